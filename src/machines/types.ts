@@ -1,0 +1,77 @@
+/**
+ * Result and progress types of the tool scheduler and the agent loop: what a host or the CLI sees of
+ * each call moving through its machine.
+ */
+import type { Content } from '@google/genai';
+import type { ToolResult } from '../hooks/types.js';
+
+/** The states of one tool call's machine (DESIGN.md's transition table). */
+export type ToolCallState = 'idle' | 'beforeHook' | 'executing' | 'afterHook' | 'buffered' | 'published' | 'cancelled';
+
+/** How a tool call ended. */
+export type ToolCallOutcomeKind = 'success' | 'error' | 'blocked' | 'stopped' | 'cancelled';
+
+/** One finished tool call, as published to the model. */
+export interface ToolCallOutcome {
+  callId: string;
+  name: string;
+  /** The arguments as executed: a BeforeTool hook may have rewritten them (HOOK-019). */
+  args: Record<string, unknown>;
+  /** The arguments the model asked for. */
+  requestedArgs: Record<string, unknown>;
+  outcome: ToolCallOutcomeKind;
+  result: ToolResult;
+  /** Set when a hook stopped the agent (`continue: false`, HOOK-020, 028). */
+  stopReason?: string;
+}
+
+/** A progress notification: one call entered a state. */
+export interface ToolCallUpdate {
+  callId: string;
+  name: string;
+  state: ToolCallState;
+  args: Record<string, unknown>;
+  /** Present once the call has an outcome (buffered, published, cancelled). */
+  outcome?: ToolCallOutcomeKind;
+  /** True when an AfterTool hook asked to hide the output from the user (HOOK-029). */
+  suppressDisplay?: boolean;
+}
+
+/** The published results of one batch, in request order. */
+export interface ToolBatchResult {
+  results: ToolCallOutcome[];
+  /** Present when a hook asked the agent to stop; the agent loop ends with this reason. */
+  stopped?: { reason: string; callId: string };
+}
+
+/** Where XState inspection events go: a JSONL file path, or a callback (e.g. `@statelyai/inspect`'s `inspect`). */
+export type InspectOption = { file: string } | ((event: unknown) => void);
+
+/** Why an agent run ended. */
+export type AgentRunStatus = 'completed' | 'stopped' | 'max_turns' | 'aborted' | 'error';
+
+/** What the agent loop reports while it runs. */
+export type AgentEvent =
+  | { type: 'turn_start'; turn: number }
+  | { type: 'model_response'; turn: number; text: string; functionCalls: Array<{ callId: string; name: string; args: Record<string, unknown> }>; suppressDisplay: boolean }
+  | { type: 'model_blocked'; turn: number; reason: string }
+  | { type: 'tool_update'; turn: number; update: ToolCallUpdate }
+  | { type: 'tool_result'; turn: number; outcome: ToolCallOutcome }
+  | { type: 'stopped'; turn: number; reason: string }
+  | { type: 'error'; turn: number; message: string }
+  | { type: 'done'; result: AgentRunResult };
+
+/** The result of {@link runAgent}. */
+export interface AgentRunResult {
+  status: AgentRunStatus;
+  /** The model's last text answer (or the synthetic/stop response's text). */
+  finalText: string;
+  /** Set when a hook stopped the run. */
+  stopReason?: string;
+  /** Set when status is `error`. */
+  errorMessage?: string;
+  turns: number;
+  /** The whole conversation sent to and received from the model. */
+  history: Content[];
+  toolCalls: ToolCallOutcome[];
+}
