@@ -68,3 +68,89 @@ function safeStringify(value: unknown): string {
     return String(value);
   }
 }
+
+/** One problem found in a scenario file, with the JSON path of the offending value (`turns[2].functionCalls[0].name`). */
+export interface ScenarioProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * A scenario file is unreadable or malformed (`problems` lists every JSON path at fault), or a
+ * scripted turn's `expect` did not match what the model was sent (`turn` is its 1-based number).
+ */
+export class ScenarioError extends HookrailFileError {
+  readonly problems: readonly ScenarioProblem[];
+  readonly turn?: number;
+  constructor(
+    file: string,
+    message: string,
+    options: { problems?: readonly ScenarioProblem[]; turn?: number; cause?: unknown } = {},
+  ) {
+    super(file, message, { cause: options.cause });
+    this.problems = options.problems ?? [];
+    this.turn = options.turn;
+  }
+}
+
+/** A model could not be used: no API key for the named model, or the model API rejected the call. */
+export class ModelError extends HookrailError {
+  readonly model: string;
+  /** The HTTP status the API answered with, when there was one. */
+  readonly status?: number;
+  constructor(model: string, message: string, options: { status?: number; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.model = model;
+    this.status = options.status;
+  }
+}
+
+/** A built-in tool was called with a missing or ill-typed argument; reported to the model as an error result. */
+export class ToolArgumentError extends HookrailError {
+  readonly parameter: string;
+  constructor(parameter: string, message: string) {
+    super(`Invalid argument "${parameter}": ${message}`);
+    this.parameter = parameter;
+  }
+}
+
+/** A built-in tool was asked for a path outside its working directory; reported to the model as an error result. */
+export class PathOutsideWorkspaceError extends HookrailError {
+  readonly requestedPath: string;
+  readonly resolvedPath: string;
+  readonly workspace: string;
+  constructor(requestedPath: string, resolvedPath: string, workspace: string) {
+    super(
+      `Path "${requestedPath}" resolves to ${resolvedPath}, which is outside the workspace ${workspace}; ` +
+        'tools may only use files inside the working directory',
+    );
+    this.requestedPath = requestedPath;
+    this.resolvedPath = resolvedPath;
+    this.workspace = workspace;
+  }
+}
+
+/** Why a hook process did not produce a usable answer (HOOK-023, 068, 119, 195, 196). */
+export type HookFailureKind =
+  | 'exit-code'
+  | 'signal'
+  | 'timeout'
+  | 'cancelled'
+  | 'spawn'
+  | 'output-too-large'
+  | 'plugin'
+  | 'invalid-config'
+  | 'invalid-input';
+
+/** A hook failed to run or answer; carried on `HookExecutionResult.error`, never thrown to the caller. */
+export class HookExecutionError extends HookrailError {
+  readonly kind: HookFailureKind;
+  readonly command: string;
+  readonly eventName: string;
+  constructor(options: { kind: HookFailureKind; command: string; eventName: string; message: string; cause?: unknown }) {
+    super(options.message, { cause: options.cause });
+    this.kind = options.kind;
+    this.command = options.command;
+    this.eventName = options.eventName;
+  }
+}

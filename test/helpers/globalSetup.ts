@@ -1,2 +1,27 @@
-// Placeholder replaced by the hook-runner work: verifies no hook process outlives the suite.
-export default function setup(): void {}
+/**
+ * vitest globalSetup: marks this test run in the environment (every worker and every hook process
+ * inherits it) and, at teardown, fails the run if any process started from `test/fixtures/hooks/`
+ * by this run is still alive — no hook process may outlive the suite.
+ */
+import { randomUUID } from 'node:crypto';
+import { assertNoHookProcessesAlive, findHookFixtureProcesses, TEST_RUN_MARKER_VARIABLE } from './processes.js';
+
+export default function setup(): () => Promise<void> {
+  const marker = randomUUID();
+  process.env[TEST_RUN_MARKER_VARIABLE] = marker;
+  return async function teardown(): Promise<void> {
+    try {
+      await assertNoHookProcessesAlive({ marker });
+    } catch (error) {
+      // Fail the run, but do not leave the leaked processes running either.
+      for (const leaked of findHookFixtureProcesses(marker)) {
+        try {
+          process.kill(leaked.pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      throw error;
+    }
+  };
+}

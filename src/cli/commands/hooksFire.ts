@@ -1,0 +1,287 @@
+/**
+ * `hookrail hooks fire EVENT ...`: the hook author's test bench. Fires one event with the configured
+ * hooks, for real (real processes, real stdin JSON), and reports each hook's exit code, duration,
+ * output and the aggregated decision. Tool events take `--tool` and `--input` (AfterTool also
+ * `--response`); model events take `--request FILE` (AfterModel also `--response-file FILE`);
+ * lifecycle events take `--payload`. Exit code 0 whatever the hooks decided: read the decision.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { GenerateContentResponse, type GenerateContentParameters } from '@google/genai';
+import { claudeEventNames } from '../../adapters/claudeSettings.js';
+import { loadScenario } from '../../adapters/scenario.js';
+import { parseJsonText } from '../../adapters/settingsFile.js';
+import { HookrailError } from '../../errors.js';
+import { Config } from '../../hooks/config.js';
+import { defaultHookTranslator } from '../../hooks/hookTranslator.js';
+import { HookEventName, hookEventNames, isHookEventName, isPlainObject, isToolEvent } from '../../hooks/types.js';
+import {
+  booleanOption,
+  cwdOptionSpec,
+  jsonOptionSpec,
+  settingsOptionSpec,
+  stringListOption,
+  stringOption,
+  suggestClosest,
+  type ParsedArgs,
+} from '../args.js';
+import type { CommandContext, CommandDefinition } from '../context.js';
+import { CliError, CliUsageError, ExitCode } from '../errors.js';
+import { decideFromAggregate, type FiredInputs } from '../fireDecision.js';
+import { fireReportJson, printFireReport, type FireReport } from '../fireReport.js';
+import { safeJson } from '../render.js';
+import { loadCliSettings, resolveWorkingDir, scenarioEmbeddedHooks } from '../settingsLoader.js';
+
+const commandName = 'hooks fire';
+
+const modelEvents: readonly HookEventName[] = [HookEventName.BeforeModel, HookEventName.AfterModel, HookEventName.BeforeToolSelection];
+
+/** Event-specific defaults of the lifecycle events (§37); `--payload` overrides them. */
+const lifecycleDefaults: Partial<Record<HookEventName, Record<string, unknown>>> = {
+  [HookEventName.BeforeAgent]: { prompt: '' },
+  [HookEventName.AfterAgent]: { prompt: '', prompt_response: '', stop_hook_active: false },
+  [HookEventName.SessionStart]: { source: 'startup' },
+  [HookEventName.SessionEnd]: { reason: 'exit' },
+  [HookEventName.PreCompress]: { trigger: 'manual' },
+  [HookEventName.Notification]: { notification_type: 'ToolPermission', message: '', details: {} },
+};
+
+/** The `hooks fire` command. */
+export const hooksFireCommand: CommandDefinition = {
+  spec: {
+    name: commandName,
+    summary: "Fire one event with the configured hooks and show each hook's result and the decision",
+    description: [
+      'Runs the matching hooks for real, exactly as an agent run would, and prints for each hook its command, exit code, ' +
+        'duration, stdout/stderr and parsed output, then the aggregated decision (blocked, stop, modified input, ' +
+        'additionalContext, systemMessage, suppressOutput, toolConfig) and what the agent would do with it. ' +
+        'Exit code 0 whatever the hooks decided.',
+      `Events: ${hookEventNames.join(', ')}.`,
+    ],
+    positionals: [{ name: 'EVENT', description: 'The event to fire, e.g. BeforeTool.', required: true }],
+    options: {
+      tool: { type: 'string', valueName: 'NAME', description: 'BeforeTool/AfterTool: the tool name matchers are tested against.' },
+      input: { type: 'string', valueName: 'JSON', description: 'BeforeTool/AfterTool: the tool input object (default {}).' },
+      response: { type: 'string', valueName: 'JSON', description: 'AfterTool: the tool result {"llmContent", "returnDisplay", ...} or a string.' },
+      request: { type: 'string', valueName: 'FILE', description: 'Model events: a GenerateContentParameters JSON file.' },
+      'response-file': { type: 'string', valueName: 'FILE', description: 'AfterModel: a GenerateContentResponse JSON file.' },
+      payload: { type: 'string', valueName: 'JSON', description: 'Lifecycle events: event-specific fields, e.g. {"prompt": "hi"}.' },
+      cwd: cwdOptionSpec,
+      settings: settingsOptionSpec,
+      scenario: { type: 'string', valueName: 'FILE', description: "Include this scenario's settings.hooks." },
+      json: jsonOptionSpec,
+    },
+    examples: [
+      `hookrail hooks fire BeforeTool --tool run_shell_command --input '{"command":"rm -rf build"}'`,
+      `hookrail hooks fire AfterTool --tool run_shell_command --input '{"command":"ls"}' --response '{"llmContent":"a\\nb"}'`,
+      'hookrail hooks fire BeforeToolSelection --request request.json',
+      'hookrail hooks fire AfterModel --request request.json --response-file response.json',
+    ],
+  },
+  execute: async (context, args) => {
+    const eventName = parseEventName(args.positionals[0]);
+    checkOptionsApply(eventName, args);
+    const fired = await buildPayload(context, args, eventName);
+    const { config, hint } = await loadConfig(context, args, eventName, fired.toolName);
+    const hookSystem = config.getHookSystem();
+    if (!hookSystem) throw new CliError('hooks could not be enabled for this fire');
+    await hookSystem.initialize();
+    const details = await hookSystem.getEventHandler().fireEventWithDetails(eventName, fired.payload, { signal: context.signal });
+    const report: FireReport = {
+      event: eventName,
+      ...(fired.toolName !== undefined ? { toolName: fired.toolName } : {}),
+      plan: details.plan,
+      results: details.results,
+      success: details.aggregated.success,
+      errors: details.aggregated.errors.map((error) => error.message),
+      decision: decideFromAggregate(eventName, details.aggregated, fired.inputs),
+    };
+    if (booleanOption(args, 'json')) context.render.line(safeJson(fireReportJson(report), 2));
+    else printFireReport(context.render, report, hint);
+    return ExitCode.success;
+  },
+};
+
+/** The event name, or a usage error listing the valid ones (with Claude Code's names mapped). */
+export function parseEventName(value: string): HookEventName {
+  if (isHookEventName(value)) return value;
+  const claudeEquivalent = claudeEventNames[value];
+  if (claudeEquivalent) {
+    throw new CliUsageError(`"${value}" is Claude Code's name; the hookrail event is ${claudeEquivalent}`, { commandName });
+  }
+  const suggestion = suggestClosest(value, hookEventNames);
+  throw new CliUsageError(
+    `unknown event "${value}"${suggestion ? ` (did you mean ${suggestion}?)` : ''}; valid events: ${hookEventNames.join(', ')}`,
+    { commandName },
+  );
+}
+
+function checkOptionsApply(eventName: HookEventName, args: ParsedArgs): void {
+  const rules: Array<{ option: string; applies: boolean; to: string }> = [
+    { option: 'tool', applies: isToolEvent(eventName), to: 'BeforeTool and AfterTool' },
+    { option: 'input', applies: isToolEvent(eventName), to: 'BeforeTool and AfterTool' },
+    { option: 'response', applies: eventName === HookEventName.AfterTool, to: 'AfterTool' },
+    { option: 'request', applies: modelEvents.includes(eventName), to: modelEvents.join(', ') },
+    { option: 'response-file', applies: eventName === HookEventName.AfterModel, to: 'AfterModel' },
+    { option: 'payload', applies: eventName in lifecycleDefaults, to: Object.keys(lifecycleDefaults).join(', ') },
+  ];
+  for (const rule of rules) {
+    if (!rule.applies && stringOption(args, rule.option) !== undefined) {
+      throw new CliUsageError(`--${rule.option} does not apply to ${eventName}; it is for ${rule.to}`, { commandName });
+    }
+  }
+  const required: Array<{ option: string; when: boolean; what: string }> = [
+    { option: 'tool', when: isToolEvent(eventName), what: 'the tool name (NAME)' },
+    { option: 'request', when: modelEvents.includes(eventName), what: 'a GenerateContentParameters JSON file (FILE)' },
+    { option: 'response-file', when: eventName === HookEventName.AfterModel, what: 'a GenerateContentResponse JSON file (FILE)' },
+  ];
+  for (const rule of required) {
+    if (rule.when && stringOption(args, rule.option) === undefined) {
+      throw new CliUsageError(`${eventName} needs --${rule.option}: ${rule.what}`, { commandName });
+    }
+  }
+}
+
+interface BuiltPayload {
+  payload: Record<string, unknown>;
+  toolName?: string;
+  inputs: FiredInputs;
+}
+
+async function buildPayload(context: CommandContext, args: ParsedArgs, eventName: HookEventName): Promise<BuiltPayload> {
+  if (isToolEvent(eventName)) {
+    const toolName = stringOption(args, 'tool') ?? '';
+    const toolInput = parseJsonObjectOption(args, 'input') ?? {};
+    const payload: Record<string, unknown> = { tool_name: toolName, tool_input: toolInput };
+    if (eventName === HookEventName.AfterTool) payload['tool_response'] = parseToolResponse(args);
+    return { payload, toolName, inputs: { toolInput } };
+  }
+  if (modelEvents.includes(eventName)) {
+    const request = await readRequestFile(context, stringOption(args, 'request') ?? '');
+    const payload: Record<string, unknown> = { llm_request: defaultHookTranslator.toHookLLMRequest(request) };
+    let response: GenerateContentResponse | undefined;
+    if (eventName === HookEventName.AfterModel) {
+      response = await readResponseFile(context, stringOption(args, 'response-file') ?? '');
+      payload['llm_response'] = defaultHookTranslator.toHookLLMResponse(response);
+    }
+    return { payload, inputs: { request, response } };
+  }
+  const payload = { ...(lifecycleDefaults[eventName] ?? {}), ...(parseJsonObjectOption(args, 'payload') ?? {}) };
+  return { payload, inputs: {} };
+}
+
+/** Parses a JSON-object option; a syntax error names the option, line and column. */
+function parseJsonObjectOption(args: ParsedArgs, option: string): Record<string, unknown> | undefined {
+  const text = stringOption(args, option);
+  if (text === undefined) return undefined;
+  const value = parseJsonOption(text, option);
+  if (!isPlainObject(value)) {
+    throw new CliUsageError(`--${option} must be a JSON object ({...}), got ${describeJson(value)}`, { commandName });
+  }
+  return value;
+}
+
+function parseToolResponse(args: ParsedArgs): Record<string, unknown> {
+  const text = stringOption(args, 'response');
+  if (text === undefined) return { llmContent: '', returnDisplay: '', metadata: {} };
+  const value = parseJsonOption(text, 'response');
+  if (typeof value === 'string') return { llmContent: value, returnDisplay: value, metadata: {} };
+  if (!isPlainObject(value)) {
+    throw new CliUsageError(`--response must be a JSON object like {"llmContent": "..."} or a JSON string, got ${describeJson(value)}`, {
+      commandName,
+    });
+  }
+  const llmContent = typeof value['llmContent'] === 'string' ? value['llmContent'] : '';
+  return { llmContent, returnDisplay: llmContent, metadata: {}, ...value };
+}
+
+function parseJsonOption(text: string, option: string): unknown {
+  if (text.trim() === '') throw new CliUsageError(`--${option} is empty; pass a JSON value`, { commandName });
+  try {
+    return parseJsonText(text, `--${option}`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message.replace(`--${option}: `, '') : String(error);
+    throw new CliUsageError(`--${option} is not valid JSON: ${message}`, { commandName });
+  }
+}
+
+async function readJsonObjectFile(context: CommandContext, file: string, option: string): Promise<Record<string, unknown>> {
+  const path = resolve(context.io.cwd, file);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CliError(`--${option} ${file}: ${code === 'ENOENT' ? 'file not found' : (error as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = parseJsonText(text, file);
+  } catch (error) {
+    throw new CliError(`--${option} ${error instanceof HookrailError ? error.message : String(error)}`);
+  }
+  if (!isPlainObject(value)) throw new CliError(`--${option} ${file}: expected a JSON object, got ${describeJson(value)}`);
+  return value;
+}
+
+async function readRequestFile(context: CommandContext, file: string): Promise<GenerateContentParameters> {
+  const value = await readJsonObjectFile(context, file, 'request');
+  if (value['contents'] === undefined) {
+    throw new CliError(`--request ${file}: "contents" is missing; expected GenerateContentParameters like {"model": "...", "contents": [...]}`);
+  }
+  if (value['model'] !== undefined && typeof value['model'] !== 'string') {
+    throw new CliError(`--request ${file}: "model" must be a string`);
+  }
+  return { model: 'unspecified', ...value } as unknown as GenerateContentParameters;
+}
+
+async function readResponseFile(context: CommandContext, file: string): Promise<GenerateContentResponse> {
+  const value = await readJsonObjectFile(context, file, 'response-file');
+  if (!Array.isArray(value['candidates'])) {
+    throw new CliError(`--response-file ${file}: "candidates" must be an array; expected GenerateContentResponse like {"candidates": [...]}`);
+  }
+  return Object.assign(new GenerateContentResponse(), value);
+}
+
+async function loadConfig(
+  context: CommandContext,
+  args: ParsedArgs,
+  eventName: HookEventName,
+  toolName: string | undefined,
+): Promise<{ config: Config; hint: string[] }> {
+  const workingDir = await resolveWorkingDir(context.io.cwd, stringOption(args, 'cwd'), commandName);
+  const scenarioFile = stringOption(args, 'scenario');
+  const scenario = scenarioFile === undefined ? undefined : await loadScenario(resolve(context.io.cwd, scenarioFile));
+  const settings = await loadCliSettings({
+    workingDir,
+    invocationDir: context.io.cwd,
+    env: context.io.env,
+    settingsFiles: stringListOption(args, 'settings'),
+    embeddedHooks: scenario && scenarioFile !== undefined ? scenarioEmbeddedHooks(scenario, scenarioFile) : undefined,
+  });
+  for (const warning of settings.warnings) context.render.warn(warning);
+  if (!settings.enableHooks && Object.keys(settings.hooks).length > 0) {
+    context.render.warn('a settings file says "enableHooks": false, so agent runs skip these hooks; firing them anyway.');
+  }
+  const configured = (settings.hooks[eventName] ?? []).flatMap((group) =>
+    group.hooks.map((hook) => `configured: matcher ${group.matcher ? JSON.stringify(group.matcher) : '(all)'} → ${hook.command ?? hook.name ?? hook.type}`),
+  );
+  const hint =
+    configured.length > 0
+      ? [...configured, ...(toolName !== undefined ? [`none of these matchers matches "${toolName}", or they are disabled`] : ['they are disabled'])]
+      : [`no ${eventName} hooks are configured; "hookrail hooks list" shows what is loaded`];
+  const config = new Config({
+    enableHooks: true,
+    hooks: settings.hooks,
+    disabledHooks: settings.disabledHooks,
+    workingDir,
+    logger: context.logger,
+  });
+  return { config, hint };
+}
+
+function describeJson(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,186 @@
+/**
+ * `hookrail hooks list`: every configured hook by event, with the file it came from, its matcher, and
+ * whether it runs — enabled or disabled (`disabledHooks`), trusted or skipped (untrusted project
+ * folder) — then the settings files that were looked at.
+ */
+import { resolve } from 'node:path';
+import { loadScenario } from '../../adapters/scenario.js';
+import type { LoadedSettings, SettingsScopeFile } from '../../adapters/settings.js';
+import { getHookName } from '../../hooks/hookRegistry.js';
+import { hookEventNames, type HookConfig, type HookEventName } from '../../hooks/types.js';
+import {
+  booleanOption,
+  cwdOptionSpec,
+  jsonOptionSpec,
+  settingsOptionSpec,
+  stringListOption,
+  stringOption,
+  type ParsedArgs,
+} from '../args.js';
+import type { CommandContext, CommandDefinition } from '../context.js';
+import { ExitCode } from '../errors.js';
+import { formatDuration, safeJson, type Styles } from '../render.js';
+import { loadCliSettings, resolveWorkingDir, scenarioEmbeddedHooks } from '../settingsLoader.js';
+
+/** One configured hook as `hooks list` reports it. */
+export interface ListedHook {
+  event: HookEventName;
+  name: string;
+  type: string;
+  command?: string;
+  matcher?: string;
+  sequential: boolean;
+  timeout?: number;
+  scope: SettingsScopeFile['scope'];
+  file: string;
+  /** False when its name or command is in some file's `disabledHooks`. */
+  enabled: boolean;
+  /** False for project hooks of an untrusted folder: they are not loaded. */
+  trusted: boolean;
+}
+
+const commandName = 'hooks list';
+
+/** The `hooks list` command. */
+export const hooksListCommand: CommandDefinition = {
+  spec: {
+    name: commandName,
+    summary: 'List configured hooks by event, with source, matcher, enabled and trust state',
+    description: [
+      'Reads every settings scope (see "hookrail --help") plus --settings files and a scenario\'s hooks. ' +
+        'A hook runs when it is enabled and trusted; project hooks need "hookrail hooks trust" first.',
+    ],
+    options: {
+      cwd: cwdOptionSpec,
+      settings: settingsOptionSpec,
+      scenario: { type: 'string', valueName: 'FILE', description: "Include this scenario's settings.hooks." },
+      json: jsonOptionSpec,
+    },
+    examples: ['hookrail hooks list', 'hookrail hooks list --scenario examples/scenarios/demo.json', 'hookrail hooks list --json'],
+  },
+  execute: async (context, args) => {
+    const settings = await loadListedSettings(context, args, { commandName });
+    const hooks = listHooks(settings);
+    if (booleanOption(args, 'json')) {
+      context.render.line(safeJson({ enableHooks: settings.enableHooks, hooks, files: describeFiles(settings.files) }, 2));
+      return ExitCode.success;
+    }
+    for (const warning of settings.warnings) context.render.warn(warning);
+    printHooks(context, settings, hooks);
+    return ExitCode.success;
+  },
+};
+
+/** Loads settings for `hooks list` and `hooks validate`: every scope, `--settings`, `--scenario`. */
+export async function loadListedSettings(
+  context: CommandContext,
+  args: ParsedArgs,
+  options: { commandName: string; tolerateMalformedFiles?: boolean },
+): Promise<LoadedSettings> {
+  const name = options.commandName;
+  const workingDir = await resolveWorkingDir(context.io.cwd, stringOption(args, 'cwd'), name);
+  const scenarioFile = stringOption(args, 'scenario');
+  const scenario = scenarioFile === undefined ? undefined : await loadScenario(resolve(context.io.cwd, scenarioFile));
+  return loadCliSettings({
+    workingDir,
+    invocationDir: context.io.cwd,
+    env: context.io.env,
+    settingsFiles: stringListOption(args, 'settings'),
+    embeddedHooks: scenario && scenarioFile !== undefined ? scenarioEmbeddedHooks(scenario, scenarioFile) : undefined,
+    tolerateMalformedFiles: options.tolerateMalformedFiles,
+  });
+}
+
+/** Every hook of every file (trusted or not), in priority order within each event. */
+export function listHooks(settings: LoadedSettings): ListedHook[] {
+  const disabled = new Set(settings.disabledHooks);
+  const listed: ListedHook[] = [];
+  for (const event of hookEventNames) {
+    for (const file of settings.files) {
+      for (const group of file.hooks[event] ?? []) {
+        for (const config of group.hooks) {
+          listed.push({
+            event,
+            name: getHookName(config),
+            type: config.type,
+            ...(config.command !== undefined ? { command: config.command } : {}),
+            ...(group.matcher !== undefined ? { matcher: group.matcher } : {}),
+            sequential: group.sequential === true,
+            ...(config.timeout !== undefined ? { timeout: config.timeout } : {}),
+            scope: file.scope,
+            file: file.displayName,
+            enabled: !isDisabled(config, disabled),
+            trusted: file.trusted,
+          });
+        }
+      }
+    }
+  }
+  return listed;
+}
+
+function isDisabled(config: HookConfig, disabled: ReadonlySet<string>): boolean {
+  return (config.name !== undefined && disabled.has(config.name)) || (config.command !== undefined && disabled.has(config.command));
+}
+
+function printHooks(context: CommandContext, settings: LoadedSettings, hooks: ListedHook[]): void {
+  const { render } = context;
+  const styles = render.styles;
+  if (!settings.enableHooks && hooks.length > 0) {
+    render.line(styles.yellow('Hooks are switched off: a settings file says "enableHooks": false. Nothing below runs.'));
+    render.line();
+  }
+  if (hooks.length === 0) {
+    render.line('No hooks configured.');
+  }
+  for (const event of hookEventNames) {
+    const forEvent = hooks.filter((hook) => hook.event === event);
+    if (forEvent.length === 0) continue;
+    render.line(styles.bold(event));
+    for (const hook of forEvent) {
+      render.line(`  ${stateLabel(hook, styles)}  ${hook.command ?? hook.name}`);
+      const details = [
+        `matcher: ${hook.matcher === undefined || hook.matcher === '' ? '(all)' : hook.matcher}`,
+        ...(hook.name !== hook.command ? [`name: ${hook.name}`] : []),
+        ...(hook.type !== 'command' ? [`type: ${hook.type}`] : []),
+        ...(hook.timeout !== undefined ? [`timeout: ${formatDuration(hook.timeout)}`] : []),
+        ...(hook.sequential ? ['sequential'] : []),
+        `source: ${hook.scope} ${hook.file}`,
+      ];
+      render.line(styles.dim(`      ${details.join(' · ')}`));
+    }
+    render.line();
+  }
+  render.line(styles.bold('Settings files'));
+  for (const file of describeFiles(settings.files)) {
+    render.line(`  ${file.scope.padEnd(14)} ${file.file}  ${styles.dim(file.status)}`);
+  }
+  if (settings.untrustedProjectHooks) {
+    render.line();
+    render.line(styles.yellow('Project hooks are not trusted and do not run; review them, then run "hookrail hooks trust".'));
+  }
+}
+
+function stateLabel(hook: ListedHook, styles: Styles): string {
+  if (!hook.trusted) return styles.yellow('untrusted');
+  if (!hook.enabled) return styles.dim('disabled ');
+  return styles.green('enabled  ');
+}
+
+function describeFiles(files: readonly SettingsScopeFile[]): Array<{ scope: string; file: string; status: string }> {
+  return files.map((file) => {
+    const hookCount = hookEventNames.reduce(
+      (count, event) => count + (file.hooks[event] ?? []).reduce((sum, group) => sum + group.hooks.length, 0),
+      0,
+    );
+    const errors = file.problems.filter((problem) => problem.severity === 'error').length;
+    const status = !file.exists
+      ? 'not found'
+      : [
+          `${hookCount} ${hookCount === 1 ? 'hook' : 'hooks'}`,
+          ...(file.trusted ? [] : ['not trusted']),
+          ...(file.problems.length > 0 ? [`${file.problems.length} ${file.problems.length === 1 ? 'problem' : 'problems'}${errors > 0 ? '' : ' (warnings)'}`] : []),
+        ].join(', ');
+    return { scope: file.scope, file: file.displayName, status };
+  });
+}

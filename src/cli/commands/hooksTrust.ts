@@ -1,0 +1,63 @@
+/**
+ * `hookrail hooks trust [--cwd DIR] [--revoke]`: project hooks (`.hookrail/settings.json`,
+ * `.claude/settings.json`) come with a repository, so they only run once the user trusts the folder
+ * for exactly those commands. This command records that trust (showing what is being trusted), or
+ * revokes it.
+ */
+import { defaultTrustFile, TrustStore } from '../../adapters/trust.js';
+import { trustProjectHooks } from '../../adapters/settings.js';
+import { hookEventNames } from '../../hooks/types.js';
+import { booleanOption, cwdOptionSpec, stringOption } from '../args.js';
+import type { CommandDefinition } from '../context.js';
+import { ExitCode } from '../errors.js';
+import { resolveWorkingDir } from '../settingsLoader.js';
+import { homedir } from 'node:os';
+
+const commandName = 'hooks trust';
+
+/** The `hooks trust` command. */
+export const hooksTrustCommand: CommandDefinition = {
+  spec: {
+    name: commandName,
+    summary: "Trust the project's hooks as they are now (or --revoke), so they run",
+    description: [
+      'Project hooks run only in a trusted folder. Trust is recorded in ~/.hookrail/trusted-folders.json for the ' +
+        "folder's real path and a fingerprint of its hook commands: when a command changes or one is added, the hooks " +
+        'stop running until you review them and trust the folder again.',
+    ],
+    options: {
+      cwd: cwdOptionSpec,
+      revoke: { type: 'boolean', description: 'Forget the trust given to this folder.' },
+    },
+    examples: ['hookrail hooks trust', 'hookrail hooks trust --cwd ../other-project', 'hookrail hooks trust --revoke'],
+  },
+  execute: async (context, args) => {
+    const { render } = context;
+    const styles = render.styles;
+    const workingDir = await resolveWorkingDir(context.io.cwd, stringOption(args, 'cwd'), commandName);
+    const homeDir = context.io.env['HOME'] || homedir();
+    const trustStore = new TrustStore({ file: defaultTrustFile(homeDir), onWarning: (message) => render.warn(message) });
+    if (booleanOption(args, 'revoke')) {
+      const revoked = await trustStore.revoke(workingDir);
+      render.line(revoked ? `Revoked trust for ${workingDir}: its project hooks no longer run.` : `${workingDir} was not trusted; nothing to revoke.`);
+      return ExitCode.success;
+    }
+    const trusted = await trustProjectHooks({ workingDir, homeDir, trustStore });
+    for (const warning of trusted.warnings) render.warn(warning);
+    const commands = hookEventNames.flatMap((event) =>
+      (trusted.hooks[event] ?? []).flatMap((group) =>
+        group.hooks.map((hook) => `${event}${group.matcher ? ` (${group.matcher})` : ''}: ${hook.command ?? hook.name ?? hook.type}`),
+      ),
+    );
+    const files = trusted.files.filter((file) => file.exists).map((file) => file.displayName);
+    if (commands.length === 0) {
+      render.line(`No project hooks in ${workingDir} (${files.length > 0 ? files.join(', ') : 'no .hookrail/settings.json or .claude/settings.json'}).`);
+      render.line('Trust recorded anyway: any hook added later needs trust again.');
+      return ExitCode.success;
+    }
+    render.line(`${styles.green('Trusted')} ${workingDir} for ${commands.length} project ${commands.length === 1 ? 'hook' : 'hooks'} from ${files.join(' and ')}:`);
+    for (const command of commands) render.line(`  ${command}`);
+    render.line(styles.dim('If a command changes or a hook is added, it stops running until you trust the folder again.'));
+    return ExitCode.success;
+  },
+};

@@ -1,0 +1,146 @@
+/**
+ * `hookrail hooks validate [FILE]`: every problem in hook settings, each with its file and JSON path
+ * (`.hookrail/settings.json: hooks.BeforeTool[0].hooks[1]: "command" is missing`). Validates one file
+ * — a settings file, a Claude Code settings file, or a scenario — or, without FILE, every settings
+ * file hookrail would load. Exit 1 when there is any problem.
+ */
+import { resolve } from 'node:path';
+import { parseScenario } from '../../adapters/scenario.js';
+import { readSettingsScopeFile, type SettingsScopeFile } from '../../adapters/settings.js';
+import { readJsonFile } from '../../adapters/settingsFile.js';
+import { ScenarioError } from '../../errors.js';
+import { validateHooksSettings, type HookConfigProblem } from '../../hooks/hookRegistry.js';
+import { hookEventNames, isPlainObject } from '../../hooks/types.js';
+import { booleanOption, cwdOptionSpec, jsonOptionSpec, settingsOptionSpec, stringOption, type ParsedArgs } from '../args.js';
+import type { CommandContext, CommandDefinition } from '../context.js';
+import { CliError, ExitCode } from '../errors.js';
+import { safeJson } from '../render.js';
+import { resolveWorkingDir } from '../settingsLoader.js';
+import { loadListedSettings } from './hooksList.js';
+
+/** One validated file. */
+export interface ValidatedFile {
+  file: string;
+  scope: string;
+  exists: boolean;
+  hookCount: number;
+  problems: HookConfigProblem[];
+}
+
+const commandName = 'hooks validate';
+
+/** The `hooks validate` command. */
+export const hooksValidateCommand: CommandDefinition = {
+  spec: {
+    name: commandName,
+    summary: 'Check hook settings; report every problem with its file and JSON path (exit 1 if any)',
+    description: [
+      'FILE may be a hookrail settings file, a Claude Code settings file (inside a .claude directory), or a scenario ' +
+        '(its settings.hooks and turns are checked). Without FILE, every settings file hookrail would load is checked.',
+    ],
+    positionals: [{ name: 'FILE', description: 'The file to check (default: every loaded settings file).' }],
+    options: {
+      cwd: cwdOptionSpec,
+      settings: settingsOptionSpec,
+      scenario: { type: 'string', valueName: 'FILE', description: "Also check this scenario's settings.hooks." },
+      json: jsonOptionSpec,
+    },
+    examples: ['hookrail hooks validate', 'hookrail hooks validate .hookrail/settings.json', 'hookrail hooks validate examples/scenarios/demo.json'],
+  },
+  execute: async (context, args) => {
+    const file = args.positionals[0];
+    const validated = file === undefined ? await validateLoadedFiles(context, args) : [await validateOneFile(context, args, file)];
+    const problemCount = validated.reduce((count, entry) => count + entry.problems.length, 0);
+    if (booleanOption(args, 'json')) {
+      context.render.line(safeJson({ files: validated, problemCount }, 2));
+    } else {
+      printValidation(context, validated, problemCount);
+    }
+    return problemCount > 0 ? ExitCode.failure : ExitCode.success;
+  },
+};
+
+async function validateLoadedFiles(context: CommandContext, args: ParsedArgs): Promise<ValidatedFile[]> {
+  const settings = await loadListedSettings(context, args, { commandName, tolerateMalformedFiles: true });
+  return settings.files.map(toValidatedFile);
+}
+
+async function validateOneFile(context: CommandContext, args: ParsedArgs, file: string): Promise<ValidatedFile> {
+  const workingDir = await resolveWorkingDir(context.io.cwd, stringOption(args, 'cwd'), commandName);
+  const path = resolve(context.io.cwd, file);
+  let content;
+  try {
+    content = await readJsonFile(path, { displayName: file });
+  } catch (error) {
+    // Malformed JSON is a problem of the file, reported like the others (with line and column).
+    const message = error instanceof Error ? error.message.replace(`${file}: `, '') : String(error);
+    return { file, scope: 'file', exists: true, hookCount: 0, problems: [{ path: '', message, severity: 'error' }] };
+  }
+  if (!content.exists) throw new CliError(`${file}: file not found (${path})`);
+  if (isScenario(content.value)) return validateScenarioFile(content.value, file);
+  const scopeFile = await readSettingsScopeFile({ scope: 'extra', path, workingDir, homeDir: context.io.env['HOME'] || undefined });
+  return { ...toValidatedFile(scopeFile), file, scope: 'file' };
+}
+
+/** A scenario has `turns`, or `settings` without a top-level `hooks`. */
+function isScenario(value: unknown): value is Record<string, unknown> {
+  return isPlainObject(value) && (Array.isArray(value['turns']) || (value['settings'] !== undefined && value['hooks'] === undefined));
+}
+
+function validateScenarioFile(value: Record<string, unknown>, file: string): ValidatedFile {
+  const problems: HookConfigProblem[] = [];
+  try {
+    parseScenario(value, file);
+  } catch (error) {
+    if (!(error instanceof ScenarioError)) throw error;
+    problems.push(...error.problems.map((problem) => ({ path: problem.path, message: problem.message, severity: 'error' as const })));
+  }
+  const settings = value['settings'];
+  const hooks = isPlainObject(settings) ? settings['hooks'] : undefined;
+  let hookCount = 0;
+  if (hooks !== undefined) {
+    const validation = validateHooksSettings(hooks, { path: 'settings.hooks' });
+    hookCount = validation.definitions.length;
+    const known = new Set(problems.map((problem) => problem.path));
+    problems.push(...validation.problems.filter((problem) => !known.has(problem.path)));
+  }
+  return { file, scope: 'scenario', exists: true, hookCount, problems };
+}
+
+function toValidatedFile(file: SettingsScopeFile): ValidatedFile {
+  const hookCount = hookEventNames.reduce(
+    (count, event) => count + (file.hooks[event] ?? []).reduce((sum, group) => sum + group.hooks.length, 0),
+    0,
+  );
+  return { file: file.displayName, scope: file.scope, exists: file.exists, hookCount, problems: file.problems };
+}
+
+function printValidation(context: CommandContext, validated: ValidatedFile[], problemCount: number): void {
+  const { render } = context;
+  const styles = render.styles;
+  for (const entry of validated) {
+    if (!entry.exists) {
+      render.line(styles.dim(`- ${entry.file}: not found (${entry.scope})`));
+      continue;
+    }
+    const hooks = `${entry.hookCount} valid ${entry.hookCount === 1 ? 'hook' : 'hooks'}`;
+    if (entry.problems.length === 0) {
+      render.line(`${styles.green('✔')} ${entry.file}: ${hooks}, no problems`);
+      continue;
+    }
+    render.line(`${styles.red('✗')} ${entry.file}: ${hooks}, ${entry.problems.length} ${entry.problems.length === 1 ? 'problem' : 'problems'}`);
+    for (const problem of entry.problems) {
+      const severity = problem.severity === 'error' ? styles.red('error') : styles.yellow('warning');
+      const location = problem.path ? `${entry.file}: ${problem.path}` : entry.file;
+      render.line(`    ${severity} ${location}: ${problem.message}`);
+    }
+  }
+  const checked = validated.filter((entry) => entry.exists).length;
+  render.line();
+  if (problemCount === 0) {
+    render.line(styles.green(`No problems in ${checked} ${checked === 1 ? 'file' : 'files'}.`));
+  } else {
+    const files = validated.filter((entry) => entry.problems.length > 0).length;
+    render.line(styles.red(`${problemCount} ${problemCount === 1 ? 'problem' : 'problems'} in ${files} ${files === 1 ? 'file' : 'files'}.`));
+  }
+}

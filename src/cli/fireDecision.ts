@@ -1,0 +1,161 @@
+/**
+ * What a caller would do with an aggregated hook result — the verdict `hookrail hooks fire` prints.
+ * It reads the result through the same output classes and effect functions the tool scheduler and
+ * the model-call machine use, so the test bench and a real run agree.
+ */
+import type { GenerateContentParameters, GenerateContentResponse, ToolConfig } from '@google/genai';
+import { defaultHookTranslator, type HookToolConfig } from '../hooks/hookTranslator.js';
+import { getModifiedToolInput, getStopReason } from '../hooks/toolHookEffects.js';
+import {
+  AfterModelHookOutput,
+  BeforeModelHookOutput,
+  HookEventName,
+  isPlainObject,
+  type AggregatedHookResult,
+} from '../hooks/types.js';
+
+/** The inputs the event was fired with (the ones the decision may modify). */
+export interface FiredInputs {
+  toolInput?: Record<string, unknown>;
+  request?: GenerateContentParameters;
+  response?: GenerateContentResponse;
+}
+
+/** The aggregated decision, field by field, plus one line saying what the caller does with it. */
+export interface FireDecision {
+  blocked: boolean;
+  reason?: string;
+  stop: boolean;
+  stopReason?: string;
+  /** BeforeTool: the arguments the tool would run with (the hook's `tool_input` merged over the original). */
+  modifiedInput?: Record<string, unknown>;
+  additionalContext?: string;
+  systemMessage?: string;
+  suppressOutput: boolean;
+  /** BeforeToolSelection: the tool config the request would carry, in the hook format. */
+  toolConfig?: HookToolConfig;
+  /** BeforeModel: the messages of the modified request, when a hook changed it. */
+  modifiedRequest?: Array<{ role: string; content: string }>;
+  /** BeforeModel: the text of the synthetic response a blocking hook supplied. */
+  syntheticResponse?: string;
+  /** AfterModel: the text of the response the agent would use instead of the model's. */
+  modifiedResponse?: string;
+  /** Plain-language verdict: what the caller does. */
+  verdict: string;
+}
+
+const lifecycleVerdict =
+  'lifecycle event: hookrail runs these hooks but no caller applies their output (fire-and-forget, HOOK-203)';
+
+/** Derives the decision for `eventName` from the aggregated result of one fire. */
+export function decideFromAggregate(eventName: HookEventName, aggregated: AggregatedHookResult, inputs: FiredInputs): FireDecision {
+  const output = aggregated.finalOutput;
+  const decision: FireDecision = {
+    blocked: output?.isBlockingDecision() ?? false,
+    stop: output?.shouldStopExecution() ?? false,
+    suppressOutput: output?.suppressOutput === true,
+    verdict: '',
+  };
+  if (output && decision.blocked) decision.reason = output.getEffectiveReason();
+  if (output && decision.stop) decision.stopReason = getStopReason(output);
+  const additionalContext = output?.getAdditionalContext();
+  if (additionalContext) decision.additionalContext = additionalContext;
+  if (output?.systemMessage) decision.systemMessage = output.systemMessage;
+
+  switch (eventName) {
+    case HookEventName.BeforeTool: {
+      const modified = getModifiedToolInput(output);
+      if (modified) decision.modifiedInput = { ...(inputs.toolInput ?? {}), ...modified };
+      decision.verdict = decision.stop
+        ? `the agent stops before the tool runs: ${decision.stopReason}`
+        : decision.blocked
+          ? `the tool call is blocked and does not run; the model receives: ${decision.reason}`
+          : decision.modifiedInput
+            ? 'the tool runs with the modified input'
+            : 'the tool runs with its input unchanged';
+      break;
+    }
+    case HookEventName.AfterTool:
+      decision.verdict = decision.stop
+        ? `the agent stops after this call: ${decision.stopReason}`
+        : [
+            'the model receives the tool result',
+            ...(decision.additionalContext ? ['with the additional context appended'] : []),
+            ...(decision.systemMessage ? ['with "[System] <systemMessage>" appended'] : []),
+            ...(decision.suppressOutput ? ['and the user does not see the output'] : []),
+          ].join(' ');
+      break;
+    case HookEventName.BeforeToolSelection:
+      decideToolSelection(decision, output, inputs);
+      break;
+    case HookEventName.BeforeModel:
+      decideBeforeModel(decision, output, inputs);
+      break;
+    case HookEventName.AfterModel:
+      decideAfterModel(decision, output);
+      break;
+    default:
+      decision.verdict = lifecycleVerdict;
+  }
+  return decision;
+}
+
+function decideToolSelection(decision: FireDecision, output: AggregatedHookResult['finalOutput'], inputs: FiredInputs): void {
+  const hookToolConfig = output?.hookSpecificOutput?.['toolConfig'];
+  if (output && isPlainObject(hookToolConfig)) {
+    const original: ToolConfig | undefined = inputs.request?.config?.toolConfig;
+    const applied = output.applyToolConfigModifications({ toolConfig: original });
+    decision.toolConfig = defaultHookTranslator.toHookToolConfig(applied.toolConfig);
+  }
+  if (decision.stop) {
+    decision.verdict = `the agent stops before the model is called: ${decision.stopReason}`;
+  } else if (decision.toolConfig) {
+    const names = decision.toolConfig.allowedFunctionNames ?? [];
+    decision.verdict =
+      decision.toolConfig.mode === 'NONE'
+        ? 'the model may call no tools on this request'
+        : `the model may call only: ${names.length > 0 ? names.join(', ') : '(any tool)'} (mode ${decision.toolConfig.mode ?? 'unchanged'})`;
+  } else {
+    decision.verdict = 'the tool configuration is unchanged';
+  }
+}
+
+function decideBeforeModel(decision: FireDecision, output: AggregatedHookResult['finalOutput'], inputs: FiredInputs): void {
+  if (output instanceof BeforeModelHookOutput) {
+    const synthetic = output.getSyntheticResponse();
+    if (synthetic) decision.syntheticResponse = responseText(synthetic);
+    if (inputs.request) {
+      const modified = output.applyLLMRequestModifications(inputs.request);
+      if (modified !== inputs.request) decision.modifiedRequest = defaultHookTranslator.toHookLLMRequest(modified).messages;
+    }
+  }
+  if (decision.stop) {
+    decision.verdict = `the model is not called and the agent stops: ${decision.stopReason}`;
+  } else if (decision.blocked) {
+    decision.verdict =
+      decision.syntheticResponse !== undefined
+        ? 'the model is not called; the synthetic response is used as its answer'
+        : 'the model is not called; the agent gets an empty response';
+  } else {
+    decision.verdict = decision.modifiedRequest ? 'the model is called with the modified request' : 'the model is called with the request unchanged';
+  }
+}
+
+function decideAfterModel(decision: FireDecision, output: AggregatedHookResult['finalOutput']): void {
+  if (output instanceof AfterModelHookOutput) {
+    const modified = output.getModifiedResponse();
+    if (modified) decision.modifiedResponse = responseText(modified);
+  }
+  const suppressed = decision.suppressOutput ? '; the user does not see it' : '';
+  decision.verdict = decision.stop
+    ? `the agent stops: ${decision.stopReason}`
+    : decision.modifiedResponse !== undefined
+      ? `the agent uses the modified response${suppressed}`
+      : `the agent uses the model's response${suppressed}`;
+}
+
+function responseText(response: GenerateContentResponse): string {
+  return (response.candidates?.[0]?.content?.parts ?? [])
+    .map((part) => part.text ?? '')
+    .join('');
+}

@@ -1,0 +1,116 @@
+/**
+ * The report `hookrail hooks fire` prints: each hook's command, exit code, duration, stdout/stderr
+ * (trimmed) and parsed output, then the aggregated decision — as text, or as one JSON document.
+ */
+import type { HookExecutionPlan, HookExecutionResult, HookEventName } from '../hooks/types.js';
+import type { FireDecision } from './fireDecision.js';
+import { formatDuration, headLines, indent, oneLine, safeJson, type Renderer } from './render.js';
+
+/** Everything one fire produced, as reported. */
+export interface FireReport {
+  event: HookEventName;
+  toolName?: string;
+  plan: HookExecutionPlan | null;
+  results: HookExecutionResult[];
+  success: boolean;
+  errors: string[];
+  decision: FireDecision;
+}
+
+const maxOutputLines = 12;
+
+/** The report as a JSON-serialisable object (`--json`). */
+export function fireReportJson(report: FireReport): Record<string, unknown> {
+  return {
+    event: report.event,
+    ...(report.toolName !== undefined ? { toolName: report.toolName } : {}),
+    matched: report.plan?.hookConfigs.length ?? 0,
+    sequential: report.plan?.sequential ?? false,
+    hooks: report.results.map((result) => ({
+      command: result.hookConfig.command ?? null,
+      name: result.hookConfig.name ?? null,
+      exitCode: result.exitCode ?? null,
+      signal: result.signal ?? null,
+      timedOut: result.timedOut === true,
+      success: result.success,
+      durationMs: Math.round(result.duration),
+      stdout: (result.stdout ?? '').trim(),
+      stderr: (result.stderr ?? '').trim(),
+      output: result.output ?? null,
+      error: result.error?.message ?? null,
+    })),
+    success: report.success,
+    errors: report.errors,
+    decision: report.decision,
+  };
+}
+
+/** Prints the report as text. */
+export function printFireReport(render: Renderer, report: FireReport, unmatchedHint: string[]): void {
+  const styles = render.styles;
+  const target = report.toolName !== undefined ? ` for tool "${report.toolName}"` : '';
+  if (!report.plan || report.results.length === 0) {
+    render.line(`No hook matched ${report.event}${target}.`);
+    for (const hint of unmatchedHint) render.line(styles.dim(`  ${hint}`));
+    render.line();
+  } else {
+    const count = report.results.length;
+    render.line(
+      `${report.event}${target}: ${count} ${count === 1 ? 'hook' : 'hooks'} ran ${report.plan.sequential ? 'sequentially' : 'in parallel'}`,
+    );
+    render.line();
+    for (const result of report.results) printHookResult(render, result);
+  }
+  printDecision(render, report.decision);
+}
+
+function printHookResult(render: Renderer, result: HookExecutionResult): void {
+  const styles = render.styles;
+  const config = result.hookConfig;
+  const title = config.command ?? config.name ?? `(${config.type} hook)`;
+  render.line(`${styles.bold('●')} ${title}${config.name && config.name !== config.command ? styles.dim(`  (${config.name})`) : ''}`);
+  render.line(`    ${describeExit(result, styles)} · ${formatDuration(result.duration)}`);
+  printStream(render, 'stdout', result.stdout);
+  printStream(render, 'stderr', result.stderr);
+  if (result.error && result.exitCode === undefined) render.line(`    error:  ${result.error.message}`);
+  render.line(`    output: ${result.output ? oneLine(result.output, 400) : styles.dim('(none: allow, no changes)')}`);
+  render.line();
+}
+
+function describeExit(result: HookExecutionResult, styles: Renderer['styles']): string {
+  if (result.timedOut) return styles.red('timed out and killed — failed, fail-open');
+  if (result.signal) return styles.red(`killed by ${result.signal} — failed, fail-open`);
+  if (result.exitCode === undefined) return styles.red('did not run — failed, fail-open');
+  if (result.exitCode === 0) return styles.green('exit 0 — ok');
+  if (result.exitCode === 2) return styles.yellow('exit 2 — block');
+  return styles.red(`exit ${result.exitCode} — failed, fail-open`);
+}
+
+function printStream(render: Renderer, label: string, text: string | undefined): void {
+  const trimmed = (text ?? '').trim();
+  if (trimmed === '') return;
+  const head = headLines(trimmed, maxOutputLines);
+  const more = head.omitted > 0 ? `\n… ${head.omitted} more lines` : '';
+  const body = indent(`${head.text}${more}`, 12).trimStart();
+  render.line(`    ${label}: ${body}`);
+}
+
+function printDecision(render: Renderer, decision: FireDecision): void {
+  const styles = render.styles;
+  const yesNo = (value: boolean): string => (value ? styles.yellow('yes') : 'no');
+  render.line(styles.bold('Decision'));
+  const rows: Array<[string, string]> = [
+    ['blocked', decision.blocked ? `${yesNo(true)} — ${decision.reason ?? ''}` : 'no'],
+    ['stop', decision.stop ? `${yesNo(true)} — ${decision.stopReason ?? ''}` : 'no'],
+  ];
+  if (decision.modifiedInput) rows.push(['modified input', safeJson(decision.modifiedInput)]);
+  if (decision.additionalContext) rows.push(['additionalContext', decision.additionalContext]);
+  if (decision.systemMessage) rows.push(['systemMessage', decision.systemMessage]);
+  rows.push(['suppressOutput', yesNo(decision.suppressOutput)]);
+  if (decision.toolConfig) rows.push(['toolConfig', safeJson(decision.toolConfig)]);
+  if (decision.modifiedRequest) rows.push(['modified request', safeJson(decision.modifiedRequest)]);
+  if (decision.syntheticResponse !== undefined) rows.push(['synthetic response', decision.syntheticResponse]);
+  if (decision.modifiedResponse !== undefined) rows.push(['modified response', decision.modifiedResponse]);
+  for (const [label, value] of rows) render.line(`  ${label.padEnd(19)} ${value}`);
+  render.line(`  ${styles.bold('→')} ${decision.verdict}`);
+}

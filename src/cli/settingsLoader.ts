@@ -1,0 +1,120 @@
+/**
+ * Settings as the CLI loads them: every scope (src/adapters/settings.ts) plus the files named with
+ * `--settings` and a scenario's `settings.hooks`, both treated as user-named (trusted, highest
+ * priority). A file the user named that is missing or malformed stops the command; a bad file the
+ * user did not name is a warning and the other scopes still load.
+ */
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { validateHooksSettings } from '../hooks/hookRegistry.js';
+import {
+  hasHooks,
+  loadSettings,
+  mergeHooksSettings,
+  problemWarnings,
+  toHooksSettings,
+  type LoadedSettings,
+  type SettingsScopeFile,
+} from '../adapters/settings.js';
+import type { Scenario } from '../adapters/scenario.js';
+import { CliError, CliUsageError } from './errors.js';
+
+/** Hooks that travel inside another file, e.g. a scenario's `settings.hooks`. */
+export interface EmbeddedHooks {
+  /** Absolute path of the file that carries them. */
+  path: string;
+  /** How messages name that file. */
+  displayName: string;
+  /** The raw `hooks` value, validated here. */
+  hooks: unknown;
+  /** JSON path of `hooks` inside the file, prefixed to every problem (`settings.hooks`). */
+  jsonPath: string;
+}
+
+/** Options for {@link loadCliSettings}. */
+export interface LoadCliSettingsOptions {
+  /** The project directory (`--cwd`), absolute. */
+  workingDir: string;
+  /** The directory `--settings` paths are relative to: the shell's working directory. */
+  invocationDir: string;
+  env: NodeJS.ProcessEnv;
+  /** `--settings FILE` values, in command-line order. */
+  settingsFiles: readonly string[];
+  /** A scenario's hooks; they take priority over every settings file. */
+  embeddedHooks?: EmbeddedHooks;
+  /** Keep a malformed `--settings` file as a problem instead of stopping (`hooks validate`). */
+  tolerateMalformedFiles?: boolean;
+}
+
+/**
+ * Loads and merges every scope plus the user-named files. Throws {@link CliError} when a
+ * `--settings` file is missing or unreadable, or embedded hooks are not an object.
+ */
+export async function loadCliSettings(options: LoadCliSettingsOptions): Promise<LoadedSettings> {
+  const extraFiles = await Promise.all(options.settingsFiles.map((file) => requireFile(resolve(options.invocationDir, file), file)));
+  const loaded = await loadSettings({
+    workingDir: options.workingDir,
+    env: options.env,
+    homeDir: options.env['HOME'] || undefined,
+    extraFiles,
+  });
+  for (const file of loaded.files) {
+    const wholeFileProblem = file.problems.find((problem) => problem.path === '');
+    if (file.scope === 'extra' && wholeFileProblem && !options.tolerateMalformedFiles) {
+      throw new CliError(`--settings ${file.displayName}: ${wholeFileProblem.message}`);
+    }
+  }
+  if (!options.embeddedHooks) return loaded;
+  return mergeEmbeddedHooks(loaded, options.embeddedHooks);
+}
+
+/** The working directory named by `--cwd` (resolved against the shell's), checked to be a directory. */
+export async function resolveWorkingDir(invocationDir: string, cwdOption: string | undefined, commandName: string): Promise<string> {
+  if (cwdOption === undefined) return invocationDir;
+  if (cwdOption.trim() === '') throw new CliUsageError('--cwd needs a directory', { commandName });
+  const directory = resolve(invocationDir, cwdOption);
+  const stats = await stat(directory).catch(() => undefined);
+  if (!stats) throw new CliError(`--cwd ${cwdOption}: no such directory (${directory})`);
+  if (!stats.isDirectory()) throw new CliError(`--cwd ${cwdOption}: not a directory (${directory})`);
+  return directory;
+}
+
+/** A scenario's `settings.hooks` as {@link EmbeddedHooks}, or `undefined` when it brings none. */
+export function scenarioEmbeddedHooks(scenario: Scenario, displayName: string): EmbeddedHooks | undefined {
+  const hooks = scenario.settings?.hooks;
+  if (hooks === undefined) return undefined;
+  return { path: scenario.file, displayName, hooks, jsonPath: 'settings.hooks' };
+}
+
+async function requireFile(path: string, asGiven: string): Promise<string> {
+  const stats = await stat(path).catch(() => undefined);
+  if (!stats) throw new CliError(`--settings ${asGiven}: file not found (${path})`);
+  if (!stats.isFile()) throw new CliError(`--settings ${asGiven}: not a file (${path})`);
+  return path;
+}
+
+/** Adds embedded hooks as the highest-priority `extra` scope and recomputes the merged result. */
+function mergeEmbeddedHooks(loaded: LoadedSettings, embedded: EmbeddedHooks): LoadedSettings {
+  const validation = validateHooksSettings(embedded.hooks, { path: embedded.jsonPath });
+  const file: SettingsScopeFile = {
+    scope: 'extra',
+    path: embedded.path,
+    displayName: embedded.displayName,
+    exists: true,
+    trusted: true,
+    hooks: toHooksSettings(validation.definitions),
+    disabledHooks: [],
+    problems: validation.problems,
+  };
+  const files = [file, ...loaded.files];
+  const hooks = mergeHooksSettings(files.filter((candidate) => candidate.trusted).map((candidate) => candidate.hooks));
+  const explicit = files.map((candidate) => candidate.enableHooks).filter((value): value is boolean => value !== undefined);
+  const enableHooks = explicit.includes(false) ? false : hasHooks(hooks) || explicit.includes(true);
+  return {
+    ...loaded,
+    hooks,
+    enableHooks,
+    files,
+    warnings: [...problemWarnings(file), ...loaded.warnings],
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * The tool triggers a host calls around each tool execution (technical design §5.1). They await the
+ * hooks and return their output; `executeToolWithHooks` also applies it. With hooks disabled they
+ * return at once; they never throw (HOOK-110, 111, 115).
+ */
+import type { Config } from './config.js';
+import {
+  applyAfterToolEffects,
+  applyBeforeToolSystemMessage,
+  createBlockedToolResult,
+  createStoppedToolResult,
+  createToolErrorResult,
+  getModifiedToolInput,
+  toToolResponse,
+} from './toolHookEffects.js';
+import { getReadyHookSystem, warnTriggerFailure } from './triggerSupport.js';
+import type { DefaultHookOutput, HookFireOptions, ToolResult } from './types.js';
+
+/** Runs the tool with the arguments it should run with (the original, or as a BeforeTool hook rewrote them). */
+export type ToolExecuteFunction = (toolInput: Record<string, unknown>) => Promise<ToolResult>;
+
+/**
+ * HOOK-127, HOOK-150: fires BeforeTool and returns the aggregated output (a `BeforeToolHookOutput`),
+ * or `undefined` when hooks are off, nothing matched, or anything failed (HOOK-115).
+ */
+export async function fireBeforeToolHook(
+  config: Config,
+  toolName: string,
+  toolInput: Record<string, unknown>,
+  options?: HookFireOptions,
+): Promise<DefaultHookOutput | undefined> {
+  try {
+    const hookSystem = await getReadyHookSystem(config);
+    if (!hookSystem) return undefined;
+    const result = await hookSystem.getEventHandler().fireBeforeToolEvent(toolName, toolInput, options);
+    return result.finalOutput;
+  } catch (error) {
+    warnTriggerFailure(config, 'fireBeforeToolHook', error, toolName);
+    return undefined;
+  }
+}
+
+/**
+ * HOOK-128, HOOK-151: fires AfterTool with `tool_response` (see `toToolResponse`) and returns the
+ * aggregated output, or `undefined` when hooks are off, nothing matched, or anything failed.
+ */
+export async function fireAfterToolHook(
+  config: Config,
+  toolName: string,
+  toolInput: Record<string, unknown>,
+  toolResponse: Record<string, unknown>,
+  options?: HookFireOptions,
+): Promise<DefaultHookOutput | undefined> {
+  try {
+    const hookSystem = await getReadyHookSystem(config);
+    if (!hookSystem) return undefined;
+    const result = await hookSystem.getEventHandler().fireAfterToolEvent(toolName, toolInput, toolResponse, options);
+    return result.finalOutput;
+  } catch (error) {
+    warnTriggerFailure(config, 'fireAfterToolHook', error, toolName);
+    return undefined;
+  }
+}
+
+/**
+ * HOOK-133: before → execute → after for one tool call, returning the `ToolResult` the model sees.
+ * Hooks disabled: `executeFn` is called directly, synchronously, with no hook work (HOOK-002, 010, 013).
+ * A tool that throws yields an error result; the call is never lost.
+ */
+export function executeToolWithHooks(
+  config: Config,
+  toolName: string,
+  toolInput: Record<string, unknown>,
+  executeFn: ToolExecuteFunction,
+  options?: HookFireOptions,
+): Promise<ToolResult> {
+  let enabled: boolean;
+  try {
+    enabled = config.getHookSystem() !== undefined;
+  } catch (error) {
+    warnTriggerFailure(config, 'executeToolWithHooks', error, toolName);
+    enabled = false;
+  }
+  if (!enabled) return runTool(executeFn, toolInput);
+  return executeWithHookSystem(config, toolName, toolInput, executeFn, options);
+}
+
+/** Calls the tool; a throw, synchronous or not, becomes an error result. */
+function runTool(executeFn: ToolExecuteFunction, toolInput: Record<string, unknown>): Promise<ToolResult> {
+  try {
+    // Promise.resolve: a plain-JavaScript host may pass a function that returns a bare ToolResult.
+    return Promise.resolve(executeFn(toolInput)).catch(createToolErrorResult);
+  } catch (error) {
+    return Promise.resolve(createToolErrorResult(error));
+  }
+}
+
+/**
+ * HOOK-014, 016a, 016b, 017..020, 023, 025, 027..031, 156, 177, 178, 183: a stop outranks a block
+ * (both skip the tool; only a stop also ends the agent loop); a block skips the tool; modified
+ * `tool_input` is shallow-merged over the original; AfterTool sees the tool's own result; its stop
+ * replaces the result, its context, system message and suppression are appended or flagged.
+ */
+async function executeWithHookSystem(
+  config: Config,
+  toolName: string,
+  toolInput: Record<string, unknown>,
+  executeFn: ToolExecuteFunction,
+  options: HookFireOptions | undefined,
+): Promise<ToolResult> {
+  const beforeOutput = await fireBeforeToolHook(config, toolName, toolInput, options);
+  if (beforeOutput?.shouldStopExecution()) return createStoppedToolResult(beforeOutput);
+  if (beforeOutput?.isBlockingDecision()) return createBlockedToolResult(beforeOutput);
+
+  const modifiedInput = getModifiedToolInput(beforeOutput);
+  const effectiveInput = toolInput;
+  const toolResult = await runTool(executeFn, effectiveInput);
+
+  const afterOutput = await fireAfterToolHook(config, toolName, effectiveInput, toToolResponse(toolResult), options);
+  if (afterOutput?.shouldStopExecution()) return createStoppedToolResult(afterOutput);
+  return applyAfterToolEffects(applyBeforeToolSystemMessage(toolResult, beforeOutput), afterOutput);
+}

@@ -1,0 +1,246 @@
+/**
+ * The tool scheduler: one toolCall actor per call, run concurrently up to `concurrency`, results
+ * buffered and published in request order, a hook's stop ending the batch, an abort cancelling every
+ * unpublished call. The batch lifecycle is the scheduler machine; this module gives it its side
+ * effects on the toolCall actors and turns their snapshots into progress updates.
+ *
+ * Each call's actor is a separate root actor held in a Map and dropped once its call is published or
+ * cancelled, so the cost of a call does not grow with the calls already run.
+ */
+import { createActor, type Actor } from 'xstate';
+import { toError } from '../errors.js';
+import type { Config } from '../hooks/config.js';
+import type { DebugLogger } from '../hooks/debugLogger.js';
+import type { Tool, ToolCallRequest } from '../tool.js';
+import { createInspectionListener, type InspectionListener } from './inspection.js';
+import { DEFAULT_TOOL_CONCURRENCY, schedulerMachine, type SchedulerStatus } from './scheduler.machine.js';
+import { toolCallMachine, type ToolCallActor } from './toolCall.machine.js';
+import { toolErrorResult } from './toolCallActors.js';
+import type { InspectOption, ToolBatchResult, ToolCallOutcome, ToolCallState, ToolCallUpdate } from './types.js';
+
+/** Options of {@link createToolScheduler}. */
+export interface ToolSchedulerOptions {
+  config: Config;
+  tools: Tool[];
+  /** Calls of one batch that run at once; default 8. */
+  concurrency?: number;
+  /** Records XState inspection events of the scheduler and every toolCall actor. */
+  inspect?: InspectOption;
+  /** Called on every state a call enters (the same updates `subscribe` delivers). */
+  onUpdate?: (update: ToolCallUpdate) => void;
+  /** A toolCall machine with swapped implementations (tests); default `toolCallMachine`. */
+  toolCallMachine?: typeof toolCallMachine;
+}
+
+/** Runs batches of tool calls; see {@link createToolScheduler}. */
+export interface ToolScheduler {
+  /** Runs the calls; resolves with their outcomes in request order. Batches run one after another. */
+  schedule(requests: ToolCallRequest[], signal?: AbortSignal): Promise<ToolBatchResult>;
+  /** Receives every progress update; returns the unsubscribe function. */
+  subscribe(listener: (update: ToolCallUpdate) => void): () => void;
+  /** Live toolCall actors: 0 between batches, proving finished actors are released. */
+  readonly activeCount: number;
+  /** HOOK-129, HOOK-204: `idle` between batches, `running` / `stopping` / `aborting` during one. */
+  readonly status: SchedulerStatus;
+}
+
+/** HOOK-129, HOOK-130, HOOK-134, HOOK-204: creates a scheduler whose every call is a toolCall machine. */
+export function createToolScheduler(options: ToolSchedulerOptions): ToolScheduler {
+  return new MachineToolScheduler(options);
+}
+
+interface RunningBatch {
+  requests: readonly ToolCallRequest[];
+  outcomes: Array<ToolCallOutcome | undefined>;
+  resolve: (result: ToolBatchResult) => void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+}
+
+type SchedulerActor = Actor<typeof schedulerMachine>;
+
+class MachineToolScheduler implements ToolScheduler {
+  private readonly config: Config;
+  private readonly logger: DebugLogger;
+  private readonly toolsByName = new Map<string, Tool>();
+  private readonly toolNames: readonly string[];
+  private readonly concurrency: number;
+  private readonly callMachine: typeof toolCallMachine;
+  private readonly inspect: InspectionListener | undefined;
+  private readonly listeners = new Set<(update: ToolCallUpdate) => void>();
+  private readonly actors = new Map<number, ToolCallActor>();
+  private batchQueue: Promise<unknown> = Promise.resolve();
+  private current: RunningBatch | undefined;
+  private scheduler: SchedulerActor;
+
+  constructor(options: ToolSchedulerOptions) {
+    this.config = options.config;
+    this.logger = options.config.getDebugLogger().child('machines:scheduler');
+    for (const tool of options.tools) this.toolsByName.set(tool.name, tool);
+    this.toolNames = [...this.toolsByName.keys()];
+    this.concurrency = options.concurrency ?? DEFAULT_TOOL_CONCURRENCY;
+    this.callMachine = options.toolCallMachine ?? toolCallMachine;
+    this.inspect = options.inspect ? createInspectionListener(options.inspect, this.logger) : undefined;
+    if (options.onUpdate) this.listeners.add(options.onUpdate);
+    this.scheduler = this.createSchedulerActor();
+  }
+
+  get activeCount(): number {
+    return this.actors.size;
+  }
+
+  get status(): SchedulerStatus {
+    return this.scheduler.getSnapshot().value as SchedulerStatus;
+  }
+
+  schedule(requests: ToolCallRequest[], signal?: AbortSignal): Promise<ToolBatchResult> {
+    const run = this.batchQueue.then(() => this.runBatch(requests, signal));
+    this.batchQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  subscribe(listener: (update: ToolCallUpdate) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  private createSchedulerActor(): SchedulerActor {
+    const machine = schedulerMachine.provide({
+      actions: {
+        startCalls: (_, params) => this.sendToCalls(params.indexes, { type: 'START' }),
+        publishCalls: (_, params) => this.sendToCalls(params.indexes, { type: 'PUBLISH' }),
+        cancelCalls: (_, params) => this.sendToCalls(params.indexes, { type: 'CANCEL', reason: params.reason }),
+        finishBatch: () => this.finishBatch(),
+      },
+    });
+    const actor = createActor(machine, { input: { concurrency: this.concurrency }, inspect: this.inspect });
+    actor.subscribe({ error: (error) => this.recoverFromSchedulerError(error) });
+    actor.start();
+    return actor;
+  }
+
+  private runBatch(requests: readonly ToolCallRequest[], signal: AbortSignal | undefined): Promise<ToolBatchResult> {
+    return new Promise<ToolBatchResult>((resolve) => {
+      const batch: RunningBatch = {
+        requests: [...requests],
+        outcomes: new Array<ToolCallOutcome | undefined>(requests.length),
+        resolve,
+        signal,
+        onAbort: () => this.scheduler.send({ type: 'ABORT', reason: 'aborted' }),
+      };
+      this.current = batch;
+      batch.requests.forEach((request, index) => this.createCallActor(request, index));
+      this.scheduler.send({ type: 'SCHEDULE', count: batch.requests.length });
+      if (this.current !== batch) return;
+      if (signal?.aborted) batch.onAbort();
+      else signal?.addEventListener('abort', batch.onAbort, { once: true });
+    });
+  }
+
+  private createCallActor(request: ToolCallRequest, index: number): void {
+    const actor = createActor(this.callMachine, {
+      input: { config: this.config, request, tool: this.toolsByName.get(request.name), availableToolNames: this.toolNames },
+      inspect: this.inspect,
+    });
+    let lastState: string | undefined;
+    this.actors.set(index, actor);
+    actor.subscribe({
+      next: (snapshot) => {
+        const state = snapshot.value as ToolCallState;
+        if (state === lastState) return;
+        lastState = state;
+        const context = snapshot.context;
+        this.emitUpdate({
+          callId: request.callId,
+          name: request.name,
+          state,
+          args: context.args,
+          outcome: context.outcome,
+          suppressDisplay: context.result?.suppressDisplay,
+        });
+        if (snapshot.status === 'done') {
+          this.releaseCall(index, snapshot.output);
+          if (state === 'cancelled') this.scheduler.send({ type: 'CALL_SETTLED', index, outcome: 'cancelled' });
+        } else if (state === 'buffered') {
+          this.scheduler.send({ type: 'CALL_SETTLED', index, outcome: context.outcome ?? 'error', stopReason: context.stopReason });
+        }
+      },
+      error: (error) => {
+        // An actor that errors must not lose its call: it is answered with an error result.
+        this.logger.warn(`tool call '${request.name}' (${request.callId}) failed inside its machine: ${toError(error).message}`);
+        this.releaseCall(index, {
+          callId: request.callId,
+          name: request.name,
+          args: request.args,
+          requestedArgs: request.args,
+          outcome: 'error',
+          result: toolErrorResult(error),
+        });
+        this.scheduler.send({ type: 'CALL_SETTLED', index, outcome: 'error' });
+      },
+    });
+    actor.start();
+  }
+
+  private sendToCalls(indexes: readonly number[], event: { type: 'START' } | { type: 'PUBLISH' } | { type: 'CANCEL'; reason: string }): void {
+    for (const index of indexes) this.actors.get(index)?.send(event);
+  }
+
+  private releaseCall(index: number, outcome: ToolCallOutcome | undefined): void {
+    const actor = this.actors.get(index);
+    if (!actor) return;
+    this.actors.delete(index);
+    actor.stop();
+    if (this.current && outcome) this.current.outcomes[index] = outcome;
+  }
+
+  private finishBatch(): void {
+    const batch = this.current;
+    if (!batch) return;
+    this.current = undefined;
+    batch.signal?.removeEventListener('abort', batch.onAbort);
+    const stop = this.scheduler.getSnapshot().context.batch.stop;
+    const results = batch.outcomes.map((outcome, index) => outcome ?? this.lostCallOutcome(batch.requests[index]!));
+    const result: ToolBatchResult = { results };
+    if (stop) result.stopped = { reason: stop.reason, callId: batch.requests[stop.index]!.callId };
+    batch.resolve(result);
+  }
+
+  private emitUpdate(update: ToolCallUpdate): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(update);
+      } catch (error) {
+        this.logger.warn(`a tool-call progress listener threw: ${toError(error).message}`);
+      }
+    }
+  }
+
+  /** The scheduler machine itself failed: every call still gets an outcome, and a fresh machine takes over. */
+  private recoverFromSchedulerError(error: unknown): void {
+    this.logger.error(`tool scheduler machine failed: ${toError(error).message}`);
+    this.scheduler = this.createSchedulerActor();
+    for (const [index, actor] of [...this.actors]) {
+      actor.send({ type: 'CANCEL', reason: 'the tool scheduler failed' });
+      if (this.actors.has(index)) this.releaseCall(index, undefined);
+    }
+    const batch = this.current;
+    if (!batch) return;
+    this.current = undefined;
+    batch.signal?.removeEventListener('abort', batch.onAbort);
+    batch.resolve({ results: batch.outcomes.map((outcome, index) => outcome ?? this.lostCallOutcome(batch.requests[index]!)) });
+  }
+
+  private lostCallOutcome(request: ToolCallRequest): ToolCallOutcome {
+    return {
+      callId: request.callId,
+      name: request.name,
+      args: request.args,
+      requestedArgs: request.args,
+      outcome: 'error',
+      result: toolErrorResult(new Error(`tool call "${request.name}" (${request.callId}) ended without a result`)),
+    };
+  }
+}

@@ -1,0 +1,162 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OutputCapture } from '../../../src/adapters/tools/runShellCommand.js';
+import { createAdapterWorkspace, idleContext, type AdapterWorkspace } from '../../helpers/adapterWorkspace.js';
+
+/** True while a process with this pid exists (a zombie counts until it is reaped). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForPidFile(file: string): Promise<number> {
+  await vi.waitFor(async () => {
+    const text = await readFile(file, 'utf8');
+    if (!/^\d+\s*$/.test(text)) throw new Error('pid file not written yet');
+  }, { timeout: 10_000, interval: 20 });
+  return Number((await readFile(file, 'utf8')).trim());
+}
+
+describe('run_shell_command', () => {
+  let fixture: AdapterWorkspace;
+
+  beforeEach(async () => {
+    fixture = await createAdapterWorkspace();
+  });
+  afterEach(() => fixture.cleanup());
+
+  it('runs in the working directory and returns stdout, stderr and the exit code', async () => {
+    const { run_shell_command: shell } = fixture.tools();
+    const result = await shell.execute({ command: 'pwd; echo to-stderr >&2' }, idleContext());
+    expect(result.error).toBeUndefined();
+    expect(result.llmContent).toContain('Command: pwd; echo to-stderr >&2');
+    expect(result.llmContent).toContain(fixture.root);
+    expect(result.llmContent).toContain('to-stderr');
+    expect(result.llmContent).toContain('Exit Code: 0');
+    expect(result.metadata).toMatchObject({ exitCode: 0, outputTruncated: false });
+  });
+
+  it('reports a non-zero exit code to the model without turning it into a tool error', async () => {
+    const { run_shell_command: shell } = fixture.tools();
+    const result = await shell.execute({ command: 'echo failing; exit 3' }, idleContext());
+    expect(result.error).toBeUndefined();
+    expect(result.llmContent).toContain('Exit Code: 3');
+    expect(result.returnDisplay).toContain('[exit code 3]');
+    expect(result.metadata).toMatchObject({ exitCode: 3 });
+  });
+
+  it('says "(empty)" when the command prints nothing', async () => {
+    const { run_shell_command: shell } = fixture.tools();
+    const result = await shell.execute({ command: 'true' }, idleContext());
+    expect(result.llmContent).toContain('Output: (empty)');
+  });
+
+  it('runs in dir_path when it is a directory inside the workspace', async () => {
+    await fixture.write('sub/marker.txt', 'here');
+    const { run_shell_command: shell } = fixture.tools();
+    const result = await shell.execute({ command: 'cat marker.txt', dir_path: 'sub' }, idleContext());
+    expect(result.llmContent).toContain('Output: here');
+    expect(result.llmContent).toContain('Directory: sub');
+  });
+
+  it('refuses a dir_path outside the workspace with a path_outside_workspace result, running nothing', async () => {
+    const { run_shell_command: shell } = fixture.tools();
+    const result = await shell.execute({ command: 'touch escaped.txt', dir_path: '../outside' }, idleContext());
+    expect(result.error?.type).toBe('path_outside_workspace');
+    expect(result.llmContent).toContain('outside the workspace');
+    expect(existsSync(path.join(fixture.outside, 'escaped.txt'))).toBe(false);
+  });
+
+  it('refuses a dir_path that is a file', async () => {
+    await fixture.write('plain.txt', 'x');
+    const { run_shell_command: shell } = fixture.tools();
+    const result = await shell.execute({ command: 'true', dir_path: 'plain.txt' }, idleContext());
+    expect(result.error?.type).toBe('not_a_directory');
+  });
+
+  it('answers a missing or ill-typed command with an error result naming the parameter', async () => {
+    const { run_shell_command: shell } = fixture.tools();
+    const missing = await shell.execute({}, idleContext());
+    expect(missing.error).toEqual({ type: 'invalid_argument', message: expect.stringContaining('"command"') });
+    const numeric = await shell.execute({ command: 42 }, idleContext());
+    expect(numeric.error?.type).toBe('invalid_argument');
+    expect(numeric.error?.message).toContain('expected a string, got number 42');
+  });
+
+  it('caps long output, keeping its start and end and saying how much was left out', async () => {
+    const { run_shell_command: shell } = fixture.tools({ shellOutputLimit: 1000 });
+    const command = 'echo START; head -c 20000 /dev/zero | tr "\\0" a; echo; echo END';
+    const result = await shell.execute({ command }, idleContext());
+    expect(result.llmContent).toContain('START');
+    expect(result.llmContent).toContain('END');
+    expect(result.llmContent).toMatch(/\[\.\.\. \d+ characters of output omitted \.\.\.\]/);
+    expect(result.llmContent.length).toBeLessThan(1500);
+    expect(result.metadata).toMatchObject({ outputTruncated: true, exitCode: 0 });
+  });
+
+  it('kills the whole process group when the command times out', async () => {
+    const { run_shell_command: shell } = fixture.tools({ shellTimeoutMs: 300 });
+    const result = await shell.execute({ command: 'sleep 30 & echo $! > child.pid; wait' }, idleContext());
+    expect(result.error?.type).toBe('shell_timeout');
+    expect(result.llmContent).toContain('timed out after 300 ms');
+    const child = Number((await fixture.read('child.pid')).trim());
+    await vi.waitFor(() => expect(isAlive(child)).toBe(false), { timeout: 10_000, interval: 50 });
+  });
+
+  it('kills the command and its children when the context signal aborts, and reports cancellation', async () => {
+    const { run_shell_command: shell } = fixture.tools();
+    const controller = new AbortController();
+    const pending = shell.execute({ command: 'sleep 30 & echo $! > child.pid; wait' }, { signal: controller.signal });
+    const child = await waitForPidFile(path.join(fixture.root, 'child.pid'));
+    controller.abort();
+    const result = await pending;
+    expect(result.error?.type).toBe('cancelled');
+    await vi.waitFor(() => expect(isAlive(child)).toBe(false), { timeout: 10_000, interval: 50 });
+  });
+
+  it('escalates to SIGKILL for a child that ignores SIGTERM', async () => {
+    const { run_shell_command: shell } = fixture.tools();
+    const controller = new AbortController();
+    const command = `sh -c 'trap "" TERM; echo $$ > stubborn.pid; while :; do sleep 1; done'`;
+    const pending = shell.execute({ command }, { signal: controller.signal });
+    const stubborn = await waitForPidFile(path.join(fixture.root, 'stubborn.pid'));
+    controller.abort();
+    const result = await pending;
+    expect(result.error?.type).toBe('cancelled');
+    await vi.waitFor(() => expect(isAlive(stubborn)).toBe(false), { timeout: 10_000, interval: 50 });
+  });
+
+  it('does not start the command when the signal is already aborted', async () => {
+    const { run_shell_command: shell } = fixture.tools();
+    const controller = new AbortController();
+    controller.abort();
+    const result = await shell.execute({ command: 'touch ran.txt' }, { signal: controller.signal });
+    expect(result.error?.type).toBe('cancelled');
+    expect(existsSync(path.join(fixture.root, 'ran.txt'))).toBe(false);
+  });
+});
+
+describe('OutputCapture', () => {
+  it('keeps everything below the limit and decodes UTF-8 split across chunks', () => {
+    const capture = new OutputCapture(100);
+    const bytes = Buffer.from('héllo wörld\n');
+    capture.append(bytes.subarray(0, 2));
+    capture.append(bytes.subarray(2));
+    expect(capture.text()).toBe('héllo wörld');
+    expect(capture.truncated).toBe(false);
+  });
+
+  it('keeps the head and the tail once the limit is exceeded', () => {
+    const capture = new OutputCapture(10);
+    capture.append('0123456789');
+    capture.append('abcdefghij');
+    expect(capture.text()).toBe('01234\n[... 10 characters of output omitted ...]\nfghij');
+    expect(capture.truncated).toBe(true);
+  });
+});

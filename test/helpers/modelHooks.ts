@@ -1,0 +1,104 @@
+/**
+ * Real hook scripts for the model-call and agent tests: a scratch directory holding the JSON each
+ * hook prints and the JSONL of the inputs it received, commands that run the scripts in
+ * `test/fixtures/hooks/model/`, and an enabled Config with a recording logger.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Config, DebugLogger, type HookDefinition, type HooksSettings, type LogRecord } from '../../src/index.js';
+
+const modelFixturesDirectory = fileURLToPath(new URL('../fixtures/hooks/model/', import.meta.url));
+
+/** How a respond.sh hook answers. */
+export interface ModelHookAnswer {
+  /** Printed on stdout (JSON-encoded unless a string). Default `{}`. */
+  stdout?: Record<string, unknown> | string;
+  exitCode?: number;
+  stderr?: string;
+}
+
+/** A hook command and the file its inputs are recorded in. */
+export interface ModelHook {
+  command: string;
+  recordFile: string;
+}
+
+/** A scratch directory of hook answers and records; `cleanup()` removes it. */
+export class ModelHookSandbox {
+  readonly directory: string;
+  private counter = 0;
+
+  constructor() {
+    this.directory = mkdtempSync(join(tmpdir(), 'hookrail-model-'));
+  }
+
+  /** A fresh path inside the sandbox. */
+  file(name: string): string {
+    this.counter += 1;
+    return join(this.directory, `${this.counter}-${name}`);
+  }
+
+  /** A respond.sh hook that records its input and answers as told. */
+  respond(answer: ModelHookAnswer = {}): ModelHook {
+    const outputFile = this.file('output.json');
+    const recordFile = this.file('inputs.jsonl');
+    const stdout = answer.stdout ?? {};
+    writeFileSync(outputFile, typeof stdout === 'string' ? stdout : JSON.stringify(stdout));
+    const argumentsList = [outputFile, recordFile, String(answer.exitCode ?? 0)];
+    if (answer.stderr !== undefined) argumentsList.push(answer.stderr);
+    const quoted = argumentsList.map((argument) => `'${argument.replaceAll("'", `'\\''`)}'`).join(' ');
+    return { command: `sh '${join(modelFixturesDirectory, 'respond.sh')}' ${quoted}`, recordFile };
+  }
+
+  /** A hang.sh hook; its PID appears in `pidFile` once it runs. */
+  hang(): { command: string; pidFile: string } {
+    const pidFile = this.file('hook.pid');
+    return { command: `sh '${join(modelFixturesDirectory, 'hang.sh')}' '${pidFile}'`, pidFile };
+  }
+
+  cleanup(): void {
+    rmSync(this.directory, { recursive: true, force: true });
+  }
+}
+
+/** The inputs a hook recorded, one object per run; [] when it never ran. */
+export function recordedInputs(hook: ModelHook): Array<Record<string, unknown>> {
+  if (!existsSync(hook.recordFile)) return [];
+  return readFileSync(hook.recordFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** One hook group running `command`. */
+export function commandGroup(command: string, timeout = 20_000): HookDefinition[] {
+  return [{ hooks: [{ type: 'command', command, timeout }] }];
+}
+
+/** An enabled Config with the given hooks whose log records land in `records`. */
+export function modelHookConfig(hooks: HooksSettings, workingDir?: string): { config: Config; records: LogRecord[] } {
+  const records: LogRecord[] = [];
+  const logger = new DebugLogger('test', { level: 'debug', sink: (record) => records.push(record) });
+  return { config: new Config({ enableHooks: true, hooks, logger, workingDir }), records };
+}
+
+/** Resolves once `check` is true, polling; rejects after `attempts` polls so a broken kill fails the test. */
+export async function waitUntil(check: () => boolean, description: string, attempts = 400): Promise<void> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting until ${description}`);
+}
+
+/** True while a process with this PID exists. */
+export function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

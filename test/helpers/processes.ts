@@ -1,0 +1,88 @@
+/**
+ * Process-leak checks for the hook tests: finds live processes started from `test/fixtures/hooks/`
+ * by this test run (scanning /proc), so a test or the global teardown can fail when a hook outlived
+ * its run. Processes of other, concurrent test runs are told apart by the run marker that
+ * `globalSetup.ts` puts in the environment, which every hook process inherits.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Environment variable holding this test run's marker (set by `globalSetup.ts`). */
+export const TEST_RUN_MARKER_VARIABLE = 'HOOKRAIL_TEST_RUN_MARKER';
+
+/** Absolute path of `test/fixtures/hooks` (no trailing slash), as it appears in command lines. */
+export const hookFixturesPath = fileURLToPath(new URL('../fixtures/hooks', import.meta.url)).replace(/\/$/, '');
+
+/** A live process that runs a hook fixture. */
+export interface HookProcessInfo {
+  pid: number;
+  commandLine: string;
+}
+
+/** True while a process with this PID exists and is not a zombie. */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const state = processState(pid);
+  return state !== undefined && state !== 'Z' && state !== 'X';
+}
+
+/**
+ * Live (non-zombie) processes whose command line contains the fixtures path and, when `marker` is
+ * given, whose environment carries `HOOKRAIL_TEST_RUN_MARKER=<marker>`.
+ */
+export function findHookFixtureProcesses(marker: string | undefined = process.env[TEST_RUN_MARKER_VARIABLE]): HookProcessInfo[] {
+  if (process.platform !== 'linux') return [];
+  const found: HookProcessInfo[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    if (pid === process.pid) continue;
+    const commandLine = readProcText(pid, 'cmdline')?.replace(/\0/g, ' ').trim();
+    if (!commandLine || !commandLine.includes(hookFixturesPath)) continue;
+    if (marker !== undefined) {
+      const environment = readProcText(pid, 'environ');
+      if (!environment || !environment.split('\0').includes(`${TEST_RUN_MARKER_VARIABLE}=${marker}`)) continue;
+    }
+    if (isProcessAlive(pid)) found.push({ pid, commandLine });
+  }
+  return found;
+}
+
+/**
+ * Waits up to `settleMs` for fixture processes of this run to disappear (a process that was just
+ * killed may still be exiting), then throws an error listing any that are left.
+ */
+export async function assertNoHookProcessesAlive(options: { settleMs?: number; marker?: string } = {}): Promise<void> {
+  const deadline = Date.now() + (options.settleMs ?? 2_000);
+  let alive = findHookFixtureProcesses(options.marker ?? process.env[TEST_RUN_MARKER_VARIABLE]);
+  while (alive.length > 0 && Date.now() < deadline) {
+    await sleep(50);
+    alive = findHookFixtureProcesses(options.marker ?? process.env[TEST_RUN_MARKER_VARIABLE]);
+  }
+  if (alive.length > 0) {
+    throw new Error(
+      `${alive.length} hook fixture process(es) outlived their test:\n` +
+        alive.map((info) => `  pid ${info.pid}: ${info.commandLine}`).join('\n'),
+    );
+  }
+}
+
+function processState(pid: number): string | undefined {
+  const stat = readProcText(pid, 'stat');
+  // The command name is in parentheses and may itself contain spaces or parentheses.
+  const match = stat ? /\) (\S)/.exec(stat.slice(stat.lastIndexOf(')'))) : null;
+  return match?.[1];
+}
+
+function readProcText(pid: number, file: string): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

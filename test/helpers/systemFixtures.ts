@@ -1,0 +1,91 @@
+/**
+ * Helpers for the HookSystem / trigger tests: a scratch directory, commands that run the real hook
+ * scripts in `test/fixtures/hooks/system/`, and a logger that records what it is told.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Config, DebugLogger, type ConfigParameters, type HooksSettings, type LogLevel, type LogRecord } from '../../src/index.js';
+
+/** Absolute path of `test/fixtures/hooks/system/`. */
+export const systemFixturesDirectory = fileURLToPath(new URL('../fixtures/hooks/system/', import.meta.url));
+
+/** Absolute path of one system fixture. */
+export function systemFixture(name: string): string {
+  return join(systemFixturesDirectory, name);
+}
+
+/** What `respond.mjs` does; see the fixtures README. */
+export interface RespondSpec {
+  stdout?: string | Record<string, unknown>;
+  stderr?: string;
+  exitCode?: number;
+  /** File the hook appends its stdin to, one line per run. */
+  capture?: string;
+}
+
+/** A temporary directory for spec and capture files, removed by `cleanup()`. */
+export class Scratch {
+  readonly directory: string;
+  private counter = 0;
+
+  constructor() {
+    this.directory = mkdtempSync(join(tmpdir(), 'hookrail-system-'));
+  }
+
+  /** A fresh file path inside the scratch directory (not created). */
+  file(name: string): string {
+    this.counter += 1;
+    return join(this.directory, `${this.counter}-${name}`);
+  }
+
+  /** Writes a spec file and returns the command that runs `respond.mjs` with it. */
+  respond(spec: RespondSpec): string {
+    const specFile = this.file('spec.json');
+    writeFileSync(specFile, JSON.stringify(spec));
+    return `node "${systemFixture('respond.mjs')}" "${specFile}"`;
+  }
+
+  /** The command that runs `log-event.sh`, and the file it appends to. */
+  logEvent(): { command: string; logFile: string } {
+    const logFile = this.file('events.log');
+    return { command: `sh "${systemFixture('log-event.sh')}" "${logFile}"`, logFile };
+  }
+
+  cleanup(): void {
+    rmSync(this.directory, { recursive: true, force: true });
+  }
+}
+
+/** The stdin objects a capture or log file holds, one per non-empty line; [] when no hook ran. */
+export function readCapturedInputs(file: string): Array<Record<string, unknown>> {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** A DebugLogger whose records land in `records`. */
+export function recordingLogger(level: LogLevel = 'debug'): { logger: DebugLogger; records: LogRecord[] } {
+  const records: LogRecord[] = [];
+  const logger = new DebugLogger('test', { level, sink: (record) => records.push(record) });
+  return { logger, records };
+}
+
+/** An enabled Config with the given hooks and a recording logger. */
+export function hookConfig(
+  hooks: HooksSettings,
+  parameters: ConfigParameters = {},
+): { config: Config; records: LogRecord[] } {
+  const { logger, records } = recordingLogger();
+  const config = new Config({ enableHooks: true, hooks, sessionId: 'session-test', logger, ...parameters });
+  return { config, records };
+}
+
+/** A single-command hook group. */
+export function commandGroup(command: string, extra: { matcher?: string; sequential?: boolean; timeout?: number } = {}) {
+  const { timeout, ...group } = extra;
+  return { ...group, hooks: [{ type: 'command' as const, command, ...(timeout !== undefined ? { timeout } : {}) }] };
+}
