@@ -11,7 +11,9 @@ export {
   HookConfigError,
   ToolNotFoundError,
   HookrailFileError,
+  HookExecutionError,
 } from './errors.js';
+export type { HookFailureKind } from './errors.js';
 
 // --- hooks: types ---
 export {
@@ -109,6 +111,13 @@ export {
 } from './hooks/toolHookEffects.js';
 export { fireBeforeModelHook, fireAfterModelHook, fireBeforeToolSelectionHook } from './hooks/modelHookTriggers.js';
 export type { BeforeModelHookResult, AfterModelHookResult, BeforeToolSelectionHookResult } from './hooks/modelHookTriggers.js';
+export { MessageBus, MessageBusType, connectHookMessageBus, requestHookExecution } from './hooks/hookMessageBus.js';
+export type {
+  HookExecutionRequest,
+  HookExecutionResponse,
+  HookBusMessage,
+  RequestHookExecutionOptions,
+} from './hooks/hookMessageBus.js';
 
 // --- tools and model contracts ---
 export { toFunctionDeclaration } from './tool.js';
@@ -127,6 +136,15 @@ export type {
   AgentEvent,
   AgentRunResult,
 } from './machines/types.js';
+export { toolCallMachine, runToolCall, toToolCallOutcome } from './machines/toolCall.machine.js';
+export type { ToolCallInput, ToolCallContext, ToolCallEvent, ToolCallActor, RunToolCallOptions } from './machines/toolCall.machine.js';
+export { TOOL_CALL_CANCELLED_ERROR_TYPE, TOOL_NOT_FOUND_ERROR_TYPE } from './machines/toolCallActors.js';
+export { createToolScheduler } from './machines/scheduler.js';
+export type { ToolScheduler, ToolSchedulerOptions } from './machines/scheduler.js';
+export { schedulerMachine, DEFAULT_TOOL_CONCURRENCY } from './machines/scheduler.machine.js';
+export type { SchedulerStatus, SchedulerEvent, SchedulerContext } from './machines/scheduler.machine.js';
+export { createInspectionListener, flushInspectionFiles, toInspectionRecord } from './machines/inspection.js';
+export type { InspectionListener, InspectionRecord } from './machines/inspection.js';
 
 // --- machines: model call and agent loop (H7) ---
 export { modelCallMachine, runModelCall } from './machines/modelCall.machine.js';
@@ -138,6 +156,8 @@ export {
   isFunctionCallAllowed,
   mergeResponseChunks,
 } from './machines/modelCallActors.js';
+export { runAgent, DEFAULT_MAX_TURNS } from './machines/agent.js';
+export type { AgentOptions } from './machines/agent.js';
 
 // --- adapters: models and tools (H5a) ---
 

@@ -70,11 +70,22 @@ function printHookResult(render: Renderer, result: HookExecutionResult): void {
   const title = config.command ?? config.name ?? `(${config.type} hook)`;
   render.line(`${styles.bold('●')} ${title}${config.name && config.name !== config.command ? styles.dim(`  (${config.name})`) : ''}`);
   render.line(`    ${describeExit(result, styles)} · ${formatDuration(result.duration)}`);
-  printStream(render, 'stdout', result.stdout);
+  if (!stdoutIsOutputJson(result)) printStream(render, 'stdout', result.stdout);
   printStream(render, 'stderr', result.stderr);
   if (result.error && result.exitCode === undefined) render.line(`    error:  ${result.error.message}`);
   render.line(`    output: ${result.output ? oneLine(result.output, 400) : styles.dim('(none: allow, no changes)')}`);
   render.line();
+}
+
+/** True when stdout is exactly the JSON the output line shows, so printing it would repeat it. */
+function stdoutIsOutputJson(result: HookExecutionResult): boolean {
+  const stdout = (result.stdout ?? '').trim();
+  if (stdout === '' || !result.output) return false;
+  try {
+    return safeJson(JSON.parse(stdout)) === safeJson(result.output);
+  } catch {
+    return false;
+  }
 }
 
 function describeExit(result: HookExecutionResult, styles: Renderer['styles']): string {

@@ -75,6 +75,18 @@ export class HookEventHandler {
     this.logger = config.getDebugLogger().child('hooks:event-handler');
   }
 
+  /**
+   * HOOK-011, 012, 013: synchronously, whether a fire of `eventName` would run any hook, so a caller's
+   * no-match path can skip all async work. A planner error answers `true`: the fire then reports it.
+   */
+  hasMatchingHooks(eventName: HookEventName, context?: HookEventContext): boolean {
+    try {
+      return this.planner.createExecutionPlan(eventName, context) !== null;
+    } catch {
+      return true;
+    }
+  }
+
   /** HOOK-014, 015, 021, 162: BeforeTool with `tool_name` / `tool_input`, filtered by matcher on the tool name. */
   async fireBeforeToolEvent(toolName: string, toolInput: Record<string, unknown>, options?: HookFireOptions): Promise<AggregatedHookResult> {
     const fired = await this.fire<BeforeToolInput>({

@@ -4,6 +4,7 @@
  * that sends SIGTERM and, after a grace period, SIGKILL to the hook's whole process group
  * (HOOK-117, 118). It knows nothing about the hook protocol; `hookRunner.ts` interprets the outcome.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { execa } from 'execa';
@@ -103,7 +104,14 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
   const unsubscribe = options.signal ? subscribeToAbort(options.signal, () => termination.start('cancelled')) : undefined;
 
   try {
-    const result = await subprocess;
+    let result;
+    try {
+      result = await subprocess;
+    } catch (error) {
+      // execa resolves even on failure (reject: false); should it ever reject, the group must still die.
+      signalGroup(pid, 'SIGKILL');
+      return finish({ spawnError: toError(error) });
+    }
     clearTimeout(timeoutTimer);
     await termination.settle();
     const spawnFailed = result.exitCode === undefined && result.signal === undefined && !termination.reason;
@@ -213,14 +221,40 @@ function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   }
 }
 
+/**
+ * True while a member of the process group is alive. Zombies do not count: an orphaned member that
+ * already exited may wait a while for init to reap it, and it can hold no resources but its PID.
+ */
 function isGroupAlive(pid: number | undefined): boolean {
   if (pid === undefined || pid <= 1) return false;
   try {
     process.kill(process.platform === 'win32' ? pid : -pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  return process.platform === 'linux' ? hasLiveGroupMember(pid) : true;
+}
+
+function hasLiveGroupMember(groupId: number): boolean {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // "pid (comm) state ppid pgrp ..."; comm may contain spaces and parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === groupId && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+  }
+  return false;
 }
 
 /**
@@ -236,33 +270,31 @@ process.once('exit', () => {
  * One 'abort' listener per caller signal, however many hooks share it, so a signal passed to
  * thousands of concurrent hook runs neither leaks listeners nor trips the max-listeners warning.
  */
-const abortSubscribers = new WeakMap<AbortSignal, Set<() => void>>();
+interface AbortFanout {
+  subscribers: Set<() => void>;
+  dispatch: () => void;
+}
+const abortFanouts = new WeakMap<AbortSignal, AbortFanout>();
 
 function subscribeToAbort(signal: AbortSignal, callback: () => void): () => void {
-  let subscribers = abortSubscribers.get(signal);
-  if (!subscribers) {
-    const created = new Set<() => void>();
-    subscribers = created;
-    abortSubscribers.set(signal, created);
+  let fanout = abortFanouts.get(signal);
+  if (!fanout) {
+    const subscribers = new Set<() => void>();
     const dispatch = (): void => {
-      abortSubscribers.delete(signal);
-      abortListeners.delete(signal);
-      for (const subscriber of [...created]) subscriber();
+      abortFanouts.delete(signal);
+      for (const subscriber of [...subscribers]) subscriber();
     };
+    fanout = { subscribers, dispatch };
+    abortFanouts.set(signal, fanout);
     signal.addEventListener('abort', dispatch, { once: true });
-    abortListeners.set(signal, dispatch);
   }
-  subscribers.add(callback);
-  const current = subscribers;
+  const current = fanout;
+  current.subscribers.add(callback);
   return () => {
-    current.delete(callback);
-    if (current.size === 0 && abortSubscribers.get(signal) === current) {
-      abortSubscribers.delete(signal);
-      const dispatch = abortListeners.get(signal);
-      if (dispatch) signal.removeEventListener('abort', dispatch);
-      abortListeners.delete(signal);
+    current.subscribers.delete(callback);
+    if (current.subscribers.size === 0 && abortFanouts.get(signal) === current) {
+      abortFanouts.delete(signal);
+      signal.removeEventListener('abort', current.dispatch);
     }
   };
 }
-
-const abortListeners = new WeakMap<AbortSignal, () => void>();

@@ -132,7 +132,8 @@ export class HookRunner {
       truncated: outcome.stdoutTruncated || outcome.stderrTruncated || undefined,
       duration: outcome.durationMs,
     };
-    const stderr = outcome.stderr.trim();
+    // A truncated stderr is still a reason or a warning, but only its head goes into the model's context.
+    const stderr = outcome.stderrTruncated ? excerpt(outcome.stderr.trim()) : outcome.stderr.trim();
 
     if (outcome.cancelled || outcome.timedOut || outcome.spawnError) {
       const kind: HookFailureKind = outcome.cancelled ? 'cancelled' : outcome.timedOut ? 'timeout' : 'spawn';

@@ -4,6 +4,7 @@
  * return at once; they never throw (HOOK-110, 111, 115).
  */
 import type { Config } from './config.js';
+import type { HookSystem } from './hookSystem.js';
 import {
   applyAfterToolEffects,
   applyBeforeToolSystemMessage,
@@ -14,7 +15,7 @@ import {
   toToolResponse,
 } from './toolHookEffects.js';
 import { getReadyHookSystem, warnTriggerFailure } from './triggerSupport.js';
-import type { DefaultHookOutput, HookFireOptions, ToolResult } from './types.js';
+import { HookEventName, type DefaultHookOutput, type HookFireOptions, type ToolResult } from './types.js';
 
 /** Runs the tool with the arguments it should run with (the original, or as a BeforeTool hook rewrote them). */
 export type ToolExecuteFunction = (toolInput: Record<string, unknown>) => Promise<ToolResult>;
@@ -64,7 +65,8 @@ export async function fireAfterToolHook(
 
 /**
  * HOOK-133: before → execute → after for one tool call, returning the `ToolResult` the model sees.
- * Hooks disabled: `executeFn` is called directly, synchronously, with no hook work (HOOK-002, 010, 013).
+ * Hooks disabled, or (once initialised) no hook matching the tool: `executeFn` is called directly,
+ * synchronously, with no hook work (HOOK-002, 010, 012, 013).
  * A tool that throws yields an error result; the call is never lost.
  */
 export function executeToolWithHooks(
@@ -74,15 +76,27 @@ export function executeToolWithHooks(
   executeFn: ToolExecuteFunction,
   options?: HookFireOptions,
 ): Promise<ToolResult> {
-  let enabled: boolean;
+  let hookSystem: HookSystem | undefined;
   try {
-    enabled = config.getHookSystem() !== undefined;
+    hookSystem = config.getHookSystem();
+    if (hookSystem && !hasToolHooks(hookSystem, toolName)) return runTool(executeFn, toolInput);
   } catch (error) {
     warnTriggerFailure(config, 'executeToolWithHooks', error, toolName);
-    enabled = false;
+    hookSystem = undefined;
   }
-  if (!enabled) return runTool(executeFn, toolInput);
+  if (!hookSystem) return runTool(executeFn, toolInput);
   return executeWithHookSystem(config, toolName, toolInput, executeFn, options);
+}
+
+/**
+ * HOOK-012, HOOK-013: once initialised, whether any BeforeTool or AfterTool hook matches the tool,
+ * answered synchronously; when none does, the tool runs with no async hook work at all.
+ */
+function hasToolHooks(hookSystem: HookSystem, toolName: string): boolean {
+  if (!hookSystem.isInitialized()) return true;
+  const eventHandler = hookSystem.getEventHandler();
+  const context = { toolName };
+  return eventHandler.hasMatchingHooks(HookEventName.BeforeTool, context) || eventHandler.hasMatchingHooks(HookEventName.AfterTool, context);
 }
 
 /** Calls the tool; a throw, synchronous or not, becomes an error result. */
@@ -113,7 +127,7 @@ async function executeWithHookSystem(
   if (beforeOutput?.isBlockingDecision()) return createBlockedToolResult(beforeOutput);
 
   const modifiedInput = getModifiedToolInput(beforeOutput);
-  const effectiveInput = toolInput;
+  const effectiveInput = modifiedInput ? { ...toolInput, ...modifiedInput } : toolInput;
   const toolResult = await runTool(executeFn, effectiveInput);
 
   const afterOutput = await fireAfterToolHook(config, toolName, effectiveInput, toToolResponse(toolResult), options);

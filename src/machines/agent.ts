@@ -126,7 +126,8 @@ async function loop(state: RunState, options: AgentOptions, emit: Emit, finish: 
     }
     const modelContent = modelContentOf(call.response);
     if (modelContent) state.history.push(modelContent);
-    state.finalText = responseText(call.response);
+    // A stop before any response keeps the previous turn's text as the run's last answer.
+    if (call.response) state.finalText = responseText(call.response);
     if (call.outcome === 'stopped') return stop(state, call.stopReason ?? '', emit, finish);
     if (call.outcome === 'blocked') {
       emit({ type: 'model_blocked', turn: state.turn, reason: call.blockReason ?? DEFAULT_BLOCK_REASON });

@@ -18,6 +18,7 @@ import {
   settleCall,
   startQueued,
   type BatchState,
+  type BatchStop,
 } from './schedulerBatch.js';
 import type { ToolCallOutcomeKind } from './types.js';
 
@@ -50,10 +51,20 @@ export interface CancelCallsParams extends CallIndexesParams {
   reason: string;
 }
 
+/** Parameters of `finishBatch`: the first stop of the batch, if any. */
+export interface FinishBatchParams {
+  stop: BatchStop | undefined;
+}
+
 /** The text a call cancelled because an earlier call stopped the agent carries. */
 export function stoppedBatchCancelReason(stopReason: string): string {
   return `not run because a hook stopped the agent${stopReason ? `: ${stopReason}` : ''}`;
 }
+
+const finishBatchAction = {
+  type: 'finishBatch',
+  params: ({ context }: { context: SchedulerContext }): FinishBatchParams => ({ stop: context.batch.stop }),
+} as const;
 
 function settledEvent(event: SchedulerEvent): Extract<SchedulerEvent, { type: 'CALL_SETTLED' }> | undefined {
   return event.type === 'CALL_SETTLED' ? event : undefined;
@@ -91,7 +102,7 @@ export const schedulerMachine = setup({
     startCalls: (_, _params: CallIndexesParams) => {},
     publishCalls: (_, _params: CallIndexesParams) => {},
     cancelCalls: (_, _params: CancelCallsParams) => {},
-    finishBatch: () => {},
+    finishBatch: (_, _params: FinishBatchParams) => {},
   },
 }).createMachine({
   id: 'scheduler',
@@ -105,7 +116,7 @@ export const schedulerMachine = setup({
     running: {
       description: 'Calls run up to the concurrency; buffered results publish in request order.',
       entry: ['assignStarted', { type: 'startCalls', params: ({ context }) => ({ indexes: context.batch.started }) }],
-      always: { guard: 'batchComplete', target: 'idle', actions: 'finishBatch' },
+      always: { guard: 'batchComplete', target: 'idle', actions: finishBatchAction },
       on: {
         CALL_SETTLED: [
           {
@@ -139,7 +150,7 @@ export const schedulerMachine = setup({
           params: ({ context }) => ({ indexes: context.batch.cancelled, reason: context.batch.cancelReason ?? '' }),
         },
       ],
-      always: { guard: 'batchComplete', target: 'idle', actions: 'finishBatch' },
+      always: { guard: 'batchComplete', target: 'idle', actions: finishBatchAction },
       on: {
         CALL_SETTLED: {
           actions: [
@@ -160,7 +171,7 @@ export const schedulerMachine = setup({
           params: ({ context }) => ({ indexes: context.batch.cancelled, reason: context.batch.cancelReason ?? 'aborted' }),
         },
       ],
-      always: { guard: 'batchComplete', target: 'idle', actions: 'finishBatch' },
+      always: { guard: 'batchComplete', target: 'idle', actions: finishBatchAction },
       on: {
         CALL_SETTLED: {
           actions: [

@@ -14,6 +14,7 @@ import type { DebugLogger } from '../hooks/debugLogger.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import { createInspectionListener, type InspectionListener } from './inspection.js';
 import { DEFAULT_TOOL_CONCURRENCY, schedulerMachine, type SchedulerStatus } from './scheduler.machine.js';
+import type { BatchStop } from './schedulerBatch.js';
 import { toolCallMachine, type ToolCallActor } from './toolCall.machine.js';
 import { toolErrorResult } from './toolCallActors.js';
 import type { InspectOption, ToolBatchResult, ToolCallOutcome, ToolCallState, ToolCallUpdate } from './types.js';
@@ -55,6 +56,10 @@ interface RunningBatch {
   resolve: (result: ToolBatchResult) => void;
   signal: AbortSignal | undefined;
   onAbort: () => void;
+  /** Calls whose outcome has not arrived yet. */
+  pending: number;
+  /** Set when the scheduler machine finished the batch; it resolves once every outcome is in. */
+  finished?: { stop: BatchStop | undefined };
 }
 
 type SchedulerActor = Actor<typeof schedulerMachine>;
@@ -112,7 +117,7 @@ class MachineToolScheduler implements ToolScheduler {
         startCalls: (_, params) => this.sendToCalls(params.indexes, { type: 'START' }),
         publishCalls: (_, params) => this.sendToCalls(params.indexes, { type: 'PUBLISH' }),
         cancelCalls: (_, params) => this.sendToCalls(params.indexes, { type: 'CANCEL', reason: params.reason }),
-        finishBatch: () => this.finishBatch(),
+        finishBatch: (_, params) => this.finishBatch(params.stop),
       },
     });
     const actor = createActor(machine, { input: { concurrency: this.concurrency }, inspect: this.inspect });
@@ -125,7 +130,8 @@ class MachineToolScheduler implements ToolScheduler {
     return new Promise<ToolBatchResult>((resolve) => {
       const batch: RunningBatch = {
         requests: [...requests],
-        outcomes: new Array<ToolCallOutcome | undefined>(requests.length),
+        outcomes: Array.from<ToolCallOutcome | undefined>({ length: requests.length }),
+        pending: requests.length,
         resolve,
         signal,
         onAbort: () => this.scheduler.send({ type: 'ABORT', reason: 'aborted' }),
@@ -193,17 +199,32 @@ class MachineToolScheduler implements ToolScheduler {
     if (!actor) return;
     this.actors.delete(index);
     actor.stop();
-    if (this.current && outcome) this.current.outcomes[index] = outcome;
+    const batch = this.current;
+    if (batch && outcome && batch.outcomes[index] === undefined) {
+      batch.outcomes[index] = outcome;
+      batch.pending -= 1;
+    }
+    this.resolveIfComplete();
   }
 
-  private finishBatch(): void {
+  /**
+   * The machine has published or cancelled every call. A call's PUBLISH may still sit in its actor's
+   * mailbox (when it was sent from inside that actor's own notification), so the batch resolves once
+   * every outcome has arrived.
+   */
+  private finishBatch(stop: BatchStop | undefined): void {
+    if (!this.current) return;
+    this.current.finished = { stop };
+    this.resolveIfComplete();
+  }
+
+  private resolveIfComplete(): void {
     const batch = this.current;
-    if (!batch) return;
+    if (!batch?.finished || batch.pending > 0) return;
     this.current = undefined;
     batch.signal?.removeEventListener('abort', batch.onAbort);
-    const stop = this.scheduler.getSnapshot().context.batch.stop;
-    const results = batch.outcomes.map((outcome, index) => outcome ?? this.lostCallOutcome(batch.requests[index]!));
-    const result: ToolBatchResult = { results };
+    const result: ToolBatchResult = { results: batch.outcomes as ToolCallOutcome[] };
+    const stop = batch.finished.stop;
     if (stop) result.stopped = { reason: stop.reason, callId: batch.requests[stop.index]!.callId };
     batch.resolve(result);
   }

@@ -13,6 +13,8 @@ export default function setup(): () => Promise<void> {
     try {
       await assertNoHookProcessesAlive({ marker });
     } catch (error) {
+      // vitest 4 only logs a teardown error ("error during close"); the exit code is what fails CI.
+      process.exitCode = 1;
       // Fail the run, but do not leave the leaked processes running either.
       for (const leaked of findHookFixtureProcesses(marker)) {
         try {

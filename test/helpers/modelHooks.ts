@@ -93,12 +93,21 @@ export async function waitUntil(check: () => boolean, description: string, attem
   throw new Error(`timed out waiting until ${description}`);
 }
 
-/** True while a process with this PID exists. */
+/**
+ * True while a process with this PID is alive. A zombie counts as gone: a killed hook's children are
+ * reparented to PID 1, which in a container may reap them only much later.
+ */
 export function processExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch (error) {
+    // ENOENT: it vanished since the signal check; anything else: no /proc here, trust the signal check.
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT';
   }
 }

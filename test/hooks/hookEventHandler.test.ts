@@ -276,6 +276,18 @@ describe('HookEventHandler: flow', () => {
     expect(failingAggregator.records.some((record) => record.level === 'warn' && record.message.includes('bad merge'))).toBe(true);
   });
 
+  it('HOOK-012, HOOK-013: hasMatchingHooks answers synchronously from the plan; a planner error defers to the fire', () => {
+    const none = handlerWithFakes(null);
+    expect(none.handler.hasMatchingHooks(HookEventName.BeforeTool, { toolName: 'read_file' })).toBe(false);
+    expect(none.planner.createExecutionPlan).toHaveBeenCalledWith(HookEventName.BeforeTool, { toolName: 'read_file' });
+    expect(none.runner.executeHooksParallel).not.toHaveBeenCalled();
+    expect(handlerWithFakes(planFor(HookEventName.AfterTool)).handler.hasMatchingHooks(HookEventName.AfterTool, { toolName: 'x' })).toBe(true);
+    none.planner.createExecutionPlan.mockImplementation(() => {
+      throw new Error('planner broke');
+    });
+    expect(none.handler.hasMatchingHooks(HookEventName.BeforeTool, { toolName: 'x' })).toBe(true);
+  });
+
   it('fireEventWithDetails derives the tool context from tool_name and returns plan, results and aggregate', async () => {
     const plan = planFor(HookEventName.BeforeTool);
     const { handler, planner, runner, aggregated, results } = handlerWithFakes(plan);

@@ -221,6 +221,25 @@ describe('other exit codes and signals: fail-open', () => {
   });
 });
 
+describe('Claude Code compatibility', () => {
+  it('HOOK-155: a Claude-Code-style PreToolUse script blocks with exit 2 and a stderr reason, unchanged', async () => {
+    const { runner } = newRunner();
+    const result = await runner.executeHook(fixtureHook('claude-code-guard.js'), HookEventName.BeforeTool, beforeToolInput({ command: 'rm -rf build' }, 'run_shell_command', scratch.path));
+    expect(result).toMatchObject({ success: false, exitCode: 2, output: { decision: 'deny', reason: 'Blocked dangerous command: rm -rf build' } });
+    expect(new BeforeToolHookOutput(result.output).getEffectiveReason()).toBe('Blocked dangerous command: rm -rf build');
+  });
+
+  it('HOOK-155: a Claude-Code-style script answers with hookSpecificOutput (permissionDecision, updatedInput) using $CLAUDE_PROJECT_DIR', async () => {
+    const { runner } = newRunner();
+    const result = await runner.executeHook(fixtureHook('claude-code-guard.js'), HookEventName.BeforeTool, beforeToolInput({ file_path: 'src/a.ts' }, 'write_file', scratch.path));
+    expect(result.success).toBe(true);
+    const output = new BeforeToolHookOutput(result.output);
+    expect(output.isBlockingDecision()).toBe(false);
+    expect(output.getEffectiveReason()).toBe(`checked by claude-code-guard in ${scratch.path}`);
+    expect(output.getModifiedToolInput()).toEqual({ file_path: join(scratch.path, 'src/a.ts') });
+  });
+});
+
 describe('pure helpers', () => {
   it('HOOK-064, HOOK-067a, HOOK-067b, HOOK-189, HOOK-209: convertPlainTextToHookOutput maps each exit code', () => {
     expect(convertPlainTextToHookOutput('note', 0)).toEqual({ decision: 'allow', systemMessage: 'note' });

@@ -117,7 +117,7 @@ describe('HookSystem', () => {
     expect(hookSystem.getStatus()).toEqual({ initialized: true, totalHooks: 4 });
   });
 
-  it('HOOK-010, HOOK-012, HOOK-013: with hooks enabled but none matching, no hook process is spawned and the runner is never called', async () => {
+  it('HOOK-010, HOOK-012, HOOK-013: with hooks enabled but none matching, the tool runs synchronously, no hook fires or process spawns', async () => {
     const { command, logFile } = scratch.logEvent();
     const { config } = hookConfig({
       BeforeTool: [commandGroup(command, { matcher: '^write_file$' })],
@@ -128,8 +128,14 @@ describe('HookSystem', () => {
     const sequential = vi.spyOn(HookRunner.prototype, 'executeHooksSequential');
     const executeHook = vi.spyOn(HookRunner.prototype, 'executeHook');
     const initialize = vi.spyOn(HookRegistry.prototype, 'initialize');
-    const result = await executeToolWithHooks(config, 'read_file', { path: 'a' }, async () => okResult);
-    expect(result).toEqual(okResult);
+    const fireBeforeTool = vi.spyOn(HookEventHandler.prototype, 'fireBeforeToolEvent');
+    const fireAfterTool = vi.spyOn(HookEventHandler.prototype, 'fireAfterToolEvent');
+    const tool = vi.fn(async () => okResult);
+    const pending = executeToolWithHooks(config, 'read_file', { path: 'a' }, tool);
+    expect(tool).toHaveBeenCalledTimes(1);
+    expect(await pending).toBe(okResult);
+    expect(fireBeforeTool).not.toHaveBeenCalled();
+    expect(fireAfterTool).not.toHaveBeenCalled();
     await fireBeforeModelHook(config, request);
     expect(parallel).not.toHaveBeenCalled();
     expect(sequential).not.toHaveBeenCalled();

@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Config,
@@ -349,5 +351,20 @@ describe('fireBeforeToolHook / fireAfterToolHook', () => {
     const pending = executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, recordingTool());
     expect(pending).toBeInstanceOf(Promise);
     expect(await pending).toEqual({ ...written('a.txt'), llmContent: 'wrote a.txt\n\nok' });
+  });
+});
+
+describe('callers of the triggers', () => {
+  it('HOOK-134: no source file fires a hook trigger or event with a void prefix', () => {
+    const sourceRoot = fileURLToPath(new URL('../../src/', import.meta.url));
+    const sourceFiles = (readdirSync(sourceRoot, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => join(sourceRoot, file));
+    expect(sourceFiles.length).toBeGreaterThan(10);
+    const fireAndForget = /\bvoid\s+(?:[\w.]+\.)?(?:fire\w*(?:Hook|Event)|executeToolWithHooks|trigger\w*Hook)\s*\(/;
+    const offenders = sourceFiles.filter((file) => fireAndForget.test(readFileSync(file, 'utf8')));
+    expect(offenders).toEqual([]);
+    expect(fireAndForget.test('void fireBeforeToolHook(config, name, args);')).toBe(true);
+    expect(fireAndForget.test('void this.eventHandler.fireAfterModelEvent(request, response);')).toBe(true);
   });
 });

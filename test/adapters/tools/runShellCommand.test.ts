@@ -3,17 +3,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OutputCapture } from '../../../src/adapters/tools/runShellCommand.js';
+import { isProcessAlive as isAlive } from '../../helpers/processes.js';
 import { createAdapterWorkspace, idleContext, type AdapterWorkspace } from '../../helpers/adapterWorkspace.js';
 
-/** True while a process with this pid exists (a zombie counts until it is reaped). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function waitForPidFile(file: string): Promise<number> {
   await vi.waitFor(async () => {

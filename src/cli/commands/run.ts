@@ -1,0 +1,153 @@
+/**
+ * `hookrail run [prompt]`: runs the agent loop with the hooks from settings (plus `--settings` files
+ * and the scenario's `settings.hooks`), the built-in tools confined to the project directory, and the
+ * scripted model (a scenario; the embedded demo by default) or a real Gemini model (`--model`).
+ * Shows each tool call moving through its states as it happens, or with `--json` prints one
+ * AgentEvent per line and nothing else on stdout. Exit 0 when the run completed or a hook stopped it.
+ */
+import { resolve } from 'node:path';
+import { createContentGenerator } from '../../adapters/createContentGenerator.js';
+import { defaultScenario } from '../../adapters/defaultScenario.js';
+import { loadScenario, type Scenario } from '../../adapters/scenario.js';
+import { toConfigParameters } from '../../adapters/settings.js';
+import { createBuiltinTools } from '../../adapters/tools/index.js';
+import { Config } from '../../hooks/config.js';
+import { hookEventNames } from '../../hooks/types.js';
+import { DEFAULT_MAX_TURNS, runAgent } from '../../machines/agent.js';
+import type { AgentEvent, AgentRunResult } from '../../machines/types.js';
+import {
+  booleanOption,
+  cwdOptionSpec,
+  integerOption,
+  settingsOptionSpec,
+  stringListOption,
+  stringOption,
+  type ParsedArgs,
+} from '../args.js';
+import type { CommandContext, CommandDefinition } from '../context.js';
+import { CliUsageError, ExitCode } from '../errors.js';
+import { safeJson } from '../render.js';
+import { RunProgressView } from '../runProgress.js';
+import { loadCliSettings, resolveWorkingDir, scenarioEmbeddedHooks } from '../settingsLoader.js';
+
+const commandName = 'run';
+
+/** The `run` command. */
+export const runCommand: CommandDefinition = {
+  spec: {
+    name: commandName,
+    summary: 'Run the agent loop with your hooks (offline scripted model by default, or a real Gemini model)',
+    description: [
+      'The model is the scenario\'s scripted model with --scenario, a real Gemini model with --model (needs GEMINI_API_KEY ' +
+        'or GOOGLE_API_KEY), or else the embedded offline demo. With both, the scenario supplies the prompt, tools and ' +
+        'hooks and the real model answers.',
+      'Tools: run_shell_command, read_file, write_file, replace, list_directory, glob — confined to the project directory ' +
+        '(--cwd). Hooks: every settings scope, each --settings FILE, and the scenario\'s "settings.hooks".',
+      'Exit code 0 when the run completed or a hook stopped it (the stop reason is printed), 1 when it failed or hit ' +
+        '--max-turns, 2 for usage errors, 130 when interrupted.',
+    ],
+    positionals: [{ name: 'PROMPT', description: "What to ask the agent (default: the scenario's prompt).", variadic: true }],
+    options: {
+      scenario: { type: 'string', valueName: 'FILE', description: 'Play this scenario (scripted model; prompt, tools and hooks).' },
+      model: { type: 'string', valueName: 'NAME', description: 'Use a real Gemini model, e.g. gemini-2.5-flash.' },
+      cwd: cwdOptionSpec,
+      settings: settingsOptionSpec,
+      json: { type: 'boolean', description: 'Print one JSON AgentEvent per line on stdout, and nothing else.' },
+      'max-turns': { type: 'string', valueName: 'N', description: `Stop after N model calls (default ${DEFAULT_MAX_TURNS}).` },
+      inspect: { type: 'string', valueName: 'FILE', description: 'Record XState inspection events of every machine as JSON Lines.' },
+    },
+    examples: [
+      'hookrail run --scenario examples/scenarios/demo.json',
+      'hookrail run --scenario examples/scenarios/demo.json --json',
+      'GEMINI_API_KEY=... hookrail run --model gemini-2.5-flash "list the TypeScript files"',
+    ],
+  },
+  execute: async (context, args) => {
+    const json = booleanOption(args, 'json');
+    const maxTurns = integerOption(args, 'max-turns', { commandName, minimum: 1, maximum: 10_000 }) ?? DEFAULT_MAX_TURNS;
+    const workingDir = await resolveWorkingDir(context.io.cwd, stringOption(args, 'cwd'), commandName);
+    const scenarioFile = stringOption(args, 'scenario');
+    const modelName = stringOption(args, 'model');
+    if (modelName !== undefined && modelName.trim() === '') throw new CliUsageError('--model needs a model name, e.g. gemini-2.5-flash', { commandName });
+    const scenario = scenarioFile === undefined ? undefined : await loadScenario(resolve(context.io.cwd, scenarioFile));
+    const prompt = choosePrompt(args, scenario, modelName);
+
+    const settings = await loadCliSettings({
+      workingDir,
+      invocationDir: context.io.cwd,
+      env: context.io.env,
+      settingsFiles: stringListOption(args, 'settings'),
+      embeddedHooks: scenario && scenarioFile !== undefined ? scenarioEmbeddedHooks(scenario, scenarioFile) : undefined,
+    });
+    for (const warning of settings.warnings) context.render.warn(warning);
+
+    // A named model answers even when a scenario supplies the prompt, tools and hooks.
+    const generator = await createContentGenerator(
+      modelName !== undefined ? { model: modelName, env: context.io.env } : { scenario: scenario ?? defaultScenario, env: context.io.env },
+    );
+    const config = new Config({ ...toConfigParameters(settings), workingDir, logger: context.logger });
+    const toolNames = (scenario ?? (modelName === undefined ? defaultScenario : undefined))?.tools;
+    const tools = createBuiltinTools({ workingDir, ...(toolNames ? { names: toolNames } : {}) });
+
+    const view = json ? undefined : new RunProgressView(context.render);
+    if (view) printHeader(context, { prompt, generatorName: generator.name, workingDir, hookCount: countHooks(settings.hooks), enabled: settings.enableHooks });
+    const inspectFile = stringOption(args, 'inspect');
+    const result = await runAgent(prompt, {
+      config,
+      generator,
+      tools,
+      maxTurns,
+      signal: context.signal,
+      ...(inspectFile !== undefined ? { inspect: { file: resolve(context.io.cwd, inspectFile) } } : {}),
+      onEvent: (event) => (view ? view.handle(event) : context.render.line(serializeEvent(event))),
+    });
+    if (view) view.finish(result, { maxTurns });
+    if (result.status === 'error') context.render.error(result.errorMessage ?? 'the run failed');
+    return exitCodeOf(result);
+  },
+};
+
+/** The prompt: the command line's words, else the scenario's, else the embedded demo's. */
+function choosePrompt(args: ParsedArgs, scenario: Scenario | undefined, modelName: string | undefined): string {
+  const fromArgs = args.positionals.join(' ').trim();
+  if (fromArgs !== '') return fromArgs;
+  if (scenario?.prompt) return scenario.prompt;
+  if (scenario) {
+    throw new CliUsageError(`the scenario ${scenario.file} has no "prompt"; pass one: hookrail run --scenario FILE "your prompt"`, { commandName });
+  }
+  if (modelName !== undefined) throw new CliUsageError(`a prompt is needed with --model: hookrail run --model ${modelName} "your prompt"`, { commandName });
+  return defaultScenario.prompt ?? 'Show me around this directory.';
+}
+
+/** HOOK-020, 028: a run a hook stopped is a successful run of the CLI; its stop reason was printed. */
+export function exitCodeOf(result: AgentRunResult): number {
+  switch (result.status) {
+    case 'completed':
+    case 'stopped':
+      return ExitCode.success;
+    case 'aborted':
+      return ExitCode.interrupted;
+    default:
+      return ExitCode.failure;
+  }
+}
+
+function printHeader(
+  context: CommandContext,
+  details: { prompt: string; generatorName: string; workingDir: string; hookCount: number; enabled: boolean },
+): void {
+  const styles = context.render.styles;
+  const hooks = details.hookCount === 0 ? 'no hooks' : details.enabled ? `${details.hookCount} ${details.hookCount === 1 ? 'hook' : 'hooks'}` : 'hooks off (enableHooks: false)';
+  context.render.line(styles.dim(`hookrail run · model ${details.generatorName} · ${hooks} · ${details.workingDir}`));
+  context.render.line(`${styles.bold('>')} ${details.prompt}`);
+  context.render.line();
+}
+
+function countHooks(hooks: Parameters<typeof toConfigParameters>[0]['hooks']): number {
+  return hookEventNames.reduce((count, event) => count + (hooks[event] ?? []).reduce((sum, group) => sum + group.hooks.length, 0), 0);
+}
+
+/** One JSON line per event; the final `done` event keeps the full result, history included. */
+function serializeEvent(event: AgentEvent): string {
+  return safeJson(event);
+}

@@ -1,0 +1,114 @@
+/**
+ * Runs the BUILT `hookrail` CLI (`node dist/cli/main.js`) as a real process, the way users run it,
+ * inside a sandbox: a temporary project directory and a temporary HOME, no system settings, no API
+ * keys, no colour unless a test asks for it. `npm test` builds first; for a single file run
+ * `npm run build` before `npx vitest run test/cli/...`.
+ */
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+
+/** The repository root. */
+export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
+
+/** The built CLI entry point. */
+export const cliEntry = join(repositoryRoot, 'dist', 'cli', 'main.js');
+
+/** What a CLI process produced. */
+export interface CliResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** A temporary project directory and HOME, removed by `cleanup()`. */
+export interface CliSandbox {
+  project: string;
+  home: string;
+  /** Writes a file under the project (creating directories); returns its absolute path. */
+  writeProjectFile(relativePath: string, content: string): Promise<string>;
+  /** Writes a file under HOME (creating directories); returns its absolute path. */
+  writeHomeFile(relativePath: string, content: string): Promise<string>;
+  cleanup(): Promise<void>;
+}
+
+/** Options for {@link runHookrail}. */
+export interface RunHookrailOptions {
+  /** The process's working directory (default: the sandbox project). */
+  cwd?: string;
+  /** Extra environment variables; `undefined` removes one. */
+  env?: Record<string, string | undefined>;
+  /** Text for stdin (default: empty, closed). */
+  input?: string;
+}
+
+/** Creates a sandbox; its paths are real paths (no symlinks), as the CLI reports them. */
+export async function createCliSandbox(): Promise<CliSandbox> {
+  const root = await realpath(await mkdtemp(join(tmpdir(), 'hookrail-cli-')));
+  const project = join(root, 'project');
+  const home = join(root, 'home');
+  await mkdir(project, { recursive: true });
+  await mkdir(home, { recursive: true });
+  const write = async (base: string, relativePath: string, content: string): Promise<string> => {
+    const path = join(base, relativePath);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, content);
+    return path;
+  };
+  return {
+    project,
+    home,
+    writeProjectFile: (relativePath, content) => write(project, relativePath, content),
+    writeHomeFile: (relativePath, content) => write(home, relativePath, content),
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+/** Copies the repository's `examples/` into the sandbox project, as a fresh clone would have them. */
+export async function copyExamples(sandbox: CliSandbox): Promise<void> {
+  await cp(join(repositoryRoot, 'examples'), join(sandbox.project, 'examples'), { recursive: true });
+}
+
+/** Runs `hookrail <args>` in the sandbox and resolves with its exit code and output (never rejects on exit codes). */
+export async function runHookrail(sandbox: CliSandbox, args: readonly string[], options: RunHookrailOptions = {}): Promise<CliResult> {
+  if (!existsSync(cliEntry)) throw new Error(`${cliEntry} does not exist: run "npm run build" before the CLI tests`);
+  const env: Record<string, string | undefined> = {
+    PATH: process.env['PATH'],
+    HOME: sandbox.home,
+    NO_COLOR: '1',
+    HOOKRAIL_SYSTEM_SETTINGS: join(sandbox.home, 'no-system-settings.json'),
+    HOOKRAIL_TEST_RUN_MARKER: process.env['HOOKRAIL_TEST_RUN_MARKER'],
+    ...options.env,
+  };
+  const result = await execa(process.execPath, [cliEntry, ...args], {
+    cwd: options.cwd ?? sandbox.project,
+    env: Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    extendEnv: false,
+    input: options.input ?? '',
+    reject: false,
+    timeout: 60_000,
+    stripFinalNewline: false,
+  });
+  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+}
+
+/** Parses `--json` run output: every stdout line must be one JSON object. */
+export function parseJsonLines(stdout: string): Array<Record<string, unknown>> {
+  return stdout
+    .split('\n')
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** A settings.json text with the given `hooks` object (and any other top-level keys). */
+export function settingsJson(hooks: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
+  return `${JSON.stringify({ ...extra, hooks }, null, 2)}\n`;
+}
+
+/** Absolute path of a hook fixture under `test/fixtures/`. */
+export function fixturePath(relativePath: string): string {
+  return join(repositoryRoot, 'test', 'fixtures', relativePath);
+}

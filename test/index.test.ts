@@ -1,0 +1,96 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as hookrail from '../src/index.js';
+import type {
+  AfterModelHookResult,
+  BeforeModelHookResult,
+  BeforeToolSelectionHookResult,
+  HookFireDetails,
+  HookRunnerOptions,
+  HooksValidationResult,
+  ToolExecuteFunction,
+  ToolResult,
+} from '../src/index.js';
+
+describe('public API (src/index.ts)', () => {
+  it('HOOK-142, HOOK-143, HOOK-175: exports HookSystem and HookEventHandler as classes', () => {
+    expect(typeof hookrail.HookSystem).toBe('function');
+    expect(typeof hookrail.HookEventHandler).toBe('function');
+    for (const method of ['fireBeforeToolEvent', 'fireAfterToolEvent', 'fireBeforeModelEvent', 'fireAfterModelEvent', 'fireBeforeToolSelectionEvent']) {
+      expect(typeof (hookrail.HookEventHandler.prototype as unknown as Record<string, unknown>)[method]).toBe('function');
+    }
+  });
+
+  it('exports the registry, planner, runner and aggregator with their public functions', () => {
+    for (const name of [
+      'HookRegistry',
+      'HookPlanner',
+      'HookRunner',
+      'HookAggregator',
+      'validateHooksSettings',
+      'getSourcePriority',
+      'getHookName',
+      'matchesToolName',
+      'createSpecificHookOutput',
+      'convertPlainTextToHookOutput',
+      'parseHookStdout',
+      'applyHookOutputToInput',
+      'expandCommand',
+    ] as const) {
+      expect(typeof (hookrail as Record<string, unknown>)[name], name).toBe('function');
+    }
+    expect(hookrail.DEFAULT_MAX_OUTPUT_BYTES).toBeGreaterThan(0);
+  });
+
+  it('HOOK-176: exports the triggers, the tool-hook effects and the trigger result types', () => {
+    for (const name of [
+      'fireBeforeToolHook',
+      'fireAfterToolHook',
+      'executeToolWithHooks',
+      'fireBeforeModelHook',
+      'fireAfterModelHook',
+      'fireBeforeToolSelectionHook',
+      'createBlockedToolResult',
+      'createStoppedToolResult',
+      'createToolErrorResult',
+      'applyAfterToolEffects',
+      'applyBeforeToolSystemMessage',
+      'toToolResponse',
+      'getModifiedToolInput',
+      'getStopReason',
+      'connectHookMessageBus',
+      'requestHookExecution',
+      'MessageBus',
+    ] as const) {
+      expect(typeof (hookrail as Record<string, unknown>)[name], name).toBe('function');
+    }
+    expect([hookrail.HOOK_BLOCKED_ERROR_TYPE, hookrail.HOOK_STOPPED_ERROR_TYPE, hookrail.TOOL_EXECUTION_ERROR_TYPE]).toEqual([
+      'hook_blocked',
+      'hook_stopped',
+      'tool_execution_error',
+    ]);
+    expectTypeOf<BeforeModelHookResult>().toHaveProperty('blocked');
+    expectTypeOf<BeforeModelHookResult>().toHaveProperty('syntheticResponse');
+    expectTypeOf<BeforeModelHookResult>().toHaveProperty('modifiedRequest');
+    expectTypeOf<AfterModelHookResult>().toHaveProperty('response');
+    expectTypeOf<BeforeToolSelectionHookResult>().toHaveProperty('toolConfig');
+    expectTypeOf<BeforeToolSelectionHookResult>().toHaveProperty('tools');
+    expectTypeOf<ToolExecuteFunction>().returns.toEqualTypeOf<Promise<ToolResult>>();
+    expectTypeOf<HookFireDetails>().toHaveProperty('results');
+    expectTypeOf<HookRunnerOptions>().toHaveProperty('logger');
+    expectTypeOf<HooksValidationResult>().toHaveProperty('problems');
+  });
+
+  it('HOOK-149: ToolResult carries an optional suppressDisplay flag', () => {
+    const result: ToolResult = { llmContent: 'x', returnDisplay: 'x', suppressDisplay: true };
+    expectTypeOf<ToolResult['suppressDisplay']>().toEqualTypeOf<boolean | undefined>();
+    expect(hookrail.applyAfterToolEffects(result, undefined).suppressDisplay).toBe(true);
+  });
+
+  it('exports Config, the error classes and the output classes hosts build on', () => {
+    expect(new hookrail.Config().getHookSystem()).toBeUndefined();
+    expect(new hookrail.HookSystemNotInitializedError()).toBeInstanceOf(hookrail.HookrailError);
+    expect(typeof hookrail.DefaultHookOutput).toBe('function');
+    expect(typeof hookrail.BeforeToolHookOutput).toBe('function');
+    expect(typeof hookrail.defaultHookTranslator.toHookLLMRequest).toBe('function');
+  });
+});
