@@ -170,20 +170,25 @@ try {
         stripFinalNewline: false,
         windowsHide: true,
       });
-      subprocess.stdout.resume();
-      subprocess.stderr.resume();
+      // Read the output the way the runner does: keep the chunks, then decode them.
+      const chunks = [];
+      subprocess.stdout.on('data', (chunk) => chunks.push(chunk));
+      subprocess.stderr.on('data', (chunk) => chunks.push(chunk));
+      const timeout = setTimeout(() => subprocess.kill('SIGTERM'), 60_000);
       await subprocess;
+      clearTimeout(timeout);
+      Buffer.concat(chunks).toString('utf8');
       return executeFn(toolInput);
     };
     const result = await compare({
       variantA: () => executeToolWithHooks(config, 'write_file', toolInput, executeFn),
       variantB: spawnDirectly,
-      rounds: 40,
+      rounds: 60,
       batchSize: 5,
       warmupBatches: 2,
     });
     console.log('\n3. one matching command hook `true`: executeToolWithHooks vs execa(`true`) + executeFn');
-    console.log(`   executeToolWithHooks ${format(result.a)}/call, direct execa ${format(result.b)}/call (medians of 40 rounds of 5 calls)`);
+    console.log(`   executeToolWithHooks ${format(result.a)}/call, direct execa ${format(result.b)}/call (medians of 60 rounds of 5 calls)`);
     console.log(`   fastest rounds: ${format(result.fastestA)} vs ${format(result.fastestB)}, ratio ${(result.fastestA / result.fastestB).toFixed(3)}`);
     console.log(`   ratio ${result.ratio.toFixed(3)} (target <= 1.05: ${verdict(result.ratio <= 1.05)}), extra ${format(result.difference)}/call`);
   }

@@ -14,6 +14,8 @@ export {
   HookExecutionError,
 } from './errors.js';
 export type { HookFailureKind } from './errors.js';
+export { ScenarioError, ModelError, ToolArgumentError, PathOutsideWorkspaceError } from './errors.js';
+export type { ScenarioProblem } from './errors.js';
 
 // --- hooks: types ---
 export {
@@ -160,6 +162,17 @@ export { runAgent, DEFAULT_MAX_TURNS } from './machines/agent.js';
 export type { AgentOptions } from './machines/agent.js';
 
 // --- adapters: models and tools (H5a) ---
+export { createBuiltinTools, builtinToolNames, isBuiltinToolName, Workspace, DEFAULT_SHELL_TIMEOUT_MS, DEFAULT_SHELL_OUTPUT_LIMIT } from './adapters/tools/index.js';
+export type { BuiltinToolsOptions, BuiltinToolName, BuiltinToolErrorType, WorkspacePath } from './adapters/tools/index.js';
+export { loadScenario, parseScenario } from './adapters/scenario.js';
+export type { Scenario, ScenarioTurn, ScenarioFunctionCall, ScenarioExpectation, ScenarioSettings } from './adapters/scenario.js';
+export { defaultScenario, DEFAULT_SCENARIO_SOURCE } from './adapters/defaultScenario.js';
+export { ScriptedContentGenerator } from './adapters/scriptedModel.js';
+export type { ScriptedContentGeneratorOptions } from './adapters/scriptedModel.js';
+export { GeminiContentGenerator } from './adapters/genaiModel.js';
+export type { GeminiClient, GeminiContentGeneratorOptions } from './adapters/genaiModel.js';
+export { createContentGenerator, API_KEY_VARIABLES } from './adapters/createContentGenerator.js';
+export type { CreateContentGeneratorOptions } from './adapters/createContentGenerator.js';
 
 // --- adapters: settings, Claude Code settings, trust (H5b) ---
 export {

@@ -143,7 +143,8 @@ export class RunProgressView {
         this.render.line(styles.red(`    ⛔ blocked by hook: ${oneLine(detail, 400)}`));
         return;
       case 'stopped':
-        this.render.line(styles.yellow(`    ■ stopped by hook: ${oneLine(outcome.stopReason ?? detail, 400)}`));
+        // The reason is printed once, on the run's closing line.
+        this.render.line(styles.yellow('    ■ a hook stopped the agent at this call'));
         return;
       case 'cancelled':
         this.render.line(styles.red(`    ○ cancelled: ${oneLine(detail, 400)}`));

@@ -3,6 +3,7 @@
  * hooks and return their output; `executeToolWithHooks` also applies it. With hooks disabled they
  * return at once; they never throw (HOOK-110, 111, 115).
  */
+import { HookrailError } from '../errors.js';
 import type { Config } from './config.js';
 import type { HookSystem } from './hookSystem.js';
 import {
@@ -99,14 +100,22 @@ function hasToolHooks(hookSystem: HookSystem, toolName: string): boolean {
   return eventHandler.hasMatchingHooks(HookEventName.BeforeTool, context) || eventHandler.hasMatchingHooks(HookEventName.AfterTool, context);
 }
 
-/** Calls the tool; a throw, synchronous or not, becomes an error result. */
+/** Calls the tool; a throw (synchronous or not) or a value that is not a ToolResult becomes an error result. */
 function runTool(executeFn: ToolExecuteFunction, toolInput: Record<string, unknown>): Promise<ToolResult> {
   try {
     // Promise.resolve: a plain-JavaScript host may pass a function that returns a bare ToolResult.
-    return Promise.resolve(executeFn(toolInput)).catch(createToolErrorResult);
+    return Promise.resolve(executeFn(toolInput)).then(ensureToolResult, createToolErrorResult);
   } catch (error) {
     return Promise.resolve(createToolErrorResult(error));
   }
+}
+
+function ensureToolResult(value: unknown): ToolResult {
+  const candidate = value as Partial<ToolResult> | null | undefined;
+  if (typeof candidate?.llmContent === 'string' && typeof candidate.returnDisplay === 'string') return candidate as ToolResult;
+  return createToolErrorResult(
+    new HookrailError('the tool returned an invalid result: expected an object with string "llmContent" and "returnDisplay"'),
+  );
 }
 
 /**
@@ -122,15 +131,22 @@ async function executeWithHookSystem(
   executeFn: ToolExecuteFunction,
   options: HookFireOptions | undefined,
 ): Promise<ToolResult> {
-  const beforeOutput = await fireBeforeToolHook(config, toolName, toolInput, options);
-  if (beforeOutput?.shouldStopExecution()) return createStoppedToolResult(beforeOutput);
-  if (beforeOutput?.isBlockingDecision()) return createBlockedToolResult(beforeOutput);
+  let toolResult: ToolResult | undefined;
+  try {
+    const beforeOutput = await fireBeforeToolHook(config, toolName, toolInput, options);
+    if (beforeOutput?.shouldStopExecution()) return createStoppedToolResult(beforeOutput);
+    if (beforeOutput?.isBlockingDecision()) return createBlockedToolResult(beforeOutput);
 
-  const modifiedInput = getModifiedToolInput(beforeOutput);
-  const effectiveInput = modifiedInput ? { ...toolInput, ...modifiedInput } : toolInput;
-  const toolResult = await runTool(executeFn, effectiveInput);
+    const modifiedInput = getModifiedToolInput(beforeOutput);
+    const effectiveInput = modifiedInput ? { ...toolInput, ...modifiedInput } : toolInput;
+    toolResult = await runTool(executeFn, effectiveInput);
 
-  const afterOutput = await fireAfterToolHook(config, toolName, effectiveInput, toToolResponse(toolResult), options);
-  if (afterOutput?.shouldStopExecution()) return createStoppedToolResult(afterOutput);
-  return applyAfterToolEffects(applyBeforeToolSystemMessage(toolResult, beforeOutput), afterOutput);
+    const afterOutput = await fireAfterToolHook(config, toolName, effectiveInput, toToolResponse(toolResult), options);
+    if (afterOutput?.shouldStopExecution()) return createStoppedToolResult(afterOutput);
+    return applyAfterToolEffects(applyBeforeToolSystemMessage(toolResult, beforeOutput), afterOutput);
+  } catch (error) {
+    // HOOK-111: the triggers and effects do not throw; should one ever, the tool's own result survives.
+    warnTriggerFailure(config, 'executeToolWithHooks', error, toolName);
+    return toolResult ?? createToolErrorResult(error);
+  }
 }

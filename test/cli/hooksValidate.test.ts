@@ -38,7 +38,7 @@ describe('hookrail hooks validate', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain('bad.json: 1 valid hook');
     expect(result.stdout).toMatch(/error bad\.json: hooks\.BeforeTool\[0\]\.hooks\[1\]: .*command/);
-    expect(result.stdout).toMatch(/error bad\.json: hooks\.BeforeTool\[0\]\.hooks\[2\]: .*type/);
+    expect(result.stdout).toMatch(/error bad\.json: hooks\.BeforeTool\[0\]\.hooks\[2\]\.type: unknown hook type "script"/);
     expect(result.stdout).toMatch(/bad\.json: hooks\.AfterTool\[0\]\.matcher: /);
     expect(result.stdout).toMatch(/warning bad\.json: hooks\.NotAnEvent: /);
     expect(result.stdout).toMatch(/4 problems in 1 file\./);

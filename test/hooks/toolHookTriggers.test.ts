@@ -343,6 +343,18 @@ describe('fireBeforeToolHook / fireAfterToolHook', () => {
     expect(warnings(records)[0]).toContain("fireBeforeToolHook for 'write_file' failed");
   });
 
+  it('HOOK-111: a tool that returns something other than a ToolResult yields an error result, with hooks on or off', async () => {
+    const capture = scratch.file('invalid-result.log');
+    const { config } = hookConfig({ AfterTool: [commandGroup(scratch.respond({ capture }))] });
+    const invalid = async () => undefined as unknown as ToolResult;
+    for (const host of [config, new Config({ enableHooks: false })]) {
+      const result = await executeToolWithHooks(host, 'write_file', {}, invalid);
+      expect(result.error?.type).toBe(TOOL_EXECUTION_ERROR_TYPE);
+      expect(result.llmContent).toContain('the tool returned an invalid result');
+    }
+    expect(readCapturedInputs(capture)[0]['tool_response']).toMatchObject({ error: { type: TOOL_EXECUTION_ERROR_TYPE } });
+  });
+
   it('HOOK-133: executeToolWithHooks(config, toolName, toolInput, executeFn) resolves to the ToolResult of the whole lifecycle', async () => {
     const { config } = hookConfig({
       BeforeTool: [commandGroup(scratch.respond({ stdout: { decision: 'allow' } }))],

@@ -66,7 +66,10 @@ export function defineBuiltinTool(definition: BuiltinToolDefinition): Tool {
     parametersJsonSchema: definition.parametersJsonSchema,
     async execute(args, context) {
       try {
-        return await definition.run(isPlainObject(args) ? args : {}, context);
+        if (!isPlainObject(args)) {
+          throw new ToolArgumentError('arguments', `expected an object of named arguments, got ${describeType(args)}`);
+        }
+        return await definition.run(args, context);
       } catch (error) {
         if (error instanceof ToolArgumentError) return errorResult('invalid_argument', error.message);
         if (error instanceof PathOutsideWorkspaceError) return errorResult('path_outside_workspace', error.message);
