@@ -30,6 +30,9 @@ export {
   AfterModelHookOutput,
   BeforeToolSelectionHookOutput,
   createHookOutput,
+  createEmptyAggregatedResult,
+  hookEventNames,
+  isHookEventName,
 } from './hooks/types.js';
 export type {
   HookConfig,

@@ -12,7 +12,7 @@ import { ModelError, toError } from '../errors.js';
 /** The part of `GoogleGenAI` the adapter uses; tests pass a double. */
 export interface GeminiClient {
   models: {
-    generateContentStream(params: GenerateContentParameters): Promise<AsyncIterable<GenerateContentResponse>>;
+    generateContentStream(parameters: GenerateContentParameters): Promise<AsyncIterable<GenerateContentResponse>>;
   };
 }
 
@@ -54,11 +54,11 @@ export class GeminiContentGenerator implements ContentGenerator {
     const { signal } = options;
     signal?.throwIfAborted();
     const model = request.model || this.model;
-    const params: GenerateContentParameters = { ...request, model };
-    if (signal) params.config = { ...request.config, abortSignal: signal };
+    const parameters: GenerateContentParameters = { ...request, model };
+    if (signal) parameters.config = { ...request.config, abortSignal: signal };
     let stream: AsyncIterable<GenerateContentResponse>;
     try {
-      stream = await this.client.models.generateContentStream(params);
+      stream = await this.client.models.generateContentStream(parameters);
     } catch (error) {
       throw translateError(error, model, signal);
     }

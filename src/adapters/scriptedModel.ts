@@ -196,6 +196,5 @@ function stringLeaves(value: unknown): string[] {
 }
 
 function preview(text: string): string {
-  const flat = JSON.stringify(text.length > receivedPreviewLength ? `${text.slice(0, receivedPreviewLength)}…` : text);
-  return flat;
+  return JSON.stringify(text.length > receivedPreviewLength ? `${text.slice(0, receivedPreviewLength)}…` : text);
 }

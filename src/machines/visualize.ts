@@ -134,6 +134,14 @@ function visualizationsReadme(names: readonly string[], machines: Record<string,
       `States: ${states}. Transitions: ${graph.edges.length}.`,
       `Files: [\`${name}.mmd\`](./${name}.mmd) (mermaid), [\`${name}.svg\`](./${name}.svg), [\`${name}.json\`](./${name}.json) (Stately import).`,
       '',
+      '<details><summary>Mermaid source</summary>',
+      '',
+      '```mermaid',
+      machineToMermaid(machines[name]!).trimEnd(),
+      '```',
+      '',
+      '</details>',
+      '',
     ].join('\n');
   });
   return [

@@ -25,6 +25,8 @@ interface LayoutNode {
 }
 
 interface LayoutEdge {
+  /** Layout-only edges are not drawn. */
+  hidden?: boolean;
   width: number;
   height: number;
   labelpos: 'c';
@@ -66,6 +68,11 @@ export function graphToSvg(diagram: DiagramGraph): string {
     graph.setNode(ROOT_SOURCE, box('any', 'any state', textWidth('any state', NODE_FONT_SIZE) + 36, NODE_HEIGHT));
   }
   initialMarkers.forEach(({ marker, target }, index) => graph.setEdge(marker, endpoint(target), edgeLabel(''), `initial${index}`));
+  // Invisible edges keep each container's title (its anchor) above its contents.
+  for (const node of diagram.nodes.filter(isContainer)) {
+    const below = node.initial ? [`${node.id}#initial`] : diagram.nodes.filter((child) => child.parent === node.id).map((child) => endpoint(child.id));
+    below.forEach((target, index) => graph.setEdge(`${node.id}#anchor`, target, { ...edgeLabel(''), hidden: true }, `title${index}`));
+  }
   diagram.edges.forEach((edge, index) => graph.setEdge(endpoint(edge.source), endpoint(edge.target), edgeLabel(edge.label), `edge${index}`));
 
   dagre.layout(graph);
@@ -89,8 +96,9 @@ export function graphToSvg(diagram: DiagramGraph): string {
   }
   for (const edgeRef of graph.edges()) {
     const edge = graph.edge(edgeRef);
-    if (!edge.points || edge.points.length === 0) continue;
-    parts.push(`<path d="${roundedPath(edge.points)}" fill="none" stroke="#475569" stroke-width="1.4" marker-end="url(#arrow)"/>`);
+    if (edge.hidden) continue;
+    const path = edgeRef.v === edgeRef.w ? selfLoopPath(graph.node(edgeRef.v), edge) : edge.points?.length ? roundedPath(edge.points) : undefined;
+    if (path) parts.push(`<path d="${path}" fill="none" stroke="#475569" stroke-width="1.4" marker-end="url(#arrow)"/>`);
   }
   for (const edgeRef of graph.edges()) {
     const edge = graph.edge(edgeRef);
@@ -175,6 +183,17 @@ function roundedPath(points: ReadonlyArray<{ x: number; y: number }>): string {
   const last = points[points.length - 1]!;
   commands.push(`L${number(last.x)},${number(last.y)}`);
   return commands.join(' ');
+}
+
+/**
+ * A loop on the right of a state for a targetless transition, reaching towards the label dagre placed
+ * beside it (dagre's own self-edge points do not start at the node).
+ */
+function selfLoopPath(node: LayoutNode, edge: LayoutEdge): string {
+  const right = node.x + node.width / 2;
+  const reach = Math.max(right + 28, (edge.x ?? right + 28) - edge.width / 2 - 2);
+  const spread = node.height * 0.9;
+  return `M${number(right)},${number(node.y - 8)} C${number(reach)},${number(node.y - spread)} ${number(reach)},${number(node.y + spread)} ${number(right)},${number(node.y + 8)}`;
 }
 
 function distance(a: { x: number; y: number }, b: { x: number; y: number }): number {

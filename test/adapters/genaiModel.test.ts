@@ -5,14 +5,14 @@ import { ModelError } from '../../src/errors.js';
 import { geminiChunk, startGeminiTestServer, type GeminiTestServer } from '../helpers/adapterGeminiServer.js';
 
 /** An SDK double: records the parameters and plays a scripted stream. */
-function sdkDouble(play: (params: GenerateContentParameters) => AsyncGenerator<GenerateContentResponse>): GeminiClient & { calls: GenerateContentParameters[] } {
+function sdkDouble(play: (parameters: GenerateContentParameters) => AsyncGenerator<GenerateContentResponse>): GeminiClient & { calls: GenerateContentParameters[] } {
   const calls: GenerateContentParameters[] = [];
   return {
     calls,
     models: {
-      async generateContentStream(params) {
-        calls.push(params);
-        return play(params);
+      async generateContentStream(parameters) {
+        calls.push(parameters);
+        return play(parameters);
       },
     },
   };
@@ -94,9 +94,9 @@ describe('GeminiContentGenerator over an SDK double', () => {
   it('an abort stays an abort (not a ModelError), before the call and mid-stream', async () => {
     const controller = new AbortController();
     controller.abort();
-    const client = sdkDouble(async function* (params) {
+    const client = sdkDouble(async function* (parameters) {
       yield response('first');
-      await new Promise((resolve) => params.config?.abortSignal?.addEventListener('abort', resolve));
+      await new Promise((resolve) => parameters.config?.abortSignal?.addEventListener('abort', resolve));
       throw new Error('the SDK noticed the abort');
     });
     const generator = new GeminiContentGenerator({ model: 'm', client });

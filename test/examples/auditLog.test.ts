@@ -48,7 +48,7 @@ describe('example: an audit log of every call', () => {
 
   it('HOOK-023: when the log cannot be written the hook fails open with a warning and the call still runs', async () => {
     const result = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/audit-log.json'], {
-      env: { HOOKRAIL_AUDIT_LOG: '/proc/hookrail-cannot-write-here/audit.jsonl' },
+      env: { HOOKRAIL_AUDIT_LOG: '/dev/null/audit.jsonl' },
     });
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toContain('audit-log.js: could not write the audit log');

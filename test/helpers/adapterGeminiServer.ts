@@ -6,6 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** One request as the server received it. */
 export interface RecordedGeminiRequest {
   method: string;
   url: string;
@@ -13,11 +14,13 @@ export interface RecordedGeminiRequest {
   body: Record<string, unknown>;
 }
 
+/** How the server answers: a complete SSE stream, an HTTP error, or chunks and then silence. */
 export type GeminiServerReply =
   | { kind: 'stream'; chunks: unknown[] }
   | { kind: 'error'; status: number; body: unknown }
   | { kind: 'hang-after'; chunks: unknown[] };
 
+/** A running server; point `httpOptions.baseUrl` (or GOOGLE_GEMINI_BASE_URL) at `baseUrl`. */
 export interface GeminiTestServer {
   baseUrl: string;
   requests: RecordedGeminiRequest[];
@@ -28,6 +31,7 @@ export interface GeminiTestServer {
   close(): Promise<void>;
 }
 
+/** Starts the server on 127.0.0.1 with a free port. */
 export async function startGeminiTestServer(): Promise<GeminiTestServer> {
   const requests: RecordedGeminiRequest[] = [];
   let current: GeminiServerReply = { kind: 'stream', chunks: [] };

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createBuiltinTools, type BuiltinToolsOptions } from '../../src/adapters/tools/index.js';
 import type { Tool } from '../../src/tool.js';
 
+/** A temporary workspace and a directory outside it; `cleanup()` removes both. */
 export interface AdapterWorkspace {
   /** The working directory the tools are confined to (real path). */
   root: string;
@@ -22,6 +23,7 @@ export interface AdapterWorkspace {
   cleanup(): Promise<void>;
 }
 
+/** Creates a fresh workspace under the system temp directory (real paths, no links). */
 export async function createAdapterWorkspace(): Promise<AdapterWorkspace> {
   const base = await realpath(await mkdtemp(path.join(tmpdir(), 'hookrail-tools-')));
   const root = path.join(base, 'workspace');

@@ -45,11 +45,10 @@ export function createGlobTool(options: { workspace: Workspace }): Tool {
       }
       const walk = await walkFiles(directory.realPath, context.signal);
       if (context.signal.aborted) throw new BuiltinToolFailure('cancelled', 'glob was cancelled');
-      const matches = walk.files.filter((relativePath) => matcher.test(relativePath));
+      const matches = walk.files.filter((relativePath) => matcher.test(relativePath)).sort();
       const shown = await Promise.all(
         matches.slice(0, MAXIMUM_GLOB_RESULTS).map((relativePath) => options.workspace.relative(path.join(directory.realPath, relativePath))),
       );
-      shown.sort();
       const where = directory.relativePath === '.' ? 'the working directory' : directory.relativePath;
       if (shown.length === 0) {
         return {

@@ -24,11 +24,6 @@ export function matchesGlob(relativePath: string, pattern: string, options: Glob
   return globToRegExp(pattern, options).test(relativePath);
 }
 
-/** True when the pattern has any glob syntax (otherwise it names one path literally). */
-export function hasGlobSyntax(pattern: string): boolean {
-  return /[*?[{]/.test(pattern);
-}
-
 /** `{a,b}c` → `['ac', 'bc']`; nested braces expand fully; an unclosed `{` is literal. */
 export function expandBraces(pattern: string): string[] {
   const open = findUnescaped(pattern, '{', 0);

@@ -34,7 +34,12 @@ export const visualizeCommand: CommandDefinition = {
         cause: error,
       });
     }
-    const written = await generator.writeVisualizations({ outDir });
+    let written: string[];
+    try {
+      written = await generator.writeVisualizations({ outDir });
+    } catch (error) {
+      throw new CliError(`cannot write the diagrams to ${outDir}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
     for (const file of written) context.render.line(`wrote ${file}`);
     return ExitCode.success;
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandBraces, globToRegExp, hasGlobSyntax, matchesGlob } from '../../../src/adapters/tools/globPattern.js';
+import { expandBraces, globToRegExp, matchesGlob } from '../../../src/adapters/tools/globPattern.js';
 
 describe('globToRegExp', () => {
   it('* stays within one path segment; ? matches one character', () => {
@@ -45,11 +45,5 @@ describe('globToRegExp', () => {
   it('ignores a leading ./ and is case-insensitive unless asked otherwise', () => {
     expect(matchesGlob('README.md', './readme.MD')).toBe(true);
     expect(globToRegExp('README.md', { caseSensitive: true }).test('readme.md')).toBe(false);
-  });
-
-  it('hasGlobSyntax tells patterns from literal paths', () => {
-    expect(hasGlobSyntax('src/a.ts')).toBe(false);
-    expect(hasGlobSyntax('src/*.ts')).toBe(true);
-    expect(hasGlobSyntax('src/{a,b}.ts')).toBe(true);
   });
 });
