@@ -13,7 +13,7 @@ import type { Config } from '../hooks/config.js';
 import type { DebugLogger } from '../hooks/debugLogger.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import { createInspectionListener, type InspectionListener } from './inspection.js';
-import { DEFAULT_TOOL_CONCURRENCY, schedulerMachine, type SchedulerStatus } from './scheduler.machine.js';
+import { DEFAULT_TOOL_CONCURRENCY, schedulerMachine, type SchedulerEvent, type SchedulerStatus } from './scheduler.machine.js';
 import type { BatchStop } from './schedulerBatch.js';
 import { toolCallMachine, type ToolCallActor } from './toolCall.machine.js';
 import { toolErrorResult } from './toolCallActors.js';
@@ -168,9 +168,9 @@ class MachineToolScheduler implements ToolScheduler {
         });
         if (snapshot.status === 'done') {
           this.releaseCall(index, snapshot.output);
-          if (state === 'cancelled') this.scheduler.send({ type: 'CALL_SETTLED', index, outcome: 'cancelled' });
+          if (state === 'cancelled') this.settle({ type: 'CALL_SETTLED', index, outcome: 'cancelled' });
         } else if (state === 'buffered') {
-          this.scheduler.send({ type: 'CALL_SETTLED', index, outcome: context.outcome ?? 'error', stopReason: context.stopReason });
+          this.settle({ type: 'CALL_SETTLED', index, outcome: context.outcome ?? 'error', stopReason: context.stopReason });
         }
       },
       error: (error) => {
@@ -184,10 +184,20 @@ class MachineToolScheduler implements ToolScheduler {
           outcome: 'error',
           result: toolErrorResult(error),
         });
-        this.scheduler.send({ type: 'CALL_SETTLED', index, outcome: 'error' });
+        this.settle({ type: 'CALL_SETTLED', index, outcome: 'error' });
       },
     });
     actor.start();
+  }
+
+  /**
+   * Tells the scheduler machine a call settled, after the call's own notification has returned: sent
+   * from inside it, the PUBLISH that may follow would wait in the call's mailbox behind later calls'
+   * PUBLISH, and progress updates would leave request order.
+   */
+  private settle(event: Extract<SchedulerEvent, { type: 'CALL_SETTLED' }>): void {
+    const scheduler = this.scheduler;
+    queueMicrotask(() => scheduler.send(event));
   }
 
   private sendToCalls(indexes: readonly number[], event: { type: 'START' } | { type: 'PUBLISH' } | { type: 'CANCEL'; reason: string }): void {

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createCliSandbox,
@@ -12,6 +13,7 @@ import {
   parseJsonLines,
   runHookrail,
   settingsJson,
+  startHookrail,
   type CliSandbox,
 } from '../helpers/cliProcess.js';
 
@@ -123,6 +125,30 @@ describe('hookrail run', () => {
     expect(result.stdout).toContain('Noted.');
     expect(result.stdout).not.toContain('note-only-for-the-model');
     expect(result.stderr).not.toContain('note-only-for-the-model');
+  });
+
+  it('HOOK-049: an AfterModel hook with suppressOutput hides the model\'s text from the user; the run goes on', async () => {
+    const scenario = await writeScenario('hidden-model-text', {
+      ...echoScenario,
+      settings: { hooks: { AfterModel: [{ hooks: [{ type: 'command', command: respondHook(0, '{"suppressOutput":true}') }] }] } },
+    });
+    const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('(model response hidden by hook)');
+    expect(result.stdout).not.toContain('The shell said hello.');
+    expect(result.stdout).toContain('▸ run_shell_command  beforeHook → executing → afterHook → published');
+  });
+
+  it('HOOK-037: a BeforeModel hook that blocks is shown with its reason; the model is not called', async () => {
+    const scenario = await writeScenario('blocked-model', {
+      ...echoScenario,
+      settings: { hooks: { BeforeModel: [{ hooks: [{ type: 'command', command: respondHook(0, '{"decision":"block","reason":"model quota used up"}') }] }] } },
+    });
+    const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('⛔ model call blocked by hook: model quota used up');
+    expect(result.stdout).not.toContain('Saying hello.');
+    expect(result.stdout).not.toContain('▸ run_shell_command');
   });
 
   it('a call to an unknown tool is an error result to the model and the loop goes on', async () => {
@@ -265,5 +291,33 @@ describe('hookrail run', () => {
     const result = await runHookrail(sandbox, ['run', '--cwd', 'no/such/dir']);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('--cwd no/such/dir: no such directory');
+  });
+});
+
+describe('hookrail run, interrupted', () => {
+  it('Ctrl-C (SIGINT) cancels the run: the running tool process is killed and the exit code is 130', async () => {
+    const pidFile = join(sandbox.project, 'tool.pid');
+    const scenario = await writeScenario('slow', {
+      prompt: 'Wait a long time.',
+      tools: ['run_shell_command'],
+      turns: [{ functionCalls: [{ name: 'run_shell_command', args: { command: `echo $$ > "${pidFile}"; exec sleep 60` } }] }, { text: 'never' }],
+    });
+    const running = startHookrail(sandbox, ['run', '--scenario', scenario, '--json']);
+    let output = '';
+    running.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    // Wait until the tool's shell is running (it wrote its PID), then press Ctrl-C.
+    while (!(output.includes('"state":"executing"') && existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '')) {
+      if (running.exitCode !== null) throw new Error(`hookrail exited before the tool started:\n${output}`);
+      await sleep(50);
+    }
+    running.kill('SIGINT');
+    const result = await running;
+    expect(result.exitCode).toBe(130);
+    const toolPid = Number(readFileSync(pidFile, 'utf8').trim());
+    expect(() => process.kill(toolPid, 0)).toThrow();
+    const done = parseJsonLines(String(result.stdout)).at(-1) as { type: string; result: { status: string } };
+    expect(done).toMatchObject({ type: 'done', result: { status: 'aborted' } });
   });
 });

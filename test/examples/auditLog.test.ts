@@ -29,7 +29,7 @@ describe('example: an audit log of every call', () => {
   it('HOOK-014, HOOK-025: every call is logged before and after it runs, with one session id; calls are unchanged', async () => {
     const result = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/audit-log.json']);
     expect(result.exitCode).toBe(0);
-    expect(readFileSync(join(sandbox.project, 'hello.txt'), 'utf8')).toBe('hello\n');
+    expect(readFileSync(join(sandbox.project, 'examples', 'output', 'hello.txt'), 'utf8')).toBe('hello\n');
     const entries = readFileSync(join(sandbox.project, '.hookrail', 'audit.jsonl'), 'utf8')
       .trim()
       .split('\n')
@@ -41,7 +41,7 @@ describe('example: an audit log of every call', () => {
       'AfterTool list_directory',
     ]);
     expect(new Set(entries.map((entry) => entry.session)).size).toBe(1);
-    expect(entries[0].input).toEqual({ file_path: 'hello.txt', content: 'hello\n' });
+    expect(entries[0].input).toEqual({ file_path: 'examples/output/hello.txt', content: 'hello\n' });
     expect(entries[1]).toMatchObject({ error: null });
     expect(entries[1].outputChars).toBeGreaterThan(0);
   });
@@ -52,6 +52,6 @@ describe('example: an audit log of every call', () => {
     });
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toContain('audit-log.js: could not write the audit log');
-    expect(readFileSync(join(sandbox.project, 'hello.txt'), 'utf8')).toBe('hello\n');
+    expect(readFileSync(join(sandbox.project, 'examples', 'output', 'hello.txt'), 'utf8')).toBe('hello\n');
   });
 });

@@ -74,6 +74,12 @@ export async function copyExamples(sandbox: CliSandbox): Promise<void> {
 
 /** Runs `hookrail <args>` in the sandbox and resolves with its exit code and output (never rejects on exit codes). */
 export async function runHookrail(sandbox: CliSandbox, args: readonly string[], options: RunHookrailOptions = {}): Promise<CliResult> {
+  const result = await startHookrail(sandbox, args, options);
+  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+}
+
+/** Starts `hookrail <args>` in the sandbox and returns the running process (for tests that signal it). */
+export function startHookrail(sandbox: CliSandbox, args: readonly string[], options: RunHookrailOptions = {}) {
   if (!existsSync(cliEntry)) throw new Error(`${cliEntry} does not exist: run "npm run build" before the CLI tests`);
   const env: Record<string, string | undefined> = {
     PATH: process.env['PATH'],
@@ -83,7 +89,7 @@ export async function runHookrail(sandbox: CliSandbox, args: readonly string[], 
     HOOKRAIL_TEST_RUN_MARKER: process.env['HOOKRAIL_TEST_RUN_MARKER'],
     ...options.env,
   };
-  const result = await execa(process.execPath, [cliEntry, ...args], {
+  return execa(process.execPath, [cliEntry, ...args], {
     cwd: options.cwd ?? sandbox.project,
     env: Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
     extendEnv: false,
@@ -92,7 +98,6 @@ export async function runHookrail(sandbox: CliSandbox, args: readonly string[], 
     timeout: 60_000,
     stripFinalNewline: false,
   });
-  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
 }
 
 /** Parses `--json` run output: every stdout line must be one JSON object. */

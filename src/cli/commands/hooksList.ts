@@ -61,11 +61,11 @@ export const hooksListCommand: CommandDefinition = {
   execute: async (context, args) => {
     const settings = await loadListedSettings(context, args, { commandName });
     const hooks = listHooks(settings);
+    for (const warning of settings.warnings) context.render.warn(warning);
     if (booleanOption(args, 'json')) {
       context.render.line(safeJson({ enableHooks: settings.enableHooks, hooks, files: describeFiles(settings.files) }, 2));
       return ExitCode.success;
     }
-    for (const warning of settings.warnings) context.render.warn(warning);
     printHooks(context, settings, hooks);
     return ExitCode.success;
   },
@@ -77,8 +77,7 @@ export async function loadListedSettings(
   args: ParsedArgs,
   options: { commandName: string; tolerateMalformedFiles?: boolean },
 ): Promise<LoadedSettings> {
-  const name = options.commandName;
-  const workingDir = await resolveWorkingDir(context.io.cwd, stringOption(args, 'cwd'), name);
+  const workingDir = await resolveWorkingDir(context.io.cwd, stringOption(args, 'cwd'), options.commandName);
   const scenarioFile = stringOption(args, 'scenario');
   const scenario = scenarioFile === undefined ? undefined : await loadScenario(resolve(context.io.cwd, scenarioFile));
   return loadCliSettings({

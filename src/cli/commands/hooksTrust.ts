@@ -4,14 +4,14 @@
  * for exactly those commands. This command records that trust (showing what is being trusted), or
  * revokes it.
  */
-import { defaultTrustFile, TrustStore } from '../../adapters/trust.js';
+import { homedir } from 'node:os';
 import { trustProjectHooks } from '../../adapters/settings.js';
+import { defaultTrustFile, TrustStore } from '../../adapters/trust.js';
 import { hookEventNames } from '../../hooks/types.js';
 import { booleanOption, cwdOptionSpec, stringOption } from '../args.js';
 import type { CommandDefinition } from '../context.js';
 import { ExitCode } from '../errors.js';
 import { resolveWorkingDir } from '../settingsLoader.js';
-import { homedir } from 'node:os';
 
 const commandName = 'hooks trust';
 

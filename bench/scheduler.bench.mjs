@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// What the XState machines cost a host, measured side by side in one run (see bench/README.md):
+//   1. one toolCall machine per call (runToolCall)   vs  executeToolWithHooks, hooks disabled
+//   2. the same with hooks enabled but none matching the tool
+//                                                     (target for both: < 50 µs extra per call)
+//   3. 10,000 sequential calls through one scheduler: calls/s, heap growth after GC (target < 5 MB)
+//      and the per-call cost of the first vs the last thousand calls (target: no drift)
+// Variants are interleaved (A B, B A, ...) to cancel drift; medians of the rounds are reported.
+import { cpus, loadavg } from 'node:os';
+import { Config, DebugLogger, createToolScheduler, executeToolWithHooks, runToolCall } from '../dist/index.js';
+
+const quietLogger = new DebugLogger('bench', { level: 'error', sink: () => {} });
+const toolInput = { path: 'src/index.ts', content: 'export const answer = 42;\n' };
+const toolResult = { llmContent: 'wrote src/index.ts', returnDisplay: 'Wrote src/index.ts' };
+const tool = { name: 'write_file', execute: async () => toolResult };
+const signal = new AbortController().signal;
+
+function collectGarbage() {
+  if (typeof globalThis.gc === 'function') {
+    globalThis.gc();
+    globalThis.gc();
+  }
+}
+
+function median(values) {
+  const sorted = [...values].sort((left, right) => left - right);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+async function timeBatch(call, batchSize) {
+  const startedAt = process.hrtime.bigint();
+  for (let index = 0; index < batchSize; index += 1) await call(index);
+  return Number(process.hrtime.bigint() - startedAt) / 1_000 / batchSize;
+}
+
+async function compare({ variantA, variantB, rounds, batchSize, warmupBatches }) {
+  for (let index = 0; index < warmupBatches; index += 1) {
+    await timeBatch(variantA, batchSize);
+    await timeBatch(variantB, batchSize);
+  }
+  const timesA = [];
+  const timesB = [];
+  for (let round = 0; round < rounds; round += 1) {
+    collectGarbage();
+    if (round % 2 === 0) {
+      timesA.push(await timeBatch(variantA, batchSize));
+      timesB.push(await timeBatch(variantB, batchSize));
+    } else {
+      timesB.push(await timeBatch(variantB, batchSize));
+      timesA.push(await timeBatch(variantA, batchSize));
+    }
+  }
+  const a = median(timesA);
+  const b = median(timesB);
+  return { a, b, difference: a - b, ratio: a / b, fastestA: Math.min(...timesA), fastestB: Math.min(...timesB) };
+}
+
+function format(microseconds) {
+  return microseconds >= 1000 ? `${(microseconds / 1000).toFixed(2)} ms` : `${microseconds.toFixed(2)} µs`;
+}
+
+function verdict(met) {
+  return met ? 'meets target' : 'MISSES target';
+}
+
+function printComparison(title, labelA, labelB, result, targetMicroseconds) {
+  console.log(`\n${title}`);
+  console.log(`  ${labelA}: ${format(result.a)} per call (fastest round ${format(result.fastestA)})`);
+  console.log(`  ${labelB}: ${format(result.b)} per call (fastest round ${format(result.fastestB)})`);
+  console.log(
+    `  extra: ${format(result.difference)} per call, ratio ${result.ratio.toFixed(2)} ` +
+      `(fastest rounds: ${format(result.fastestA - result.fastestB)}) — target < ${targetMicroseconds} µs: ${verdict(result.difference < targetMicroseconds)}`,
+  );
+}
+
+function machineVersusWrapper(config) {
+  const request = { callId: 'bench', name: 'write_file', args: toolInput };
+  return {
+    variantA: () => runToolCall({ config, tool, request }),
+    variantB: () => executeToolWithHooks(config, 'write_file', toolInput, (input) => tool.execute(input, { signal })),
+  };
+}
+
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}/${process.arch}`);
+console.log(`load average: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+if (typeof globalThis.gc !== 'function') console.log('note: run with --expose-gc (bench/run.mjs does) for heap figures');
+
+// 1. Hooks disabled.
+const disabled = new Config({ enableHooks: false, logger: quietLogger });
+printComparison(
+  '1. toolCall machine per call vs executeToolWithHooks, hooks disabled',
+  'runToolCall (machine)',
+  'executeToolWithHooks',
+  await compare({ ...machineVersusWrapper(disabled), rounds: 15, batchSize: 2_000, warmupBatches: 3 }),
+  50,
+);
+
+// 2. Hooks enabled, configured for another tool only: no process is spawned.
+const enabled = new Config({
+  enableHooks: true,
+  hooks: { BeforeTool: [{ matcher: '^run_shell_command$', hooks: [{ type: 'command', command: 'true' }] }] },
+  logger: quietLogger,
+});
+printComparison(
+  '2. toolCall machine per call vs executeToolWithHooks, hooks enabled, none matching',
+  'runToolCall (machine)',
+  'executeToolWithHooks',
+  await compare({ ...machineVersusWrapper(enabled), rounds: 15, batchSize: 2_000, warmupBatches: 3 }),
+  50,
+);
+
+// 3. 10,000 sequential calls through one scheduler.
+const TOTAL = 10_000;
+const SLICE = 1_000;
+const scheduler = createToolScheduler({ config: disabled, tools: [tool] });
+for (let index = 0; index < 500; index += 1) await scheduler.schedule([{ callId: `warm-${index}`, name: 'write_file', args: toolInput }]);
+collectGarbage();
+const heapBefore = process.memoryUsage().heapUsed;
+const sliceMicroseconds = [];
+const startedAt = process.hrtime.bigint();
+for (let slice = 0; slice < TOTAL / SLICE; slice += 1) {
+  sliceMicroseconds.push(
+    await timeBatch((index) => scheduler.schedule([{ callId: `call-${slice * SLICE + index}`, name: 'write_file', args: toolInput }]), SLICE),
+  );
+}
+const elapsedSeconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
+collectGarbage();
+const heapGrowthMegabytes = (process.memoryUsage().heapUsed - heapBefore) / (1024 * 1024);
+const first = sliceMicroseconds[0];
+const last = sliceMicroseconds[sliceMicroseconds.length - 1];
+const fastestOfFirstHalf = Math.min(...sliceMicroseconds.slice(0, sliceMicroseconds.length / 2));
+const fastestOfSecondHalf = Math.min(...sliceMicroseconds.slice(sliceMicroseconds.length / 2));
+console.log(`\n3. ${TOTAL.toLocaleString('en')} sequential calls through one scheduler (one call per batch, hooks disabled)`);
+console.log(`  throughput: ${Math.round(TOTAL / elapsedSeconds).toLocaleString('en')} calls/s`);
+console.log(`  heap growth after GC: ${heapGrowthMegabytes.toFixed(2)} MB — target < 5 MB: ${verdict(heapGrowthMegabytes < 5)}`);
+console.log(`  per call, each thousand in order: ${sliceMicroseconds.map((value) => value.toFixed(1)).join(', ')} µs`);
+console.log(
+  `  first vs last thousand: ${format(first)} vs ${format(last)} (ratio ${(last / first).toFixed(2)}); ` +
+    `fastest thousand of each half: ${format(fastestOfFirstHalf)} vs ${format(fastestOfSecondHalf)} ` +
+    `(ratio ${(fastestOfSecondHalf / fastestOfFirstHalf).toFixed(2)}) — target: no drift (ratio ≈ 1): ${verdict(fastestOfSecondHalf / fastestOfFirstHalf < 1.25)}`,
+);
+console.log(`  live toolCall actors after the run: ${scheduler.activeCount}, scheduler status: ${scheduler.status}`);
