@@ -3,10 +3,13 @@
 //   1. one toolCall machine per call (runToolCall)   vs  executeToolWithHooks, hooks disabled
 //   2. the same with hooks enabled but none matching the tool
 //                                                     (target for both: < 50 µs extra per call)
+//   1b. the toolCall machine vs a bare XState machine of the same shape (idle → executing (one invoked
+//       promise) → buffered → published, no context): how much of the extra is XState's own floor
 //   3. 10,000 sequential calls through one scheduler: calls/s, heap growth after GC (target < 5 MB)
 //      and the per-call cost of the first vs the last thousand calls (target: no drift)
 // Variants are interleaved (A B, B A, ...) to cancel drift; medians of the rounds are reported.
 import { cpus, loadavg } from 'node:os';
+import { createActor, fromPromise, setup } from 'xstate';
 import { Config, DebugLogger, createToolScheduler, executeToolWithHooks, runToolCall } from '../dist/index.js';
 
 const quietLogger = new DebugLogger('bench', { level: 'error', sink: () => {} });
@@ -95,6 +98,39 @@ printComparison(
   await compare({ ...machineVersusWrapper(disabled), rounds: 15, batchSize: 2_000, warmupBatches: 3 }),
   50,
 );
+
+// 1b. XState's floor: the same shape with nothing of ours in it.
+const bareMachine = setup({ actors: { execute: fromPromise(() => tool.execute(toolInput, { signal })) } }).createMachine({
+  initial: 'idle',
+  states: {
+    idle: { on: { START: 'executing' } },
+    executing: { invoke: { src: 'execute', onDone: 'buffered' } },
+    buffered: { on: { PUBLISH: 'published' } },
+    published: { type: 'final' },
+  },
+});
+function runBareMachine() {
+  return new Promise((resolve) => {
+    const actor = createActor(bareMachine);
+    actor.subscribe((snapshot) => {
+      if (snapshot.status === 'done') resolve();
+      else if (snapshot.value === 'buffered') actor.send({ type: 'PUBLISH' });
+    });
+    actor.start();
+    actor.send({ type: 'START' });
+  });
+}
+const floor = await compare({
+  variantA: machineVersusWrapper(disabled).variantA,
+  variantB: runBareMachine,
+  rounds: 15,
+  batchSize: 2_000,
+  warmupBatches: 3,
+});
+console.log('\n1b. toolCall machine vs a bare XState machine of the same shape (hooks disabled)');
+console.log(`  runToolCall (machine): ${format(floor.a)} per call (fastest round ${format(floor.fastestA)})`);
+console.log(`  bare XState machine:   ${format(floor.b)} per call (fastest round ${format(floor.fastestB)})`);
+console.log(`  ours on top of XState's floor: ${format(floor.difference)} per call, ratio ${floor.ratio.toFixed(2)}`);
 
 // 2. Hooks enabled, configured for another tool only: no process is spawned.
 const enabled = new Config({

@@ -37,7 +37,7 @@ export interface SchedulerContext {
 
 /** What the scheduler machine reacts to. */
 export type SchedulerEvent =
-  | { type: 'SCHEDULE'; count: number }
+  | { type: 'SCHEDULE'; count: number; /** The batch's signal was aborted before it started. */ aborted?: boolean }
   | { type: 'CALL_SETTLED'; index: number; outcome: ToolCallOutcomeKind; stopReason?: string }
   | { type: 'ABORT'; reason?: string };
 
@@ -80,6 +80,7 @@ export const schedulerMachine = setup({
   guards: {
     batchComplete: ({ context }) => isBatchComplete(context.batch),
     settledCallStops: ({ event }) => settledEvent(event)?.outcome === 'stopped',
+    scheduledAborted: ({ event }) => event.type === 'SCHEDULE' && event.aborted === true,
   },
   actions: {
     assignBatch: assign({
@@ -111,7 +112,12 @@ export const schedulerMachine = setup({
   states: {
     idle: {
       description: 'No batch running (HOOK-204: the status a blocked batch returns to).',
-      on: { SCHEDULE: { target: 'running', actions: 'assignBatch' } },
+      on: {
+        SCHEDULE: [
+          { guard: 'scheduledAborted', target: 'aborting', actions: 'assignBatch' },
+          { target: 'running', actions: 'assignBatch' },
+        ],
+      },
     },
     running: {
       description: 'Calls run up to the concurrency; buffered results publish in request order.',

@@ -138,10 +138,9 @@ class MachineToolScheduler implements ToolScheduler {
       };
       this.current = batch;
       batch.requests.forEach((request, index) => this.createCallActor(request, index));
-      this.scheduler.send({ type: 'SCHEDULE', count: batch.requests.length });
-      if (this.current !== batch) return;
-      if (signal?.aborted) batch.onAbort();
-      else signal?.addEventListener('abort', batch.onAbort, { once: true });
+      // An already aborted signal cancels every call before any starts.
+      this.scheduler.send({ type: 'SCHEDULE', count: batch.requests.length, aborted: signal?.aborted === true });
+      if (this.current === batch) signal?.addEventListener('abort', batch.onAbort, { once: true });
     });
   }
 

@@ -3,6 +3,11 @@
  * transition, not a flag checked later. The invoked actors call `fireBeforeToolHook`, the tool and
  * `fireAfterToolHook`; guards and actions call the shared hook-effect functions (HOOK-134). Every
  * implementation is named, so tests swap one with `toolCallMachine.provide()`.
+ *
+ * Beyond the table: START for an unknown tool goes to `buffered` with an error result (no hook fires
+ * for a tool that cannot run), and START when no tool hook can run (hooks disabled, or none matching
+ * the tool once initialised — the check `executeToolWithHooks` makes) goes straight to `executing`
+ * and from there to `buffered`, so hooks cost nothing until they apply (HOOK-010, 012, 013).
  */
 import { assign, createActor, fromPromise, setup, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import type { Config } from '../hooks/config.js';
@@ -18,6 +23,7 @@ import {
   isStopOutput,
   isSuppressOutput,
   mergeModifiedInput,
+  noToolHooksApply,
   outcomeOfExecutedResult,
   runAfterToolHook,
   runBeforeToolHook,
@@ -54,6 +60,8 @@ export interface ToolCallContext {
   result: ToolResult | undefined;
   outcome: ToolCallOutcomeKind | undefined;
   stopReason: string | undefined;
+  /** Set at START when no tool hook can run for this call: the hook states are skipped. */
+  hooksSkipped: boolean;
 }
 
 /** Events a toolCall actor accepts from outside (the invoked actors' done/error events come from XState). */
@@ -101,6 +109,8 @@ export const toolCallMachine = setup({
   },
   guards: {
     toolNotFound: ({ context }) => context.tool === undefined,
+    noToolHooks: ({ context }) => noToolHooksApply(context.config, context.request.name),
+    hooksSkipped: ({ context }) => context.hooksSkipped,
     beforeHookStopped: ({ event }) => isStopOutput(outputOf(event as InvokeEvent)),
     beforeHookBlocked: ({ event }) => isBlockOutput(outputOf(event as InvokeEvent)),
     beforeHookModifiedInput: ({ event }) => hasModifiedInput(outputOf(event as InvokeEvent)),
@@ -128,8 +138,14 @@ export const toolCallMachine = setup({
     assignBeforeOutput: assign({ beforeOutput: ({ event }) => outputOf<DefaultHookOutput | undefined>(event as InvokeEvent) }),
     warnBeforeHookFailed: ({ context, event }) =>
       warnHookActorFailure(context.config, 'BeforeTool', context.request.name, (event as InvokeEvent).error),
+    assignHooksSkipped: assign({ hooksSkipped: true }),
     assignToolResult: assign({ result: ({ event }) => outputOf<ToolResult>(event as InvokeEvent) }),
     assignToolError: assign({ result: ({ event }) => toolErrorResult((event as InvokeEvent).error) }),
+    assignUnhookedResult: assign(({ event }) => {
+      const result = outputOf<ToolResult>(event as InvokeEvent);
+      return { result, outcome: outcomeOfExecutedResult(result) };
+    }),
+    assignUnhookedError: assign(({ event }) => ({ result: toolErrorResult((event as InvokeEvent).error), outcome: 'error' as const })),
     assignFinishedResult: assign(({ context, event }) => {
       const result = finishExecutedResult(
         context.result ?? toolErrorResult(undefined),
@@ -163,6 +179,7 @@ export const toolCallMachine = setup({
     result: undefined,
     outcome: undefined,
     stopReason: undefined,
+    hooksSkipped: false,
   }),
   output: ({ context }) => toToolCallOutcome(context),
   states: {
@@ -171,6 +188,7 @@ export const toolCallMachine = setup({
       on: {
         START: [
           { guard: 'toolNotFound', target: 'buffered', actions: 'assignToolNotFound' },
+          { guard: 'noToolHooks', target: 'executing', actions: 'assignHooksSkipped' },
           { target: 'beforeHook' },
         ],
         CANCEL: { target: 'cancelled', actions: 'assignCancelled' },
@@ -198,8 +216,14 @@ export const toolCallMachine = setup({
         id: 'executeTool',
         src: 'executeTool',
         input: ({ context }) => ({ tool: context.tool, toolName: context.request.name, args: context.args }),
-        onDone: { target: 'afterHook', actions: 'assignToolResult' },
-        onError: { target: 'afterHook', actions: 'assignToolError' },
+        onDone: [
+          { guard: 'hooksSkipped', target: 'buffered', actions: 'assignUnhookedResult' },
+          { target: 'afterHook', actions: 'assignToolResult' },
+        ],
+        onError: [
+          { guard: 'hooksSkipped', target: 'buffered', actions: 'assignUnhookedError' },
+          { target: 'afterHook', actions: 'assignToolError' },
+        ],
       },
       on: { CANCEL: { target: 'cancelled', actions: 'assignCancelled' } },
     },

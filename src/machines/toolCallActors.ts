@@ -17,7 +17,7 @@ import {
   toToolResponse,
 } from '../hooks/toolHookEffects.js';
 import { fireAfterToolHook, fireBeforeToolHook } from '../hooks/toolHookTriggers.js';
-import type { DefaultHookOutput, ToolResult } from '../hooks/types.js';
+import { HookEventName, type DefaultHookOutput, type ToolResult } from '../hooks/types.js';
 import type { Tool } from '../tool.js';
 import type { ToolCallOutcomeKind } from './types.js';
 
@@ -75,6 +75,26 @@ export async function runTool(input: ExecuteToolActorInput, signal: AbortSignal)
 /** HOOK-025, HOOK-026, HOOK-128, HOOK-134: fires AfterTool with the tool's result as `tool_response`. */
 export function runAfterToolHook(input: AfterToolHookActorInput, signal: AbortSignal): Promise<DefaultHookOutput | undefined> {
   return fireAfterToolHook(input.config, input.toolName, input.args, toToolResponse(input.result), { signal });
+}
+
+/**
+ * HOOK-002, HOOK-010, HOOK-012, HOOK-013: true when no tool hook can run for this call — hooks are
+ * disabled, or the initialised hook system has no BeforeTool or AfterTool hook matching the tool —
+ * so the call goes straight to `executing` and from there to `buffered`, as `executeToolWithHooks`
+ * runs the tool directly. Before the first fire (not yet initialised) hooks may apply. A failing
+ * check answers `false`: the hook states then run and fail open.
+ */
+export function noToolHooksApply(config: Config, toolName: string): boolean {
+  try {
+    const hookSystem = config.getHookSystem();
+    if (!hookSystem) return true;
+    if (!hookSystem.isInitialized()) return false;
+    const eventHandler = hookSystem.getEventHandler();
+    const context = { toolName };
+    return !eventHandler.hasMatchingHooks(HookEventName.BeforeTool, context) && !eventHandler.hasMatchingHooks(HookEventName.AfterTool, context);
+  } catch {
+    return false;
+  }
 }
 
 /** HOOK-020, HOOK-028: `continue: false`. Checked before a block, as `executeToolWithHooks` does. */

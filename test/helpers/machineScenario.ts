@@ -35,11 +35,21 @@ export function scriptedHookSettings(): HooksSettings {
   return { BeforeTool: [{ hooks: [hook] }], AfterTool: [{ hooks: [hook] }] };
 }
 
+/**
+ * A Config that serialises to a short description: xstate/graph describes model states with
+ * `JSON.stringify(context)`, and a Config holding its HookSystem is circular.
+ */
+class SerializableConfig extends Config {
+  toJSON(): string {
+    return `Config(hooks ${this.getEnableHooks() ? 'enabled' : 'disabled'})`;
+  }
+}
+
 /** A Config with the scripted hooks and a logger that keeps every record. */
 export function machineConfig(options: { hooks?: HooksSettings; enableHooks?: boolean } = {}): { config: Config; records: LogRecord[] } {
   const records: LogRecord[] = [];
   const logger = new DebugLogger('hookrail', { sink: (record) => records.push(record), level: 'debug' });
-  const config = new Config({
+  const config = new SerializableConfig({
     enableHooks: options.enableHooks ?? true,
     hooks: options.hooks ?? scriptedHookSettings(),
     logger,

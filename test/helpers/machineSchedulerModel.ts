@@ -25,7 +25,9 @@ const STOP_REASON = 'BeforeTool asked the agent to stop';
 
 /** The events the real scheduler can produce in a snapshot. Cancellations are synchronous and in request order. */
 export function schedulerModelEvents(snapshot: SchedulerSnapshot): SchedulerEvent[] {
-  if (snapshot.value === 'idle') return BATCH_SIZES.map((count) => ({ type: 'SCHEDULE', count }));
+  if (snapshot.value === 'idle') {
+    return [...BATCH_SIZES.map((count): SchedulerEvent => ({ type: 'SCHEDULE', count, aborted: false })), { type: 'SCHEDULE', count: 2, aborted: true }];
+  }
   const phases = snapshot.context.batch.phases;
   const cancelling = phases.indexOf('cancelling');
   if (cancelling >= 0) return [{ type: 'CALL_SETTLED', index: cancelling, outcome: 'cancelled' }];
@@ -160,7 +162,7 @@ function scenarioFeatures(events: readonly SchedulerEvent[]): string[] {
 function describeEvents(events: readonly SchedulerEvent[]): string {
   return events
     .map((event) => {
-      if (event.type === 'SCHEDULE') return `SCHEDULE(${event.count})`;
+      if (event.type === 'SCHEDULE') return `SCHEDULE(${event.count}${event.aborted ? ', signal already aborted' : ''})`;
       if (event.type === 'CALL_SETTLED') return `#${event.index} ${event.outcome}`;
       return 'ABORT';
     })
@@ -216,6 +218,7 @@ export async function replaySchedulerPath(options: {
         args: { path: `${call}.txt`, scenario: { before: behaviourFor[settledBy.get(call) ?? 'success'], gate } },
       }));
       const controller = new AbortController();
+      if (event.aborted) controller.abort();
       controllers.push(controller);
       batches.push(scheduler.schedule(requests, controller.signal));
     } else if (event.type === 'CALL_SETTLED' && event.outcome !== 'cancelled') {

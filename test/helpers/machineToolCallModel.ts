@@ -137,18 +137,37 @@ const requirementsByEvent: Record<string, string[]> = {
   'xstate.done.actor.afterHook<fail>': ['HOOK-031'],
 };
 
-/** A test title: the requirement IDs the path exercises, then its events and final state. */
-export function describePath(toolKnown: boolean, path: TestPath<ToolCallSnapshot, ModelEvent>): string {
-  const keys = path.steps.slice(1).map((step) => eventKey(step.event));
-  const ids = new Set(['HOOK-134', ...keys.flatMap((key) => requirementsByEvent[key] ?? [])]);
-  const events = keys.map((key) => key.replace('xstate.done.actor.', 'done:').replace('xstate.error.actor.', 'error:')).join(' → ');
-  return `${[...ids].sort().join(', ')}: ${toolKnown ? '' : '[unknown tool] '}${events} ⇒ ${String(path.state.value)}`;
+/** The three models: a known tool with hooks, an unknown tool, a known tool with hooks disabled. */
+export type ModelVariant = 'hooks' | 'unknown-tool' | 'hooks-disabled';
+
+/** One generated path and the model it came from. */
+export interface GeneratedPath {
+  variant: ModelVariant;
+  config: Config;
+  path: TestPath<ToolCallSnapshot, ModelEvent>;
 }
 
-/** Shortest paths through the model, for a call whose tool exists and for one naming an unknown tool. */
-export function generateToolCallPaths(config: Config): Array<{ toolKnown: boolean; path: TestPath<ToolCallSnapshot, ModelEvent> }> {
-  const paths: Array<{ toolKnown: boolean; path: TestPath<ToolCallSnapshot, ModelEvent> }> = [];
-  for (const toolKnown of [true, false]) {
+/** A test title: the requirement IDs the path exercises, then its events and final state. */
+export function describePath({ variant, path }: GeneratedPath): string {
+  const keys = path.steps.slice(1).map((step) => eventKey(step.event));
+  const ids = new Set(['HOOK-134', ...keys.flatMap((key) => requirementsByEvent[key] ?? [])]);
+  if (variant === 'hooks-disabled') ids.add('HOOK-010');
+  const events = keys.map((key) => key.replace('xstate.done.actor.', 'done:').replace('xstate.error.actor.', 'error:')).join(' → ');
+  return `${[...ids].sort().join(', ')}: [${variant}] ${events} ⇒ ${String(path.state.value)}`;
+}
+
+/**
+ * Shortest paths through the three models. `hooksConfig` runs the scripted hook on every tool;
+ * `disabledConfig` has hooks disabled, so START skips the hook states.
+ */
+export function generateToolCallPaths(hooksConfig: Config, disabledConfig: Config): GeneratedPath[] {
+  const variants: Array<{ variant: ModelVariant; config: Config; toolKnown: boolean }> = [
+    { variant: 'hooks', config: hooksConfig, toolKnown: true },
+    { variant: 'unknown-tool', config: hooksConfig, toolKnown: false },
+    { variant: 'hooks-disabled', config: disabledConfig, toolKnown: true },
+  ];
+  const paths: GeneratedPath[] = [];
+  for (const { variant, config, toolKnown } of variants) {
     const input = modelInputFor(config, toolKnown);
     const model = new TestModel(toolCallMachine, {
       input,
@@ -156,7 +175,7 @@ export function generateToolCallPaths(config: Config): Array<{ toolKnown: boolea
       serializeState: serializeModelState,
       serializeEvent: (event: ModelEvent) => eventKey(event),
     } as never) as unknown as TestModel<ToolCallSnapshot, ModelEvent, ToolCallInput>;
-    for (const path of model.getShortestPaths()) paths.push({ toolKnown, path });
+    for (const path of model.getShortestPaths()) paths.push({ variant, config, path });
   }
   return paths;
 }
@@ -224,13 +243,13 @@ export interface PathReplay {
  * actor's inspection events (for transition coverage).
  */
 export async function replayPath(options: {
-  config: Config;
-  toolKnown: boolean;
-  path: TestPath<ToolCallSnapshot, ModelEvent>;
+  generated: GeneratedPath;
   scratch: MachineScratch;
   inspect: (event: InspectionEvent) => void;
 }): Promise<PathReplay> {
-  const { path, scratch } = options;
+  const { scratch } = options;
+  const { path, config, variant } = options.generated;
+  const toolKnown = variant !== 'unknown-tool';
   const plan = planFor(path, scratch);
   const tool = recordingTool(TOOL_NAME);
   const failingHook = async (): Promise<DefaultHookOutput | undefined> => {
@@ -244,10 +263,10 @@ export async function replayPath(options: {
     machine = machine.provide({ actors: { afterToolHook: fromPromise<DefaultHookOutput | undefined, AfterToolHookActorInput>(failingHook) } });
   }
   const args = { ...REQUESTED_ARGS, scenario: plan.scenario, tool: plan.toolBehaviour };
-  const modelInput = modelInputFor(options.config, options.toolKnown);
+  const modelInput = modelInputFor(config, toolKnown);
   const expected = expectedSnapshots(modelInput, path);
   const actor = createActor(machine, {
-    input: { ...modelInput, request: { callId: 'model', name: TOOL_NAME, args }, tool: options.toolKnown ? tool : undefined },
+    input: { ...modelInput, request: { callId: 'model', name: TOOL_NAME, args }, tool: toolKnown ? tool : undefined },
     inspect: options.inspect,
   });
   const observed: ToolCallSnapshot[] = [];

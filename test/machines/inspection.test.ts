@@ -40,7 +40,7 @@ describe('inspection', () => {
     const toolCallIds = machineActors.filter((record) => record.machineId === 'toolCall').map((record) => record.actorId);
     for (const actorId of toolCallIds) {
       const values = records.filter((record) => record.type === '@xstate.snapshot' && record.actorId === actorId).map((record) => record.value);
-      expect(values).toEqual(['idle', 'beforeHook', 'executing', 'afterHook', 'buffered', 'published']);
+      expect(values).toEqual(['idle', 'executing', 'buffered', 'published']);
     }
     const schedulerEvents = records.filter((record) => record.type === '@xstate.event' && record.machineId === 'scheduler').map((record) => record.eventType);
     expect(schedulerEvents).toEqual(['xstate.init', 'SCHEDULE', 'CALL_SETTLED', 'CALL_SETTLED']);

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ToolResult } from '../../src/hooks/types.js';
 import { createToolScheduler } from '../../src/machines/scheduler.js';
 import type { SchedulerStatus } from '../../src/machines/scheduler.machine.js';
+import { toolCallMachine } from '../../src/machines/toolCall.machine.js';
 import type { ToolCallUpdate } from '../../src/machines/types.js';
 import type { Tool } from '../../src/tool.js';
 import { MachineScratch, machineConfig, recordingTool, waitFor, waitForPid } from '../helpers/machineScenario.js';
@@ -183,14 +184,15 @@ describe('tool scheduler', () => {
       throw new Error('renderer crashed');
     });
     await scheduler.schedule([request(0)]);
-    expect(fromOption.map((update) => update.state)).toEqual(['idle', 'beforeHook', 'executing', 'afterHook', 'buffered', 'published']);
+    // Hooks are disabled here, so the call skips the hook states (HOOK-010).
+    expect(fromOption.map((update) => update.state)).toEqual(['idle', 'executing', 'buffered', 'published']);
     expect(fromSubscription).toEqual(fromOption);
     expect(fromOption.at(-1)).toMatchObject({ callId: 'c0', name: 'write_file', outcome: 'success', args: { path: '0.txt' } });
-    expect(records.filter((record) => record.level === 'warn' && record.message === 'a tool-call progress listener threw: renderer crashed')).toHaveLength(6);
+    expect(records.filter((record) => record.level === 'warn' && record.message === 'a tool-call progress listener threw: renderer crashed')).toHaveLength(4);
     unsubscribe();
     await scheduler.schedule([request(1)]);
-    expect(fromSubscription).toHaveLength(6);
-    expect(fromOption).toHaveLength(12);
+    expect(fromSubscription).toHaveLength(4);
+    expect(fromOption).toHaveLength(8);
   });
 
   it('HOOK-029, HOOK-132: progress updates carry suppressDisplay for a suppressed result', async () => {
@@ -217,6 +219,27 @@ describe('tool scheduler', () => {
     tool.release('1.txt');
     expect((await second).results[0]!.callId).toBe('c1');
     expect(await scheduler.schedule([])).toEqual({ results: [] });
+  });
+
+  it("a call whose machine fails is answered with an error outcome naming it, never lost; the batch goes on", async () => {
+    const { config, records } = machineConfig({ enableHooks: false });
+    const failingMachine = toolCallMachine.provide({
+      actions: {
+        assignUnhookedResult: () => {
+          throw new Error('action exploded');
+        },
+      },
+    });
+    const scheduler = createToolScheduler({ config, tools: [recordingTool()], toolCallMachine: failingMachine });
+    const batch = await scheduler.schedule([request(0), request(1)]);
+    expect(batch.results.map((result) => [result.callId, result.outcome])).toEqual([
+      ['c0', 'error'],
+      ['c1', 'error'],
+    ]);
+    expect(batch.results[0]!.result.llmContent).toBe('Tool execution failed: action exploded');
+    expect(records.some((record) => record.level === 'warn' && record.message === "tool call 'write_file' (c0) failed inside its machine: action exploded")).toBe(true);
+    expect(scheduler.activeCount).toBe(0);
+    expect(scheduler.status).toBe('idle');
   });
 
   it('finished actors are released: no live actor between batches', async () => {

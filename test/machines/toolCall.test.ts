@@ -10,7 +10,7 @@ import type { DefaultHookOutput, ToolResult } from '../../src/hooks/types.js';
 import type { BeforeToolHookActorInput } from '../../src/machines/toolCallActors.js';
 import { runToolCall, toolCallMachine } from '../../src/machines/toolCall.machine.js';
 import type { AfterBehaviour, BeforeBehaviour } from '../helpers/machineScenario.js';
-import { MachineScratch, machineConfig, recordingTool, waitFor, waitForPid } from '../helpers/machineScenario.js';
+import { MachineScratch, machineConfig, recordingTool, scriptedHookPath, waitFor, waitForPid } from '../helpers/machineScenario.js';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../helpers/processes.js';
 
 const scratch = new MachineScratch();
@@ -189,6 +189,30 @@ describe('toolCall machine with real hook processes', () => {
     await waitFor(() => tool.executions[0]!.aborted, "the tool's signal to abort");
   });
 
+  it('HOOK-002, HOOK-010, HOOK-013: with hooks disabled START goes straight to executing and the result to buffered, unchanged', async () => {
+    const { config } = machineConfig({ enableHooks: false });
+    const events: InspectionEvent[] = [];
+    const tool = recordingTool();
+    const outcome = await runToolCall({ config, tool, request: { callId: 'd', name: 'write_file', args: { path: 'a.txt' } }, inspect: (event) => events.push(event) });
+    expect(statesOf(events)).toEqual(['idle', 'executing', 'buffered', 'published']);
+    expect(outcome).toMatchObject({ outcome: 'success', result: { llmContent: 'write_file wrote a.txt', returnDisplay: 'wrote a.txt' } });
+    expect(config.getHookSystem()).toBeUndefined();
+    const failing = await runToolCall({ config, tool, request: { callId: 'e', name: 'write_file', args: { tool: 'throw' } } });
+    expect(failing).toMatchObject({ outcome: 'error', result: { llmContent: 'Tool execution failed: write_file exploded' } });
+  });
+
+  it('HOOK-012, HOOK-013: once initialised, a tool no hook matches skips the hook states; a matching tool does not', async () => {
+    const hook = { type: 'command' as const, command: `node '${scriptedHookPath}'` };
+    const { config, records } = machineConfig({ hooks: { BeforeTool: [{ matcher: '^write_file$', hooks: [hook] }] } });
+    const events: InspectionEvent[] = [];
+    await runToolCall({ config, tool: recordingTool(), request: { callId: 'w', name: 'write_file', args: {} } });
+    const other = recordingTool('read_file');
+    await runToolCall({ config, tool: other, request: { callId: 'r', name: 'read_file', args: {} }, inspect: (event) => events.push(event) });
+    expect(statesOf(events)).toEqual(['idle', 'executing', 'buffered', 'published']);
+    expect(other.executions).toHaveLength(1);
+    expect(records.filter((record) => record.message.startsWith('Running hook'))).toHaveLength(1);
+  });
+
   it('an already aborted signal cancels the call before any hook runs', async () => {
     const { config, records } = machineConfig();
     const controller = new AbortController();
@@ -199,7 +223,7 @@ describe('toolCall machine with real hook processes', () => {
   });
 
   it('implementations are named and swappable with provide(): a failing trigger fails open with a warning naming the tool', async () => {
-    const { config, records } = machineConfig({ enableHooks: false });
+    const { config, records } = machineConfig();
     const machine = toolCallMachine.provide({
       actors: {
         beforeToolHook: fromPromise<DefaultHookOutput | undefined, BeforeToolHookActorInput>(async () => {
@@ -209,7 +233,7 @@ describe('toolCall machine with real hook processes', () => {
     });
     const outcome = await runToolCall({ config, machine, tool: recordingTool(), request: { callId: 'p', name: 'write_file', args: { path: 'b' } } });
     expect(outcome.outcome).toBe('success');
-    expect(records.find((record) => record.level === 'warn')?.message).toBe(
+    expect(records.find((record) => record.level === 'warn' && record.namespace.endsWith('machines:toolCall'))?.message).toBe(
       "BeforeTool hook for 'write_file' failed, continuing as if no hook ran: registry exploded",
     );
   });
