@@ -1,0 +1,61 @@
+import { createServer } from 'node:net';
+import { createWebSocketInspector, createWebSocketReceiver } from '@statelyai/inspect';
+import { createInspectorServer } from '@statelyai/inspect/server';
+import { describe, expect, it } from 'vitest';
+import { Config, createToolScheduler, type Tool } from '../../src/index.js';
+
+/** A free TCP port on the loopback interface. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const startedAt = Date.now();
+  return new Promise((resolve, reject) => {
+    const check = (): void => {
+      if (condition()) resolve();
+      else if (Date.now() - startedAt > timeoutMs) reject(new Error(`condition not met within ${timeoutMs} ms`));
+      else setTimeout(check, 20);
+    };
+    check();
+  });
+}
+
+describe('live inspection through @statelyai/inspect (the README recipe)', () => {
+  it("streams the scheduler's XState inspection events to the local inspector server, offline", async () => {
+    const port = await freePort();
+    const server = createInspectorServer({ port, autoOpen: false });
+    const receiver = createWebSocketReceiver({ server: `ws://localhost:${port}` });
+    const received: Array<{ type: string }> = [];
+    const subscription = receiver.subscribe((event) => received.push(event as { type: string }));
+    const inspector = createWebSocketInspector({ url: `ws://localhost:${port}` });
+    try {
+      const tools: Tool[] = [
+        { name: 'echo', execute: async (args) => ({ llmContent: String(args.text), returnDisplay: String(args.text) }) },
+      ];
+      const scheduler = createToolScheduler({
+        config: new Config({ enableHooks: false }),
+        tools,
+        inspect: (event) => inspector.inspect.next?.(event as never),
+      });
+      const batch = await scheduler.schedule([{ callId: '1', name: 'echo', args: { text: 'hi' } }]);
+      expect(batch.results[0]?.outcome).toBe('success');
+      await waitFor(() => received.some((event) => event.type === '@xstate.snapshot'), 10_000);
+      const types = new Set(received.map((event) => event.type));
+      expect(types).toContain('@xstate.actor');
+      expect(types).toContain('@xstate.event');
+      expect(types).toContain('@xstate.snapshot');
+    } finally {
+      subscription.unsubscribe?.();
+      inspector.stop();
+      server.stop();
+    }
+  });
+});
