@@ -6,11 +6,12 @@
 //                                                                                 (target ratio <= 1.05)
 // Variants are interleaved (A B, B A, ...) to cancel drift; medians of the rounds are reported.
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { Config, DebugLogger, executeToolWithHooks, HookRunner } from '../dist/index.js';
+import { compare, format, loadAverage, printComparison, printMachineBanner, verdict } from './lib/measure.mjs';
 
 const logEventScript = fileURLToPath(new URL('../test/fixtures/hooks/system/log-event.sh', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'hookrail-bench-'));
@@ -19,58 +20,6 @@ const quietLogger = new DebugLogger('bench', { level: 'error', sink: () => {} })
 const toolInput = { path: 'src/index.ts', content: 'export const answer = 42;\n' };
 const toolResult = { llmContent: 'wrote src/index.ts', returnDisplay: 'Wrote src/index.ts' };
 const executeFn = async () => toolResult;
-
-function collectGarbage() {
-  if (typeof globalThis.gc === 'function') globalThis.gc();
-}
-
-function median(values) {
-  const sorted = [...values].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-/** µs per call of `batchSize` sequential awaited calls of `call`. */
-async function timeBatch(call, batchSize) {
-  const startedAt = process.hrtime.bigint();
-  for (let index = 0; index < batchSize; index += 1) await call();
-  return Number(process.hrtime.bigint() - startedAt) / 1_000 / batchSize;
-}
-
-/**
- * Runs `rounds` rounds of one batch of A and one of B, alternating which goes first, after a warm-up.
- * Returns the per-call µs medians of A and B over the rounds, their difference and ratio, and each
- * variant's fastest round (the least disturbed by other load on the machine).
- */
-async function compare({ variantA, variantB, rounds, batchSize, warmupBatches }) {
-  for (let index = 0; index < warmupBatches; index += 1) {
-    await timeBatch(variantA, batchSize);
-    await timeBatch(variantB, batchSize);
-  }
-  const timesA = [];
-  const timesB = [];
-  for (let round = 0; round < rounds; round += 1) {
-    collectGarbage();
-    if (round % 2 === 0) {
-      timesA.push(await timeBatch(variantA, batchSize));
-      timesB.push(await timeBatch(variantB, batchSize));
-    } else {
-      timesB.push(await timeBatch(variantB, batchSize));
-      timesA.push(await timeBatch(variantA, batchSize));
-    }
-  }
-  const a = median(timesA);
-  const b = median(timesB);
-  return { a, b, difference: a - b, ratio: a / b, fastestA: Math.min(...timesA), fastestB: Math.min(...timesB) };
-}
-
-function format(microseconds) {
-  return microseconds >= 1000 ? `${(microseconds / 1000).toFixed(2)} ms` : `${microseconds.toFixed(3)} µs`;
-}
-
-function verdict(met) {
-  return met ? 'meets target' : 'MISSES target';
-}
 
 function countLines(file) {
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').length : 0;
@@ -87,25 +36,36 @@ function countRunnerSpawns() {
   return { counter, restore: () => (HookRunner.prototype.executeHook = original) };
 }
 
-const cpuList = cpus();
-console.log(`machine: ${cpuList.length} × ${cpuList[0]?.model ?? 'unknown cpu'}, node ${process.version}, ${process.platform}/${process.arch}`);
-console.log(`load average at start: ${loadavg().map((load) => load.toFixed(2)).join(' ')}${typeof globalThis.gc === 'function' ? '' : ' (run with --expose-gc for steadier numbers)'}`);
+/** Benchmarks 1 and 2: executeToolWithHooks under `config` vs executeFn directly, 35 batches of 20,000 calls each. */
+function hookedVersusDirect(config) {
+  return compare({
+    variantA: () => executeToolWithHooks(config, 'write_file', toolInput, executeFn),
+    variantB: () => executeFn(toolInput),
+    rounds: 30,
+    batchSize: 20_000,
+    warmupBatches: 5,
+  });
+}
+
+// Sub-µs costs: print µs figures to three decimals.
+const decimals = 3;
+const formatFine = (microseconds) => format(microseconds, decimals);
+
+printMachineBanner();
 
 try {
   // 1. Hooks disabled.
   {
     const config = new Config({ enableHooks: false, logger: quietLogger });
-    const result = await compare({
-      variantA: () => executeToolWithHooks(config, 'write_file', toolInput, executeFn),
-      variantB: () => executeFn(toolInput),
-      rounds: 30,
-      batchSize: 20_000,
-      warmupBatches: 5,
+    const result = await hookedVersusDirect(config);
+    printComparison({
+      title: '1. hooks disabled: executeToolWithHooks vs executeFn directly (medians of 30 rounds)',
+      labelA: 'executeToolWithHooks',
+      labelB: 'executeFn',
+      result,
+      targetMicroseconds: 1,
+      decimals,
     });
-    console.log('\n1. hooks disabled: executeToolWithHooks vs executeFn directly');
-    console.log(`   executeToolWithHooks ${format(result.a)}/call, executeFn ${format(result.b)}/call (medians of 30 rounds)`);
-    console.log(`   fastest rounds: ${format(result.fastestA)} vs ${format(result.fastestB)}, extra ${format(result.fastestA - result.fastestB)}/call`);
-    console.log(`   extra cost ${format(result.difference)}/call (target < 1 µs: ${verdict(result.difference < 1)}), ratio ${result.ratio.toFixed(2)}`);
   }
 
   // 2. Hooks enabled, nothing matches the tool.
@@ -122,19 +82,17 @@ try {
     });
     const spawns = countRunnerSpawns();
     try {
-      const result = await compare({
-        variantA: () => executeToolWithHooks(config, 'write_file', toolInput, executeFn),
-        variantB: () => executeFn(toolInput),
-        rounds: 30,
-        batchSize: 20_000,
-        warmupBatches: 5,
-      });
+      const result = await hookedVersusDirect(config);
       const processes = spawns.counter.count + countLines(logFile);
-      console.log('\n2. hooks enabled, no hook matches: executeToolWithHooks vs executeFn directly');
-      console.log(`   executeToolWithHooks ${format(result.a)}/call, executeFn ${format(result.b)}/call (medians of 30 rounds)`);
-      console.log(`   fastest rounds: ${format(result.fastestA)} vs ${format(result.fastestB)}, extra ${format(result.fastestA - result.fastestB)}/call`);
-      console.log(`   extra cost ${format(result.difference)}/call (target < 5 µs: ${verdict(result.difference < 5)}), ratio ${result.ratio.toFixed(2)}`);
-      console.log(`   hook processes spawned over ${(35 * 20_000).toLocaleString("en")} hooked calls: ${processes} (target 0: ${verdict(processes === 0)})`);
+      printComparison({
+        title: '2. hooks enabled, no hook matches: executeToolWithHooks vs executeFn directly (medians of 30 rounds)',
+        labelA: 'executeToolWithHooks',
+        labelB: 'executeFn',
+        result,
+        targetMicroseconds: 5,
+        decimals,
+      });
+      console.log(`  hook processes spawned over ${(35 * 20_000).toLocaleString("en")} hooked calls: ${processes} (target 0: ${verdict(processes === 0)})`);
     } finally {
       spawns.restore();
     }
@@ -188,11 +146,11 @@ try {
       warmupBatches: 2,
     });
     console.log('\n3. one matching command hook `true`: executeToolWithHooks vs execa(`true`) + executeFn');
-    console.log(`   executeToolWithHooks ${format(result.a)}/call, direct execa ${format(result.b)}/call (medians of 60 rounds of 5 calls)`);
-    console.log(`   fastest rounds: ${format(result.fastestA)} vs ${format(result.fastestB)}, ratio ${(result.fastestA / result.fastestB).toFixed(3)}`);
-    console.log(`   ratio ${result.ratio.toFixed(3)} (target <= 1.05: ${verdict(result.ratio <= 1.05)}), extra ${format(result.difference)}/call`);
+    console.log(`  executeToolWithHooks ${formatFine(result.a)}/call, direct execa ${formatFine(result.b)}/call (medians of 60 rounds of 5 calls)`);
+    console.log(`  fastest rounds: ${formatFine(result.fastestA)} vs ${formatFine(result.fastestB)}, ratio ${(result.fastestA / result.fastestB).toFixed(3)}`);
+    console.log(`  ratio ${result.ratio.toFixed(3)} (target <= 1.05: ${verdict(result.ratio <= 1.05)}), extra ${formatFine(result.difference)}/call`);
   }
-  console.log(`\nload average at end: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+  console.log(`\nload average at end: ${loadAverage()}`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

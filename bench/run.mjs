@@ -10,8 +10,10 @@ import { fileURLToPath } from 'node:url';
 
 const benchDirectory = dirname(fileURLToPath(import.meta.url));
 const filter = process.argv[2];
-const files = readdirSync(benchDirectory)
-  .filter((name) => name.endsWith('.bench.mjs'))
+// Only files named *.bench.mjs directly in bench/ are benchmarks; shared code lives in bench/lib/.
+const files = readdirSync(benchDirectory, { withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.bench.mjs'))
+  .map((entry) => entry.name)
   .filter((name) => filter === undefined || name.includes(filter))
   .sort();
 

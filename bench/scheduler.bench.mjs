@@ -8,74 +8,15 @@
 //   3. 10,000 sequential calls through one scheduler: calls/s, heap growth after GC (target < 5 MB)
 //      and the per-call cost of the first vs the last thousand calls (target: no drift)
 // Variants are interleaved (A B, B A, ...) to cancel drift; medians of the rounds are reported.
-import { cpus, loadavg } from 'node:os';
 import { createActor, fromPromise, setup } from 'xstate';
 import { Config, DebugLogger, createToolScheduler, executeToolWithHooks, runToolCall } from '../dist/index.js';
+import { collectGarbage, compare, format, loadAverage, printComparison, printMachineBanner, timeBatch, verdict } from './lib/measure.mjs';
 
 const quietLogger = new DebugLogger('bench', { level: 'error', sink: () => {} });
 const toolInput = { path: 'src/index.ts', content: 'export const answer = 42;\n' };
 const toolResult = { llmContent: 'wrote src/index.ts', returnDisplay: 'Wrote src/index.ts' };
 const tool = { name: 'write_file', execute: async () => toolResult };
 const signal = new AbortController().signal;
-
-function collectGarbage() {
-  if (typeof globalThis.gc === 'function') {
-    globalThis.gc();
-    globalThis.gc();
-  }
-}
-
-function median(values) {
-  const sorted = [...values].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-async function timeBatch(call, batchSize) {
-  const startedAt = process.hrtime.bigint();
-  for (let index = 0; index < batchSize; index += 1) await call(index);
-  return Number(process.hrtime.bigint() - startedAt) / 1_000 / batchSize;
-}
-
-async function compare({ variantA, variantB, rounds, batchSize, warmupBatches }) {
-  for (let index = 0; index < warmupBatches; index += 1) {
-    await timeBatch(variantA, batchSize);
-    await timeBatch(variantB, batchSize);
-  }
-  const timesA = [];
-  const timesB = [];
-  for (let round = 0; round < rounds; round += 1) {
-    collectGarbage();
-    if (round % 2 === 0) {
-      timesA.push(await timeBatch(variantA, batchSize));
-      timesB.push(await timeBatch(variantB, batchSize));
-    } else {
-      timesB.push(await timeBatch(variantB, batchSize));
-      timesA.push(await timeBatch(variantA, batchSize));
-    }
-  }
-  const a = median(timesA);
-  const b = median(timesB);
-  return { a, b, difference: a - b, ratio: a / b, fastestA: Math.min(...timesA), fastestB: Math.min(...timesB) };
-}
-
-function format(microseconds) {
-  return microseconds >= 1000 ? `${(microseconds / 1000).toFixed(2)} ms` : `${microseconds.toFixed(2)} µs`;
-}
-
-function verdict(met) {
-  return met ? 'meets target' : 'MISSES target';
-}
-
-function printComparison(title, labelA, labelB, result, targetMicroseconds) {
-  console.log(`\n${title}`);
-  console.log(`  ${labelA}: ${format(result.a)} per call (fastest round ${format(result.fastestA)})`);
-  console.log(`  ${labelB}: ${format(result.b)} per call (fastest round ${format(result.fastestB)})`);
-  console.log(
-    `  extra: ${format(result.difference)} per call, ratio ${result.ratio.toFixed(2)} ` +
-      `(fastest rounds: ${format(result.fastestA - result.fastestB)}) — target < ${targetMicroseconds} µs: ${verdict(result.difference < targetMicroseconds)}`,
-  );
-}
 
 function machineVersusWrapper(config) {
   const request = { callId: 'bench', name: 'write_file', args: toolInput };
@@ -85,19 +26,17 @@ function machineVersusWrapper(config) {
   };
 }
 
-console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}/${process.arch}`);
-console.log(`load average: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
-if (typeof globalThis.gc !== 'function') console.log('note: run with --expose-gc (bench/run.mjs does) for heap figures');
+printMachineBanner();
 
 // 1. Hooks disabled.
 const disabled = new Config({ enableHooks: false, logger: quietLogger });
-printComparison(
-  '1. toolCall machine per call vs executeToolWithHooks, hooks disabled',
-  'runToolCall (machine)',
-  'executeToolWithHooks',
-  await compare({ ...machineVersusWrapper(disabled), rounds: 15, batchSize: 2_000, warmupBatches: 3 }),
-  50,
-);
+printComparison({
+  title: '1. toolCall machine per call vs executeToolWithHooks, hooks disabled',
+  labelA: 'runToolCall (machine)',
+  labelB: 'executeToolWithHooks',
+  result: await compare({ ...machineVersusWrapper(disabled), rounds: 15, batchSize: 2_000, warmupBatches: 3 }),
+  targetMicroseconds: 50,
+});
 
 // 1b. XState's floor: the same shape with nothing of ours in it.
 const bareMachine = setup({ actors: { execute: fromPromise(() => tool.execute(toolInput, { signal })) } }).createMachine({
@@ -120,17 +59,19 @@ function runBareMachine() {
     actor.send({ type: 'START' });
   });
 }
-const floor = await compare({
-  variantA: machineVersusWrapper(disabled).variantA,
-  variantB: runBareMachine,
-  rounds: 15,
-  batchSize: 2_000,
-  warmupBatches: 3,
+// The "extra" printed here is what ours adds on top of XState's floor; there is no target for it.
+printComparison({
+  title: '1b. toolCall machine vs a bare XState machine of the same shape (hooks disabled)',
+  labelA: 'runToolCall (machine)',
+  labelB: 'bare XState machine',
+  result: await compare({
+    variantA: machineVersusWrapper(disabled).variantA,
+    variantB: runBareMachine,
+    rounds: 15,
+    batchSize: 2_000,
+    warmupBatches: 3,
+  }),
 });
-console.log('\n1b. toolCall machine vs a bare XState machine of the same shape (hooks disabled)');
-console.log(`  runToolCall (machine): ${format(floor.a)} per call (fastest round ${format(floor.fastestA)})`);
-console.log(`  bare XState machine:   ${format(floor.b)} per call (fastest round ${format(floor.fastestB)})`);
-console.log(`  ours on top of XState's floor: ${format(floor.difference)} per call, ratio ${floor.ratio.toFixed(2)}`);
 
 // 2. Hooks enabled, configured for another tool only: no process is spawned.
 const enabled = new Config({
@@ -138,13 +79,13 @@ const enabled = new Config({
   hooks: { BeforeTool: [{ matcher: '^run_shell_command$', hooks: [{ type: 'command', command: 'true' }] }] },
   logger: quietLogger,
 });
-printComparison(
-  '2. toolCall machine per call vs executeToolWithHooks, hooks enabled, none matching',
-  'runToolCall (machine)',
-  'executeToolWithHooks',
-  await compare({ ...machineVersusWrapper(enabled), rounds: 15, batchSize: 2_000, warmupBatches: 3 }),
-  50,
-);
+printComparison({
+  title: '2. toolCall machine per call vs executeToolWithHooks, hooks enabled, none matching',
+  labelA: 'runToolCall (machine)',
+  labelB: 'executeToolWithHooks',
+  result: await compare({ ...machineVersusWrapper(enabled), rounds: 15, batchSize: 2_000, warmupBatches: 3 }),
+  targetMicroseconds: 50,
+});
 
 // 3. 10,000 sequential calls through one scheduler.
 const TOTAL = 10_000;
@@ -177,3 +118,4 @@ console.log(
     `(ratio ${(fastestOfSecondHalf / fastestOfFirstHalf).toFixed(2)}) — target: no drift (ratio ≈ 1): ${verdict(fastestOfSecondHalf / fastestOfFirstHalf < 1.25)}`,
 );
 console.log(`  live toolCall actors after the run: ${scheduler.activeCount}, scheduler status: ${scheduler.status}`);
+console.log(`\nload average at end: ${loadAverage()}`);

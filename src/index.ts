@@ -99,7 +99,7 @@ export type { HookRunnerOptions } from './hooks/hookRunner.js';
 // --- hooks: event handler and triggers (H3) ---
 export { HookEventHandler } from './hooks/hookEventHandler.js';
 export type { FireEventWithDetailsOptions, HookFireDetails } from './hooks/hookEventHandler.js';
-export { fireBeforeToolHook, fireAfterToolHook, executeToolWithHooks } from './hooks/toolHookTriggers.js';
+export { fireBeforeToolHook, fireAfterToolHook, executeToolWithHooks, toolHooksMayApply } from './hooks/toolHookTriggers.js';
 export type { ToolExecuteFunction } from './hooks/toolHookTriggers.js';
 export {
   createBlockedToolResult,

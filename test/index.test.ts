@@ -46,6 +46,7 @@ describe('public API (src/index.ts)', () => {
       'fireBeforeToolHook',
       'fireAfterToolHook',
       'executeToolWithHooks',
+      'toolHooksMayApply',
       'fireBeforeModelHook',
       'fireAfterModelHook',
       'fireBeforeToolSelectionHook',

@@ -16,7 +16,9 @@ import {
   type LoadedSettings,
   type SettingsScopeFile,
 } from '../adapters/settings.js';
-import type { Scenario } from '../adapters/scenario.js';
+import { loadScenario, type Scenario } from '../adapters/scenario.js';
+import { stringListOption, stringOption, type ParsedArgs } from './args.js';
+import type { CliIo } from './context.js';
 import { CliError, CliUsageError } from './errors.js';
 
 /** Hooks that travel inside another file, e.g. a scenario's `settings.hooks`. */
@@ -66,6 +68,43 @@ export async function loadCliSettings(options: LoadCliSettingsOptions): Promise<
   }
   if (!options.embeddedHooks) return loaded;
   return mergeEmbeddedHooks(loaded, options.embeddedHooks);
+}
+
+/** Options of {@link loadOptionSettings}. */
+export interface LoadOptionSettingsOptions {
+  /** Names the command in usage errors. */
+  commandName: string;
+  /** Keep a malformed `--settings` file as a problem instead of stopping (`hooks validate`). */
+  tolerateMalformedFiles?: boolean;
+}
+
+/** What a command's `--cwd`, `--scenario` and `--settings` options name, loaded. */
+export interface OptionSettings {
+  /** The project directory (`--cwd`, else the shell's working directory), absolute. */
+  workingDir: string;
+  /** The `--scenario` file, when one was given. */
+  scenario: Scenario | undefined;
+  settings: LoadedSettings;
+}
+
+/**
+ * The settings `run`, `hooks fire`, `hooks list` and `hooks validate` work with: every scope for the
+ * `--cwd` project, each `--settings FILE`, and the `--scenario` file's `settings.hooks`. Throws
+ * {@link CliError} for a bad `--cwd`, `--settings` or `--scenario`; warnings stay in `settings.warnings`.
+ */
+export async function loadOptionSettings(io: CliIo, args: ParsedArgs, options: LoadOptionSettingsOptions): Promise<OptionSettings> {
+  const workingDir = await resolveWorkingDir(io.cwd, stringOption(args, 'cwd'), options.commandName);
+  const scenarioFile = stringOption(args, 'scenario');
+  const scenario = scenarioFile === undefined ? undefined : await loadScenario(resolve(io.cwd, scenarioFile));
+  const settings = await loadCliSettings({
+    workingDir,
+    invocationDir: io.cwd,
+    env: io.env,
+    settingsFiles: stringListOption(args, 'settings'),
+    embeddedHooks: scenario && scenarioFile !== undefined ? scenarioEmbeddedHooks(scenario, scenarioFile) : undefined,
+    tolerateMalformedFiles: options.tolerateMalformedFiles,
+  });
+  return { workingDir, scenario, settings };
 }
 
 /** The working directory named by `--cwd` (resolved against the shell's), checked to be a directory. */

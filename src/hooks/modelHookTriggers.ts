@@ -13,7 +13,7 @@ import type {
 import type { Config } from './config.js';
 import { normalizeContents } from './hookTranslator.js';
 import { getStopReason } from './toolHookEffects.js';
-import { getReadyHookSystem, warnTriggerFailure } from './triggerSupport.js';
+import { runTrigger } from './triggerSupport.js';
 import { AfterModelHookOutput, BeforeModelHookOutput, type DefaultHookOutput, type HookFireOptions } from './types.js';
 
 /** HOOK-135, HOOK-176: what `fireBeforeModelHook` tells the caller. */
@@ -77,32 +77,33 @@ export async function fireBeforeModelHook(
   llmRequest: GenerateContentParameters,
   options?: HookFireOptions,
 ): Promise<BeforeModelHookResult> {
-  try {
-    const hookSystem = await getReadyHookSystem(config);
-    if (!hookSystem) return { blocked: false };
-    const aggregated = await hookSystem.getEventHandler().fireBeforeModelEvent(llmRequest, options);
-    const output = aggregated.finalOutput;
-    if (!output) return { blocked: false };
-    const systemMessage = output.systemMessage || undefined;
+  return runTrigger<BeforeModelHookResult>({
+    config,
+    trigger: 'fireBeforeModelHook',
+    safeDefault: { blocked: false },
+    fire: (eventHandler) => eventHandler.fireBeforeModelEvent(llmRequest, options),
+    interpret: (output) => interpretBeforeModelOutput(llmRequest, output),
+  });
+}
 
-    if (output.isBlockingDecision() || output.shouldStopExecution()) {
-      const result: BeforeModelHookResult = { blocked: true, reason: output.getEffectiveReason(), ...stopFields(output) };
-      const syntheticResponse = output instanceof BeforeModelHookOutput ? output.getSyntheticResponse() : undefined;
-      if (syntheticResponse) result.syntheticResponse = syntheticResponse;
-      if (systemMessage) result.systemMessage = systemMessage;
-      return result;
-    }
+/** A block or stop, else the request as the hook modified it (with its system message appended). */
+function interpretBeforeModelOutput(llmRequest: GenerateContentParameters, output: DefaultHookOutput): BeforeModelHookResult {
+  const systemMessage = output.systemMessage || undefined;
 
-    let request = output.applyLLMRequestModifications(llmRequest);
-    if (systemMessage) request = appendSystemContent(request, systemMessage);
-    const result: BeforeModelHookResult = { blocked: false };
-    if (request !== llmRequest) result.modifiedRequest = request;
+  if (output.isBlockingDecision() || output.shouldStopExecution()) {
+    const result: BeforeModelHookResult = { blocked: true, reason: output.getEffectiveReason(), ...stopFields(output) };
+    const syntheticResponse = output instanceof BeforeModelHookOutput ? output.getSyntheticResponse() : undefined;
+    if (syntheticResponse) result.syntheticResponse = syntheticResponse;
     if (systemMessage) result.systemMessage = systemMessage;
     return result;
-  } catch (error) {
-    warnTriggerFailure(config, 'fireBeforeModelHook', error);
-    return { blocked: false };
   }
+
+  let request = output.applyLLMRequestModifications(llmRequest);
+  if (systemMessage) request = appendSystemContent(request, systemMessage);
+  const result: BeforeModelHookResult = { blocked: false };
+  if (request !== llmRequest) result.modifiedRequest = request;
+  if (systemMessage) result.systemMessage = systemMessage;
+  return result;
 }
 
 /**
@@ -116,21 +117,19 @@ export async function fireAfterModelHook(
   llmResponse: GenerateContentResponse,
   options?: HookFireOptions,
 ): Promise<AfterModelHookResult> {
-  try {
-    const hookSystem = await getReadyHookSystem(config);
-    if (!hookSystem) return { response: llmResponse };
-    const aggregated = await hookSystem.getEventHandler().fireAfterModelEvent(llmRequest, llmResponse, options);
-    const output = aggregated.finalOutput;
-    if (!output) return { response: llmResponse };
-    const modified = output instanceof AfterModelHookOutput ? output.getModifiedResponse() : undefined;
-    const result: AfterModelHookResult = { response: modified ?? llmResponse, ...stopFields(output) };
-    if (output.suppressOutput === true) result.suppressDisplay = true;
-    if (output.systemMessage) result.systemMessage = output.systemMessage;
-    return result;
-  } catch (error) {
-    warnTriggerFailure(config, 'fireAfterModelHook', error);
-    return { response: llmResponse };
-  }
+  return runTrigger<AfterModelHookResult>({
+    config,
+    trigger: 'fireAfterModelHook',
+    safeDefault: { response: llmResponse },
+    fire: (eventHandler) => eventHandler.fireAfterModelEvent(llmRequest, llmResponse, options),
+    interpret: (output) => {
+      const modified = output instanceof AfterModelHookOutput ? output.getModifiedResponse() : undefined;
+      const result: AfterModelHookResult = { response: modified ?? llmResponse, ...stopFields(output) };
+      if (output.suppressOutput === true) result.suppressDisplay = true;
+      if (output.systemMessage) result.systemMessage = output.systemMessage;
+      return result;
+    },
+  });
 }
 
 /**
@@ -143,22 +142,20 @@ export async function fireBeforeToolSelectionHook(
   llmRequest: GenerateContentParameters,
   options?: HookFireOptions,
 ): Promise<BeforeToolSelectionHookResult> {
-  try {
-    const hookSystem = await getReadyHookSystem(config);
-    if (!hookSystem) return {};
-    const aggregated = await hookSystem.getEventHandler().fireBeforeToolSelectionEvent(llmRequest, options);
-    const output = aggregated.finalOutput;
-    if (!output) return {};
-    const modified = output.applyToolConfigModifications({
-      toolConfig: llmRequest.config?.toolConfig,
-      tools: llmRequest.config?.tools,
-    });
-    const result: BeforeToolSelectionHookResult = { ...stopFields(output) };
-    if (modified.toolConfig) result.toolConfig = modified.toolConfig;
-    if (modified.tools) result.tools = modified.tools;
-    return result;
-  } catch (error) {
-    warnTriggerFailure(config, 'fireBeforeToolSelectionHook', error);
-    return {};
-  }
+  return runTrigger<BeforeToolSelectionHookResult>({
+    config,
+    trigger: 'fireBeforeToolSelectionHook',
+    safeDefault: {},
+    fire: (eventHandler) => eventHandler.fireBeforeToolSelectionEvent(llmRequest, options),
+    interpret: (output) => {
+      const modified = output.applyToolConfigModifications({
+        toolConfig: llmRequest.config?.toolConfig,
+        tools: llmRequest.config?.tools,
+      });
+      const result: BeforeToolSelectionHookResult = { ...stopFields(output) };
+      if (modified.toolConfig) result.toolConfig = modified.toolConfig;
+      if (modified.tools) result.tools = modified.tools;
+      return result;
+    },
+  });
 }

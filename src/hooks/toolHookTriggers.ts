@@ -5,7 +5,6 @@
  */
 import { HookrailError } from '../errors.js';
 import type { Config } from './config.js';
-import type { HookSystem } from './hookSystem.js';
 import {
   applyAfterToolEffects,
   applyBeforeToolSystemMessage,
@@ -15,7 +14,7 @@ import {
   getModifiedToolInput,
   toToolResponse,
 } from './toolHookEffects.js';
-import { getReadyHookSystem, warnTriggerFailure } from './triggerSupport.js';
+import { runTrigger, warnTriggerFailure } from './triggerSupport.js';
 import { HookEventName, type DefaultHookOutput, type HookFireOptions, type ToolResult } from './types.js';
 
 /** Runs the tool with the arguments it should run with (the original, or as a BeforeTool hook rewrote them). */
@@ -31,15 +30,14 @@ export async function fireBeforeToolHook(
   toolInput: Record<string, unknown>,
   options?: HookFireOptions,
 ): Promise<DefaultHookOutput | undefined> {
-  try {
-    const hookSystem = await getReadyHookSystem(config);
-    if (!hookSystem) return undefined;
-    const result = await hookSystem.getEventHandler().fireBeforeToolEvent(toolName, toolInput, options);
-    return result.finalOutput;
-  } catch (error) {
-    warnTriggerFailure(config, 'fireBeforeToolHook', error, toolName);
-    return undefined;
-  }
+  return runTrigger<DefaultHookOutput | undefined>({
+    config,
+    trigger: 'fireBeforeToolHook',
+    toolName,
+    safeDefault: undefined,
+    fire: (eventHandler) => eventHandler.fireBeforeToolEvent(toolName, toolInput, options),
+    interpret: (output) => output,
+  });
 }
 
 /**
@@ -53,15 +51,14 @@ export async function fireAfterToolHook(
   toolResponse: Record<string, unknown>,
   options?: HookFireOptions,
 ): Promise<DefaultHookOutput | undefined> {
-  try {
-    const hookSystem = await getReadyHookSystem(config);
-    if (!hookSystem) return undefined;
-    const result = await hookSystem.getEventHandler().fireAfterToolEvent(toolName, toolInput, toolResponse, options);
-    return result.finalOutput;
-  } catch (error) {
-    warnTriggerFailure(config, 'fireAfterToolHook', error, toolName);
-    return undefined;
-  }
+  return runTrigger<DefaultHookOutput | undefined>({
+    config,
+    trigger: 'fireAfterToolHook',
+    toolName,
+    safeDefault: undefined,
+    fire: (eventHandler) => eventHandler.fireAfterToolEvent(toolName, toolInput, toolResponse, options),
+    interpret: (output) => output,
+  });
 }
 
 /**
@@ -77,23 +74,27 @@ export function executeToolWithHooks(
   executeFn: ToolExecuteFunction,
   options?: HookFireOptions,
 ): Promise<ToolResult> {
-  let hookSystem: HookSystem | undefined;
+  let hooksMayApply: boolean;
   try {
-    hookSystem = config.getHookSystem();
-    if (hookSystem && !hasToolHooks(hookSystem, toolName)) return runTool(executeFn, toolInput);
+    hooksMayApply = toolHooksMayApply(config, toolName);
   } catch (error) {
     warnTriggerFailure(config, 'executeToolWithHooks', error, toolName);
-    hookSystem = undefined;
+    hooksMayApply = false;
   }
-  if (!hookSystem) return runTool(executeFn, toolInput);
+  if (!hooksMayApply) return runTool(executeFn, toolInput);
   return executeWithHookSystem(config, toolName, toolInput, executeFn, options);
 }
 
 /**
- * HOOK-012, HOOK-013: once initialised, whether any BeforeTool or AfterTool hook matches the tool,
- * answered synchronously; when none does, the tool runs with no async hook work at all.
+ * HOOK-002, HOOK-010, HOOK-012, HOOK-013: whether a BeforeTool or AfterTool hook may run for this
+ * tool, answered synchronously. `false` when hooks are disabled, or when the initialised hook system
+ * has no tool hook matching the tool: the tool then runs with no async hook work at all. `true` before
+ * the first fire (not yet initialised), since hooks may then apply. Throws what the config or hook
+ * system throws: each caller chooses how to fail open.
  */
-function hasToolHooks(hookSystem: HookSystem, toolName: string): boolean {
+export function toolHooksMayApply(config: Config, toolName: string): boolean {
+  const hookSystem = config.getHookSystem();
+  if (!hookSystem) return false;
   if (!hookSystem.isInitialized()) return true;
   const eventHandler = hookSystem.getEventHandler();
   const context = { toolName };

@@ -4,7 +4,9 @@
  */
 import { toError } from '../errors.js';
 import type { Config } from './config.js';
+import type { HookEventHandler } from './hookEventHandler.js';
 import type { HookSystem } from './hookSystem.js';
+import type { AggregatedHookResult, DefaultHookOutput } from './types.js';
 
 /**
  * HOOK-008, HOOK-206: the initialised hook system, or `undefined` when hooks are disabled. The first
@@ -15,6 +17,40 @@ export async function getReadyHookSystem(config: Config): Promise<HookSystem | u
   if (!hookSystem) return undefined;
   if (!hookSystem.isInitialized()) await hookSystem.initialize();
   return hookSystem;
+}
+
+/** Options of {@link runTrigger}. */
+export interface RunTriggerOptions<T> {
+  config: Config;
+  /** The trigger's name, for the warning. */
+  trigger: string;
+  /** The tool a tool trigger fired for, for the warning. */
+  toolName?: string;
+  /** What the caller gets when hooks are disabled, no hook produced output, or anything failed. */
+  safeDefault: T;
+  /** Fires the trigger's event. */
+  fire: (eventHandler: HookEventHandler) => Promise<AggregatedHookResult>;
+  /** Turns the aggregated output into the trigger's result. */
+  interpret: (output: DefaultHookOutput) => T;
+}
+
+/**
+ * HOOK-110, HOOK-111, HOOK-115, HOOK-116: what every trigger does around its own event: fire it on the
+ * ready hook system and interpret the aggregated output, or return the safe default when hooks are
+ * disabled or nothing produced output; any failure is one warning and the safe default, never a throw.
+ */
+export async function runTrigger<T>(options: RunTriggerOptions<T>): Promise<T> {
+  try {
+    const hookSystem = await getReadyHookSystem(options.config);
+    if (!hookSystem) return options.safeDefault;
+    const aggregated = await options.fire(hookSystem.getEventHandler());
+    const output = aggregated.finalOutput;
+    if (!output) return options.safeDefault;
+    return options.interpret(output);
+  } catch (error) {
+    warnTriggerFailure(options.config, options.trigger, error, options.toolName);
+    return options.safeDefault;
+  }
 }
 
 /** HOOK-111: one warning for a trigger that failed and fell back to its safe default. */

@@ -24,6 +24,7 @@ import { runModelCall, type ModelCallOutput } from './modelCall.machine.js';
 import { isFunctionCallAllowed, responseFunctionCalls, responseText } from './modelCallActors.js';
 import { createInspectionListener } from './inspection.js';
 import { createToolScheduler, type ToolScheduler } from './scheduler.js';
+import { errorCallOutcome, errorResult } from './toolCallActors.js';
 import type { AgentEvent, AgentRunResult, AgentRunStatus, InspectOption, ToolCallOutcome } from './types.js';
 
 /** Default for {@link AgentOptions.maxTurns}. */
@@ -192,14 +193,7 @@ async function runTools(
 /** A scheduled call the batch did not report; answered with an error so the model never loses a call. */
 function missingOutcome(functionCall: ModelFunctionCall): ToolCallOutcome {
   const message = `Tool "${functionCall.request.name}" (call ${functionCall.request.callId}) produced no result`;
-  return {
-    callId: functionCall.request.callId,
-    name: functionCall.request.name,
-    args: functionCall.request.args,
-    requestedArgs: functionCall.request.args,
-    outcome: 'error',
-    result: { llmContent: message, returnDisplay: message, error: { message, type: 'tool_missing_result' } },
-  };
+  return errorCallOutcome(functionCall.request, errorResult(message, 'tool_missing_result'));
 }
 
 function createEmitter(options: AgentOptions): Emit {

@@ -66,6 +66,40 @@ const finishBatchAction = {
   params: ({ context }: { context: SchedulerContext }): FinishBatchParams => ({ stop: context.batch.stop }),
 } as const;
 
+// The action builders below return fresh objects on each call: the Stately JSON export drops an
+// object it has already written (its cycle guard), so shared action objects would vanish from it.
+
+/** Starts the calls `assignStarted` just moved from queued to running. */
+function startCallsAction() {
+  return {
+    type: 'startCalls',
+    params: ({ context }: { context: SchedulerContext }): CallIndexesParams => ({ indexes: context.batch.started }),
+  } as const;
+}
+
+/** A settled call is recorded, then every call now publishable is published, in request order. */
+function settleAndPublishActions() {
+  return [
+    'assignSettled',
+    'assignPublished',
+    {
+      type: 'publishCalls',
+      params: ({ context }: { context: SchedulerContext }): CallIndexesParams => ({ indexes: context.batch.published }),
+    },
+  ] as const;
+}
+
+/** Cancels the calls the entry action just marked cancelled, with the batch's reason or `defaultReason`. */
+function cancelCallsAction(defaultReason: string) {
+  return {
+    type: 'cancelCalls',
+    params: ({ context }: { context: SchedulerContext }): CancelCallsParams => ({
+      indexes: context.batch.cancelled,
+      reason: context.batch.cancelReason ?? defaultReason,
+    }),
+  } as const;
+}
+
 function settledEvent(event: SchedulerEvent): Extract<SchedulerEvent, { type: 'CALL_SETTLED' }> | undefined {
   return event.type === 'CALL_SETTLED' ? event : undefined;
 }
@@ -121,71 +155,31 @@ export const schedulerMachine = setup({
     },
     running: {
       description: 'Calls run up to the concurrency; buffered results publish in request order.',
-      entry: ['assignStarted', { type: 'startCalls', params: ({ context }) => ({ indexes: context.batch.started }) }],
+      entry: ['assignStarted', startCallsAction()],
       always: { guard: 'batchComplete', target: 'idle', actions: finishBatchAction },
       on: {
         CALL_SETTLED: [
-          {
-            guard: 'settledCallStops',
-            target: 'stopping',
-            actions: [
-              'assignSettled',
-              'assignPublished',
-              { type: 'publishCalls', params: ({ context }) => ({ indexes: context.batch.published }) },
-            ],
-          },
-          {
-            actions: [
-              'assignSettled',
-              'assignPublished',
-              { type: 'publishCalls', params: ({ context }) => ({ indexes: context.batch.published }) },
-              'assignStarted',
-              { type: 'startCalls', params: ({ context }) => ({ indexes: context.batch.started }) },
-            ],
-          },
+          { guard: 'settledCallStops', target: 'stopping', actions: settleAndPublishActions() },
+          { actions: [...settleAndPublishActions(), 'assignStarted', startCallsAction()] },
         ],
         ABORT: { target: 'aborting' },
       },
     },
     stopping: {
       description: 'A hook stopped the agent (HOOK-020, 028): queued calls are cancelled, running calls finish.',
-      entry: [
-        'assignStopCancelled',
-        {
-          type: 'cancelCalls',
-          params: ({ context }) => ({ indexes: context.batch.cancelled, reason: context.batch.cancelReason ?? '' }),
-        },
-      ],
+      entry: ['assignStopCancelled', cancelCallsAction('')],
       always: { guard: 'batchComplete', target: 'idle', actions: finishBatchAction },
       on: {
-        CALL_SETTLED: {
-          actions: [
-            'assignSettled',
-            'assignPublished',
-            { type: 'publishCalls', params: ({ context }) => ({ indexes: context.batch.published }) },
-          ],
-        },
+        CALL_SETTLED: { actions: settleAndPublishActions() },
         ABORT: { target: 'aborting' },
       },
     },
     aborting: {
       description: 'The signal aborted: every unpublished call is cancelled and its processes killed.',
-      entry: [
-        'assignAbortCancelled',
-        {
-          type: 'cancelCalls',
-          params: ({ context }) => ({ indexes: context.batch.cancelled, reason: context.batch.cancelReason ?? 'aborted' }),
-        },
-      ],
+      entry: ['assignAbortCancelled', cancelCallsAction('aborted')],
       always: { guard: 'batchComplete', target: 'idle', actions: finishBatchAction },
       on: {
-        CALL_SETTLED: {
-          actions: [
-            'assignSettled',
-            'assignPublished',
-            { type: 'publishCalls', params: ({ context }) => ({ indexes: context.batch.published }) },
-          ],
-        },
+        CALL_SETTLED: { actions: settleAndPublishActions() },
       },
     },
   },

@@ -16,10 +16,10 @@ import {
   getStopReason,
   toToolResponse,
 } from '../hooks/toolHookEffects.js';
-import { fireAfterToolHook, fireBeforeToolHook } from '../hooks/toolHookTriggers.js';
-import { HookEventName, type DefaultHookOutput, type ToolResult } from '../hooks/types.js';
-import type { Tool } from '../tool.js';
-import type { ToolCallOutcomeKind } from './types.js';
+import { fireAfterToolHook, fireBeforeToolHook, toolHooksMayApply } from '../hooks/toolHookTriggers.js';
+import type { DefaultHookOutput, ToolResult } from '../hooks/types.js';
+import type { Tool, ToolCallRequest } from '../tool.js';
+import type { ToolCallOutcome, ToolCallOutcomeKind } from './types.js';
 
 /** `error.type` of the result of a call that was cancelled (abort, or the agent was stopped first). */
 export const TOOL_CALL_CANCELLED_ERROR_TYPE = 'cancelled';
@@ -86,12 +86,7 @@ export function runAfterToolHook(input: AfterToolHookActorInput, signal: AbortSi
  */
 export function noToolHooksApply(config: Config, toolName: string): boolean {
   try {
-    const hookSystem = config.getHookSystem();
-    if (!hookSystem) return true;
-    if (!hookSystem.isInitialized()) return false;
-    const eventHandler = hookSystem.getEventHandler();
-    const context = { toolName };
-    return !eventHandler.hasMatchingHooks(HookEventName.BeforeTool, context) && !eventHandler.hasMatchingHooks(HookEventName.AfterTool, context);
+    return !toolHooksMayApply(config, toolName);
   } catch {
     return false;
   }
@@ -161,16 +156,27 @@ export function outcomeOfExecutedResult(result: ToolResult): ToolCallOutcomeKind
   return result.error ? 'error' : 'success';
 }
 
+/** A result the model and the user both see as `message`; `error.type` says what kind of failure it was. */
+export function errorResult(message: string, type: string): ToolResult {
+  return { llmContent: message, returnDisplay: message, error: { message, type } };
+}
+
+/**
+ * HOOK-110: the outcome of a call answered with an error result instead of a finished toolCall
+ * machine (not allowed, lost, or its actor failed), with the arguments as requested: no call is lost.
+ */
+export function errorCallOutcome(request: ToolCallRequest, result: ToolResult): ToolCallOutcome {
+  return { callId: request.callId, name: request.name, args: request.args, requestedArgs: request.args, outcome: 'error', result };
+}
+
 /** The result of a call naming an unknown tool: the ToolNotFoundError message lists the available tools. */
 export function toolNotFoundResult(toolName: string, availableToolNames: readonly string[]): ToolResult {
-  const message = new ToolNotFoundError(toolName, availableToolNames).message;
-  return { llmContent: message, returnDisplay: message, error: { message, type: TOOL_NOT_FOUND_ERROR_TYPE } };
+  return errorResult(new ToolNotFoundError(toolName, availableToolNames).message, TOOL_NOT_FOUND_ERROR_TYPE);
 }
 
 /** The result of a cancelled call; `reason` says why (aborted, or the agent was stopped by a hook). */
 export function cancelledResult(toolName: string, reason: string | undefined): ToolResult {
-  const message = `Tool call "${toolName}" was cancelled${reason ? `: ${reason}` : ''}`;
-  return { llmContent: message, returnDisplay: message, error: { message, type: TOOL_CALL_CANCELLED_ERROR_TYPE } };
+  return errorResult(`Tool call "${toolName}" was cancelled${reason ? `: ${reason}` : ''}`, TOOL_CALL_CANCELLED_ERROR_TYPE);
 }
 
 /**

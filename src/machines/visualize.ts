@@ -84,20 +84,42 @@ export function machineToMermaid(machine: AnyStateMachine): string {
 
 /** The machine definition (`machine.toJSON()`) as stable, pretty-printed JSON for Stately's import. */
 export function machineToStatelyJson(machine: AnyStateMachine): string {
-  const seen = new WeakSet<object>();
-  const text = JSON.stringify(
-    machine.toJSON(),
-    (_key, value: unknown) => {
-      if (typeof value === 'function') return undefined;
-      if (typeof value === 'object' && value !== null) {
-        if (seen.has(value)) return undefined;
-        seen.add(value);
-      }
-      return value;
-    },
-    2,
-  );
-  return `${text}\n`;
+  const definition = toPlainJson(machine.toJSON(), []) as JsonStateNode;
+  addEventlessTransitions(definition, machine.root);
+  return `${JSON.stringify(definition, undefined, 2)}\n`;
+}
+
+type JsonStateNode = { states?: Record<string, JsonStateNode>; always?: unknown[] };
+type EventlessSource = { always?: unknown[]; states: Record<string, EventlessSource> };
+
+/** XState's `toJSON()` leaves out eventless (`always`) transitions; Stately's import needs them. */
+function addEventlessTransitions(json: JsonStateNode, stateNode: EventlessSource): void {
+  if (stateNode.always && stateNode.always.length > 0) json.always = toPlainJson(stateNode.always, []) as unknown[];
+  for (const [key, child] of Object.entries(stateNode.states)) {
+    const childJson = json.states?.[key];
+    if (childJson) addEventlessTransitions(childJson, child);
+  }
+}
+
+/**
+ * A JSON-safe copy: functions dropped, and a reference back to an enclosing object (a cycle) dropped.
+ * Only the ancestors count, so an object shared by several transitions (one action used by three
+ * states) is written at every place it is used.
+ */
+function toPlainJson(input: unknown, ancestors: object[]): unknown {
+  // As JSON.stringify does: a transition's toJSON() names its source by id instead of embedding the state node.
+  const value = typeof (input as { toJSON?: unknown } | null)?.toJSON === 'function' ? (input as { toJSON(): unknown }).toJSON() : input;
+  if (typeof value === 'function') return undefined;
+  if (typeof value !== 'object' || value === null) return value;
+  if (ancestors.includes(value)) return undefined;
+  const path = [...ancestors, value];
+  if (Array.isArray(value)) return value.map((item) => toPlainJson(item, path) ?? null);
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const converted = toPlainJson(item, path);
+    if (converted !== undefined) copy[key] = converted;
+  }
+  return copy;
 }
 
 /** An SVG of the machine: rounded states, labelled arrows, final states double-bordered. */

@@ -4,19 +4,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCliSandbox, runHookrail, settingsJson, type CliSandbox } from '../helpers/cliProcess.js';
+import { describe, expect, it } from 'vitest';
+import { runHookrail, settingsJson, useCliSandbox } from '../helpers/cliProcess.js';
 
-let sandbox: CliSandbox;
-beforeEach(async () => {
-  sandbox = await createCliSandbox();
-  await sandbox.writeHomeFile(
+const sandbox = useCliSandbox(async (newSandbox) => {
+  await newSandbox.writeHomeFile(
     '.hookrail/settings.json',
     settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', name: 'guard', command: 'echo guard' }] }] }, { theme: 'dark' }),
   );
-});
-afterEach(async () => {
-  await sandbox.cleanup();
 });
 
 function userSettings(): Record<string, unknown> {

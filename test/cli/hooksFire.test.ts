@@ -5,26 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCliSandbox, fixturePath, runHookrail, settingsJson, type CliSandbox } from '../helpers/cliProcess.js';
+import { describe, expect, it } from 'vitest';
+import { fixturePath, respondHook, runHookrail, settingsJson, useCliSandbox } from '../helpers/cliProcess.js';
 
-const respond = fixturePath('hooks/respond.sh');
 const echoStdin = fixturePath('hooks/echo-stdin.js');
 const requestFile = fixturePath('cli/request.json');
 const responseFile = fixturePath('cli/response.json');
 
-function respondHook(exitCode: number, stdout = '', stderr = ''): string {
-  const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
-  return `sh "${respond}" ${exitCode} ${quote(stdout)} ${quote(stderr)}`;
-}
-
-let sandbox: CliSandbox;
-beforeEach(async () => {
-  sandbox = await createCliSandbox();
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+const sandbox = useCliSandbox();
 
 async function withUserHooks(hooks: Record<string, unknown>): Promise<void> {
   await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson(hooks));

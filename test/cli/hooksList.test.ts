@@ -2,16 +2,10 @@
  * `hookrail hooks list` as a real process: hooks by event with source (scope + file), matcher,
  * enabled and trust state, across the settings scopes.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCliSandbox, runHookrail, settingsJson, type CliSandbox } from '../helpers/cliProcess.js';
+import { describe, expect, it } from 'vitest';
+import { runHookrail, settingsJson, useCliSandbox } from '../helpers/cliProcess.js';
 
-let sandbox: CliSandbox;
-beforeEach(async () => {
-  sandbox = await createCliSandbox();
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+const sandbox = useCliSandbox();
 
 interface ListedHookJson {
   event: string;

@@ -2,15 +2,11 @@
  * `hookrail hooks trust` as a real process: project hooks do not run until the folder is trusted,
  * run once it is, need trust again after a command changes, and stop running after `--revoke`.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCliSandbox, fixturePath, runHookrail, settingsJson, type CliSandbox } from '../helpers/cliProcess.js';
+import { describe, expect, it } from 'vitest';
+import { respondHook, runHookrail, settingsJson, useCliSandbox } from '../helpers/cliProcess.js';
 
-const respond = fixturePath('hooks/respond.sh');
-
-let sandbox: CliSandbox;
-beforeEach(async () => {
-  sandbox = await createCliSandbox();
-  await sandbox.writeProjectFile(
+const sandbox = useCliSandbox(async (newSandbox) => {
+  await newSandbox.writeProjectFile(
     'echo.json',
     JSON.stringify({
       prompt: 'Say hello.',
@@ -19,14 +15,11 @@ beforeEach(async () => {
     }),
   );
 });
-afterEach(async () => {
-  await sandbox.cleanup();
-});
 
 async function writeProjectGuard(reason: string): Promise<void> {
   await sandbox.writeProjectFile(
     '.hookrail/settings.json',
-    settingsJson({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: `sh "${respond}" 2 '' '${reason}'` }] }] }),
+    settingsJson({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: respondHook(2, '', reason) }] }] }),
   );
 }
 

@@ -2,16 +2,10 @@
  * `hookrail hooks validate [FILE]` as a real process: every problem with its file and JSON path,
  * exit 1 when there is any, for settings files, Claude Code settings files and scenarios.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCliSandbox, runHookrail, settingsJson, type CliSandbox } from '../helpers/cliProcess.js';
+import { describe, expect, it } from 'vitest';
+import { runHookrail, settingsJson, useCliSandbox } from '../helpers/cliProcess.js';
 
-let sandbox: CliSandbox;
-beforeEach(async () => {
-  sandbox = await createCliSandbox();
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+const sandbox = useCliSandbox();
 
 describe('hookrail hooks validate', () => {
   it('HOOK-082, HOOK-083: a valid file passes with exit 0', async () => {

@@ -3,18 +3,12 @@
  * exit code 2 and a suggestion, colour rules (NO_COLOR, FORCE_COLOR, --no-color) and --debug.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCliSandbox, repositoryRoot, runHookrail, type CliSandbox } from '../helpers/cliProcess.js';
+import { describe, expect, it } from 'vitest';
+import { repositoryRoot, runHookrail, useCliSandbox } from '../helpers/cliProcess.js';
 
 const ansiEscape = /\u001b\[\d+m/;
 
-let sandbox: CliSandbox;
-beforeEach(async () => {
-  sandbox = await createCliSandbox();
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+const sandbox = useCliSandbox();
 
 describe('hookrail (entry point)', () => {
   it('--help lists every command, the settings scopes and the exit codes', async () => {

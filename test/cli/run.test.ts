@@ -6,32 +6,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createCliSandbox,
   fixturePath,
   parseJsonLines,
+  respondHook,
   runHookrail,
   settingsJson,
   startHookrail,
-  type CliSandbox,
+  useCliSandbox,
 } from '../helpers/cliProcess.js';
 
-const respond = fixturePath('hooks/respond.sh');
-
-/** A hook command that prints `stdout` and exits with `exitCode` (see test/fixtures/hooks/respond.sh). */
-function respondHook(exitCode: number, stdout = '', stderr = ''): string {
-  const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
-  return `sh "${respond}" ${exitCode} ${quote(stdout)} ${quote(stderr)}`;
-}
-
-let sandbox: CliSandbox;
-beforeEach(async () => {
-  sandbox = await createCliSandbox();
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+const sandbox = useCliSandbox();
 
 async function writeScenario(name: string, scenario: Record<string, unknown>): Promise<string> {
   await sandbox.writeProjectFile(`${name}.json`, JSON.stringify(scenario, null, 2));
@@ -47,9 +33,14 @@ const echoScenario = {
   ],
 };
 
+/** The echo scenario with one `eventName` hook that prints `stdout` and exits 0. */
+function echoScenarioWithHook(eventName: string, stdout: string): Record<string, unknown> {
+  return { ...echoScenario, settings: { hooks: { [eventName]: [{ hooks: [{ type: 'command', command: respondHook(0, stdout) }] }] } } };
+}
+
 describe('hookrail run', () => {
   it('shows each tool call moving through its states, its output, the final answer, and exits 0', async () => {
-    const scenario = await writeScenario('echo', echoScenario);
+    const scenario = await writeScenario('echo', echoScenarioWithHook('BeforeTool', '{"decision":"allow"}'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('> Say hello in the shell.');
@@ -61,6 +52,16 @@ describe('hookrail run', () => {
     expect(result.stderr).toBe('');
   });
 
+  it('HOOK-012: with no tool hook matching, a call skips the hook states (executing → published)', async () => {
+    const scenario = await writeScenario('echo', echoScenario);
+    const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('▸ run_shell_command  executing → published');
+    expect(result.stdout).not.toContain('beforeHook');
+    expect(result.stdout).toContain('hello-from-the-tool');
+    expect(result.stdout).toContain('✔ completed (2 turns)');
+  });
+
   it('uses the prompt given on the command line instead of the scenario\'s', async () => {
     const scenario = await writeScenario('echo', echoScenario);
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, 'greet', 'the', 'user']);
@@ -69,7 +70,7 @@ describe('hookrail run', () => {
   });
 
   it('--json prints one AgentEvent per line and nothing else on stdout', async () => {
-    const scenario = await writeScenario('echo', echoScenario);
+    const scenario = await writeScenario('echo', echoScenarioWithHook('AfterTool', '{}'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--json']);
     expect(result.exitCode).toBe(0);
     const events = parseJsonLines(result.stdout);
@@ -87,10 +88,7 @@ describe('hookrail run', () => {
   });
 
   it('HOOK-020: a BeforeTool hook that stops the agent ends the run, prints the stopReason, and exits 0', async () => {
-    const scenario = await writeScenario('stop', {
-      ...echoScenario,
-      settings: { hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: respondHook(0, '{"continue":false,"stopReason":"maintenance window"}') }] }] } },
-    });
+    const scenario = await writeScenario('stop', echoScenarioWithHook('BeforeTool', '{"continue":false,"stopReason":"maintenance window"}'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('▸ run_shell_command  beforeHook → STOPPED → published');
@@ -99,10 +97,7 @@ describe('hookrail run', () => {
   });
 
   it('HOOK-028: an AfterTool hook that stops the agent ends the run after the call and surfaces the stopReason', async () => {
-    const scenario = await writeScenario('stop-after', {
-      ...echoScenario,
-      settings: { hooks: { AfterTool: [{ hooks: [{ type: 'command', command: respondHook(0, '{"continue":false,"stopReason":"seen enough"}') }] }] } },
-    });
+    const scenario = await writeScenario('stop-after', echoScenarioWithHook('AfterTool', '{"continue":false,"stopReason":"seen enough"}'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--json']);
     expect(result.exitCode).toBe(0);
     const done = parseJsonLines(result.stdout).at(-1) as { result: { status: string; stopReason: string; turns: number } };
@@ -113,8 +108,7 @@ describe('hookrail run', () => {
 
   it('HOOK-159: a systemMessage reaches the model with the tool result but is never printed to the user', async () => {
     const scenario = await writeScenario('system-message', {
-      ...echoScenario,
-      settings: { hooks: { AfterTool: [{ hooks: [{ type: 'command', command: respondHook(0, '{"systemMessage":"note-only-for-the-model"}') }] }] } },
+      ...echoScenarioWithHook('AfterTool', '{"systemMessage":"note-only-for-the-model"}'),
       turns: [
         echoScenario.turns[0],
         { expect: { functionResponseContains: '[System] note-only-for-the-model' }, text: 'Noted.' },
@@ -128,22 +122,16 @@ describe('hookrail run', () => {
   });
 
   it('HOOK-049: an AfterModel hook with suppressOutput hides the model\'s text from the user; the run goes on', async () => {
-    const scenario = await writeScenario('hidden-model-text', {
-      ...echoScenario,
-      settings: { hooks: { AfterModel: [{ hooks: [{ type: 'command', command: respondHook(0, '{"suppressOutput":true}') }] }] } },
-    });
+    const scenario = await writeScenario('hidden-model-text', echoScenarioWithHook('AfterModel', '{"suppressOutput":true}'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('(model response hidden by hook)');
     expect(result.stdout).not.toContain('The shell said hello.');
-    expect(result.stdout).toContain('▸ run_shell_command  beforeHook → executing → afterHook → published');
+    expect(result.stdout).toContain('▸ run_shell_command  executing → published');
   });
 
   it('HOOK-037: a BeforeModel hook that blocks is shown with its reason; the model is not called', async () => {
-    const scenario = await writeScenario('blocked-model', {
-      ...echoScenario,
-      settings: { hooks: { BeforeModel: [{ hooks: [{ type: 'command', command: respondHook(0, '{"decision":"block","reason":"model quota used up"}') }] }] } },
-    });
+    const scenario = await writeScenario('blocked-model', echoScenarioWithHook('BeforeModel', '{"decision":"block","reason":"model quota used up"}'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('⛔ model call blocked by hook: model quota used up');

@@ -4,16 +4,10 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCliSandbox, repositoryRoot, runHookrail, type CliSandbox } from '../helpers/cliProcess.js';
+import { describe, expect, it } from 'vitest';
+import { repositoryRoot, runHookrail, useCliSandbox } from '../helpers/cliProcess.js';
 
-let sandbox: CliSandbox;
-beforeEach(async () => {
-  sandbox = await createCliSandbox();
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+const sandbox = useCliSandbox();
 
 describe('hookrail visualize', () => {
   it('writes mermaid, SVG and Stately JSON for every machine into --out, the same bytes as visualizations/', async () => {

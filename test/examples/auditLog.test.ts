@@ -3,18 +3,10 @@
  * append every call to a JSON Lines file under the project, run from a fresh copy of the repository.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyExamples, createCliSandbox, runHookrail, type CliSandbox } from '../helpers/cliProcess.js';
+import { describe, expect, it } from 'vitest';
+import { useExampleProject } from '../helpers/exampleRun.js';
 
-let sandbox: CliSandbox;
-beforeEach(async () => {
-  sandbox = await createCliSandbox();
-  await copyExamples(sandbox);
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+const example = useExampleProject();
 
 interface AuditEntry {
   session: string;
@@ -27,10 +19,10 @@ interface AuditEntry {
 
 describe('example: an audit log of every call', () => {
   it('HOOK-014, HOOK-025: every call is logged before and after it runs, with one session id; calls are unchanged', async () => {
-    const result = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/audit-log.json']);
+    const result = await example.runScenario('audit-log');
     expect(result.exitCode).toBe(0);
-    expect(readFileSync(join(sandbox.project, 'examples', 'output', 'hello.txt'), 'utf8')).toBe('hello\n');
-    const entries = readFileSync(join(sandbox.project, '.hookrail', 'audit.jsonl'), 'utf8')
+    expect(readFileSync(example.projectPath('examples', 'output', 'hello.txt'), 'utf8')).toBe('hello\n');
+    const entries = readFileSync(example.projectPath('.hookrail', 'audit.jsonl'), 'utf8')
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as AuditEntry);
@@ -47,11 +39,9 @@ describe('example: an audit log of every call', () => {
   });
 
   it('HOOK-023: when the log cannot be written the hook fails open with a warning and the call still runs', async () => {
-    const result = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/audit-log.json'], {
-      env: { HOOKRAIL_AUDIT_LOG: '/dev/null/audit.jsonl' },
-    });
+    const result = await example.runScenario('audit-log', { env: { HOOKRAIL_AUDIT_LOG: '/dev/null/audit.jsonl' } });
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toContain('audit-log.js: could not write the audit log');
-    expect(readFileSync(join(sandbox.project, 'examples', 'output', 'hello.txt'), 'utf8')).toBe('hello\n');
+    expect(readFileSync(example.projectPath('examples', 'output', 'hello.txt'), 'utf8')).toBe('hello\n');
   });
 });

@@ -3,33 +3,24 @@
  * user runs it from a fresh copy of the repository: `hookrail run --scenario ...`.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyExamples, createCliSandbox, runHookrail, type CliSandbox } from '../helpers/cliProcess.js';
+import { describe, expect, it } from 'vitest';
+import { useExampleProject } from '../helpers/exampleRun.js';
 
-let sandbox: CliSandbox;
-beforeEach(async () => {
-  sandbox = await createCliSandbox();
-  await copyExamples(sandbox);
-  await sandbox.writeProjectFile('build/output.txt', 'keep me\n');
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+const example = useExampleProject({ files: { 'build/output.txt': 'keep me\n' } });
 
 describe('example: block destructive shell commands', () => {
   it('HOOK-016a, HOOK-017: exit 2 with a reason on stderr blocks rm -rf; the model receives the reason and nothing is deleted', async () => {
-    const result = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/block-destructive.json']);
+    const result = await example.runScenario('block-destructive');
     // The scenario's second turn expects the block reason in the function response: exit 0 proves the model got it.
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('▸ run_shell_command  beforeHook → BLOCKED → published');
     expect(result.stdout).toContain('⛔ blocked by hook: Blocked by block-destructive.sh: recursive delete (rm -r / rm -rf).');
     expect(result.stdout).toContain('A hook refused the recursive delete');
-    expect(existsSync(join(sandbox.project, 'build', 'output.txt'))).toBe(true);
+    expect(existsSync(example.projectPath('build', 'output.txt'))).toBe(true);
   });
 
   it('HOOK-018: the hook lets harmless commands through (exit 0, no output)', async () => {
-    const result = await runHookrail(sandbox, [
+    const result = await example.run([
       'hooks', 'fire', 'BeforeTool', '--scenario', 'examples/scenarios/block-destructive.json',
       '--tool', 'run_shell_command', '--input', '{"command":"rm build/output.txt"}', '--json',
     ]);

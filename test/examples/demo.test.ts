@@ -5,22 +5,14 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyExamples, createCliSandbox, runHookrail, type CliSandbox } from '../helpers/cliProcess.js';
+import { describe, expect, it } from 'vitest';
+import { useExampleProject } from '../helpers/exampleRun.js';
 
-let sandbox: CliSandbox;
-beforeEach(async () => {
-  sandbox = await createCliSandbox();
-  await copyExamples(sandbox);
-  await sandbox.writeProjectFile('build/output.txt', 'keep me\n');
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+const example = useExampleProject({ files: { 'build/output.txt': 'keep me\n' } });
 
 describe('example: the demo (block, rewrite and stop in one run)', () => {
   it('HOOK-177, HOOK-188: hooks found via $CLAUDE_PROJECT_DIR / $GEMINI_PROJECT_DIR block, rewrite and stop one run', async () => {
-    const result = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/demo.json']);
+    const result = await example.runScenario('demo');
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toBe('');
     const blocked = result.stdout.indexOf('⛔ blocked by hook: Blocked by block-destructive.sh');
@@ -32,16 +24,16 @@ describe('example: the demo (block, rewrite and stop in one run)', () => {
     expect(dryRun).toBeGreaterThan(rewritten);
     expect(stopped).toBeGreaterThan(dryRun);
     expect(result.stdout).not.toContain('▸ replace');
-    expect(existsSync(join(sandbox.project, 'build', 'output.txt'))).toBe(true);
-    expect(existsSync(join(sandbox.project, 'deployed.txt'))).toBe(false);
+    expect(existsSync(example.projectPath('build', 'output.txt'))).toBe(true);
+    expect(existsSync(example.projectPath('deployed.txt'))).toBe(false);
   });
 
   it('HOOK-188: works from a project directory whose path has spaces and quotes', async () => {
-    const odd = join(sandbox.project, `my "odd" project's dir`);
-    await sandbox.writeProjectFile(`my "odd" project's dir/.keep`, '');
+    const odd = example.projectPath(`my "odd" project's dir`);
+    await example.sandbox.writeProjectFile(`my "odd" project's dir/.keep`, '');
     const { cp } = await import('node:fs/promises');
-    await cp(join(sandbox.project, 'examples'), join(odd, 'examples'), { recursive: true });
-    const result = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/demo.json'], { cwd: odd });
+    await cp(example.projectPath('examples'), join(odd, 'examples'), { recursive: true });
+    const result = await example.runScenario('demo', { cwd: odd });
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('⛔ blocked by hook: Blocked by block-destructive.sh');
     expect(result.stdout).toContain('■ stopped by hook: Tests failed (1)');

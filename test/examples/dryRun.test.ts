@@ -3,32 +3,25 @@
  * tool input, run from a fresh copy of the repository.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyExamples, createCliSandbox, parseJsonLines, runHookrail, type CliSandbox } from '../helpers/cliProcess.js';
+import { describe, expect, it } from 'vitest';
+import { parseJsonLines } from '../helpers/cliProcess.js';
+import { useExampleProject } from '../helpers/exampleRun.js';
 
-let sandbox: CliSandbox;
-beforeEach(async () => {
-  sandbox = await createCliSandbox();
-  await copyExamples(sandbox);
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+const example = useExampleProject();
 
 describe('example: rewrite tool input (add --dry-run)', () => {
   it('HOOK-019: the command runs with --dry-run added; the model sees the dry-run output and the hook\'s note', async () => {
-    const result = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/dry-run.json']);
+    const result = await example.runScenario('dry-run');
     // The scenario expects "DRY RUN" and "[System] add-dry-run.js rewrote ..." in the function response.
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('$ sh examples/bin/deploy.sh --dry-run');
     expect(result.stdout).toContain('✎ input rewritten by hook; the model asked for: $ sh examples/bin/deploy.sh');
     expect(result.stdout).toContain('DRY RUN: would upload 3 files to production');
-    expect(existsSync(join(sandbox.project, 'deployed.txt'))).toBe(false);
+    expect(existsSync(example.projectPath('deployed.txt'))).toBe(false);
   });
 
   it('HOOK-019: --json reports the executed and the requested arguments of the rewritten call', async () => {
-    const result = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/dry-run.json', '--json']);
+    const result = await example.runScenario('dry-run', { args: ['--json'] });
     expect(result.exitCode).toBe(0);
     const toolResult = parseJsonLines(result.stdout).find((event) => event['type'] === 'tool_result') as {
       outcome: { args: { command: string }; requestedArgs: { command: string }; outcome: string };

@@ -3,21 +3,14 @@
  * hook hides a long output from the user (suppressOutput) and leaves the model a note
  * (additionalContext), run from a fresh copy of the repository.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyExamples, createCliSandbox, runHookrail, type CliSandbox } from '../helpers/cliProcess.js';
+import { describe, expect, it } from 'vitest';
+import { useExampleProject } from '../helpers/exampleRun.js';
 
-let sandbox: CliSandbox;
-beforeEach(async () => {
-  sandbox = await createCliSandbox();
-  await copyExamples(sandbox);
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+const example = useExampleProject();
 
 describe('example: hide a noisy tool\'s output', () => {
   it('HOOK-029, HOOK-132, HOOK-027: the user sees "(output hidden by hook)" while the model gets the full output and the note', async () => {
-    const result = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/hide-noisy-output.json']);
+    const result = await example.runScenario('hide-noisy-output');
     // The scenario expects "499\n500" and the additionalContext note in the function response.
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('▸ run_shell_command  beforeHook → executing → afterHook → suppressed → published');
@@ -28,7 +21,7 @@ describe('example: hide a noisy tool\'s output', () => {
   });
 
   it('short outputs are left alone', async () => {
-    const result = await runHookrail(sandbox, [
+    const result = await example.run([
       'hooks', 'fire', 'AfterTool', '--scenario', 'examples/scenarios/hide-noisy-output.json',
       '--tool', 'run_shell_command', '--input', '{"command":"ls"}', '--response', '"a\\nb\\nc"', '--json',
     ]);

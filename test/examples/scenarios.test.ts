@@ -4,20 +4,14 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCliSandbox, repositoryRoot, runHookrail, type CliSandbox } from '../helpers/cliProcess.js';
+import { describe, expect, it } from 'vitest';
+import { repositoryRoot, runHookrail, useCliSandbox } from '../helpers/cliProcess.js';
 
 const examplesDir = join(repositoryRoot, 'examples');
 const scenarioFiles = readdirSync(join(examplesDir, 'scenarios')).filter((file) => file.endsWith('.json'));
 const hookScripts = readdirSync(join(examplesDir, 'hooks'));
 
-let sandbox: CliSandbox;
-beforeEach(async () => {
-  sandbox = await createCliSandbox();
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+const sandbox = useCliSandbox();
 
 describe('examples/', () => {
   it('every hook script is used by at least one scenario, and every referenced script exists', () => {

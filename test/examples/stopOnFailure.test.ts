@@ -2,21 +2,15 @@
  * examples/hooks/stop-on-test-failure.js with examples/scenarios/stop-on-failure.json: an AfterTool
  * hook stops the agent (`continue: false` + `stopReason`), run from a fresh copy of the repository.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyExamples, createCliSandbox, parseJsonLines, runHookrail, type CliSandbox } from '../helpers/cliProcess.js';
+import { describe, expect, it } from 'vitest';
+import { parseJsonLines } from '../helpers/cliProcess.js';
+import { useExampleProject } from '../helpers/exampleRun.js';
 
-let sandbox: CliSandbox;
-beforeEach(async () => {
-  sandbox = await createCliSandbox();
-  await copyExamples(sandbox);
-});
-afterEach(async () => {
-  await sandbox.cleanup();
-});
+const example = useExampleProject();
 
 describe('example: stop the agent on a condition', () => {
   it('HOOK-028: failing tests stop the run before the model edits code; the stopReason is shown and the exit code is 0', async () => {
-    const result = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/stop-on-failure.json']);
+    const result = await example.runScenario('stop-on-failure');
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('▸ run_shell_command  beforeHook → executing → afterHook → STOPPED → published');
     expect(result.stdout).toContain('■ stopped by hook: Tests failed (1): FAIL  formatter keeps comments');
@@ -24,7 +18,7 @@ describe('example: stop the agent on a condition', () => {
   });
 
   it('HOOK-028: --json ends with status "stopped", the stopReason, and no further model turn', async () => {
-    const result = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/stop-on-failure.json', '--json']);
+    const result = await example.runScenario('stop-on-failure', { args: ['--json'] });
     expect(result.exitCode).toBe(0);
     const events = parseJsonLines(result.stdout);
     expect(events.filter((event) => event['type'] === 'turn_start')).toHaveLength(1);

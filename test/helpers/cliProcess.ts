@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
+import { afterEach, beforeEach } from 'vitest';
 
 /** The repository root. */
 export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url)).replace(/\/$/, '');
@@ -67,6 +68,37 @@ export async function createCliSandbox(): Promise<CliSandbox> {
   };
 }
 
+/**
+ * Registers a fresh sandbox for each test of the file (or enclosing `describe`), prepared by `prepare`,
+ * and removes it after the test. The returned sandbox stands for the running test's one.
+ */
+export function useCliSandbox(prepare?: (sandbox: CliSandbox) => Promise<void>): CliSandbox {
+  let current: CliSandbox | undefined;
+  beforeEach(async () => {
+    current = await createCliSandbox();
+    await prepare?.(current);
+  });
+  afterEach(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+  const sandbox = (): CliSandbox => {
+    if (!current) throw new Error('the CLI sandbox exists only while a test runs');
+    return current;
+  };
+  return {
+    get project() {
+      return sandbox().project;
+    },
+    get home() {
+      return sandbox().home;
+    },
+    writeProjectFile: (relativePath, content) => sandbox().writeProjectFile(relativePath, content),
+    writeHomeFile: (relativePath, content) => sandbox().writeHomeFile(relativePath, content),
+    cleanup: () => sandbox().cleanup(),
+  };
+}
+
 /** Copies the repository's `examples/` into the sandbox project, as a fresh clone would have them. */
 export async function copyExamples(sandbox: CliSandbox): Promise<void> {
   await cp(join(repositoryRoot, 'examples'), join(sandbox.project, 'examples'), { recursive: true });
@@ -116,4 +148,10 @@ export function settingsJson(hooks: Record<string, unknown>, extra: Record<strin
 /** Absolute path of a hook fixture under `test/fixtures/`. */
 export function fixturePath(relativePath: string): string {
   return join(repositoryRoot, 'test', 'fixtures', relativePath);
+}
+
+/** A hook command that prints `stdout` and `stderr` verbatim and exits with `exitCode` (test/fixtures/hooks/respond.sh). */
+export function respondHook(exitCode: number, stdout = '', stderr = ''): string {
+  const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+  return `sh "${fixturePath('hooks/respond.sh')}" ${exitCode} ${quote(stdout)} ${quote(stderr)}`;
 }

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 import { Config, DebugLogger, type HookDefinition, type HooksSettings, type LogRecord } from '../../src/index.js';
 
 const modelFixturesDirectory = fileURLToPath(new URL('../fixtures/hooks/model/', import.meta.url));
@@ -25,13 +26,15 @@ export interface ModelHook {
   recordFile: string;
 }
 
-/** A scratch directory of hook answers and records; `cleanup()` removes it. */
+/** A scratch directory of hook answers and records; `cleanup()` removes it, the next use makes a new one. */
 export class ModelHookSandbox {
-  readonly directory: string;
+  private current: string | undefined;
   private counter = 0;
 
-  constructor() {
-    this.directory = mkdtempSync(join(tmpdir(), 'hookrail-model-'));
+  /** The scratch directory, created on first use. */
+  get directory(): string {
+    this.current ??= mkdtempSync(join(tmpdir(), 'hookrail-model-'));
+    return this.current;
   }
 
   /** A fresh path inside the sandbox. */
@@ -59,8 +62,16 @@ export class ModelHookSandbox {
   }
 
   cleanup(): void {
-    rmSync(this.directory, { recursive: true, force: true });
+    if (this.current !== undefined) rmSync(this.current, { recursive: true, force: true });
+    this.current = undefined;
   }
+}
+
+/** A sandbox for the tests of the enclosing `describe` (or file): each test gets a fresh directory. */
+export function useModelHookSandbox(): ModelHookSandbox {
+  const sandbox = new ModelHookSandbox();
+  afterEach(() => sandbox.cleanup());
+  return sandbox;
 }
 
 /** The inputs a hook recorded, one object per run; [] when it never ran. */

@@ -15,6 +15,7 @@ import {
   type LogRecord,
   type ToolResult,
 } from '../../src/index.js';
+import { toolHooksMayApply } from '../../src/hooks/toolHookTriggers.js';
 import { commandGroup, hookConfig, readCapturedInputs, Scratch, systemFixture } from '../helpers/systemFixtures.js';
 
 const scratch = new Scratch();
@@ -363,6 +364,38 @@ describe('fireBeforeToolHook / fireAfterToolHook', () => {
     const pending = executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, recordingTool());
     expect(pending).toBeInstanceOf(Promise);
     expect(await pending).toEqual({ ...written('a.txt'), llmContent: 'wrote a.txt\n\nok' });
+  });
+});
+
+describe('toolHooksMayApply', () => {
+  it('HOOK-002, HOOK-010, HOOK-012, HOOK-013: false with hooks disabled; true until initialised; then whether a BeforeTool or AfterTool hook matches', async () => {
+    const disabled = new Config({ enableHooks: false, hooks: { BeforeTool: [commandGroup('true')] } });
+    expect(toolHooksMayApply(disabled, 'write_file')).toBe(false);
+    expect(disabled.getHookSystem()).toBeUndefined();
+
+    const { config } = hookConfig({
+      BeforeTool: [commandGroup('true', { matcher: '^write_file$' })],
+      AfterTool: [commandGroup('true', { matcher: '^read_file$' })],
+    });
+    expect(toolHooksMayApply(config, 'glob')).toBe(true);
+    await config.getHookSystem()!.initialize();
+    expect(toolHooksMayApply(config, 'write_file')).toBe(true);
+    expect(toolHooksMayApply(config, 'read_file')).toBe(true);
+    expect(toolHooksMayApply(config, 'glob')).toBe(false);
+  });
+
+  it('HOOK-111: a failing hook-system lookup is thrown to the caller; executeToolWithHooks then runs the tool with one warning', async () => {
+    const { config, records } = hookConfig({ BeforeTool: [commandGroup(guardCommand)] });
+    vi.spyOn(config, 'getHookSystem').mockImplementation(() => {
+      throw new Error('hook system unavailable');
+    });
+    expect(() => toolHooksMayApply(config, 'write_file')).toThrow('hook system unavailable');
+    const tool = recordingTool();
+    await expect(executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, tool)).resolves.toEqual(written('a.txt'));
+    expect(tool).toHaveBeenCalledTimes(1);
+    expect(warnings(records)).toEqual([
+      "executeToolWithHooks for 'write_file' failed, continuing as if no hook ran: hook system unavailable",
+    ]);
   });
 });
 

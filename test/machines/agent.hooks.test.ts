@@ -1,26 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FunctionCallingConfigMode, type Content } from '@google/genai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Config, runAgent, type AgentEvent } from '../../src/index.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, callsTurn, textTurn } from '../helpers/modelFakeGenerator.js';
-import { ModelHookSandbox, commandGroup, modelHookConfig, recordedInputs } from '../helpers/modelHooks.js';
+import { useModelHookSandbox, commandGroup, modelHookConfig, recordedInputs } from '../helpers/modelHooks.js';
 
 function partsOf(content: Content | undefined): unknown[] {
   return content?.parts ?? [];
 }
 
 describe('runAgent with real hook scripts', () => {
-  let sandbox: ModelHookSandbox;
-
-  beforeEach(() => {
-    sandbox = new ModelHookSandbox();
-  });
-
-  afterEach(() => {
-    sandbox.cleanup();
-  });
+  const sandbox = useModelHookSandbox();
 
   it('HOOK-040: a BeforeModel continue:false ends the run stopped with its stopReason', async () => {
     const hook = sandbox.respond({ stdout: { continue: false, stopReason: 'budget exhausted' } });

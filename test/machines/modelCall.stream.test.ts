@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { FinishReason, FunctionCallingConfigMode, GenerateContentResponse, type GenerateContentParameters } from '@google/genai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FinishReason, GenerateContentResponse } from '@google/genai';
+import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { Config, modelCallMachine, runModelCall } from '../../src/index.js';
 import {
@@ -11,44 +11,17 @@ import {
   textTurn,
 } from '../helpers/modelFakeGenerator.js';
 import {
-  ModelHookSandbox,
+  useModelHookSandbox,
   commandGroup,
   modelHookConfig,
   processExists,
   recordedInputs,
   waitUntil,
 } from '../helpers/modelHooks.js';
-
-const tools = [
-  { functionDeclarations: [{ name: 'read_file', description: 'reads' }, { name: 'write_file', description: 'writes' }] },
-];
-
-function baseRequest(): GenerateContentParameters {
-  return {
-    model: 'test-model',
-    contents: [
-      { role: 'user', parts: [{ text: 'list the files' }] },
-      { role: 'model', parts: [{ text: 'Which directory?' }] },
-      { role: 'user', parts: [{ text: 'the current one' }] },
-    ],
-    config: { tools, toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.AUTO } } },
-  };
-}
-
-function candidateText(response: GenerateContentResponse | undefined): string {
-  return (response?.candidates?.[0]?.content?.parts ?? []).map((part) => part.text ?? '').join('');
-}
+import { baseModelRequest, candidateText } from '../helpers/modelRequests.js';
 
 describe('modelCall machine: streaming, AfterModel and cancellation with real hook scripts', () => {
-  let sandbox: ModelHookSandbox;
-
-  beforeEach(() => {
-    sandbox = new ModelHookSandbox();
-  });
-
-  afterEach(() => {
-    sandbox.cleanup();
-  });
+  const sandbox = useModelHookSandbox();
 
   it('HOOK-050, HOOK-172, HOOK-043: AfterModel fires once, on the complete response assembled from every chunk, with the real request', async () => {
     const afterModel = sandbox.respond();
@@ -66,7 +39,7 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
       },
     ]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     const inputs = recordedInputs(afterModel);
     expect(inputs).toHaveLength(1);
@@ -97,7 +70,7 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
     const streamed = [textChunk('My card is '), textChunk('4111 1111 1111 1111.', FinishReason.STOP)];
     const generator = new FakeContentGenerator([{ chunks: streamed }]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     expect(output.outcome).toBe('completed');
     expect(candidateText(output.response)).toBe('My card is [REDACTED].');
@@ -111,7 +84,7 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
     const { config } = modelHookConfig({ AfterModel: commandGroup(afterModel.command) });
     const generator = new FakeContentGenerator([callsTurn([{ name: 'write_file', args: { path: 'x' } }], 'Writing')]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     expect(output.response).toBeInstanceOf(GenerateContentResponse);
     expect(output.response?.candidates?.[0].content?.parts).toEqual([{ text: 'Replaced.' }]);
@@ -122,7 +95,7 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
     const { config } = modelHookConfig({ AfterModel: commandGroup(afterModel.command) });
     const generator = new FakeContentGenerator([textTurn('the secret is 42')]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     expect(output.outcome).toBe('stopped');
     expect(output.stopReason).toBe('answer leaked a secret');
@@ -134,7 +107,7 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
     const { config } = modelHookConfig({ AfterModel: commandGroup(afterModel.command) });
     const generator = new FakeContentGenerator([callsTurn([{ name: 'read_file', args: { path: 'a' } }], 'Reading')]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     expect(output.outcome).toBe('completed');
     expect(output.suppressDisplay).toBe(true);
@@ -147,7 +120,7 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
     const { config } = modelHookConfig({ AfterModel: commandGroup(afterModel.command) });
     const generator = new FakeContentGenerator([{ chunks: [textChunk('partial ')], failWith: new Error('connection reset') }]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     expect(output.outcome).toBe('failed');
     expect(output.error?.message).toBe('Model "fake-model" failed: connection reset');
@@ -160,7 +133,7 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
     const { config } = modelHookConfig({ AfterModel: commandGroup(afterModel.command) });
     const generator = new FakeContentGenerator([{ failOnOpen: new Error('quota exceeded') }]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     expect(output.outcome).toBe('failed');
     expect(output.error?.message).toContain('quota exceeded');
@@ -175,7 +148,7 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
       onOpen: () => setImmediate(() => setImmediate(() => controller.abort())),
     });
 
-    const output = await runModelCall({ config, generator, request: baseRequest(), signal: controller.signal });
+    const output = await runModelCall({ config, generator, request: baseModelRequest(), signal: controller.signal });
 
     expect(output.outcome).toBe('aborted');
     expect(output.response).toBeUndefined();
@@ -189,7 +162,7 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
     const controller = new AbortController();
     const generator = new FakeContentGenerator([textTurn('never')]);
 
-    const pending = runModelCall({ config, generator, request: baseRequest(), signal: controller.signal });
+    const pending = runModelCall({ config, generator, request: baseModelRequest(), signal: controller.signal });
     await waitUntil(() => existsSync(hang.pidFile), 'the hook wrote its pid');
     controller.abort();
     const output = await pending;
@@ -205,7 +178,7 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
     controller.abort();
     const generator = new FakeContentGenerator([textTurn('never')]);
 
-    const output = await runModelCall({ config: new Config(), generator, request: baseRequest(), signal: controller.signal });
+    const output = await runModelCall({ config: new Config(), generator, request: baseModelRequest(), signal: controller.signal });
 
     expect(output.outcome).toBe('aborted');
     expect(generator.streamsOpened).toBe(0);
@@ -218,7 +191,7 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
     const { config } = modelHookConfig({ BeforeModel: commandGroup(beforeModel.command) });
     const generator = new FakeContentGenerator([textTurn('ok')]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     expect(output.response).toBeInstanceOf(GenerateContentResponse);
     expect(Array.isArray(output.request.contents)).toBe(true);
@@ -229,11 +202,11 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
   it('with hooks disabled the call goes straight through to the model and completes', async () => {
     const generator = new FakeContentGenerator([textTurn('plain', ' answer')]);
 
-    const output = await runModelCall({ config: new Config(), generator, request: baseRequest() });
+    const output = await runModelCall({ config: new Config(), generator, request: baseModelRequest() });
 
     expect(output.outcome).toBe('completed');
     expect(candidateText(output.response)).toBe('plain answer');
-    expect(generator.requests[0]).toEqual(baseRequest());
+    expect(generator.requests[0]).toEqual(baseModelRequest());
   });
 
   it('a hook actor that rejects fails open with a warning naming the event', async () => {
@@ -245,7 +218,7 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
     });
     const generator = new FakeContentGenerator([textTurn('still answered')]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest(), machine });
+    const output = await runModelCall({ config, generator, request: baseModelRequest(), machine });
 
     expect(output.outcome).toBe('completed');
     expect(candidateText(output.response)).toBe('still answered');

@@ -1,39 +1,12 @@
-import { FunctionCallingConfigMode, GenerateContentResponse, type GenerateContentParameters } from '@google/genai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FunctionCallingConfigMode, GenerateContentResponse } from '@google/genai';
+import { describe, expect, it } from 'vitest';
 import { runModelCall } from '../../src/index.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
-import { ModelHookSandbox, commandGroup, modelHookConfig, recordedInputs } from '../helpers/modelHooks.js';
-
-const tools = [
-  { functionDeclarations: [{ name: 'read_file', description: 'reads' }, { name: 'write_file', description: 'writes' }] },
-];
-
-function baseRequest(): GenerateContentParameters {
-  return {
-    model: 'test-model',
-    contents: [
-      { role: 'user', parts: [{ text: 'list the files' }] },
-      { role: 'model', parts: [{ text: 'Which directory?' }] },
-      { role: 'user', parts: [{ text: 'the current one' }] },
-    ],
-    config: { tools, toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.AUTO } } },
-  };
-}
-
-function candidateText(response: GenerateContentResponse | undefined): string {
-  return (response?.candidates?.[0]?.content?.parts ?? []).map((part) => part.text ?? '').join('');
-}
+import { useModelHookSandbox, commandGroup, modelHookConfig, recordedInputs } from '../helpers/modelHooks.js';
+import { baseModelRequest, candidateText, modelRequestTools } from '../helpers/modelRequests.js';
 
 describe('modelCall machine: tool selection and BeforeModel with real hook scripts', () => {
-  let sandbox: ModelHookSandbox;
-
-  beforeEach(() => {
-    sandbox = new ModelHookSandbox();
-  });
-
-  afterEach(() => {
-    sandbox.cleanup();
-  });
+  const sandbox = useModelHookSandbox();
 
   it('HOOK-053, HOOK-033: BeforeToolSelection and then BeforeModel fire before the stream opens, BeforeModel on the fully assembled request', async () => {
     const toolSelection = sandbox.respond({
@@ -49,7 +22,7 @@ describe('modelCall machine: tool selection and BeforeModel with real hook scrip
       onOpen: () => seenAtOpen.push(recordedInputs(toolSelection).length, recordedInputs(beforeModel).length),
     });
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     expect(output.outcome).toBe('completed');
     expect(seenAtOpen).toEqual([1, 1]);
@@ -77,14 +50,14 @@ describe('modelCall machine: tool selection and BeforeModel with real hook scrip
     const { config } = modelHookConfig({ BeforeToolSelection: commandGroup(hook.command) });
     const generator = new FakeContentGenerator([textTurn('ok')]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     const sent = generator.requests[0];
     expect(sent.config?.toolConfig?.functionCallingConfig).toEqual({
       mode: FunctionCallingConfigMode.ANY,
       allowedFunctionNames: ['read_file'],
     });
-    expect(sent.config?.tools).toEqual(tools);
+    expect(sent.config?.tools).toEqual(modelRequestTools);
     expect(output.request.config?.toolConfig?.functionCallingConfig?.allowedFunctionNames).toEqual(['read_file']);
   });
 
@@ -93,7 +66,7 @@ describe('modelCall machine: tool selection and BeforeModel with real hook scrip
       const hook = sandbox.respond({ stdout: { hookSpecificOutput: { toolConfig: { mode } } } });
       const { config } = modelHookConfig({ BeforeToolSelection: commandGroup(hook.command) });
       const generator = new FakeContentGenerator([textTurn('ok')]);
-      const request = baseRequest();
+      const request = baseModelRequest();
       request.config!.toolConfig = { functionCallingConfig: { mode: FunctionCallingConfigMode.NONE } };
 
       await runModelCall({ config, generator, request });
@@ -107,11 +80,11 @@ describe('modelCall machine: tool selection and BeforeModel with real hook scrip
     const { config } = modelHookConfig({ BeforeToolSelection: commandGroup(hook.command) });
     const generator = new FakeContentGenerator([textTurn('no tools for me')]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     expect(output.outcome).toBe('completed');
     expect(generator.requests[0].config?.toolConfig?.functionCallingConfig?.mode).toBe(FunctionCallingConfigMode.NONE);
-    expect(generator.requests[0].config?.tools).toEqual(tools);
+    expect(generator.requests[0].config?.tools).toEqual(modelRequestTools);
   });
 
   it('HOOK-058: BeforeToolSelection continue:false stops the call: no BeforeModel, no stream', async () => {
@@ -123,7 +96,7 @@ describe('modelCall machine: tool selection and BeforeModel with real hook scrip
     });
     const generator = new FakeContentGenerator([textTurn('never')]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     expect(output.outcome).toBe('stopped');
     expect(output.stopReason).toBe('tool budget exhausted');
@@ -148,7 +121,7 @@ describe('modelCall machine: tool selection and BeforeModel with real hook scrip
     });
     const generator = new FakeContentGenerator([textTurn('from the model')]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     expect(output.outcome).toBe('blocked');
     expect(output.blockReason).toBe('served from cache');
@@ -163,7 +136,7 @@ describe('modelCall machine: tool selection and BeforeModel with real hook scrip
     const { config } = modelHookConfig({ BeforeModel: commandGroup(beforeModel.command) });
     const generator = new FakeContentGenerator([textTurn('from the model')]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     expect(output.outcome).toBe('blocked');
     expect(output.blockReason).toBe('outside office hours');
@@ -177,7 +150,7 @@ describe('modelCall machine: tool selection and BeforeModel with real hook scrip
     const { config } = modelHookConfig({ BeforeModel: commandGroup(beforeModel.command) });
     const generator = new FakeContentGenerator([textTurn('from the model')]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     expect(output.outcome).toBe('blocked');
     expect(output.blockReason).toContain('model calls are disabled');
@@ -203,7 +176,7 @@ describe('modelCall machine: tool selection and BeforeModel with real hook scrip
     const { config } = modelHookConfig({ BeforeModel: commandGroup(beforeModel.command) });
     const generator = new FakeContentGenerator([textTurn('ok')]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     const sent = generator.requests[0];
     expect(sent.model).toBe('other-model');
@@ -214,7 +187,7 @@ describe('modelCall machine: tool selection and BeforeModel with real hook scrip
       { role: 'user', parts: [{ text: 'the current one, but only *.ts files' }] },
     ]);
     // The tool definitions, which the hook format cannot express, are kept.
-    expect(sent.config?.tools).toEqual(tools);
+    expect(sent.config?.tools).toEqual(modelRequestTools);
     expect(output.request).toEqual(sent);
   });
 
@@ -237,7 +210,7 @@ describe('modelCall machine: tool selection and BeforeModel with real hook scrip
     const { config } = modelHookConfig({ BeforeModel: commandGroup(beforeModel.command) });
     const generator = new FakeContentGenerator([textTurn('ok')]);
 
-    await runModelCall({ config, generator, request: baseRequest() });
+    await runModelCall({ config, generator, request: baseModelRequest() });
 
     const texts = (generator.requests[0].contents as Array<{ parts: Array<{ text: string }> }>).map((content) => content.parts[0].text);
     expect(texts).toEqual([
@@ -254,7 +227,7 @@ describe('modelCall machine: tool selection and BeforeModel with real hook scrip
     const { config } = modelHookConfig({ BeforeModel: commandGroup(beforeModel.command) });
     const generator = new FakeContentGenerator([textTurn('never')]);
 
-    const output = await runModelCall({ config, generator, request: baseRequest() });
+    const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
     expect(output.outcome).toBe('stopped');
     expect(output.stopReason).toBe('daily budget reached');

@@ -8,6 +8,8 @@ import {
   addsContent,
   blockedResult,
   cancelledResult,
+  errorCallOutcome,
+  errorResult,
   finishExecutedResult,
   hasModifiedInput,
   isBlockOutput,
@@ -86,6 +88,24 @@ describe('toolCall actor functions', () => {
     });
     expect(cancelledResult('write_file', undefined).llmContent).toBe('Tool call "write_file" was cancelled');
     expect(toolNotFoundResult('rm', ['ls']).error).toEqual({ message: 'Tool "rm" not found; available tools: ls', type: 'tool_not_found' });
+  });
+
+  it('HOOK-110: a call answered without its tool running gets an error outcome with the requested arguments', () => {
+    const request = { callId: 'call-1', name: 'write_file', args: { path: 'a.txt' } };
+    const result = errorResult('Tool "write_file" was not run', 'tool_not_allowed');
+    expect(result).toEqual({
+      llmContent: 'Tool "write_file" was not run',
+      returnDisplay: 'Tool "write_file" was not run',
+      error: { message: 'Tool "write_file" was not run', type: 'tool_not_allowed' },
+    });
+    expect(errorCallOutcome(request, result)).toEqual({
+      callId: 'call-1',
+      name: 'write_file',
+      args: { path: 'a.txt' },
+      requestedArgs: { path: 'a.txt' },
+      outcome: 'error',
+      result,
+    });
   });
 
   it("runTool passes the arguments and the actor's signal, and rejects a malformed result", async () => {

@@ -129,6 +129,34 @@ describe('visualizations', () => {
     expect(Object.keys(json.states['buffered']!.on ?? {})).toEqual(['PUBLISH', 'CANCEL']);
   });
 
+  it('the Stately JSON keeps every transition with its actions: shared action objects and eventless transitions too', () => {
+    type JsonTransition = { eventType?: string; actions?: unknown[] };
+    type JsonNode = { transitions?: JsonTransition[]; always?: JsonTransition[]; states?: Record<string, JsonNode> };
+    type LiveNode = { transitions: Map<string, Array<{ actions: unknown[] }>>; always?: Array<{ actions: unknown[] }>; states: Record<string, LiveNode> };
+    const count = (json: JsonNode, live: LiveNode): { jsonActions: number; liveActions: number; always: number } => {
+      let jsonActions = [...(json.transitions ?? []), ...(json.always ?? [])].reduce((sum, transition) => sum + (transition.actions?.length ?? 0), 0);
+      let liveActions = [...[...live.transitions.values()].flat(), ...(live.always ?? [])].reduce((sum, transition) => sum + transition.actions.length, 0);
+      let always = json.always?.length ?? 0;
+      for (const [key, child] of Object.entries(live.states)) {
+        const nested = count(json.states?.[key] ?? {}, child);
+        jsonActions += nested.jsonActions;
+        liveActions += nested.liveActions;
+        always += nested.always;
+      }
+      return { jsonActions, liveActions, always };
+    };
+    for (const machine of [schedulerMachine, toolCallMachine]) {
+      const json = JSON.parse(machineToStatelyJson(machine)) as JsonNode;
+      const counted = count(json, machine.root as unknown as LiveNode);
+      expect(counted.liveActions).toBeGreaterThan(0);
+      expect(counted.jsonActions).toBe(counted.liveActions);
+    }
+    // The scheduler finishes a batch through eventless transitions, which XState's toJSON() leaves out.
+    const schedulerJson = machineToStatelyJson(schedulerMachine);
+    expect(count(JSON.parse(schedulerJson) as JsonNode, schedulerMachine.root as unknown as LiveNode).always).toBe(3);
+    expect(schedulerJson).toContain('"finishBatch"');
+  });
+
   it('writeVisualizations writes every generated file and reports the paths', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'hookrail-visualize-'));
     try {

@@ -9,7 +9,6 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { GenerateContentResponse, type GenerateContentParameters } from '@google/genai';
 import { claudeEventNames } from '../../adapters/claudeSettings.js';
-import { loadScenario } from '../../adapters/scenario.js';
 import { parseJsonText } from '../../adapters/settingsFile.js';
 import { HookrailError } from '../../errors.js';
 import { Config } from '../../hooks/config.js';
@@ -20,7 +19,6 @@ import {
   cwdOptionSpec,
   jsonOptionSpec,
   settingsOptionSpec,
-  stringListOption,
   stringOption,
   suggestClosest,
   type ParsedArgs,
@@ -30,7 +28,7 @@ import { CliError, CliUsageError, ExitCode } from '../errors.js';
 import { decideFromAggregate, type FiredInputs } from '../fireDecision.js';
 import { fireReportJson, printFireReport, type FireReport } from '../fireReport.js';
 import { safeJson } from '../render.js';
-import { loadCliSettings, resolveWorkingDir, scenarioEmbeddedHooks } from '../settingsLoader.js';
+import { loadOptionSettings } from '../settingsLoader.js';
 
 const commandName = 'hooks fire';
 
@@ -249,16 +247,7 @@ async function loadConfig(
   eventName: HookEventName,
   toolName: string | undefined,
 ): Promise<{ config: Config; hint: string[] }> {
-  const workingDir = await resolveWorkingDir(context.io.cwd, stringOption(args, 'cwd'), commandName);
-  const scenarioFile = stringOption(args, 'scenario');
-  const scenario = scenarioFile === undefined ? undefined : await loadScenario(resolve(context.io.cwd, scenarioFile));
-  const settings = await loadCliSettings({
-    workingDir,
-    invocationDir: context.io.cwd,
-    env: context.io.env,
-    settingsFiles: stringListOption(args, 'settings'),
-    embeddedHooks: scenario && scenarioFile !== undefined ? scenarioEmbeddedHooks(scenario, scenarioFile) : undefined,
-  });
+  const { workingDir, settings } = await loadOptionSettings(context.io, args, { commandName });
   for (const warning of settings.warnings) context.render.warn(warning);
   if (!settings.enableHooks && Object.keys(settings.hooks).length > 0) {
     context.render.warn('a settings file says "enableHooks": false, so agent runs skip these hooks; firing them anyway.');

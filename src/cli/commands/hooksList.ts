@@ -3,8 +3,6 @@
  * whether it runs — enabled or disabled (`disabledHooks`), trusted or skipped (untrusted project
  * folder) — then the settings files that were looked at.
  */
-import { resolve } from 'node:path';
-import { loadScenario } from '../../adapters/scenario.js';
 import type { LoadedSettings, SettingsScopeFile } from '../../adapters/settings.js';
 import { getHookName } from '../../hooks/hookRegistry.js';
 import { hookEventNames, type HookConfig, type HookEventName } from '../../hooks/types.js';
@@ -13,14 +11,12 @@ import {
   cwdOptionSpec,
   jsonOptionSpec,
   settingsOptionSpec,
-  stringListOption,
-  stringOption,
   type ParsedArgs,
 } from '../args.js';
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { ExitCode } from '../errors.js';
 import { formatDuration, safeJson, type Styles } from '../render.js';
-import { loadCliSettings, resolveWorkingDir, scenarioEmbeddedHooks } from '../settingsLoader.js';
+import { loadOptionSettings, type LoadOptionSettingsOptions } from '../settingsLoader.js';
 
 /** One configured hook as `hooks list` reports it. */
 export interface ListedHook {
@@ -75,19 +71,9 @@ export const hooksListCommand: CommandDefinition = {
 export async function loadListedSettings(
   context: CommandContext,
   args: ParsedArgs,
-  options: { commandName: string; tolerateMalformedFiles?: boolean },
+  options: LoadOptionSettingsOptions,
 ): Promise<LoadedSettings> {
-  const workingDir = await resolveWorkingDir(context.io.cwd, stringOption(args, 'cwd'), options.commandName);
-  const scenarioFile = stringOption(args, 'scenario');
-  const scenario = scenarioFile === undefined ? undefined : await loadScenario(resolve(context.io.cwd, scenarioFile));
-  return loadCliSettings({
-    workingDir,
-    invocationDir: context.io.cwd,
-    env: context.io.env,
-    settingsFiles: stringListOption(args, 'settings'),
-    embeddedHooks: scenario && scenarioFile !== undefined ? scenarioEmbeddedHooks(scenario, scenarioFile) : undefined,
-    tolerateMalformedFiles: options.tolerateMalformedFiles,
-  });
+  return (await loadOptionSettings(context.io, args, options)).settings;
 }
 
 /** Every hook of every file (trusted or not), in priority order within each event. */

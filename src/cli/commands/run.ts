@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import { createContentGenerator } from '../../adapters/createContentGenerator.js';
 import { defaultScenario } from '../../adapters/defaultScenario.js';
-import { loadScenario, type Scenario } from '../../adapters/scenario.js';
+import type { Scenario } from '../../adapters/scenario.js';
 import { toConfigParameters } from '../../adapters/settings.js';
 import { createBuiltinTools } from '../../adapters/tools/index.js';
 import { Config } from '../../hooks/config.js';
@@ -20,7 +20,6 @@ import {
   cwdOptionSpec,
   integerOption,
   settingsOptionSpec,
-  stringListOption,
   stringOption,
   type ParsedArgs,
 } from '../args.js';
@@ -28,7 +27,7 @@ import type { CommandContext, CommandDefinition } from '../context.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import { safeJson } from '../render.js';
 import { RunProgressView } from '../runProgress.js';
-import { loadCliSettings, resolveWorkingDir, scenarioEmbeddedHooks } from '../settingsLoader.js';
+import { loadOptionSettings } from '../settingsLoader.js';
 
 const commandName = 'run';
 
@@ -65,20 +64,10 @@ export const runCommand: CommandDefinition = {
   execute: async (context, args) => {
     const json = booleanOption(args, 'json');
     const maxTurns = integerOption(args, 'max-turns', { commandName, minimum: 1, maximum: 10_000 }) ?? DEFAULT_MAX_TURNS;
-    const workingDir = await resolveWorkingDir(context.io.cwd, stringOption(args, 'cwd'), commandName);
-    const scenarioFile = stringOption(args, 'scenario');
     const modelName = stringOption(args, 'model');
     if (modelName !== undefined && modelName.trim() === '') throw new CliUsageError('--model needs a model name, e.g. gemini-2.5-flash', { commandName });
-    const scenario = scenarioFile === undefined ? undefined : await loadScenario(resolve(context.io.cwd, scenarioFile));
+    const { workingDir, scenario, settings } = await loadOptionSettings(context.io, args, { commandName });
     const prompt = choosePrompt(args, scenario, modelName);
-
-    const settings = await loadCliSettings({
-      workingDir,
-      invocationDir: context.io.cwd,
-      env: context.io.env,
-      settingsFiles: stringListOption(args, 'settings'),
-      embeddedHooks: scenario && scenarioFile !== undefined ? scenarioEmbeddedHooks(scenario, scenarioFile) : undefined,
-    });
     for (const warning of settings.warnings) context.render.warn(warning);
 
     // A named model answers even when a scenario supplies the prompt, tools and hooks.
