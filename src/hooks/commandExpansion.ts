@@ -12,6 +12,11 @@
 /** The environment variables that name the project directory (HOOK-188). */
 export const PROJECT_DIR_VARIABLES = ['LLXPRT_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CLAUDE_PROJECT_DIR'] as const;
 
+/** HOOK-188: the environment every hook gets on top of `process.env`: each project-dir variable set to `projectDir`. */
+export function projectDirEnvironment(projectDir: string): Record<string, string> {
+  return Object.fromEntries(PROJECT_DIR_VARIABLES.map((name) => [name, projectDir]));
+}
+
 type FrameKind = 'top' | 'substitution' | 'backtick' | 'double' | 'single' | 'parameter';
 
 interface Frame {
@@ -25,7 +30,8 @@ interface PendingHeredoc {
   stripTabs: boolean;
 }
 
-const variablePattern = /^\$(?:\{(LLXPRT_PROJECT_DIR|GEMINI_PROJECT_DIR|CLAUDE_PROJECT_DIR)\}|(LLXPRT_PROJECT_DIR|GEMINI_PROJECT_DIR|CLAUDE_PROJECT_DIR)(?![A-Za-z0-9_]))/;
+const variableNames = PROJECT_DIR_VARIABLES.join('|');
+const variablePattern = new RegExp(`^\\$(?:\\{(${variableNames})\\}|(${variableNames})(?![A-Za-z0-9_]))`);
 const plainWordCharacter = /^[A-Za-z0-9_./:@%+,-]$/;
 const controlCharacter = /[\u0000-\u001f\u007f]/;
 const wordBoundary = /[\s;&|()<>]/;

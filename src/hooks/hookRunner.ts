@@ -5,7 +5,7 @@
  * names the hook, the event, the exit code (or signal, or timeout) and stderr.
  */
 import { HookExecutionError, type HookFailureKind } from '../errors.js';
-import { expandCommand } from './commandExpansion.js';
+import { expandCommand, projectDirEnvironment } from './commandExpansion.js';
 import { DebugLogger } from './debugLogger.js';
 import { runHookProcess, type HookProcessOutcome } from './hookProcess.js';
 import {
@@ -77,7 +77,7 @@ export class HookRunner {
       const outcome = await runHookProcess({
         command,
         cwd: projectDir,
-        env: { LLXPRT_PROJECT_DIR: projectDir, GEMINI_PROJECT_DIR: projectDir, CLAUDE_PROJECT_DIR: projectDir },
+        env: projectDirEnvironment(projectDir),
         stdin,
         timeoutMs,
         killGraceMs: this.killGraceMs,
