@@ -7,6 +7,6 @@ import { fileURLToPath } from 'node:url';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const outDir = resolve(projectRoot, process.argv[2] ?? 'visualizations');
-const { writeVisualizations } = await import(new URL('../dist/machines/visualize.js', import.meta.url).href);
+const { writeVisualizations } = await import(new URL('../dist/diagrams/visualize.js', import.meta.url).href);
 const written = await writeVisualizations({ outDir });
 for (const file of written) process.stdout.write(`wrote ${file}\n`);

@@ -33,7 +33,7 @@ export {
   createEmptyAggregatedResult,
   hookEventNames,
   isHookEventName,
-} from './hooks/types.js';
+} from './hooks/protocol/types.js';
 export type {
   HookConfig,
   CommandHookConfig,
@@ -62,30 +62,30 @@ export type {
   HookRegistryEntry,
   HookEventContext,
   HookFireOptions,
-} from './hooks/types.js';
+} from './hooks/protocol/types.js';
 
 // --- hooks: translator ---
-export { HookTranslatorGenAIv1, defaultHookTranslator } from './hooks/hookTranslator.js';
-export type { HookTranslator, LLMRequest, LLMResponse, LLMMessage, HookToolConfig } from './hooks/hookTranslator.js';
+export { HookTranslatorGenAIv1, defaultHookTranslator } from './hooks/protocol/hookTranslator.js';
+export type { HookTranslator, LLMRequest, LLMResponse, LLMMessage, HookToolConfig } from './hooks/protocol/hookTranslator.js';
 
 // --- hooks: config, logger, system ---
-export { Config } from './hooks/config.js';
-export type { ConfigParameters, ExtensionConfig } from './hooks/config.js';
-export { DebugLogger, stderrLogSink } from './hooks/debugLogger.js';
-export type { LogLevel, LogRecord, LogSink, DebugLoggerOptions } from './hooks/debugLogger.js';
-export { HookSystem } from './hooks/hookSystem.js';
-export type { HookSystemStatus } from './hooks/hookSystem.js';
+export { Config } from './hooks/engine/config.js';
+export type { ConfigParameters, ExtensionConfig } from './hooks/engine/config.js';
+export { DebugLogger, stderrLogSink } from './debugLogger.js';
+export type { LogLevel, LogRecord, LogSink, DebugLoggerOptions } from './debugLogger.js';
+export { HookSystem } from './hooks/engine/hookSystem.js';
+export type { HookSystemStatus } from './hooks/engine/hookSystem.js';
 
 // --- hooks: registry, planner, runner, aggregator (H2 / H1) ---
-export { HookRegistry, validateHooksSettings, getSourcePriority, getHookName } from './hooks/hookRegistry.js';
+export { HookRegistry, validateHooksSettings, getSourcePriority, getHookName } from './hooks/engine/hookRegistry.js';
 export type {
   HookConfigProblem,
   ValidatedHookDefinition,
   HooksValidationResult,
   ValidateHooksSettingsOptions,
-} from './hooks/hookRegistry.js';
-export { HookPlanner, matchesToolName } from './hooks/hookPlanner.js';
-export { HookAggregator, createSpecificHookOutput } from './hooks/hookAggregator.js';
+} from './hooks/engine/hookRegistry.js';
+export { HookPlanner, matchesToolName } from './hooks/engine/hookPlanner.js';
+export { HookAggregator, createSpecificHookOutput } from './hooks/protocol/hookAggregator.js';
 export {
   HookRunner,
   DEFAULT_MAX_OUTPUT_BYTES,
@@ -93,14 +93,14 @@ export {
   parseHookStdout,
   applyHookOutputToInput,
   expandCommand,
-} from './hooks/hookRunner.js';
-export type { HookRunnerOptions } from './hooks/hookRunner.js';
+} from './hooks/engine/hookRunner.js';
+export type { HookRunnerOptions } from './hooks/engine/hookRunner.js';
 
 // --- hooks: event handler and triggers (H3) ---
-export { HookEventHandler } from './hooks/hookEventHandler.js';
-export type { FireEventWithDetailsOptions, HookFireDetails } from './hooks/hookEventHandler.js';
-export { fireBeforeToolHook, fireAfterToolHook, executeToolWithHooks, toolHooksMayApply } from './hooks/toolHookTriggers.js';
-export type { ToolExecuteFunction } from './hooks/toolHookTriggers.js';
+export { HookEventHandler } from './hooks/engine/hookEventHandler.js';
+export type { FireEventWithDetailsOptions, HookFireDetails } from './hooks/engine/hookEventHandler.js';
+export { fireBeforeToolHook, fireAfterToolHook, executeToolWithHooks, toolHooksMayApply } from './hooks/triggers/toolHookTriggers.js';
+export type { ToolExecuteFunction } from './hooks/triggers/toolHookTriggers.js';
 export {
   createBlockedToolResult,
   createStoppedToolResult,
@@ -113,16 +113,16 @@ export {
   HOOK_BLOCKED_ERROR_TYPE,
   HOOK_STOPPED_ERROR_TYPE,
   TOOL_EXECUTION_ERROR_TYPE,
-} from './hooks/toolHookEffects.js';
-export { fireBeforeModelHook, fireAfterModelHook, fireBeforeToolSelectionHook } from './hooks/modelHookTriggers.js';
-export type { BeforeModelHookResult, AfterModelHookResult, BeforeToolSelectionHookResult } from './hooks/modelHookTriggers.js';
-export { MessageBus, MessageBusType, connectHookMessageBus, requestHookExecution } from './hooks/hookMessageBus.js';
+} from './hooks/protocol/toolHookEffects.js';
+export { fireBeforeModelHook, fireAfterModelHook, fireBeforeToolSelectionHook } from './hooks/triggers/modelHookTriggers.js';
+export type { BeforeModelHookResult, AfterModelHookResult, BeforeToolSelectionHookResult } from './hooks/triggers/modelHookTriggers.js';
+export { MessageBus, MessageBusType, connectHookMessageBus, requestHookExecution } from './hooks/engine/hookMessageBus.js';
 export type {
   HookExecutionRequest,
   HookExecutionResponse,
   HookBusMessage,
   RequestHookExecutionOptions,
-} from './hooks/hookMessageBus.js';
+} from './hooks/engine/hookMessageBus.js';
 
 // --- tools and model contracts ---
 export { toFunctionDeclaration } from './tool.js';
@@ -148,8 +148,8 @@ export { createToolScheduler } from './machines/scheduler.js';
 export type { ToolScheduler, ToolSchedulerOptions } from './machines/scheduler.js';
 export { schedulerMachine, DEFAULT_TOOL_CONCURRENCY } from './machines/scheduler.machine.js';
 export type { SchedulerStatus, SchedulerEvent, SchedulerContext } from './machines/scheduler.machine.js';
-export { createInspectionListener, flushInspectionFiles, toInspectionRecord } from './machines/inspection.js';
-export type { InspectionListener, InspectionRecord } from './machines/inspection.js';
+export { createInspectionListener, flushInspectionFiles, toInspectionRecord } from './inspection/recorder.js';
+export type { InspectionListener, InspectionRecord } from './inspection/recorder.js';
 
 // --- machines: model call and agent loop (H7) ---
 export { modelCallMachine, runModelCall } from './machines/modelCall.machine.js';
@@ -167,15 +167,15 @@ export type { AgentOptions } from './machines/agent.js';
 // --- adapters: models and tools (H5a) ---
 export { createBuiltinTools, builtinToolNames, isBuiltinToolName, Workspace, DEFAULT_SHELL_TIMEOUT_MS, DEFAULT_SHELL_OUTPUT_LIMIT } from './adapters/tools/index.js';
 export type { BuiltinToolsOptions, BuiltinToolName, BuiltinToolErrorType, WorkspacePath } from './adapters/tools/index.js';
-export { loadScenario, parseScenario } from './adapters/scenario.js';
-export type { Scenario, ScenarioTurn, ScenarioFunctionCall, ScenarioExpectation, ScenarioSettings } from './adapters/scenario.js';
-export { defaultScenario, DEFAULT_SCENARIO_SOURCE } from './adapters/defaultScenario.js';
-export { ScriptedContentGenerator } from './adapters/scriptedModel.js';
-export type { ScriptedContentGeneratorOptions } from './adapters/scriptedModel.js';
-export { GeminiContentGenerator } from './adapters/genaiModel.js';
-export type { GeminiClient, GeminiContentGeneratorOptions } from './adapters/genaiModel.js';
-export { createContentGenerator, API_KEY_VARIABLES } from './adapters/createContentGenerator.js';
-export type { CreateContentGeneratorOptions } from './adapters/createContentGenerator.js';
+export { loadScenario, parseScenario } from './adapters/models/scenario.js';
+export type { Scenario, ScenarioTurn, ScenarioFunctionCall, ScenarioExpectation, ScenarioSettings } from './adapters/models/scenario.js';
+export { defaultScenario, DEFAULT_SCENARIO_SOURCE } from './adapters/models/defaultScenario.js';
+export { ScriptedContentGenerator } from './adapters/models/scriptedModel.js';
+export type { ScriptedContentGeneratorOptions } from './adapters/models/scriptedModel.js';
+export { GeminiContentGenerator } from './adapters/models/genaiModel.js';
+export type { GeminiClient, GeminiContentGeneratorOptions } from './adapters/models/genaiModel.js';
+export { createContentGenerator, API_KEY_VARIABLES } from './adapters/models/createContentGenerator.js';
+export type { CreateContentGeneratorOptions } from './adapters/models/createContentGenerator.js';
 
 // --- adapters: settings, Claude Code settings, trust (H5b) ---
 export {
@@ -187,7 +187,7 @@ export {
   trustProjectHooks,
   mergeHooksSettings,
   problemWarnings,
-} from './adapters/settings.js';
+} from './adapters/settings/settings.js';
 export type {
   SettingsScope,
   SettingsScopeFile,
@@ -199,8 +199,8 @@ export type {
   SetHookDisabledOptions,
   TrustProjectHooksOptions,
   TrustedProjectHooks,
-} from './adapters/settings.js';
-export { claudeEventNames, claudeToolNames, mapClaudeMatcher, validateClaudeHooksSettings } from './adapters/claudeSettings.js';
-export type { ValidateClaudeHooksOptions } from './adapters/claudeSettings.js';
-export { TrustStore, fingerprintHooks, defaultTrustFile } from './adapters/trust.js';
-export type { TrustStoreOptions, TrustState, TrustCheck, TrustedFolder } from './adapters/trust.js';
+} from './adapters/settings/settings.js';
+export { claudeEventNames, claudeToolNames, mapClaudeMatcher, validateClaudeHooksSettings } from './hooks/dialects/claude.js';
+export type { ValidateClaudeHooksOptions } from './hooks/dialects/claude.js';
+export { TrustStore, fingerprintHooks, defaultTrustFile } from './adapters/settings/trust.js';
+export type { TrustStoreOptions, TrustState, TrustCheck, TrustedFolder } from './adapters/settings/trust.js';

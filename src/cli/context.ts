@@ -3,7 +3,7 @@
  * so nothing reaches for globals), the renderer, a DebugLogger whose records land on stderr, and an
  * AbortSignal that Ctrl-C trips.
  */
-import { DebugLogger, type LogRecord } from '../hooks/debugLogger.js';
+import { DebugLogger, type LogRecord } from '../debugLogger.js';
 import type { CommandSpec, ParsedArgs } from './args.js';
 import { Renderer, safeJson, type TextSink } from './render.js';
 

@@ -4,15 +4,15 @@
  * the model-call machine use, so the test bench and a real run agree.
  */
 import type { GenerateContentParameters, GenerateContentResponse, ToolConfig } from '@google/genai';
-import { defaultHookTranslator, type HookToolConfig } from '../hooks/hookTranslator.js';
-import { getModifiedToolInput, getStopReason } from '../hooks/toolHookEffects.js';
+import { defaultHookTranslator, type HookToolConfig } from '../hooks/protocol/hookTranslator.js';
+import { getModifiedToolInput, getStopReason } from '../hooks/protocol/toolHookEffects.js';
 import {
   AfterModelHookOutput,
   BeforeModelHookOutput,
   HookEventName,
   isPlainObject,
   type AggregatedHookResult,
-} from '../hooks/types.js';
+} from '../hooks/protocol/types.js';
 
 /** The inputs the event was fired with (the ones the decision may modify). */
 export interface FiredInputs {

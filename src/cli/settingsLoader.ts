@@ -1,12 +1,12 @@
 /**
- * Settings as the CLI loads them: every scope (src/adapters/settings.ts) plus the files named with
+ * Settings as the CLI loads them: every scope (src/adapters/settings/settings.ts) plus the files named with
  * `--settings` and a scenario's `settings.hooks`, both treated as user-named (trusted, highest
  * priority). A file the user named that is missing or malformed stops the command; a bad file the
  * user did not name is a warning and the other scopes still load.
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { validateHooksSettings } from '../hooks/hookRegistry.js';
+import { validateHooksSettings } from '../hooks/engine/hookRegistry.js';
 import {
   hasHooks,
   loadSettings,
@@ -15,8 +15,8 @@ import {
   toHooksSettings,
   type LoadedSettings,
   type SettingsScopeFile,
-} from '../adapters/settings.js';
-import { loadScenario, type Scenario } from '../adapters/scenario.js';
+} from '../adapters/settings/settings.js';
+import { loadScenario, type Scenario } from '../adapters/models/scenario.js';
 import { stringListOption, stringOption, type ParsedArgs } from './args.js';
 import type { CliIo } from './context.js';
 import { CliError, CliUsageError } from './errors.js';

@@ -7,8 +7,8 @@
 import type { Content } from '@google/genai';
 import type { ContentGenerator } from '../contentGenerator.js';
 import { toError } from '../errors.js';
-import type { Config } from '../hooks/config.js';
-import { DEFAULT_BLOCK_REASON } from '../hooks/types.js';
+import type { Config } from '../hooks/engine/config.js';
+import { DEFAULT_BLOCK_REASON } from '../hooks/protocol/types.js';
 import type { Tool } from '../tool.js';
 import {
   buildModelRequest,
@@ -22,7 +22,7 @@ import {
 } from './agentHistory.js';
 import { runModelCall, type ModelCallOutput } from './modelCall.machine.js';
 import { isFunctionCallAllowed, responseFunctionCalls, responseText } from './modelCallActors.js';
-import { createInspectionListener } from './inspection.js';
+import { createInspectionListener } from '../inspection/recorder.js';
 import { createToolScheduler, type ToolScheduler } from './scheduler.js';
 import { errorCallOutcome, errorResult } from './toolCallActors.js';
 import type { AgentEvent, AgentRunResult, AgentRunStatus, InspectOption, ToolCallOutcome } from './types.js';

@@ -8,12 +8,12 @@ import type { GenerateContentParameters, GenerateContentResponse } from '@google
 import { assign, createActor, fromPromise, setup, type InspectionEvent } from 'xstate';
 import type { ContentGenerator } from '../contentGenerator.js';
 import { toError } from '../errors.js';
-import type { Config } from '../hooks/config.js';
+import type { Config } from '../hooks/engine/config.js';
 import type {
   AfterModelHookResult,
   BeforeModelHookResult,
   BeforeToolSelectionHookResult,
-} from '../hooks/modelHookTriggers.js';
+} from '../hooks/triggers/modelHookTriggers.js';
 import {
   applyToolSelection,
   checkAfterModel,

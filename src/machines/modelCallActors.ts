@@ -16,7 +16,7 @@ import {
 } from '@google/genai';
 import type { ContentGenerator } from '../contentGenerator.js';
 import { HookrailError, toError } from '../errors.js';
-import type { Config } from '../hooks/config.js';
+import type { Config } from '../hooks/engine/config.js';
 import {
   fireAfterModelHook,
   fireBeforeModelHook,
@@ -24,7 +24,7 @@ import {
   type AfterModelHookResult,
   type BeforeModelHookResult,
   type BeforeToolSelectionHookResult,
-} from '../hooks/modelHookTriggers.js';
+} from '../hooks/triggers/modelHookTriggers.js';
 
 /** A model call's generator failed or its stream broke before the response was complete (HOOK-207). */
 export class ModelGenerationError extends HookrailError {

@@ -9,10 +9,10 @@
  */
 import { createActor, type Actor } from 'xstate';
 import { toError } from '../errors.js';
-import type { Config } from '../hooks/config.js';
-import type { DebugLogger } from '../hooks/debugLogger.js';
+import type { Config } from '../hooks/engine/config.js';
+import type { DebugLogger } from '../debugLogger.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
-import { createInspectionListener, type InspectionListener } from './inspection.js';
+import { createInspectionListener, type InspectionListener } from '../inspection/recorder.js';
 import { DEFAULT_TOOL_CONCURRENCY, schedulerMachine, type SchedulerEvent, type SchedulerStatus } from './scheduler.machine.js';
 import type { BatchStop } from './schedulerBatch.js';
 import { toolCallMachine, type ToolCallActor } from './toolCall.machine.js';

@@ -10,8 +10,8 @@
  * and from there to `buffered`, so hooks cost nothing until they apply (HOOK-010, 012, 013).
  */
 import { assign, createActor, fromPromise, setup, type ActorRefFrom, type InspectionEvent } from 'xstate';
-import type { Config } from '../hooks/config.js';
-import type { DefaultHookOutput, ToolResult } from '../hooks/types.js';
+import type { Config } from '../hooks/engine/config.js';
+import type { DefaultHookOutput, ToolResult } from '../hooks/protocol/types.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import {
   addsContent,

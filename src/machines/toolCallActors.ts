@@ -5,7 +5,7 @@
  * `executeToolWithHooks`). Each function is unit-testable without XState.
  */
 import { HookrailError, ToolNotFoundError, toError } from '../errors.js';
-import type { Config } from '../hooks/config.js';
+import type { Config } from '../hooks/engine/config.js';
 import {
   applyAfterToolEffects,
   applyBeforeToolSystemMessage,
@@ -15,9 +15,9 @@ import {
   getModifiedToolInput,
   getStopReason,
   toToolResponse,
-} from '../hooks/toolHookEffects.js';
-import { fireAfterToolHook, fireBeforeToolHook, toolHooksMayApply } from '../hooks/toolHookTriggers.js';
-import type { DefaultHookOutput, ToolResult } from '../hooks/types.js';
+} from '../hooks/protocol/toolHookEffects.js';
+import { fireAfterToolHook, fireBeforeToolHook, toolHooksMayApply } from '../hooks/triggers/toolHookTriggers.js';
+import type { DefaultHookOutput, ToolResult } from '../hooks/protocol/types.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import type { ToolCallOutcome, ToolCallOutcomeKind } from './types.js';
 

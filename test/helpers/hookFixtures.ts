@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DebugLogger, type LogLevel, type LogRecord } from '../../src/hooks/debugLogger.js';
-import { HookEventName, type CommandHookConfig, type HookInput } from '../../src/hooks/types.js';
+import { DebugLogger, type LogLevel, type LogRecord } from '../../src/debugLogger.js';
+import { HookEventName, type CommandHookConfig, type HookInput } from '../../src/hooks/protocol/types.js';
 
 /** Absolute path of `test/fixtures/hooks/`. */
 export const hookFixturesDirectory = fileURLToPath(new URL('../fixtures/hooks/', import.meta.url));

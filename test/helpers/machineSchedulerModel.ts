@@ -8,7 +8,7 @@
 import { createActor, initialTransition, transition, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { TestModel, type TestPath } from 'xstate/graph';
 import { expect } from 'vitest';
-import type { Config } from '../../src/hooks/config.js';
+import type { Config } from '../../src/hooks/engine/config.js';
 import { createToolScheduler } from '../../src/machines/scheduler.js';
 import { schedulerMachine, type SchedulerEvent } from '../../src/machines/scheduler.machine.js';
 import type { ToolBatchResult, ToolCallOutcomeKind } from '../../src/machines/types.js';

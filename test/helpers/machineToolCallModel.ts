@@ -11,7 +11,7 @@ import { createActor, fromPromise, initialTransition, transition, type Inspectio
 import { TestModel, type TestPath } from 'xstate/graph';
 import { expect } from 'vitest';
 import { BeforeToolHookOutput, DefaultHookOutput, type ToolResult } from '../../src/index.js';
-import type { Config } from '../../src/hooks/config.js';
+import type { Config } from '../../src/hooks/engine/config.js';
 import { toolCallMachine, type ToolCallInput } from '../../src/machines/toolCall.machine.js';
 import type { AfterToolHookActorInput, BeforeToolHookActorInput } from '../../src/machines/toolCallActors.js';
 import { isProcessAlive } from './processes.js';

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TrustStore } from '../../src/adapters/trust.js';
+import { TrustStore } from '../../src/adapters/settings/trust.js';
 
 /** Absolute path of one script in `test/fixtures/settings/hooks/`. */
 export function settingsHookFixture(name: string): string {

@@ -4,8 +4,8 @@
  * `name` or its exact `command`. Warns when NAME matches no configured hook, and when enabling
  * cannot take effect because another settings file still disables it.
  */
-import { getSettingsPaths, setHookDisabled } from '../../adapters/settings.js';
-import { hookEventNames } from '../../hooks/types.js';
+import { getSettingsPaths, setHookDisabled } from '../../adapters/settings/settings.js';
+import { hookEventNames } from '../../hooks/protocol/types.js';
 import { booleanOption, cwdOptionSpec, stringOption, type ParsedArgs } from '../args.js';
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { ExitCode } from '../errors.js';

@@ -8,12 +8,12 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { GenerateContentResponse, type GenerateContentParameters } from '@google/genai';
-import { claudeEventNames } from '../../adapters/claudeSettings.js';
-import { parseJsonText } from '../../adapters/settingsFile.js';
+import { claudeEventNames } from '../../hooks/dialects/claude.js';
+import { parseJsonText } from '../../adapters/settings/settingsFile.js';
 import { HookrailError } from '../../errors.js';
-import { Config } from '../../hooks/config.js';
-import { defaultHookTranslator } from '../../hooks/hookTranslator.js';
-import { HookEventName, hookEventNames, isHookEventName, isPlainObject, isToolEvent } from '../../hooks/types.js';
+import { Config } from '../../hooks/engine/config.js';
+import { defaultHookTranslator } from '../../hooks/protocol/hookTranslator.js';
+import { HookEventName, hookEventNames, isHookEventName, isPlainObject, isToolEvent } from '../../hooks/protocol/types.js';
 import {
   booleanOption,
   cwdOptionSpec,

@@ -3,9 +3,9 @@
  * whether it runs — enabled or disabled (`disabledHooks`), trusted or skipped (untrusted project
  * folder) — then the settings files that were looked at.
  */
-import type { LoadedSettings, SettingsScopeFile } from '../../adapters/settings.js';
-import { getHookName } from '../../hooks/hookRegistry.js';
-import { hookEventNames, type HookConfig, type HookEventName } from '../../hooks/types.js';
+import type { LoadedSettings, SettingsScopeFile } from '../../adapters/settings/settings.js';
+import { getHookName } from '../../hooks/engine/hookRegistry.js';
+import { hookEventNames, type HookConfig, type HookEventName } from '../../hooks/protocol/types.js';
 import {
   booleanOption,
   cwdOptionSpec,

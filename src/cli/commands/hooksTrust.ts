@@ -5,9 +5,9 @@
  * revokes it.
  */
 import { homedir } from 'node:os';
-import { trustProjectHooks } from '../../adapters/settings.js';
-import { defaultTrustFile, TrustStore } from '../../adapters/trust.js';
-import { hookEventNames } from '../../hooks/types.js';
+import { trustProjectHooks } from '../../adapters/settings/settings.js';
+import { defaultTrustFile, TrustStore } from '../../adapters/settings/trust.js';
+import { hookEventNames } from '../../hooks/protocol/types.js';
 import { booleanOption, cwdOptionSpec, stringOption } from '../args.js';
 import type { CommandDefinition } from '../context.js';
 import { ExitCode } from '../errors.js';

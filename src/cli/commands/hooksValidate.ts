@@ -5,12 +5,12 @@
  * file hookrail would load. Exit 1 when there is any problem.
  */
 import { resolve } from 'node:path';
-import { parseScenario } from '../../adapters/scenario.js';
-import { readSettingsScopeFile, type SettingsScopeFile } from '../../adapters/settings.js';
-import { readJsonFile } from '../../adapters/settingsFile.js';
+import { parseScenario } from '../../adapters/models/scenario.js';
+import { readSettingsScopeFile, type SettingsScopeFile } from '../../adapters/settings/settings.js';
+import { readJsonFile } from '../../adapters/settings/settingsFile.js';
 import { ScenarioError } from '../../errors.js';
-import { validateHooksSettings, type HookConfigProblem } from '../../hooks/hookRegistry.js';
-import { hookEventNames, isPlainObject } from '../../hooks/types.js';
+import { validateHooksSettings, type HookConfigProblem } from '../../hooks/engine/hookRegistry.js';
+import { hookEventNames, isPlainObject } from '../../hooks/protocol/types.js';
 import { booleanOption, cwdOptionSpec, jsonOptionSpec, settingsOptionSpec, stringOption, type ParsedArgs } from '../args.js';
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';

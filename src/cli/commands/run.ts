@@ -6,13 +6,13 @@
  * AgentEvent per line and nothing else on stdout. Exit 0 when the run completed or a hook stopped it.
  */
 import { resolve } from 'node:path';
-import { createContentGenerator } from '../../adapters/createContentGenerator.js';
-import { defaultScenario } from '../../adapters/defaultScenario.js';
-import type { Scenario } from '../../adapters/scenario.js';
-import { toConfigParameters } from '../../adapters/settings.js';
+import { createContentGenerator } from '../../adapters/models/createContentGenerator.js';
+import { defaultScenario } from '../../adapters/models/defaultScenario.js';
+import type { Scenario } from '../../adapters/models/scenario.js';
+import { toConfigParameters } from '../../adapters/settings/settings.js';
 import { createBuiltinTools } from '../../adapters/tools/index.js';
-import { Config } from '../../hooks/config.js';
-import { hookEventNames } from '../../hooks/types.js';
+import { Config } from '../../hooks/engine/config.js';
+import { hookEventNames } from '../../hooks/protocol/types.js';
 import { DEFAULT_MAX_TURNS, runAgent } from '../../machines/agent.js';
 import type { AgentEvent, AgentRunResult } from '../../machines/types.js';
 import {

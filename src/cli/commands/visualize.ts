@@ -26,9 +26,9 @@ export const visualizeCommand: CommandDefinition = {
   },
   execute: async (context, args) => {
     const outDir = resolve(context.io.cwd, stringOption(args, 'out') ?? 'visualizations');
-    let generator: typeof import('../../machines/visualize.js');
+    let generator: typeof import('../../diagrams/visualize.js');
     try {
-      generator = await import('../../machines/visualize.js');
+      generator = await import('../../diagrams/visualize.js');
     } catch (error) {
       throw new CliError(`the diagram generator could not be loaded (${error instanceof Error ? error.message : String(error)})`, {
         cause: error,

@@ -1,0 +1,334 @@
+/**
+ * Scenario files: what the scripted model says, turn by turn, so a run is reproducible and needs no
+ * API key. A scenario is one JSON object:
+ *
+ * ```jsonc
+ * {
+ *   "name": "block-rm",                       // optional; default: the file name without .json
+ *   "description": "A hook blocks rm -rf",    // optional, shown by the CLI
+ *   "prompt": "clean up the build directory", // optional; the user prompt when the CLI is given none
+ *   "tools": ["run_shell_command"],           // optional; which built-in tools to offer (default all)
+ *   "settings": { "hooks": { ... } },         // optional; hooks the scenario brings, merged like a --settings file
+ *   "turns": [                                // required, at least one
+ *     {
+ *       "text": "I'll remove it.",           // what the model says (streamed in a few chunks)
+ *       "functionCalls": [                    // the calls it makes, after the text
+ *         { "name": "run_shell_command", "args": { "command": "rm -rf build" }, "id": "optional-call-id" }
+ *       ]
+ *     },
+ *     {
+ *       "expect": {                           // optional; checked against the request this turn answers
+ *         "functionResponseContains": "Blocked",  // a string or strings found in its function responses
+ *         "textContains": ["[System]"]            // a string or strings found in its new user text
+ *       },
+ *       "text": "The hook blocked that; stopping.",
+ *       "delayMs": 0                           // optional; pause before each chunk (abortable)
+ *     }
+ *   ]
+ * }
+ * ```
+ *
+ * Every turn has `text`, `functionCalls` or both. The scripted model plays one turn per model call;
+ * "new" input means the contents after the last model turn of the request (the function responses
+ * and any text the agent or a hook added since). An `expect` that does not match fails the model
+ * call with a {@link ScenarioError} naming the turn, the expectation and what was received. Problems
+ * in the file are reported all at once, each with its JSON path (`turns[2].functionCalls[0].name:
+ * expected a string`).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ScenarioError, type ScenarioProblem } from '../../errors.js';
+import type { HooksSettings } from '../../hooks/protocol/types.js';
+import { builtinToolNames, isBuiltinToolName, type BuiltinToolName } from '../tools/index.js';
+
+/** One function call of a scripted turn. */
+export interface ScenarioFunctionCall {
+  name: string;
+  args: Record<string, unknown>;
+  /** Default: `scripted-t<turn>-c<call>`. */
+  id?: string;
+}
+
+/** What a turn expects the request it answers to contain; each list's strings must all be found. */
+export interface ScenarioExpectation {
+  functionResponseContains: string[];
+  textContains: string[];
+}
+
+/** One model turn. */
+export interface ScenarioTurn {
+  text?: string;
+  functionCalls: ScenarioFunctionCall[];
+  expect?: ScenarioExpectation;
+  delayMs?: number;
+}
+
+/** The hooks (and any other settings) a scenario brings along. */
+export interface ScenarioSettings {
+  hooks?: HooksSettings;
+  [key: string]: unknown;
+}
+
+/** A validated scenario. */
+export interface Scenario {
+  name: string;
+  description?: string;
+  prompt?: string;
+  tools?: BuiltinToolName[];
+  settings?: ScenarioSettings;
+  turns: ScenarioTurn[];
+  /** Where it came from: a resolved file path, or a label such as `(embedded default scenario)`. */
+  file: string;
+}
+
+const topLevelKeys = ['$schema', 'name', 'description', 'prompt', 'tools', 'settings', 'turns'];
+const turnKeys = ['text', 'functionCalls', 'expect', 'delayMs'];
+const functionCallKeys = ['name', 'args', 'id'];
+const expectationKeys = ['functionResponseContains', 'textContains'];
+
+/**
+ * Reads and validates a scenario file.
+ * @throws ScenarioError when the file is missing, unreadable, not JSON or not a valid scenario.
+ */
+export async function loadScenario(file: string): Promise<Scenario> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'scenario file not found' : code === 'EISDIR' ? 'is a directory, not a scenario file' : `cannot read the scenario file (${(error as Error).message})`;
+    throw new ScenarioError(file, reason, { cause: error });
+  }
+  return parseScenario(text, file);
+}
+
+/**
+ * Validates a scenario given as JSON text or as an already parsed value. `file` names it in errors
+ * and, resolved, becomes `scenario.file`.
+ * @throws ScenarioError listing every problem with its JSON path.
+ */
+export function parseScenario(json: unknown, file: string): Scenario {
+  let value = json;
+  if (typeof json === 'string') {
+    try {
+      value = JSON.parse(json);
+    } catch (error) {
+      throw new ScenarioError(file, `not valid JSON: ${describeJsonError((error as Error).message, json)}`, { cause: error });
+    }
+  }
+  const problems: ScenarioProblem[] = [];
+  const scenario = validateScenario(value, file, problems);
+  if (problems.length > 0 || !scenario) {
+    const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+    const lines = problems.map((problem) => `  ${problem.path}: ${problem.message}`).join('\n');
+    throw new ScenarioError(file, `invalid scenario (${count}):\n${lines}`, { problems });
+  }
+  return scenario;
+}
+
+function validateScenario(value: unknown, file: string, problems: ScenarioProblem[]): Scenario | undefined {
+  if (!isRecord(value)) {
+    problems.push({ path: '(root)', message: `expected an object with "turns", got ${describe(value)}` });
+    return undefined;
+  }
+  checkKeys(value, topLevelKeys, '', problems);
+  const scenario: Scenario = {
+    name: optionalText(value, 'name', '', problems) ?? defaultName(file),
+    turns: [],
+    file: file.startsWith('(') ? file : path.resolve(file),
+  };
+  const description = optionalText(value, 'description', '', problems);
+  if (description !== undefined) scenario.description = description;
+  const prompt = optionalText(value, 'prompt', '', problems);
+  if (prompt !== undefined) scenario.prompt = prompt;
+  const tools = validateTools(value.tools, problems);
+  if (tools) scenario.tools = tools;
+  const settings = validateSettings(value.settings, problems);
+  if (settings) scenario.settings = settings;
+  if (value.turns === undefined) {
+    problems.push({ path: 'turns', message: 'is required: a list of model turns' });
+  } else if (!Array.isArray(value.turns)) {
+    problems.push({ path: 'turns', message: `expected an array of turns, got ${describe(value.turns)}` });
+  } else if (value.turns.length === 0) {
+    problems.push({ path: 'turns', message: 'must contain at least one turn' });
+  } else {
+    value.turns.forEach((turn, index) => {
+      const validated = validateTurn(turn, `turns[${index}]`, problems);
+      if (validated) scenario.turns.push(validated);
+    });
+  }
+  return scenario;
+}
+
+function validateTools(value: unknown, problems: ScenarioProblem[]): BuiltinToolName[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) {
+    problems.push({ path: 'tools', message: `expected an array of built-in tool names, got ${describe(value)}` });
+    return undefined;
+  }
+  const tools: BuiltinToolName[] = [];
+  value.forEach((name, index) => {
+    if (isBuiltinToolName(name)) tools.push(name);
+    else problems.push({ path: `tools[${index}]`, message: `${describe(name)} is not a built-in tool; expected one of ${builtinToolNames.join(', ')}` });
+  });
+  return tools;
+}
+
+function validateSettings(value: unknown, problems: ScenarioProblem[]): ScenarioSettings | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) {
+    problems.push({ path: 'settings', message: `expected an object like a settings.json file, got ${describe(value)}` });
+    return undefined;
+  }
+  if (value.hooks !== undefined && !isRecord(value.hooks)) {
+    problems.push({ path: 'settings.hooks', message: `expected an object keyed by event name, got ${describe(value.hooks)}` });
+    return undefined;
+  }
+  // Hook definitions are validated, with their paths, by the registry when the settings are merged.
+  return value as ScenarioSettings;
+}
+
+function validateTurn(value: unknown, at: string, problems: ScenarioProblem[]): ScenarioTurn | undefined {
+  if (!isRecord(value)) {
+    problems.push({ path: at, message: `expected an object with "text" and/or "functionCalls", got ${describe(value)}` });
+    return undefined;
+  }
+  checkKeys(value, turnKeys, at, problems);
+  const turn: ScenarioTurn = { functionCalls: [] };
+  const text = optionalText(value, 'text', at, problems);
+  if (text !== undefined) turn.text = text;
+  if (value.functionCalls !== undefined) {
+    if (!Array.isArray(value.functionCalls)) {
+      problems.push({ path: `${at}.functionCalls`, message: `expected an array of function calls, got ${describe(value.functionCalls)}` });
+    } else {
+      value.functionCalls.forEach((call, index) => {
+        const validated = validateFunctionCall(call, `${at}.functionCalls[${index}]`, problems);
+        if (validated) turn.functionCalls.push(validated);
+      });
+    }
+  }
+  const noCalls = value.functionCalls === undefined || (Array.isArray(value.functionCalls) && value.functionCalls.length === 0);
+  if (value.text === undefined && noCalls) {
+    problems.push({ path: at, message: 'a turn needs "text", at least one function call, or both' });
+  }
+  if (value.expect !== undefined) turn.expect = validateExpectation(value.expect, `${at}.expect`, problems);
+  if (value.delayMs !== undefined) {
+    if (typeof value.delayMs !== 'number' || !Number.isFinite(value.delayMs) || value.delayMs < 0) {
+      problems.push({ path: `${at}.delayMs`, message: `expected a number of milliseconds (0 or more), got ${describe(value.delayMs)}` });
+    } else {
+      turn.delayMs = value.delayMs;
+    }
+  }
+  return turn;
+}
+
+function validateFunctionCall(value: unknown, at: string, problems: ScenarioProblem[]): ScenarioFunctionCall | undefined {
+  if (!isRecord(value)) {
+    problems.push({ path: at, message: `expected an object with "name" and "args", got ${describe(value)}` });
+    return undefined;
+  }
+  checkKeys(value, functionCallKeys, at, problems);
+  let valid = true;
+  if (typeof value.name !== 'string') {
+    problems.push({ path: `${at}.name`, message: value.name === undefined ? 'is required: the tool to call' : `expected a string, got ${describe(value.name)}` });
+    valid = false;
+  } else if (value.name.trim() === '') {
+    problems.push({ path: `${at}.name`, message: 'must not be empty' });
+    valid = false;
+  }
+  if (value.args !== undefined && !isRecord(value.args)) {
+    problems.push({ path: `${at}.args`, message: `expected an object of arguments, got ${describe(value.args)}` });
+    valid = false;
+  }
+  if (value.id !== undefined && (typeof value.id !== 'string' || value.id === '')) {
+    problems.push({ path: `${at}.id`, message: `expected a non-empty string, got ${describe(value.id)}` });
+    valid = false;
+  }
+  if (!valid) return undefined;
+  const call: ScenarioFunctionCall = { name: value.name as string, args: (value.args as Record<string, unknown> | undefined) ?? {} };
+  if (typeof value.id === 'string') call.id = value.id;
+  return call;
+}
+
+function validateExpectation(value: unknown, at: string, problems: ScenarioProblem[]): ScenarioExpectation | undefined {
+  if (!isRecord(value)) {
+    problems.push({ path: at, message: `expected an object with ${expectationKeys.map((key) => `"${key}"`).join(' or ')}, got ${describe(value)}` });
+    return undefined;
+  }
+  checkKeys(value, expectationKeys, at, problems);
+  const expectation: ScenarioExpectation = {
+    functionResponseContains: stringOrStrings(value.functionResponseContains, `${at}.functionResponseContains`, problems),
+    textContains: stringOrStrings(value.textContains, `${at}.textContains`, problems),
+  };
+  if (expectation.functionResponseContains.length === 0 && expectation.textContains.length === 0) {
+    if (!problems.some((problem) => problem.path.startsWith(at))) {
+      problems.push({ path: at, message: `expects nothing; give ${expectationKeys.map((key) => `"${key}"`).join(' or ')}` });
+    }
+    return undefined;
+  }
+  return expectation;
+}
+
+function stringOrStrings(value: unknown, at: string, problems: ScenarioProblem[]): string[] {
+  if (value === undefined) return [];
+  const list = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(list)) {
+    problems.push({ path: at, message: `expected a string or an array of strings, got ${describe(value)}` });
+    return [];
+  }
+  const strings: string[] = [];
+  list.forEach((item, index) => {
+    if (typeof item === 'string' && item !== '') strings.push(item);
+    else problems.push({ path: Array.isArray(value) ? `${at}[${index}]` : at, message: `expected a non-empty string, got ${describe(item)}` });
+  });
+  return strings;
+}
+
+function optionalText(record: Record<string, unknown>, key: string, at: string, problems: ScenarioProblem[]): string | undefined {
+  const value = record[key];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') {
+    problems.push({ path: join(at, key), message: `expected a string, got ${describe(value)}` });
+    return undefined;
+  }
+  return value;
+}
+
+function checkKeys(record: Record<string, unknown>, allowed: readonly string[], at: string, problems: ScenarioProblem[]): void {
+  for (const key of Object.keys(record)) {
+    if (!allowed.includes(key)) {
+      problems.push({ path: join(at, key), message: `unknown key; expected one of ${allowed.filter((name) => name !== '$schema').join(', ')}` });
+    }
+  }
+}
+
+function join(at: string, key: string): string {
+  return at === '' ? key : `${at}.${key}`;
+}
+
+function defaultName(file: string): string {
+  const base = path.basename(file).replace(/\.json$/i, '');
+  return base.replace(/^\(|\)$/g, '') || 'scenario';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  return `${typeof value} ${String(value)}`;
+}
+
+/** Adds `line L, column C` to a JSON.parse message that only gives a character position. */
+function describeJsonError(message: string, text: string): string {
+  const position = /at position (\d+)/.exec(message);
+  if (!position || /line \d+/.test(message)) return message;
+  const before = text.slice(0, Number(position[1]));
+  const line = before.split('\n').length;
+  const column = Number(position[1]) - before.lastIndexOf('\n');
+  return `${message} (line ${line}, column ${column})`;
+}

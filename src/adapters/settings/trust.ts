@@ -1,0 +1,179 @@
+/**
+ * The trust store: which project folders may run their own hooks. A project's `.hookrail/settings.json`
+ * and `.claude/settings.json` come with the repository, so cloning a repository must not be enough
+ * to run its commands. Trust is keyed by the folder's real path AND a fingerprint of its hook
+ * commands, so a changed or added command needs trust again.
+ */
+import { createHash } from 'node:crypto';
+import { realpath } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { HookrailFileError } from '../../errors.js';
+import { DebugLogger } from '../../debugLogger.js';
+import { hookEventNames, isPlainObject, type HooksSettings } from '../../hooks/protocol/types.js';
+import { readJsonFile, writeJsonFileAtomic } from './settingsFile.js';
+
+/** The trust file's location under a home directory: `~/.hookrail/trusted-folders.json`. */
+export function defaultTrustFile(homeDir: string = homedir()): string {
+  return join(homeDir, '.hookrail', 'trusted-folders.json');
+}
+
+/** Options for {@link TrustStore}. */
+export interface TrustStoreOptions {
+  /** Default `~/.hookrail/trusted-folders.json`. */
+  file?: string;
+  /** Receives warnings (a corrupt trust file) from `isTrusted`, `trust` and `revoke`. Default: a DebugLogger warning. */
+  onWarning?: (message: string) => void;
+}
+
+/** `trusted`: fingerprint matches; `untrusted`: folder never trusted; `changed`: trusted, but its hooks changed since. */
+export type TrustState = 'trusted' | 'untrusted' | 'changed';
+
+/** The outcome of {@link TrustStore.check}. */
+export interface TrustCheck {
+  state: TrustState;
+  /** The folder's real path, the key in the trust file. */
+  projectDir: string;
+  /** The fingerprint of the hooks that were checked. */
+  fingerprint: string;
+  /** Problems with the trust file itself (it was treated as empty or an entry was ignored). */
+  warnings: string[];
+}
+
+/** One trusted folder as stored in the trust file. */
+export interface TrustedFolder {
+  fingerprint: string;
+  trustedAt: string;
+}
+
+interface TrustFileContent {
+  folders: Map<string, TrustedFolder>;
+  warnings: string[];
+}
+
+const trustFileVersion = 1;
+
+/**
+ * A sha256 over the sorted `(event, matcher, type, command)` tuples of every hook: order, timeouts
+ * and names do not matter, any change to what would run does.
+ */
+export function fingerprintHooks(hooks: HooksSettings): string {
+  const tuples: string[] = [];
+  for (const eventName of hookEventNames) {
+    for (const definition of hooks[eventName] ?? []) {
+      for (const hook of definition.hooks ?? []) {
+        tuples.push(JSON.stringify([eventName, definition.matcher ?? '', hook.type, hook.command ?? '']));
+      }
+    }
+  }
+  tuples.sort();
+  return `sha256:${createHash('sha256').update(tuples.join('\n')).digest('hex')}`;
+}
+
+/** The key a folder is stored under: its real path (symlinks resolved), or its absolute path if it does not exist. */
+export async function canonicalProjectDir(projectDir: string): Promise<string> {
+  const absolute = resolve(projectDir);
+  try {
+    return await realpath(absolute);
+  } catch {
+    return absolute;
+  }
+}
+
+/** Project-folder trust, persisted in one JSON file written atomically. */
+export class TrustStore {
+  readonly file: string;
+  private readonly onWarning: (message: string) => void;
+  /** Serialises this instance's read-modify-write cycles so concurrent `trust` calls do not lose entries. */
+  private pending: Promise<unknown> = Promise.resolve();
+
+  constructor(options: TrustStoreOptions = {}) {
+    this.file = options.file ?? defaultTrustFile();
+    const logger = new DebugLogger('hookrail:trust');
+    this.onWarning = options.onWarning ?? ((message) => logger.warn(message));
+  }
+
+  /** Whether `projectDir` is trusted for exactly these hooks, with the reason and any trust-file warnings. */
+  async check(projectDir: string, hooks: HooksSettings): Promise<TrustCheck> {
+    const key = await canonicalProjectDir(projectDir);
+    const fingerprint = fingerprintHooks(hooks);
+    const content = await this.read();
+    const entry = content.folders.get(key);
+    const state: TrustState = !entry ? 'untrusted' : entry.fingerprint === fingerprint ? 'trusted' : 'changed';
+    return { state, projectDir: key, fingerprint, warnings: content.warnings };
+  }
+
+  /** True when `projectDir` was trusted with exactly these hooks. Never throws on a corrupt trust file. */
+  async isTrusted(projectDir: string, hooks: HooksSettings): Promise<boolean> {
+    const result = await this.check(projectDir, hooks);
+    result.warnings.forEach(this.onWarning);
+    return result.state === 'trusted';
+  }
+
+  /** Trusts `projectDir` with these hooks, replacing an earlier entry. */
+  async trust(projectDir: string, hooks: HooksSettings): Promise<void> {
+    const key = await canonicalProjectDir(projectDir);
+    const fingerprint = fingerprintHooks(hooks);
+    await this.update((folders) => {
+      folders.set(key, { fingerprint, trustedAt: new Date().toISOString() });
+      return true;
+    });
+  }
+
+  /** Forgets `projectDir`; resolves `true` when it was trusted. */
+  async revoke(projectDir: string): Promise<boolean> {
+    const key = await canonicalProjectDir(projectDir);
+    return this.update((folders) => folders.delete(key));
+  }
+
+  /** Every trusted folder, keyed by real path. */
+  async list(): Promise<Map<string, TrustedFolder>> {
+    const content = await this.read();
+    content.warnings.forEach(this.onWarning);
+    return content.folders;
+  }
+
+  private update(change: (folders: Map<string, TrustedFolder>) => boolean): Promise<boolean> {
+    const run = async (): Promise<boolean> => {
+      const content = await this.read();
+      content.warnings.forEach(this.onWarning);
+      if (!change(content.folders)) return false;
+      const folders = Object.fromEntries([...content.folders].sort(([left], [right]) => left.localeCompare(right)));
+      await writeJsonFileAtomic(this.file, { version: trustFileVersion, folders }, { mode: 0o600 });
+      return true;
+    };
+    const result = this.pending.then(run, run);
+    this.pending = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Reads the trust file; anything wrong with it is a warning and an empty (or partial) store, never a throw. */
+  private async read(): Promise<TrustFileContent> {
+    const folders = new Map<string, TrustedFolder>();
+    const warnings: string[] = [];
+    let value: unknown;
+    try {
+      const content = await readJsonFile(this.file);
+      if (!content.exists) return { folders, warnings };
+      value = content.value;
+    } catch (error) {
+      const message = error instanceof HookrailFileError ? error.message : `${this.file}: ${String(error)}`;
+      warnings.push(`${message}; the trust file is treated as empty, so no project folder is trusted`);
+      return { folders, warnings };
+    }
+    const stored = isPlainObject(value) ? value['folders'] : undefined;
+    if (!isPlainObject(stored)) {
+      warnings.push(`${this.file}: expected an object with a "folders" object; the trust file is treated as empty, so no project folder is trusted`);
+      return { folders, warnings };
+    }
+    for (const [folder, entry] of Object.entries(stored)) {
+      if (isPlainObject(entry) && typeof entry['fingerprint'] === 'string') {
+        const trustedAt = typeof entry['trustedAt'] === 'string' ? entry['trustedAt'] : '';
+        folders.set(folder, { fingerprint: entry['fingerprint'], trustedAt });
+      } else {
+        warnings.push(`${this.file}: folders[${JSON.stringify(folder)}]: expected an object with a string "fingerprint"; entry ignored`);
+      }
+    }
+    return { folders, warnings };
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Config: the host application's view of hookrail. It owns at most one {@link HookSystem}, created
+ * lazily on first use, and nothing at all while hooks are disabled (HOOK-001, 002, 010, 013).
+ */
+import { randomUUID } from 'node:crypto';
+import { DebugLogger } from '../../debugLogger.js';
+import { HookSystem } from './hookSystem.js';
+import type { HooksSettings } from '../protocol/types.js';
+
+/** An extension contributing hooks; its hooks are tagged `ConfigSource.Extensions` (HOOK-085). */
+export interface ExtensionConfig {
+  name: string;
+  isActive: boolean;
+  hooks?: HooksSettings;
+}
+
+/** Options for {@link Config}; every field is optional. */
+export interface ConfigParameters {
+  /** Default `false`: hooks cost nothing until enabled (HOOK-010). */
+  enableHooks?: boolean;
+  /** The settings.json `hooks` object; validated by the registry, bad entries skipped with a warning. */
+  hooks?: HooksSettings;
+  /** Extensions with hooks; inactive ones are ignored. */
+  extensions?: ExtensionConfig[];
+  /** Hooks disabled by name or command. */
+  disabledHooks?: string[];
+  /** Default: a random UUID. Sent to hooks as `session_id`. */
+  sessionId?: string;
+  /** Default: `process.cwd()`. Sent to hooks as `cwd` and the `*_PROJECT_DIR` variables. */
+  workingDir?: string;
+  /** Where warnings and debug lines go. Default: warnings on stderr. */
+  logger?: DebugLogger;
+}
+
+/** The host's configuration; `getHookSystem()` is the one entry point to the hook system. */
+export class Config {
+  private readonly enableHooks: boolean;
+  private readonly hooks: HooksSettings;
+  private readonly extensions: readonly ExtensionConfig[];
+  private readonly disabledHooks: readonly string[];
+  private readonly sessionId: string;
+  private readonly workingDir: string;
+  private readonly logger: DebugLogger;
+  private hookSystem?: HookSystem;
+
+  constructor(parameters: ConfigParameters = {}) {
+    this.enableHooks = parameters.enableHooks ?? false;
+    this.hooks = parameters.hooks ?? {};
+    this.extensions = parameters.extensions ?? [];
+    this.disabledHooks = parameters.disabledHooks ?? [];
+    this.sessionId = parameters.sessionId ?? randomUUID();
+    this.workingDir = parameters.workingDir ?? process.cwd();
+    this.logger = parameters.logger ?? new DebugLogger('hookrail');
+  }
+
+  getEnableHooks(): boolean {
+    return this.enableHooks;
+  }
+
+  getHooks(): HooksSettings {
+    return this.hooks;
+  }
+
+  getExtensions(): readonly ExtensionConfig[] {
+    return this.extensions;
+  }
+
+  getDisabledHooks(): readonly string[] {
+    return this.disabledHooks;
+  }
+
+  getSessionId(): string {
+    return this.sessionId;
+  }
+
+  getWorkingDir(): string {
+    return this.workingDir;
+  }
+
+  getDebugLogger(): DebugLogger {
+    return this.logger;
+  }
+
+  /**
+   * HOOK-001, 002, 013, 206: `undefined`, synchronously, when hooks are disabled; otherwise the one
+   * HookSystem, created on first call and not initialised until the first event fires.
+   */
+  getHookSystem(): HookSystem | undefined {
+    if (!this.enableHooks) return undefined;
+    if (!this.hookSystem) this.hookSystem = new HookSystem(this);
+    return this.hookSystem;
+  }
+}

@@ -1,0 +1,316 @@
+/**
+ * HookEventHandler: one method per event. Each fire plans first, returns the empty success result at
+ * once when nothing matches, and otherwise builds the stdin object, runs the hooks, aggregates and
+ * logs one telemetry line (technical design §3.2). It never throws (HOOK-113, 147).
+ */
+import type { GenerateContentParameters, GenerateContentResponse } from '@google/genai';
+import { toError } from '../../errors.js';
+import type { Config } from './config.js';
+import type { DebugLogger } from '../../debugLogger.js';
+import type { HookAggregator } from '../protocol/hookAggregator.js';
+import type { HookPlanner } from './hookPlanner.js';
+import type { HookRunner } from './hookRunner.js';
+import { defaultHookTranslator } from '../protocol/hookTranslator.js';
+import {
+  createEmptyAggregatedResult,
+  HookEventName,
+  isHookEventName,
+  isToolEvent,
+  type AfterAgentInput,
+  type AfterModelInput,
+  type AfterToolInput,
+  type AggregatedHookResult,
+  type BeforeAgentInput,
+  type BeforeModelInput,
+  type BeforeToolInput,
+  type BeforeToolSelectionInput,
+  type HookEventContext,
+  type HookExecutionPlan,
+  type HookExecutionResult,
+  type HookFireOptions,
+  type HookInput,
+  type NotificationInput,
+  type PreCompressInput,
+  type SessionEndInput,
+  type SessionStartInput,
+} from '../protocol/types.js';
+
+/** Options of {@link HookEventHandler.fireEventWithDetails}: a fire's options plus an explicit planner context. */
+export interface FireEventWithDetailsOptions extends HookFireOptions {
+  /** Matcher context; for tool events it defaults to `{ toolName: payload.tool_name }`. */
+  context?: HookEventContext;
+}
+
+/** What `hooks fire` shows a hook author: the plan, every hook's own result, and the aggregate. */
+export interface HookFireDetails {
+  plan: HookExecutionPlan | null;
+  results: HookExecutionResult[];
+  aggregated: AggregatedHookResult;
+}
+
+/** The event-specific fields of a stdin object (everything but the base fields). */
+type EventFields<Input extends HookInput> = Omit<Input, keyof HookInput>;
+
+/** One fire: the event, its planner context, and how to build its fields once hooks are known to match. */
+interface FireRequest<Input extends HookInput> {
+  eventName: HookEventName;
+  context: HookEventContext | undefined;
+  buildFields: () => EventFields<Input>;
+  options: HookFireOptions | undefined;
+}
+
+/** HOOK-143: fires the five applied events and the six lifecycle events through planner → runner → aggregator. */
+export class HookEventHandler {
+  private readonly config: Config;
+  private readonly planner: HookPlanner;
+  private readonly runner: HookRunner;
+  private readonly aggregator: HookAggregator;
+  private readonly logger: DebugLogger;
+
+  constructor(config: Config, planner: HookPlanner, runner: HookRunner, aggregator: HookAggregator) {
+    this.config = config;
+    this.planner = planner;
+    this.runner = runner;
+    this.aggregator = aggregator;
+    this.logger = config.getDebugLogger().child('hooks:event-handler');
+  }
+
+  /**
+   * HOOK-011, 012, 013: synchronously, whether a fire of `eventName` would run any hook, so a caller's
+   * no-match path can skip all async work. A planner error answers `true`: the fire then reports it.
+   */
+  hasMatchingHooks(eventName: HookEventName, context?: HookEventContext): boolean {
+    try {
+      return this.planner.createExecutionPlan(eventName, context) !== null;
+    } catch {
+      return true;
+    }
+  }
+
+  /** HOOK-014, 015, 021, 162: BeforeTool with `tool_name` / `tool_input`, filtered by matcher on the tool name. */
+  async fireBeforeToolEvent(toolName: string, toolInput: Record<string, unknown>, options?: HookFireOptions): Promise<AggregatedHookResult> {
+    const fired = await this.fire<BeforeToolInput>({
+      eventName: HookEventName.BeforeTool,
+      context: { toolName },
+      buildFields: () => ({ tool_name: toolName, tool_input: toolInput }),
+      options,
+    });
+    return fired.aggregated;
+  }
+
+  /** HOOK-025, 026, 032, 162: AfterTool with `tool_response` = `{ llmContent, returnDisplay, metadata, error }`. */
+  async fireAfterToolEvent(
+    toolName: string,
+    toolInput: Record<string, unknown>,
+    toolResponse: Record<string, unknown>,
+    options?: HookFireOptions,
+  ): Promise<AggregatedHookResult> {
+    const fired = await this.fire<AfterToolInput>({
+      eventName: HookEventName.AfterTool,
+      context: { toolName },
+      buildFields: () => ({ tool_name: toolName, tool_input: toolInput, tool_response: toolResponse }),
+      options,
+    });
+    return fired.aggregated;
+  }
+
+  /** HOOK-033, 034, 035, 041, 163: BeforeModel with the request in the stable hook format; no matcher. */
+  async fireBeforeModelEvent(llmRequest: GenerateContentParameters, options?: HookFireOptions): Promise<AggregatedHookResult> {
+    const fired = await this.fire<BeforeModelInput>({
+      eventName: HookEventName.BeforeModel,
+      context: undefined,
+      buildFields: () => ({ llm_request: defaultHookTranslator.toHookLLMRequest(llmRequest) }),
+      options,
+    });
+    return fired.aggregated;
+  }
+
+  /** HOOK-043, 044, 045, 050, 051, 163: AfterModel with the real request and the complete response, translated. */
+  async fireAfterModelEvent(
+    llmRequest: GenerateContentParameters,
+    llmResponse: GenerateContentResponse,
+    options?: HookFireOptions,
+  ): Promise<AggregatedHookResult> {
+    const fired = await this.fire<AfterModelInput>({
+      eventName: HookEventName.AfterModel,
+      context: undefined,
+      buildFields: () => ({
+        llm_request: defaultHookTranslator.toHookLLMRequest(llmRequest),
+        llm_response: defaultHookTranslator.toHookLLMResponse(llmResponse),
+      }),
+      options,
+    });
+    return fired.aggregated;
+  }
+
+  /** HOOK-053, 054, 059, 163, 205: BeforeToolSelection with the real request, translated; no matcher. */
+  async fireBeforeToolSelectionEvent(llmRequest: GenerateContentParameters, options?: HookFireOptions): Promise<AggregatedHookResult> {
+    const fired = await this.fire<BeforeToolSelectionInput>({
+      eventName: HookEventName.BeforeToolSelection,
+      context: undefined,
+      buildFields: () => ({ llm_request: defaultHookTranslator.toHookLLMRequest(llmRequest) }),
+      options,
+    });
+    return fired.aggregated;
+  }
+
+  /** HOOK-081, HOOK-203: BeforeAgent fires and runs; no caller applies its result (§37). */
+  async fireBeforeAgentEvent(prompt: string, options?: HookFireOptions): Promise<AggregatedHookResult> {
+    return this.fireLifecycle<BeforeAgentInput>(HookEventName.BeforeAgent, () => ({ prompt }), options);
+  }
+
+  /** HOOK-081, HOOK-203: AfterAgent fires and runs; no caller applies its result (§37). */
+  async fireAfterAgentEvent(
+    prompt: string,
+    promptResponse: string,
+    stopHookActive: boolean,
+    options?: HookFireOptions,
+  ): Promise<AggregatedHookResult> {
+    return this.fireLifecycle<AfterAgentInput>(
+      HookEventName.AfterAgent,
+      () => ({ prompt, prompt_response: promptResponse, stop_hook_active: stopHookActive }),
+      options,
+    );
+  }
+
+  /** HOOK-081, HOOK-203: SessionStart fires and runs; no caller applies its result (§37). */
+  async fireSessionStartEvent(source: SessionStartInput['source'], options?: HookFireOptions): Promise<AggregatedHookResult> {
+    return this.fireLifecycle<SessionStartInput>(HookEventName.SessionStart, () => ({ source }), options);
+  }
+
+  /** HOOK-081, HOOK-203: SessionEnd fires and runs; no caller applies its result (§37). */
+  async fireSessionEndEvent(reason: SessionEndInput['reason'], options?: HookFireOptions): Promise<AggregatedHookResult> {
+    return this.fireLifecycle<SessionEndInput>(HookEventName.SessionEnd, () => ({ reason }), options);
+  }
+
+  /** HOOK-081, HOOK-203: PreCompress fires and runs; no caller applies its result (§37). */
+  async firePreCompressEvent(trigger: PreCompressInput['trigger'], options?: HookFireOptions): Promise<AggregatedHookResult> {
+    return this.fireLifecycle<PreCompressInput>(HookEventName.PreCompress, () => ({ trigger }), options);
+  }
+
+  /** HOOK-081, HOOK-203: Notification fires and runs; no caller applies its result (§37). */
+  async fireNotificationEvent(
+    notificationType: string,
+    message: string,
+    details: Record<string, unknown>,
+    options?: HookFireOptions,
+  ): Promise<AggregatedHookResult> {
+    return this.fireLifecycle<NotificationInput>(
+      HookEventName.Notification,
+      () => ({ notification_type: notificationType, message, details }),
+      options,
+    );
+  }
+
+  /**
+   * The hook author's test bench (`hookrail hooks fire`): fires any event with a raw payload of
+   * event-specific fields (in the stable hook format) and returns the plan and each hook's result
+   * besides the aggregate. Base fields come from Config unless the payload sets them.
+   */
+  async fireEventWithDetails(
+    eventName: HookEventName,
+    payload: Record<string, unknown>,
+    options: FireEventWithDetailsOptions = {},
+  ): Promise<HookFireDetails> {
+    if (!isHookEventName(eventName)) {
+      this.logger.warn(`Cannot fire unknown hook event "${String(eventName)}"; known events: ${Object.values(HookEventName).join(', ')}`);
+      return { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
+    }
+    const toolName = payload['tool_name'];
+    const context = options.context ?? (isToolEvent(eventName) && typeof toolName === 'string' ? { toolName } : undefined);
+    return this.fire<HookInput>({
+      eventName,
+      context,
+      buildFields: () => payload as EventFields<HookInput>,
+      options,
+    });
+  }
+
+  private async fireLifecycle<Input extends HookInput>(
+    eventName: HookEventName,
+    buildFields: () => EventFields<Input>,
+    options: HookFireOptions | undefined,
+  ): Promise<AggregatedHookResult> {
+    const fired = await this.fire<Input>({ eventName, context: undefined, buildFields, options });
+    return fired.aggregated;
+  }
+
+  /**
+   * HOOK-011, 012, 113, 144..147, 164..166: plan → (nothing matched: empty result, no input built) →
+   * input → sequential or parallel run → aggregate → one debug line. Any error: warn, empty result.
+   */
+  private async fire<Input extends HookInput>(request: FireRequest<Input>): Promise<HookFireDetails> {
+    const { eventName, context } = request;
+    const startedAt = this.logger.isEnabled('debug') ? performance.now() : 0;
+    try {
+      const plan = this.planner.createExecutionPlan(eventName, context);
+      if (!plan || plan.hookConfigs.length === 0) {
+        if (this.logger.isEnabled('debug')) {
+          this.logger.debug(`${describeEvent(eventName, context)}: 0 hooks matched, skipped`, {
+            eventName,
+            toolName: context?.toolName,
+            hookCount: 0,
+          });
+        }
+        return { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
+      }
+      const input = { ...this.buildBaseInput(eventName), ...request.buildFields(), hook_event_name: eventName } as Input;
+      const runOptions = { signal: request.options?.signal };
+      const results = plan.sequential
+        ? await this.runner.executeHooksSequential(plan.hookConfigs, eventName, input, runOptions)
+        : await this.runner.executeHooksParallel(plan.hookConfigs, eventName, input, runOptions);
+      const aggregated = this.aggregator.aggregateResults(results, eventName);
+      if (this.logger.isEnabled('debug')) this.logTelemetry(request, plan, aggregated, performance.now() - startedAt);
+      return { plan, results, aggregated };
+    } catch (error) {
+      const message = toError(error).message;
+      this.logger.warn(`${describeEvent(eventName, context)} failed in the hook system, continuing without hooks: ${message}`, {
+        eventName,
+        toolName: context?.toolName,
+        error: message,
+      });
+      return { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
+    }
+  }
+
+  /** HOOK-015, 062, 144, 161, 215: base fields from Config; `transcript_path` is '' until Config has a transcript. */
+  private buildBaseInput(eventName: HookEventName): HookInput {
+    return {
+      session_id: this.config.getSessionId(),
+      transcript_path: '',
+      cwd: this.config.getWorkingDir(),
+      hook_event_name: eventName,
+      timestamp: new Date().toISOString(),
+    };
+  }
+
+  /** HOOK-146: `BeforeTool fired for 'write_file': 2 hooks, 45ms, success (blocked)`. */
+  private logTelemetry(
+    request: FireRequest<HookInput>,
+    plan: HookExecutionPlan,
+    aggregated: AggregatedHookResult,
+    durationMs: number,
+  ): void {
+    const hookCount = plan.hookConfigs.length;
+    const outcome = aggregated.success ? 'success' : 'failure';
+    const output = aggregated.finalOutput;
+    const policy = output?.shouldStopExecution() ? ' (stop)' : output?.isBlockingDecision() ? ' (blocked)' : '';
+    this.logger.debug(
+      `${describeEvent(request.eventName, request.context)}: ${hookCount} ${hookCount === 1 ? 'hook' : 'hooks'}, ` +
+        `${Math.round(durationMs)}ms, ${outcome}${policy}`,
+      {
+        eventName: request.eventName,
+        toolName: request.context?.toolName,
+        hookCount,
+        durationMs,
+        success: aggregated.success,
+        sequential: plan.sequential,
+        errorCount: aggregated.errors.length,
+      },
+    );
+  }
+}
+
+function describeEvent(eventName: HookEventName, context: HookEventContext | undefined): string {
+  return context?.toolName === undefined ? `${eventName} fired` : `${eventName} fired for '${context.toolName}'`;
+}

@@ -1,0 +1,363 @@
+/**
+ * HookRegistry: turns the host's hook settings into registered hooks. It tags each hook with its
+ * source (HOOK-085), validates every entry without ever throwing (HOOK-083, 191, 195), orders hooks
+ * by source priority (HOOK-086, 187) and lets hooks be enabled and disabled by name or command.
+ */
+import { HookRegistryNotInitializedError } from '../../errors.js';
+import type { Config } from './config.js';
+import type { DebugLogger } from '../../debugLogger.js';
+import {
+  ConfigSource,
+  DEFAULT_HOOK_TIMEOUT_MS,
+  HookEventName,
+  hookEventNames,
+  isHookEventName,
+  isPlainObject,
+  type HookConfig,
+  type HookRegistryEntry,
+} from '../protocol/types.js';
+
+/** One problem found while validating hook settings, with the JSON path of the offending value. */
+export interface HookConfigProblem {
+  path: string;
+  message: string;
+  /** `error`: the value was skipped. `warning`: it was kept (or ignored) as the message says. */
+  severity: 'error' | 'warning';
+}
+
+/** One valid hook, flattened out of its definition group, with the path it was read from. */
+export interface ValidatedHookDefinition {
+  eventName: HookEventName;
+  matcher?: string;
+  sequential: boolean;
+  config: HookConfig;
+  /** JSON path of the hook entry, e.g. `hooks.BeforeTool[0].hooks[1]`. */
+  path: string;
+}
+
+/** What {@link validateHooksSettings} returns: the hooks that passed and every problem found. */
+export interface HooksValidationResult {
+  definitions: ValidatedHookDefinition[];
+  problems: HookConfigProblem[];
+}
+
+/** Options for {@link validateHooksSettings}. */
+export interface ValidateHooksSettingsOptions {
+  /** JSON path of the settings object, used as the prefix of every problem's path. Default `hooks`. */
+  path?: string;
+}
+
+/**
+ * Claude Code's event names and the hookrail event each corresponds to, so that a settings file
+ * copied from Claude Code gets a warning that says what to rename instead of a bare "unknown".
+ */
+const claudeCodeEventNames: Readonly<Record<string, HookEventName>> = {
+  PreToolUse: HookEventName.BeforeTool,
+  PostToolUse: HookEventName.AfterTool,
+  UserPromptSubmit: HookEventName.BeforeAgent,
+  Stop: HookEventName.AfterAgent,
+  SubagentStop: HookEventName.AfterAgent,
+  PreCompact: HookEventName.PreCompress,
+};
+
+const knownHookTypes = new Set(['command', 'plugin']);
+
+/**
+ * HOOK-080..083, 191, 195: validates a settings `hooks` object. Never throws: invalid values are
+ * skipped (`error`) or kept with a correction (`warning`), each reported with its exact JSON path.
+ */
+export function validateHooksSettings(settings: unknown, options: ValidateHooksSettingsOptions = {}): HooksValidationResult {
+  const rootPath = options.path ?? 'hooks';
+  const definitions: ValidatedHookDefinition[] = [];
+  const problems: HookConfigProblem[] = [];
+  const report = (path: string, message: string, severity: HookConfigProblem['severity']): void => {
+    problems.push({ path, message, severity });
+  };
+
+  if (!isPlainObject(settings)) {
+    report(rootPath, `expected an object mapping event names to hook definitions, got ${describeType(settings)}; no hooks registered`, 'error');
+    return { definitions, problems };
+  }
+
+  for (const [eventKey, eventDefinitions] of Object.entries(settings)) {
+    const eventPath = `${rootPath}.${eventKey}`;
+    if (!isHookEventName(eventKey)) {
+      report(eventPath, unknownEventMessage(eventKey), 'warning');
+      continue;
+    }
+    if (eventDefinitions === undefined) continue;
+    if (!Array.isArray(eventDefinitions)) {
+      report(eventPath, `expected an array of hook definitions, got ${describeType(eventDefinitions)}; skipped`, 'error');
+      continue;
+    }
+    eventDefinitions.forEach((definition: unknown, definitionIndex) => {
+      validateDefinition({ eventName: eventKey, definition, path: `${eventPath}[${definitionIndex}]`, definitions, report });
+    });
+  }
+  return { definitions, problems };
+}
+
+interface DefinitionValidation {
+  eventName: HookEventName;
+  definition: unknown;
+  path: string;
+  definitions: ValidatedHookDefinition[];
+  report: (path: string, message: string, severity: HookConfigProblem['severity']) => void;
+}
+
+function validateDefinition({ eventName, definition, path, definitions, report }: DefinitionValidation): void {
+  if (!isPlainObject(definition)) {
+    report(path, `expected a hook definition object ({ matcher?, sequential?, hooks }), got ${describeType(definition)}; skipped`, 'error');
+    return;
+  }
+  const matcher = definition['matcher'];
+  if (matcher !== undefined && typeof matcher !== 'string') {
+    // A guard meant for one tool must not silently apply to all of them, nor to none: skip and say so.
+    report(`${path}.matcher`, `expected a string (a regular expression over tool names), got ${describeType(matcher)}; definition skipped`, 'error');
+    return;
+  }
+  if (typeof matcher === 'string') {
+    const regexError = regularExpressionError(matcher);
+    if (regexError) {
+      report(
+        `${path}.matcher`,
+        `${JSON.stringify(matcher)} is not a valid regular expression (${regexError}); it will be compared literally with tool names`,
+        'warning',
+      );
+    }
+  }
+  let sequential = false;
+  const sequentialValue = definition['sequential'];
+  if (typeof sequentialValue === 'boolean') {
+    sequential = sequentialValue;
+  } else if (sequentialValue !== undefined) {
+    report(`${path}.sequential`, `expected a boolean, got ${describeValue(sequentialValue)}; treated as false`, 'warning');
+  }
+  const hooks = definition['hooks'];
+  if (hooks === undefined) {
+    report(path, '"hooks" is missing (expected an array of hooks); definition skipped', 'error');
+    return;
+  }
+  if (!Array.isArray(hooks)) {
+    report(`${path}.hooks`, `expected an array of hooks, got ${describeType(hooks)}; definition skipped`, 'error');
+    return;
+  }
+  hooks.forEach((hook: unknown, hookIndex) => {
+    const hookPath = `${path}.hooks[${hookIndex}]`;
+    const config = validateHookConfig(hook, hookPath, report);
+    if (!config) return;
+    definitions.push({ eventName, ...(typeof matcher === 'string' ? { matcher } : {}), sequential, config, path: hookPath });
+  });
+}
+
+/** HOOK-083, 191, 195: returns a cleaned copy of a hook entry, or undefined when it must be skipped. */
+function validateHookConfig(
+  hook: unknown,
+  path: string,
+  report: (path: string, message: string, severity: HookConfigProblem['severity']) => void,
+): HookConfig | undefined {
+  if (!isPlainObject(hook)) {
+    report(path, `expected a hook object ({ type, command, timeout? }), got ${describeType(hook)}; hook skipped`, 'error');
+    return undefined;
+  }
+  const type = hook['type'];
+  if (type === undefined) {
+    report(path, '"type" is missing (expected "command" or "plugin"); hook skipped', 'error');
+    return undefined;
+  }
+  if (typeof type !== 'string' || !knownHookTypes.has(type)) {
+    report(`${path}.type`, `unknown hook type ${describeValue(type)} (expected "command" or "plugin"); hook skipped`, 'error');
+    return undefined;
+  }
+  const config: Record<string, unknown> = { ...hook };
+  const command = hook['command'];
+  if (type === 'command') {
+    if (command === undefined) {
+      report(path, '"command" is missing; hook skipped', 'error');
+      return undefined;
+    }
+    if (typeof command !== 'string' || command.trim().length === 0) {
+      report(`${path}.command`, `expected a non-empty string, got ${describeValue(command)}; hook skipped`, 'error');
+      return undefined;
+    }
+  } else if (command !== undefined && typeof command !== 'string') {
+    report(`${path}.command`, `expected a string, got ${describeType(command)}; ignored`, 'warning');
+    delete config['command'];
+  }
+  const timeout = hook['timeout'];
+  if (timeout !== undefined && !(typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0)) {
+    // A guard hook must not vanish because of a typo in its timeout: keep it, with the default.
+    report(
+      `${path}.timeout`,
+      `expected a positive number of milliseconds, got ${describeValue(timeout)}; the hook is kept with the default timeout of ${DEFAULT_HOOK_TIMEOUT_MS} ms`,
+      'warning',
+    );
+    delete config['timeout'];
+  }
+  for (const field of ['name', 'description'] as const) {
+    const value = hook[field];
+    if (value !== undefined && typeof value !== 'string') {
+      report(`${path}.${field}`, `expected a string, got ${describeType(value)}; ignored`, 'warning');
+      delete config[field];
+    }
+  }
+  return config as unknown as HookConfig;
+}
+
+function unknownEventMessage(eventKey: string): string {
+  const base = `unknown hook event ${JSON.stringify(eventKey)}; skipped`;
+  const claudeCodeEquivalent = claudeCodeEventNames[eventKey];
+  if (claudeCodeEquivalent) {
+    return `${base}. "${eventKey}" is Claude Code's name: use "${claudeCodeEquivalent}" in hookrail`;
+  }
+  const caseInsensitive = hookEventNames.find((name) => name.toLowerCase() === eventKey.toLowerCase());
+  if (caseInsensitive) return `${base}. Event names are case-sensitive: did you mean "${caseInsensitive}"?`;
+  return `${base}. Known events: ${hookEventNames.join(', ')}`;
+}
+
+function regularExpressionError(pattern: string): string | undefined {
+  try {
+    new RegExp(pattern);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  return describeType(value);
+}
+
+const sourcePriority: Readonly<Record<ConfigSource, number>> = {
+  [ConfigSource.Project]: 1,
+  [ConfigSource.User]: 2,
+  [ConfigSource.System]: 3,
+  [ConfigSource.Extensions]: 4,
+};
+
+/** HOOK-086, 187: Project 1, User 2, System 3, Extensions 4; a lower number runs first. */
+export function getSourcePriority(source: ConfigSource): number {
+  return sourcePriority[source] ?? Number.MAX_SAFE_INTEGER;
+}
+
+/** The name shown for a hook in logs and listings: its `name`, else its `command`. */
+export function getHookName(config: HookConfig): string {
+  return config.name ?? config.command ?? 'unnamed plugin hook';
+}
+
+/**
+ * HOOK-085, 086, 187: the registered hooks of one Config. `initialize()` reads project hooks
+ * (`config.getHooks()`) and active extensions' hooks, validates them and applies the disabled list.
+ */
+export class HookRegistry {
+  private readonly config: Config;
+  private readonly logger: DebugLogger;
+  private entries: HookRegistryEntry[] = [];
+  private problems: HookConfigProblem[] = [];
+  private initialized = false;
+  /** Enabled entries per event, already sorted; rebuilt lazily after enable/disable. */
+  private readonly eventCache = new Map<HookEventName, HookRegistryEntry[]>();
+
+  constructor(config: Config) {
+    this.config = config;
+    this.logger = config.getDebugLogger().child('hooks:registry');
+  }
+
+  /** HOOK-085: (re)reads every source; invalid entries are skipped with a warning, never thrown. */
+  async initialize(): Promise<void> {
+    const entries: HookRegistryEntry[] = [];
+    const problems: HookConfigProblem[] = [];
+    const register = (settings: unknown, path: string, source: ConfigSource, extensionName?: string): void => {
+      const validation = validateHooksSettings(settings, { path });
+      problems.push(...validation.problems);
+      for (const definition of validation.definitions) {
+        entries.push({
+          config: definition.config,
+          source,
+          eventName: definition.eventName,
+          ...(definition.matcher !== undefined ? { matcher: definition.matcher } : {}),
+          sequential: definition.sequential,
+          enabled: true,
+          ...(extensionName !== undefined ? { extensionName } : {}),
+        });
+      }
+    };
+
+    register(this.config.getHooks(), 'hooks', ConfigSource.Project);
+    for (const extension of this.config.getExtensions()) {
+      if (!extension.isActive || extension.hooks === undefined) continue;
+      register(extension.hooks, `extensions[${JSON.stringify(extension.name)}].hooks`, ConfigSource.Extensions, extension.name);
+    }
+
+    const disabled = new Set(this.config.getDisabledHooks());
+    for (const entry of entries) {
+      if (matchesNameOrCommand(entry.config, disabled)) entry.enabled = false;
+    }
+
+    for (const problem of problems) {
+      this.logger.warn(`${problem.path}: ${problem.message}`, { path: problem.path, severity: problem.severity });
+    }
+    this.entries = entries;
+    this.problems = problems;
+    this.eventCache.clear();
+    this.initialized = true;
+  }
+
+  /** HOOK-086, 187: the enabled hooks of one event, stable-sorted by source priority. */
+  getHooksForEvent(eventName: HookEventName): HookRegistryEntry[] {
+    this.assertInitialized();
+    let cached = this.eventCache.get(eventName);
+    if (!cached) {
+      cached = this.entries
+        .filter((entry) => entry.enabled && entry.eventName === eventName)
+        .sort((left, right) => getSourcePriority(left.source) - getSourcePriority(right.source));
+      this.eventCache.set(eventName, cached);
+    }
+    return [...cached];
+  }
+
+  /** Every registered hook, disabled ones included, in registration order. */
+  getAllHooks(): HookRegistryEntry[] {
+    this.assertInitialized();
+    return [...this.entries];
+  }
+
+  /** Enables or disables every hook whose `name` or `command` equals `nameOrCommand`; returns how many changed. */
+  setHookEnabled(nameOrCommand: string, enabled: boolean): number {
+    this.assertInitialized();
+    const target = new Set([nameOrCommand]);
+    let changed = 0;
+    for (const entry of this.entries) {
+      if (entry.enabled !== enabled && matchesNameOrCommand(entry.config, target)) {
+        entry.enabled = enabled;
+        changed += 1;
+      }
+    }
+    if (changed > 0) {
+      this.eventCache.clear();
+      this.logger.debug(`${enabled ? 'enabled' : 'disabled'} ${changed} hook(s) matching ${JSON.stringify(nameOrCommand)}`);
+    }
+    return changed;
+  }
+
+  /** The problems the last `initialize()` found (also logged as warnings). */
+  getProblems(): HookConfigProblem[] {
+    return [...this.problems];
+  }
+
+  private assertInitialized(): void {
+    if (!this.initialized) throw new HookRegistryNotInitializedError();
+  }
+}
+
+function matchesNameOrCommand(config: HookConfig, names: ReadonlySet<string>): boolean {
+  return (config.name !== undefined && names.has(config.name)) || (config.command !== undefined && names.has(config.command));
+}

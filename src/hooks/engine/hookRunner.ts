@@ -1,0 +1,333 @@
+/**
+ * HookRunner: executes configured hook commands as real processes and turns how they ended into a
+ * `HookExecutionResult` following the canonical exit-code table (§35). It never throws: every
+ * failure becomes a result with `success: false`, and every failure is logged as a warning that
+ * names the hook, the event, the exit code (or signal, or timeout) and stderr.
+ */
+import { HookExecutionError, type HookFailureKind } from '../../errors.js';
+import { expandCommand, projectDirEnvironment } from '../actions/commandExpansion.js';
+import { DebugLogger } from '../../debugLogger.js';
+import { runHookProcess, type HookProcessOutcome } from '../actions/hookProcess.js';
+import {
+  DEFAULT_BLOCK_REASON,
+  DEFAULT_HOOK_TIMEOUT_MS,
+  HOOK_KILL_GRACE_MS,
+  HookEventName,
+  isPlainObject,
+  modifiedToolInput,
+  type HookConfig,
+  type HookExecutionResult,
+  type HookFireOptions,
+  type HookInput,
+  type HookOutput,
+} from '../protocol/types.js';
+
+export { expandCommand } from '../actions/commandExpansion.js';
+
+/** Default cap on the bytes kept from each of a hook's stdout and stderr: 1 MiB. */
+export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
+
+/** Characters of stderr quoted in a warning message (the full capture is in the record's data). */
+const stderrExcerptLength = 2_000;
+
+/** Options for {@link HookRunner}. */
+export interface HookRunnerOptions {
+  logger?: DebugLogger;
+  /** Bytes kept per stream; default {@link DEFAULT_MAX_OUTPUT_BYTES}. */
+  maxOutputBytes?: number;
+  /** SIGTERM → SIGKILL grace period; default {@link HOOK_KILL_GRACE_MS} (HOOK-118). */
+  killGraceMs?: number;
+}
+
+/** HOOK-061..070, 103..108, 117..120, 188, 192..198, 209: spawns hooks and interprets their answers. */
+export class HookRunner {
+  private readonly logger: DebugLogger;
+  private readonly maxOutputBytes: number;
+  private readonly killGraceMs: number;
+
+  constructor(options: HookRunnerOptions = {}) {
+    this.logger = options.logger ?? new DebugLogger('hookrail:hooks:runner');
+    this.maxOutputBytes = positiveOr(options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES);
+    this.killGraceMs = nonNegativeOr(options.killGraceMs, HOOK_KILL_GRACE_MS);
+  }
+
+  /** Runs one hook. Never throws; failures are results with `success: false` (HOOK-070, 195, 196). */
+  async executeHook(
+    hookConfig: HookConfig,
+    eventName: HookEventName,
+    input: HookInput,
+    options: HookFireOptions = {},
+  ): Promise<HookExecutionResult> {
+    const startedAt = performance.now();
+    const label = hookLabel(hookConfig);
+    try {
+      if (hookConfig.type === 'plugin') {
+        return this.fail({ hookConfig, eventName, startedAt, kind: 'plugin', reason: 'plugin hooks have no execution path' });
+      }
+      if (typeof hookConfig.command !== 'string' || hookConfig.command.trim() === '') {
+        return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-config', reason: 'the hook has no command' });
+      }
+      const stdin = JSON.stringify(input);
+      const projectDir = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd();
+      const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_HOOK_TIMEOUT_MS);
+      const command = expandCommand(hookConfig.command, projectDir);
+      if (this.logger.isEnabled('debug')) {
+        this.logger.debug(`Running hook "${label}" for ${eventName}`, { command, eventName, timeoutMs, cwd: projectDir });
+      }
+      const outcome = await runHookProcess({
+        command,
+        cwd: projectDir,
+        env: projectDirEnvironment(projectDir),
+        stdin,
+        timeoutMs,
+        killGraceMs: this.killGraceMs,
+        maxOutputBytes: this.maxOutputBytes,
+        signal: options.signal,
+      });
+      return this.interpret(hookConfig, eventName, outcome, timeoutMs);
+    } catch (error) {
+      return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-input', reason: `could not run: ${describeError(error)}`, cause: error });
+    }
+  }
+
+  /** HOOK-108: runs every hook at once; results are in configuration order. */
+  executeHooksParallel(
+    hookConfigs: HookConfig[],
+    eventName: HookEventName,
+    input: HookInput,
+    options: HookFireOptions = {},
+  ): Promise<HookExecutionResult[]> {
+    return Promise.all(hookConfigs.map((hookConfig) => this.executeHook(hookConfig, eventName, input, options)));
+  }
+
+  /**
+   * HOOK-103, 104, 107: runs hooks one at a time in array order; a successful hook's output is
+   * applied to the next hook's input; a blocking answer (or cancellation) ends the chain.
+   */
+  async executeHooksSequential(
+    hookConfigs: HookConfig[],
+    eventName: HookEventName,
+    input: HookInput,
+    options: HookFireOptions = {},
+  ): Promise<HookExecutionResult[]> {
+    const results: HookExecutionResult[] = [];
+    let currentInput = input;
+    for (const hookConfig of hookConfigs) {
+      const result = await this.executeHook(hookConfig, eventName, currentInput, options);
+      results.push(result);
+      if (isBlockingOutput(result.output, eventName) || options.signal?.aborted) break;
+      if (result.success && result.output) currentInput = applyHookOutputToInput(currentInput, result.output, eventName);
+    }
+    return results;
+  }
+
+  /** The exit-code table (§35) applied to one finished process. */
+  private interpret(hookConfig: HookConfig, eventName: HookEventName, outcome: HookProcessOutcome, timeoutMs: number): HookExecutionResult {
+    const base = {
+      hookConfig,
+      eventName,
+      stdout: outcome.stdout,
+      stderr: outcome.stderr,
+      signal: outcome.signal,
+      truncated: outcome.stdoutTruncated || outcome.stderrTruncated || undefined,
+      duration: outcome.durationMs,
+    };
+    // A truncated stderr is still a reason or a warning, but only its head goes into the model's context.
+    const stderr = outcome.stderrTruncated ? excerpt(outcome.stderr.trim()) : outcome.stderr.trim();
+
+    if (outcome.cancelled || outcome.timedOut || outcome.spawnError) {
+      const kind: HookFailureKind = outcome.cancelled ? 'cancelled' : outcome.timedOut ? 'timeout' : 'spawn';
+      const reason = outcome.cancelled
+        ? 'cancelled'
+        : outcome.timedOut
+          ? `timed out after ${timeoutMs} ms${outcome.forceKilled ? ' (killed with SIGKILL after ignoring SIGTERM)' : ''}`
+          : `could not start: ${outcome.spawnError?.message ?? 'unknown error'}`;
+      const error = this.report({ hookConfig, eventName, kind, reason, outcome, level: outcome.cancelled ? 'info' : 'warn' });
+      return { ...base, success: false, timedOut: outcome.timedOut || undefined, error };
+    }
+
+    if (outcome.exitCode === 0) {
+      if (outcome.stdoutTruncated) {
+        const reason = `stdout exceeded ${this.maxOutputBytes} bytes and was truncated; the output was not parsed`;
+        const error = this.report({ hookConfig, eventName, kind: 'output-too-large', reason, outcome, level: 'warn' });
+        return { ...base, exitCode: 0, success: false, error };
+      }
+      if (stderr !== '') this.logger.debug(`Hook "${hookLabel(hookConfig)}" for ${eventName} wrote to stderr`, { stderr: excerpt(stderr) });
+      return { ...base, exitCode: 0, success: true, output: parseHookStdout(outcome.stdout) };
+    }
+
+    if (outcome.exitCode === 2) {
+      const output = convertPlainTextToHookOutput(stderr, 2);
+      this.logger.info(`Hook "${hookLabel(hookConfig)}" blocked ${eventName} (exit code 2): ${output.reason}`, {
+        command: commandOf(hookConfig),
+        eventName,
+        exitCode: 2,
+        stderr: excerpt(stderr),
+      });
+      const error = new HookExecutionError({ kind: 'exit-code', command: commandOf(hookConfig), eventName, message: `blocked (exit code 2): ${output.reason}` });
+      return { ...base, exitCode: 2, success: false, output, error };
+    }
+
+    // Any other exit code, or a signal (HOOK-196: exit code null maps to 0 with success false).
+    const kind: HookFailureKind = outcome.exitCode === null ? 'signal' : 'exit-code';
+    const reason = outcome.exitCode === null ? `killed by ${outcome.signal ?? 'a signal'}` : exitCodeReason(outcome.exitCode, commandOf(hookConfig));
+    const error = this.report({ hookConfig, eventName, kind, reason, outcome, level: 'warn' });
+    const output = stderr !== '' ? convertPlainTextToHookOutput(stderr, outcome.exitCode) : undefined;
+    return { ...base, exitCode: outcome.exitCode ?? 0, success: false, output, error };
+  }
+
+  /** Builds the error of a failed hook and logs it with structured fields. */
+  private report(options: {
+    hookConfig: HookConfig;
+    eventName: HookEventName;
+    kind: HookFailureKind;
+    reason: string;
+    outcome: HookProcessOutcome;
+    level: 'warn' | 'info';
+  }): HookExecutionError {
+    const { hookConfig, eventName, kind, reason, outcome } = options;
+    const stderr = outcome.stderr.trim();
+    const truncation = [outcome.stdoutTruncated ? 'stdout' : '', outcome.stderrTruncated ? 'stderr' : ''].filter(Boolean);
+    const message =
+      `Hook "${hookLabel(hookConfig)}" for ${eventName} failed (fail-open): ${reason}` +
+      (stderr !== '' ? `; stderr: ${excerpt(stderr)}` : '; stderr was empty') +
+      (truncation.length > 0 ? `; ${truncation.join(' and ')} truncated to the first ${this.maxOutputBytes} bytes` : '');
+    this.logger[options.level](message, {
+      command: commandOf(hookConfig),
+      eventName,
+      kind,
+      exitCode: outcome.exitCode,
+      signal: outcome.signal,
+      timedOut: outcome.timedOut,
+      durationMs: outcome.durationMs,
+      stderr: excerpt(stderr),
+      truncated: truncation,
+    });
+    return new HookExecutionError({ kind, command: commandOf(hookConfig), eventName, message, cause: outcome.spawnError });
+  }
+
+  /** A failure before any process ran (plugin hook, missing command, unserialisable input). */
+  private fail(options: {
+    hookConfig: HookConfig;
+    eventName: HookEventName;
+    startedAt: number;
+    kind: HookFailureKind;
+    reason: string;
+    cause?: unknown;
+  }): HookExecutionResult {
+    const { hookConfig, eventName, kind, reason } = options;
+    const message = `Hook "${hookLabel(hookConfig)}" for ${eventName} failed (fail-open): ${reason}`;
+    this.logger.warn(message, { command: commandOf(hookConfig), eventName, kind });
+    const error = new HookExecutionError({ kind, command: commandOf(hookConfig), eventName, message, cause: options.cause });
+    return { hookConfig, eventName, success: false, duration: performance.now() - options.startedAt, error };
+  }
+}
+
+/**
+ * HOOK-064, 067a, 067b, 189, 209: plain text as an output. Exit 0 → `allow` with the text as
+ * `systemMessage`; exit 2 → `deny` with the text (or {@link DEFAULT_BLOCK_REASON}) as reason; any
+ * other code, or none (a signal) → `allow` with `systemMessage: "Warning: <text>"`.
+ */
+export function convertPlainTextToHookOutput(text: string, exitCode: number | null | undefined): HookOutput {
+  const trimmed = text.trim();
+  if (exitCode === 0) return trimmed === '' ? { decision: 'allow' } : { decision: 'allow', systemMessage: trimmed };
+  if (exitCode === 2) return { decision: 'deny', reason: trimmed === '' ? DEFAULT_BLOCK_REASON : trimmed };
+  return trimmed === '' ? { decision: 'allow' } : { decision: 'allow', systemMessage: `Warning: ${trimmed}` };
+}
+
+/**
+ * HOOK-063, 065, 114, 193, 201, 212: a hook's stdout on exit 0. Empty → undefined (allow); a JSON
+ * object → that object; a JSON string holding a JSON object → the inner object; anything else
+ * (plain text, malformed JSON, noise before the JSON, a non-object value) → plain-text `allow`.
+ */
+export function parseHookStdout(stdout: string): HookOutput | undefined {
+  const text = stdout.trim();
+  if (text === '') return undefined;
+  let parsed = tryParseJson(text);
+  if (typeof parsed === 'string') parsed = tryParseJson(parsed);
+  if (isPlainObject(parsed)) return parsed as HookOutput;
+  return convertPlainTextToHookOutput(text, 0);
+}
+
+/**
+ * HOOK-024, 104..106, 211, 216: the next hook's input in a sequential chain. BeforeAgent appends
+ * `additionalContext` to `prompt`; BeforeModel shallow-merges `llm_request`; BeforeTool
+ * shallow-merges `tool_input` (or Claude Code's `updatedInput`); every other event is unchanged.
+ * The caller's input is never mutated.
+ */
+export function applyHookOutputToInput(input: HookInput, output: HookOutput, eventName: HookEventName): HookInput {
+  const specific = isPlainObject(output.hookSpecificOutput) ? output.hookSpecificOutput : undefined;
+  if (!specific) return input;
+  const record = input as unknown as Record<string, unknown>;
+  switch (eventName) {
+    case HookEventName.BeforeAgent: {
+      const additionalContext = specific['additionalContext'];
+      if (typeof additionalContext !== 'string' || additionalContext === '') return input;
+      const prompt = typeof record['prompt'] === 'string' ? record['prompt'] : '';
+      return { ...input, prompt: `${prompt}\n\n${additionalContext}` } as HookInput;
+    }
+    case HookEventName.BeforeModel: {
+      const llmRequest = specific['llm_request'];
+      if (!isPlainObject(llmRequest)) return input;
+      const current = isPlainObject(record['llm_request']) ? record['llm_request'] : {};
+      return { ...input, llm_request: { ...current, ...llmRequest } } as HookInput;
+    }
+    case HookEventName.BeforeTool: {
+      const toolInput = modifiedToolInput(specific);
+      if (!toolInput) return input;
+      const current = isPlainObject(record['tool_input']) ? record['tool_input'] : {};
+      return { ...input, tool_input: { ...current, ...toolInput } } as HookInput;
+    }
+    default:
+      return input;
+  }
+}
+
+/** HOOK-107: a block/deny decision, or BeforeTool's `permissionDecision` block/deny. */
+function isBlockingOutput(output: HookOutput | undefined, eventName: HookEventName): boolean {
+  if (!output) return false;
+  if (output.decision === 'block' || output.decision === 'deny') return true;
+  if (eventName !== HookEventName.BeforeTool || !isPlainObject(output.hookSpecificOutput)) return false;
+  const permission = output.hookSpecificOutput['permissionDecision'];
+  return permission === 'block' || permission === 'deny';
+}
+
+function tryParseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function exitCodeReason(exitCode: number, command: string): string {
+  if (exitCode === 127) return `exit code 127 (command not found: ${command})`;
+  if (exitCode === 126) return `exit code 126 (command not executable: ${command})`;
+  return `exit code ${exitCode}`;
+}
+
+function commandOf(hookConfig: HookConfig): string {
+  return typeof hookConfig.command === 'string' ? hookConfig.command : '';
+}
+
+/** The hook as a warning names it: its name and command, or just the command. */
+function hookLabel(hookConfig: HookConfig): string {
+  const command = commandOf(hookConfig) || `<${String(hookConfig.type)} hook without command>`;
+  return hookConfig.name ? `${hookConfig.name} (${command})` : command;
+}
+
+function excerpt(text: string): string {
+  return text.length > stderrExcerptLength ? `${text.slice(0, stderrExcerptLength)}… [${text.length - stderrExcerptLength} more characters]` : text;
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function positiveOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function nonNegativeOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
+}

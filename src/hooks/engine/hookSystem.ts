@@ -1,0 +1,82 @@
+/**
+ * HookSystem: the hook infrastructure a host holds once per Config (HOOK-003, 006, 007, 142). It
+ * creates one registry, planner, runner, aggregator and event handler, and initialises the registry
+ * at most once, also under concurrent first calls.
+ */
+import { HookSystemNotInitializedError } from '../../errors.js';
+import type { Config } from './config.js';
+import { HookAggregator } from '../protocol/hookAggregator.js';
+import { HookEventHandler } from './hookEventHandler.js';
+import { HookPlanner } from './hookPlanner.js';
+import { HookRegistry } from './hookRegistry.js';
+import { HookRunner } from './hookRunner.js';
+
+/** HOOK-009: what `getStatus()` reports. */
+export interface HookSystemStatus {
+  initialized: boolean;
+  totalHooks: number;
+}
+
+/** HOOK-006, 142: owns the shared hook infrastructure; created by `Config.getHookSystem()`. */
+export class HookSystem {
+  private readonly registry: HookRegistry;
+  private readonly planner: HookPlanner;
+  private readonly runner: HookRunner;
+  private readonly aggregator: HookAggregator;
+  private readonly eventHandler: HookEventHandler;
+  private initialization?: Promise<void>;
+  private initialized = false;
+
+  constructor(config: Config) {
+    const logger = config.getDebugLogger().child('hooks');
+    this.registry = new HookRegistry(config);
+    this.planner = new HookPlanner(this.registry, logger.child('planner'));
+    this.runner = new HookRunner({ logger: logger.child('runner') });
+    this.aggregator = new HookAggregator();
+    this.eventHandler = new HookEventHandler(config, this.planner, this.runner, this.aggregator);
+  }
+
+  /**
+   * HOOK-003, 004, 008: initialises the registry once. Concurrent first callers share one
+   * initialisation; later calls return at once. A failed initialisation may be retried.
+   */
+  initialize(): Promise<void> {
+    if (this.initialized) return Promise.resolve();
+    let initialization = this.initialization;
+    if (!initialization) {
+      initialization = this.registry.initialize().then(
+        () => {
+          this.initialized = true;
+        },
+        (error: unknown) => {
+          this.initialization = undefined;
+          throw error;
+        },
+      );
+      this.initialization = initialization;
+    }
+    return initialization;
+  }
+
+  /** True once `initialize()` has completed; lets hot paths skip an `await`. */
+  isInitialized(): boolean {
+    return this.initialized;
+  }
+
+  /** HOOK-005: throws {@link HookSystemNotInitializedError} before `initialize()`. */
+  getEventHandler(): HookEventHandler {
+    if (!this.initialized) throw new HookSystemNotInitializedError();
+    return this.eventHandler;
+  }
+
+  /** HOOK-005: throws {@link HookSystemNotInitializedError} before `initialize()`. */
+  getRegistry(): HookRegistry {
+    if (!this.initialized) throw new HookSystemNotInitializedError();
+    return this.registry;
+  }
+
+  /** HOOK-009: `{ initialized, totalHooks }`. */
+  getStatus(): HookSystemStatus {
+    return { initialized: this.initialized, totalHooks: this.initialized ? this.registry.getAllHooks().length : 0 };
+  }
+}

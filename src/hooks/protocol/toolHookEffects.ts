@@ -1,0 +1,105 @@
+/**
+ * How tool-hook outputs change a tool's result. Plain functions shared by `executeToolWithHooks` and
+ * the toolCall machine, so there is one implementation of every effect (HOOK-134). None of them
+ * mutates the `ToolResult` it is given; each returns a new object (HOOK-217).
+ */
+import { toError } from '../../errors.js';
+import { modifiedToolInput, type DefaultHookOutput, type ToolResult } from './types.js';
+
+/** `error.type` of a result produced because a BeforeTool hook blocked the call. */
+export const HOOK_BLOCKED_ERROR_TYPE = 'hook_blocked';
+
+/** `error.type` of a result produced because a hook asked the agent to stop (`continue: false`). */
+export const HOOK_STOPPED_ERROR_TYPE = 'hook_stopped';
+
+/** `error.type` of a result produced because the tool itself threw. */
+export const TOOL_EXECUTION_ERROR_TYPE = 'tool_execution_error';
+
+/**
+ * HOOK-017, HOOK-183: the result of a call a BeforeTool hook blocked. `llmContent` is exactly the
+ * hook's effective reason, so the model reads why; the user sees that a hook blocked it.
+ */
+export function createBlockedToolResult(beforeOutput: DefaultHookOutput): ToolResult {
+  const reason = beforeOutput.getEffectiveReason();
+  return {
+    llmContent: reason,
+    returnDisplay: `Tool call blocked by hook: ${reason}`,
+    error: { message: reason, type: HOOK_BLOCKED_ERROR_TYPE },
+  };
+}
+
+/** The reason a stop carries: the hook's `stopReason`, else its `reason`. */
+export function getStopReason(output: DefaultHookOutput): string {
+  return output.stopReason || output.reason || 'No reason provided';
+}
+
+/**
+ * HOOK-020, HOOK-028: the result of a call during which a hook asked the agent to stop. It says so
+ * and carries the `stopReason` in `llmContent`, `returnDisplay` and `error.message`.
+ */
+export function createStoppedToolResult(output: DefaultHookOutput): ToolResult {
+  const stopReason = getStopReason(output);
+  const text = `Agent execution stopped by hook: ${stopReason}`;
+  return {
+    llmContent: text,
+    returnDisplay: text,
+    error: { message: stopReason, type: HOOK_STOPPED_ERROR_TYPE },
+  };
+}
+
+/**
+ * HOOK-027, HOOK-029, HOOK-030, HOOK-131, HOOK-132, HOOK-159: a new result with the AfterTool effects:
+ * `"\n\n" + additionalContext` and `"\n\n[System] " + systemMessage` appended to `llmContent`;
+ * `suppressOutput` sets `suppressDisplay` and leaves `llmContent` to the model.
+ */
+export function applyAfterToolEffects(toolResult: ToolResult, afterOutput: DefaultHookOutput | undefined): ToolResult {
+  const result: ToolResult = { ...toolResult };
+  if (!afterOutput) return result;
+  const additionalContext = afterOutput.getAdditionalContext();
+  if (additionalContext) result.llmContent = `${result.llmContent}\n\n${additionalContext}`;
+  result.llmContent = appendSystemMessage(result.llmContent, afterOutput.systemMessage);
+  if (afterOutput.suppressOutput === true) result.suppressDisplay = true;
+  return result;
+}
+
+/**
+ * HOOK-159 (tech design §6.1): a BeforeTool `systemMessage` on a call that went ahead rides on the
+ * tool's result as `"\n\n[System] " + systemMessage`, never as a separate turn or UI line.
+ */
+export function applyBeforeToolSystemMessage(toolResult: ToolResult, beforeOutput: DefaultHookOutput | undefined): ToolResult {
+  return { ...toolResult, llmContent: appendSystemMessage(toolResult.llmContent, beforeOutput?.systemMessage) };
+}
+
+function appendSystemMessage(llmContent: string, systemMessage: string | undefined): string {
+  if (typeof systemMessage !== 'string' || systemMessage.length === 0) return llmContent;
+  return `${llmContent}\n\n[System] ${systemMessage}`;
+}
+
+/** HOOK-026: the `tool_response` an AfterTool hook receives: `llmContent`, `returnDisplay`, `metadata`, optional `error`. */
+export function toToolResponse(toolResult: ToolResult): Record<string, unknown> {
+  const response: Record<string, unknown> = {
+    llmContent: toolResult.llmContent,
+    returnDisplay: toolResult.returnDisplay,
+    metadata: toolResult.metadata ?? {},
+  };
+  if (toolResult.error) response['error'] = toolResult.error;
+  return response;
+}
+
+/**
+ * HOOK-019: the replacement arguments a BeforeTool hook returned in `hookSpecificOutput.tool_input`
+ * (Gemini CLI) or `updatedInput` (Claude Code); the caller shallow-merges them over the original.
+ */
+export function getModifiedToolInput(beforeOutput: DefaultHookOutput | undefined): Record<string, unknown> | undefined {
+  return modifiedToolInput(beforeOutput?.hookSpecificOutput);
+}
+
+/** HOOK-025: a tool that threw still produces a result (and AfterTool still fires on it). */
+export function createToolErrorResult(error: unknown): ToolResult {
+  const message = toError(error).message;
+  return {
+    llmContent: `Tool execution failed: ${message}`,
+    returnDisplay: `Tool execution failed: ${message}`,
+    error: { message, type: TOOL_EXECUTION_ERROR_TYPE },
+  };
+}

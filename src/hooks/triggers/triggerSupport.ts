@@ -1,0 +1,68 @@
+/**
+ * What every trigger function shares: getting the initialised hook system lazily, and turning any
+ * failure into one warning (HOOK-008, 111, 206).
+ */
+import { toError } from '../../errors.js';
+import type { Config } from '../engine/config.js';
+import type { HookEventHandler } from '../engine/hookEventHandler.js';
+import type { HookSystem } from '../engine/hookSystem.js';
+import type { AggregatedHookResult, DefaultHookOutput } from '../protocol/types.js';
+
+/**
+ * HOOK-008, HOOK-206: the initialised hook system, or `undefined` when hooks are disabled. The first
+ * fire initialises it; later fires skip the `await`, so the no-match path stays cheap.
+ */
+export async function getReadyHookSystem(config: Config): Promise<HookSystem | undefined> {
+  const hookSystem = config.getHookSystem();
+  if (!hookSystem) return undefined;
+  if (!hookSystem.isInitialized()) await hookSystem.initialize();
+  return hookSystem;
+}
+
+/** Options of {@link runTrigger}. */
+export interface RunTriggerOptions<T> {
+  config: Config;
+  /** The trigger's name, for the warning. */
+  trigger: string;
+  /** The tool a tool trigger fired for, for the warning. */
+  toolName?: string;
+  /** What the caller gets when hooks are disabled, no hook produced output, or anything failed. */
+  safeDefault: T;
+  /** Fires the trigger's event. */
+  fire: (eventHandler: HookEventHandler) => Promise<AggregatedHookResult>;
+  /** Turns the aggregated output into the trigger's result. */
+  interpret: (output: DefaultHookOutput) => T;
+}
+
+/**
+ * HOOK-110, HOOK-111, HOOK-115, HOOK-116: what every trigger does around its own event: fire it on the
+ * ready hook system and interpret the aggregated output, or return the safe default when hooks are
+ * disabled or nothing produced output; any failure is one warning and the safe default, never a throw.
+ */
+export async function runTrigger<T>(options: RunTriggerOptions<T>): Promise<T> {
+  try {
+    const hookSystem = await getReadyHookSystem(options.config);
+    if (!hookSystem) return options.safeDefault;
+    const aggregated = await options.fire(hookSystem.getEventHandler());
+    const output = aggregated.finalOutput;
+    if (!output) return options.safeDefault;
+    return options.interpret(output);
+  } catch (error) {
+    warnTriggerFailure(options.config, options.trigger, error, options.toolName);
+    return options.safeDefault;
+  }
+}
+
+/** HOOK-111: one warning for a trigger that failed and fell back to its safe default. */
+export function warnTriggerFailure(config: Config, trigger: string, error: unknown, toolName?: string): void {
+  try {
+    const message = toError(error).message;
+    const subject = toolName === undefined ? trigger : `${trigger} for '${toolName}'`;
+    config
+      .getDebugLogger()
+      .child('hooks:triggers')
+      .warn(`${subject} failed, continuing as if no hook ran: ${message}`, { trigger, toolName, error: message });
+  } catch {
+    // A broken logger must not turn a fail-open path into a crash.
+  }
+}
