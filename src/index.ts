@@ -18,51 +18,14 @@ export { ScenarioError, ModelError, ToolArgumentError, PathOutsideWorkspaceError
 export type { ScenarioProblem } from './errors.js';
 
 // --- hooks: types ---
-export {
-  HookEventName,
-  HookType,
-  ConfigSource,
-  DEFAULT_HOOK_TIMEOUT_MS,
-  DEFAULT_BLOCK_REASON,
-  DefaultHookOutput,
-  BeforeToolHookOutput,
-  BeforeModelHookOutput,
-  AfterModelHookOutput,
-  BeforeToolSelectionHookOutput,
-  createHookOutput,
-  createEmptyAggregatedResult,
-  hookEventNames,
-  isHookEventName,
-} from './hooks/protocol/types.js';
-export type {
-  HookConfig,
-  CommandHookConfig,
-  PluginHookConfig,
-  HookDefinition,
-  HooksSettings,
-  HookDecision,
-  HookInput,
-  BeforeToolInput,
-  AfterToolInput,
-  BeforeModelInput,
-  AfterModelInput,
-  BeforeToolSelectionInput,
-  BeforeAgentInput,
-  AfterAgentInput,
-  NotificationInput,
-  SessionStartInput,
-  SessionEndInput,
-  PreCompressInput,
-  HookOutput,
-  ToolResult,
-  ToolSelectionTarget,
-  HookExecutionResult,
-  HookExecutionPlan,
-  AggregatedHookResult,
-  HookRegistryEntry,
-  HookEventContext,
-  HookFireOptions,
-} from './hooks/protocol/types.js';
+export { HookEventName, hookEventNames, isHookEventName } from './hooks/protocol/events.js';
+export { HookType, ConfigSource, DEFAULT_HOOK_TIMEOUT_MS } from './hooks/protocol/hookConfig.js';
+export { DEFAULT_BLOCK_REASON, DefaultHookOutput, BeforeToolHookOutput, BeforeModelHookOutput, AfterModelHookOutput, BeforeToolSelectionHookOutput, createHookOutput } from './hooks/protocol/outputs.js';
+export { createEmptyAggregatedResult } from './hooks/protocol/results.js';
+export type { HookConfig, CommandHookConfig, PluginHookConfig, HookDefinition, HooksSettings, HookExecutionPlan, HookRegistryEntry, HookEventContext, HookFireOptions } from './hooks/protocol/hookConfig.js';
+export type { HookDecision, HookOutput, ToolSelectionTarget } from './hooks/protocol/outputs.js';
+export type { HookInput, BeforeToolInput, AfterToolInput, BeforeModelInput, AfterModelInput, BeforeToolSelectionInput, BeforeAgentInput, AfterAgentInput, NotificationInput, SessionStartInput, SessionEndInput, PreCompressInput } from './hooks/protocol/inputs.js';
+export type { ToolResult, HookExecutionResult, AggregatedHookResult } from './hooks/protocol/results.js';
 
 // --- hooks: translator ---
 export { HookTranslatorGenAIv1, defaultHookTranslator } from './hooks/protocol/hookTranslator.js';

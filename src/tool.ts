@@ -3,7 +3,7 @@
  * Gemini CLI's (`run_shell_command`, `read_file`, ...) so existing hook matchers work unchanged.
  */
 import type { FunctionDeclaration } from '@google/genai';
-import type { ToolResult } from './hooks/protocol/types.js';
+import type { ToolResult } from './hooks/protocol/results.js';
 
 /** What a tool receives besides its arguments. */
 export interface ToolExecutionContext {

@@ -6,13 +6,10 @@
 import type { GenerateContentParameters, GenerateContentResponse, ToolConfig } from '@google/genai';
 import { defaultHookTranslator, type HookToolConfig } from '../hooks/protocol/hookTranslator.js';
 import { getModifiedToolInput, getStopReason } from '../hooks/protocol/toolHookEffects.js';
-import {
-  AfterModelHookOutput,
-  BeforeModelHookOutput,
-  HookEventName,
-  isPlainObject,
-  type AggregatedHookResult,
-} from '../hooks/protocol/types.js';
+import { AfterModelHookOutput, BeforeModelHookOutput } from '../hooks/protocol/outputs.js';
+import { HookEventName } from '../hooks/protocol/events.js';
+import { isPlainObject } from '../values.js';
+import { type AggregatedHookResult } from '../hooks/protocol/results.js';
 
 /** The inputs the event was fired with (the ones the decision may modify). */
 export interface FiredInputs {

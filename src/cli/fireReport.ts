@@ -2,7 +2,9 @@
  * The report `hookrail hooks fire` prints: each hook's command, exit code, duration, stdout/stderr
  * (trimmed) and parsed output, then the aggregated decision — as text, or as one JSON document.
  */
-import type { HookExecutionPlan, HookExecutionResult, HookEventName } from '../hooks/protocol/types.js';
+import type { HookExecutionPlan } from '../hooks/protocol/hookConfig.js';
+import type { HookExecutionResult } from '../hooks/protocol/results.js';
+import type { HookEventName } from '../hooks/protocol/events.js';
 import type { FireDecision } from './fireDecision.js';
 import { formatDuration, headLines, indent, oneLine, safeJson, type Renderer } from './render.js';
 

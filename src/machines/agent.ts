@@ -8,7 +8,7 @@ import type { Content } from '@google/genai';
 import type { ContentGenerator } from '../contentGenerator.js';
 import { toError } from '../errors.js';
 import type { Config } from '../hooks/engine/config.js';
-import { DEFAULT_BLOCK_REASON } from '../hooks/protocol/types.js';
+import { DEFAULT_BLOCK_REASON } from '../hooks/protocol/outputs.js';
 import type { Tool } from '../tool.js';
 import {
   buildModelRequest,

@@ -11,7 +11,8 @@
  */
 import { assign, createActor, fromPromise, setup, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import type { Config } from '../hooks/engine/config.js';
-import type { DefaultHookOutput, ToolResult } from '../hooks/protocol/types.js';
+import type { DefaultHookOutput } from '../hooks/protocol/outputs.js';
+import type { ToolResult } from '../hooks/protocol/results.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import {
   addsContent,

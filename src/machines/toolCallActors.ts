@@ -17,7 +17,8 @@ import {
   toToolResponse,
 } from '../hooks/protocol/toolHookEffects.js';
 import { fireAfterToolHook, fireBeforeToolHook, toolHooksMayApply } from '../hooks/triggers/toolHookTriggers.js';
-import type { DefaultHookOutput, ToolResult } from '../hooks/protocol/types.js';
+import type { DefaultHookOutput } from '../hooks/protocol/outputs.js';
+import type { ToolResult } from '../hooks/protocol/results.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import type { ToolCallOutcome, ToolCallOutcomeKind } from './types.js';
 

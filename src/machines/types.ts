@@ -3,7 +3,7 @@
  * each call moving through its machine.
  */
 import type { Content } from '@google/genai';
-import type { ToolResult } from '../hooks/protocol/types.js';
+import type { ToolResult } from '../hooks/protocol/results.js';
 
 /** The states of one tool call's machine (DESIGN.md's transition table). */
 export type ToolCallState = 'idle' | 'beforeHook' | 'executing' | 'afterHook' | 'buffered' | 'published' | 'cancelled';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Config, DebugLogger, type LogRecord, type ToolResult } from '../../src/index.js';
-import type { HooksSettings } from '../../src/hooks/protocol/types.js';
+import type { HooksSettings } from '../../src/hooks/protocol/hookConfig.js';
 import type { Tool } from '../../src/tool.js';
 
 /** Absolute path of the scripted hook. */

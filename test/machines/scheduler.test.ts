@@ -3,7 +3,7 @@
  * 130, 204), stops (HOOK-020, 028), unknown tools, abort, progress updates, released actors.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ToolResult } from '../../src/hooks/protocol/types.js';
+import type { ToolResult } from '../../src/hooks/protocol/results.js';
 import { createToolScheduler } from '../../src/machines/scheduler.js';
 import type { SchedulerStatus } from '../../src/machines/scheduler.machine.js';
 import { toolCallMachine } from '../../src/machines/toolCall.machine.js';

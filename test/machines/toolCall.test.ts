@@ -6,7 +6,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { executeToolWithHooks } from '../../src/hooks/triggers/toolHookTriggers.js';
-import type { DefaultHookOutput, ToolResult } from '../../src/hooks/protocol/types.js';
+import type { DefaultHookOutput } from '../../src/hooks/protocol/outputs.js';
+import type { ToolResult } from '../../src/hooks/protocol/results.js';
 import type { BeforeToolHookActorInput } from '../../src/machines/toolCallActors.js';
 import { runToolCall, toolCallMachine } from '../../src/machines/toolCall.machine.js';
 import type { AfterBehaviour, BeforeBehaviour } from '../helpers/machineScenario.js';

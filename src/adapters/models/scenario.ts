@@ -38,7 +38,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ScenarioError, type ScenarioProblem } from '../../errors.js';
-import type { HooksSettings } from '../../hooks/protocol/types.js';
+import type { HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { builtinToolNames, isBuiltinToolName, type BuiltinToolName } from '../tools/index.js';
 
 /** One function call of a scripted turn. */

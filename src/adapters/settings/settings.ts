@@ -20,7 +20,9 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { HookrailFileError } from '../../errors.js';
 import type { ConfigParameters } from '../../hooks/engine/config.js';
 import { validateHooksSettings, type HookConfigProblem, type ValidatedHookDefinition } from '../../hooks/engine/hookRegistry.js';
-import { hookEventNames, isPlainObject, type HookDefinition, type HooksSettings } from '../../hooks/protocol/types.js';
+import { hookEventNames } from '../../hooks/protocol/events.js';
+import { isPlainObject } from '../../values.js';
+import { type HookDefinition, type HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { readClaudeSettingsHooks } from '../../hooks/dialects/claude.js';
 import { readJsonFile, writeJsonFileAtomic } from './settingsFile.js';
 import { TrustStore, defaultTrustFile, type TrustState } from './trust.js';

@@ -10,7 +10,9 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { HookrailFileError } from '../../errors.js';
 import { DebugLogger } from '../../debugLogger.js';
-import { hookEventNames, isPlainObject, type HooksSettings } from '../../hooks/protocol/types.js';
+import { hookEventNames } from '../../hooks/protocol/events.js';
+import { isPlainObject } from '../../values.js';
+import { type HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { readJsonFile, writeJsonFileAtomic } from './settingsFile.js';
 
 /** The trust file's location under a home directory: `~/.hookrail/trusted-folders.json`. */

@@ -5,7 +5,7 @@
  * workspace or a missing file is an answer to the model, not an exception for the host.
  */
 import { HookrailError, PathOutsideWorkspaceError, ToolArgumentError, toError } from '../../errors.js';
-import type { ToolResult } from '../../hooks/protocol/types.js';
+import type { ToolResult } from '../../hooks/protocol/results.js';
 import type { Tool, ToolExecutionContext } from '../../tool.js';
 
 /** The `error.type` values built-in tools report, so hooks and hosts can tell failures apart. */

@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { execa } from 'execa';
-import type { ToolResult } from '../../hooks/protocol/types.js';
+import type { ToolResult } from '../../hooks/protocol/results.js';
 import type { Tool } from '../../tool.js';
 import { BuiltinToolFailure, defineBuiltinTool, optionalString, requireString } from './builtinTool.js';
 import type { Workspace } from './pathConfinement.js';

@@ -5,7 +5,7 @@
  * cannot take effect because another settings file still disables it.
  */
 import { getSettingsPaths, setHookDisabled } from '../../adapters/settings/settings.js';
-import { hookEventNames } from '../../hooks/protocol/types.js';
+import { hookEventNames } from '../../hooks/protocol/events.js';
 import { booleanOption, cwdOptionSpec, stringOption, type ParsedArgs } from '../args.js';
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { ExitCode } from '../errors.js';

@@ -13,7 +13,8 @@ import { parseJsonText } from '../../adapters/settings/settingsFile.js';
 import { HookrailError } from '../../errors.js';
 import { Config } from '../../hooks/engine/config.js';
 import { defaultHookTranslator } from '../../hooks/protocol/hookTranslator.js';
-import { HookEventName, hookEventNames, isHookEventName, isPlainObject, isToolEvent } from '../../hooks/protocol/types.js';
+import { HookEventName, hookEventNames, isHookEventName, isToolEvent } from '../../hooks/protocol/events.js';
+import { isPlainObject } from '../../values.js';
 import {
   booleanOption,
   cwdOptionSpec,

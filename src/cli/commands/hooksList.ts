@@ -5,7 +5,8 @@
  */
 import type { LoadedSettings, SettingsScopeFile } from '../../adapters/settings/settings.js';
 import { getHookName } from '../../hooks/engine/hookRegistry.js';
-import { hookEventNames, type HookConfig, type HookEventName } from '../../hooks/protocol/types.js';
+import { hookEventNames, type HookEventName } from '../../hooks/protocol/events.js';
+import { type HookConfig } from '../../hooks/protocol/hookConfig.js';
 import {
   booleanOption,
   cwdOptionSpec,

@@ -7,7 +7,7 @@
 import { homedir } from 'node:os';
 import { trustProjectHooks } from '../../adapters/settings/settings.js';
 import { defaultTrustFile, TrustStore } from '../../adapters/settings/trust.js';
-import { hookEventNames } from '../../hooks/protocol/types.js';
+import { hookEventNames } from '../../hooks/protocol/events.js';
 import { booleanOption, cwdOptionSpec, stringOption } from '../args.js';
 import type { CommandDefinition } from '../context.js';
 import { ExitCode } from '../errors.js';

@@ -10,7 +10,8 @@ import { readSettingsScopeFile, type SettingsScopeFile } from '../../adapters/se
 import { readJsonFile } from '../../adapters/settings/settingsFile.js';
 import { ScenarioError } from '../../errors.js';
 import { validateHooksSettings, type HookConfigProblem } from '../../hooks/engine/hookRegistry.js';
-import { hookEventNames, isPlainObject } from '../../hooks/protocol/types.js';
+import { hookEventNames } from '../../hooks/protocol/events.js';
+import { isPlainObject } from '../../values.js';
 import { booleanOption, cwdOptionSpec, jsonOptionSpec, settingsOptionSpec, stringOption, type ParsedArgs } from '../args.js';
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';

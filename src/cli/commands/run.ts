@@ -12,7 +12,7 @@ import type { Scenario } from '../../adapters/models/scenario.js';
 import { toConfigParameters } from '../../adapters/settings/settings.js';
 import { createBuiltinTools } from '../../adapters/tools/index.js';
 import { Config } from '../../hooks/engine/config.js';
-import { hookEventNames } from '../../hooks/protocol/types.js';
+import { hookEventNames } from '../../hooks/protocol/events.js';
 import { DEFAULT_MAX_TURNS, runAgent } from '../../machines/agent.js';
 import type { AgentEvent, AgentRunResult } from '../../machines/types.js';
 import {

@@ -18,7 +18,8 @@
  * `updatedInput`, `additionalContext`) need no mapping: the hook output classes read them.
  */
 import { validateHooksSettings, type HookConfigProblem, type HooksValidationResult } from '../engine/hookRegistry.js';
-import { HookEventName, isPlainObject, isToolEvent } from '../protocol/types.js';
+import { HookEventName, isToolEvent } from '../protocol/events.js';
+import { isPlainObject } from '../../values.js';
 
 /** Claude Code event name → hookrail event. */
 export const claudeEventNames: Readonly<Record<string, HookEventName>> = {

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { DebugLogger } from '../../debugLogger.js';
 import { HookSystem } from './hookSystem.js';
-import type { HooksSettings } from '../protocol/types.js';
+import type { HooksSettings } from '../protocol/hookConfig.js';
 
 /** An extension contributing hooks; its hooks are tagged `ConfigSource.Extensions` (HOOK-085). */
 export interface ExtensionConfig {

@@ -11,29 +11,10 @@ import type { HookAggregator } from '../protocol/hookAggregator.js';
 import type { HookPlanner } from './hookPlanner.js';
 import type { HookRunner } from './hookRunner.js';
 import { defaultHookTranslator } from '../protocol/hookTranslator.js';
-import {
-  createEmptyAggregatedResult,
-  HookEventName,
-  isHookEventName,
-  isToolEvent,
-  type AfterAgentInput,
-  type AfterModelInput,
-  type AfterToolInput,
-  type AggregatedHookResult,
-  type BeforeAgentInput,
-  type BeforeModelInput,
-  type BeforeToolInput,
-  type BeforeToolSelectionInput,
-  type HookEventContext,
-  type HookExecutionPlan,
-  type HookExecutionResult,
-  type HookFireOptions,
-  type HookInput,
-  type NotificationInput,
-  type PreCompressInput,
-  type SessionEndInput,
-  type SessionStartInput,
-} from '../protocol/types.js';
+import { createEmptyAggregatedResult, type AggregatedHookResult, type HookExecutionResult } from '../protocol/results.js';
+import { HookEventName, isHookEventName, isToolEvent } from '../protocol/events.js';
+import { type AfterAgentInput, type AfterModelInput, type AfterToolInput, type BeforeAgentInput, type BeforeModelInput, type BeforeToolInput, type BeforeToolSelectionInput, type HookInput, type NotificationInput, type PreCompressInput, type SessionEndInput, type SessionStartInput } from '../protocol/inputs.js';
+import { type HookEventContext, type HookExecutionPlan, type HookFireOptions } from '../protocol/hookConfig.js';
 
 /** Options of {@link HookEventHandler.fireEventWithDetails}: a fire's options plus an explicit planner context. */
 export interface FireEventWithDetailsOptions extends HookFireOptions {

@@ -11,18 +11,11 @@ import { toError } from '../../errors.js';
 import type { Config } from './config.js';
 import type { HookEventHandler } from './hookEventHandler.js';
 import { getReadyHookSystem } from '../triggers/triggerSupport.js';
-import {
-  createEmptyAggregatedResult,
-  HookEventName,
-  hookEventNames,
-  isHookEventName,
-  isPlainObject,
-  type AggregatedHookResult,
-  type HookFireOptions,
-  type SessionEndInput,
-  type SessionStartInput,
-  type PreCompressInput,
-} from '../protocol/types.js';
+import { createEmptyAggregatedResult, type AggregatedHookResult } from '../protocol/results.js';
+import { HookEventName, hookEventNames, isHookEventName } from '../protocol/events.js';
+import { isPlainObject } from '../../values.js';
+import { type HookFireOptions } from '../protocol/hookConfig.js';
+import { type SessionEndInput, type SessionStartInput, type PreCompressInput } from '../protocol/inputs.js';
 
 /** §8.1: the two message types of the hook extension. */
 export enum MessageBusType {

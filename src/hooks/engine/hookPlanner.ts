@@ -5,14 +5,8 @@
  */
 import type { DebugLogger } from '../../debugLogger.js';
 import { getHookName, type HookRegistry } from './hookRegistry.js';
-import {
-  isToolEvent,
-  type HookConfig,
-  type HookEventContext,
-  type HookEventName,
-  type HookExecutionPlan,
-  type HookRegistryEntry,
-} from '../protocol/types.js';
+import { isToolEvent, type HookEventName } from '../protocol/events.js';
+import { type HookConfig, type HookEventContext, type HookExecutionPlan, type HookRegistryEntry } from '../protocol/hookConfig.js';
 
 /**
  * Compiled matchers, shared by every planner: matching runs on every tool call. `null` marks a

@@ -6,16 +6,9 @@
 import { HookRegistryNotInitializedError } from '../../errors.js';
 import type { Config } from './config.js';
 import type { DebugLogger } from '../../debugLogger.js';
-import {
-  ConfigSource,
-  DEFAULT_HOOK_TIMEOUT_MS,
-  HookEventName,
-  hookEventNames,
-  isHookEventName,
-  isPlainObject,
-  type HookConfig,
-  type HookRegistryEntry,
-} from '../protocol/types.js';
+import { ConfigSource, DEFAULT_HOOK_TIMEOUT_MS, type HookConfig, type HookRegistryEntry } from '../protocol/hookConfig.js';
+import { HookEventName, hookEventNames, isHookEventName } from '../protocol/events.js';
+import { isPlainObject } from '../../values.js';
 
 /** One problem found while validating hook settings, with the JSON path of the offending value. */
 export interface HookConfigProblem {

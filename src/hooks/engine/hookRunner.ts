@@ -8,19 +8,12 @@ import { HookExecutionError, type HookFailureKind } from '../../errors.js';
 import { expandCommand, projectDirEnvironment } from '../actions/commandExpansion.js';
 import { DebugLogger } from '../../debugLogger.js';
 import { runHookProcess, type HookProcessOutcome } from '../actions/hookProcess.js';
-import {
-  DEFAULT_BLOCK_REASON,
-  DEFAULT_HOOK_TIMEOUT_MS,
-  HOOK_KILL_GRACE_MS,
-  HookEventName,
-  isPlainObject,
-  modifiedToolInput,
-  type HookConfig,
-  type HookExecutionResult,
-  type HookFireOptions,
-  type HookInput,
-  type HookOutput,
-} from '../protocol/types.js';
+import { DEFAULT_BLOCK_REASON, modifiedToolInput, type HookOutput } from '../protocol/outputs.js';
+import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_KILL_GRACE_MS, type HookConfig, type HookFireOptions } from '../protocol/hookConfig.js';
+import { HookEventName } from '../protocol/events.js';
+import { isPlainObject } from '../../values.js';
+import { type HookExecutionResult } from '../protocol/results.js';
+import { type HookInput } from '../protocol/inputs.js';
 
 export { expandCommand } from '../actions/commandExpansion.js';
 

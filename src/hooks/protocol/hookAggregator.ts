@@ -6,21 +6,10 @@
  */
 import { HookExecutionError, type HookFailureKind } from '../../errors.js';
 import { getHookName } from '../engine/hookRegistry.js';
-import {
-  AfterModelHookOutput,
-  BeforeModelHookOutput,
-  BeforeToolHookOutput,
-  BeforeToolSelectionHookOutput,
-  createEmptyAggregatedResult,
-  DEFAULT_BLOCK_REASON,
-  DefaultHookOutput,
-  HookEventName,
-  isPlainObject,
-  type AggregatedHookResult,
-  type HookDecision,
-  type HookExecutionResult,
-  type HookOutput,
-} from './types.js';
+import { AfterModelHookOutput, BeforeModelHookOutput, BeforeToolHookOutput, BeforeToolSelectionHookOutput, DEFAULT_BLOCK_REASON, DefaultHookOutput, type HookDecision, type HookOutput } from './outputs.js';
+import { createEmptyAggregatedResult, type AggregatedHookResult, type HookExecutionResult } from './results.js';
+import { HookEventName } from './events.js';
+import { isPlainObject } from '../../values.js';
 
 /** Exit code 2: the hook blocks; its output (stderr as the reason) is the block (HOOK-016a, 066). */
 const EXIT_CODE_BLOCK = 2;

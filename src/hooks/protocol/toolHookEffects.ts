@@ -4,7 +4,8 @@
  * mutates the `ToolResult` it is given; each returns a new object (HOOK-217).
  */
 import { toError } from '../../errors.js';
-import { modifiedToolInput, type DefaultHookOutput, type ToolResult } from './types.js';
+import { modifiedToolInput, type DefaultHookOutput } from './outputs.js';
+import { type ToolResult } from './results.js';
 
 /** `error.type` of a result produced because a BeforeTool hook blocked the call. */
 export const HOOK_BLOCKED_ERROR_TYPE = 'hook_blocked';

@@ -14,7 +14,8 @@ import type { Config } from '../engine/config.js';
 import { normalizeContents } from '../protocol/hookTranslator.js';
 import { getStopReason } from '../protocol/toolHookEffects.js';
 import { runTrigger } from './triggerSupport.js';
-import { AfterModelHookOutput, BeforeModelHookOutput, type DefaultHookOutput, type HookFireOptions } from '../protocol/types.js';
+import { AfterModelHookOutput, BeforeModelHookOutput, type DefaultHookOutput } from '../protocol/outputs.js';
+import { type HookFireOptions } from '../protocol/hookConfig.js';
 
 /** HOOK-135, HOOK-176: what `fireBeforeModelHook` tells the caller. */
 export interface BeforeModelHookResult {

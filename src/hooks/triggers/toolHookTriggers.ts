@@ -15,7 +15,10 @@ import {
   toToolResponse,
 } from '../protocol/toolHookEffects.js';
 import { runTrigger, warnTriggerFailure } from './triggerSupport.js';
-import { HookEventName, type DefaultHookOutput, type HookFireOptions, type ToolResult } from '../protocol/types.js';
+import { HookEventName } from '../protocol/events.js';
+import { type DefaultHookOutput } from '../protocol/outputs.js';
+import { type HookFireOptions } from '../protocol/hookConfig.js';
+import { type ToolResult } from '../protocol/results.js';
 
 /** Runs the tool with the arguments it should run with (the original, or as a BeforeTool hook rewrote them). */
 export type ToolExecuteFunction = (toolInput: Record<string, unknown>) => Promise<ToolResult>;

@@ -6,7 +6,8 @@ import { toError } from '../../errors.js';
 import type { Config } from '../engine/config.js';
 import type { HookEventHandler } from '../engine/hookEventHandler.js';
 import type { HookSystem } from '../engine/hookSystem.js';
-import type { AggregatedHookResult, DefaultHookOutput } from '../protocol/types.js';
+import type { AggregatedHookResult } from '../protocol/results.js';
+import type { DefaultHookOutput } from '../protocol/outputs.js';
 
 /**
  * HOOK-008, HOOK-206: the initialised hook system, or `undefined` when hooks are disabled. The first

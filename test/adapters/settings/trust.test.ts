@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultTrustFile, fingerprintHooks, TrustStore } from '../../../src/adapters/settings/trust.js';
-import type { HooksSettings } from '../../../src/hooks/protocol/types.js';
+import type { HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
 import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
 
 let environment: SettingsEnvironment;

@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { escapeShellWord, expandCommand } from '../../../src/hooks/actions/commandExpansion.js';
 import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
-import { HookEventName } from '../../../src/hooks/protocol/types.js';
+import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import { beforeToolInput, fixtureCommand, hookFixture, recordingLogger, scratchDirectory } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 

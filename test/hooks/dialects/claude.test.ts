@@ -12,7 +12,8 @@ import { Config } from '../../../src/hooks/engine/config.js';
 import { DebugLogger } from '../../../src/debugLogger.js';
 import { matchesToolName } from '../../../src/hooks/engine/hookPlanner.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/toolHookTriggers.js';
-import { HookEventName, type ToolResult } from '../../../src/hooks/protocol/types.js';
+import { HookEventName } from '../../../src/hooks/protocol/events.js';
+import { type ToolResult } from '../../../src/hooks/protocol/results.js';
 import { SettingsEnvironment, settingsHookFixture } from '../../helpers/settingsEnvironment.js';
 
 let environment: SettingsEnvironment;

@@ -3,7 +3,8 @@ import { Config, type ConfigParameters } from '../../../src/hooks/engine/config.
 import { DebugLogger, type LogRecord } from '../../../src/debugLogger.js';
 import { HookPlanner, matchesToolName } from '../../../src/hooks/engine/hookPlanner.js';
 import { HookRegistry } from '../../../src/hooks/engine/hookRegistry.js';
-import { HookEventName, type HookDefinition, type HooksSettings } from '../../../src/hooks/protocol/types.js';
+import { HookEventName } from '../../../src/hooks/protocol/events.js';
+import { type HookDefinition, type HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
 
 async function createPlanner(parameters: ConfigParameters): Promise<{ planner: HookPlanner; registry: HookRegistry; records: LogRecord[] }> {
   const records: LogRecord[] = [];

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookExecutionError } from '../../../src/errors.js';
 import { DEFAULT_MAX_OUTPUT_BYTES, HookRunner } from '../../../src/hooks/engine/hookRunner.js';
-import { HookEventName, type HookConfig } from '../../../src/hooks/protocol/types.js';
+import { HookEventName } from '../../../src/hooks/protocol/events.js';
+import { type HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { beforeToolInput, fixtureCommand, fixtureHook, hookInput, recordingLogger, recordsAt, scratchDirectory } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../../helpers/processes.js';
 

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookRunner, applyHookOutputToInput } from '../../../src/hooks/engine/hookRunner.js';
-import { HookEventName, type HookInput } from '../../../src/hooks/protocol/types.js';
+import { HookEventName } from '../../../src/hooks/protocol/events.js';
+import { type HookInput } from '../../../src/hooks/protocol/inputs.js';
 import { beforeToolInput, fixtureHook, hookInput, recordingLogger, scratchDirectory } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
-import { HookEventName } from '../../../src/hooks/protocol/types.js';
+import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import { beforeToolInput, fixtureHook, hookFixture, recordingLogger, scratchDirectory } from '../../helpers/hookFixtures.js';
 import {
   assertNoHookProcessesAlive,

@@ -7,13 +7,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookExecutionError } from '../../../src/errors.js';
 import { HookRunner, convertPlainTextToHookOutput, parseHookStdout } from '../../../src/hooks/engine/hookRunner.js';
-import {
-  BeforeToolHookOutput,
-  DEFAULT_BLOCK_REASON,
-  DEFAULT_HOOK_TIMEOUT_MS,
-  HookEventName,
-  type HookConfig,
-} from '../../../src/hooks/protocol/types.js';
+import { BeforeToolHookOutput, DEFAULT_BLOCK_REASON } from '../../../src/hooks/protocol/outputs.js';
+import { DEFAULT_HOOK_TIMEOUT_MS, type HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
+import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import {
   beforeToolInput,
   fixtureCommand,

@@ -4,21 +4,11 @@ import { HookExecutionError } from '../../../src/errors.js';
 import { DebugLogger } from '../../../src/debugLogger.js';
 import { createSpecificHookOutput, HookAggregator } from '../../../src/hooks/protocol/hookAggregator.js';
 import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
-import {
-  AfterModelHookOutput,
-  BeforeModelHookOutput,
-  BeforeToolHookOutput,
-  BeforeToolSelectionHookOutput,
-  createEmptyAggregatedResult,
-  createHookOutput,
-  DEFAULT_BLOCK_REASON,
-  DefaultHookOutput,
-  HookEventName,
-  type HookConfig,
-  type HookExecutionResult,
-  type HookInput,
-  type HookOutput,
-} from '../../../src/hooks/protocol/types.js';
+import { AfterModelHookOutput, BeforeModelHookOutput, BeforeToolHookOutput, BeforeToolSelectionHookOutput, createHookOutput, DEFAULT_BLOCK_REASON, DefaultHookOutput, type HookOutput } from '../../../src/hooks/protocol/outputs.js';
+import { createEmptyAggregatedResult, type HookExecutionResult } from '../../../src/hooks/protocol/results.js';
+import { HookEventName } from '../../../src/hooks/protocol/events.js';
+import { type HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
+import { type HookInput } from '../../../src/hooks/protocol/inputs.js';
 
 const aggregator = new HookAggregator();
 let commandNumber = 0;

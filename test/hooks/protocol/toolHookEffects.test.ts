@@ -12,7 +12,8 @@ import {
   TOOL_EXECUTION_ERROR_TYPE,
   toToolResponse,
 } from '../../../src/hooks/protocol/toolHookEffects.js';
-import { BeforeToolHookOutput, DefaultHookOutput, type ToolResult } from '../../../src/hooks/protocol/types.js';
+import { BeforeToolHookOutput, DefaultHookOutput } from '../../../src/hooks/protocol/outputs.js';
+import { type ToolResult } from '../../../src/hooks/protocol/results.js';
 
 function toolResult(overrides: Partial<ToolResult> = {}): ToolResult {
   return { llmContent: 'file written', returnDisplay: 'Wrote a.txt', ...overrides };

@@ -1,22 +1,8 @@
 import { FunctionCallingConfigMode, GenerateContentResponse } from '@google/genai';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import {
-  AfterModelHookOutput,
-  BeforeModelHookOutput,
-  BeforeToolHookOutput,
-  BeforeToolSelectionHookOutput,
-  createEmptyAggregatedResult,
-  createHookOutput,
-  DefaultHookOutput,
-  HookEventName,
-  hookEventNames,
-  isHookEventName,
-  isToolEvent,
-  modifiedToolInput,
-  type HookDecision,
-  type HookOutput,
-  type ToolResult,
-} from '../../../src/hooks/protocol/types.js';
+import { AfterModelHookOutput, BeforeModelHookOutput, BeforeToolHookOutput, BeforeToolSelectionHookOutput, createHookOutput, DefaultHookOutput, modifiedToolInput, type HookDecision, type HookOutput } from '../../../src/hooks/protocol/outputs.js';
+import { createEmptyAggregatedResult, type ToolResult } from '../../../src/hooks/protocol/results.js';
+import { HookEventName, hookEventNames, isHookEventName, isToolEvent } from '../../../src/hooks/protocol/events.js';
 
 describe('DefaultHookOutput', () => {
   it('HOOK-157: carries decision, reason, continue, stopReason, suppressOutput, systemMessage and hookSpecificOutput', () => {

@@ -1,0 +1,89 @@
+/**
+ * How hooks are configured: the `hooks` key of settings.json, hook kinds, sources, timeouts, and the
+ * registry entry a configured hook becomes (HOOK-080..087).
+ */
+import type { HookEventName } from './events.js';
+
+/** HOOK-083: hook kinds. Only `command` executes; `plugin` is accepted for forward compatibility (HOOK-195). */
+export enum HookType {
+  Command = 'command',
+  Plugin = 'plugin',
+}
+
+/** HOOK-083: a command hook as configured in settings.json. */
+export interface CommandHookConfig {
+  type: HookType.Command | 'command';
+  /** Shell command; `$LLXPRT_PROJECT_DIR`, `$GEMINI_PROJECT_DIR`, `$CLAUDE_PROJECT_DIR` are expanded (HOOK-188). */
+  command: string;
+  /** Milliseconds; default {@link DEFAULT_HOOK_TIMEOUT_MS} (HOOK-120). */
+  timeout?: number;
+  /** Optional display name, usable with enable/disable. */
+  name?: string;
+  description?: string;
+}
+
+/** HOOK-195: a plugin hook passes validation but has no execution path; the runner fails it open. */
+export interface PluginHookConfig {
+  type: HookType.Plugin | 'plugin';
+  command?: string;
+  timeout?: number;
+  name?: string;
+  description?: string;
+}
+
+/** One configured hook. */
+export type HookConfig = CommandHookConfig | PluginHookConfig;
+
+/** HOOK-082: a hook group in settings.json: optional matcher, optional sequential, required hooks. */
+export interface HookDefinition {
+  matcher?: string;
+  sequential?: boolean;
+  hooks: HookConfig[];
+}
+
+/** HOOK-080: the `hooks` key of settings.json. */
+export type HooksSettings = { [Event in HookEventName]?: HookDefinition[] };
+
+/** HOOK-086, HOOK-187: where a hook came from; lower priority number runs first. */
+export enum ConfigSource {
+  Project = 'project',
+  User = 'user',
+  System = 'system',
+  Extensions = 'extensions',
+}
+
+/** HOOK-120: default hook timeout, 60 s. */
+export const DEFAULT_HOOK_TIMEOUT_MS = 60_000;
+
+/** HOOK-118: grace period between SIGTERM and SIGKILL. */
+export const HOOK_KILL_GRACE_MS = 5_000;
+
+/** What the planner decided to run for one event (HOOK-109). */
+export interface HookExecutionPlan {
+  eventName: HookEventName;
+  hookConfigs: HookConfig[];
+  sequential: boolean;
+}
+
+/** A registered hook with its source and group settings. */
+export interface HookRegistryEntry {
+  config: HookConfig;
+  source: ConfigSource;
+  eventName: HookEventName;
+  matcher?: string;
+  sequential?: boolean;
+  enabled: boolean;
+  /** Name of the extension that contributed the hook, for `ConfigSource.Extensions`. */
+  extensionName?: string;
+}
+
+/** Context the planner filters on: tool events pass `{ toolName }`, model events nothing (HOOK-162, 163). */
+export interface HookEventContext {
+  toolName?: string;
+}
+
+/** Options that travel with one event fire. */
+export interface HookFireOptions {
+  /** Aborting kills every running hook process of this fire (and its process group). */
+  signal?: AbortSignal;
+}

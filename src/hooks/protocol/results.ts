@@ -1,0 +1,50 @@
+/** Result shapes: a tool's result, one hook's execution, one event's aggregate (HOOK-070, 145, 149, 213). */
+import type { HookEventName } from './events.js';
+import type { HookConfig } from './hookConfig.js';
+import type { DefaultHookOutput, HookOutput } from './outputs.js';
+
+/** HOOK-149: a tool's result; `suppressDisplay` hides it from the user while the model still sees `llmContent`. */
+export interface ToolResult {
+  /** What the model receives. */
+  llmContent: string;
+  /** What the user is shown. */
+  returnDisplay: string;
+  metadata?: Record<string, unknown>;
+  error?: { message: string; type?: string };
+  suppressDisplay?: boolean;
+}
+
+/** How one hook process ended; the runner fills it and never throws (HOOK-070, 196). */
+export interface HookExecutionResult {
+  hookConfig: HookConfig;
+  eventName: HookEventName;
+  /** HOOK-070: true only for exit code 0. */
+  success: boolean;
+  output?: HookOutput;
+  stdout?: string;
+  stderr?: string;
+  /** HOOK-196: a signal-killed hook reports 0 here with `success: false`; see `signal`. */
+  exitCode?: number;
+  /** The signal that ended the process, if any. */
+  signal?: string;
+  /** True when the hook exceeded its timeout and was killed (HOOK-117..119). */
+  timedOut?: boolean;
+  /** True when stdout or stderr exceeded the capture cap and only its head was kept. */
+  truncated?: boolean;
+  duration: number;
+  error?: Error;
+}
+
+/** HOOK-145, HOOK-213: the aggregated result of one event fire; `success` is execution health. */
+export interface AggregatedHookResult {
+  success: boolean;
+  finalOutput?: DefaultHookOutput;
+  allOutputs: HookOutput[];
+  errors: Error[];
+  totalDuration: number;
+}
+
+/** HOOK-145: the empty success result (nothing matched, hooks off, or an infrastructure error). */
+export function createEmptyAggregatedResult(): AggregatedHookResult {
+  return { success: true, finalOutput: undefined, allOutputs: [], errors: [], totalDuration: 0 };
+}
