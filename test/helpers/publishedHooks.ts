@@ -1,0 +1,140 @@
+/**
+ * Helpers for the fixtures that reproduce published Claude Code and Gemini CLI hooks
+ * (`test/fixtures/hooks/published/`) and the stdin each agent itself sends them
+ * (`test/fixtures/payloads/`): payloads with their path placeholders filled in, and a real process
+ * run of a fixture with a payload on stdin.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Absolute path of `test/fixtures/hooks/published/`. */
+export const publishedHooksDirectory = fileURLToPath(new URL('../fixtures/hooks/published/', import.meta.url));
+
+/** Absolute path of `test/fixtures/payloads/`. */
+export const payloadsDirectory = fileURLToPath(new URL('../fixtures/payloads/', import.meta.url));
+
+/** The agent a fixture or payload belongs to. */
+export type PublishedDialect = 'claude' | 'gemini';
+
+/** Absolute path of one published-hook fixture, e.g. `publishedHook('claude', 'protect-env-files.sh')`. */
+export function publishedHook(dialect: PublishedDialect, name: string): string {
+  return join(publishedHooksDirectory, dialect, name);
+}
+
+/** The real paths that replace a payload's placeholders (see `test/fixtures/payloads/README.md`). */
+export interface PayloadPlaces {
+  /** Replaces `__PROJECT_DIR__`: the project root, also the hook's working directory. */
+  projectDir: string;
+  /** Replaces `__TRANSCRIPT_PATH__`: the session transcript file. */
+  transcriptPath: string;
+}
+
+/** A payload ready to be written to a hook's stdin. */
+export interface LoadedPayload {
+  /** The parsed JSON with every placeholder replaced. */
+  value: Record<string, unknown>;
+  /** `value` serialized, exactly as an agent writes it to stdin. */
+  text: string;
+}
+
+/**
+ * Reads `test/fixtures/payloads/<relativePath>` and replaces the placeholders inside its string values
+ * (`__PROJECT_DIR__`, `__TRANSCRIPT_PATH__`, and `__SESSION_DIR__` = the transcript path without its
+ * extension), so paths with quotes or backslashes stay valid JSON.
+ */
+export function loadPayload(options: { relativePath: string; places: PayloadPlaces }): LoadedPayload {
+  const raw = JSON.parse(readFileSync(join(payloadsDirectory, options.relativePath), 'utf8')) as Record<string, unknown>;
+  const sessionDirectory = options.places.transcriptPath.replace(/\.jsonl$/, '');
+  const fill = (text: string): string =>
+    text
+      .split('__PROJECT_DIR__').join(options.places.projectDir)
+      .split('__TRANSCRIPT_PATH__').join(options.places.transcriptPath)
+      .split('__SESSION_DIR__').join(sessionDirectory);
+  const value = replaceStrings(raw, fill) as Record<string, unknown>;
+  return { value, text: JSON.stringify(value) };
+}
+
+function replaceStrings(value: unknown, fill: (text: string) => string): unknown {
+  if (typeof value === 'string') return fill(value);
+  if (Array.isArray(value)) return value.map((item) => replaceStrings(item, fill));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replaceStrings(item, fill)]));
+  }
+  return value;
+}
+
+/** How a published hook run ended. */
+export interface PublishedHookOutcome {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** True when the run passed `maximumMs` and was killed (never expected of these fixtures). */
+  killed: boolean;
+}
+
+/** Options for {@link runPublishedHook}. */
+export interface RunPublishedHookOptions {
+  /** Absolute path of the script; it is executed directly (its shebang and exec bit, as agents do). */
+  script: string;
+  stdin: string;
+  /** Working directory of the hook (the agent's cwd). */
+  cwd: string;
+  /** Variables added to a clean copy of this process's environment. */
+  env?: Record<string, string>;
+  args?: string[];
+  /** Upper bound on the wait; the process is SIGKILLed past it. Default 15000 ms. */
+  maximumMs?: number;
+}
+
+/** Variables the published hooks read; removed from the inherited environment so only a test sets them. */
+const hookVariables = ['CLAUDE_PROJECT_DIR', 'CLAUDE_ENV_FILE', 'CLAUDE_PLUGIN_ROOT', 'GEMINI_PROJECT_DIR', 'HOOK_LOG_FILE', 'STOP_MARKER'];
+
+/** Spawns a published hook fixture with `stdin`, waits (bounded) for it to end, and captures both streams. */
+export function runPublishedHook(options: RunPublishedHookOptions): Promise<PublishedHookOutcome> {
+  const environment: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of hookVariables) delete environment[name];
+  Object.assign(environment, options.env);
+  return new Promise((resolve, reject) => {
+    const child = spawn(options.script, options.args ?? [], { cwd: options.cwd, env: environment, stdio: ['pipe', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    let killed = false;
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, options.maximumMs ?? 15_000);
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    // A hook that exits before reading all of stdin closes the pipe; that is its business, not a test error.
+    child.stdin.on('error', () => undefined);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (exitCode, signal) => {
+      clearTimeout(timer);
+      resolve({
+        exitCode,
+        signal,
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8'),
+        killed,
+      });
+    });
+    child.stdin.end(options.stdin);
+  });
+}
+
+/** Parses a hook's stdout as one JSON object (throws with the text when it is not one). */
+export function stdoutJson(outcome: PublishedHookOutcome): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(outcome.stdout);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // Reported below with the text.
+  }
+  throw new Error(`expected one JSON object on stdout, got ${JSON.stringify(outcome.stdout)} (stderr ${JSON.stringify(outcome.stderr)})`);
+}
