@@ -1,15 +1,38 @@
 /**
  * Typed errors. Every failure hookrail reports has its own class with a stable `name`, all deriving
- * from {@link HookrailError} so a host can catch the library's errors with one `instanceof` check.
+ * from {@link HookrailError}. `SomeError.isInstance(value)` recognises an error from another installed
+ * copy of hookrail too (two versions in one dependency tree), where `instanceof` would not.
  */
+
+/** Registered globally so that every loaded copy of this module agrees on it. */
+const errorKinds = Symbol.for('hookrail.errorKinds');
 
 /** Base class of every error hookrail throws or reports. */
 export class HookrailError extends Error {
+  /** The class names from this error's class up to `HookrailError`, read by {@link HookrailError.isInstance}. */
+  declare readonly [errorKinds]: readonly string[];
+
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;
+    const kinds: string[] = [];
+    for (let type: unknown = new.target; typeof type === 'function' && type !== Error; type = Object.getPrototypeOf(type)) {
+      kinds.push((type as { name: string }).name);
+    }
+    Object.defineProperty(this, errorKinds, { value: kinds, enumerable: false });
+  }
+
+  /** True when `value` is an error of this class (or a subclass), from this copy of hookrail or another. */
+  static isInstance<T extends abstract new (...parameters: never[]) => HookrailError>(this: T, value: unknown): value is InstanceType<T> {
+    if (value instanceof this) return true;
+    if (typeof value !== 'object' || value === null) return false;
+    const kinds = (value as { [errorKinds]?: unknown })[errorKinds];
+    return Array.isArray(kinds) && kinds.includes(this.name);
   }
 }
+
+/** A message-bus hook request was malformed; the reason goes back in the response. */
+export class InvalidHookRequestError extends HookrailError {}
 
 /** HOOK-005, HOOK-148: `HookSystem.getEventHandler()` / `getRegistry()` called before `initialize()`. */
 export class HookSystemNotInitializedError extends HookrailError {

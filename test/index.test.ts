@@ -1,15 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as hookrail from '../src/index.js';
-import type {
-  AfterModelHookResult,
-  BeforeModelHookResult,
-  BeforeToolSelectionHookResult,
-  HookFireDetails,
-  HookRunnerOptions,
-  HooksValidationResult,
-  ToolExecuteFunction,
-  ToolResult,
-} from '../src/index.js';
+import * as engine from '../src/engine.js';
+import type { AfterModelHookResult, BeforeModelHookResult, BeforeToolSelectionHookResult, HookFireDetails, ToolExecuteFunction, ToolResult } from '../src/index.js';
+import type { HookRunnerOptions, HooksValidationResult } from '../src/engine.js';
 
 describe('public API (src/index.ts)', () => {
   it('HOOK-142, HOOK-143, HOOK-175: exports HookSystem and HookEventHandler as classes', () => {
@@ -20,7 +13,7 @@ describe('public API (src/index.ts)', () => {
     }
   });
 
-  it('exports the registry, planner, runner and aggregator with their public functions', () => {
+  it('HOOK-142: hookrail/engine exports the registry, planner, runner and aggregator with their public functions', () => {
     for (const name of [
       'HookRegistry',
       'HookPlanner',
@@ -36,9 +29,10 @@ describe('public API (src/index.ts)', () => {
       'applyHookOutputToInput',
       'expandCommand',
     ] as const) {
-      expect(typeof (hookrail as Record<string, unknown>)[name], name).toBe('function');
+      expect(typeof (engine as Record<string, unknown>)[name], name).toBe('function');
+      expect((hookrail as Record<string, unknown>)[name], `${name} is a building block, not host surface`).toBeUndefined();
     }
-    expect(hookrail.DEFAULT_MAX_OUTPUT_BYTES).toBeGreaterThan(0);
+    expect(engine.DEFAULT_MAX_OUTPUT_BYTES).toBeGreaterThan(0);
   });
 
   it('HOOK-176: exports the triggers, the tool-hook effects and the trigger result types', () => {
@@ -50,6 +44,10 @@ describe('public API (src/index.ts)', () => {
       'fireBeforeModelHook',
       'fireAfterModelHook',
       'fireBeforeToolSelectionHook',
+    ] as const) {
+      expect(typeof (hookrail as Record<string, unknown>)[name], name).toBe('function');
+    }
+    for (const name of [
       'createBlockedToolResult',
       'createStoppedToolResult',
       'createToolErrorResult',
@@ -62,7 +60,7 @@ describe('public API (src/index.ts)', () => {
       'requestHookExecution',
       'MessageBus',
     ] as const) {
-      expect(typeof (hookrail as Record<string, unknown>)[name], name).toBe('function');
+      expect(typeof (engine as Record<string, unknown>)[name], name).toBe('function');
     }
     expect([hookrail.HOOK_BLOCKED_ERROR_TYPE, hookrail.HOOK_STOPPED_ERROR_TYPE, hookrail.TOOL_EXECUTION_ERROR_TYPE]).toEqual([
       'hook_blocked',
@@ -84,7 +82,7 @@ describe('public API (src/index.ts)', () => {
   it('HOOK-149: ToolResult carries an optional suppressDisplay flag', () => {
     const result: ToolResult = { llmContent: 'x', returnDisplay: 'x', suppressDisplay: true };
     expectTypeOf<ToolResult['suppressDisplay']>().toEqualTypeOf<boolean | undefined>();
-    expect(hookrail.applyAfterToolEffects(result, undefined).suppressDisplay).toBe(true);
+    expect(engine.applyAfterToolEffects(result, undefined).suppressDisplay).toBe(true);
   });
 
   it('exports Config, the error classes and the output classes hosts build on', () => {
@@ -92,6 +90,6 @@ describe('public API (src/index.ts)', () => {
     expect(new hookrail.HookSystemNotInitializedError()).toBeInstanceOf(hookrail.HookrailError);
     expect(typeof hookrail.DefaultHookOutput).toBe('function');
     expect(typeof hookrail.BeforeToolHookOutput).toBe('function');
-    expect(typeof hookrail.defaultHookTranslator.toHookLLMRequest).toBe('function');
+    expect(typeof engine.defaultHookTranslator.toHookLLMRequest).toBe('function');
   });
 });

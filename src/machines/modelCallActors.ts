@@ -4,16 +4,8 @@
  * tool selection to the request, and stream a response from the injected `ContentGenerator` into
  * one complete `GenerateContentResponse` (HOOK-050). Everything here speaks SDK types (HOOK-141).
  */
-import {
-  FunctionCallingConfigMode,
-  GenerateContentResponse,
-  type Candidate,
-  type Content,
-  type FunctionCall,
-  type GenerateContentParameters,
-  type Part,
-  type ToolConfig,
-} from '@google/genai';
+import type { Candidate, Content, FunctionCall, GenerateContentParameters, Part, ToolConfig, GenerateContentResponse } from '@google/genai';
+import { createGenerateContentResponse, functionCallingMode, loadGenAI } from '../genaiValues.js';
 import type { ContentGenerator } from '../contentGenerator.js';
 import { HookrailError, toError } from '../errors.js';
 import type { Config } from '../hooks/engine/config.js';
@@ -100,14 +92,14 @@ function mergeToolConfig(current: ToolConfig | undefined, selected: ToolConfig):
 export function isFunctionCallAllowed(request: GenerateContentParameters, name: string): boolean {
   const callingConfig = request.config?.toolConfig?.functionCallingConfig;
   if (!callingConfig) return true;
-  if (callingConfig.mode === FunctionCallingConfigMode.NONE) return false;
+  if (callingConfig.mode === functionCallingMode.NONE) return false;
   const allowed = callingConfig.allowedFunctionNames;
   return allowed === undefined || allowed.includes(name);
 }
 
 /** HOOK-037, 202: the response of a blocked call without a synthetic one: one candidate, empty content. */
 export function createEmptyResponse(): GenerateContentResponse {
-  const response = new GenerateContentResponse();
+  const response = createGenerateContentResponse();
   response.candidates = [{ index: 0, content: { role: 'model', parts: [] } }];
   return response;
 }
@@ -117,6 +109,7 @@ export function createEmptyResponse(): GenerateContentResponse {
  * response. A stream error, or an abort before the last chunk, rejects: there is no partial response.
  */
 export async function generateResponse(input: GenerateActorInput, signal: AbortSignal): Promise<GenerateContentResponse> {
+  await loadGenAI();
   const chunks: GenerateContentResponse[] = [];
   try {
     const stream = await input.generator.generateContentStream(input.request, { signal });
@@ -139,7 +132,7 @@ export async function generateResponse(input: GenerateActorInput, signal: AbortS
  * with no candidates yields one candidate with empty content.
  */
 export function mergeResponseChunks(chunks: readonly GenerateContentResponse[]): GenerateContentResponse {
-  const response = new GenerateContentResponse();
+  const response = createGenerateContentResponse();
   const candidates = new Map<number, Candidate & { content: Content & { parts: Part[] } }>();
   for (const chunk of chunks) {
     for (const [position, candidate] of (chunk.candidates ?? []).entries()) {

@@ -1,12 +1,15 @@
 /**
- * vitest globalSetup: marks this test run in the environment (every worker and every hook process
- * inherits it) and, at teardown, fails the run if any process started from `test/fixtures/hooks/`
+ * vitest globalSetup: rebuilds `dist/` if any source is newer than it (the CLI tests run the build),
+ * marks this test run in the environment (every worker and every hook process inherits it) and, at teardown, fails the run if any process started from `test/fixtures/hooks/`
  * by this run is still alive — no hook process may outlive the suite.
  */
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { ensureFreshBuild } from './freshBuild.js';
 import { assertNoHookProcessesAlive, findHookFixtureProcesses, TEST_RUN_MARKER_VARIABLE } from './processes.js';
 
 export default function setup(): () => Promise<void> {
+  ensureFreshBuild(fileURLToPath(new URL('../..', import.meta.url)));
   const marker = randomUUID();
   process.env[TEST_RUN_MARKER_VARIABLE] = marker;
   return async function teardown(): Promise<void> {

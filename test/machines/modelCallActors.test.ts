@@ -1,14 +1,16 @@
 import { FinishReason, FunctionCallingConfigMode, GenerateContentResponse, type GenerateContentParameters } from '@google/genai';
-import { describe, expect, it } from 'vitest';
-import {
-  ModelGenerationError,
-  applyToolSelection,
-  createEmptyResponse,
-  isFunctionCallAllowed,
-  mergeResponseChunks,
-} from '../../src/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ModelGenerationError } from '../../src/index.js';
+import { applyToolSelection, createEmptyResponse, isFunctionCallAllowed, mergeResponseChunks } from '../../src/engine.js';
 import { generateResponse, responseFunctionCalls, responseText } from '../../src/machines/modelCallActors.js';
 import { FakeContentGenerator, partsChunk, textChunk, textTurn } from '../helpers/modelFakeGenerator.js';
+import { loadGenAI } from '../../src/genaiValues.js';
+
+// These call the synchronous response builders directly; the model path's async entry points load the
+// optional SDK first, so responses are its own GenerateContentResponse instances (HOOK-141).
+beforeAll(async () => {
+  await loadGenAI();
+});
 
 const tools = [{ functionDeclarations: [{ name: 'read_file' }, { name: 'write_file' }] }];
 

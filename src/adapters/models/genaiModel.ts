@@ -3,9 +3,10 @@
  * (`models.generateContentStream`). Requests and responses are the SDK's own types, so function
  * declarations, function calls and function responses pass through unchanged. The abort signal goes
  * to the SDK (it cancels the HTTP request) and is checked between chunks. API failures become a
- * {@link ModelError} whose message says what to do (unknown model, bad key, quota).
+ * {@link ModelError} whose message says what to do (unknown model, bad key, quota). `@google/genai` is an
+ * optional peer dependency: it is imported on the first request, never at module load.
  */
-import { GoogleGenAI, type GenerateContentParameters, type GenerateContentResponse } from '@google/genai';
+import type { GenerateContentParameters, GenerateContentResponse } from '@google/genai';
 import type { ContentGenerator, GenerateOptions } from '../../contentGenerator.js';
 import { ModelError, toError } from '../../errors.js';
 
@@ -22,7 +23,7 @@ export interface GeminiContentGeneratorOptions {
   apiKey?: string;
   /** The model used when a request names none, e.g. `gemini-2.5-flash`. */
   model: string;
-  /** A ready client; default `new GoogleGenAI({ apiKey, httpOptions: { baseUrl } })`. */
+  /** A ready client; default `new GoogleGenAI({ apiKey, httpOptions: { baseUrl } })`, created on first use. */
   client?: GeminiClient;
   /** Another endpoint for the API (a proxy, or a local test server). */
   baseUrl?: string;
@@ -32,7 +33,9 @@ export interface GeminiContentGeneratorOptions {
 export class GeminiContentGenerator implements ContentGenerator {
   readonly name: string;
   readonly model: string;
-  private readonly client: GeminiClient;
+  private client: GeminiClient | undefined;
+  private readonly apiKey: string | undefined;
+  private readonly baseUrl: string | undefined;
 
   constructor(options: GeminiContentGeneratorOptions) {
     if (!options.model) throw new ModelError('', 'GeminiContentGenerator needs a model name, e.g. "gemini-2.5-flash"');
@@ -41,9 +44,9 @@ export class GeminiContentGenerator implements ContentGenerator {
     }
     this.model = options.model;
     this.name = options.model;
-    this.client =
-      options.client ??
-      new GoogleGenAI({ apiKey: options.apiKey, ...(options.baseUrl ? { httpOptions: { baseUrl: options.baseUrl } } : {}) });
+    this.client = options.client;
+    this.apiKey = options.apiKey;
+    this.baseUrl = options.baseUrl;
   }
 
   /**
@@ -56,14 +59,28 @@ export class GeminiContentGenerator implements ContentGenerator {
     const model = request.model || this.model;
     const parameters: GenerateContentParameters = { ...request, model };
     if (signal) parameters.config = { ...request.config, abortSignal: signal };
+    const client = this.client ?? (this.client = await createGeminiClient(this.apiKey, this.baseUrl, model));
     let stream: AsyncIterable<GenerateContentResponse>;
     try {
-      stream = await this.client.models.generateContentStream(parameters);
+      stream = await client.models.generateContentStream(parameters);
     } catch (error) {
       throw translateError(error, model, signal);
     }
     return guardStream(stream, model, signal);
   }
+}
+
+/** Loads the optional `@google/genai` peer and builds its client; a clear error when it is not installed. */
+async function createGeminiClient(apiKey: string | undefined, baseUrl: string | undefined, model: string): Promise<GeminiClient> {
+  let sdk: typeof import('@google/genai');
+  try {
+    sdk = await import('@google/genai');
+  } catch (error) {
+    throw new ModelError(model, `model "${model}" needs the optional package @google/genai: run \`npm install @google/genai\``, {
+      cause: toError(error),
+    });
+  }
+  return new sdk.GoogleGenAI({ apiKey, ...(baseUrl ? { httpOptions: { baseUrl } } : {}) });
 }
 
 async function* guardStream(

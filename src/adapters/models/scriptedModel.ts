@@ -7,14 +7,8 @@
  * how BeforeToolSelection hooks are seen to work without a real model.
  */
 import { setImmediate as yieldToEventLoop, setTimeout as sleep } from 'node:timers/promises';
-import {
-  FinishReason,
-  FunctionCallingConfigMode,
-  GenerateContentResponse,
-  type Content,
-  type GenerateContentParameters,
-  type Part,
-} from '@google/genai';
+import type { Content, GenerateContentParameters, Part, GenerateContentResponse } from '@google/genai';
+import { createGenerateContentResponse, finishReasonStop, functionCallingMode, loadGenAI } from '../../genaiValues.js';
 import type { ContentGenerator, GenerateOptions } from '../../contentGenerator.js';
 import { ScenarioError } from '../../errors.js';
 import { normalizeContents } from '../../hooks/protocol/hookTranslator.js';
@@ -64,6 +58,7 @@ export class ScriptedContentGenerator implements ContentGenerator {
    * @throws ScenarioError when the turn's `expect` does not match the request.
    */
   async generateContentStream(request: GenerateContentParameters, options: GenerateOptions = {}): Promise<AsyncIterable<GenerateContentResponse>> {
+    await loadGenAI();
     options.signal?.throwIfAborted();
     const contents = normalizeContents(request.contents);
     this.requests.push({ ...request, contents: [...contents] });
@@ -126,8 +121,8 @@ export class ScriptedContentGenerator implements ContentGenerator {
 }
 
 function makeChunk(parts: Part[], last: boolean, modelVersion: string): GenerateContentResponse {
-  const response = new GenerateContentResponse();
-  response.candidates = [{ index: 0, content: { role: 'model', parts }, ...(last ? { finishReason: FinishReason.STOP } : {}) }];
+  const response = createGenerateContentResponse();
+  response.candidates = [{ index: 0, content: { role: 'model', parts }, ...(last ? { finishReason: finishReasonStop } : {}) }];
   response.modelVersion = modelVersion;
   return response;
 }
@@ -151,7 +146,7 @@ export function splitText(text: string, count: number): string[] {
 /** Splits the scripted calls into those the request's tool config allows and sentences about the rest. */
 function applyToolConfig(calls: ScenarioFunctionCall[], request: GenerateContentParameters): { allowed: ScenarioFunctionCall[]; refusals: string[] } {
   const functionConfig = request.config?.toolConfig?.functionCallingConfig;
-  const none = functionConfig?.mode === FunctionCallingConfigMode.NONE;
+  const none = functionConfig?.mode === functionCallingMode.NONE;
   // Like the Gemini API, an empty or absent allow-list restricts nothing (only mode NONE forbids all).
   const allowList = functionConfig?.allowedFunctionNames?.length ? new Set(functionConfig.allowedFunctionNames) : undefined;
   const allowed: ScenarioFunctionCall[] = [];

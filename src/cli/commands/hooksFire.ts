@@ -7,7 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { GenerateContentResponse, type GenerateContentParameters } from '@google/genai';
+import type { GenerateContentParameters, GenerateContentResponse } from '@google/genai';
+import { createGenerateContentResponse, loadGenAI } from '../../genaiValues.js';
 import { claudeEventNames } from '../../hooks/dialects/claude.js';
 import { parseJsonText } from '../../adapters/settings/settingsFile.js';
 import { HookrailError } from '../../errors.js';
@@ -239,7 +240,8 @@ async function readResponseFile(context: CommandContext, file: string): Promise<
   if (!Array.isArray(value['candidates'])) {
     throw new CliError(`--response-file ${file}: "candidates" must be an array; expected GenerateContentResponse like {"candidates": [...]}`);
   }
-  return Object.assign(new GenerateContentResponse(), value);
+  await loadGenAI();
+  return createGenerateContentResponse(value);
 }
 
 async function loadConfig(

@@ -95,7 +95,7 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
   }
 
   const pid = subprocess.pid;
-  if (pid !== undefined) liveProcessGroups.add(pid);
+  if (pid !== undefined) trackProcessGroup(pid);
   drain(subprocess.stdout, stdout);
   drain(subprocess.stderr, stderr);
 
@@ -262,9 +262,18 @@ function hasLiveGroupMember(groupId: number): boolean {
  * exit would not take them down; this exit handler does.
  */
 const liveProcessGroups = new Set<number>();
-process.once('exit', () => {
-  for (const pid of liveProcessGroups) signalGroup(pid, 'SIGKILL');
-});
+let exitHandlerInstalled = false;
+
+/** Tracks a running group; the exit handler is installed with the first one (no work at import time). */
+function trackProcessGroup(pid: number): void {
+  if (!exitHandlerInstalled) {
+    exitHandlerInstalled = true;
+    process.once('exit', () => {
+      for (const group of liveProcessGroups) signalGroup(group, 'SIGKILL');
+    });
+  }
+  liveProcessGroups.add(pid);
+}
 
 /**
  * One 'abort' listener per caller signal, however many hooks share it, so a signal passed to

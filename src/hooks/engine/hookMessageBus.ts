@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { GenerateContentParameters, GenerateContentResponse } from '@google/genai';
-import { toError } from '../../errors.js';
+import { InvalidHookRequestError, toError } from '../../errors.js';
 import type { Config } from './config.js';
 import type { HookEventHandler } from './hookEventHandler.js';
 import { getReadyHookSystem } from '../triggers/triggerSupport.js';
@@ -84,18 +84,15 @@ export class MessageBus {
   }
 }
 
-/** A request the subscriber refused, with the reason sent back in the response. */
-class InvalidHookRequest extends Error {}
-
 function requireString(payload: Record<string, unknown>, field: string): string {
   const value = payload[field];
-  if (typeof value !== 'string') throw new InvalidHookRequest(`payload.${field} must be a string`);
+  if (typeof value !== 'string') throw new InvalidHookRequestError(`payload.${field} must be a string`);
   return value;
 }
 
 function requireObject(payload: Record<string, unknown>, field: string): Record<string, unknown> {
   const value = payload[field];
-  if (!isPlainObject(value)) throw new InvalidHookRequest(`payload.${field} must be an object`);
+  if (!isPlainObject(value)) throw new InvalidHookRequestError(`payload.${field} must be an object`);
   return value;
 }
 
@@ -173,9 +170,9 @@ export function connectHookMessageBus(bus: MessageBus, config: Config): () => vo
     const correlationId = typeof request.correlationId === 'string' ? request.correlationId : '';
     try {
       if (!isHookEventName(request.eventName)) {
-        throw new InvalidHookRequest(`unknown hook event "${String(request.eventName)}"; known events: ${hookEventNames.join(', ')}`);
+        throw new InvalidHookRequestError(`unknown hook event "${String(request.eventName)}"; known events: ${hookEventNames.join(', ')}`);
       }
-      if (!isPlainObject(request.payload)) throw new InvalidHookRequest('payload must be an object');
+      if (!isPlainObject(request.payload)) throw new InvalidHookRequestError('payload must be an object');
       const hookSystem = await getReadyHookSystem(config);
       if (!hookSystem) {
         respond(correlationId, createEmptyAggregatedResult(), 'hooks are disabled (enableHooks is false)');

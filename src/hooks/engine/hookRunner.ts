@@ -15,7 +15,6 @@ import { isPlainObject } from '../../values.js';
 import { type HookExecutionResult } from '../protocol/results.js';
 import { type HookInput } from '../protocol/inputs.js';
 
-export { expandCommand } from '../actions/commandExpansion.js';
 
 /** Default cap on the bytes kept from each of a hook's stdout and stderr: 1 MiB. */
 export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;

@@ -3,16 +3,8 @@
  * `HookToolConfig`, a text-only view that does not change when the GenAI SDK does. The translator
  * converts at the `HookEventHandler` boundary, so callers deal in SDK types only (HOOK-141).
  */
-import {
-  FunctionCallingConfigMode,
-  GenerateContentResponse,
-  type Content,
-  type ContentListUnion,
-  type GenerateContentConfig,
-  type GenerateContentParameters,
-  type Part,
-  type ToolConfig,
-} from '@google/genai';
+import type { Content, ContentListUnion, GenerateContentConfig, GenerateContentParameters, Part, ToolConfig, GenerateContentResponse } from '@google/genai';
+import { functionCallingMode, createGenerateContentResponse } from '../../genaiValues.js';
 
 /** HOOK-074: the tool-calling mode and allow-list as hook scripts see them. */
 export interface HookToolConfig {
@@ -171,7 +163,7 @@ export class HookTranslatorGenAIv1 implements HookTranslator {
 
   /** HOOK-079: a `GenerateContentResponse` rebuilt from text parts only. */
   fromHookLLMResponse(hookResponse: Partial<LLMResponse>): GenerateContentResponse {
-    const response = new GenerateContentResponse();
+    const response = createGenerateContentResponse();
     const hookCandidates = Array.isArray(hookResponse.candidates) ? hookResponse.candidates : [];
     if (hookCandidates.length === 0 && typeof hookResponse.text === 'string') {
       response.candidates = [{ content: { role: 'model', parts: [{ text: hookResponse.text }] }, index: 0 }];
@@ -205,9 +197,9 @@ export class HookTranslatorGenAIv1 implements HookTranslator {
   fromHookToolConfig(hookToolConfig: HookToolConfig): ToolConfig {
     const functionCallingConfig: NonNullable<ToolConfig['functionCallingConfig']> = {};
     const mode = typeof hookToolConfig.mode === 'string' ? hookToolConfig.mode.toUpperCase() : undefined;
-    if (mode === 'AUTO') functionCallingConfig.mode = FunctionCallingConfigMode.AUTO;
-    if (mode === 'ANY') functionCallingConfig.mode = FunctionCallingConfigMode.ANY;
-    if (mode === 'NONE') functionCallingConfig.mode = FunctionCallingConfigMode.NONE;
+    if (mode === 'AUTO') functionCallingConfig.mode = functionCallingMode.AUTO;
+    if (mode === 'ANY') functionCallingConfig.mode = functionCallingMode.ANY;
+    if (mode === 'NONE') functionCallingConfig.mode = functionCallingMode.NONE;
     if (Array.isArray(hookToolConfig.allowedFunctionNames)) {
       functionCallingConfig.allowedFunctionNames = hookToolConfig.allowedFunctionNames.filter(
         (name): name is string => typeof name === 'string',

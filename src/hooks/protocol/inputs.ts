@@ -23,30 +23,36 @@ export interface AfterToolInput extends HookInput {
   tool_response: Record<string, unknown>;
 }
 
+/** BeforeAgent (Claude: UserPromptSubmit): the prompt the user submitted. */
 export interface BeforeAgentInput extends HookInput {
   prompt: string;
 }
 
+/** AfterAgent (Claude: Stop): the prompt, the agent's answer, and whether a Stop hook already made it go on. */
 export interface AfterAgentInput extends HookInput {
   prompt: string;
   prompt_response: string;
   stop_hook_active: boolean;
 }
 
+/** Notification: the agent waits for the user (e.g. a hook asked for confirmation). */
 export interface NotificationInput extends HookInput {
   notification_type: string;
   message: string;
   details: Record<string, unknown>;
 }
 
+/** SessionStart: why the session started. */
 export interface SessionStartInput extends HookInput {
   source: 'startup' | 'resume' | 'clear' | 'compress';
 }
 
+/** SessionEnd: why the session ended. */
 export interface SessionEndInput extends HookInput {
   reason: 'exit' | 'clear' | 'logout' | 'prompt_input_exit' | 'other';
 }
 
+/** PreCompress (Claude: PreCompact): the history is about to be compacted, automatically or on request. */
 export interface PreCompressInput extends HookInput {
   trigger: 'manual' | 'auto';
 }

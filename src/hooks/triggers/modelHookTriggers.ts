@@ -10,6 +10,7 @@ import type {
   ToolConfig,
   ToolListUnion,
 } from '@google/genai';
+import { loadGenAI } from '../../genaiValues.js';
 import type { Config } from '../engine/config.js';
 import { normalizeContents } from '../protocol/hookTranslator.js';
 import { getStopReason } from '../protocol/toolHookEffects.js';
@@ -78,6 +79,7 @@ export async function fireBeforeModelHook(
   llmRequest: GenerateContentParameters,
   options?: HookFireOptions,
 ): Promise<BeforeModelHookResult> {
+  await loadGenAI();
   return runTrigger<BeforeModelHookResult>({
     config,
     trigger: 'fireBeforeModelHook',
@@ -118,6 +120,7 @@ export async function fireAfterModelHook(
   llmResponse: GenerateContentResponse,
   options?: HookFireOptions,
 ): Promise<AfterModelHookResult> {
+  await loadGenAI();
   return runTrigger<AfterModelHookResult>({
     config,
     trigger: 'fireAfterModelHook',
@@ -143,6 +146,7 @@ export async function fireBeforeToolSelectionHook(
   llmRequest: GenerateContentParameters,
   options?: HookFireOptions,
 ): Promise<BeforeToolSelectionHookResult> {
+  await loadGenAI();
   return runTrigger<BeforeToolSelectionHookResult>({
     config,
     trigger: 'fireBeforeToolSelectionHook',

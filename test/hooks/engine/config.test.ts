@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Config, DebugLogger, HookRegistry, HookSystem } from '../../../src/index.js';
+import { Config, DebugLogger, HookSystem } from '../../../src/index.js';
+import { HookRegistry } from '../../../src/engine.js';
 
 const someHooks = { BeforeTool: [{ hooks: [{ type: 'command' as const, command: 'true' }] }] };
 

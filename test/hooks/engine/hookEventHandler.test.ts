@@ -1,15 +1,7 @@
 import { GenerateContentResponse, type GenerateContentParameters } from '@google/genai';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  Config,
-  defaultHookTranslator,
-  DefaultHookOutput,
-  HookEventHandler,
-  HookEventName,
-  type AggregatedHookResult,
-  type HookExecutionPlan,
-  type HookExecutionResult,
-} from '../../../src/index.js';
+import { Config, DefaultHookOutput, HookEventHandler, HookEventName, type AggregatedHookResult, type HookExecutionResult } from '../../../src/index.js';
+import { defaultHookTranslator, type HookExecutionPlan } from '../../../src/engine.js';
 import { commandGroup, hookConfig, readCapturedInputs, recordingLogger, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
 
 /** HOOK-145: the empty success result. */

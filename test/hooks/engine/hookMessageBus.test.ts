@@ -1,13 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  Config,
-  connectHookMessageBus,
-  HookEventName,
-  MessageBus,
-  MessageBusType,
-  requestHookExecution,
-  type HookBusMessage,
-} from '../../../src/index.js';
+import { Config, HookEventName } from '../../../src/index.js';
+import { connectHookMessageBus, MessageBus, MessageBusType, requestHookExecution, type HookBusMessage } from '../../../src/engine.js';
 import { commandGroup, hookConfig, readCapturedInputs, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
 
 const scratch = new Scratch();

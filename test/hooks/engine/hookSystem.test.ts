@@ -1,20 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  Config,
-  executeToolWithHooks,
-  fireAfterModelHook,
-  fireBeforeModelHook,
-  fireBeforeToolHook,
-  fireBeforeToolSelectionHook,
-  HookEventHandler,
-  HookrailError,
-  HookRegistry,
-  HookRunner,
-  HookSystem,
-  HookSystemNotInitializedError,
-  type ToolResult,
-} from '../../../src/index.js';
+import { Config, executeToolWithHooks, fireAfterModelHook, fireBeforeModelHook, fireBeforeToolHook, fireBeforeToolSelectionHook, HookEventHandler, HookrailError, HookSystem, HookSystemNotInitializedError, type ToolResult } from '../../../src/index.js';
+import { HookRegistry, HookRunner } from '../../../src/engine.js';
 import { GenerateContentResponse } from '@google/genai';
 import { commandGroup, hookConfig, readCapturedInputs, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
 

@@ -1,5 +1,5 @@
 import { FinishReason, FunctionCallingConfigMode, GenerateContentResponse, HarmCategory, HarmProbability, type GenerateContentParameters } from '@google/genai';
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   defaultHookTranslator,
   HookTranslatorGenAIv1,
@@ -8,6 +8,13 @@ import {
   type LLMRequest,
   type LLMResponse,
 } from '../../../src/hooks/protocol/hookTranslator.js';
+import { loadGenAI } from '../../../src/genaiValues.js';
+
+// These call the synchronous response builders directly; the model path's async entry points load the
+// optional SDK first, so responses are its own GenerateContentResponse instances (HOOK-141).
+beforeAll(async () => {
+  await loadGenAI();
+});
 
 const translator = new HookTranslatorGenAIv1();
 

@@ -1,8 +1,15 @@
 import { FunctionCallingConfigMode, GenerateContentResponse } from '@google/genai';
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { AfterModelHookOutput, BeforeModelHookOutput, BeforeToolHookOutput, BeforeToolSelectionHookOutput, createHookOutput, DefaultHookOutput, modifiedToolInput, type HookDecision, type HookOutput } from '../../../src/hooks/protocol/outputs.js';
 import { createEmptyAggregatedResult, type ToolResult } from '../../../src/hooks/protocol/results.js';
 import { HookEventName, hookEventNames, isHookEventName, isToolEvent } from '../../../src/hooks/protocol/events.js';
+import { loadGenAI } from '../../../src/genaiValues.js';
+
+// These call the synchronous response builders directly; the model path's async entry points load the
+// optional SDK first, so responses are its own GenerateContentResponse instances (HOOK-141).
+beforeAll(async () => {
+  await loadGenAI();
+});
 
 describe('DefaultHookOutput', () => {
   it('HOOK-157: carries decision, reason, continue, stopReason, suppressOutput, systemMessage and hookSpecificOutput', () => {

@@ -5,17 +5,8 @@ import {
   type ToolListUnion,
 } from '@google/genai';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  Config,
-  fireAfterModelHook,
-  fireBeforeModelHook,
-  fireBeforeToolSelectionHook,
-  HookRegistry,
-  type AfterModelHookResult,
-  type BeforeModelHookResult,
-  type BeforeToolSelectionHookResult,
-  type LogRecord,
-} from '../../../src/index.js';
+import { Config, fireAfterModelHook, fireBeforeModelHook, fireBeforeToolSelectionHook, type AfterModelHookResult, type BeforeModelHookResult, type BeforeToolSelectionHookResult, type LogRecord } from '../../../src/index.js';
+import { HookRegistry } from '../../../src/engine.js';
 import { commandGroup, hookConfig, readCapturedInputs, Scratch } from '../../helpers/systemFixtures.js';
 
 const scratch = new Scratch();

@@ -2,19 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  Config,
-  DefaultHookOutput,
-  executeToolWithHooks,
-  fireAfterToolHook,
-  fireBeforeToolHook,
-  HOOK_BLOCKED_ERROR_TYPE,
-  HOOK_STOPPED_ERROR_TYPE,
-  HookRegistry,
-  TOOL_EXECUTION_ERROR_TYPE,
-  type LogRecord,
-  type ToolResult,
-} from '../../../src/index.js';
+import { Config, DefaultHookOutput, executeToolWithHooks, fireAfterToolHook, fireBeforeToolHook, HOOK_BLOCKED_ERROR_TYPE, HOOK_STOPPED_ERROR_TYPE, TOOL_EXECUTION_ERROR_TYPE, type LogRecord, type ToolResult } from '../../../src/index.js';
+import { HookRegistry } from '../../../src/engine.js';
 import { toolHooksMayApply } from '../../../src/hooks/triggers/toolHookTriggers.js';
 import { commandGroup, hookConfig, readCapturedInputs, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
 

@@ -1,0 +1,88 @@
+/**
+ * `hookrail/engine`: the hook pipeline's building blocks, for hosts that assemble their own — the
+ * registry, planner, runner and aggregator (HOOK-142), the stdout parsers, the GenAI translator, the
+ * tool-result effects, the message bus, the model-call helpers, and the settings and trust internals.
+ * Most hosts need only `hookrail`.
+ */
+
+// --- protocol ---
+export { hookEventNames, isHookEventName, isToolEvent } from './hooks/protocol/events.js';
+export { createHookOutput, modifiedToolInput } from './hooks/protocol/outputs.js';
+export type {
+  BeforeToolSpecificOutput,
+  AdditionalContextSpecificOutput,
+  BeforeModelSpecificOutput,
+  AfterModelSpecificOutput,
+  BeforeToolSelectionSpecificOutput,
+} from './hooks/protocol/outputs.js';
+export { createEmptyAggregatedResult } from './hooks/protocol/results.js';
+export type { HookEventContext, HookExecutionPlan } from './hooks/protocol/hookConfig.js';
+export { HookTranslatorGenAIv1, defaultHookTranslator } from './hooks/protocol/hookTranslator.js';
+export type { HookTranslator } from './hooks/protocol/hookTranslator.js';
+export { HookAggregator, createSpecificHookOutput } from './hooks/protocol/hookAggregator.js';
+export {
+  createBlockedToolResult,
+  createStoppedToolResult,
+  createToolErrorResult,
+  applyAfterToolEffects,
+  applyBeforeToolSystemMessage,
+  toToolResponse,
+  getModifiedToolInput,
+  getStopReason,
+} from './hooks/protocol/toolHookEffects.js';
+
+// --- dialects ---
+export { claudeEventNames, claudeToolNames, mapClaudeMatcher, validateClaudeHooksSettings } from './hooks/dialects/claude.js';
+export type { ValidateClaudeHooksOptions } from './hooks/dialects/claude.js';
+
+// --- engine: registry, planner, runner, message bus ---
+export { HookRegistry, validateHooksSettings, getSourcePriority, getHookName } from './hooks/engine/hookRegistry.js';
+export type {
+  HookConfigProblem,
+  ValidatedHookDefinition,
+  HooksValidationResult,
+  ValidateHooksSettingsOptions,
+} from './hooks/engine/hookRegistry.js';
+export { HookPlanner, matchesToolName } from './hooks/engine/hookPlanner.js';
+export {
+  HookRunner,
+  DEFAULT_MAX_OUTPUT_BYTES,
+  convertPlainTextToHookOutput,
+  parseHookStdout,
+  applyHookOutputToInput,
+} from './hooks/engine/hookRunner.js';
+export type { HookRunnerOptions } from './hooks/engine/hookRunner.js';
+export { MessageBus, MessageBusType, connectHookMessageBus, requestHookExecution } from './hooks/engine/hookMessageBus.js';
+export type {
+  HookExecutionRequest,
+  HookExecutionResponse,
+  HookBusMessage,
+  RequestHookExecutionOptions,
+} from './hooks/engine/hookMessageBus.js';
+
+// --- actions ---
+export { expandCommand } from './hooks/actions/commandExpansion.js';
+
+// --- machines' building blocks ---
+export { toToolCallOutcome } from './machines/toolCall.machine.js';
+export { applyToolSelection, createEmptyResponse, isFunctionCallAllowed, mergeResponseChunks } from './machines/modelCallActors.js';
+export { toInspectionRecord } from './inspection/recorder.js';
+
+// --- settings and trust internals ---
+export {
+  getSettingsPaths,
+  readSettingsScopeFile,
+  setHookDisabled,
+  trustProjectHooks,
+  mergeHooksSettings,
+  problemWarnings,
+} from './adapters/settings/settings.js';
+export type {
+  SettingsPaths,
+  SettingsPathsOptions,
+  ReadSettingsScopeFileOptions,
+  SetHookDisabledOptions,
+  TrustProjectHooksOptions,
+  TrustedProjectHooks,
+} from './adapters/settings/settings.js';
+export { fingerprintHooks, defaultTrustFile } from './adapters/settings/trust.js';

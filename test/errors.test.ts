@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import * as errors from '../src/errors.js';
+import { CliError, CliUsageError } from '../src/cli/errors.js';
+
+/** Every exported error class, constructed with arguments its constructor accepts. */
+function sampleErrors(module: typeof errors): errors.HookrailError[] {
+  return [
+    new module.HookrailError('base'),
+    new module.HookSystemNotInitializedError(),
+    new module.HookRegistryNotInitializedError(),
+    new module.HookConfigError('hooks.BeforeTool[0]', 'bad'),
+    new module.ToolNotFoundError('nope', ['read_file']),
+    new module.HookrailFileError('/tmp/settings.json', 'unreadable'),
+    new module.ScenarioError('/tmp/scenario.json', 'invalid', { problems: [{ path: 'turns', message: 'missing' }] }),
+    new module.ModelError('gemini-x', 'no key'),
+    new module.ToolArgumentError('read_file', 'file_path is missing'),
+    new module.PathOutsideWorkspaceError('../etc/passwd', '/etc/passwd', '/work'),
+    new module.HookExecutionError({ kind: 'timeout', command: 'guard.sh', eventName: 'BeforeTool', message: 'timed out' }),
+    new module.InvalidHookRequestError('payload must be an object'),
+  ];
+}
+
+describe('errors: one base class, a name per failure, isInstance across copies', () => {
+  it('every error class derives from HookrailError and names itself', () => {
+    for (const error of [...sampleErrors(errors), new CliError('x'), new CliUsageError('y')]) {
+      expect(error).toBeInstanceOf(errors.HookrailError);
+      expect(error.name).toBe(error.constructor.name);
+      expect(errors.HookrailError.isInstance(error)).toBe(true);
+      expect((error.constructor as typeof errors.HookrailError).isInstance(error)).toBe(true);
+    }
+  });
+
+  it('isInstance tells classes apart and rejects foreign values', () => {
+    const scenarioError = new errors.ScenarioError('/tmp/s.json', 'invalid');
+    expect(errors.HookrailFileError.isInstance(scenarioError)).toBe(true);
+    expect(errors.ModelError.isInstance(scenarioError)).toBe(false);
+    for (const value of [new Error('plain'), { name: 'ModelError', message: 'x' }, null, undefined, 'ModelError', 42]) {
+      expect(errors.HookrailError.isInstance(value)).toBe(false);
+    }
+  });
+
+  it('isInstance recognises errors made by a second loaded copy of the module, where instanceof does not', async () => {
+    const secondCopy = (await import('../src/errors.js?second-copy')) as typeof errors;
+    expect(secondCopy.ModelError).not.toBe(errors.ModelError);
+    for (const foreign of sampleErrors(secondCopy)) {
+      expect(foreign).not.toBeInstanceOf(errors.HookrailError);
+      expect(errors.HookrailError.isInstance(foreign)).toBe(true);
+      const localClass = (errors as unknown as Record<string, typeof errors.HookrailError>)[foreign.name];
+      expect(localClass.isInstance(foreign), foreign.name).toBe(true);
+    }
+    expect(errors.ModelError.isInstance(new secondCopy.ToolNotFoundError('x'))).toBe(false);
+  });
+});
