@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
-import { Config, DebugLogger, executeToolWithHooks, HookRunner } from '../dist/index.js';
+import { Config, DebugLogger, executeToolWithHooks } from '../dist/index.js';
+import { HookRunner } from '../dist/engine.js';
 import { compare, format, loadAverage, printComparison, printMachineBanner, verdict } from './lib/measure.mjs';
 
 const logEventScript = fileURLToPath(new URL('../test/fixtures/hooks/system/log-event.sh', import.meta.url));

@@ -31,6 +31,10 @@ export {
   getStopReason,
 } from './hooks/protocol/toolHookEffects.js';
 
+// --- the tool-call steps shared by executeToolWithHooks and the toolCall machine (HOOK-134) ---
+export { decideBeforeTool, decideAfterTool, runBeforeToolStep, runAfterToolStep, runToolStep, isToolResult } from './hooks/triggers/toolCallSteps.js';
+export type { BeforeToolStepOptions, AfterToolStepOptions } from './hooks/triggers/toolCallSteps.js';
+
 // --- dialects ---
 export { claudeEventNames, claudeToolNames, mapClaudeMatcher, validateClaudeHooksSettings } from './hooks/dialects/claude.js';
 export type { ValidateClaudeHooksOptions } from './hooks/dialects/claude.js';

@@ -72,8 +72,9 @@ export { HookEventHandler } from './hooks/engine/hookEventHandler.js';
 export type { FireEventWithDetailsOptions, HookFireDetails } from './hooks/engine/hookEventHandler.js';
 
 // --- triggers: what a host calls around each tool and model call (HOOK-176) ---
-export { fireBeforeToolHook, fireAfterToolHook, executeToolWithHooks, toolHooksMayApply } from './hooks/triggers/toolHookTriggers.js';
-export type { ToolExecuteFunction } from './hooks/triggers/toolHookTriggers.js';
+export { fireBeforeToolHook, fireAfterToolHook, toolHooksMayApply } from './hooks/triggers/toolHookTriggers.js';
+export { executeToolWithHooks } from './hooks/triggers/executeToolWithHooks.js';
+export type { ToolExecuteFunction, BeforeToolDecision, AfterToolDecision } from './hooks/triggers/toolCallSteps.js';
 export { fireBeforeModelHook, fireAfterModelHook, fireBeforeToolSelectionHook } from './hooks/triggers/modelHookTriggers.js';
 export type { BeforeModelHookResult, AfterModelHookResult, BeforeToolSelectionHookResult } from './hooks/triggers/modelHookTriggers.js';
 

@@ -24,7 +24,8 @@ import { runModelCall, type ModelCallOutput } from './modelCall.machine.js';
 import { isFunctionCallAllowed, responseFunctionCalls, responseText } from './modelCallActors.js';
 import { createInspectionListener } from '../inspection/recorder.js';
 import { createToolScheduler, type ToolScheduler } from './scheduler.js';
-import { errorCallOutcome, errorResult } from './toolCallActors.js';
+import { createErrorResult } from '../hooks/protocol/toolHookEffects.js';
+import { errorCallOutcome } from './toolCallActors.js';
 import type { AgentEvent, AgentRunResult, AgentRunStatus, InspectOption, ToolCallOutcome } from './types.js';
 
 /** Default for {@link AgentOptions.maxTurns}. */
@@ -193,7 +194,7 @@ async function runTools(
 /** A scheduled call the batch did not report; answered with an error so the model never loses a call. */
 function missingOutcome(functionCall: ModelFunctionCall): ToolCallOutcome {
   const message = `Tool "${functionCall.request.name}" (call ${functionCall.request.callId}) produced no result`;
-  return errorCallOutcome(functionCall.request, errorResult(message, 'tool_missing_result'));
+  return errorCallOutcome(functionCall.request, createErrorResult({ type: 'tool_missing_result', message }));
 }
 
 function createEmitter(options: AgentOptions): Emit {

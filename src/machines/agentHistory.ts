@@ -6,7 +6,8 @@
 import type { Content, FunctionCall, GenerateContentParameters, GenerateContentResponse, Part } from '@google/genai';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import { toFunctionDeclaration } from '../tool.js';
-import { errorCallOutcome, errorResult } from './toolCallActors.js';
+import { createErrorResult } from '../hooks/protocol/toolHookEffects.js';
+import { errorCallOutcome } from './toolCallActors.js';
 import type { ToolCallOutcome } from './types.js';
 
 /** What one model request is built from. */
@@ -88,7 +89,7 @@ export function functionResponsePart(outcome: ToolCallOutcome, modelCallId: stri
  */
 export function disallowedCallOutcome(request: ToolCallRequest): ToolCallOutcome {
   const message = `Tool "${request.name}" was not run: the tool configuration of this request does not allow calling it`;
-  return errorCallOutcome(request, errorResult(message, 'tool_not_allowed'));
+  return errorCallOutcome(request, createErrorResult({ type: 'tool_not_allowed', message }));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

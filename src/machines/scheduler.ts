@@ -16,7 +16,8 @@ import { createInspectionListener, type InspectionListener } from '../inspection
 import { DEFAULT_TOOL_CONCURRENCY, schedulerMachine, type SchedulerEvent, type SchedulerStatus } from './scheduler.machine.js';
 import type { BatchStop } from './schedulerBatch.js';
 import { toolCallMachine, type ToolCallActor } from './toolCall.machine.js';
-import { errorCallOutcome, toolErrorResult } from './toolCallActors.js';
+import { createToolErrorResult } from '../hooks/protocol/toolHookEffects.js';
+import { errorCallOutcome } from './toolCallActors.js';
 import type { InspectOption, ToolBatchResult, ToolCallOutcome, ToolCallState, ToolCallUpdate } from './types.js';
 
 /** Options of {@link createToolScheduler}. */
@@ -175,7 +176,7 @@ class MachineToolScheduler implements ToolScheduler {
       error: (error) => {
         // An actor that errors must not lose its call: it is answered with an error result.
         this.logger.warn(`tool call '${request.name}' (${request.callId}) failed inside its machine: ${toError(error).message}`);
-        this.releaseCall(index, errorCallOutcome(request, toolErrorResult(error)));
+        this.releaseCall(index, errorCallOutcome(request, createToolErrorResult(error)));
         this.settle({ type: 'CALL_SETTLED', index, outcome: 'error' });
       },
     });
@@ -257,6 +258,6 @@ class MachineToolScheduler implements ToolScheduler {
   }
 
   private lostCallOutcome(request: ToolCallRequest): ToolCallOutcome {
-    return errorCallOutcome(request, toolErrorResult(new Error(`tool call "${request.name}" (${request.callId}) ended without a result`)));
+    return errorCallOutcome(request, createToolErrorResult(new Error(`tool call "${request.name}" (${request.callId}) ended without a result`)));
   }
 }

@@ -13,28 +13,23 @@ import { assign, createActor, fromPromise, setup, type ActorRefFrom, type Inspec
 import type { Config } from '../hooks/engine/config.js';
 import type { DefaultHookOutput } from '../hooks/protocol/outputs.js';
 import type { ToolResult } from '../hooks/protocol/results.js';
+import { createToolErrorResult } from '../hooks/protocol/toolHookEffects.js';
+import {
+  runAfterToolStep,
+  runBeforeToolStep,
+  type AfterToolDecision,
+  type AfterToolStepOptions,
+  type BeforeToolDecision,
+  type BeforeToolStepOptions,
+} from '../hooks/triggers/toolCallSteps.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import {
-  addsContent,
-  blockedResult,
   cancelledResult,
-  finishExecutedResult,
-  hasModifiedInput,
-  isBlockOutput,
-  isStopOutput,
-  isSuppressOutput,
-  mergeModifiedInput,
+  executeCallTool,
   noToolHooksApply,
   outcomeOfExecutedResult,
-  runAfterToolHook,
-  runBeforeToolHook,
-  runTool,
-  stoppedResult,
-  toolErrorResult,
   toolNotFoundResult,
-  warnHookActorFailure,
-  type AfterToolHookActorInput,
-  type BeforeToolHookActorInput,
+  warnActorFailure,
   type ExecuteToolActorInput,
 } from './toolCallActors.js';
 import type { ToolCallOutcome, ToolCallOutcomeKind } from './types.js';
@@ -71,12 +66,6 @@ export type ToolCallEvent =
   | { type: 'CANCEL'; reason?: string }
   | { type: 'PUBLISH' };
 
-type InvokeEvent = { type: string; output?: unknown; error?: unknown };
-
-function outputOf<T>(event: InvokeEvent): T {
-  return event.output as T;
-}
-
 /** The machine's output: the published (or cancelled) call (ToolCallOutcome). */
 export function toToolCallOutcome(context: ToolCallContext): ToolCallOutcome {
   const outcome: ToolCallOutcome = {
@@ -91,6 +80,12 @@ export function toToolCallOutcome(context: ToolCallContext): ToolCallOutcome {
   return outcome;
 }
 
+/** What the beforeToolHook actor is invoked with (the step options without the actor's own signal). */
+export type BeforeToolActorInput = Omit<BeforeToolStepOptions, 'signal'>;
+/** What the afterToolHook actor is invoked with. */
+export type AfterToolActorInput = Omit<AfterToolStepOptions, 'signal'>;
+type Failure = { step: 'BeforeTool' | 'tool' | 'AfterTool'; error: unknown };
+
 /** DESIGN.md's transition table for one tool call. */
 export const toolCallMachine = setup({
   types: {} as {
@@ -100,67 +95,41 @@ export const toolCallMachine = setup({
     output: ToolCallOutcome;
   },
   actors: {
-    beforeToolHook: fromPromise<DefaultHookOutput | undefined, BeforeToolHookActorInput>(({ input, signal }) =>
-      runBeforeToolHook(input, signal),
-    ),
-    executeTool: fromPromise<ToolResult, ExecuteToolActorInput>(({ input, signal }) => runTool(input, signal)),
-    afterToolHook: fromPromise<DefaultHookOutput | undefined, AfterToolHookActorInput>(({ input, signal }) =>
-      runAfterToolHook(input, signal),
-    ),
+    beforeToolHook: fromPromise<BeforeToolDecision, BeforeToolActorInput>(({ input, signal }) => runBeforeToolStep({ ...input, signal })),
+    executeTool: fromPromise<ToolResult, ExecuteToolActorInput>(({ input, signal }) => executeCallTool(input, signal)),
+    afterToolHook: fromPromise<AfterToolDecision, AfterToolActorInput>(({ input, signal }) => runAfterToolStep({ ...input, signal })),
   },
   guards: {
     toolNotFound: ({ context }) => context.tool === undefined,
     noToolHooks: ({ context }) => noToolHooksApply(context.config, context.request.name),
     hooksSkipped: ({ context }) => context.hooksSkipped,
-    beforeHookStopped: ({ event }) => isStopOutput(outputOf(event as InvokeEvent)),
-    beforeHookBlocked: ({ event }) => isBlockOutput(outputOf(event as InvokeEvent)),
-    beforeHookModifiedInput: ({ event }) => hasModifiedInput(outputOf(event as InvokeEvent)),
-    afterHookStopped: ({ event }) => isStopOutput(outputOf(event as InvokeEvent)),
-    afterHookSuppressed: ({ event }) => isSuppressOutput(outputOf(event as InvokeEvent)),
-    afterHookAddsContent: ({ event }) => addsContent(outputOf(event as InvokeEvent)),
+    // The shared steps decide (HOOK-020 before HOOK-016); the machine only routes their decisions.
+    beforeHookStopped: (_, params: { decision: BeforeToolDecision }) => params.decision.kind === 'stopped',
+    beforeHookBlocked: (_, params: { decision: BeforeToolDecision }) => params.decision.kind === 'blocked',
+    afterHookStopped: (_, params: { decision: AfterToolDecision }) => params.decision.kind === 'stopped',
   },
   actions: {
     assignToolNotFound: assign(({ context }) => ({
       result: toolNotFoundResult(context.request.name, context.availableToolNames),
       outcome: 'error' as const,
     })),
-    assignStopped: assign(({ event }) => {
-      const { result, stopReason } = stoppedResult(outputOf<DefaultHookOutput>(event as InvokeEvent));
-      return { result, stopReason, outcome: 'stopped' as const };
-    }),
-    assignBlocked: assign(({ event }) => ({
-      result: blockedResult(outputOf<DefaultHookOutput>(event as InvokeEvent)),
-      outcome: 'blocked' as const,
-    })),
-    assignModifiedInput: assign(({ context, event }) => {
-      const output = outputOf<DefaultHookOutput | undefined>(event as InvokeEvent);
-      return { args: mergeModifiedInput(context.args, output), beforeOutput: output };
-    }),
-    assignBeforeOutput: assign({ beforeOutput: ({ event }) => outputOf<DefaultHookOutput | undefined>(event as InvokeEvent) }),
-    warnBeforeHookFailed: ({ context, event }) =>
-      warnHookActorFailure(context.config, 'BeforeTool', context.request.name, (event as InvokeEvent).error),
     assignHooksSkipped: assign({ hooksSkipped: true }),
-    assignToolResult: assign({ result: ({ event }) => outputOf<ToolResult>(event as InvokeEvent) }),
-    assignToolError: assign({ result: ({ event }) => toolErrorResult((event as InvokeEvent).error) }),
-    assignUnhookedResult: assign(({ event }) => {
-      const result = outputOf<ToolResult>(event as InvokeEvent);
-      return { result, outcome: outcomeOfExecutedResult(result) };
-    }),
-    assignUnhookedError: assign(({ event }) => ({ result: toolErrorResult((event as InvokeEvent).error), outcome: 'error' as const })),
-    assignFinishedResult: assign(({ context, event }) => {
-      const result = finishExecutedResult(
-        context.result ?? toolErrorResult(undefined),
-        context.beforeOutput,
-        outputOf<DefaultHookOutput | undefined>(event as InvokeEvent),
-      );
-      return { result, outcome: outcomeOfExecutedResult(result) };
-    }),
-    assignFailOpenResult: assign(({ context }) => {
-      const result = finishExecutedResult(context.result ?? toolErrorResult(undefined), context.beforeOutput, undefined);
-      return { result, outcome: outcomeOfExecutedResult(result) };
-    }),
-    warnAfterHookFailed: ({ context, event }) =>
-      warnHookActorFailure(context.config, 'AfterTool', context.request.name, (event as InvokeEvent).error),
+    /** A stop (HOOK-020, 028) from either hook: its result and reason. */
+    assignStopped: assign((_, params: { result: ToolResult; stopReason: string }) => ({
+      result: params.result,
+      stopReason: params.stopReason,
+      outcome: 'stopped' as const,
+    })),
+    assignBlocked: assign((_, params: { result: ToolResult }) => ({ result: params.result, outcome: 'blocked' as const })),
+    /** HOOK-018, 019: the arguments as executed (rewritten or not) and the BeforeTool output kept for its system message. */
+    assignProceed: assign((_, params: { args: Record<string, unknown>; output: DefaultHookOutput | undefined }) => ({
+      args: params.args,
+      beforeOutput: params.output,
+    })),
+    assignToolResult: assign((_, params: { result: ToolResult }) => ({ result: params.result })),
+    /** The call's final result (a tool that ran unhooked, or the AfterTool effects applied). */
+    assignFinished: assign((_, params: { result: ToolResult }) => ({ result: params.result, outcome: outcomeOfExecutedResult(params.result) })),
+    warnFailure: ({ context }, params: Failure) => warnActorFailure(context.config, params.step, context.request.name, params.error),
     assignCancelled: assign(({ context, event }) => ({
       result: cancelledResult(context.request.name, event.type === 'CANCEL' ? event.reason : undefined),
       outcome: 'cancelled' as const,
@@ -196,40 +165,53 @@ export const toolCallMachine = setup({
       },
     },
     beforeHook: {
-      description: 'BeforeTool hooks run (HOOK-014).',
+      description: 'BeforeTool hooks run and decide: stop, block, or proceed with the arguments as executed (HOOK-014).',
       invoke: {
         id: 'beforeHook',
         src: 'beforeToolHook',
         input: ({ context }) => ({ config: context.config, toolName: context.request.name, args: context.args }),
         onDone: [
-          { guard: 'beforeHookStopped', target: 'buffered', actions: 'assignStopped' },
-          { guard: 'beforeHookBlocked', target: 'buffered', actions: 'assignBlocked' },
-          { guard: 'beforeHookModifiedInput', target: 'executing', actions: 'assignModifiedInput' },
-          { target: 'executing', actions: 'assignBeforeOutput' },
+          {
+            guard: { type: 'beforeHookStopped', params: ({ event }) => ({ decision: event.output }) },
+            target: 'buffered',
+            actions: { type: 'assignStopped', params: ({ event }) => stoppedParams(event.output) },
+          },
+          {
+            guard: { type: 'beforeHookBlocked', params: ({ event }) => ({ decision: event.output }) },
+            target: 'buffered',
+            actions: { type: 'assignBlocked', params: ({ event }) => ({ result: resultOf(event.output) }) },
+          },
+          { target: 'executing', actions: { type: 'assignProceed', params: ({ context, event }) => proceedParams(event.output, context.args) } },
         ],
-        onError: { target: 'executing', actions: 'warnBeforeHookFailed' },
+        onError: {
+          target: 'executing',
+          actions: { type: 'warnFailure', params: ({ event }) => ({ step: 'BeforeTool' as const, error: event.error }) },
+        },
       },
       on: { CANCEL: { target: 'cancelled', actions: 'assignCancelled' } },
     },
     executing: {
-      description: 'The tool runs with the arguments as executed.',
+      description: 'The tool runs with the arguments as executed; a throw becomes an error result.',
       invoke: {
         id: 'executeTool',
         src: 'executeTool',
-        input: ({ context }) => ({ tool: context.tool, toolName: context.request.name, args: context.args }),
+        input: ({ context }) => ({ tool: context.tool as Tool, toolName: context.request.name, args: context.args }),
         onDone: [
-          { guard: 'hooksSkipped', target: 'buffered', actions: 'assignUnhookedResult' },
-          { target: 'afterHook', actions: 'assignToolResult' },
+          { guard: 'hooksSkipped', target: 'buffered', actions: { type: 'assignFinished', params: ({ event }) => ({ result: event.output }) } },
+          { target: 'afterHook', actions: { type: 'assignToolResult', params: ({ event }) => ({ result: event.output }) } },
         ],
-        onError: [
-          { guard: 'hooksSkipped', target: 'buffered', actions: 'assignUnhookedError' },
-          { target: 'afterHook', actions: 'assignToolError' },
-        ],
+        onError: {
+          target: 'buffered',
+          actions: [
+            { type: 'warnFailure', params: ({ event }) => ({ step: 'tool' as const, error: event.error }) },
+            { type: 'assignFinished', params: ({ event }) => ({ result: createToolErrorResult(event.error) }) },
+          ],
+        },
       },
       on: { CANCEL: { target: 'cancelled', actions: 'assignCancelled' } },
     },
     afterHook: {
-      description: 'AfterTool hooks run on the tool result (HOOK-025).',
+      description: 'AfterTool hooks run on the tool result: stop, or its context, system message and suppression applied (HOOK-025).',
       invoke: {
         id: 'afterHook',
         src: 'afterToolHook',
@@ -237,15 +219,24 @@ export const toolCallMachine = setup({
           config: context.config,
           toolName: context.request.name,
           args: context.args,
-          result: context.result ?? toolErrorResult(undefined),
+          result: context.result ?? createToolErrorResult(undefined),
+          beforeOutput: context.beforeOutput,
         }),
         onDone: [
-          { guard: 'afterHookStopped', target: 'buffered', actions: 'assignStopped' },
-          { guard: 'afterHookSuppressed', target: 'buffered', actions: 'assignFinishedResult' },
-          { guard: 'afterHookAddsContent', target: 'buffered', actions: 'assignFinishedResult' },
-          { target: 'buffered', actions: 'assignFinishedResult' },
+          {
+            guard: { type: 'afterHookStopped', params: ({ event }) => ({ decision: event.output }) },
+            target: 'buffered',
+            actions: { type: 'assignStopped', params: ({ event }) => stoppedParams(event.output) },
+          },
+          { target: 'buffered', actions: { type: 'assignFinished', params: ({ event }) => ({ result: event.output.result }) } },
         ],
-        onError: { target: 'buffered', actions: ['warnAfterHookFailed', 'assignFailOpenResult'] },
+        onError: {
+          target: 'buffered',
+          actions: [
+            { type: 'warnFailure', params: ({ event }) => ({ step: 'AfterTool' as const, error: event.error }) },
+            { type: 'assignFinished', params: ({ context }) => ({ result: context.result ?? createToolErrorResult(undefined) }) },
+          ],
+        },
       },
       on: { CANCEL: { target: 'cancelled', actions: 'assignCancelled' } },
     },
@@ -260,6 +251,18 @@ export const toolCallMachine = setup({
     cancelled: { type: 'final', description: 'Aborted or not run; hook and tool processes were killed.' },
   },
 });
+
+function resultOf(decision: BeforeToolDecision | AfterToolDecision): ToolResult {
+  return 'result' in decision ? decision.result : createToolErrorResult(undefined);
+}
+
+function stoppedParams(decision: BeforeToolDecision | AfterToolDecision): { result: ToolResult; stopReason: string } {
+  return { result: resultOf(decision), stopReason: 'stopReason' in decision ? decision.stopReason : '' };
+}
+
+function proceedParams(decision: BeforeToolDecision, args: Record<string, unknown>): { args: Record<string, unknown>; output: DefaultHookOutput | undefined } {
+  return decision.kind === 'proceed' ? { args: decision.args, output: decision.output } : { args, output: undefined };
+}
 
 /** A running toolCall actor. */
 export type ToolCallActor = ActorRefFrom<typeof toolCallMachine>;

@@ -13,7 +13,10 @@ import { expect } from 'vitest';
 import { BeforeToolHookOutput, DefaultHookOutput, type ToolResult } from '../../src/index.js';
 import type { Config } from '../../src/hooks/engine/config.js';
 import { toolCallMachine, type ToolCallInput } from '../../src/machines/toolCall.machine.js';
-import type { AfterToolHookActorInput, BeforeToolHookActorInput } from '../../src/machines/toolCallActors.js';
+import type { ExecuteToolActorInput } from '../../src/machines/toolCallActors.js';
+import { createToolErrorResult } from '../../src/hooks/protocol/toolHookEffects.js';
+import { decideAfterTool, decideBeforeTool, type AfterToolDecision, type BeforeToolDecision } from '../../src/hooks/triggers/toolCallSteps.js';
+import type { AfterToolActorInput, BeforeToolActorInput } from '../../src/machines/toolCall.machine.js';
 import { isProcessAlive } from './processes.js';
 import {
   MachineScratch,
@@ -80,7 +83,11 @@ export function modelEvents(snapshot: ToolCallSnapshot): ModelEvent[] {
       return [{ type: 'START' }, cancel];
     case 'beforeHook':
       return [
-        ...Object.entries(beforeOutputs).map(([variant, output]) => ({ type: 'xstate.done.actor.beforeHook', variant, output })),
+        ...Object.entries(beforeOutputs).map(([variant, output]) => ({
+          type: 'xstate.done.actor.beforeHook',
+          variant,
+          output: decideBeforeTool(output, snapshot.context.args),
+        })),
         { type: 'xstate.error.actor.beforeHook', variant: 'trigger-failure', error: hookActorFailure },
         cancel,
       ];
@@ -88,12 +95,17 @@ export function modelEvents(snapshot: ToolCallSnapshot): ModelEvent[] {
       return [
         { type: 'xstate.done.actor.executeTool', variant: 'succeed', output: toolResult('succeed', snapshot.context.args) },
         { type: 'xstate.done.actor.executeTool', variant: 'fail-result', output: toolResult('fail-result', snapshot.context.args) },
-        { type: 'xstate.error.actor.executeTool', variant: 'throw', error: toolThrowError },
+        { type: 'xstate.done.actor.executeTool', variant: 'throw', output: createToolErrorResult(toolThrowError) },
+        { type: 'xstate.error.actor.executeTool', variant: 'actor-failure', error: hookActorFailure },
         cancel,
       ];
     case 'afterHook':
       return [
-        ...Object.entries(afterOutputs).map(([variant, output]) => ({ type: 'xstate.done.actor.afterHook', variant, output })),
+        ...Object.entries(afterOutputs).map(([variant, output]) => ({
+          type: 'xstate.done.actor.afterHook',
+          variant,
+          output: decideAfterTool(snapshot.context.result ?? createToolErrorResult(undefined), snapshot.context.beforeOutput, output),
+        })),
         { type: 'xstate.error.actor.afterHook', variant: 'trigger-failure', error: hookActorFailure },
         cancel,
       ];
@@ -135,6 +147,9 @@ const requirementsByEvent: Record<string, string[]> = {
   'xstate.done.actor.afterHook<context>': ['HOOK-027'],
   'xstate.done.actor.afterHook<systemMessage>': ['HOOK-030', 'HOOK-131'],
   'xstate.done.actor.afterHook<fail>': ['HOOK-031'],
+  'xstate.done.actor.executeTool<throw>': ['HOOK-025'],
+  'xstate.error.actor.beforeHook<trigger-failure>': ['HOOK-111'],
+  'xstate.error.actor.afterHook<trigger-failure>': ['HOOK-111'],
 };
 
 /** The three models: a known tool with hooks, an unknown tool, a known tool with hooks disabled. */
@@ -203,17 +218,18 @@ interface PathPlan {
   toolBehaviour: ToolBehaviour;
   failBeforeTrigger: boolean;
   failAfterTrigger: boolean;
+  failToolActor: boolean;
 }
 
 function planFor(path: TestPath<ToolCallSnapshot, ModelEvent>, scratch: MachineScratch): PathPlan {
-  const plan: PathPlan = { scenario: {}, toolBehaviour: 'succeed', failBeforeTrigger: false, failAfterTrigger: false };
+  const plan: PathPlan = { scenario: {}, toolBehaviour: 'succeed', failBeforeTrigger: false, failAfterTrigger: false, failToolActor: false };
   path.steps.forEach((step, index) => {
     const event = step.event;
     const stateBefore = index > 0 ? path.steps[index - 1]!.state.value : undefined;
     if (event.type === 'xstate.done.actor.beforeHook') plan.scenario.before = event.variant as BeforeBehaviour;
     if (event.type === 'xstate.error.actor.beforeHook') plan.failBeforeTrigger = true;
     if (event.type === 'xstate.done.actor.executeTool') plan.toolBehaviour = event.variant as ToolBehaviour;
-    if (event.type === 'xstate.error.actor.executeTool') plan.toolBehaviour = 'throw';
+    if (event.type === 'xstate.error.actor.executeTool') plan.failToolActor = true;
     if (event.type === 'xstate.done.actor.afterHook') plan.scenario.after = event.variant as AfterBehaviour;
     if (event.type === 'xstate.error.actor.afterHook') plan.failAfterTrigger = true;
     if (event.type === 'CANCEL') {
@@ -252,15 +268,18 @@ export async function replayPath(options: {
   const toolKnown = variant !== 'unknown-tool';
   const plan = planFor(path, scratch);
   const tool = recordingTool(TOOL_NAME);
-  const failingHook = async (): Promise<DefaultHookOutput | undefined> => {
+  const failingActor = async (): Promise<never> => {
     throw hookActorFailure;
   };
   let machine = toolCallMachine;
   if (plan.failBeforeTrigger) {
-    machine = machine.provide({ actors: { beforeToolHook: fromPromise<DefaultHookOutput | undefined, BeforeToolHookActorInput>(failingHook) } });
+    machine = machine.provide({ actors: { beforeToolHook: fromPromise<BeforeToolDecision, BeforeToolActorInput>(failingActor) } });
   }
   if (plan.failAfterTrigger) {
-    machine = machine.provide({ actors: { afterToolHook: fromPromise<DefaultHookOutput | undefined, AfterToolHookActorInput>(failingHook) } });
+    machine = machine.provide({ actors: { afterToolHook: fromPromise<AfterToolDecision, AfterToolActorInput>(failingActor) } });
+  }
+  if (plan.failToolActor) {
+    machine = machine.provide({ actors: { executeTool: fromPromise<ToolResult, ExecuteToolActorInput>(failingActor) } });
   }
   const args = { ...REQUESTED_ARGS, scenario: plan.scenario, tool: plan.toolBehaviour };
   const modelInput = modelInputFor(config, toolKnown);
@@ -324,7 +343,7 @@ export async function replayPath(options: {
         },
       } as never,
     });
-    assertToolRuns(path, tool.executions.length);
+    assertToolRuns(path, tool.executions.length, plan.failToolActor);
   } finally {
     actor.stop();
   }
@@ -332,7 +351,7 @@ export async function replayPath(options: {
 }
 
 /** HOOK-130: the tool ran exactly once when the path executed it, and never when a hook blocked or stopped it. */
-function assertToolRuns(path: TestPath<ToolCallSnapshot, ModelEvent>, executions: number): void {
-  const executed = path.steps.some((step) => step.state.value === 'executing');
+function assertToolRuns(path: TestPath<ToolCallSnapshot, ModelEvent>, executions: number, toolActorReplaced: boolean): void {
+  const executed = path.steps.some((step) => step.state.value === 'executing') && !toolActorReplaced;
   expect(executions, `tool executions for ${path.description}`).toBe(executed ? 1 : 0);
 }

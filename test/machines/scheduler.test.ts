@@ -225,7 +225,7 @@ describe('tool scheduler', () => {
     const { config, records } = machineConfig({ enableHooks: false });
     const failingMachine = toolCallMachine.provide({
       actions: {
-        assignUnhookedResult: () => {
+        assignFinished: () => {
           throw new Error('action exploded');
         },
       },

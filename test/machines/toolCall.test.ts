@@ -5,11 +5,10 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
-import { executeToolWithHooks } from '../../src/hooks/triggers/toolHookTriggers.js';
-import type { DefaultHookOutput } from '../../src/hooks/protocol/outputs.js';
+import { executeToolWithHooks } from '../../src/hooks/triggers/executeToolWithHooks.js';
 import type { ToolResult } from '../../src/hooks/protocol/results.js';
-import type { BeforeToolHookActorInput } from '../../src/machines/toolCallActors.js';
-import { runToolCall, toolCallMachine } from '../../src/machines/toolCall.machine.js';
+import type { BeforeToolDecision } from '../../src/hooks/triggers/toolCallSteps.js';
+import { runToolCall, toolCallMachine, type BeforeToolActorInput } from '../../src/machines/toolCall.machine.js';
 import type { AfterBehaviour, BeforeBehaviour } from '../helpers/machineScenario.js';
 import { MachineScratch, machineConfig, recordingTool, scriptedHookPath, waitFor, waitForPid } from '../helpers/machineScenario.js';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../helpers/processes.js';
@@ -227,7 +226,7 @@ describe('toolCall machine with real hook processes', () => {
     const { config, records } = machineConfig();
     const machine = toolCallMachine.provide({
       actors: {
-        beforeToolHook: fromPromise<DefaultHookOutput | undefined, BeforeToolHookActorInput>(async () => {
+        beforeToolHook: fromPromise<BeforeToolDecision, BeforeToolActorInput>(async () => {
           throw new Error('registry exploded');
         }),
       },
@@ -235,7 +234,7 @@ describe('toolCall machine with real hook processes', () => {
     const outcome = await runToolCall({ config, machine, tool: recordingTool(), request: { callId: 'p', name: 'write_file', args: { path: 'b' } } });
     expect(outcome.outcome).toBe('success');
     expect(records.find((record) => record.level === 'warn' && record.namespace.endsWith('machines:toolCall'))?.message).toBe(
-      "BeforeTool hook for 'write_file' failed, continuing as if no hook ran: registry exploded",
+      "BeforeTool step for 'write_file' failed, continuing as if no hook ran: registry exploded",
     );
   });
 });

@@ -6,6 +6,7 @@
  */
 import { HookrailError, PathOutsideWorkspaceError, ToolArgumentError, toError } from '../../errors.js';
 import type { ToolResult } from '../../hooks/protocol/results.js';
+import { createErrorResult } from '../../hooks/protocol/toolHookEffects.js';
 import type { Tool, ToolExecutionContext } from '../../tool.js';
 
 /** The `error.type` values built-in tools report, so hooks and hosts can tell failures apart. */
@@ -34,9 +35,9 @@ export class BuiltinToolFailure extends HookrailError {
   }
 }
 
-/** An error result: the model reads `llmContent`, hooks see `error.type` in `tool_response`. */
-export function errorResult(type: BuiltinToolErrorType, message: string): ToolResult {
-  return { llmContent: `Error: ${message}`, returnDisplay: `Error: ${message}`, error: { message, type } };
+/** An error result of a built-in tool: the model reads `Error: <message>`, hooks see `error.type` in `tool_response`. */
+export function builtinErrorResult(type: BuiltinToolErrorType, message: string): ToolResult {
+  return createErrorResult({ type, message, text: `Error: ${message}` });
 }
 
 /** What a built-in tool is made of before {@link defineBuiltinTool} wraps it. */
@@ -71,12 +72,12 @@ export function defineBuiltinTool(definition: BuiltinToolDefinition): Tool {
         }
         return await definition.run(args, context);
       } catch (error) {
-        if (error instanceof ToolArgumentError) return errorResult('invalid_argument', error.message);
-        if (error instanceof PathOutsideWorkspaceError) return errorResult('path_outside_workspace', error.message);
-        if (error instanceof BuiltinToolFailure) return errorResult(error.type, error.message);
+        if (error instanceof ToolArgumentError) return builtinErrorResult('invalid_argument', error.message);
+        if (error instanceof PathOutsideWorkspaceError) return builtinErrorResult('path_outside_workspace', error.message);
+        if (error instanceof BuiltinToolFailure) return builtinErrorResult(error.type, error.message);
         const code = (error as NodeJS.ErrnoException | undefined)?.code;
         const type = code === undefined ? undefined : fileSystemErrorTypes[code];
-        if (type) return errorResult(type, describeFileSystemError(error as NodeJS.ErrnoException));
+        if (type) return builtinErrorResult(type, describeFileSystemError(error as NodeJS.ErrnoException));
         throw toError(error);
       }
     },

@@ -95,12 +95,24 @@ export function getModifiedToolInput(beforeOutput: DefaultHookOutput | undefined
   return modifiedToolInput(beforeOutput?.hookSpecificOutput);
 }
 
+/** Options of {@link createErrorResult}. */
+export interface ErrorResultOptions {
+  /** `error.type`: what kind of failure (hooks see it in `tool_response`). */
+  type: string;
+  /** `error.message`. */
+  message: string;
+  /** What the model and the user read; default the message. */
+  text?: string;
+}
+
+/** A result that reports a failure: the model and the user read `text`, `error` says what failed. */
+export function createErrorResult(options: ErrorResultOptions): ToolResult {
+  const text = options.text ?? options.message;
+  return { llmContent: text, returnDisplay: text, error: { message: options.message, type: options.type } };
+}
+
 /** HOOK-025: a tool that threw still produces a result (and AfterTool still fires on it). */
 export function createToolErrorResult(error: unknown): ToolResult {
   const message = toError(error).message;
-  return {
-    llmContent: `Tool execution failed: ${message}`,
-    returnDisplay: `Tool execution failed: ${message}`,
-    error: { message, type: TOOL_EXECUTION_ERROR_TYPE },
-  };
+  return createErrorResult({ type: TOOL_EXECUTION_ERROR_TYPE, message, text: `Tool execution failed: ${message}` });
 }

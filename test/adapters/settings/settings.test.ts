@@ -15,7 +15,7 @@ import { Config } from '../../../src/hooks/engine/config.js';
 import { DebugLogger, type LogRecord } from '../../../src/debugLogger.js';
 import { HookPlanner } from '../../../src/hooks/engine/hookPlanner.js';
 import { HookRegistry } from '../../../src/hooks/engine/hookRegistry.js';
-import { executeToolWithHooks } from '../../../src/hooks/triggers/toolHookTriggers.js';
+import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
 import { ConfigSource, type HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import { SettingsEnvironment, oneHook } from '../../helpers/settingsEnvironment.js';

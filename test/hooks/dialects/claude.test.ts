@@ -11,7 +11,7 @@ import { loadSettings, readSettingsScopeFile, toConfigParameters } from '../../.
 import { Config } from '../../../src/hooks/engine/config.js';
 import { DebugLogger } from '../../../src/debugLogger.js';
 import { matchesToolName } from '../../../src/hooks/engine/hookPlanner.js';
-import { executeToolWithHooks } from '../../../src/hooks/triggers/toolHookTriggers.js';
+import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import { type ToolResult } from '../../../src/hooks/protocol/results.js';
 import { SettingsEnvironment, settingsHookFixture } from '../../helpers/settingsEnvironment.js';

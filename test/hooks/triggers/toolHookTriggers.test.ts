@@ -340,7 +340,7 @@ describe('fireBeforeToolHook / fireAfterToolHook', () => {
     for (const host of [config, new Config({ enableHooks: false })]) {
       const result = await executeToolWithHooks(host, 'write_file', {}, invalid);
       expect(result.error?.type).toBe(TOOL_EXECUTION_ERROR_TYPE);
-      expect(result.llmContent).toContain('the tool returned an invalid result');
+      expect(result.llmContent).toContain('Tool "write_file" returned an invalid result');
     }
     expect(readCapturedInputs(capture)[0]['tool_response']).toMatchObject({ error: { type: TOOL_EXECUTION_ERROR_TYPE } });
   });

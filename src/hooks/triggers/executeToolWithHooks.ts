@@ -1,0 +1,63 @@
+/**
+ * `executeToolWithHooks`: one tool call, before → execute → after, for hosts that run tools without the
+ * scheduler. It composes the same steps (`toolCallSteps.ts`) the toolCall machine invokes (HOOK-134).
+ */
+import type { Config } from '../engine/config.js';
+import type { HookFireOptions } from '../protocol/hookConfig.js';
+import { createToolErrorResult } from '../protocol/toolHookEffects.js';
+import type { ToolResult } from '../protocol/results.js';
+import { runAfterToolStep, runBeforeToolStep, runToolStep, type ToolExecuteFunction } from './toolCallSteps.js';
+import { toolHooksMayApply } from './toolHookTriggers.js';
+import { warnTriggerFailure } from './triggerSupport.js';
+
+/**
+ * HOOK-133: before → execute → after for one tool call, returning the `ToolResult` the model sees.
+ * Hooks disabled, or (once initialised) no hook matching the tool: `executeFn` is called directly,
+ * with no hook work (HOOK-002, 010, 012, 013). A tool that throws yields an error result; the call is
+ * never lost (HOOK-110).
+ */
+export function executeToolWithHooks(
+  config: Config,
+  toolName: string,
+  toolInput: Record<string, unknown>,
+  executeFn: ToolExecuteFunction,
+  options?: HookFireOptions,
+): Promise<ToolResult> {
+  let hooksMayApply: boolean;
+  try {
+    hooksMayApply = toolHooksMayApply(config, toolName);
+  } catch (error) {
+    warnTriggerFailure(config, 'executeToolWithHooks', error, toolName);
+    hooksMayApply = false;
+  }
+  if (!hooksMayApply) return runToolStep({ execute: executeFn, args: toolInput, toolName });
+  return executeWithHookSystem(config, toolName, toolInput, executeFn, options);
+}
+
+async function executeWithHookSystem(
+  config: Config,
+  toolName: string,
+  toolInput: Record<string, unknown>,
+  executeFn: ToolExecuteFunction,
+  options: HookFireOptions | undefined,
+): Promise<ToolResult> {
+  let toolResult: ToolResult | undefined;
+  try {
+    const before = await runBeforeToolStep({ config, toolName, args: toolInput, signal: options?.signal });
+    if (before.kind !== 'proceed') return before.result;
+    toolResult = await runToolStep({ execute: executeFn, args: before.args, toolName });
+    const after = await runAfterToolStep({
+      config,
+      toolName,
+      args: before.args,
+      result: toolResult,
+      beforeOutput: before.output,
+      signal: options?.signal,
+    });
+    return after.result;
+  } catch (error) {
+    // HOOK-111: the steps do not throw; should one ever, the tool's own result survives.
+    warnTriggerFailure(config, 'executeToolWithHooks', error, toolName);
+    return toolResult ?? createToolErrorResult(error);
+  }
+}
