@@ -40,7 +40,8 @@ export { claudeEventNames, claudeToolNames, mapClaudeMatcher, validateClaudeHook
 export type { ValidateClaudeHooksOptions } from './hooks/dialects/claude.js';
 
 // --- engine: registry, planner, runner, message bus ---
-export { HookRegistry, validateHooksSettings, getSourcePriority, getHookName } from './hooks/engine/hookRegistry.js';
+export { HookRegistry, validateHooksSettings, getSourcePriority } from './hooks/engine/hookRegistry.js';
+export { getHookName } from './hooks/protocol/hookConfig.js';
 export type {
   HookConfigProblem,
   ValidatedHookDefinition,
@@ -51,18 +52,19 @@ export { HookPlanner, matchesToolName } from './hooks/engine/hookPlanner.js';
 export {
   HookRunner,
   DEFAULT_MAX_OUTPUT_BYTES,
+  DEFAULT_MAX_STDOUT_BYTES,
   convertPlainTextToHookOutput,
   parseHookStdout,
   applyHookOutputToInput,
 } from './hooks/engine/hookRunner.js';
 export type { HookRunnerOptions } from './hooks/engine/hookRunner.js';
-export { MessageBus, MessageBusType, connectHookMessageBus, requestHookExecution } from './hooks/engine/hookMessageBus.js';
+export { MessageBus, MessageBusType, connectHookMessageBus, requestHookExecution } from './hooks/triggers/hookMessageBus.js';
 export type {
   HookExecutionRequest,
   HookExecutionResponse,
   HookBusMessage,
   RequestHookExecutionOptions,
-} from './hooks/engine/hookMessageBus.js';
+} from './hooks/triggers/hookMessageBus.js';
 
 // --- actions ---
 export { expandCommand } from './hooks/actions/commandExpansion.js';

@@ -90,7 +90,6 @@ export type {
   ToolCallOutcome,
   ToolCallUpdate,
   ToolBatchResult,
-  InspectOption,
   AgentRunStatus,
   AgentEvent,
   AgentRunResult,
@@ -110,7 +109,7 @@ export type { AgentOptions } from './machines/agent.js';
 
 // --- inspection ---
 export { createInspectionListener, flushInspectionFiles } from './inspection/recorder.js';
-export type { InspectionListener, InspectionRecord } from './inspection/recorder.js';
+export type { InspectionListener, InspectionRecord, InspectOption } from './inspection/recorder.js';
 
 // --- adapters: models, built-in tools, settings, trust ---
 export { createBuiltinTools, builtinToolNames, isBuiltinToolName, Workspace, DEFAULT_SHELL_TIMEOUT_MS, DEFAULT_SHELL_OUTPUT_LIMIT } from './adapters/tools/index.js';

@@ -33,7 +33,7 @@ beforeAll(async () => {
     .split('\n')
     .filter((path) => path.startsWith(join(repositoryRoot, 'node_modules')));
   for (const path of productionTree) await cp(path, join(project, relative(repositoryRoot, path)), { recursive: true });
-  run('npm', ['install', '--offline', '--omit=peer', '--no-audit', '--no-fund', '--ignore-scripts', `./${packed[0].filename}`], project);
+  run('npm', ['install', '--offline', '--omit=peer', '--no-audit', '--no-fund', '--ignore-scripts', `.//${packed[0].filename}`], project);
 }, 180_000);
 
 afterAll(async () => {

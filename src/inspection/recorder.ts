@@ -9,7 +9,9 @@ import { resolve } from 'node:path';
 import type { InspectionEvent } from 'xstate';
 import { toError } from '../errors.js';
 import type { DebugLogger } from '../debugLogger.js';
-import type { InspectOption } from '../machines/types.js';
+
+/** Where XState inspection events go: a JSONL file path, or a callback (e.g. `@statelyai/inspect`'s `inspect`). */
+export type InspectOption = { file: string } | ((event: unknown) => void);
 
 /** One JSONL line of the offline recorder. */
 export interface InspectionRecord {

@@ -26,7 +26,8 @@ import { createInspectionListener } from '../inspection/recorder.js';
 import { createToolScheduler, type ToolScheduler } from './scheduler.js';
 import { createErrorResult } from '../hooks/protocol/toolHookEffects.js';
 import { errorCallOutcome } from './toolCallActors.js';
-import type { AgentEvent, AgentRunResult, AgentRunStatus, InspectOption, ToolCallOutcome } from './types.js';
+import type { InspectOption } from '../inspection/recorder.js';
+import type { AgentEvent, AgentRunResult, AgentRunStatus, ToolCallOutcome } from './types.js';
 
 /** Default for {@link AgentOptions.maxTurns}. */
 export const DEFAULT_MAX_TURNS = 25;

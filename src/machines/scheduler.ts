@@ -18,7 +18,8 @@ import type { BatchStop } from './schedulerBatch.js';
 import { toolCallMachine, type ToolCallActor } from './toolCall.machine.js';
 import { createToolErrorResult } from '../hooks/protocol/toolHookEffects.js';
 import { errorCallOutcome } from './toolCallActors.js';
-import type { InspectOption, ToolBatchResult, ToolCallOutcome, ToolCallState, ToolCallUpdate } from './types.js';
+import type { InspectOption } from '../inspection/recorder.js';
+import type { ToolBatchResult, ToolCallOutcome, ToolCallState, ToolCallUpdate } from './types.js';
 
 /** Options of {@link createToolScheduler}. */
 export interface ToolSchedulerOptions {

@@ -44,9 +44,6 @@ export interface ToolBatchResult {
   stopped?: { reason: string; callId: string };
 }
 
-/** Where XState inspection events go: a JSONL file path, or a callback (e.g. `@statelyai/inspect`'s `inspect`). */
-export type InspectOption = { file: string } | ((event: unknown) => void);
-
 /** Why an agent run ended. */
 export type AgentRunStatus = 'completed' | 'stopped' | 'max_turns' | 'aborted' | 'error';
 

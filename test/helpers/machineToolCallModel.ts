@@ -50,7 +50,8 @@ function toolResult(behaviour: 'succeed' | 'fail-result', args: Record<string, u
 /** The BeforeTool outputs the real pipeline produces for each scripted behaviour. */
 const beforeOutputs: Record<Exclude<BeforeBehaviour, 'hang'>, DefaultHookOutput | undefined> = {
   none: undefined,
-  fail: undefined,
+  // HOOK-209: a failed BeforeTool hook fails open, its stderr kept as a warning.
+  fail: new BeforeToolHookOutput({ systemMessage: 'Warning: BeforeTool hook crashed on purpose' }),
   allow: new BeforeToolHookOutput({ decision: 'allow' }),
   modify: new BeforeToolHookOutput({
     hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { path: 'rewritten.txt', rewrittenBy: 'hook' } },
@@ -141,7 +142,7 @@ const requirementsByEvent: Record<string, string[]> = {
   'xstate.done.actor.beforeHook<stop>': ['HOOK-020'],
   'xstate.done.actor.beforeHook<modify>': ['HOOK-019'],
   'xstate.done.actor.beforeHook<allow>': ['HOOK-018'],
-  'xstate.done.actor.beforeHook<fail>': ['HOOK-023'],
+  'xstate.done.actor.beforeHook<fail>': ['HOOK-023', 'HOOK-209'],
   'xstate.done.actor.afterHook<stop>': ['HOOK-028'],
   'xstate.done.actor.afterHook<suppress>': ['HOOK-029', 'HOOK-132'],
   'xstate.done.actor.afterHook<context>': ['HOOK-027'],

@@ -91,10 +91,13 @@ describe('toolCall machine with real hook processes', () => {
     expect((await run({ after: 'systemMessage' })).outcome.result.llmContent).toBe('write_file wrote a.txt\n\n[System] note from the AfterTool hook');
   });
 
-  it('HOOK-023, HOOK-031: failing hooks fail open: the tool runs and its result is unchanged', async () => {
+  it('HOOK-023, HOOK-031, HOOK-209: failing hooks fail open: the tool runs; only the BeforeTool warning joins its result', async () => {
     const { outcome, tool, records } = await run({ before: 'fail', after: 'fail' });
     expect(tool.executions).toHaveLength(1);
-    expect(outcome).toMatchObject({ outcome: 'success', result: { llmContent: 'write_file wrote a.txt', returnDisplay: 'wrote a.txt' } });
+    expect(outcome).toMatchObject({
+      outcome: 'success',
+      result: { llmContent: 'write_file wrote a.txt\n\n[System] Warning: BeforeTool hook crashed on purpose', returnDisplay: 'wrote a.txt' },
+    });
     expect(records.filter((record) => record.level === 'warn' && /exit code 1/.test(record.message))).toHaveLength(2);
   });
 

@@ -4,7 +4,7 @@
  * folder) — then the settings files that were looked at.
  */
 import type { LoadedSettings, SettingsScopeFile } from '../../adapters/settings/settings.js';
-import { getHookName } from '../../hooks/engine/hookRegistry.js';
+import { getHookName } from '../../hooks/protocol/hookConfig.js';
 import { hookEventNames, type HookEventName } from '../../hooks/protocol/events.js';
 import { type HookConfig } from '../../hooks/protocol/hookConfig.js';
 import {

@@ -21,8 +21,10 @@ export interface HookProcessOptions {
   stdin: string;
   timeoutMs: number;
   killGraceMs: number;
-  /** Bytes kept per stream; the rest is read and dropped. */
+  /** Bytes of stderr kept (and of stdout unless `maxStdoutBytes` is given); the rest is read and dropped. */
   maxOutputBytes: number;
+  /** Bytes of stdout kept; default `maxOutputBytes`. */
+  maxStdoutBytes?: number;
   signal?: AbortSignal;
 }
 
@@ -58,7 +60,7 @@ const groupPollIntervalMs = 20;
  */
 export async function runHookProcess(options: HookProcessOptions): Promise<HookProcessOutcome> {
   const startedAt = performance.now();
-  const stdout = new CappedCapture(options.maxOutputBytes);
+  const stdout = new CappedCapture(options.maxStdoutBytes ?? options.maxOutputBytes);
   const stderr = new CappedCapture(options.maxOutputBytes);
   const finish = (fields: Partial<HookProcessOutcome>): HookProcessOutcome => ({
     exitCode: null,

@@ -4,7 +4,8 @@
  * (HOOK-090, 091) and escalates the plan to sequential when any group asks for it (HOOK-109).
  */
 import type { DebugLogger } from '../../debugLogger.js';
-import { getHookName, type HookRegistry } from './hookRegistry.js';
+import { getHookName } from '../protocol/hookConfig.js';
+import type { HookRegistry } from './hookRegistry.js';
 import { isToolEvent, type HookEventName } from '../protocol/events.js';
 import { type HookConfig, type HookEventContext, type HookExecutionPlan, type HookRegistryEntry } from '../protocol/hookConfig.js';
 

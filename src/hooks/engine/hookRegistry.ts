@@ -241,11 +241,6 @@ export function getSourcePriority(source: ConfigSource): number {
   return sourcePriority[source] ?? Number.MAX_SAFE_INTEGER;
 }
 
-/** The name shown for a hook in logs and listings: its `name`, else its `command`. */
-export function getHookName(config: HookConfig): string {
-  return config.name ?? config.command ?? 'unnamed plugin hook';
-}
-
 /**
  * HOOK-085, 086, 187: the registered hooks of one Config. `initialize()` reads project hooks
  * (`config.getHooks()`) and active extensions' hooks, validates them and applies the disabled list.

@@ -16,8 +16,14 @@ import { type HookExecutionResult } from '../protocol/results.js';
 import { type HookInput } from '../protocol/inputs.js';
 
 
-/** Default cap on the bytes kept from each of a hook's stdout and stderr: 1 MiB. */
+/** Default cap on the bytes kept from a hook's stderr (a reason or a warning): 1 MiB. */
 export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
+
+/**
+ * Default cap on the bytes kept from a hook's stdout: 16 MiB. It bounds memory, yet a valid JSON
+ * answer of a few MiB (a rewritten request, a long context) is still read and honoured.
+ */
+export const DEFAULT_MAX_STDOUT_BYTES = 16 * 1024 * 1024;
 
 /** Characters of stderr quoted in a warning message (the full capture is in the record's data). */
 const stderrExcerptLength = 2_000;
@@ -25,8 +31,10 @@ const stderrExcerptLength = 2_000;
 /** Options for {@link HookRunner}. */
 export interface HookRunnerOptions {
   logger?: DebugLogger;
-  /** Bytes kept per stream; default {@link DEFAULT_MAX_OUTPUT_BYTES}. */
+  /** Bytes of stderr kept; default {@link DEFAULT_MAX_OUTPUT_BYTES}. */
   maxOutputBytes?: number;
+  /** Bytes of stdout kept (a larger answer is cut and not parsed); default {@link DEFAULT_MAX_STDOUT_BYTES}. */
+  maxStdoutBytes?: number;
   /** SIGTERM → SIGKILL grace period; default {@link HOOK_KILL_GRACE_MS} (HOOK-118). */
   killGraceMs?: number;
 }
@@ -35,11 +43,13 @@ export interface HookRunnerOptions {
 export class HookRunner {
   private readonly logger: DebugLogger;
   private readonly maxOutputBytes: number;
+  private readonly maxStdoutBytes: number;
   private readonly killGraceMs: number;
 
   constructor(options: HookRunnerOptions = {}) {
     this.logger = options.logger ?? new DebugLogger('hookrail:hooks:runner');
     this.maxOutputBytes = positiveOr(options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES);
+    this.maxStdoutBytes = positiveOr(options.maxStdoutBytes, DEFAULT_MAX_STDOUT_BYTES);
     this.killGraceMs = nonNegativeOr(options.killGraceMs, HOOK_KILL_GRACE_MS);
   }
 
@@ -74,6 +84,7 @@ export class HookRunner {
         timeoutMs,
         killGraceMs: this.killGraceMs,
         maxOutputBytes: this.maxOutputBytes,
+        maxStdoutBytes: this.maxStdoutBytes,
         signal: options.signal,
       });
       return this.interpret(hookConfig, eventName, outcome, timeoutMs);
@@ -140,7 +151,7 @@ export class HookRunner {
 
     if (outcome.exitCode === 0) {
       if (outcome.stdoutTruncated) {
-        const reason = `stdout exceeded ${this.maxOutputBytes} bytes and was truncated; the output was not parsed`;
+        const reason = `stdout exceeded ${this.maxStdoutBytes} bytes; only its first ${this.maxStdoutBytes} bytes were kept and the answer was not parsed (raise maxStdoutBytes if a hook really answers this much)`;
         const error = this.report({ hookConfig, eventName, kind: 'output-too-large', reason, outcome, level: 'warn' });
         return { ...base, exitCode: 0, success: false, error };
       }
@@ -179,11 +190,14 @@ export class HookRunner {
   }): HookExecutionError {
     const { hookConfig, eventName, kind, reason, outcome } = options;
     const stderr = outcome.stderr.trim();
-    const truncation = [outcome.stdoutTruncated ? 'stdout' : '', outcome.stderrTruncated ? 'stderr' : ''].filter(Boolean);
+    const truncation = [
+      outcome.stdoutTruncated ? `stdout cut at ${this.maxStdoutBytes} bytes` : '',
+      outcome.stderrTruncated ? `stderr cut at ${this.maxOutputBytes} bytes` : '',
+    ].filter(Boolean);
     const message =
       `Hook "${hookLabel(hookConfig)}" for ${eventName} failed (fail-open): ${reason}` +
       (stderr !== '' ? `; stderr: ${excerpt(stderr)}` : '; stderr was empty') +
-      (truncation.length > 0 ? `; ${truncation.join(' and ')} truncated to the first ${this.maxOutputBytes} bytes` : '');
+      (truncation.length > 0 ? `; ${truncation.join(' and ')}` : '');
     this.logger[options.level](message, {
       command: commandOf(hookConfig),
       eventName,

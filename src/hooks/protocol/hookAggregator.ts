@@ -5,7 +5,7 @@
  * `success` is execution health, never policy (HOOK-160, 213, 214).
  */
 import { HookExecutionError, type HookFailureKind } from '../../errors.js';
-import { getHookName } from '../engine/hookRegistry.js';
+import { getHookName } from './hookConfig.js';
 import { AfterModelHookOutput, BeforeModelHookOutput, BeforeToolHookOutput, BeforeToolSelectionHookOutput, DEFAULT_BLOCK_REASON, DefaultHookOutput, type HookDecision, type HookOutput } from './outputs.js';
 import { createEmptyAggregatedResult, type AggregatedHookResult, type HookExecutionResult } from './results.js';
 import { HookEventName } from './events.js';
@@ -13,6 +13,17 @@ import { isPlainObject } from '../../values.js';
 
 /** Exit code 2: the hook blocks; its output (stderr as the reason) is the block (HOOK-016a, 066). */
 const EXIT_CODE_BLOCK = 2;
+
+/** HOOK-209: how the runner words a failed hook's stderr (`convertPlainTextToHookOutput`). */
+const FAILURE_WARNING_PREFIX = 'Warning: ';
+
+/** HOOK-031, 042, 052, 060: a failed hook of these events changes nothing, not even by a warning. */
+const eventsWithoutFailureWarnings: ReadonlySet<HookEventName> = new Set([
+  HookEventName.AfterTool,
+  HookEventName.BeforeModel,
+  HookEventName.AfterModel,
+  HookEventName.BeforeToolSelection,
+]);
 
 /** How much of a failed hook's stderr goes into the error message built for it. */
 const STDERR_EXCERPT_LENGTH = 500;
@@ -49,14 +60,20 @@ function isExitCodeBlock(result: HookExecutionResult): boolean {
 }
 
 /**
- * HOOK-031, 112, 214: the output a result contributes. Successful hooks contribute theirs; an
- * exit-2 hook contributes its block; any other failure contributes nothing (fail-open).
+ * HOOK-031, 042, 052, 060, 112, 209, 214: the output a result contributes. Successful hooks contribute
+ * theirs; an exit-2 hook contributes its block; any other failure fails open and contributes at most
+ * its `Warning: <stderr>` system message (HOOK-209) — never a decision — and nothing on the events
+ * whose failed hooks must leave the result, request, response or tool configuration as it was.
  */
 function contributedOutput(result: HookExecutionResult): HookOutput | undefined {
   if (result.success) return isPlainObject(result.output) ? result.output : undefined;
-  if (!isExitCodeBlock(result)) return undefined;
-  if (isPlainObject(result.output)) return result.output;
-  return { decision: 'deny', reason: result.stderr?.trim() || DEFAULT_BLOCK_REASON };
+  if (isExitCodeBlock(result)) {
+    if (isPlainObject(result.output)) return result.output;
+    return { decision: 'deny', reason: result.stderr?.trim() || DEFAULT_BLOCK_REASON };
+  }
+  const warning = result.output?.systemMessage;
+  if (eventsWithoutFailureWarnings.has(result.eventName) || typeof warning !== 'string' || !warning.startsWith(FAILURE_WARNING_PREFIX)) return undefined;
+  return { systemMessage: warning };
 }
 
 /**

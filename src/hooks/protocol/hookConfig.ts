@@ -87,3 +87,8 @@ export interface HookFireOptions {
   /** Aborting kills every running hook process of this fire (and its process group). */
   signal?: AbortSignal;
 }
+
+/** The name shown for a hook in logs and listings: its `name`, else its `command`. */
+export function getHookName(config: HookConfig): string {
+  return config.name ?? config.command ?? 'unnamed plugin hook';
+}

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { HookRegistryNotInitializedError } from '../../../src/errors.js';
 import { Config, type ConfigParameters } from '../../../src/hooks/engine/config.js';
 import { DebugLogger, type LogRecord } from '../../../src/debugLogger.js';
-import { getHookName, getSourcePriority, HookRegistry, validateHooksSettings } from '../../../src/hooks/engine/hookRegistry.js';
+import { getHookName } from '../../../src/hooks/protocol/hookConfig.js';
+import { getSourcePriority, HookRegistry, validateHooksSettings } from '../../../src/hooks/engine/hookRegistry.js';
 import { ConfigSource, DEFAULT_HOOK_TIMEOUT_MS, type HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 

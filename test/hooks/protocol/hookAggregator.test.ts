@@ -72,6 +72,41 @@ describe('HookAggregator: success is execution health', () => {
     expect(result.errors.map((error) => error.message)).toEqual(['AfterTool hook "sh broken.sh" exited with code 1: boom']);
   });
 
+  it('HOOK-042, HOOK-052, HOOK-060: a failed model-event hook (exit 1) contributes nothing, not even its warning', () => {
+    for (const eventName of [HookEventName.BeforeModel, HookEventName.AfterModel, HookEventName.BeforeToolSelection]) {
+      const result = aggregator.aggregateResults(
+        [failed({ command: 'sh broken.sh', exitCode: 1, stderr: 'boom', output: { decision: 'allow', systemMessage: 'Warning: boom' } }, eventName)],
+        eventName,
+      );
+      expect(result.finalOutput, eventName).toBeUndefined();
+      expect(result.errors, eventName).toHaveLength(1);
+    }
+  });
+
+  it('HOOK-209, HOOK-023: a failed BeforeTool hook (exit 1) keeps its "Warning: <stderr>" system message, and never blocks', () => {
+    for (const eventName of [HookEventName.BeforeTool, HookEventName.BeforeAgent, HookEventName.AfterAgent, HookEventName.SessionStart]) {
+      const result = aggregator.aggregateResults(
+        [failed({ command: 'sh broken.sh', exitCode: 1, stderr: 'disk almost full', output: { decision: 'allow', systemMessage: 'Warning: disk almost full' } }, eventName)],
+        eventName,
+      );
+      expect(result.success, eventName).toBe(false);
+      expect(result.finalOutput?.systemMessage, eventName).toBe('Warning: disk almost full');
+      expect(result.finalOutput?.isBlockingDecision(), eventName).toBe(false);
+      expect(result.finalOutput?.shouldStopExecution(), eventName).toBe(false);
+      expect(result.errors, eventName).toHaveLength(1);
+    }
+  });
+
+  it('HOOK-209: a failed hook contributes its warning only — a block or stop it printed is not honoured', () => {
+    const result = aggregator.aggregateResults(
+      [failed({ command: 'sh x.sh', exitCode: 1, stderr: 'oops', output: { decision: 'deny', continue: false, systemMessage: 'Warning: oops' } })],
+      HookEventName.BeforeTool,
+    );
+    expect(result.finalOutput?.systemMessage).toBe('Warning: oops');
+    expect(result.finalOutput?.isBlockingDecision()).toBe(false);
+    expect(result.finalOutput?.shouldStopExecution()).toBe(false);
+  });
+
   it('HOOK-112: when 3 hooks run and 1 fails, the outputs of the other 2 are aggregated', () => {
     const result = aggregator.aggregateResults(
       [

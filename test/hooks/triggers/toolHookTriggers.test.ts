@@ -58,6 +58,17 @@ describe('tool triggers with hooks disabled', () => {
 });
 
 describe('BeforeTool through executeToolWithHooks', () => {
+  it('HOOK-209, HOOK-023: a BeforeTool hook exiting 1 with stderr fails open and its "Warning: <stderr>" reaches the result', async () => {
+    const { config } = hookConfig({ BeforeTool: [commandGroup(scratch.respond({ stderr: 'disk almost full', exitCode: 1 }))] });
+    const tool = recordingTool();
+    const output = await fireBeforeToolHook(config, 'write_file', { path: 'a.txt' });
+    expect(output?.systemMessage).toBe('Warning: disk almost full');
+    expect(output?.isBlockingDecision()).toBe(false);
+    const result = await executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, tool);
+    expect(tool).toHaveBeenCalledTimes(1);
+    expect(result.llmContent).toBe('wrote a.txt\n\n[System] Warning: disk almost full');
+  });
+
   it('HOOK-014, HOOK-015, HOOK-062: BeforeTool fires before the tool with base fields, tool_name and tool_input', async () => {
     const capture = scratch.file('before.log');
     const { config } = hookConfig({ BeforeTool: [commandGroup(scratch.respond({ capture }))] }, { workingDir: scratch.directory });
@@ -163,7 +174,7 @@ describe('BeforeTool through executeToolWithHooks', () => {
     const tool = recordingTool();
     const result = await executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, tool);
     expect(tool).toHaveBeenCalledTimes(1);
-    expect(result).toEqual(written('a.txt'));
+    expect(result).toEqual({ ...written('a.txt'), llmContent: 'wrote a.txt\n\n[System] Warning: jq: command not found' });
     const warning = warnings(records).find((message) => message.includes('jq: command not found'));
     expect(warning).toBeDefined();
     expect(warning).toMatch(/\b1\b/);

@@ -8,9 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import type { GenerateContentParameters, GenerateContentResponse } from '@google/genai';
 import { InvalidHookRequestError, toError } from '../../errors.js';
-import type { Config } from './config.js';
-import type { HookEventHandler } from './hookEventHandler.js';
-import { getReadyHookSystem } from '../triggers/triggerSupport.js';
+import type { Config } from '../engine/config.js';
+import type { HookEventHandler } from '../engine/hookEventHandler.js';
+import { getReadyHookSystem } from './triggerSupport.js';
 import { createEmptyAggregatedResult, type AggregatedHookResult } from '../protocol/results.js';
 import { HookEventName, hookEventNames, isHookEventName } from '../protocol/events.js';
 import { isPlainObject } from '../../values.js';
