@@ -88,13 +88,16 @@ export { HookPlanner, matchesToolName } from './hooks/engine/hookPlanner.js';
 export { HookAggregator, createSpecificHookOutput } from './hooks/protocol/hookAggregator.js';
 export {
   HookRunner,
-  DEFAULT_MAX_OUTPUT_BYTES,
+  DEFAULT_MAX_STDOUT_BYTES,
+  DEFAULT_MAX_STDERR_BYTES,
   convertPlainTextToHookOutput,
   parseHookStdout,
   applyHookOutputToInput,
   expandCommand,
 } from './hooks/engine/hookRunner.js';
 export type { HookRunnerOptions } from './hooks/engine/hookRunner.js';
+export { killLeftoverProcesses } from './hooks/actions/processGroupRegistry.js';
+export type { KillLeftoverOptions } from './hooks/actions/processGroupRegistry.js';
 
 // --- hooks: event handler and triggers (H3) ---
 export { HookEventHandler } from './hooks/engine/hookEventHandler.js';

@@ -38,7 +38,8 @@ describe('public API (src/index.ts)', () => {
     ] as const) {
       expect(typeof (hookrail as Record<string, unknown>)[name], name).toBe('function');
     }
-    expect(hookrail.DEFAULT_MAX_OUTPUT_BYTES).toBeGreaterThan(0);
+    expect(hookrail.DEFAULT_MAX_STDOUT_BYTES).toBeGreaterThan(0);
+    expect(typeof hookrail.killLeftoverProcesses).toBe('function');
   });
 
   it('HOOK-176: exports the triggers, the tool-hook effects and the trigger result types', () => {
