@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ProcessWatchdog } from '../../../src/hooks/actions/processWatchdog.js';
 import { hookFixture, scratchDirectory } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive, processesAliveAfter } from '../../helpers/processes.js';
 
@@ -71,5 +72,29 @@ describe.runIf(process.platform === 'linux')('processes die with a library host'
     expect(report).toMatchObject({ hook: 0, tool: 0 });
     expect(report.watchdog).toBeGreaterThan(1);
     expect(await processesAliveAfter([report.watchdog], 2_000)).toEqual([]);
+  });
+});
+
+describe.runIf(process.platform === 'linux')('ProcessWatchdog', () => {
+  it('appends one line per group to its file, and rewrites the file with only the live groups once it has grown', () => {
+    // IDs above the kernel's PID limit: no real group could ever be signalled by mistake.
+    const firstId = 2 ** 30;
+    const live = new Set<number>();
+    const watchdog = new ProcessWatchdog({ graceMs: 5_000, trackedGroups: () => [...live] });
+    live.add(firstId);
+    watchdog.add(firstId);
+    const file = watchdog.groupsFile!;
+    expect(readFileSync(file, 'utf8')).toBe(`+${firstId}\n`);
+    for (let offset = 1; offset <= 3_000; offset += 1) {
+      live.add(firstId + offset);
+      watchdog.add(firstId + offset);
+      live.delete(firstId + offset);
+      watchdog.remove(firstId + offset);
+    }
+    expect(readFileSync(file, 'utf8').split('\n').filter(Boolean).length).toBeLessThan(4_096);
+    expect(readFileSync(file, 'utf8').startsWith(`+${firstId}\n`)).toBe(true);
+    live.delete(firstId);
+    watchdog.remove(firstId);
+    expect(watchdog.pid).toBeGreaterThan(1);
   });
 });
