@@ -30,8 +30,10 @@ for (const signal of Object.keys(stopSignals) as StopSignal[]) {
   });
 }
 
-// Writes to a closed pipe (`hookrail run | head`) end the process quietly instead of crashing it.
+// Writes to a closed pipe (`hookrail run | head`), or to a terminal gone after a hangup, end the
+// process quietly instead of crashing it (the exit handler still kills every process group).
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (received) process.exit(exitCodeFor(received));
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? ExitCode.success);
   throw error;
 });
