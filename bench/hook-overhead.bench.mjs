@@ -2,14 +2,13 @@
 // What the hook system costs a host, measured side by side in one run (see bench/README.md):
 //   1. executeToolWithHooks with hooks disabled  vs  calling executeFn directly   (target < 1 µs extra per call)
 //   2. hooks enabled, no hook matches the tool   vs  calling executeFn directly   (target < 5 µs extra, 0 processes)
-//   3. one matching command hook (`true`)        vs  spawning `true` with execa the same way, then executeFn
-//                                                                                 (target ratio <= 1.05)
+// One matching command hook against a raw spawn of its command is bench/spawn.bench.mjs.
 // Variants are interleaved (A B, B A, ...) to cancel drift; medians of the rounds are reported.
 import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execa } from 'execa';
+
 import { Config, DebugLogger, executeToolWithHooks } from '../dist/index.js';
 import { HookRunner } from '../dist/engine.js';
 import { compare, format, loadAverage, printComparison, printMachineBanner, verdict } from './lib/measure.mjs';
@@ -50,7 +49,6 @@ function hookedVersusDirect(config) {
 
 // Sub-µs costs: print µs figures to three decimals.
 const decimals = 3;
-const formatFine = (microseconds) => format(microseconds, decimals);
 
 printMachineBanner();
 
@@ -99,58 +97,6 @@ try {
     }
   }
 
-  // 3. One matching `true` hook vs spawning `true` directly with execa the same way.
-  {
-    const config = new Config({
-      enableHooks: true,
-      logger: quietLogger,
-      workingDir: scratch,
-      hooks: { BeforeTool: [{ matcher: 'write_file', hooks: [{ type: 'command', command: 'true' }] }] },
-    });
-    const stdin = JSON.stringify({
-      session_id: config.getSessionId(),
-      transcript_path: '',
-      cwd: scratch,
-      hook_event_name: 'BeforeTool',
-      timestamp: new Date().toISOString(),
-      tool_name: 'write_file',
-      tool_input: toolInput,
-    });
-    const spawnDirectly = async () => {
-      const subprocess = execa('true', {
-        shell: true,
-        cwd: scratch,
-        env: { LLXPRT_PROJECT_DIR: scratch, GEMINI_PROJECT_DIR: scratch, CLAUDE_PROJECT_DIR: scratch },
-        extendEnv: true,
-        detached: true,
-        input: stdin,
-        buffer: false,
-        reject: false,
-        stripFinalNewline: false,
-        windowsHide: true,
-      });
-      // Read the output the way the runner does: keep the chunks, then decode them.
-      const chunks = [];
-      subprocess.stdout.on('data', (chunk) => chunks.push(chunk));
-      subprocess.stderr.on('data', (chunk) => chunks.push(chunk));
-      const timeout = setTimeout(() => subprocess.kill('SIGTERM'), 60_000);
-      await subprocess;
-      clearTimeout(timeout);
-      Buffer.concat(chunks).toString('utf8');
-      return executeFn(toolInput);
-    };
-    const result = await compare({
-      variantA: () => executeToolWithHooks(config, 'write_file', toolInput, executeFn),
-      variantB: spawnDirectly,
-      rounds: 60,
-      batchSize: 5,
-      warmupBatches: 2,
-    });
-    console.log('\n3. one matching command hook `true`: executeToolWithHooks vs execa(`true`) + executeFn');
-    console.log(`  executeToolWithHooks ${formatFine(result.a)}/call, direct execa ${formatFine(result.b)}/call (medians of 60 rounds of 5 calls)`);
-    console.log(`  fastest rounds: ${formatFine(result.fastestA)} vs ${formatFine(result.fastestB)}, ratio ${(result.fastestA / result.fastestB).toFixed(3)}`);
-    console.log(`  ratio ${result.ratio.toFixed(3)} (target <= 1.05: ${verdict(result.ratio <= 1.05)}), extra ${formatFine(result.difference)}/call`);
-  }
   console.log(`\nload average at end: ${loadAverage()}`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });

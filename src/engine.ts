@@ -51,8 +51,8 @@ export type {
 export { HookPlanner, matchesToolName } from './hooks/engine/hookPlanner.js';
 export {
   HookRunner,
-  DEFAULT_MAX_OUTPUT_BYTES,
   DEFAULT_MAX_STDOUT_BYTES,
+  DEFAULT_MAX_STDERR_BYTES,
   convertPlainTextToHookOutput,
   parseHookStdout,
   applyHookOutputToInput,

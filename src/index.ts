@@ -68,6 +68,8 @@ export { DebugLogger, stderrLogSink } from './debugLogger.js';
 export type { LogLevel, LogRecord, LogSink, DebugLoggerOptions } from './debugLogger.js';
 export { HookSystem } from './hooks/engine/hookSystem.js';
 export type { HookSystemStatus } from './hooks/engine/hookSystem.js';
+export { killLeftoverProcesses } from './hooks/actions/processGroupRegistry.js';
+export type { KillLeftoverOptions } from './hooks/actions/processGroupRegistry.js';
 export { HookEventHandler } from './hooks/engine/hookEventHandler.js';
 export type { FireEventWithDetailsOptions, HookFireDetails } from './hooks/engine/hookEventHandler.js';
 

@@ -32,7 +32,8 @@ describe('public API (src/index.ts)', () => {
       expect(typeof (engine as Record<string, unknown>)[name], name).toBe('function');
       expect((hookrail as Record<string, unknown>)[name], `${name} is a building block, not host surface`).toBeUndefined();
     }
-    expect(engine.DEFAULT_MAX_OUTPUT_BYTES).toBeGreaterThan(0);
+    expect(engine.DEFAULT_MAX_STDOUT_BYTES).toBeGreaterThan(0);
+    expect(typeof hookrail.killLeftoverProcesses).toBe('function');
   });
 
   it('HOOK-176: exports the triggers, the tool-hook effects and the trigger result types', () => {

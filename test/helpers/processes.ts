@@ -86,3 +86,36 @@ function readProcText(pid: number, file: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Polls /proc until none of `pids` is alive or `deadlineMs` has passed, and returns those still
+ * alive (empty when all ended in time). A bounded wait: callers assert on the list, not on time.
+ */
+export async function processesAliveAfter(pids: readonly number[], deadlineMs: number): Promise<number[]> {
+  const deadline = Date.now() + deadlineMs;
+  let alive = pids.filter(isProcessAlive);
+  while (alive.length > 0 && Date.now() < deadline) {
+    await sleep(25);
+    alive = alive.filter(isProcessAlive);
+  }
+  return alive;
+}
+
+/** Polls until `file` holds a PID (a line of digits), for at most `deadlineMs`; throws naming the file otherwise. */
+export async function readPidFile(file: string, deadlineMs = 10_000): Promise<number> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const text = readTextFile(file);
+    if (text !== undefined && /^\d+\s*$/.test(text)) return Number(text.trim());
+    if (Date.now() >= deadline) throw new Error(`no PID was written to ${file} within ${deadlineMs} ms`);
+    await sleep(20);
+  }
+}
+
+function readTextFile(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

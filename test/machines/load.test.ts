@@ -5,6 +5,8 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Config, DebugLogger, type LogRecord } from '../../src/index.js';
+import { CappedCapture } from '../../src/hooks/actions/cappedCapture.js';
+import { runInProcessGroup } from '../../src/hooks/actions/processGroup.js';
 import { createToolScheduler } from '../../src/machines/scheduler.js';
 import type { ToolCallUpdate } from '../../src/machines/types.js';
 import { fixtureCommand } from '../helpers/hookFixtures.js';
@@ -40,6 +42,10 @@ describe('scheduler under load', () => {
         },
       });
       const requests = Array.from({ length: CALLS }, (_, index) => ({ callId: `call-${index}`, name: 'write_file', args: { path: `${index}.txt` } }));
+      // The host's first process group starts its watchdog, whose pipe is the one descriptor that lasts
+      // as long as the host (issue 10, item 4); start it before counting.
+      const warmUp = await runInProcessGroup({ command: 'true', cwd: process.cwd(), stdout: new CappedCapture({ limitBytes: 1 }), stderr: new CappedCapture({ limitBytes: 1 }), timeoutMs: 10_000 });
+      expect(warmUp.exitCode).toBe(0);
       const descriptorsBefore = openFileDescriptors();
 
       const batch = await scheduler.schedule(requests);

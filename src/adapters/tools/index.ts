@@ -29,7 +29,7 @@ export interface BuiltinToolsOptions {
   workingDir: string;
   /** Time a shell command may run before its process group is killed. Default 120000 ms. */
   shellTimeoutMs?: number;
-  /** Characters of shell output kept (head and tail). Default 65536. */
+  /** Bytes of shell output kept (head and tail). Default 65536. */
   shellOutputLimit?: number;
   /** Only these tools (for example a scenario's `tools`); default all. Unknown names are ignored. */
   names?: readonly string[];

@@ -43,7 +43,7 @@ export const runCommand: CommandDefinition = {
       'Tools: run_shell_command, read_file, write_file, replace, list_directory, glob — confined to the project directory ' +
         '(--cwd). Hooks: every settings scope, each --settings FILE, and the scenario\'s "settings.hooks".',
       'Exit code 0 when the run completed or a hook stopped it (the stop reason is printed), 1 when it failed or hit ' +
-        '--max-turns, 2 for usage errors, 130 when interrupted.',
+        '--max-turns, 2 for usage errors, 130 on Ctrl-C (143 on SIGTERM, 129 on SIGHUP).',
     ],
     positionals: [{ name: 'PROMPT', description: "What to ask the agent (default: the scenario's prompt).", variadic: true }],
     options: {

@@ -16,14 +16,14 @@ import { type HookExecutionResult } from '../protocol/results.js';
 import { type HookInput } from '../protocol/inputs.js';
 
 
-/** Default cap on the bytes kept from a hook's stderr (a reason or a warning): 1 MiB. */
-export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
-
 /**
- * Default cap on the bytes kept from a hook's stdout: 16 MiB. It bounds memory, yet a valid JSON
- * answer of a few MiB (a rewritten request, a long context) is still read and honoured.
+ * Default cap on the bytes kept from a hook's stdout: 16 MiB, so a valid JSON decision is never lost
+ * to the cap while memory stays bounded (issue 9, item 7).
  */
 export const DEFAULT_MAX_STDOUT_BYTES = 16 * 1024 * 1024;
+
+/** Default cap on the bytes kept from a hook's stderr: 1 MiB (a reason or a warning, quoted in part). */
+export const DEFAULT_MAX_STDERR_BYTES = 1024 * 1024;
 
 /** Characters of stderr quoted in a warning message (the full capture is in the record's data). */
 const stderrExcerptLength = 2_000;
@@ -31,10 +31,10 @@ const stderrExcerptLength = 2_000;
 /** Options for {@link HookRunner}. */
 export interface HookRunnerOptions {
   logger?: DebugLogger;
-  /** Bytes of stderr kept; default {@link DEFAULT_MAX_OUTPUT_BYTES}. */
-  maxOutputBytes?: number;
-  /** Bytes of stdout kept (a larger answer is cut and not parsed); default {@link DEFAULT_MAX_STDOUT_BYTES}. */
+  /** Bytes of stdout kept; default {@link DEFAULT_MAX_STDOUT_BYTES}. */
   maxStdoutBytes?: number;
+  /** Bytes of stderr kept; default {@link DEFAULT_MAX_STDERR_BYTES}. */
+  maxStderrBytes?: number;
   /** SIGTERM → SIGKILL grace period; default {@link HOOK_KILL_GRACE_MS} (HOOK-118). */
   killGraceMs?: number;
 }
@@ -42,14 +42,14 @@ export interface HookRunnerOptions {
 /** HOOK-061..070, 103..108, 117..120, 188, 192..198, 209: spawns hooks and interprets their answers. */
 export class HookRunner {
   private readonly logger: DebugLogger;
-  private readonly maxOutputBytes: number;
   private readonly maxStdoutBytes: number;
+  private readonly maxStderrBytes: number;
   private readonly killGraceMs: number;
 
   constructor(options: HookRunnerOptions = {}) {
     this.logger = options.logger ?? new DebugLogger('hookrail:hooks:runner');
-    this.maxOutputBytes = positiveOr(options.maxOutputBytes, DEFAULT_MAX_OUTPUT_BYTES);
     this.maxStdoutBytes = positiveOr(options.maxStdoutBytes, DEFAULT_MAX_STDOUT_BYTES);
+    this.maxStderrBytes = positiveOr(options.maxStderrBytes, DEFAULT_MAX_STDERR_BYTES);
     this.killGraceMs = nonNegativeOr(options.killGraceMs, HOOK_KILL_GRACE_MS);
   }
 
@@ -83,9 +83,10 @@ export class HookRunner {
         stdin,
         timeoutMs,
         killGraceMs: this.killGraceMs,
-        maxOutputBytes: this.maxOutputBytes,
         maxStdoutBytes: this.maxStdoutBytes,
+        maxStderrBytes: this.maxStderrBytes,
         signal: options.signal,
+        owner: typeof input.session_id === 'string' ? input.session_id : undefined,
       });
       return this.interpret(hookConfig, eventName, outcome, timeoutMs);
     } catch (error) {
@@ -132,11 +133,11 @@ export class HookRunner {
       stdout: outcome.stdout,
       stderr: outcome.stderr,
       signal: outcome.signal,
-      truncated: outcome.stdoutTruncated || outcome.stderrTruncated || undefined,
+      truncated: outcome.stdoutDroppedBytes > 0 || outcome.stderrDroppedBytes > 0 || undefined,
       duration: outcome.durationMs,
     };
     // A truncated stderr is still a reason or a warning, but only its head goes into the model's context.
-    const stderr = outcome.stderrTruncated ? excerpt(outcome.stderr.trim()) : outcome.stderr.trim();
+    const stderr = outcome.stderrDroppedBytes > 0 ? excerpt(outcome.stderr.trim()) : outcome.stderr.trim();
 
     if (outcome.cancelled || outcome.timedOut || outcome.spawnError) {
       const kind: HookFailureKind = outcome.cancelled ? 'cancelled' : outcome.timedOut ? 'timeout' : 'spawn';
@@ -150,8 +151,8 @@ export class HookRunner {
     }
 
     if (outcome.exitCode === 0) {
-      if (outcome.stdoutTruncated) {
-        const reason = `stdout exceeded ${this.maxStdoutBytes} bytes; only its first ${this.maxStdoutBytes} bytes were kept and the answer was not parsed (raise maxStdoutBytes if a hook really answers this much)`;
+      if (outcome.stdoutDroppedBytes > 0) {
+        const reason = `stdout exceeded ${this.maxStdoutBytes} bytes; the output was not parsed`;
         const error = this.report({ hookConfig, eventName, kind: 'output-too-large', reason, outcome, level: 'warn' });
         return { ...base, exitCode: 0, success: false, error };
       }
@@ -191,13 +192,13 @@ export class HookRunner {
     const { hookConfig, eventName, kind, reason, outcome } = options;
     const stderr = outcome.stderr.trim();
     const truncation = [
-      outcome.stdoutTruncated ? `stdout cut at ${this.maxStdoutBytes} bytes` : '',
-      outcome.stderrTruncated ? `stderr cut at ${this.maxOutputBytes} bytes` : '',
+      outcome.stdoutDroppedBytes > 0 ? `stdout truncated to the first ${this.maxStdoutBytes} bytes (${outcome.stdoutDroppedBytes} bytes cut)` : '',
+      outcome.stderrDroppedBytes > 0 ? `stderr truncated to the first ${this.maxStderrBytes} bytes (${outcome.stderrDroppedBytes} bytes cut)` : '',
     ].filter(Boolean);
     const message =
       `Hook "${hookLabel(hookConfig)}" for ${eventName} failed (fail-open): ${reason}` +
       (stderr !== '' ? `; stderr: ${excerpt(stderr)}` : '; stderr was empty') +
-      (truncation.length > 0 ? `; ${truncation.join(' and ')}` : '');
+      (truncation.length > 0 ? `; ${truncation.join('; ')}` : '');
     this.logger[options.level](message, {
       command: commandOf(hookConfig),
       eventName,

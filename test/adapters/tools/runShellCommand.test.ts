@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OutputCapture } from '../../../src/adapters/tools/runShellCommand.js';
+import { captureText } from '../../../src/adapters/tools/runShellCommand.js';
+import { CappedCapture } from '../../../src/hooks/actions/cappedCapture.js';
 import { isProcessAlive as isAlive } from '../../helpers/processes.js';
 import { createAdapterWorkspace, idleContext, type AdapterWorkspace } from '../../helpers/adapterWorkspace.js';
 
@@ -87,7 +88,7 @@ describe('run_shell_command', () => {
     const result = await shell.execute({ command }, idleContext());
     expect(result.llmContent).toContain('START');
     expect(result.llmContent).toContain('END');
-    expect(result.llmContent).toMatch(/\[\.\.\. \d+ characters of output omitted \.\.\.\]/);
+    expect(result.llmContent).toMatch(/\[\.\.\. \d+ bytes of output omitted \.\.\.\]/);
     expect(result.llmContent.length).toBeLessThan(1500);
     expect(result.metadata).toMatchObject({ outputTruncated: true, exitCode: 0 });
   });
@@ -134,21 +135,17 @@ describe('run_shell_command', () => {
   });
 });
 
-describe('OutputCapture', () => {
-  it('keeps everything below the limit and decodes UTF-8 split across chunks', () => {
-    const capture = new OutputCapture(100);
-    const bytes = Buffer.from('héllo wörld\n');
-    capture.append(bytes.subarray(0, 2));
-    capture.append(bytes.subarray(2));
-    expect(capture.text()).toBe('héllo wörld');
-    expect(capture.truncated).toBe(false);
+describe('captureText', () => {
+  it('joins head and tail around a marker giving the bytes left out, and trims trailing white space', () => {
+    const capture = new CappedCapture({ limitBytes: 10, keep: 'headAndTail' });
+    capture.push(Buffer.from('0123456789'));
+    capture.push(Buffer.from('abcdefghi\n'));
+    expect(captureText(capture)).toBe('01234\n[... 10 bytes of output omitted ...]\nfghi');
   });
 
-  it('keeps the head and the tail once the limit is exceeded', () => {
-    const capture = new OutputCapture(10);
-    capture.append('0123456789');
-    capture.append('abcdefghij');
-    expect(capture.text()).toBe('01234\n[... 10 characters of output omitted ...]\nfghij');
-    expect(capture.truncated).toBe(true);
+  it('is the output unchanged when nothing was dropped', () => {
+    const capture = new CappedCapture({ limitBytes: 100, keep: 'headAndTail' });
+    capture.push(Buffer.from('héllo wörld\n'));
+    expect(captureText(capture)).toBe('héllo wörld');
   });
 });

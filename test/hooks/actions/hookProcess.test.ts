@@ -1,32 +1,12 @@
 /**
- * hookProcess: the capped capture and decoding of hook output (units), and one real process run.
+ * hookProcess: decoding of hook output (unit), and real process runs with capped output.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { CappedCapture, decodeHookOutput, runHookProcess } from '../../../src/hooks/actions/hookProcess.js';
+import { decodeHookOutput, runHookProcess } from '../../../src/hooks/actions/hookProcess.js';
 import { fixtureCommand } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
 afterAll(() => assertNoHookProcessesAlive());
-
-describe('CappedCapture', () => {
-  it('keeps the head up to the limit, drops the rest, and says it truncated', () => {
-    const capture = new CappedCapture(5);
-    capture.push(Buffer.from('abc'));
-    expect(capture.truncated).toBe(false);
-    capture.push(Buffer.from('defgh'));
-    capture.push(Buffer.from('ijk'));
-    expect(capture.text()).toBe('abcde');
-    expect(capture.truncated).toBe(true);
-  });
-
-  it('is not truncated when the output fits exactly', () => {
-    const capture = new CappedCapture(3);
-    capture.push(Buffer.from('abc'));
-    capture.push(Buffer.alloc(0));
-    expect(capture.text()).toBe('abc');
-    expect(capture.truncated).toBe(false);
-  });
-});
 
 describe('decodeHookOutput', () => {
   it('HOOK-064: replaces invalid UTF-8 with U+FFFD and drops NUL bytes without throwing', () => {
@@ -44,9 +24,25 @@ describe('runHookProcess', () => {
       stdin: '{"a":1}',
       timeoutMs: 10_000,
       killGraceMs: 100,
-      maxOutputBytes: 1024,
+      maxStdoutBytes: 1024,
+      maxStderrBytes: 1024,
     });
     expect(outcome).toMatchObject({ exitCode: 3, stdout: 'out', stderr: 'err', timedOut: false, cancelled: false, forceKilled: false });
+    expect(outcome).toMatchObject({ stdoutDroppedBytes: 0, stderrDroppedBytes: 0, pipesHeldOpen: false, leftover: false });
     expect(outcome.spawnError).toBeUndefined();
+  });
+
+  it('reports how many bytes of each stream it cut beyond its cap', async () => {
+    const outcome = await runHookProcess({
+      command: `printf 0123456789; printf abcdefghij >&2`,
+      cwd: process.cwd(),
+      env: {},
+      stdin: '{}',
+      timeoutMs: 10_000,
+      killGraceMs: 100,
+      maxStdoutBytes: 4,
+      maxStderrBytes: 7,
+    });
+    expect(outcome).toMatchObject({ exitCode: 0, stdout: '0123', stdoutDroppedBytes: 6, stderr: 'abcdefg', stderrDroppedBytes: 3 });
   });
 });

@@ -8,9 +8,9 @@ import { getEventListeners } from 'node:events';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookExecutionError } from '../../../src/errors.js';
-import { DEFAULT_MAX_OUTPUT_BYTES, DEFAULT_MAX_STDOUT_BYTES, HookRunner } from '../../../src/hooks/engine/hookRunner.js';
+import { DEFAULT_MAX_STDERR_BYTES, DEFAULT_MAX_STDOUT_BYTES, HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import { type HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
+import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { beforeToolInput, fixtureCommand, fixtureHook, hookInput, recordingLogger, recordsAt, scratchDirectory } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../../helpers/processes.js';
 
@@ -21,7 +21,7 @@ beforeEach(() => {
 afterEach(() => scratch.remove());
 afterAll(() => assertNoHookProcessesAlive());
 
-function newRunner(options: { killGraceMs?: number; maxOutputBytes?: number; maxStdoutBytes?: number } = { killGraceMs: 300 }) {
+function newRunner(options: { killGraceMs?: number; maxStdoutBytes?: number; maxStderrBytes?: number } = { killGraceMs: 300 }) {
   const { logger, records } = recordingLogger();
   return { runner: new HookRunner({ logger, ...options }), records };
 }
@@ -35,44 +35,37 @@ describe('output floods', () => {
   it('a hook printing 50 MB on stdout keeps only the first 16 MiB, is not parsed, and fails open with a warning saying what was cut', async () => {
     const { runner, records } = newRunner({});
     const result = await runner.executeHook(fixtureHook('flood-stdout.js', ['50']), HookEventName.BeforeTool, beforeToolInput({}));
-    expect(DEFAULT_MAX_OUTPUT_BYTES).toBe(1024 * 1024);
     expect(DEFAULT_MAX_STDOUT_BYTES).toBe(16 * 1024 * 1024);
     expect(Buffer.byteLength(result.stdout ?? '')).toBe(DEFAULT_MAX_STDOUT_BYTES);
     expect(result).toMatchObject({ success: false, exitCode: 0, truncated: true });
     expect(result.output).toBeUndefined();
     expect(result.error).toMatchObject({ kind: 'output-too-large' });
     const warning = recordsAt(records, 'warn')[0];
-    expect(warning.message).toContain('stdout exceeded 16777216 bytes; only its first 16777216 bytes were kept and the answer was not parsed');
-    expect(warning.message).toContain('stdout cut at 16777216 bytes');
+    expect(warning.message).toContain('stdout exceeded 16777216 bytes; the output was not parsed');
+    const cut = Number(/stdout truncated to the first 16777216 bytes \((\d+) bytes cut\)/.exec(warning.message)?.[1]);
+    // The fixture writes whole lines until it has written at least 50 MiB.
+    expect(cut).toBeGreaterThanOrEqual(50 * 1024 * 1024 - DEFAULT_MAX_STDOUT_BYTES);
+    expect(cut).toBeLessThan(50 * 1024 * 1024 - DEFAULT_MAX_STDOUT_BYTES + 1024);
     expect(warning.message).toContain(fixtureCommand('flood-stdout.js', '50'));
   });
 
+  it('a 3 MiB JSON decision is honoured: the stdout cap is far above it', async () => {
+    const { runner } = newRunner({});
+    const result = await runner.executeHook(fixtureHook('large-decision.js', ['3']), HookEventName.BeforeTool, beforeToolInput({}));
+    expect(result).toMatchObject({ success: true, exitCode: 0 });
+    expect(result.output?.decision).toBe('block');
+    expect(result.output?.reason).toBe('r'.repeat(3 * 1024 * 1024));
+  });
+
   it('HOOK-209: a hook flooding stderr and exiting 1 keeps a bounded warning, not megabytes of text', async () => {
-    const { runner, records } = newRunner({ maxOutputBytes: 64 * 1024 });
+    const { runner, records } = newRunner({ maxStderrBytes: 64 * 1024 });
+    expect(DEFAULT_MAX_STDERR_BYTES).toBe(1024 * 1024);
     const result = await runner.executeHook(fixtureHook('flood-stderr.js', ['20', '1']), HookEventName.AfterTool, beforeToolInput({}));
     expect(result).toMatchObject({ success: false, exitCode: 1, truncated: true });
     expect(Buffer.byteLength(result.stderr ?? '')).toBe(64 * 1024);
     expect(result.output?.systemMessage?.startsWith('Warning: error error')).toBe(true);
     expect(result.output?.systemMessage?.length).toBeLessThan(2_200);
-    expect(recordsAt(records, 'warn')[0].message).toContain('stderr cut at 65536 bytes');
-  });
-});
-
-describe('large answers', () => {
-  it('a valid 3 MiB JSON block decision is honoured, not lost to the output cap', async () => {
-    const { runner, records } = newRunner({});
-    const result = await runner.executeHook(fixtureHook('big-json-block.js', ['3']), HookEventName.BeforeTool, beforeToolInput({}));
-    expect(result).toMatchObject({ success: true, exitCode: 0, output: { decision: 'block', reason: 'blocked by a large answer' } });
-    expect(result.truncated).toBeUndefined();
-    expect(recordsAt(records, 'warn')).toEqual([]);
-  });
-
-  it('an answer over the stdout cap is cut, not parsed, and the warning names the cap', async () => {
-    const { runner, records } = newRunner({ maxStdoutBytes: 1024 * 1024 });
-    const result = await runner.executeHook(fixtureHook('big-json-block.js', ['2']), HookEventName.BeforeTool, beforeToolInput({}));
-    expect(result).toMatchObject({ success: false, truncated: true });
-    expect(result.output).toBeUndefined();
-    expect(recordsAt(records, 'warn')[0].message).toContain('stdout exceeded 1048576 bytes');
+    expect(recordsAt(records, 'warn')[0].message).toMatch(/stderr truncated to the first 65536 bytes \(\d+ bytes cut\)/);
   });
 });
 

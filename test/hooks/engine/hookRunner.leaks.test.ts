@@ -47,7 +47,7 @@ describe('process leaks', () => {
   });
 
   it('no hook process outlives the suite', async () => {
-    const runner = new HookRunner({ logger: recordingLogger().logger, killGraceMs: 300, maxOutputBytes: 64 * 1024 });
+    const runner = new HookRunner({ logger: recordingLogger().logger, killGraceMs: 300, maxStdoutBytes: 64 * 1024, maxStderrBytes: 64 * 1024 });
     const input = beforeToolInput({ content: 'y'.repeat(5 * 1024 * 1024) }, 'write_file');
     const controller = new AbortController();
     const hostile = [

@@ -1,0 +1,283 @@
+/**
+ * One shell command in its own process group — the one way hookrail runs a process, for hooks and
+ * for the shell tool (issue 9, item 3). `node:child_process` directly: no execa configuration came
+ * within 1.10× of a raw spawn (issue 9, item 6; figures in bench/README.md).
+ *
+ * - stdin: a text written and closed (HOOK-061; EPIPE suppressed, HOOK-192), or none.
+ * - stdout and stderr go to the caller's sinks as they arrive (bounded by the caller, see CappedCapture).
+ * - timeout or abort: SIGTERM to the whole group, SIGKILL after the grace period (HOOK-117, 118).
+ * - A call never waits past its timeout plus the grace: once the main process has exited, the pipes
+ *   get {@link PIPE_DRAIN_MS} to close; a process outside the group holding them is not waited for.
+ * - What the command leaves running in its group is not waited for either; it becomes a leftover,
+ *   killed when its session ends, at the host's exit, or by the watchdog (issue 10, items 2–4).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { toError } from '../../errors.js';
+import { HOOK_KILL_GRACE_MS } from '../protocol/hookConfig.js';
+import { releaseProcessGroup, signalProcessGroup, terminateProcessGroups, trackProcessGroup } from './processGroupRegistry.js';
+
+/**
+ * Issue 10, item 2: how long the pipes may stay open after the main process exited. A process that
+ * left the group (`setsid … &`) and kept stdout open is not waited for beyond this.
+ */
+export const PIPE_DRAIN_MS = 50;
+
+/** Where a process's output goes, chunk by chunk (a CappedCapture, or anything that bounds it). */
+export interface OutputSink {
+  push(chunk: Buffer): void;
+}
+
+/** What {@link runInProcessGroup} runs, and how. */
+export interface ProcessGroupOptions {
+  /** Shell command text, run with `/bin/sh -c`. */
+  command: string;
+  cwd: string;
+  /** Added to `process.env` (HOOK-188). */
+  env?: Record<string, string>;
+  /** Written to stdin, then stdin is closed (HOOK-061). Without it stdin is `/dev/null`. */
+  stdin?: string;
+  stdout: OutputSink;
+  stderr: OutputSink;
+  /** Milliseconds before the group is killed (HOOK-117). */
+  timeoutMs: number;
+  /** SIGTERM → SIGKILL; default {@link HOOK_KILL_GRACE_MS} (HOOK-118). */
+  killGraceMs?: number;
+  /** Default {@link PIPE_DRAIN_MS}. */
+  drainMs?: number;
+  /** Aborting kills the group like a timeout does. */
+  signal?: AbortSignal;
+  /** Whose leftovers these are (a session ID), for `killLeftoverProcesses({ owner })`. */
+  owner?: string;
+}
+
+/** How the process ended. Never thrown: every failure is a field. */
+export interface ProcessGroupOutcome {
+  /** The exit code, or null when a signal ended the process or it never started. */
+  exitCode: number | null;
+  signal?: NodeJS.Signals;
+  /** Killed because it exceeded `timeoutMs` (HOOK-117). */
+  timedOut: boolean;
+  /** Killed (or never started) because `signal` aborted. */
+  cancelled: boolean;
+  /** SIGKILL was needed: the group outlived SIGTERM by the grace period (HOOK-118). */
+  forceKilled: boolean;
+  /** The process could not be started (bad cwd, no shell). */
+  spawnError?: Error;
+  /** A pipe was still open {@link PIPE_DRAIN_MS} after the main process exited; the call went on. */
+  pipesHeldOpen: boolean;
+  /** Processes of the group were still running when the call ended; they are killed later. */
+  leftover: boolean;
+  /** The process group's ID (the main process's PID), when the process started. */
+  groupId?: number;
+  durationMs: number;
+}
+
+/** Longest delay `setTimeout` honours; larger values would fire at once. */
+const maxTimerDelayMs = 2_147_483_647;
+const ownProcessGroup = process.platform !== 'win32';
+
+/** Issue 9 items 3 and 6, issue 10 items 2–4: runs `command` in its own process group (see the module comment). */
+export function runInProcessGroup(options: ProcessGroupOptions): Promise<ProcessGroupOutcome> {
+  const startedAt = performance.now();
+  if (options.signal?.aborted) return Promise.resolve(failedOutcome(startedAt, { cancelled: true }));
+  let child: ChildProcess;
+  try {
+    child = spawn(options.command, {
+      shell: true,
+      cwd: options.cwd,
+      env: options.env ? { ...process.env, ...options.env } : process.env,
+      // Its own process group, so a kill reaches everything the command started.
+      detached: ownProcessGroup,
+      stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
+  } catch (error) {
+    return Promise.resolve(failedOutcome(startedAt, { spawnError: toError(error) }));
+  }
+  return new Promise((resolve) => new ProcessGroupRun(child, options, startedAt, resolve));
+}
+
+function failedOutcome(startedAt: number, fields: Partial<ProcessGroupOutcome>): ProcessGroupOutcome {
+  return {
+    exitCode: null,
+    timedOut: false,
+    cancelled: false,
+    forceKilled: false,
+    pipesHeldOpen: false,
+    leftover: false,
+    durationMs: performance.now() - startedAt,
+    ...fields,
+  };
+}
+
+/** One running command: waits for its exit, a bounded drain of its pipes and, if killed, its group. */
+class ProcessGroupRun {
+  private readonly groupId?: number;
+  private exitCode: number | null = null;
+  private exitSignal?: NodeJS.Signals;
+  private spawnError?: Error;
+  private exited = false;
+  private finished = false;
+  private openPipes = 2;
+  private pipesHeldOpen = false;
+  private reason?: 'timeout' | 'cancelled';
+  private terminating = false;
+  private forceKilled = false;
+  private readonly timeoutTimer: NodeJS.Timeout;
+  private drainTimer?: NodeJS.Timeout;
+  private readonly unsubscribe?: () => void;
+
+  constructor(
+    private readonly child: ChildProcess,
+    private readonly options: ProcessGroupOptions,
+    private readonly startedAt: number,
+    private readonly resolve: (outcome: ProcessGroupOutcome) => void,
+  ) {
+    this.groupId = child.pid;
+    if (this.groupId !== undefined && ownProcessGroup) trackProcessGroup(this.groupId);
+    const onPipeClosed = (): void => {
+      this.openPipes -= 1;
+      this.advance();
+    };
+    for (const [stream, sink] of [
+      [child.stdout, options.stdout],
+      [child.stderr, options.stderr],
+    ] as const) {
+      stream?.on('data', (chunk: Buffer) => sink.push(chunk));
+      // Read errors end the stream like a close does; this listener keeps them handled.
+      stream?.on('error', () => {});
+      stream?.once('close', onPipeClosed);
+    }
+    child.once('error', (error) => this.onError(error));
+    child.once('exit', (code, signal) => this.onExit(code, signal));
+    if (options.stdin !== undefined && child.stdin) {
+      // HOOK-192: a hook that exits without reading its input makes this write fail with EPIPE.
+      child.stdin.on('error', () => {});
+      child.stdin.end(options.stdin);
+    }
+    this.timeoutTimer = setTimeout(() => this.terminate('timeout'), Math.min(Math.max(options.timeoutMs, 0), maxTimerDelayMs));
+    if (options.signal) this.unsubscribe = subscribeToAbort(options.signal, () => this.terminate('cancelled'));
+  }
+
+  private onError(error: Error): void {
+    // 'error' without a started process is a spawn failure; after the start it can only come from kill().
+    if (this.exited || this.groupId !== undefined) return;
+    this.spawnError = describeSpawnError(error, this.options.cwd);
+    this.exited = true;
+    this.openPipes = 0;
+    this.advance();
+  }
+
+  private onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    this.exited = true;
+    this.exitCode = code;
+    this.exitSignal = signal ?? undefined;
+    clearTimeout(this.timeoutTimer);
+    this.advance();
+  }
+
+  private terminate(reason: 'timeout' | 'cancelled'): void {
+    if (this.reason || this.exited) return;
+    this.reason = reason;
+    clearTimeout(this.timeoutTimer);
+    if (this.groupId === undefined) return;
+    if (!ownProcessGroup) {
+      this.child.kill('SIGTERM');
+      setTimeout(() => signalProcessGroup(this.groupId!, 'SIGKILL'), this.options.killGraceMs ?? HOOK_KILL_GRACE_MS).unref();
+      return;
+    }
+    this.terminating = true;
+    void terminateProcessGroups([this.groupId], this.options.killGraceMs ?? HOOK_KILL_GRACE_MS).then((forced) => {
+      this.forceKilled = forced.length > 0;
+      this.terminating = false;
+      this.advance();
+    });
+  }
+
+  /** Finishes once the main process exited, a kill has settled and the pipes closed or had their drain window. */
+  private advance(): void {
+    if (this.finished || !this.exited || this.terminating) return;
+    if (this.openPipes <= 0) {
+      this.finish();
+      return;
+    }
+    this.drainTimer ??= setTimeout(() => {
+      this.pipesHeldOpen = true;
+      this.finish();
+    }, this.options.drainMs ?? PIPE_DRAIN_MS);
+  }
+
+  private finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    clearTimeout(this.timeoutTimer);
+    clearTimeout(this.drainTimer);
+    this.unsubscribe?.();
+    // Our ends of pipes a stray process still holds are closed, so no descriptor outlives the call.
+    this.child.stdout?.destroy();
+    this.child.stderr?.destroy();
+    this.child.stdin?.destroy();
+    const leftover = this.groupId !== undefined && ownProcessGroup ? releaseProcessGroup(this.groupId, this.options.owner) : false;
+    this.resolve({
+      exitCode: this.exitCode,
+      signal: this.exitSignal,
+      timedOut: this.reason === 'timeout',
+      cancelled: this.reason === 'cancelled',
+      forceKilled: this.forceKilled,
+      spawnError: this.spawnError,
+      pipesHeldOpen: this.pipesHeldOpen,
+      leftover,
+      groupId: this.groupId,
+      durationMs: performance.now() - this.startedAt,
+    });
+  }
+}
+
+/** A spawn failure in words a user can act on: a missing working directory is named as such. */
+function describeSpawnError(error: Error, cwd: string): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  let reason = error.message;
+  if (code === 'ENOENT' || code === 'ENOTDIR') {
+    try {
+      if (!statSync(cwd).isDirectory()) reason = `the working directory ${cwd} is not a directory`;
+    } catch {
+      reason = `the working directory ${cwd} does not exist`;
+    }
+  }
+  return reason === error.message ? error : new Error(reason, { cause: error });
+}
+
+/**
+ * One 'abort' listener per caller signal, however many processes share it, so a signal passed to
+ * thousands of concurrent runs neither leaks listeners nor trips the max-listeners warning.
+ */
+interface AbortFanout {
+  subscribers: Set<() => void>;
+  dispatch: () => void;
+}
+const abortFanouts = new WeakMap<AbortSignal, AbortFanout>();
+
+function subscribeToAbort(signal: AbortSignal, callback: () => void): () => void {
+  let fanout = abortFanouts.get(signal);
+  if (!fanout) {
+    const subscribers = new Set<() => void>();
+    const dispatch = (): void => {
+      abortFanouts.delete(signal);
+      for (const subscriber of [...subscribers]) subscriber();
+    };
+    fanout = { subscribers, dispatch };
+    abortFanouts.set(signal, fanout);
+    signal.addEventListener('abort', dispatch, { once: true });
+  }
+  const current = fanout;
+  current.subscribers.add(callback);
+  return () => {
+    current.subscribers.delete(callback);
+    if (current.subscribers.size === 0 && abortFanouts.get(signal) === current) {
+      abortFanouts.delete(signal);
+      signal.removeEventListener('abort', current.dispatch);
+    }
+  };
+}

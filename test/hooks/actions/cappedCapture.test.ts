@@ -1,0 +1,65 @@
+/**
+ * CappedCapture: the one bounded capture of process output (hook stdout/stderr keep the head; the
+ * shell tool keeps head and tail), counting every byte it drops.
+ */
+import { describe, expect, it } from 'vitest';
+import { CappedCapture } from '../../../src/hooks/actions/cappedCapture.js';
+
+function kept(capture: CappedCapture): { head: string; tail: string; droppedBytes: number } {
+  const { head, tail, droppedBytes } = capture.bytes();
+  return { head: head.toString(), tail: tail.toString(), droppedBytes };
+}
+
+describe('CappedCapture, head', () => {
+  it('keeps the head up to the limit, drops the rest, and counts what it dropped', () => {
+    const capture = new CappedCapture({ limitBytes: 5 });
+    capture.push(Buffer.from('abc'));
+    expect(capture.truncated).toBe(false);
+    capture.push(Buffer.from('defgh'));
+    capture.push(Buffer.from('ijk'));
+    expect(kept(capture)).toEqual({ head: 'abcde', tail: '', droppedBytes: 6 });
+    expect(capture.truncated).toBe(true);
+  });
+
+  it('is not truncated when the output fits exactly', () => {
+    const capture = new CappedCapture({ limitBytes: 3 });
+    capture.push(Buffer.from('abc'));
+    capture.push(Buffer.alloc(0));
+    expect(kept(capture)).toEqual({ head: 'abc', tail: '', droppedBytes: 0 });
+    expect(capture.truncated).toBe(false);
+  });
+
+  it('does not keep the dropped part of a chunk alive (the kept slice is a copy)', () => {
+    const chunk = Buffer.from('0123456789');
+    const capture = new CappedCapture({ limitBytes: 4 });
+    capture.push(chunk);
+    chunk.fill('x');
+    expect(kept(capture).head).toBe('0123');
+  });
+});
+
+describe('CappedCapture, head and tail', () => {
+  it('keeps everything below the limit, in order', () => {
+    const capture = new CappedCapture({ limitBytes: 100, keep: 'headAndTail' });
+    capture.push(Buffer.from('héllo '));
+    capture.push(Buffer.from('wörld'));
+    const { head, tail } = capture.bytes();
+    expect(Buffer.concat([head, tail]).toString()).toBe('héllo wörld');
+    expect(capture.truncated).toBe(false);
+  });
+
+  it('keeps the first and the last half of the limit and counts the bytes between', () => {
+    const capture = new CappedCapture({ limitBytes: 10, keep: 'headAndTail' });
+    capture.push(Buffer.from('0123456789'));
+    capture.push(Buffer.from('abcdefghij'));
+    expect(kept(capture)).toEqual({ head: '01234', tail: 'fghij', droppedBytes: 10 });
+  });
+
+  it('keeps the right tail across many small chunks and one chunk larger than the tail', () => {
+    const capture = new CappedCapture({ limitBytes: 6, keep: 'headAndTail' });
+    for (const letter of 'abcdefgh') capture.push(Buffer.from(letter));
+    expect(kept(capture)).toEqual({ head: 'abc', tail: 'fgh', droppedBytes: 2 });
+    capture.push(Buffer.from('0123456'));
+    expect(kept(capture)).toEqual({ head: 'abc', tail: '456', droppedBytes: 9 });
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The registry of process groups: nothing happens at import time; the first process group installs
+ * the exit handler and starts the watchdog, once; hook and shell-tool groups are tracked alike.
+ */
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { assertNoHookProcessesAlive, isProcessAlive } from '../../helpers/processes.js';
+import { scratchDirectory } from '../../helpers/hookFixtures.js';
+
+afterAll(() => assertNoHookProcessesAlive());
+
+/** Fresh copies of the modules, so the test sees the state a host has right after importing them. */
+async function freshModules() {
+  vi.resetModules();
+  const registry = await import('../../../src/hooks/actions/processGroupRegistry.js');
+  const processGroup = await import('../../../src/hooks/actions/processGroup.js');
+  const capture = await import('../../../src/hooks/actions/cappedCapture.js');
+  return { registry, processGroup, capture };
+}
+
+describe.runIf(process.platform === 'linux')('process group registry', () => {
+  it('no work at import time: the exit handler and the watchdog come with the first process, once', async () => {
+    const exitListeners = process.listenerCount('exit');
+    const { registry, processGroup, capture } = await freshModules();
+    expect(process.listenerCount('exit')).toBe(exitListeners);
+    expect(registry.watchdogPid()).toBeUndefined();
+    expect(registry.trackedGroups()).toEqual([]);
+
+    const options = {
+      command: 'true',
+      cwd: process.cwd(),
+      stdout: new capture.CappedCapture({ limitBytes: 16 }),
+      stderr: new capture.CappedCapture({ limitBytes: 16 }),
+      timeoutMs: 10_000,
+    };
+    expect((await processGroup.runInProcessGroup(options)).exitCode).toBe(0);
+    expect(process.listenerCount('exit')).toBe(exitListeners + 1);
+    const watchdog = registry.watchdogPid();
+    expect(watchdog).toBeGreaterThan(1);
+    expect(isProcessAlive(watchdog!)).toBe(true);
+
+    await processGroup.runInProcessGroup(options);
+    expect(process.listenerCount('exit')).toBe(exitListeners + 1);
+    expect(registry.watchdogPid()).toBe(watchdog);
+  });
+
+  it('issue 9, item 3: the shell tool\'s process groups are tracked like hook groups (killed at exit and by the watchdog)', async () => {
+    const { registry } = await freshModules();
+    const { createBuiltinTools } = await import('../../../src/adapters/tools/index.js');
+    const scratch = scratchDirectory();
+    try {
+      const shell = createBuiltinTools({ workingDir: scratch.path }).find((tool) => tool.name === 'run_shell_command')!;
+      const controller = new AbortController();
+      const running = shell.execute({ command: 'echo $$ > shell.pid; exec sleep 30' }, { signal: controller.signal });
+      await vi.waitFor(() => expect(registry.trackedGroups()).toHaveLength(1), { timeout: 10_000, interval: 10 });
+      expect(registry.watchdogPid()).toBeGreaterThan(1);
+      controller.abort();
+      expect((await running).error?.type).toBe('cancelled');
+      expect(registry.trackedGroups()).toEqual([]);
+    } finally {
+      scratch.remove();
+    }
+  });
+});
