@@ -9,6 +9,7 @@ import type { DebugLogger } from '../../debugLogger.js';
 import { ConfigSource, DEFAULT_HOOK_TIMEOUT_MS, type HookConfig, type HookRegistryEntry } from '../protocol/hookConfig.js';
 import { HookEventName, hookEventNames, isHookEventName } from '../protocol/events.js';
 import { isPlainObject } from '../../values.js';
+import { matcherPatternProblem } from './matchers.js';
 
 /** One problem found while validating hook settings, with the JSON path of the offending value. */
 export interface HookConfigProblem {
@@ -110,13 +111,11 @@ function validateDefinition({ eventName, definition, path, definitions, report }
     return;
   }
   if (typeof matcher === 'string') {
-    const regexError = regularExpressionError(matcher);
-    if (regexError) {
-      report(
-        `${path}.matcher`,
-        `${JSON.stringify(matcher)} is not a valid regular expression (${regexError}); it will be compared literally with tool names`,
-        'warning',
-      );
+    const problem = matcherPatternProblem(matcher);
+    if (problem) {
+      report(`${path}.matcher`, problem.message, problem.severity);
+      // A matcher that cannot run in linear time would have to match every tool or none: skip and say so.
+      if (problem.severity === 'error') return;
     }
   }
   let sequential = false;
@@ -206,15 +205,6 @@ function unknownEventMessage(eventKey: string): string {
   const caseInsensitive = hookEventNames.find((name) => name.toLowerCase() === eventKey.toLowerCase());
   if (caseInsensitive) return `${base}. Event names are case-sensitive: did you mean "${caseInsensitive}"?`;
   return `${base}. Known events: ${hookEventNames.join(', ')}`;
-}
-
-function regularExpressionError(pattern: string): string | undefined {
-  try {
-    new RegExp(pattern);
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
 }
 
 function describeType(value: unknown): string {
