@@ -24,7 +24,7 @@ import { hookEventNames } from '../../hooks/protocol/events.js';
 import { isPlainObject } from '../../values.js';
 import { type HookDefinition, type HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { readClaudeSettingsHooks } from '../../hooks/dialects/claude.js';
-import { readJsonFile, writeJsonFileAtomic } from './settingsFile.js';
+import { readJsonFile, writeJsonFileAtomic } from '../jsonFile.js';
 import { TrustStore, defaultTrustFile, type TrustState } from './trust.js';
 
 /** Where a settings file sits; `claude-*` files are read in Claude Code's format. */

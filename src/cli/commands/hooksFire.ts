@@ -5,11 +5,10 @@
  * `--response`); model events take `--request FILE` (AfterModel also `--response-file FILE`);
  * lifecycle events take `--payload`. Exit code 0 whatever the hooks decided: read the decision.
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { GenerateContentResponse, type GenerateContentParameters } from '@google/genai';
 import { claudeEventNames } from '../../hooks/dialects/claude.js';
-import { parseJsonText } from '../../adapters/settings/settingsFile.js';
+import { parseJsonText, readJsonFile } from '../../adapters/jsonFile.js';
 import { HookrailError } from '../../errors.js';
 import { Config } from '../../hooks/engine/config.js';
 import { defaultHookTranslator } from '../../hooks/protocol/hookTranslator.js';
@@ -206,21 +205,15 @@ function parseJsonOption(text: string, option: string): unknown {
 
 async function readJsonObjectFile(context: CommandContext, file: string, option: string): Promise<Record<string, unknown>> {
   const path = resolve(context.io.cwd, file);
-  let text: string;
+  let content;
   try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError(`--${option} ${file}: ${code === 'ENOENT' ? 'file not found' : (error as Error).message}`);
-  }
-  let value: unknown;
-  try {
-    value = parseJsonText(text, file);
+    content = await readJsonFile(path, { displayName: file });
   } catch (error) {
     throw new CliError(`--${option} ${error instanceof HookrailError ? error.message : String(error)}`);
   }
-  if (!isPlainObject(value)) throw new CliError(`--${option} ${file}: expected a JSON object, got ${describeJson(value)}`);
-  return value;
+  if (!content.exists) throw new CliError(`--${option} ${file}: file not found`);
+  if (!isPlainObject(content.value)) throw new CliError(`--${option} ${file}: expected a JSON object, got ${describeJson(content.value)}`);
+  return content.value;
 }
 
 async function readRequestFile(context: CommandContext, file: string): Promise<GenerateContentParameters> {

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { parseScenario } from '../../adapters/models/scenario.js';
 import { readSettingsScopeFile, type SettingsScopeFile } from '../../adapters/settings/settings.js';
-import { readJsonFile } from '../../adapters/settings/settingsFile.js';
+import { readJsonFile } from '../../adapters/jsonFile.js';
 import { ScenarioError } from '../../errors.js';
 import { validateHooksSettings, type HookConfigProblem } from '../../hooks/engine/hookRegistry.js';
 import { hookEventNames } from '../../hooks/protocol/events.js';

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   getSettingsPaths,
@@ -298,6 +299,17 @@ describe('loadSettings: bad files', () => {
       { path: 'hooks.BeforeTool[0].hooks[1]', message: '"command" is missing; hook skipped', severity: 'error' },
       { path: 'hooks.AfterTool', message: 'expected an array of hook definitions, got a string; skipped', severity: 'error' },
     ]);
+  });
+
+  it('loadSettings refuses a project settings.json that is a FIFO at once, naming it, and still loads the other scopes', async () => {
+    environment.write(environment.userFile, { hooks: oneHook('BeforeTool', 'echo user') });
+    mkdirSync(dirname(environment.projectFile), { recursive: true });
+    execFileSync('mkfifo', [environment.projectFile]);
+
+    const settings = await loadSettings(environment.loadOptions());
+
+    expect(settings.warnings).toEqual(['.hookrail/settings.json: is a FIFO (named pipe), not a regular file; only regular files are read; this file is ignored']);
+    expect(commandsOf(settings.hooks.BeforeTool?.[0].hooks)).toEqual(['echo user']);
   });
 
   it('readSettingsScopeFile reports an unreadable path (a directory) without throwing', async () => {
