@@ -17,6 +17,10 @@ import { formatDuration, headLines, indent, oneLine, safeJson, type Renderer } f
 export interface FireReport {
   event: HookEventName;
   toolName?: string;
+  /** False when the settings switch hooks off: the fire runs nothing, as an agent run would not. */
+  enableHooks: boolean;
+  /** The files whose `"enableHooks": false` switched hooks off. */
+  switchedOffBy?: string[];
   plan: HookExecutionPlan | null;
   results: HookExecutionResult[];
   success: boolean;
@@ -31,6 +35,8 @@ export function fireReportJson(report: FireReport): Record<string, unknown> {
   return {
     event: report.event,
     ...(report.toolName !== undefined ? { toolName: report.toolName } : {}),
+    enableHooks: report.enableHooks,
+    ...(report.switchedOffBy ? { switchedOffBy: report.switchedOffBy } : {}),
     matched: report.plan?.hookConfigs.length ?? 0,
     sequential: report.plan?.sequential ?? false,
     hooks: report.results.map((result) => ({
@@ -66,7 +72,11 @@ function excerptStrings<Value>(value: Value): Value {
 export function printFireReport(render: Renderer, report: FireReport, unmatchedHint: string[]): void {
   const styles = render.styles;
   const target = report.toolName !== undefined ? ` for tool "${report.toolName}"` : '';
-  if (!report.plan || report.results.length === 0) {
+  if (!report.enableHooks) {
+    const files = (report.switchedOffBy ?? []).join(' and ') || 'a settings file';
+    render.line(`No hook ran: hooks are switched off ("enableHooks": false in ${files}); an agent run fires no hooks either.`);
+    render.line();
+  } else if (!report.plan || report.results.length === 0) {
     render.line(`No hook matched ${report.event}${target}.`);
     for (const hint of unmatchedHint) render.line(styles.dim(`  ${hint}`));
     render.line();

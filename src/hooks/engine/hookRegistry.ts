@@ -282,7 +282,8 @@ export class HookRegistry {
 
     const disabled = new Set(this.config.getDisabledHooks());
     for (const entry of entries) {
-      if (matchesNameOrCommand(entry.config, disabled)) entry.enabled = false;
+      // A pinned hook (system settings) cannot be disabled by name or command.
+      if (entry.config.pinned !== true && matchesNameOrCommand(entry.config, disabled)) entry.enabled = false;
     }
 
     for (const problem of problems) {
@@ -313,13 +314,13 @@ export class HookRegistry {
     return [...this.entries];
   }
 
-  /** Enables or disables every hook whose `name` or `command` equals `nameOrCommand`; returns how many changed. */
+  /** Enables or disables every hook whose `name` or `command` equals `nameOrCommand` (pinned hooks stay enabled); returns how many changed. */
   setHookEnabled(nameOrCommand: string, enabled: boolean): number {
     this.assertInitialized();
     const target = new Set([nameOrCommand]);
     let changed = 0;
     for (const entry of this.entries) {
-      if (entry.enabled !== enabled && matchesNameOrCommand(entry.config, target)) {
+      if (entry.enabled !== enabled && (enabled || entry.config.pinned !== true) && matchesNameOrCommand(entry.config, target)) {
         entry.enabled = enabled;
         changed += 1;
       }

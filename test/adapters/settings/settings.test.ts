@@ -334,7 +334,8 @@ describe('loadSettings: trust', () => {
     expect(commandsOf(settings.hooks.BeforeTool?.[0].hooks)).toEqual(['echo user']);
     expect(settings.hooks.BeforeTool).toHaveLength(1);
     expect(settings.warnings).toEqual([
-      `Project hooks in .hookrail/settings.json and .claude/settings.json were not loaded: this folder is not trusted. ` +
+      `Project settings in .hookrail/settings.json and .claude/settings.json were not applied: this folder is not trusted ` +
+        `(left out: .hookrail/settings.json: 1 hook; .claude/settings.json: 1 hook). ` +
         `Review them, then run \`hookrail hooks trust --cwd ${JSON.stringify(environment.project)}\` to allow them.`,
     ]);
     const project = settings.files.find((file) => file.scope === 'project');
@@ -356,7 +357,7 @@ describe('loadSettings: trust', () => {
     const afterChange = await loadSettings(environment.loadOptions());
     expect(afterChange.untrustedProjectHooks).toBe(true);
     expect(afterChange.hooks).toEqual({});
-    expect(afterChange.warnings[0]).toContain('their commands changed since this folder was trusted');
+    expect(afterChange.warnings[0]).toContain('they changed since this folder was trusted');
     expect(afterChange.warnings[0]).toContain('hookrail hooks trust --cwd');
   });
 
