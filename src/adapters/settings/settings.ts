@@ -128,8 +128,13 @@ function settingsFromFiles(files: SettingsScopeFile[], options: { warnings: stri
 }
 
 /** The `Config` fields that come from settings files: `run` and `hooks fire` both build their Config from these. */
-export function toConfigParameters(settings: LoadedSettings): Pick<ConfigParameters, 'enableHooks' | 'hooks' | 'disabledHooks'> {
-  return { enableHooks: settings.enableHooks, hooks: settings.hooks, disabledHooks: settings.disabledHooks };
+export function toConfigParameters(settings: LoadedSettings): Pick<ConfigParameters, 'enableHooks' | 'hooks' | 'disabledHooks' | 'hookEnvironment'> {
+  return {
+    enableHooks: settings.enableHooks,
+    hooks: settings.hooks,
+    disabledHooks: settings.disabledHooks,
+    hookEnvironment: { withhold: settings.withheldVariables },
+  };
 }
 
 /** Options for {@link setHookDisabled}. */

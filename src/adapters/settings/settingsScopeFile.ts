@@ -191,6 +191,35 @@ function readSwitches(settings: Record<string, unknown>, file: SettingsScopeFile
   const enableHooks = settings['enableHooks'];
   if (typeof enableHooks === 'boolean') file.enableHooks = enableHooks;
   else if (enableHooks !== undefined) file.problems.push({ path: 'enableHooks', message: 'expected true or false; ignored', severity: 'warning' });
+  readHookEnvironment(settings['hookEnvironment'], file);
+}
+
+/** `hookEnvironment: { withhold: ["*_API_KEY", "AWS_*"] }`: variable names or globs no hook process receives. */
+function readHookEnvironment(value: unknown, file: SettingsScopeFile): void {
+  if (value === undefined) return;
+  if (!isPlainObject(value)) {
+    file.problems.push({ path: 'hookEnvironment', message: 'expected an object like { "withhold": ["*_API_KEY"] }; ignored', severity: 'warning' });
+    return;
+  }
+  for (const key of Object.keys(value)) {
+    if (key !== 'withhold') file.problems.push({ path: `hookEnvironment.${key}`, message: 'unknown key; expected withhold', severity: 'warning' });
+  }
+  const withhold = value['withhold'];
+  if (withhold === undefined) return;
+  if (!Array.isArray(withhold)) {
+    file.problems.push({ path: 'hookEnvironment.withhold', message: 'expected an array of variable names or glob patterns; ignored', severity: 'warning' });
+    return;
+  }
+  withhold.forEach((entry: unknown, index) => {
+    if (typeof entry === 'string' && entry.trim() !== '') file.withheldVariables.push(entry);
+    else {
+      file.problems.push({
+        path: `hookEnvironment.withhold[${index}]`,
+        message: 'expected a variable name or glob pattern (a non-empty string); ignored',
+        severity: 'warning',
+      });
+    }
+  });
 }
 
 /** Project files come with the repository: they apply only in a trusted folder. */

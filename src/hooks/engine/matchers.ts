@@ -113,7 +113,8 @@ const compiledGlobs = new Map<string, RE2JS>();
 /**
  * Compiles a glob into an anchored RE2 expression (cached): `*` (any characters; within one path
  * segment in path mode), `**` (any characters, `/` included), `?` (one character), `[abc]`, `[a-z]`,
- * `[!abc]`/`[^abc]`, and `\` escapes; every other character is literal. Matching costs linear time
+ * `[!abc]`/`[^abc]`, and `\` escapes; every other character is literal (and so is the whole glob when
+ * a character class is invalid, such as `[z-a]`). Matching costs linear time
  * in the text, whatever the glob. For the `if` conditions of hooks (`run_shell_command(git push*)`,
  * `Write(src/**)`).
  */
@@ -121,8 +122,14 @@ export function compileGlob(glob: string, options: GlobPatternOptions = {}): RE2
   const key = `${options.pathSegments ? 'p' : 't'}${options.caseInsensitive ? 'i' : 's'}${glob}`;
   const cached = compiledGlobs.get(key);
   if (cached) return cached;
-  const source = `^(?:${globSource(glob, options.pathSegments === true)})$`;
-  const compiled = RE2JS.compile(source, options.caseInsensitive ? RE2JS.CASE_INSENSITIVE | RE2JS.DOTALL : RE2JS.DOTALL);
+  const flags = options.caseInsensitive ? RE2JS.CASE_INSENSITIVE | RE2JS.DOTALL : RE2JS.DOTALL;
+  let compiled: RE2JS;
+  try {
+    compiled = RE2JS.compile(`^(?:${globSource(glob, options.pathSegments === true)})$`, flags);
+  } catch {
+    // Only a character class RE2 rejects (`[z-a]`) gets here: the glob then matches itself, literally.
+    compiled = RE2JS.compile(`^${RE2JS.quote(glob)}$`, flags);
+  }
   remember(compiledGlobs, key, compiled, compiledCacheLimit);
   return compiled;
 }
@@ -130,6 +137,16 @@ export function compileGlob(glob: string, options: GlobPatternOptions = {}): RE2
 /** True when the whole `text` matches `glob` (see {@link compileGlob}); linear time in `text`. */
 export function matchesGlobPattern(glob: string, text: string, options: GlobPatternOptions = {}): boolean {
   return compileGlob(glob, options).testExact(text);
+}
+
+/**
+ * A test for variable names against names or globs (`*_API_KEY`, `AWS_*`), case-insensitive, in
+ * linear time; with no patterns it matches nothing. For `hookEnvironment.withhold`.
+ */
+export function compileNameFilter(patterns: readonly string[]): (name: string) => boolean {
+  if (patterns.length === 0) return () => false;
+  const globs = patterns.map((pattern) => compileGlob(pattern, { caseInsensitive: true }));
+  return (name) => globs.some((glob) => glob.testExact(name));
 }
 
 function compileUncached(pattern: string): CompiledPattern {

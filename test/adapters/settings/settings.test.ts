@@ -70,7 +70,7 @@ describe('loadSettings: scopes and merge', () => {
       ['user', environment.userFile],
       ['system', environment.systemFile],
     ]);
-    expect(toConfigParameters(settings)).toEqual({ enableHooks: true, hooks: settings.hooks, disabledHooks: [] });
+    expect(toConfigParameters(settings)).toEqual({ enableHooks: true, hooks: settings.hooks, disabledHooks: [], hookEnvironment: { withhold: [] } });
   });
 
   it('HOOK-086: concatenates hook groups per event in priority order extra → project → claude-project → user → claude-user → system', async () => {

@@ -60,7 +60,7 @@ describe('loadSettings: an untrusted project contributes nothing', () => {
       const settings = await loadSettings(environment.loadOptions());
 
       expect(settings.untrustedProjectHooks).toBe(true);
-      expect(toConfigParameters(settings)).toEqual({ enableHooks: true, hooks: settings.hooks, disabledHooks: [] });
+      expect(toConfigParameters(settings)).toEqual({ enableHooks: true, hooks: settings.hooks, disabledHooks: [], hookEnvironment: { withhold: [] } });
       expect(settings.warnings[0]).toMatch(/^Project settings in \.hookrail\/settings\.json were not applied: this folder is not trusted \(left out: /);
       const outcome = await shellCallOutcome(settings);
       expect(outcome.ran).toBe(false);
@@ -91,6 +91,7 @@ describe('loadSettings: an untrusted project contributes nothing', () => {
     expect(fingerprintHooks(hooks, { disabledHooks: [], withheldVariables: [] })).toBe(fingerprintHooks(hooks));
     expect(fingerprintHooks(hooks, { disabledHooks: ['x'] })).not.toBe(fingerprintHooks(hooks));
     expect(fingerprintHooks(hooks, { enableHooks: false })).not.toBe(fingerprintHooks(hooks, { enableHooks: true }));
+    expect(fingerprintHooks(hooks, { withheldVariables: ['PATH'] })).not.toBe(fingerprintHooks(hooks));
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compileMatcherPattern,
+  compileNameFilter,
   matcherPatternProblem,
   matchesGlobPattern,
   matchesLinearRegex,
@@ -88,6 +89,18 @@ describe('matchers: globs for if conditions', () => {
     expect(matchesGlobPattern('\\*.md', '*.md', path)).toBe(true);
     expect(matchesGlobPattern('\\*.md', 'a.md', path)).toBe(false);
     expect(matchesGlobPattern('README.MD', 'readme.md', { ...path, caseInsensitive: true })).toBe(true);
+  });
+
+  it('an invalid character class makes the glob literal instead of throwing', () => {
+    expect(matchesGlobPattern('[z-a]x', '[z-a]x')).toBe(true);
+    expect(matchesGlobPattern('[z-a]x', 'bx')).toBe(false);
+  });
+
+  it('compileNameFilter: names and globs, case-insensitive, whole names only; no patterns match nothing', () => {
+    const withheld = compileNameFilter(['*_API_KEY', 'aws_*', 'GITHUB_TOKEN']);
+    expect(['GEMINI_API_KEY', 'AWS_REGION', 'github_token'].map(withheld)).toEqual([true, true, true]);
+    expect(['GEMINI_API_KEY_FILE', 'PATH', 'MY_AWS'].map(withheld)).toEqual([false, false, false]);
+    expect(compileNameFilter([])('ANYTHING')).toBe(false);
   });
 
   it('a glob with many stars against a long text still answers (linear time)', () => {
