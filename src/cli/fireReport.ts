@@ -1,17 +1,26 @@
 /**
  * The report `hookrail hooks fire` prints: each hook's command, exit code, duration, stdout/stderr
  * (trimmed) and parsed output, then the aggregated decision — as text, or as one JSON document.
+ *
+ * Each hook's output appears once: its stdout and stderr, as captured (the runner caps each stream).
+ * Everything derived from them — a block reason taken from stderr, the error message, the decision
+ * and its verdict — quotes at most an excerpt, so a hook that writes 1 MB prints about 1 MB, not six.
  */
 import type { HookExecutionPlan } from '../hooks/protocol/hookConfig.js';
 import type { HookExecutionResult } from '../hooks/protocol/results.js';
 import type { HookEventName } from '../hooks/protocol/events.js';
 import type { FireDecision } from './fireDecision.js';
+import { excerpt, isPlainObject } from '../values.js';
 import { formatDuration, headLines, indent, oneLine, safeJson, type Renderer } from './render.js';
 
 /** Everything one fire produced, as reported. */
 export interface FireReport {
   event: HookEventName;
   toolName?: string;
+  /** False when the settings switch hooks off: the fire runs nothing, as an agent run would not. */
+  enableHooks: boolean;
+  /** The files whose `"enableHooks": false` switched hooks off. */
+  switchedOffBy?: string[];
   plan: HookExecutionPlan | null;
   results: HookExecutionResult[];
   success: boolean;
@@ -21,11 +30,13 @@ export interface FireReport {
 
 const maxOutputLines = 12;
 
-/** The report as a JSON-serialisable object (`--json`). */
+/** The report as a JSON-serialisable object (`--json`): streams once in full, every other text as an excerpt. */
 export function fireReportJson(report: FireReport): Record<string, unknown> {
   return {
     event: report.event,
     ...(report.toolName !== undefined ? { toolName: report.toolName } : {}),
+    enableHooks: report.enableHooks,
+    ...(report.switchedOffBy ? { switchedOffBy: report.switchedOffBy } : {}),
     matched: report.plan?.hookConfigs.length ?? 0,
     sequential: report.plan?.sequential ?? false,
     hooks: report.results.map((result) => ({
@@ -38,20 +49,34 @@ export function fireReportJson(report: FireReport): Record<string, unknown> {
       durationMs: Math.round(result.duration),
       stdout: (result.stdout ?? '').trim(),
       stderr: (result.stderr ?? '').trim(),
-      output: result.output ?? null,
-      error: result.error?.message ?? null,
+      /** True when a stream passed the runner's capture cap and only its head was kept. */
+      truncated: result.truncated === true,
+      output: excerptStrings(result.output ?? null),
+      error: result.error ? excerpt(result.error.message) : null,
     })),
     success: report.success,
-    errors: report.errors,
-    decision: report.decision,
+    errors: report.errors.map((error) => excerpt(error)),
+    decision: excerptStrings(report.decision),
   };
+}
+
+/** A copy of a JSON-like value with every string cut to an excerpt. */
+function excerptStrings<Value>(value: Value): Value {
+  if (typeof value === 'string') return excerpt(value) as Value;
+  if (Array.isArray(value)) return value.map((item: unknown) => excerptStrings(item)) as Value;
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, excerptStrings(item)])) as Value;
+  return value;
 }
 
 /** Prints the report as text. */
 export function printFireReport(render: Renderer, report: FireReport, unmatchedHint: string[]): void {
   const styles = render.styles;
   const target = report.toolName !== undefined ? ` for tool "${report.toolName}"` : '';
-  if (!report.plan || report.results.length === 0) {
+  if (!report.enableHooks) {
+    const files = (report.switchedOffBy ?? []).join(' and ') || 'a settings file';
+    render.line(`No hook ran: hooks are switched off ("enableHooks": false in ${files}); an agent run fires no hooks either.`);
+    render.line();
+  } else if (!report.plan || report.results.length === 0) {
     render.line(`No hook matched ${report.event}${target}.`);
     for (const hint of unmatchedHint) render.line(styles.dim(`  ${hint}`));
     render.line();
@@ -74,7 +99,7 @@ function printHookResult(render: Renderer, result: HookExecutionResult): void {
   render.line(`    ${describeExit(result, styles)} · ${formatDuration(result.duration)}`);
   if (!stdoutIsOutputJson(result)) printStream(render, 'stdout', result.stdout);
   printStream(render, 'stderr', result.stderr);
-  if (result.error && result.exitCode === undefined) render.line(`    error:  ${result.error.message}`);
+  if (result.error && result.exitCode === undefined) render.line(`    error:  ${excerpt(result.error.message)}`);
   render.line(`    output: ${result.output ? oneLine(result.output, 400) : styles.dim('(none: allow, no changes)')}`);
   render.line();
 }
@@ -102,7 +127,7 @@ function describeExit(result: HookExecutionResult, styles: Renderer['styles']): 
 function printStream(render: Renderer, label: string, text: string | undefined): void {
   const trimmed = (text ?? '').trim();
   if (trimmed === '') return;
-  const head = headLines(trimmed, maxOutputLines);
+  const head = headLines(excerpt(trimmed), maxOutputLines);
   const more = head.omitted > 0 ? `\n… ${head.omitted} more lines` : '';
   const body = indent(`${head.text}${more}`, 12).trimStart();
   render.line(`    ${label}: ${body}`);
@@ -124,6 +149,6 @@ function printDecision(render: Renderer, decision: FireDecision): void {
   if (decision.modifiedRequest) rows.push(['modified request', safeJson(decision.modifiedRequest)]);
   if (decision.syntheticResponse !== undefined) rows.push(['synthetic response', decision.syntheticResponse]);
   if (decision.modifiedResponse !== undefined) rows.push(['modified response', decision.modifiedResponse]);
-  for (const [label, value] of rows) render.line(`  ${label.padEnd(19)} ${value}`);
-  render.line(`  ${styles.bold('→')} ${decision.verdict}`);
+  for (const [label, value] of rows) render.line(`  ${label.padEnd(19)} ${excerpt(value)}`);
+  render.line(`  ${styles.bold('→')} ${excerpt(decision.verdict)}`);
 }

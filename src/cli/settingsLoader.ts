@@ -8,10 +8,8 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { validateHooksSettings } from '../hooks/engine/hookRegistry.js';
 import {
-  hasHooks,
+  checkPinned,
   loadSettings,
-  mergeHooksSettings,
-  problemWarnings,
   toHooksSettings,
   type LoadedSettings,
   type SettingsScopeFile,
@@ -59,6 +57,7 @@ export async function loadCliSettings(options: LoadCliSettingsOptions): Promise<
     env: options.env,
     homeDir: options.env['HOME'] || undefined,
     extraFiles,
+    ...(options.embeddedHooks ? { readFiles: [embeddedScopeFile(options.embeddedHooks)] } : {}),
   });
   for (const file of loaded.files) {
     const wholeFileProblem = file.problems.find((problem) => problem.path === '');
@@ -66,8 +65,7 @@ export async function loadCliSettings(options: LoadCliSettingsOptions): Promise<
       throw new CliError(`--settings ${file.displayName}: ${wholeFileProblem.message}`);
     }
   }
-  if (!options.embeddedHooks) return loaded;
-  return mergeEmbeddedHooks(loaded, options.embeddedHooks);
+  return loaded;
 }
 
 /** Options of {@link loadOptionSettings}. */
@@ -132,28 +130,19 @@ async function requireFile(path: string, asGiven: string): Promise<string> {
   return path;
 }
 
-/** Adds embedded hooks as the highest-priority `extra` scope and recomputes the merged result. */
-function mergeEmbeddedHooks(loaded: LoadedSettings, embedded: EmbeddedHooks): LoadedSettings {
+/** Embedded hooks as a scope file of their own: user-named, so trusted, and never pinned. */
+function embeddedScopeFile(embedded: EmbeddedHooks): SettingsScopeFile {
   const validation = validateHooksSettings(embedded.hooks, { path: embedded.jsonPath });
-  const file: SettingsScopeFile = {
+  const problems = [...validation.problems];
+  return {
     scope: 'extra',
     path: embedded.path,
     displayName: embedded.displayName,
     exists: true,
     trusted: true,
-    hooks: toHooksSettings(validation.definitions),
+    hooks: toHooksSettings(checkPinned(validation.definitions, 'extra', problems)),
     disabledHooks: [],
-    problems: validation.problems,
-  };
-  const files = [file, ...loaded.files];
-  const hooks = mergeHooksSettings(files.filter((candidate) => candidate.trusted).map((candidate) => candidate.hooks));
-  const explicit = files.map((candidate) => candidate.enableHooks).filter((value): value is boolean => value !== undefined);
-  const enableHooks = explicit.includes(false) ? false : hasHooks(hooks) || explicit.includes(true);
-  return {
-    ...loaded,
-    hooks,
-    enableHooks,
-    files,
-    warnings: [...problemWarnings(file), ...loaded.warnings],
+    withheldVariables: [],
+    problems,
   };
 }

@@ -49,11 +49,21 @@ describe('hookrail hooks enable / disable', () => {
     expect(unknown.stderr).toContain('no configured hook is named "no-such-hook"');
   });
 
-  it('--project edits the project file; enabling in the user file warns that the project still disables it', async () => {
+  it('--project edits the project file, which applies once the folder is trusted; enabling in the user file warns that the project still disables it', async () => {
     const project = await runHookrail(sandbox, ['hooks', 'disable', 'guard', '--project']);
     expect(project.exitCode).toBe(0);
+    expect(project.stderr).toContain('project settings are not trusted, so the change applies only after "hookrail hooks trust"');
     const projectSettings = JSON.parse(readFileSync(join(sandbox.project, '.hookrail', 'settings.json'), 'utf8')) as Record<string, unknown>;
     expect(projectSettings['disabledHooks']).toEqual(['guard']);
+    expect(JSON.parse((await runHookrail(sandbox, ['hooks', 'list', '--json'])).stdout).hooks[0]).toMatchObject({ name: 'guard', enabled: true });
+    expect((await runHookrail(sandbox, ['hooks', 'trust'])).exitCode).toBe(0);
+    expect(JSON.parse((await runHookrail(sandbox, ['hooks', 'list', '--json'])).stdout).hooks[0]).toMatchObject({ name: 'guard', enabled: false });
+
+    // A trusted folder stays trusted when the user edits its file with --project.
+    const reEnable = await runHookrail(sandbox, ['hooks', 'enable', 'guard', '--project']);
+    expect(reEnable.stderr).toBe('');
+    expect(JSON.parse((await runHookrail(sandbox, ['hooks', 'list', '--json'])).stdout).hooks[0]).toMatchObject({ name: 'guard', enabled: true });
+    await runHookrail(sandbox, ['hooks', 'disable', 'guard', '--project']);
     const enable = await runHookrail(sandbox, ['hooks', 'enable', 'guard']);
     expect(enable.exitCode).toBe(0);
     expect(enable.stderr).toContain('"guard" is still disabled by .hookrail/settings.json');

@@ -48,7 +48,7 @@ describe('hookrail hooks list', () => {
     expect(result.stdout).toMatch(/enabled +echo guard\n.*matcher: write_file\|replace · name: guard · timeout: 5\.0 s · source: user ~\/\.hookrail\/settings\.json/);
     expect(result.stdout).toMatch(/AfterModel\n {2}disabled +echo after-model/);
     expect(result.stdout).toMatch(/AfterTool\n {2}untrusted +echo project-hook\n.*source: project \.hookrail\/settings\.json/);
-    expect(result.stdout).toContain('Project hooks are not trusted and do not run');
+    expect(result.stdout).toContain('Untrusted project settings, not applied: .hookrail/settings.json: 1 hook.');
     expect(result.stderr).toContain('hookrail hooks trust');
   });
 
@@ -94,6 +94,6 @@ describe('hookrail hooks list', () => {
     await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: 'echo x' }] }] }, { enableHooks: false }));
     const result = await runHookrail(sandbox, ['hooks', 'list']);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain('Hooks are switched off: a settings file says "enableHooks": false.');
+    expect(result.stdout).toContain('Hooks are switched off: ~/.hookrail/settings.json says "enableHooks": false.');
   });
 });

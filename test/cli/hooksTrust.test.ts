@@ -28,7 +28,7 @@ describe('hookrail hooks trust', () => {
     await writeProjectGuard('project guard says no');
     const untrusted = await runHookrail(sandbox, ['run', '--scenario', 'echo.json']);
     expect(untrusted.exitCode).toBe(0);
-    expect(untrusted.stderr).toContain('Project hooks in .hookrail/settings.json were not loaded: this folder is not trusted.');
+    expect(untrusted.stderr).toContain('Project settings in .hookrail/settings.json were not applied: this folder is not trusted (left out: .hookrail/settings.json: 1 hook).');
     expect(untrusted.stderr).toContain('hookrail hooks trust');
     expect(untrusted.stdout).toContain('hello-from-the-tool');
 
@@ -48,7 +48,7 @@ describe('hookrail hooks trust', () => {
     expect((await runHookrail(sandbox, ['hooks', 'trust'])).exitCode).toBe(0);
     await writeProjectGuard('second version');
     const changed = await runHookrail(sandbox, ['run', '--scenario', 'echo.json']);
-    expect(changed.stderr).toContain('their commands changed since this folder was trusted');
+    expect(changed.stderr).toContain('they changed since this folder was trusted');
     expect(changed.stdout).not.toContain('second version');
 
     expect((await runHookrail(sandbox, ['hooks', 'trust'])).exitCode).toBe(0);

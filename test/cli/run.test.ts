@@ -241,7 +241,7 @@ describe('hookrail run', () => {
     await sandbox.writeProjectFile('broken.json', '{\n  "turns": [\n    { "text": "hi", }\n  ]\n}\n');
     const broken = await runHookrail(sandbox, ['run', '--scenario', 'broken.json']);
     expect(broken.exitCode).toBe(1);
-    expect(broken.stderr).toMatch(/broken\.json: not valid JSON.*line 3/);
+    expect(broken.stderr).toMatch(/broken\.json: invalid JSON at line 3, column /);
     const invalid = await writeScenario('invalid', { turns: [{ functionCalls: [{ name: 42 }] }] });
     const result = await runHookrail(sandbox, ['run', '--scenario', invalid]);
     expect(result.exitCode).toBe(1);

@@ -23,6 +23,8 @@ export interface CliResult {
   exitCode: number;
   stdout: string;
   stderr: string;
+  /** True when the CLI was killed because it outlived `timeoutMs`. */
+  timedOut: boolean;
 }
 
 /** A temporary project directory and HOME, removed by `cleanup()`. */
@@ -44,6 +46,8 @@ export interface RunHookrailOptions {
   env?: Record<string, string | undefined>;
   /** Text for stdin (default: empty, closed). */
   input?: string;
+  /** Kill the CLI after this many milliseconds (default 60 s); the result then has `timedOut: true`. */
+  timeoutMs?: number;
 }
 
 /** Creates a sandbox; its paths are real paths (no symlinks), as the CLI reports them. */
@@ -107,7 +111,7 @@ export async function copyExamples(sandbox: CliSandbox): Promise<void> {
 /** Runs `hookrail <args>` in the sandbox and resolves with its exit code and output (never rejects on exit codes). */
 export async function runHookrail(sandbox: CliSandbox, args: readonly string[], options: RunHookrailOptions = {}): Promise<CliResult> {
   const result = await startHookrail(sandbox, args, options);
-  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr), timedOut: result.timedOut };
 }
 
 /** Starts `hookrail <args>` in the sandbox and returns the running process (for tests that signal it). */
@@ -127,7 +131,7 @@ export function startHookrail(sandbox: CliSandbox, args: readonly string[], opti
     extendEnv: false,
     input: options.input ?? '',
     reject: false,
-    timeout: 60_000,
+    timeout: options.timeoutMs ?? 60_000,
     stripFinalNewline: false,
   });
 }

@@ -35,9 +35,9 @@
  * in the file are reported all at once, each with its JSON path (`turns[2].functionCalls[0].name:
  * expected a string`).
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ScenarioError, type ScenarioProblem } from '../../errors.js';
+import { HookrailFileError, ScenarioError, type ScenarioProblem } from '../../errors.js';
+import { parseJsonText, readJsonFile } from '../jsonFile.js';
 import type { HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { builtinToolNames, isBuiltinToolName, type BuiltinToolName } from '../tools/index.js';
 
@@ -91,15 +91,15 @@ const expectationKeys = ['functionResponseContains', 'textContains'];
  * @throws ScenarioError when the file is missing, unreadable, not JSON or not a valid scenario.
  */
 export async function loadScenario(file: string): Promise<Scenario> {
-  let text: string;
+  let content;
   try {
-    text = await readFile(file, 'utf8');
+    // The same bounded reader as settings files: regular files only, at most 10 MiB, line and column of bad JSON.
+    content = await readJsonFile(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'scenario file not found' : code === 'EISDIR' ? 'is a directory, not a scenario file' : `cannot read the scenario file (${(error as Error).message})`;
-    throw new ScenarioError(file, reason, { cause: error });
+    throw new ScenarioError(file, reasonOf(error, file), { cause: error });
   }
-  return parseScenario(text, file);
+  if (!content.exists) throw new ScenarioError(file, 'scenario file not found');
+  return parseScenario(content.value, file);
 }
 
 /**
@@ -111,9 +111,9 @@ export function parseScenario(json: unknown, file: string): Scenario {
   let value = json;
   if (typeof json === 'string') {
     try {
-      value = JSON.parse(json);
+      value = parseJsonText(json, file);
     } catch (error) {
-      throw new ScenarioError(file, `not valid JSON: ${describeJsonError((error as Error).message, json)}`, { cause: error });
+      throw new ScenarioError(file, reasonOf(error, file), { cause: error });
     }
   }
   const problems: ScenarioProblem[] = [];
@@ -323,12 +323,8 @@ function describe(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
-/** Adds `line L, column C` to a JSON.parse message that only gives a character position. */
-function describeJsonError(message: string, text: string): string {
-  const position = /at position (\d+)/.exec(message);
-  if (!position || /line \d+/.test(message)) return message;
-  const before = text.slice(0, Number(position[1]));
-  const line = before.split('\n').length;
-  const column = Number(position[1]) - before.lastIndexOf('\n');
-  return `${message} (line ${line}, column ${column})`;
+/** The reason of a file error without its `<file>: ` prefix (the ScenarioError adds it back). */
+function reasonOf(error: unknown, file: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return error instanceof HookrailFileError && message.startsWith(`${file}: `) ? message.slice(file.length + 2) : message;
 }

@@ -12,56 +12,57 @@
  * the first of identical commands (HOOK-090), so a command configured in several scopes runs once,
  * with the settings (timeout, matcher) of the highest-priority scope. Sequential hooks run in this order.
  *
- * Project files come with the repository, so their hooks run only in a folder the user trusted
- * (see trust.ts); otherwise they are left out with a warning that says how to trust them.
+ * Project files come with the repository, so they apply only in a folder the user trusted (see
+ * trust.ts): until then they contribute nothing — not their hooks, not their `disabledHooks`, not
+ * their `enableHooks` — and a warning says how to trust them. settingsMerge.ts has the merge rules,
+ * including hooks the system file pins.
  */
 import { homedir } from 'node:os';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { HookrailFileError } from '../../errors.js';
 import type { ConfigParameters } from '../../hooks/engine/config.js';
-import { validateHooksSettings, type HookConfigProblem, type ValidatedHookDefinition } from '../../hooks/engine/hookRegistry.js';
-import { hookEventNames } from '../../hooks/protocol/events.js';
+import type { HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { isPlainObject } from '../../values.js';
-import { type HookDefinition, type HooksSettings } from '../../hooks/protocol/hookConfig.js';
-import { readClaudeSettingsHooks } from '../../hooks/dialects/claude.js';
-import { readJsonFile, writeJsonFileAtomic } from './settingsFile.js';
-import { TrustStore, defaultTrustFile, type TrustState } from './trust.js';
+import { readJsonFile, writeJsonFileAtomic } from '../jsonFile.js';
+import { applyProjectTrust } from './projectTrust.js';
+import { mergeSettingsFiles } from './settingsMerge.js';
+import { getSettingsPaths, isProjectScope, problemWarnings, readSettingsScopeFile, type SettingsScope, type SettingsScopeFile } from './settingsScopeFile.js';
+import type { TrustStore } from './trust.js';
 
-/** Where a settings file sits; `claude-*` files are read in Claude Code's format. */
-export type SettingsScope = 'system' | 'user' | 'project' | 'extra' | 'claude-user' | 'claude-project';
+export { hasHooks, mergeHooksSettings } from './settingsMerge.js';
+export {
+  checkPinned,
+  getSettingsPaths,
+  problemWarnings,
+  readSettingsScopeFile,
+  toHooksSettings,
+  type ReadSettingsScopeFileOptions,
+  type SettingsPaths,
+  type SettingsPathsOptions,
+  type SettingsScope,
+  type SettingsScopeFile,
+} from './settingsScopeFile.js';
+export { checkProjectTrust, trustProjectHooks, type TrustProjectHooksOptions, type TrustedProjectHooks } from './projectTrust.js';
 
-/** One settings file as loaded. */
-export interface SettingsScopeFile {
-  scope: SettingsScope;
-  /** Absolute path. */
-  path: string;
-  /** How messages name the file: relative to the working directory, `~/...`, or absolute. */
-  displayName: string;
-  exists: boolean;
-  /** False for project files whose hooks were left out because the folder is not trusted for them. */
-  trusted: boolean;
-  /** This file's valid hooks (also for an untrusted file, so they can be listed and reviewed). */
-  hooks: HooksSettings;
-  disabledHooks: string[];
-  /** The file's own `enableHooks`, when it sets one. */
-  enableHooks?: boolean;
-  /** Every problem; a path of `''` means the file as a whole (unreadable, malformed, not an object). */
-  problems: HookConfigProblem[];
-}
-
-/** The merged result of every scope. */
+/** The merged result of every scope: only trusted files count. */
 export interface LoadedSettings {
-  /** Hook groups of every trusted file, concatenated per event in priority order. */
+  /** Hook groups that run: pinned system hooks first, then every trusted file's, per event in priority order. */
   hooks: HooksSettings;
-  /** Union of every file's `disabledHooks` (names or commands). */
+  /** Union of every trusted file's `disabledHooks` (names or commands), minus entries naming a pinned hook. */
   disabledHooks: string[];
-  /** False when a file says `"enableHooks": false`; else true when any hooks are configured or a file says true. */
+  /** False when a trusted file says `"enableHooks": false` (and no pinned hook keeps running); else true when any hooks are configured or a file says true. */
   enableHooks: boolean;
+  /** Display names of the trusted files whose `"enableHooks": false` is in force. */
+  switchedOffBy: string[];
+  /** True when a lower scope's `"enableHooks": false` left only the hooks the system file pins. */
+  onlyPinnedHooks: boolean;
+  /** Union of every trusted file's `hookEnvironment.withhold`: variables no hook process receives. */
+  withheldVariables: string[];
   /** Every scope that was looked at, in priority order, including missing files. */
   files: SettingsScopeFile[];
   /** Human-readable warnings, each naming its file (and JSON path). */
   warnings: string[];
-  /** True when project hooks exist but were left out because the folder is not trusted for them. */
+  /** True when project settings (hooks, `disabledHooks`, `enableHooks`...) exist but were left out: the folder is not trusted for them. */
   untrustedProjectHooks: boolean;
 }
 
@@ -74,40 +75,12 @@ export interface LoadSettingsOptions {
   env?: NodeJS.ProcessEnv;
   /** `--settings FILE` files, relative to `workingDir`; trusted because the user named them. */
   extraFiles?: string[];
+  /** Files read by the caller (a scenario's hooks), trusted, of the highest priority: merged before every other scope. */
+  readFiles?: SettingsScopeFile[];
   /** Read Claude Code's `.claude/settings.json` files too. Default true. */
   includeClaude?: boolean;
   /** Default: the store at `<homeDir>/.hookrail/trusted-folders.json`. */
   trustStore?: TrustStore;
-}
-
-/** The settings file of each scope. */
-export interface SettingsPaths {
-  system: string;
-  user: string;
-  project: string;
-  claudeUser: string;
-  claudeProject: string;
-}
-
-/** Options for {@link getSettingsPaths}. */
-export interface SettingsPathsOptions {
-  workingDir: string;
-  homeDir?: string;
-  env?: NodeJS.ProcessEnv;
-}
-
-/** HOOK-084: the settings file of each scope. */
-export function getSettingsPaths(options: SettingsPathsOptions): SettingsPaths {
-  const workingDir = resolve(options.workingDir);
-  const homeDir = resolve(options.homeDir ?? homedir());
-  const systemOverride = (options.env ?? process.env)['HOOKRAIL_SYSTEM_SETTINGS'];
-  return {
-    system: systemOverride ? resolve(workingDir, systemOverride) : '/etc/hookrail/settings.json',
-    user: join(homeDir, '.hookrail', 'settings.json'),
-    project: join(workingDir, '.hookrail', 'settings.json'),
-    claudeUser: join(homeDir, '.claude', 'settings.json'),
-    claudeProject: join(workingDir, '.claude', 'settings.json'),
-  };
 }
 
 /**
@@ -127,83 +100,41 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     ...(includeClaude ? [{ scope: 'claude-user' as const, path: paths.claudeUser }] : []),
     { scope: 'system', path: paths.system },
   ];
-  const files = await Promise.all(
-    uniqueLocations(locations).map((location) => readSettingsScopeFile({ ...location, workingDir, homeDir })),
-  );
+  const files = [
+    ...(options.readFiles ?? []),
+    ...(await Promise.all(uniqueLocations(locations).map((location) => readSettingsScopeFile({ ...location, workingDir, homeDir })))),
+  ];
   const warnings = files.flatMap(problemWarnings);
 
-  let untrustedProjectHooks = false;
-  const projectFiles = files.filter((file) => isProjectScope(file.scope));
-  const projectHooks = mergeHooksSettings(projectFiles.map((file) => file.hooks));
-  if (hasHooks(projectHooks)) {
-    const trustStore = options.trustStore ?? new TrustStore({ file: defaultTrustFile(homeDir) });
-    const check = await trustStore.check(workingDir, projectHooks);
-    warnings.push(...check.warnings);
-    if (check.state !== 'trusted') {
-      untrustedProjectHooks = true;
-      for (const file of projectFiles) file.trusted = false;
-      warnings.push(untrustedWarning(projectFiles.filter((file) => hasHooks(file.hooks)), check.state, workingDir));
-    }
-  }
-
-  const hooks = mergeHooksSettings(files.filter((file) => file.trusted).map((file) => file.hooks));
-  const disabledHooks = [...new Set(files.flatMap((file) => file.disabledHooks))];
-  const explicit = files.map((file) => file.enableHooks).filter((value): value is boolean => value !== undefined);
-  const enableHooks = explicit.includes(false) ? false : hasHooks(hooks) || explicit.includes(true);
-  return { hooks, disabledHooks, enableHooks, files, warnings, untrustedProjectHooks };
+  const trust = await applyProjectTrust(files, { workingDir, homeDir, trustStore: options.trustStore });
+  warnings.push(...trust.warnings);
+  return settingsFromFiles(files, { warnings, untrustedProjectHooks: trust.untrusted });
 }
 
-/** The `Config` fields that come from settings files. */
-export function toConfigParameters(settings: LoadedSettings): Pick<ConfigParameters, 'enableHooks' | 'hooks' | 'disabledHooks'> {
-  return { enableHooks: settings.enableHooks, hooks: settings.hooks, disabledHooks: settings.disabledHooks };
+/** Merges read files (their `trusted` flags set) into {@link LoadedSettings}; `warnings` come first. */
+function settingsFromFiles(files: SettingsScopeFile[], options: { warnings: string[]; untrustedProjectHooks: boolean }): LoadedSettings {
+  const merged = mergeSettingsFiles(files);
+  return {
+    hooks: merged.hooks,
+    disabledHooks: merged.disabledHooks,
+    enableHooks: merged.enableHooks,
+    switchedOffBy: merged.switchedOffBy,
+    onlyPinnedHooks: merged.onlyPinnedHooks,
+    withheldVariables: merged.withheldVariables,
+    files,
+    warnings: [...options.warnings, ...merged.warnings],
+    untrustedProjectHooks: options.untrustedProjectHooks,
+  };
 }
 
-/** Options for {@link readSettingsScopeFile}. */
-export interface ReadSettingsScopeFileOptions {
-  scope: SettingsScope;
-  path: string;
-  /** For display names; default `process.cwd()`. */
-  workingDir?: string;
-  /** For display names; default `os.homedir()`. */
-  homeDir?: string;
-}
-
-/**
- * Reads and validates one settings file (hookrail's format, or Claude Code's for `claude-*` scopes
- * and any file inside a `.claude` directory). Never throws: problems are in `problems`.
- */
-export async function readSettingsScopeFile(options: ReadSettingsScopeFileOptions): Promise<SettingsScopeFile> {
-  const path = resolve(options.path);
-  const displayName = displayPath(path, { workingDir: resolve(options.workingDir ?? process.cwd()), homeDir: resolve(options.homeDir ?? homedir()) });
-  const file: SettingsScopeFile = { scope: options.scope, path, displayName, exists: false, trusted: true, hooks: {}, disabledHooks: [], problems: [] };
-  let value: unknown;
-  try {
-    const content = await readJsonFile(path, { displayName });
-    if (!content.exists) return file;
-    value = content.value;
-  } catch (error) {
-    file.exists = true;
-    const text = error instanceof Error ? error.message : String(error);
-    const message = text.startsWith(`${displayName}: `) ? text.slice(displayName.length + 2) : text;
-    file.problems.push({ path: '', message: `${message}; this file is ignored`, severity: 'error' });
-    return file;
-  }
-  file.exists = true;
-  if (!isPlainObject(value)) {
-    const found = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
-    file.problems.push({ path: '', message: `expected a JSON object, found ${found}; this file is ignored`, severity: 'error' });
-    return file;
-  }
-  const claudeFormat = options.scope === 'claude-user' || options.scope === 'claude-project' || basename(dirname(path)) === '.claude';
-  const validation = claudeFormat
-    ? readClaudeSettingsHooks(value)
-    : value['hooks'] === undefined
-      ? { definitions: [], problems: [] }
-      : validateHooksSettings(value['hooks'], { path: 'hooks' });
-  file.hooks = toHooksSettings(validation.definitions);
-  file.problems.push(...validation.problems);
-  if (!claudeFormat) readSwitches(value, file);
-  return file;
+/** The `Config` fields that come from settings files: `run` and `hooks fire` both build their Config from these. */
+export function toConfigParameters(settings: LoadedSettings): Pick<ConfigParameters, 'enableHooks' | 'hooks' | 'disabledHooks' | 'hookEnvironment'> {
+  return {
+    enableHooks: settings.enableHooks,
+    hooks: settings.hooks,
+    disabledHooks: settings.disabledHooks,
+    hookEnvironment: { withhold: settings.withheldVariables },
+  };
 }
 
 /** Options for {@link setHookDisabled}. */
@@ -236,97 +167,6 @@ export async function setHookDisabled(options: SetHookDisabledOptions): Promise<
   return { changed: true, disabledHooks };
 }
 
-/** Options for {@link trustProjectHooks}. */
-export interface TrustProjectHooksOptions {
-  workingDir: string;
-  homeDir?: string;
-  includeClaude?: boolean;
-  trustStore?: TrustStore;
-}
-
-/** What {@link trustProjectHooks} trusted. */
-export interface TrustedProjectHooks {
-  /** The project's hooks as trusted now (a later change needs trust again). */
-  hooks: HooksSettings;
-  /** The project settings files that were read. */
-  files: SettingsScopeFile[];
-  warnings: string[];
-}
-
-/** `hookrail hooks trust`: trusts the working directory for its project hooks exactly as they are now. */
-export async function trustProjectHooks(options: TrustProjectHooksOptions): Promise<TrustedProjectHooks> {
-  const workingDir = resolve(options.workingDir);
-  const homeDir = resolve(options.homeDir ?? homedir());
-  const paths = getSettingsPaths({ workingDir, homeDir });
-  const locations: Array<{ scope: SettingsScope; path: string }> = [{ scope: 'project', path: paths.project }];
-  if (options.includeClaude ?? true) locations.push({ scope: 'claude-project', path: paths.claudeProject });
-  const files = await Promise.all(locations.map((location) => readSettingsScopeFile({ ...location, workingDir, homeDir })));
-  const hooks = mergeHooksSettings(files.map((file) => file.hooks));
-  const trustStore = options.trustStore ?? new TrustStore({ file: defaultTrustFile(homeDir) });
-  await trustStore.trust(workingDir, hooks);
-  return { hooks, files, warnings: files.flatMap(problemWarnings) };
-}
-
-/** HOOK-086: concatenates hook groups per event, first argument first (highest priority first). */
-export function mergeHooksSettings(settingsList: readonly HooksSettings[]): HooksSettings {
-  const merged: HooksSettings = {};
-  for (const eventName of hookEventNames) {
-    const groups = settingsList.flatMap((settings) => settings[eventName] ?? []);
-    if (groups.length > 0) merged[eventName] = groups;
-  }
-  return merged;
-}
-
-/** Regroups validated hooks into settings form, one group per original definition. */
-export function toHooksSettings(definitions: readonly ValidatedHookDefinition[]): HooksSettings {
-  const settings: HooksSettings = {};
-  const groups = new Map<string, HookDefinition>();
-  for (const definition of definitions) {
-    const groupKey = `${definition.eventName} ${definition.path.replace(/\.hooks\[\d+\]$/, '')}`;
-    let group = groups.get(groupKey);
-    if (!group) {
-      group = {
-        ...(definition.matcher !== undefined ? { matcher: definition.matcher } : {}),
-        ...(definition.sequential ? { sequential: true } : {}),
-        hooks: [],
-      };
-      groups.set(groupKey, group);
-      (settings[definition.eventName] ??= []).push(group);
-    }
-    group.hooks.push(definition.config);
-  }
-  return settings;
-}
-
-/** True when any event has at least one hook. */
-export function hasHooks(hooks: HooksSettings): boolean {
-  return hookEventNames.some((eventName) => (hooks[eventName] ?? []).some((definition) => definition.hooks.length > 0));
-}
-
-/** One warning line per problem: `<file>: <JSON path>: <message>`. */
-export function problemWarnings(file: SettingsScopeFile): string[] {
-  return file.problems.map((problem) => (problem.path ? `${file.displayName}: ${problem.path}: ${problem.message}` : `${file.displayName}: ${problem.message}`));
-}
-
-function readSwitches(settings: Record<string, unknown>, file: SettingsScopeFile): void {
-  const disabledHooks = settings['disabledHooks'];
-  if (Array.isArray(disabledHooks)) {
-    disabledHooks.forEach((entry: unknown, index) => {
-      if (typeof entry === 'string' && entry !== '') file.disabledHooks.push(entry);
-      else file.problems.push({ path: `disabledHooks[${index}]`, message: 'expected a hook name or command (a non-empty string); ignored', severity: 'warning' });
-    });
-  } else if (disabledHooks !== undefined) {
-    file.problems.push({ path: 'disabledHooks', message: 'expected an array of hook names or commands; ignored', severity: 'warning' });
-  }
-  const enableHooks = settings['enableHooks'];
-  if (typeof enableHooks === 'boolean') file.enableHooks = enableHooks;
-  else if (enableHooks !== undefined) file.problems.push({ path: 'enableHooks', message: 'expected true or false; ignored', severity: 'warning' });
-}
-
-function isProjectScope(scope: SettingsScope): boolean {
-  return scope === 'project' || scope === 'claude-project';
-}
-
 /**
  * The same file can appear in two scopes (working in the home directory makes the project file the
  * user file; `--settings` may name a scope's file): it is read once, in its most trusted role —
@@ -341,21 +181,4 @@ function uniqueLocations(locations: Array<{ scope: SettingsScope; path: string }
     seen.add(location.path);
     return true;
   });
-}
-
-function untrustedWarning(files: SettingsScopeFile[], state: TrustState, workingDir: string): string {
-  const names = files.map((file) => file.displayName).join(' and ');
-  const why = state === 'changed' ? 'their commands changed since this folder was trusted' : 'this folder is not trusted';
-  return (
-    `Project hooks in ${names} were not loaded: ${why}. ` +
-    `Review them, then run \`hookrail hooks trust --cwd ${JSON.stringify(workingDir)}\` to allow them.`
-  );
-}
-
-function displayPath(file: string, context: { workingDir: string; homeDir: string }): string {
-  const insideProject = relative(context.workingDir, file);
-  if (insideProject && !insideProject.startsWith('..') && !isAbsolute(insideProject)) return insideProject;
-  const insideHome = relative(context.homeDir, file);
-  if (insideHome && !insideHome.startsWith('..') && !isAbsolute(insideHome)) return `~/${insideHome}`;
-  return file;
 }

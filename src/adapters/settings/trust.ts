@@ -2,7 +2,8 @@
  * The trust store: which project folders may run their own hooks. A project's `.hookrail/settings.json`
  * and `.claude/settings.json` come with the repository, so cloning a repository must not be enough
  * to run its commands. Trust is keyed by the folder's real path AND a fingerprint of its hook
- * commands, so a changed or added command needs trust again.
+ * commands and of the switches that weaken other scopes' hooks (`disabledHooks`, `enableHooks`,
+ * `hookEnvironment`), so a changed or added command, or a newly disabled hook, needs trust again.
  */
 import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
@@ -13,7 +14,7 @@ import { DebugLogger } from '../../debugLogger.js';
 import { hookEventNames } from '../../hooks/protocol/events.js';
 import { isPlainObject } from '../../values.js';
 import { type HooksSettings } from '../../hooks/protocol/hookConfig.js';
-import { readJsonFile, writeJsonFileAtomic } from './settingsFile.js';
+import { readJsonFile, writeJsonFileAtomic } from '../jsonFile.js';
 
 /** The trust file's location under a home directory: `~/.hookrail/trusted-folders.json`. */
 export function defaultTrustFile(homeDir: string = homedir()): string {
@@ -55,11 +56,21 @@ interface TrustFileContent {
 
 const trustFileVersion = 1;
 
+/** What a project's settings say besides hooks; each can weaken what other scopes configured. */
+export interface ProjectSwitches {
+  disabledHooks?: readonly string[];
+  enableHooks?: boolean;
+  /** `hookEnvironment.withhold` patterns. */
+  withheldVariables?: readonly string[];
+}
+
 /**
- * A sha256 over the sorted `(event, matcher, type, command)` tuples of every hook: order, timeouts
- * and names do not matter, any change to what would run does.
+ * A sha256 over the sorted `(event, matcher, type, command)` tuples of every hook, plus one tuple per
+ * switch the project sets: order, timeouts and names do not matter, any change to what would run, or
+ * to what is switched off, does. Without switches the fingerprint is the hooks' alone, so folders
+ * trusted before switches were covered stay trusted.
  */
-export function fingerprintHooks(hooks: HooksSettings): string {
+export function fingerprintHooks(hooks: HooksSettings, switches: ProjectSwitches = {}): string {
   const tuples: string[] = [];
   for (const eventName of hookEventNames) {
     for (const definition of hooks[eventName] ?? []) {
@@ -68,6 +79,9 @@ export function fingerprintHooks(hooks: HooksSettings): string {
       }
     }
   }
+  for (const entry of switches.disabledHooks ?? []) tuples.push(JSON.stringify(['disabledHooks', entry]));
+  if (switches.enableHooks !== undefined) tuples.push(JSON.stringify(['enableHooks', switches.enableHooks]));
+  for (const pattern of switches.withheldVariables ?? []) tuples.push(JSON.stringify(['hookEnvironment.withhold', pattern]));
   tuples.sort();
   return `sha256:${createHash('sha256').update(tuples.join('\n')).digest('hex')}`;
 }
@@ -95,27 +109,27 @@ export class TrustStore {
     this.onWarning = options.onWarning ?? ((message) => logger.warn(message));
   }
 
-  /** Whether `projectDir` is trusted for exactly these hooks, with the reason and any trust-file warnings. */
-  async check(projectDir: string, hooks: HooksSettings): Promise<TrustCheck> {
+  /** Whether `projectDir` is trusted for exactly these hooks and switches, with the reason and any trust-file warnings. */
+  async check(projectDir: string, hooks: HooksSettings, switches: ProjectSwitches = {}): Promise<TrustCheck> {
     const key = await canonicalProjectDir(projectDir);
-    const fingerprint = fingerprintHooks(hooks);
+    const fingerprint = fingerprintHooks(hooks, switches);
     const content = await this.read();
     const entry = content.folders.get(key);
     const state: TrustState = !entry ? 'untrusted' : entry.fingerprint === fingerprint ? 'trusted' : 'changed';
     return { state, projectDir: key, fingerprint, warnings: content.warnings };
   }
 
-  /** True when `projectDir` was trusted with exactly these hooks. Never throws on a corrupt trust file. */
-  async isTrusted(projectDir: string, hooks: HooksSettings): Promise<boolean> {
-    const result = await this.check(projectDir, hooks);
+  /** True when `projectDir` was trusted with exactly these hooks and switches. Never throws on a corrupt trust file. */
+  async isTrusted(projectDir: string, hooks: HooksSettings, switches: ProjectSwitches = {}): Promise<boolean> {
+    const result = await this.check(projectDir, hooks, switches);
     result.warnings.forEach(this.onWarning);
     return result.state === 'trusted';
   }
 
-  /** Trusts `projectDir` with these hooks, replacing an earlier entry. */
-  async trust(projectDir: string, hooks: HooksSettings): Promise<void> {
+  /** Trusts `projectDir` with these hooks and switches, replacing an earlier entry. */
+  async trust(projectDir: string, hooks: HooksSettings, switches: ProjectSwitches = {}): Promise<void> {
     const key = await canonicalProjectDir(projectDir);
-    const fingerprint = fingerprintHooks(hooks);
+    const fingerprint = fingerprintHooks(hooks, switches);
     await this.update((folders) => {
       folders.set(key, { fingerprint, trustedAt: new Date().toISOString() });
       return true;

@@ -5,14 +5,16 @@
  * `--response`); model events take `--request FILE` (AfterModel also `--response-file FILE`);
  * lifecycle events take `--payload`. Exit code 0 whatever the hooks decided: read the decision.
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { GenerateContentParameters, GenerateContentResponse } from '@google/genai';
 import { createGenerateContentResponse, loadGenAI } from '../../genaiValues.js';
 import { claudeEventNames } from '../../hooks/dialects/claude.js';
-import { parseJsonText } from '../../adapters/settings/settingsFile.js';
+import { parseJsonText, readJsonFile } from '../../adapters/jsonFile.js';
 import { HookrailError } from '../../errors.js';
+import { toConfigParameters } from '../../adapters/settings/settings.js';
 import { Config } from '../../hooks/engine/config.js';
+import type { HookFireDetails } from '../../hooks/engine/hookEventHandler.js';
+import { createEmptyAggregatedResult } from '../../hooks/protocol/results.js';
 import { defaultHookTranslator } from '../../hooks/protocol/hookTranslator.js';
 import { HookEventName, hookEventNames, isHookEventName, isToolEvent } from '../../hooks/protocol/events.js';
 import { isPlainObject } from '../../values.js';
@@ -82,14 +84,19 @@ export const hooksFireCommand: CommandDefinition = {
     const eventName = parseEventName(args.positionals[0]);
     checkOptionsApply(eventName, args);
     const fired = await buildPayload(context, args, eventName);
-    const { config, hint } = await loadConfig(context, args, eventName, fired.toolName);
+    const { config, hint, switchedOffBy } = await loadConfig(context, args, eventName, fired.toolName);
+    // The Config is built exactly as `run` builds it: hooks switched off there are switched off here.
     const hookSystem = config.getHookSystem();
-    if (!hookSystem) throw new CliError('hooks could not be enabled for this fire');
-    await hookSystem.initialize();
-    const details = await hookSystem.getEventHandler().fireEventWithDetails(eventName, fired.payload, { signal: context.signal });
+    let details: HookFireDetails = { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
+    if (hookSystem) {
+      await hookSystem.initialize();
+      details = await hookSystem.getEventHandler().fireEventWithDetails(eventName, fired.payload, { signal: context.signal });
+    }
     const report: FireReport = {
       event: eventName,
       ...(fired.toolName !== undefined ? { toolName: fired.toolName } : {}),
+      enableHooks: hookSystem !== undefined,
+      ...(hookSystem ? {} : { switchedOffBy }),
       plan: details.plan,
       results: details.results,
       success: details.aggregated.success,
@@ -207,21 +214,15 @@ function parseJsonOption(text: string, option: string): unknown {
 
 async function readJsonObjectFile(context: CommandContext, file: string, option: string): Promise<Record<string, unknown>> {
   const path = resolve(context.io.cwd, file);
-  let text: string;
+  let content;
   try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError(`--${option} ${file}: ${code === 'ENOENT' ? 'file not found' : (error as Error).message}`);
-  }
-  let value: unknown;
-  try {
-    value = parseJsonText(text, file);
+    content = await readJsonFile(path, { displayName: file });
   } catch (error) {
     throw new CliError(`--${option} ${error instanceof HookrailError ? error.message : String(error)}`);
   }
-  if (!isPlainObject(value)) throw new CliError(`--${option} ${file}: expected a JSON object, got ${describeJson(value)}`);
-  return value;
+  if (!content.exists) throw new CliError(`--${option} ${file}: file not found`);
+  if (!isPlainObject(content.value)) throw new CliError(`--${option} ${file}: expected a JSON object, got ${describeJson(content.value)}`);
+  return content.value;
 }
 
 async function readRequestFile(context: CommandContext, file: string): Promise<GenerateContentParameters> {
@@ -249,12 +250,9 @@ async function loadConfig(
   args: ParsedArgs,
   eventName: HookEventName,
   toolName: string | undefined,
-): Promise<{ config: Config; hint: string[] }> {
+): Promise<{ config: Config; hint: string[]; switchedOffBy: string[] }> {
   const { workingDir, settings } = await loadOptionSettings(context.io, args, { commandName });
   for (const warning of settings.warnings) context.render.warn(warning);
-  if (!settings.enableHooks && Object.keys(settings.hooks).length > 0) {
-    context.render.warn('a settings file says "enableHooks": false, so agent runs skip these hooks; firing them anyway.');
-  }
   const configured = (settings.hooks[eventName] ?? []).flatMap((group) =>
     group.hooks.map((hook) => `configured: matcher ${group.matcher ? JSON.stringify(group.matcher) : '(all)'} → ${hook.command ?? hook.name ?? hook.type}`),
   );
@@ -262,14 +260,12 @@ async function loadConfig(
     configured.length > 0
       ? [...configured, ...(toolName !== undefined ? [`none of these matchers matches "${toolName}", or they are disabled`] : ['they are disabled'])]
       : [`no ${eventName} hooks are configured; "hookrail hooks list" shows what is loaded`];
-  const config = new Config({
-    enableHooks: true,
-    hooks: settings.hooks,
-    disabledHooks: settings.disabledHooks,
-    workingDir,
-    logger: context.logger,
-  });
-  return { config, hint };
+  // `run`'s Config. One difference that runs nothing more: with no hooks configured at all, `run` has no hook
+  // system while fire keeps an empty one, so its report and --debug log show the fire that matched nothing.
+  const parameters = toConfigParameters(settings);
+  const enableHooks = parameters.enableHooks || settings.switchedOffBy.length === 0;
+  const config = new Config({ ...parameters, enableHooks, workingDir, logger: context.logger });
+  return { config, hint, switchedOffBy: settings.switchedOffBy };
 }
 
 function describeJson(value: unknown): string {

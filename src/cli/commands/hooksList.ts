@@ -1,9 +1,12 @@
 /**
  * `hookrail hooks list`: every configured hook by event, with the file it came from, its matcher, and
- * whether it runs — enabled or disabled (`disabledHooks`), trusted or skipped (untrusted project
- * folder) — then the settings files that were looked at.
+ * whether it runs — enabled, disabled (`disabledHooks`), pinned by the system settings, off (a lower
+ * scope's `"enableHooks": false` left only pinned hooks), or untrusted (an untrusted project folder:
+ * nothing of its settings applies, and the listing says how to trust it) — then the settings files
+ * that were looked at.
  */
 import type { LoadedSettings, SettingsScopeFile } from '../../adapters/settings/settings.js';
+import { contributesSettings, describeContributions, isPinnedHook } from '../../adapters/settings/settingsMerge.js';
 import { getHookName } from '../../hooks/protocol/hookConfig.js';
 import { hookEventNames, type HookEventName } from '../../hooks/protocol/events.js';
 import { type HookConfig } from '../../hooks/protocol/hookConfig.js';
@@ -30,10 +33,14 @@ export interface ListedHook {
   timeout?: number;
   scope: SettingsScopeFile['scope'];
   file: string;
-  /** False when its name or command is in some file's `disabledHooks`. */
+  /** False when its name or command is in some file's `disabledHooks`, or a lower scope's `"enableHooks": false` left only pinned hooks. */
   enabled: boolean;
   /** False for project hooks of an untrusted folder: they are not loaded. */
   trusted: boolean;
+  /** True for a hook the system settings pin: nothing in a lower scope switches it off. */
+  pinned: boolean;
+  /** Whether it runs, in one word: `off` is switched off by a lower scope's `"enableHooks": false` while pinned hooks run. */
+  state: 'enabled' | 'disabled' | 'off' | 'pinned' | 'untrusted';
 }
 
 const commandName = 'hooks list';
@@ -60,7 +67,8 @@ export const hooksListCommand: CommandDefinition = {
     const hooks = listHooks(settings);
     for (const warning of settings.warnings) context.render.warn(warning);
     if (booleanOption(args, 'json')) {
-      context.render.line(safeJson({ enableHooks: settings.enableHooks, hooks, files: describeFiles(settings.files) }, 2));
+      const untrustedProjectSettings = untrustedFiles(settings).map((file) => ({ file: file.displayName, notApplied: describeContributions(file) }));
+      context.render.line(safeJson({ enableHooks: settings.enableHooks, hooks, untrustedProjectSettings, files: describeFiles(settings.files) }, 2));
       return ExitCode.success;
     }
     printHooks(context, settings, hooks);
@@ -85,6 +93,9 @@ export function listHooks(settings: LoadedSettings): ListedHook[] {
     for (const file of settings.files) {
       for (const group of file.hooks[event] ?? []) {
         for (const config of group.hooks) {
+          const pinned = isPinnedHook(file.scope, config);
+          const disabledByName = !pinned && isDisabled(config, disabled);
+          const switchedOff = !pinned && settings.onlyPinnedHooks;
           listed.push({
             event,
             name: getHookName(config),
@@ -95,8 +106,10 @@ export function listHooks(settings: LoadedSettings): ListedHook[] {
             ...(config.timeout !== undefined ? { timeout: config.timeout } : {}),
             scope: file.scope,
             file: file.displayName,
-            enabled: !isDisabled(config, disabled),
+            enabled: !disabledByName && !switchedOff,
             trusted: file.trusted,
+            pinned,
+            state: !file.trusted ? 'untrusted' : pinned ? 'pinned' : disabledByName ? 'disabled' : switchedOff ? 'off' : 'enabled',
           });
         }
       }
@@ -112,8 +125,12 @@ function isDisabled(config: HookConfig, disabled: ReadonlySet<string>): boolean 
 function printHooks(context: CommandContext, settings: LoadedSettings, hooks: ListedHook[]): void {
   const { render } = context;
   const styles = render.styles;
+  const switchedOffBy = settings.switchedOffBy.join(' and ') || 'a settings file';
   if (!settings.enableHooks && hooks.length > 0) {
-    render.line(styles.yellow('Hooks are switched off: a settings file says "enableHooks": false. Nothing below runs.'));
+    render.line(styles.yellow(`Hooks are switched off: ${switchedOffBy} says "enableHooks": false. Nothing below runs.`));
+    render.line();
+  } else if (settings.onlyPinnedHooks) {
+    render.line(styles.yellow(`Hooks are switched off by ${switchedOffBy} ("enableHooks": false), except those the system settings pin.`));
     render.line();
   }
   if (hooks.length === 0) {
@@ -141,16 +158,25 @@ function printHooks(context: CommandContext, settings: LoadedSettings, hooks: Li
   for (const file of describeFiles(settings.files)) {
     render.line(`  ${file.scope.padEnd(14)} ${file.file}  ${styles.dim(file.status)}`);
   }
-  if (settings.untrustedProjectHooks) {
+  const untrusted = untrustedFiles(settings);
+  if (untrusted.length > 0) {
     render.line();
-    render.line(styles.yellow('Project hooks are not trusted and do not run; review them, then run "hookrail hooks trust".'));
+    const notApplied = untrusted.map((file) => `${file.displayName}: ${describeContributions(file)}`).join('; ');
+    render.line(styles.yellow(`Untrusted project settings, not applied: ${notApplied}.`));
+    render.line(styles.yellow('  Review them, then run "hookrail hooks trust" to apply them.'));
   }
 }
 
+/** The project files left out because the folder is not trusted, and that would change something. */
+function untrustedFiles(settings: LoadedSettings): SettingsScopeFile[] {
+  return settings.files.filter((file) => !file.trusted && contributesSettings(file));
+}
+
 function stateLabel(hook: ListedHook, styles: Styles): string {
-  if (!hook.trusted) return styles.yellow('untrusted');
-  if (!hook.enabled) return styles.dim('disabled ');
-  return styles.green('enabled  ');
+  const label = hook.state.padEnd(9);
+  if (hook.state === 'untrusted') return styles.yellow(label);
+  if (hook.state === 'disabled' || hook.state === 'off') return styles.dim(label);
+  return styles.green(label);
 }
 
 function describeFiles(files: readonly SettingsScopeFile[]): Array<{ scope: string; file: string; status: string }> {

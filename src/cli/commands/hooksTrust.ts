@@ -1,8 +1,8 @@
 /**
- * `hookrail hooks trust [--cwd DIR] [--revoke]`: project hooks (`.hookrail/settings.json`,
- * `.claude/settings.json`) come with a repository, so they only run once the user trusts the folder
- * for exactly those commands. This command records that trust (showing what is being trusted), or
- * revokes it.
+ * `hookrail hooks trust [--cwd DIR] [--revoke]`: project settings (`.hookrail/settings.json`,
+ * `.claude/settings.json`) come with a repository, so they only apply once the user trusts the folder
+ * for exactly those hook commands and switches (`disabledHooks`, `enableHooks`, `hookEnvironment`).
+ * This command records that trust (showing what is being trusted), or revokes it.
  */
 import { homedir } from 'node:os';
 import { trustProjectHooks } from '../../adapters/settings/settings.js';
@@ -21,9 +21,10 @@ export const hooksTrustCommand: CommandDefinition = {
     name: commandName,
     summary: "Trust the project's hooks as they are now (or --revoke), so they run",
     description: [
-      'Project hooks run only in a trusted folder. Trust is recorded in ~/.hookrail/trusted-folders.json for the ' +
-        "folder's real path and a fingerprint of its hook commands: when a command changes or one is added, the hooks " +
-        'stop running until you review them and trust the folder again.',
+      'Project settings apply only in a trusted folder: until then neither their hooks nor their disabledHooks, ' +
+        'enableHooks or hookEnvironment count. Trust is recorded in ~/.hookrail/trusted-folders.json for the ' +
+        "folder's real path and a fingerprint of its hook commands and switches: when one changes or is added, the " +
+        'project settings stop applying until you review them and trust the folder again.',
     ],
     options: {
       cwd: cwdOptionSpec,
@@ -49,7 +50,18 @@ export const hooksTrustCommand: CommandDefinition = {
         group.hooks.map((hook) => `${event}${group.matcher ? ` (${group.matcher})` : ''}: ${hook.command ?? hook.name ?? hook.type}`),
       ),
     );
+    const switches = [
+      ...(trusted.switches.disabledHooks?.length ? [`disabledHooks: ${trusted.switches.disabledHooks.join(', ')}`] : []),
+      ...(trusted.switches.enableHooks !== undefined ? [`enableHooks: ${trusted.switches.enableHooks}`] : []),
+      ...(trusted.switches.withheldVariables?.length ? [`hookEnvironment.withhold: ${trusted.switches.withheldVariables.join(', ')}`] : []),
+    ];
     const files = trusted.files.filter((file) => file.exists).map((file) => file.displayName);
+    if (switches.length > 0) {
+      render.line(`${styles.green('Trusted')} ${workingDir} for these project settings from ${files.join(' and ')}:`);
+      for (const line of [...commands, ...switches]) render.line(`  ${line}`);
+      render.line(styles.dim('If one of them changes or a hook is added, the project settings stop applying until you trust the folder again.'));
+      return ExitCode.success;
+    }
     if (commands.length === 0) {
       render.line(`No project hooks in ${workingDir} (${files.length > 0 ? files.join(', ') : 'no .hookrail/settings.json or .claude/settings.json'}).`);
       render.line('Trust recorded anyway: any hook added later needs trust again.');

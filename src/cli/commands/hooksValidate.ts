@@ -2,12 +2,16 @@
  * `hookrail hooks validate [FILE]`: every problem in hook settings, each with its file and JSON path
  * (`.hookrail/settings.json: hooks.BeforeTool[0].hooks[1]: "command" is missing`). Validates one file
  * — a settings file, a Claude Code settings file, or a scenario — or, without FILE, every settings
- * file hookrail would load. Exit 1 when there is any problem.
+ * file hookrail would load. Exit 1 when there is any problem. When project hooks meet key-like
+ * variables in the environment (names with KEY, TOKEN, SECRET or PASSWORD), a note names them — never
+ * their values — and shows `hookEnvironment.withhold`, which keeps them from every hook process.
  */
 import { resolve } from 'node:path';
 import { parseScenario } from '../../adapters/models/scenario.js';
-import { readSettingsScopeFile, type SettingsScopeFile } from '../../adapters/settings/settings.js';
-import { readJsonFile } from '../../adapters/settings/settingsFile.js';
+import { hasHooks, readSettingsScopeFile, type LoadedSettings, type SettingsScopeFile } from '../../adapters/settings/settings.js';
+import { isProjectScope } from '../../adapters/settings/settingsScopeFile.js';
+import { compileNameFilter } from '../../hooks/engine/matchers.js';
+import { readJsonFile } from '../../adapters/jsonFile.js';
 import { ScenarioError } from '../../errors.js';
 import { validateHooksSettings, type HookConfigProblem } from '../../hooks/engine/hookRegistry.js';
 import { hookEventNames } from '../../hooks/protocol/events.js';
@@ -50,20 +54,52 @@ export const hooksValidateCommand: CommandDefinition = {
   },
   execute: async (context, args) => {
     const file = args.positionals[0];
-    const validated = file === undefined ? await validateLoadedFiles(context, args) : [await validateOneFile(context, args, file)];
+    let validated: ValidatedFile[];
+    let notes: string[] = [];
+    if (file === undefined) {
+      const settings = await loadListedSettings(context, args, { commandName, tolerateMalformedFiles: true });
+      validated = settings.files.map(toValidatedFile);
+      notes = environmentNotes(settings, context.io.env);
+    } else {
+      validated = [await validateOneFile(context, args, file)];
+    }
     const problemCount = validated.reduce((count, entry) => count + entry.problems.length, 0);
     if (booleanOption(args, 'json')) {
-      context.render.line(safeJson({ files: validated, problemCount }, 2));
+      context.render.line(safeJson({ files: validated, problemCount, notes }, 2));
     } else {
       printValidation(context, validated, problemCount);
+      for (const note of notes) context.render.line(context.render.styles.yellow(`note: ${note}`));
     }
     return problemCount > 0 ? ExitCode.failure : ExitCode.success;
   },
 };
 
-async function validateLoadedFiles(context: CommandContext, args: ParsedArgs): Promise<ValidatedFile[]> {
-  const settings = await loadListedSettings(context, args, { commandName, tolerateMalformedFiles: true });
-  return settings.files.map(toValidatedFile);
+const keyLikeName = /KEY|TOKEN|SECRET|PASSWORD/i;
+
+/**
+ * HOOK-188 keeps inheritance, so a project hook — code that came with a repository — sees every API key
+ * of the user's shell. When that is the case, say so (names only) and show the option that withholds them.
+ */
+function environmentNotes(settings: LoadedSettings, env: NodeJS.ProcessEnv): string[] {
+  const projectHooks = settings.files.some((scopeFile) => isProjectScope(scopeFile.scope) && hasHooks(scopeFile.hooks));
+  if (!projectHooks) return [];
+  const withheld = compileNameFilter(settings.withheldVariables);
+  const exposed = Object.keys(env)
+    .filter((name) => keyLikeName.test(name) && !withheld(name))
+    .sort();
+  if (exposed.length === 0) return [];
+  const patterns = [...new Set(exposed.map(suggestedPattern))];
+  return [
+    `project hooks receive every variable of your environment, including ${exposed.join(', ')}. ` +
+      `To keep such variables from every hook process, add to ~/.hookrail/settings.json: ` +
+      `"hookEnvironment": { "withhold": [${patterns.map((pattern) => JSON.stringify(pattern)).join(', ')}] }`,
+  ];
+}
+
+/** `OPENAI_API_KEY` → `*_API_KEY`: one pattern covers the family; an unusual name stays itself. */
+function suggestedPattern(name: string): string {
+  const suffix = /_(API_KEY|KEY|TOKEN|SECRET|PASSWORD|SECRET_ACCESS_KEY|ACCESS_KEY)$/i.exec(name);
+  return suffix ? `*_${suffix[1].toUpperCase()}` : name;
 }
 
 async function validateOneFile(context: CommandContext, args: ParsedArgs, file: string): Promise<ValidatedFile> {

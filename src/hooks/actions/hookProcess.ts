@@ -12,8 +12,8 @@ export interface HookProcessOptions {
   /** Shell command text, already expanded. */
   command: string;
   cwd: string;
-  /** Added to `process.env` (HOOK-188). */
-  env: Record<string, string>;
+  /** Added to `process.env` (HOOK-188); an `undefined` value removes an inherited variable. */
+  env: Record<string, string | undefined>;
   /** Written to stdin, then stdin is closed (HOOK-061). */
   stdin: string;
   timeoutMs: number;

@@ -34,8 +34,8 @@ export interface ProcessGroupOptions {
   /** Shell command text, run with `/bin/sh -c`. */
   command: string;
   cwd: string;
-  /** Added to `process.env` (HOOK-188). */
-  env?: Record<string, string>;
+  /** Added to `process.env` (HOOK-188); an `undefined` value removes an inherited variable (Node skips it). */
+  env?: Record<string, string | undefined>;
   /** Written to stdin, then stdin is closed (HOOK-061). Without it stdin is `/dev/null`. */
   stdin?: string;
   stdout: OutputSink;

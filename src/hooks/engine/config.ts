@@ -14,6 +14,15 @@ export interface ExtensionConfig {
   hooks?: HooksSettings;
 }
 
+/** What hook processes inherit from the host (HOOK-188 keeps inheritance by default). */
+export interface HookEnvironmentOptions {
+  /**
+   * Variables no hook process receives: names or globs (`*`, `?`, `[...]`), case-insensitive, e.g.
+   * `["*_API_KEY", "AWS_*", "GITHUB_TOKEN"]`. The project-directory variables are always set.
+   */
+  withhold?: readonly string[];
+}
+
 /** Options for {@link Config}; every field is optional. */
 export interface ConfigParameters {
   /** Default `false`: hooks cost nothing until enabled (HOOK-010). */
@@ -24,6 +33,8 @@ export interface ConfigParameters {
   extensions?: ExtensionConfig[];
   /** Hooks disabled by name or command. */
   disabledHooks?: string[];
+  /** Variables to keep from every hook process; default: none (every hook inherits the host's environment). */
+  hookEnvironment?: HookEnvironmentOptions;
   /** Default: a random UUID. Sent to hooks as `session_id`. */
   sessionId?: string;
   /** Default: `process.cwd()`. Sent to hooks as `cwd` and the `*_PROJECT_DIR` variables. */
@@ -38,6 +49,7 @@ export class Config {
   private readonly hooks: HooksSettings;
   private readonly extensions: readonly ExtensionConfig[];
   private readonly disabledHooks: readonly string[];
+  private readonly hookEnvironment: Readonly<Required<HookEnvironmentOptions>>;
   private readonly sessionId: string;
   private readonly workingDir: string;
   private readonly logger: DebugLogger;
@@ -48,6 +60,7 @@ export class Config {
     this.hooks = parameters.hooks ?? {};
     this.extensions = parameters.extensions ?? [];
     this.disabledHooks = parameters.disabledHooks ?? [];
+    this.hookEnvironment = { withhold: [...(parameters.hookEnvironment?.withhold ?? [])] };
     this.sessionId = parameters.sessionId ?? randomUUID();
     this.workingDir = parameters.workingDir ?? process.cwd();
     this.logger = parameters.logger ?? new DebugLogger('hookrail');
@@ -67,6 +80,11 @@ export class Config {
 
   getDisabledHooks(): readonly string[] {
     return this.disabledHooks;
+  }
+
+  /** What hook processes inherit: the `withhold` list (empty by default). */
+  getHookEnvironment(): Readonly<Required<HookEnvironmentOptions>> {
+    return this.hookEnvironment;
   }
 
   getSessionId(): string {

@@ -6,41 +6,11 @@
 import type { DebugLogger } from '../../debugLogger.js';
 import { getHookName } from '../protocol/hookConfig.js';
 import type { HookRegistry } from './hookRegistry.js';
+import { matchesToolName } from './matchers.js';
 import { isToolEvent, type HookEventName } from '../protocol/events.js';
 import { type HookConfig, type HookEventContext, type HookExecutionPlan, type HookRegistryEntry } from '../protocol/hookConfig.js';
 
-/**
- * Compiled matchers, shared by every planner: matching runs on every tool call. `null` marks a
- * pattern that is not a valid regular expression. Bounded so arbitrary callers cannot grow it forever.
- */
-const compiledMatchers = new Map<string, RegExp | null>();
-const MATCHER_CACHE_LIMIT = 1_000;
-
-function compileMatcher(matcher: string): RegExp | null {
-  const cached = compiledMatchers.get(matcher);
-  if (cached !== undefined) return cached;
-  let compiled: RegExp | null;
-  try {
-    compiled = new RegExp(matcher);
-  } catch {
-    compiled = null;
-  }
-  if (compiledMatchers.size >= MATCHER_CACHE_LIMIT) compiledMatchers.clear();
-  compiledMatchers.set(matcher, compiled);
-  return compiled;
-}
-
-/**
- * HOOK-087, 088, 089: a missing, empty or `*` matcher matches every tool; otherwise the matcher is a
- * regular expression tested against the tool name, or, when it is not a valid one, compared literally.
- */
-export function matchesToolName(matcher: string | undefined, toolName: string): boolean {
-  if (matcher === undefined || matcher === '' || matcher === '*') return true;
-  const compiled = compileMatcher(matcher);
-  if (compiled === null) return matcher === toolName;
-  // A regex without the g/y flags keeps no state between tests, so the shared instance is safe.
-  return compiled.test(toolName);
-}
+export { matchesToolName } from './matchers.js';
 
 /** HOOK-091: the de-duplication key, `command:<command>`; plugin hooks without a command key by name. */
 function deduplicationKey(config: HookConfig): string | undefined {

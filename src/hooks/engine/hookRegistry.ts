@@ -9,6 +9,7 @@ import type { DebugLogger } from '../../debugLogger.js';
 import { ConfigSource, DEFAULT_HOOK_TIMEOUT_MS, type HookConfig, type HookRegistryEntry } from '../protocol/hookConfig.js';
 import { HookEventName, hookEventNames, isHookEventName } from '../protocol/events.js';
 import { isPlainObject } from '../../values.js';
+import { matcherPatternProblem } from './matchers.js';
 
 /** One problem found while validating hook settings, with the JSON path of the offending value. */
 export interface HookConfigProblem {
@@ -110,13 +111,11 @@ function validateDefinition({ eventName, definition, path, definitions, report }
     return;
   }
   if (typeof matcher === 'string') {
-    const regexError = regularExpressionError(matcher);
-    if (regexError) {
-      report(
-        `${path}.matcher`,
-        `${JSON.stringify(matcher)} is not a valid regular expression (${regexError}); it will be compared literally with tool names`,
-        'warning',
-      );
+    const problem = matcherPatternProblem(matcher);
+    if (problem) {
+      report(`${path}.matcher`, problem.message, problem.severity);
+      // A matcher that cannot run in linear time would have to match every tool or none: skip and say so.
+      if (problem.severity === 'error') return;
     }
   }
   let sequential = false;
@@ -208,15 +207,6 @@ function unknownEventMessage(eventKey: string): string {
   return `${base}. Known events: ${hookEventNames.join(', ')}`;
 }
 
-function regularExpressionError(pattern: string): string | undefined {
-  try {
-    new RegExp(pattern);
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
 function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
@@ -287,7 +277,8 @@ export class HookRegistry {
 
     const disabled = new Set(this.config.getDisabledHooks());
     for (const entry of entries) {
-      if (matchesNameOrCommand(entry.config, disabled)) entry.enabled = false;
+      // A pinned hook (system settings) cannot be disabled by name or command.
+      if (entry.config.pinned !== true && matchesNameOrCommand(entry.config, disabled)) entry.enabled = false;
     }
 
     for (const problem of problems) {
@@ -318,13 +309,13 @@ export class HookRegistry {
     return [...this.entries];
   }
 
-  /** Enables or disables every hook whose `name` or `command` equals `nameOrCommand`; returns how many changed. */
+  /** Enables or disables every hook whose `name` or `command` equals `nameOrCommand` (pinned hooks stay enabled); returns how many changed. */
   setHookEnabled(nameOrCommand: string, enabled: boolean): number {
     this.assertInitialized();
     const target = new Set([nameOrCommand]);
     let changed = 0;
     for (const entry of this.entries) {
-      if (entry.enabled !== enabled && matchesNameOrCommand(entry.config, target)) {
+      if (entry.enabled !== enabled && (enabled || entry.config.pinned !== true) && matchesNameOrCommand(entry.config, target)) {
         entry.enabled = enabled;
         changed += 1;
       }

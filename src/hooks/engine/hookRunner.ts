@@ -5,7 +5,9 @@
  * names the hook, the event, the exit code (or signal, or timeout) and stderr.
  */
 import { HookExecutionError, type HookFailureKind } from '../../errors.js';
-import { expandCommand, projectDirEnvironment } from '../actions/commandExpansion.js';
+import { expandCommand } from '../actions/commandExpansion.js';
+import { buildHookEnvironment } from '../actions/hookEnvironment.js';
+import { compileNameFilter } from './matchers.js';
 import { DebugLogger } from '../../debugLogger.js';
 import { runHookProcess, type HookProcessOutcome } from '../actions/hookProcess.js';
 import { DEFAULT_BLOCK_REASON, modifiedToolInput, type HookOutput } from '../protocol/outputs.js';
@@ -37,6 +39,8 @@ export interface HookRunnerOptions {
   maxStderrBytes?: number;
   /** SIGTERM → SIGKILL grace period; default {@link HOOK_KILL_GRACE_MS} (HOOK-118). */
   killGraceMs?: number;
+  /** Names or globs of host variables no hook process receives (`Config.hookEnvironment.withhold`). */
+  withheldVariables?: readonly string[];
 }
 
 /** HOOK-061..070, 103..108, 117..120, 188, 192..198, 209: spawns hooks and interprets their answers. */
@@ -45,12 +49,15 @@ export class HookRunner {
   private readonly maxStdoutBytes: number;
   private readonly maxStderrBytes: number;
   private readonly killGraceMs: number;
+  private readonly isWithheld?: (name: string) => boolean;
 
   constructor(options: HookRunnerOptions = {}) {
     this.logger = options.logger ?? new DebugLogger('hookrail:hooks:runner');
     this.maxStdoutBytes = positiveOr(options.maxStdoutBytes, DEFAULT_MAX_STDOUT_BYTES);
     this.maxStderrBytes = positiveOr(options.maxStderrBytes, DEFAULT_MAX_STDERR_BYTES);
     this.killGraceMs = nonNegativeOr(options.killGraceMs, HOOK_KILL_GRACE_MS);
+    // No filter at all by default, so the common case does not walk the environment for every hook.
+    this.isWithheld = options.withheldVariables?.length ? compileNameFilter(options.withheldVariables) : undefined;
   }
 
   /** Runs one hook. Never throws; failures are results with `success: false` (HOOK-070, 195, 196). */
@@ -79,7 +86,7 @@ export class HookRunner {
       const outcome = await runHookProcess({
         command,
         cwd: projectDir,
-        env: projectDirEnvironment(projectDir),
+        env: buildHookEnvironment({ projectDir, isWithheld: this.isWithheld }),
         stdin,
         timeoutMs,
         killGraceMs: this.killGraceMs,

@@ -31,7 +31,7 @@ export class HookSystem {
     const logger = config.getDebugLogger().child('hooks');
     this.registry = new HookRegistry(config);
     this.planner = new HookPlanner(this.registry, logger.child('planner'));
-    this.runner = new HookRunner({ logger: logger.child('runner') });
+    this.runner = new HookRunner({ logger: logger.child('runner'), withheldVariables: config.getHookEnvironment().withhold });
     this.aggregator = new HookAggregator();
     this.eventHandler = new HookEventHandler(config, this.planner, this.runner, this.aggregator);
   }

@@ -20,6 +20,8 @@ export interface CommandHookConfig {
   /** Optional display name, usable with enable/disable. */
   name?: string;
   description?: string;
+  /** Set by the system settings file only: no `disabledHooks` entry or lower-scope `enableHooks: false` switches it off. */
+  pinned?: boolean;
 }
 
 /** HOOK-195: a plugin hook passes validation but has no execution path; the runner fails it open. */
@@ -29,6 +31,7 @@ export interface PluginHookConfig {
   timeout?: number;
   name?: string;
   description?: string;
+  pinned?: boolean;
 }
 
 /** One configured hook. */

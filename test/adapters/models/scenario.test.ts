@@ -58,7 +58,7 @@ describe('loadScenario', () => {
 
   it('reports malformed JSON with the line and column', async () => {
     const error = await scenarioErrorOf(loadScenario(fixture('malformed.json')));
-    expect(error.message).toMatch(/malformed\.json: not valid JSON: .*\(line 6, column 1\)/);
+    expect(error.message).toMatch(/malformed\.json: invalid JSON at line 6, column 1: /);
   });
 
   it('reports a missing file and a directory by name', async () => {

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   getSettingsPaths,
@@ -69,7 +70,7 @@ describe('loadSettings: scopes and merge', () => {
       ['user', environment.userFile],
       ['system', environment.systemFile],
     ]);
-    expect(toConfigParameters(settings)).toEqual({ enableHooks: true, hooks: settings.hooks, disabledHooks: [] });
+    expect(toConfigParameters(settings)).toEqual({ enableHooks: true, hooks: settings.hooks, disabledHooks: [], hookEnvironment: { withhold: [] } });
   });
 
   it('HOOK-086: concatenates hook groups per event in priority order extra → project → claude-project → user → claude-user → system', async () => {
@@ -300,6 +301,17 @@ describe('loadSettings: bad files', () => {
     ]);
   });
 
+  it('loadSettings refuses a project settings.json that is a FIFO at once, naming it, and still loads the other scopes', async () => {
+    environment.write(environment.userFile, { hooks: oneHook('BeforeTool', 'echo user') });
+    mkdirSync(dirname(environment.projectFile), { recursive: true });
+    execFileSync('mkfifo', [environment.projectFile]);
+
+    const settings = await loadSettings(environment.loadOptions());
+
+    expect(settings.warnings).toEqual(['.hookrail/settings.json: is a FIFO (named pipe), not a regular file; only regular files are read; this file is ignored']);
+    expect(commandsOf(settings.hooks.BeforeTool?.[0].hooks)).toEqual(['echo user']);
+  });
+
   it('readSettingsScopeFile reports an unreadable path (a directory) without throwing', async () => {
     environment.write(join(environment.userFile, 'inner.json'), {});
 
@@ -322,7 +334,8 @@ describe('loadSettings: trust', () => {
     expect(commandsOf(settings.hooks.BeforeTool?.[0].hooks)).toEqual(['echo user']);
     expect(settings.hooks.BeforeTool).toHaveLength(1);
     expect(settings.warnings).toEqual([
-      `Project hooks in .hookrail/settings.json and .claude/settings.json were not loaded: this folder is not trusted. ` +
+      `Project settings in .hookrail/settings.json and .claude/settings.json were not applied: this folder is not trusted ` +
+        `(left out: .hookrail/settings.json: 1 hook; .claude/settings.json: 1 hook). ` +
         `Review them, then run \`hookrail hooks trust --cwd ${JSON.stringify(environment.project)}\` to allow them.`,
     ]);
     const project = settings.files.find((file) => file.scope === 'project');
@@ -344,7 +357,7 @@ describe('loadSettings: trust', () => {
     const afterChange = await loadSettings(environment.loadOptions());
     expect(afterChange.untrustedProjectHooks).toBe(true);
     expect(afterChange.hooks).toEqual({});
-    expect(afterChange.warnings[0]).toContain('their commands changed since this folder was trusted');
+    expect(afterChange.warnings[0]).toContain('they changed since this folder was trusted');
     expect(afterChange.warnings[0]).toContain('hookrail hooks trust --cwd');
   });
 

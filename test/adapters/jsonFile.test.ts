@@ -1,9 +1,18 @@
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findJsonSyntaxErrorOffset, parseJsonText, positionOf, readJsonFile, writeJsonFileAtomic } from '../../../src/adapters/settings/settingsFile.js';
-import { HookrailFileError } from '../../../src/errors.js';
-import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
+import {
+  MAX_JSON_FILE_BYTES,
+  findJsonSyntaxErrorOffset,
+  parseJsonText,
+  positionOf,
+  readBoundedTextFile,
+  readJsonFile,
+  writeJsonFileAtomic,
+} from '../../src/adapters/jsonFile.js';
+import { HookrailFileError } from '../../src/errors.js';
+import { SettingsEnvironment } from '../helpers/settingsEnvironment.js';
 
 let environment: SettingsEnvironment;
 
@@ -92,5 +101,43 @@ describe('readJsonFile and writeJsonFileAtomic', () => {
 
     await expect(writeJsonFileAtomic(join(directory, 'out.json'), { a: 1 }, { displayName: 'out.json' })).rejects.toThrow(/^out\.json: cannot be written: /);
     expect(readdirSync(directory).sort()).toEqual(['keep.json', 'out.json']);
+  });
+});
+
+describe('readJsonFile: bounded reads', () => {
+  it('refuses a FIFO at once instead of waiting for a writer, naming the file', async () => {
+    const fifo = environment.path('settings.json');
+    execFileSync('mkfifo', [fifo]);
+    await expect(readJsonFile(fifo, { displayName: 'settings.json' })).rejects.toThrow(
+      'settings.json: is a FIFO (named pipe), not a regular file; only regular files are read',
+    );
+  });
+
+  it('refuses a symbolic link to /dev/zero without reading from it', async () => {
+    const link = environment.path('zero.json');
+    symlinkSync('/dev/zero', link);
+    await expect(readJsonFile(link, { displayName: 'zero.json' })).rejects.toThrow('zero.json: is a character device, not a regular file');
+  });
+
+  it('follows a symbolic link to a regular file (dotfile managers link settings files)', async () => {
+    const target = environment.write(environment.path('real.json'), '{"a": 1}');
+    const link = environment.path('link.json');
+    symlinkSync(target, link);
+    expect(await readJsonFile(link)).toEqual({ exists: true, value: { a: 1 } });
+  });
+
+  it('refuses a file larger than 10 MiB, naming the file and the limit', async () => {
+    const file = environment.write(environment.path('huge.json'), '');
+    truncateSync(file, MAX_JSON_FILE_BYTES + 1);
+    expect(MAX_JSON_FILE_BYTES).toBe(10 * 1024 * 1024);
+    await expect(readJsonFile(file, { displayName: 'huge.json' })).rejects.toThrow(
+      `huge.json: is ${MAX_JSON_FILE_BYTES + 1} bytes, larger than the 10 MiB limit for JSON files; not read`,
+    );
+  });
+
+  it('reads a file of exactly the cap, and applies a smaller cap when asked', async () => {
+    const file = environment.write(environment.path('small.json'), '{"k": "0123456789"}');
+    expect(await readBoundedTextFile(file, { maxBytes: 19 })).toBe('{"k": "0123456789"}');
+    await expect(readBoundedTextFile(file, { maxBytes: 18, displayName: 'small.json' })).rejects.toThrow('small.json: is 19 bytes, larger than the 18 bytes limit');
   });
 });

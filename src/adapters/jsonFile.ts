@@ -1,38 +1,100 @@
 /**
- * Settings-file I/O shared by the settings loader and the trust store: JSON reads whose errors name
- * the file and the line and column of the mistake, and atomic writes (temporary file + rename) so an
- * interrupted write never leaves half a settings or trust file behind.
+ * JSON-file I/O shared by settings files, the trust store and scenario files: bounded reads (regular
+ * files only, at most {@link MAX_JSON_FILE_BYTES}) whose errors name the file and the line and column
+ * of the mistake, and atomic writes (temporary file + rename) so an interrupted write never leaves
+ * half a settings or trust file behind.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdir, open, rename, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
-import { HookrailFileError } from '../../errors.js';
+import { HookrailFileError } from '../errors.js';
+
+/** The largest JSON file read: 10 MiB, far above any real settings or scenario file. */
+export const MAX_JSON_FILE_BYTES = 10 * 1024 * 1024;
 
 /** What {@link readJsonFile} found: a missing file is not an error. */
 export type JsonFileContent = { exists: false } | { exists: true; value: unknown };
 
-/** Options for {@link readJsonFile}. */
+/** Options for {@link readJsonFile} and {@link readBoundedTextFile}. */
 export interface ReadJsonFileOptions {
   /** How the file is named in error messages (default: the path as given). */
   displayName?: string;
+  /** Default {@link MAX_JSON_FILE_BYTES}. */
+  maxBytes?: number;
 }
 
 /**
  * HOOK-080: reads a settings-style JSON file. Missing → `{ exists: false }`; an empty file counts as
- * `{}` (a freshly `touch`ed settings file is not a mistake); unreadable or malformed → a
- * {@link HookrailFileError} naming the file and, for bad JSON, the line and column.
+ * `{}` (a freshly `touch`ed settings file is not a mistake); unreadable, not a regular file, larger
+ * than the cap, or malformed → a {@link HookrailFileError} naming the file and, for bad JSON, the
+ * line and column.
  */
 export async function readJsonFile(file: string, options: ReadJsonFileOptions = {}): Promise<JsonFileContent> {
   const displayName = options.displayName ?? file;
-  let text: string;
+  const text = await readBoundedTextFile(file, options);
+  if (text === undefined) return { exists: false };
+  return { exists: true, value: parseJsonText(text, displayName) };
+}
+
+/**
+ * Reads a regular file as UTF-8, or `undefined` when it does not exist. The file is opened without
+ * blocking, so a FIFO cannot hang the caller waiting for a writer; anything but a regular file (a
+ * FIFO, a device such as `/dev/zero`, a socket, a directory — also behind a symbolic link) is refused,
+ * and so is a file larger than the cap, checked before reading and again while reading (a file may grow).
+ * @throws HookrailFileError naming the file.
+ */
+export async function readBoundedTextFile(file: string, options: ReadJsonFileOptions = {}): Promise<string | undefined> {
+  const displayName = options.displayName ?? file;
+  const maxBytes = options.maxBytes ?? MAX_JSON_FILE_BYTES;
+  let handle: FileHandle;
   try {
-    text = await readFile(file, 'utf8');
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, forever.
+    handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { exists: false };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new HookrailFileError(displayName, describeReadError(error), { cause: error });
   }
-  return { exists: true, value: parseJsonText(text, displayName) };
+  try {
+    const stats = await handle.stat();
+    if (stats.isDirectory()) throw new HookrailFileError(displayName, 'is a directory, not a file');
+    if (!stats.isFile()) throw new HookrailFileError(displayName, `is ${describeFileType(stats)}, not a regular file; only regular files are read`);
+    if (stats.size > maxBytes) throw new HookrailFileError(displayName, tooLargeMessage(stats.size, maxBytes));
+    // One spare byte shows a file that grew since fstat (or reports size 0, like /proc files).
+    let buffer = Buffer.alloc(stats.size + 1);
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        if (length > maxBytes) throw new HookrailFileError(displayName, tooLargeMessage(undefined, maxBytes));
+        const grown = Buffer.alloc(Math.min(buffer.length * 2, maxBytes + 1));
+        buffer.copy(grown, 0, 0, length);
+        buffer = grown;
+      }
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+    }
+    if (length > maxBytes) throw new HookrailFileError(displayName, tooLargeMessage(undefined, maxBytes));
+    return buffer.toString('utf8', 0, length);
+  } catch (error) {
+    if (error instanceof HookrailFileError) throw error;
+    throw new HookrailFileError(displayName, describeReadError(error), { cause: error });
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+function tooLargeMessage(size: number | undefined, maxBytes: number): string {
+  const limit = maxBytes % (1024 * 1024) === 0 ? `${maxBytes / (1024 * 1024)} MiB` : `${maxBytes} bytes`;
+  return `${size === undefined ? 'is' : `is ${size} bytes,`} larger than the ${limit} limit for JSON files; not read`;
+}
+
+function describeFileType(stats: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): string {
+  if (stats.isFIFO()) return 'a FIFO (named pipe)';
+  if (stats.isCharacterDevice()) return 'a character device';
+  if (stats.isBlockDevice()) return 'a block device';
+  if (stats.isSocket()) return 'a socket';
+  return 'a special file';
 }
 
 /** Parses JSON text; a syntax error becomes a {@link HookrailFileError} with line and column. */

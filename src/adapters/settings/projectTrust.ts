@@ -1,0 +1,104 @@
+/**
+ * Project settings (`.hookrail/settings.json`, `.claude/settings.json`) come with the repository, so
+ * they apply only in a folder the user trusted (trust.ts) for exactly their hooks and switches:
+ * until then they contribute nothing, and a warning says what was left out and how to trust it.
+ */
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import type { HooksSettings } from '../../hooks/protocol/hookConfig.js';
+import { contributesSettings, describeContributions, mergeHooksSettings } from './settingsMerge.js';
+import { getSettingsPaths, isProjectScope, problemWarnings, readSettingsScopeFile, type SettingsScope, type SettingsScopeFile } from './settingsScopeFile.js';
+import { TrustStore, defaultTrustFile, type ProjectSwitches, type TrustState } from './trust.js';
+
+/** Options for {@link applyProjectTrust}. */
+export interface ApplyProjectTrustOptions {
+  workingDir: string;
+  homeDir: string;
+  trustStore?: TrustStore;
+}
+
+/**
+ * Checks the project files among `files` against the trust store; when the folder is not trusted for
+ * what they say, marks them untrusted (so they contribute nothing) and returns the warnings saying so.
+ */
+export async function applyProjectTrust(files: readonly SettingsScopeFile[], options: ApplyProjectTrustOptions): Promise<{ untrusted: boolean; warnings: string[] }> {
+  const projectFiles = files.filter((file) => isProjectScope(file.scope));
+  if (!projectFiles.some(contributesSettings)) return { untrusted: false, warnings: [] };
+  const { hooks, switches } = projectContent(projectFiles);
+  const trustStore = options.trustStore ?? new TrustStore({ file: defaultTrustFile(options.homeDir) });
+  const check = await trustStore.check(options.workingDir, hooks, switches);
+  if (check.state === 'trusted') return { untrusted: false, warnings: check.warnings };
+  for (const file of projectFiles) file.trusted = false;
+  return { untrusted: true, warnings: [...check.warnings, untrustedWarning(projectFiles.filter(contributesSettings), check.state, options.workingDir)] };
+}
+
+/** Options for {@link trustProjectHooks}. */
+export interface TrustProjectHooksOptions {
+  workingDir: string;
+  homeDir?: string;
+  includeClaude?: boolean;
+  trustStore?: TrustStore;
+}
+
+/** What {@link trustProjectHooks} trusted. */
+export interface TrustedProjectHooks {
+  /** The project's hooks as trusted now (a later change needs trust again). */
+  hooks: HooksSettings;
+  /** The project's `disabledHooks`, `enableHooks` and `hookEnvironment`, trusted with the hooks. */
+  switches: ProjectSwitches;
+  /** The project settings files that were read. */
+  files: SettingsScopeFile[];
+  warnings: string[];
+}
+
+/** `hookrail hooks trust`: trusts the working directory for its project settings exactly as they are now. */
+export async function trustProjectHooks(options: TrustProjectHooksOptions): Promise<TrustedProjectHooks> {
+  const workingDir = resolve(options.workingDir);
+  const homeDir = resolve(options.homeDir ?? homedir());
+  const files = await readProjectFiles({ workingDir, homeDir, includeClaude: options.includeClaude });
+  const { hooks, switches } = projectContent(files);
+  const trustStore = options.trustStore ?? new TrustStore({ file: defaultTrustFile(homeDir) });
+  await trustStore.trust(workingDir, hooks, switches);
+  return { hooks, switches, files, warnings: files.flatMap(problemWarnings) };
+}
+
+/** Whether the working directory is trusted for its project settings as they are now (`hooks enable --project`). */
+export async function checkProjectTrust(options: TrustProjectHooksOptions): Promise<TrustState> {
+  const workingDir = resolve(options.workingDir);
+  const homeDir = resolve(options.homeDir ?? homedir());
+  const files = await readProjectFiles({ workingDir, homeDir, includeClaude: options.includeClaude });
+  const { hooks, switches } = projectContent(files);
+  const trustStore = options.trustStore ?? new TrustStore({ file: defaultTrustFile(homeDir) });
+  return (await trustStore.check(workingDir, hooks, switches)).state;
+}
+
+async function readProjectFiles(options: { workingDir: string; homeDir: string; includeClaude?: boolean }): Promise<SettingsScopeFile[]> {
+  const paths = getSettingsPaths({ workingDir: options.workingDir, homeDir: options.homeDir });
+  const locations: Array<{ scope: SettingsScope; path: string }> = [{ scope: 'project', path: paths.project }];
+  if (options.includeClaude ?? true) locations.push({ scope: 'claude-project', path: paths.claudeProject });
+  return Promise.all(locations.map((location) => readSettingsScopeFile({ ...location, workingDir: options.workingDir, homeDir: options.homeDir })));
+}
+
+/** What the project files contribute, as the trust fingerprint covers it. */
+function projectContent(files: readonly SettingsScopeFile[]): { hooks: HooksSettings; switches: ProjectSwitches } {
+  const enableValues = files.map((file) => file.enableHooks).filter((value): value is boolean => value !== undefined);
+  return {
+    hooks: mergeHooksSettings(files.map((file) => file.hooks)),
+    switches: {
+      disabledHooks: [...new Set(files.flatMap((file) => file.disabledHooks))],
+      ...(enableValues.length > 0 ? { enableHooks: !enableValues.includes(false) } : {}),
+      withheldVariables: [...new Set(files.flatMap((file) => file.withheldVariables))],
+    },
+  };
+}
+
+function untrustedWarning(files: SettingsScopeFile[], state: TrustState, workingDir: string): string {
+  const names = files.map((file) => file.displayName).join(' and ');
+  const why = state === 'changed' ? 'they changed since this folder was trusted' : 'this folder is not trusted';
+  const leftOut = files.map((file) => `${file.displayName}: ${describeContributions(file)}`).join('; ');
+  return (
+    `Project settings in ${names} were not applied: ${why} (left out: ${leftOut}). ` +
+    `Review them, then run \`hookrail hooks trust --cwd ${JSON.stringify(workingDir)}\` to allow them.`
+  );
+}
+

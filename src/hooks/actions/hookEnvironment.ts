@@ -1,0 +1,31 @@
+/**
+ * The environment of a hook process (HOOK-188): the host's environment, inherited, plus the
+ * project-directory variables — less the variables the user withholds (`hookEnvironment.withhold` in
+ * settings, `Config.hookEnvironment` in code), so API keys and tokens need not reach every hook.
+ */
+import { projectDirEnvironment } from './commandExpansion.js';
+
+/** Options for {@link buildHookEnvironment}. */
+export interface BuildHookEnvironmentOptions {
+  projectDir: string;
+  /** True for an inherited variable no hook may receive; default: none is withheld. */
+  isWithheld?: (name: string) => boolean;
+  /** What a hook would inherit; default `process.env`. */
+  inherited?: NodeJS.ProcessEnv;
+}
+
+/**
+ * HOOK-188: what the runner lays over the inherited environment: each project-dir variable set to
+ * `projectDir` (never withheld: hooks rely on them), and `undefined` — which removes the variable
+ * from the child's environment — for every inherited variable `isWithheld` names.
+ */
+export function buildHookEnvironment(options: BuildHookEnvironmentOptions): Record<string, string | undefined> {
+  const environment: Record<string, string | undefined> = {};
+  const { isWithheld } = options;
+  if (isWithheld) {
+    for (const name of Object.keys(options.inherited ?? process.env)) {
+      if (isWithheld(name)) environment[name] = undefined;
+    }
+  }
+  return { ...environment, ...projectDirEnvironment(options.projectDir) };
+}

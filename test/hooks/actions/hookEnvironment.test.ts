@@ -1,0 +1,71 @@
+/**
+ * HOOK-188 and withholding: a hook inherits the host's environment plus the project-dir variables,
+ * less what `Config.hookEnvironment.withhold` names — checked on the env builder alone and with real
+ * hook processes through Config, the way a library host uses it.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildHookEnvironment } from '../../../src/hooks/actions/hookEnvironment.js';
+import { DebugLogger } from '../../../src/debugLogger.js';
+import { Config } from '../../../src/hooks/engine/config.js';
+import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
+import { fixtureHook, scratchDirectory } from '../../helpers/hookFixtures.js';
+
+let scratch: ReturnType<typeof scratchDirectory>;
+const secretName = 'HOOKRAIL_TEST_SERVICE_API_KEY';
+beforeEach(() => {
+  scratch = scratchDirectory();
+  process.env[secretName] = 'not-for-hooks';
+});
+afterEach(() => {
+  delete process.env[secretName];
+  scratch.remove();
+});
+
+describe('buildHookEnvironment', () => {
+  it('HOOK-188: sets the project-dir variables and removes nothing by default', () => {
+    expect(buildHookEnvironment({ projectDir: '/work/p', inherited: { A_API_KEY: 'x' } })).toEqual({
+      LLXPRT_PROJECT_DIR: '/work/p',
+      GEMINI_PROJECT_DIR: '/work/p',
+      CLAUDE_PROJECT_DIR: '/work/p',
+    });
+  });
+
+  it('marks each withheld inherited variable undefined (removed from the child), never the project-dir variables', () => {
+    const environment = buildHookEnvironment({
+      projectDir: '/work/p',
+      inherited: { A_API_KEY: 'x', PATH: '/bin', CLAUDE_PROJECT_DIR: '/elsewhere' },
+      isWithheld: (name) => name.endsWith('_API_KEY') || name.endsWith('_DIR'),
+    });
+    expect(environment).toEqual({ A_API_KEY: undefined, LLXPRT_PROJECT_DIR: '/work/p', GEMINI_PROJECT_DIR: '/work/p', CLAUDE_PROJECT_DIR: '/work/p' });
+    expect('PATH' in environment).toBe(false);
+  });
+});
+
+describe('Config.hookEnvironment with real hook processes', () => {
+  async function namesSeenByHook(config: Config): Promise<string[]> {
+    await executeToolWithHooks(config, 'read_file', { file_path: 'a' }, async () => ({ llmContent: 'ok', returnDisplay: 'ok' }));
+    return JSON.parse(readFileSync(join(scratch.path, 'names.json'), 'utf8')) as string[];
+  }
+
+  function configWith(withhold?: string[]): Config {
+    return new Config({
+      enableHooks: true,
+      workingDir: scratch.path,
+      hooks: { BeforeTool: [{ hooks: [fixtureHook('env-names.js', [join(scratch.path, 'names.json')])] }] },
+      ...(withhold ? { hookEnvironment: { withhold } } : {}),
+      logger: new DebugLogger('test', { sink: () => undefined }),
+    });
+  }
+
+  it('HOOK-188: by default the hook inherits the host variable', async () => {
+    expect(await namesSeenByHook(configWith())).toContain(secretName);
+  });
+
+  it('HOOK-188: withhold ["*_api_key"] keeps it from the hook; other variables still arrive', async () => {
+    const names = await namesSeenByHook(configWith(['*_api_key']));
+    expect(names).not.toContain(secretName);
+    expect(names).toEqual(expect.arrayContaining(['PATH', 'CLAUDE_PROJECT_DIR']));
+  });
+});
