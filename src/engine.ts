@@ -29,11 +29,21 @@ export {
   toToolResponse,
   getModifiedToolInput,
   getStopReason,
+  createAskDeniedToolResult,
+  getAskReason,
 } from './hooks/protocol/toolHookEffects.js';
+export type { AskDeniedResultOptions } from './hooks/protocol/toolHookEffects.js';
 
 // --- the tool-call steps shared by executeToolWithHooks and the toolCall machine (HOOK-134) ---
 export { decideBeforeTool, decideAfterTool, runBeforeToolStep, runAfterToolStep, runToolStep, isToolResult } from './hooks/triggers/toolCallSteps.js';
-export type { BeforeToolStepOptions, AfterToolStepOptions } from './hooks/triggers/toolCallSteps.js';
+export type { BeforeToolStepOptions, AfterToolStepOptions, DecideBeforeToolOptions } from './hooks/triggers/toolCallSteps.js';
+// --- the ask step (issue 14): one ask at a time, in request order within a scheduler batch ---
+export { runAskStep, decideAskAnswer, askUserFailure, failedAnswer, ASK_NOTIFICATION_TYPE } from './hooks/triggers/askUserStep.js';
+export type { AskStepOptions, AskStepResult, SettledAnswer, DecideAskAnswerOptions, AskUserFailureOptions } from './hooks/triggers/askUserStep.js';
+export { AskQueue, sharedAskQueue } from './hooks/triggers/askQueue.js';
+export type { AskQueueRunOptions } from './hooks/triggers/askQueue.js';
+export { fireNotificationHook } from './hooks/triggers/lifecycleHookTriggers.js';
+export type { NotificationHookInput, LifecycleHookResult } from './hooks/triggers/lifecycleHookTriggers.js';
 
 // --- dialects ---
 export { claudeEventNames, claudeToolNames, mapClaudeMatcher, validateClaudeHooksSettings } from './hooks/dialects/claude.js';

@@ -177,3 +177,20 @@ export class HookExecutionError extends HookrailError {
     this.eventName = options.eventName;
   }
 }
+
+/** How a host's `onAskUser` failed to answer (issue 14): each one denies the call. */
+export type AskUserFailureKind = 'threw' | 'timeout' | 'invalid-answer';
+
+/**
+ * Issue 14: `Config.onAskUser` threw, did not answer within `askUserTimeout`, or answered something
+ * other than allow / deny. Never thrown to the caller: the call is denied with this message as the reason.
+ */
+export class AskUserError extends HookrailError {
+  readonly kind: AskUserFailureKind;
+  readonly toolName: string;
+  constructor(options: { kind: AskUserFailureKind; toolName: string; message: string; cause?: unknown }) {
+    super(options.message, { cause: options.cause });
+    this.kind = options.kind;
+    this.toolName = options.toolName;
+  }
+}

@@ -19,8 +19,9 @@ export {
   ModelError,
   ToolArgumentError,
   PathOutsideWorkspaceError,
+  AskUserError,
 } from './errors.js';
-export type { HookFailureKind, ScenarioProblem } from './errors.js';
+export type { HookFailureKind, ScenarioProblem, AskUserFailureKind } from './errors.js';
 
 // --- the hook protocol: events, configuration, inputs, outputs, results ---
 export { HookEventName } from './hooks/protocol/events.js';
@@ -59,7 +60,9 @@ export {
 export type { HookDecision, HookOutput, ToolSelectionTarget } from './hooks/protocol/outputs.js';
 export type { ToolResult, HookExecutionResult, AggregatedHookResult } from './hooks/protocol/results.js';
 export type { LLMRequest, LLMResponse, LLMMessage, HookToolConfig } from './hooks/protocol/hookTranslator.js';
-export { HOOK_BLOCKED_ERROR_TYPE, HOOK_STOPPED_ERROR_TYPE, TOOL_EXECUTION_ERROR_TYPE } from './hooks/protocol/toolHookEffects.js';
+export { HOOK_BLOCKED_ERROR_TYPE, HOOK_STOPPED_ERROR_TYPE, TOOL_EXECUTION_ERROR_TYPE, ASK_DENIED_ERROR_TYPE } from './hooks/protocol/toolHookEffects.js';
+export { DEFAULT_ASK_USER_TIMEOUT_MS } from './hooks/protocol/askUser.js';
+export type { AskUserRequest, AskUserDecision, AskUserAnswer, AskUserCallback, AskAnsweredBy, AskRecord } from './hooks/protocol/askUser.js';
 
 // --- the hook system a host holds once: Config, logger, HookSystem, event handler (HOOK-142, 143, 175) ---
 export { Config } from './hooks/engine/config.js';
@@ -76,7 +79,7 @@ export type { FireEventWithDetailsOptions, HookFireDetails } from './hooks/engin
 // --- triggers: what a host calls around each tool and model call (HOOK-176) ---
 export { fireBeforeToolHook, fireAfterToolHook, toolHooksMayApply } from './hooks/triggers/toolHookTriggers.js';
 export { executeToolWithHooks } from './hooks/triggers/executeToolWithHooks.js';
-export type { ToolExecuteFunction, BeforeToolDecision, AfterToolDecision } from './hooks/triggers/toolCallSteps.js';
+export type { ToolExecuteFunction, BeforeToolDecision, AskDecision, AfterToolDecision } from './hooks/triggers/toolCallSteps.js';
 export { fireBeforeModelHook, fireAfterModelHook, fireBeforeToolSelectionHook } from './hooks/triggers/modelHookTriggers.js';
 export type { BeforeModelHookResult, AfterModelHookResult, BeforeToolSelectionHookResult } from './hooks/triggers/modelHookTriggers.js';
 
@@ -97,7 +100,7 @@ export type {
   AgentRunResult,
 } from './machines/types.js';
 export { toolCallMachine, runToolCall } from './machines/toolCall.machine.js';
-export type { ToolCallInput, ToolCallContext, ToolCallEvent, ToolCallActor, RunToolCallOptions } from './machines/toolCall.machine.js';
+export type { ToolCallInput, ToolCallContext, ToolCallEvent, ToolCallActor, RunToolCallOptions, AskUserActorInput } from './machines/toolCall.machine.js';
 export { TOOL_CALL_CANCELLED_ERROR_TYPE, TOOL_NOT_FOUND_ERROR_TYPE } from './machines/toolCallActors.js';
 export { createToolScheduler } from './machines/scheduler.js';
 export type { ToolScheduler, ToolSchedulerOptions } from './machines/scheduler.js';

@@ -9,6 +9,8 @@ import { Renderer, safeJson, type TextSink } from './render.js';
 
 /** The process boundary of the CLI. */
 export interface CliIo {
+  /** Read only to answer a hook's `ask` on a terminal (issue 14); absent means no one can answer. */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
   stdout: TextSink & { isTTY?: boolean };
   stderr: TextSink & { isTTY?: boolean };
   env: NodeJS.ProcessEnv;

@@ -5,7 +5,7 @@
  */
 import type { GenerateContentParameters, GenerateContentResponse, ToolConfig } from '@google/genai';
 import { defaultHookTranslator, type HookToolConfig } from '../hooks/protocol/hookTranslator.js';
-import { getModifiedToolInput, getStopReason } from '../hooks/protocol/toolHookEffects.js';
+import { getAskReason, getModifiedToolInput, getStopReason } from '../hooks/protocol/toolHookEffects.js';
 import { AfterModelHookOutput, BeforeModelHookOutput } from '../hooks/protocol/outputs.js';
 import { HookEventName } from '../hooks/protocol/events.js';
 import { isPlainObject } from '../values.js';
@@ -24,6 +24,8 @@ export interface FireDecision {
   reason?: string;
   stop: boolean;
   stopReason?: string;
+  /** BeforeTool, issue 14: a hook asks the user to confirm the call; the reason the user is shown. */
+  asks?: string;
   /** BeforeTool: the arguments the tool would run with (the hook's `tool_input` merged over the original). */
   modifiedInput?: Record<string, unknown>;
   additionalContext?: string;
@@ -63,11 +65,14 @@ export function decideFromAggregate(eventName: HookEventName, aggregated: Aggreg
     case HookEventName.BeforeTool: {
       const modified = getModifiedToolInput(output);
       if (modified) decision.modifiedInput = { ...(inputs.toolInput ?? {}), ...modified };
+      if (output && !decision.stop && output.isAskDecision()) decision.asks = getAskReason(output);
       decision.verdict = decision.stop
         ? `the agent stops before the tool runs: ${decision.stopReason}`
         : decision.blocked
           ? `the tool call is blocked and does not run; the model receives: ${decision.reason}`
-          : decision.modifiedInput
+          : decision.asks !== undefined
+            ? `the call waits for the user (onAskUser; hookrail run: y/n on a terminal, else --ask, default deny), shown: ${decision.asks}`
+            : decision.modifiedInput
             ? 'the tool runs with the modified input'
             : 'the tool runs with its input unchanged';
       break;

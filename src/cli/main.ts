@@ -41,7 +41,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 process.stderr.on('error', () => {});
 
 const commandExitCode = await runCli(process.argv.slice(2), {
-  io: { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() },
+  io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() },
   signal: controller.signal,
 });
 await killLeftoverProcesses();

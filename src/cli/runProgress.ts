@@ -1,9 +1,10 @@
 /**
  * How `hookrail run` shows an agent run as it happens: the model's text, each tool call moving
  * through its machine's states on one line (`▸ write_file  beforeHook → executing → afterHook →
- * published`) with blocked / stopped / suppressed / cancelled marked, then the call's input (and the
- * rewrite a hook made), its output or the block reason. Output a hook suppressed is never printed
- * (HOOK-029, 132), and a hook's `systemMessage` only ever reaches the model (HOOK-159).
+ * published`) with blocked / stopped / suppressed / cancelled / asked and denied marked, then the
+ * call's input (and the rewrite a hook made), how a hook's ask was answered, its output or the block
+ * reason. Output a hook suppressed is never printed (HOOK-029, 132), and a hook's `systemMessage`
+ * only ever reaches the model (HOOK-159).
  */
 import type { AgentEvent, AgentRunResult, ToolCallOutcome, ToolCallUpdate } from '../machines/types.js';
 import { headLines, indent, oneLine, type Renderer } from './render.js';
@@ -48,6 +49,11 @@ export class RunProgressView {
       default:
         break;
     }
+  }
+
+  /** Ends the open state line, so a question (a hook's ask, issue 14) can be printed on lines of its own. */
+  pauseLine(): void {
+    this.closeLine();
   }
 
   /** Prints the closing line for how the run ended. */
@@ -105,7 +111,10 @@ export class RunProgressView {
     switch (update.state) {
       case 'idle':
         return undefined;
+      case 'asking':
+        return styles.yellow('asking');
       case 'buffered':
+        if (update.outcome === 'blocked' && update.asked?.decision === 'deny') return styles.red('DENIED');
         if (update.outcome === 'blocked') return styles.red('BLOCKED');
         if (update.outcome === 'stopped') return styles.yellow('STOPPED');
         if (update.outcome === 'cancelled') return styles.red('CANCELLED');
@@ -138,6 +147,16 @@ export class RunProgressView {
     }
     const result = outcome.result;
     const detail = result.error?.message ?? result.llmContent;
+    if (outcome.asked) {
+      // Issue 14: what the hook asked and how it was answered; a deny is the whole story of the call.
+      const asked = outcome.asked;
+      const question = `    ? a hook asked: ${oneLine(asked.reason, 300)}`;
+      if (asked.decision === 'deny') {
+        this.render.line(styles.red(`${question} → denied: ${oneLine(detail, 300)}`));
+        return;
+      }
+      this.render.line(styles.green(`${question} → allowed${asked.decisionReason ? ` (${oneLine(asked.decisionReason, 200)})` : ''}`));
+    }
     switch (outcome.outcome) {
       case 'blocked':
         this.render.line(styles.red(`    ⛔ blocked by hook: ${oneLine(detail, 400)}`));

@@ -17,6 +17,7 @@ import { DEFAULT_TOOL_CONCURRENCY, schedulerMachine, type SchedulerEvent, type S
 import type { BatchStop } from './schedulerBatch.js';
 import { toolCallMachine, type ToolCallActor } from './toolCall.machine.js';
 import { createToolErrorResult } from '../hooks/protocol/toolHookEffects.js';
+import { AskQueue } from '../hooks/triggers/askQueue.js';
 import { errorCallOutcome } from './toolCallActors.js';
 import type { InspectOption } from '../inspection/recorder.js';
 import type { ToolBatchResult, ToolCallOutcome, ToolCallState, ToolCallUpdate } from './types.js';
@@ -76,6 +77,8 @@ class MachineToolScheduler implements ToolScheduler {
   private readonly inspect: InspectionListener | undefined;
   private readonly listeners = new Set<(update: ToolCallUpdate) => void>();
   private readonly actors = new Map<number, ToolCallActor>();
+  /** Issue 14: the asks of this scheduler's calls, one at a time, in request order within a batch. */
+  private readonly askQueue = new AskQueue();
   private batchQueue: Promise<unknown> = Promise.resolve();
   private current: RunningBatch | undefined;
   private scheduler: SchedulerActor;
@@ -139,6 +142,7 @@ class MachineToolScheduler implements ToolScheduler {
         onAbort: () => this.scheduler.send({ type: 'ABORT', reason: 'aborted' }),
       };
       this.current = batch;
+      this.askQueue.startBatch();
       batch.requests.forEach((request, index) => this.createCallActor(request, index));
       // An already aborted signal cancels every call before any starts.
       this.scheduler.send({ type: 'SCHEDULE', count: batch.requests.length, aborted: signal?.aborted === true });
@@ -148,7 +152,14 @@ class MachineToolScheduler implements ToolScheduler {
 
   private createCallActor(request: ToolCallRequest, index: number): void {
     const actor = createActor(this.callMachine, {
-      input: { config: this.config, request, tool: this.toolsByName.get(request.name), availableToolNames: this.toolNames },
+      input: {
+        config: this.config,
+        request,
+        tool: this.toolsByName.get(request.name),
+        availableToolNames: this.toolNames,
+        askQueue: this.askQueue,
+        askPosition: index,
+      },
       inspect: this.inspect,
     });
     let lastState: string | undefined;
@@ -159,6 +170,8 @@ class MachineToolScheduler implements ToolScheduler {
         if (state === lastState) return;
         lastState = state;
         const context = snapshot.context;
+        // Issue 14: past the point where it could ask, later calls' asks need not wait for this one.
+        if (state !== 'idle' && state !== 'beforeHook' && state !== 'asking') this.askQueue.pass(index);
         this.emitUpdate({
           callId: request.callId,
           name: request.name,
@@ -166,6 +179,7 @@ class MachineToolScheduler implements ToolScheduler {
           args: context.args,
           outcome: context.outcome,
           suppressDisplay: context.result?.suppressDisplay,
+          ...(context.asked ? { asked: context.asked } : {}),
         });
         if (snapshot.status === 'done') {
           this.releaseCall(index, snapshot.output);
@@ -199,6 +213,7 @@ class MachineToolScheduler implements ToolScheduler {
   }
 
   private releaseCall(index: number, outcome: ToolCallOutcome | undefined): void {
+    this.askQueue.pass(index);
     const actor = this.actors.get(index);
     if (!actor) return;
     this.actors.delete(index);

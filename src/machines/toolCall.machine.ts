@@ -1,8 +1,9 @@
 /**
  * One tool call as an XState v5 machine (DESIGN.md's transition table): every hook outcome is a
- * transition, not a flag checked later. The invoked actors call `fireBeforeToolHook`, the tool and
- * `fireAfterToolHook`; guards and actions call the shared hook-effect functions (HOOK-134). Every
- * implementation is named, so tests swap one with `toolCallMachine.provide()`.
+ * transition, not a flag checked later. The invoked actors call `fireBeforeToolHook`, the ask step
+ * (a hook's `ask`, issue 14), the tool and `fireAfterToolHook`; guards and actions call the shared
+ * hook-effect functions (HOOK-134). Every implementation is named, so tests swap one with
+ * `toolCallMachine.provide()`.
  *
  * Beyond the table: START for an unknown tool goes to `buffered` with an error result (no hook fires
  * for a tool that cannot run), and START when no tool hook can run (hooks disabled, or none matching
@@ -11,19 +12,24 @@
  */
 import { assign, createActor, fromPromise, setup, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import type { Config } from '../hooks/engine/config.js';
+import type { AskRecord } from '../hooks/protocol/askUser.js';
 import type { DefaultHookOutput } from '../hooks/protocol/outputs.js';
 import type { ToolResult } from '../hooks/protocol/results.js';
 import { createToolErrorResult } from '../hooks/protocol/toolHookEffects.js';
+import type { AskQueue } from '../hooks/triggers/askQueue.js';
+import { runAskStep, type AskStepOptions, type AskStepResult } from '../hooks/triggers/askUserStep.js';
 import {
   runAfterToolStep,
   runBeforeToolStep,
   type AfterToolDecision,
   type AfterToolStepOptions,
+  type AskDecision,
   type BeforeToolDecision,
   type BeforeToolStepOptions,
 } from '../hooks/triggers/toolCallSteps.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import {
+  askActorFailureResult,
   cancelledResult,
   executeCallTool,
   noToolHooksApply,
@@ -42,6 +48,13 @@ export interface ToolCallInput {
   tool: Tool | undefined;
   /** Listed in the error result of a call naming an unknown tool. */
   availableToolNames?: readonly string[];
+  /**
+   * Issue 14: where this call's ask waits for its turn (the scheduler's queue); default one queue per
+   * Config, first come, first served.
+   */
+  askQueue?: AskQueue;
+  /** Issue 14: the call's position in its scheduler batch, so asks go in request order. */
+  askPosition?: number;
 }
 
 /** The machine's context: the request, the arguments as executed, and once known the result. */
@@ -58,6 +71,12 @@ export interface ToolCallContext {
   stopReason: string | undefined;
   /** Set at START when no tool hook can run for this call: the hook states are skipped. */
   hooksSkipped: boolean;
+  askQueue: AskQueue | undefined;
+  askPosition: number | undefined;
+  /** Issue 14: what the BeforeTool hooks asked, while the call is `asking`. */
+  askDecision: AskDecision | undefined;
+  /** Issue 14: how the ask was settled, once it was. */
+  asked: AskRecord | undefined;
 }
 
 /** Events a toolCall actor accepts from outside (the invoked actors' done/error events come from XState). */
@@ -77,14 +96,17 @@ export function toToolCallOutcome(context: ToolCallContext): ToolCallOutcome {
     result: context.result ?? cancelledResult(context.request.name, undefined),
   };
   if (context.stopReason !== undefined) outcome.stopReason = context.stopReason;
+  if (context.asked !== undefined) outcome.asked = context.asked;
   return outcome;
 }
 
 /** What the beforeToolHook actor is invoked with (the step options without the actor's own signal). */
 export type BeforeToolActorInput = Omit<BeforeToolStepOptions, 'signal'>;
+/** What the askUser actor is invoked with (issue 14). */
+export type AskUserActorInput = Omit<AskStepOptions, 'signal'>;
 /** What the afterToolHook actor is invoked with. */
 export type AfterToolActorInput = Omit<AfterToolStepOptions, 'signal'>;
-type Failure = { step: 'BeforeTool' | 'tool' | 'AfterTool'; error: unknown };
+type Failure = { step: 'BeforeTool' | 'ask' | 'tool' | 'AfterTool'; error: unknown };
 
 /** DESIGN.md's transition table for one tool call. */
 export const toolCallMachine = setup({
@@ -96,6 +118,7 @@ export const toolCallMachine = setup({
   },
   actors: {
     beforeToolHook: fromPromise<BeforeToolDecision, BeforeToolActorInput>(({ input, signal }) => runBeforeToolStep({ ...input, signal })),
+    askUser: fromPromise<AskStepResult, AskUserActorInput>(({ input, signal }) => runAskStep({ ...input, signal })),
     executeTool: fromPromise<ToolResult, ExecuteToolActorInput>(({ input, signal }) => executeCallTool(input, signal)),
     afterToolHook: fromPromise<AfterToolDecision, AfterToolActorInput>(({ input, signal }) => runAfterToolStep({ ...input, signal })),
   },
@@ -106,6 +129,8 @@ export const toolCallMachine = setup({
     // The shared steps decide (HOOK-020 before HOOK-016); the machine only routes their decisions.
     beforeHookStopped: (_, params: { decision: BeforeToolDecision }) => params.decision.kind === 'stopped',
     beforeHookBlocked: (_, params: { decision: BeforeToolDecision }) => params.decision.kind === 'blocked',
+    beforeHookAsked: (_, params: { decision: BeforeToolDecision }) => params.decision.kind === 'ask',
+    askDenied: (_, params: { decision: AskStepResult }) => params.decision.kind === 'blocked',
     afterHookStopped: (_, params: { decision: AfterToolDecision }) => params.decision.kind === 'stopped',
   },
   actions: {
@@ -126,6 +151,15 @@ export const toolCallMachine = setup({
       args: params.args,
       beforeOutput: params.output,
     })),
+    /** Issue 14: what the hooks asked, for the ask step. */
+    assignAsk: assign((_, params: { decision: AskDecision | undefined }) => ({ askDecision: params.decision })),
+    /** Issue 14: how the ask was settled (kept on the outcome). */
+    assignAsked: assign((_, params: { asked: AskRecord }) => ({ asked: params.asked, askDecision: undefined })),
+    /** Issue 14: the ask step itself failed (it is meant never to throw): the call is denied, as for a failed onAskUser. */
+    assignAskFailed: assign(({ context }, params: { error: unknown }) => {
+      const denied = askActorFailureResult({ toolName: context.request.name, decision: context.askDecision, error: params.error });
+      return { asked: denied.asked, askDecision: undefined, result: denied.result, outcome: 'blocked' as const };
+    }),
     assignToolResult: assign((_, params: { result: ToolResult }) => ({ result: params.result })),
     /** The call's final result (a tool that ran unhooked, or the AfterTool effects applied). */
     assignFinished: assign((_, params: { result: ToolResult }) => ({ result: params.result, outcome: outcomeOfExecutedResult(params.result) })),
@@ -150,6 +184,10 @@ export const toolCallMachine = setup({
     outcome: undefined,
     stopReason: undefined,
     hooksSkipped: false,
+    askQueue: input.askQueue,
+    askPosition: input.askPosition,
+    askDecision: undefined,
+    asked: undefined,
   }),
   output: ({ context }) => toToolCallOutcome(context),
   states: {
@@ -165,7 +203,7 @@ export const toolCallMachine = setup({
       },
     },
     beforeHook: {
-      description: 'BeforeTool hooks run and decide: stop, block, or proceed with the arguments as executed (HOOK-014).',
+      description: 'BeforeTool hooks run and decide: stop, block, ask, or proceed with the arguments as executed (HOOK-014).',
       invoke: {
         id: 'beforeHook',
         src: 'beforeToolHook',
@@ -181,11 +219,56 @@ export const toolCallMachine = setup({
             target: 'buffered',
             actions: { type: 'assignBlocked', params: ({ event }) => ({ result: resultOf(event.output) }) },
           },
+          {
+            guard: { type: 'beforeHookAsked', params: ({ event }) => ({ decision: event.output }) },
+            target: 'asking',
+            actions: { type: 'assignAsk', params: ({ event }) => ({ decision: event.output.kind === 'ask' ? event.output : undefined }) },
+          },
           { target: 'executing', actions: { type: 'assignProceed', params: ({ context, event }) => proceedParams(event.output, context.args) } },
         ],
         onError: {
           target: 'executing',
           actions: { type: 'warnFailure', params: ({ event }) => ({ step: 'BeforeTool' as const, error: event.error }) },
+        },
+      },
+      on: { CANCEL: { target: 'cancelled', actions: 'assignCancelled' } },
+    },
+    asking: {
+      description: 'A hook asked: Config.onAskUser allows (executing) or denies (buffered, blocked), one ask at a time in request order (issue 14).',
+      invoke: {
+        id: 'askUser',
+        src: 'askUser',
+        input: ({ context }) => ({
+          config: context.config,
+          toolName: context.request.name,
+          callId: context.request.callId,
+          decision: context.askDecision as AskDecision,
+          queue: context.askQueue,
+          position: context.askPosition,
+        }),
+        onDone: [
+          {
+            guard: { type: 'askDenied', params: ({ event }) => ({ decision: event.output }) },
+            target: 'buffered',
+            actions: [
+              { type: 'assignAsked', params: ({ event }) => ({ asked: event.output.asked }) },
+              { type: 'assignBlocked', params: ({ event }) => ({ result: resultOf(event.output) }) },
+            ],
+          },
+          {
+            target: 'executing',
+            actions: [
+              { type: 'assignAsked', params: ({ event }) => ({ asked: event.output.asked }) },
+              { type: 'assignProceed', params: ({ context, event }) => proceedParams(event.output, context.args) },
+            ],
+          },
+        ],
+        onError: {
+          target: 'buffered',
+          actions: [
+            { type: 'warnFailure', params: ({ event }) => ({ step: 'ask' as const, error: event.error }) },
+            { type: 'assignAskFailed', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
       on: { CANCEL: { target: 'cancelled', actions: 'assignCancelled' } },
@@ -252,7 +335,7 @@ export const toolCallMachine = setup({
   },
 });
 
-function resultOf(decision: BeforeToolDecision | AfterToolDecision): ToolResult {
+function resultOf(decision: BeforeToolDecision | AskStepResult | AfterToolDecision): ToolResult {
   return 'result' in decision ? decision.result : createToolErrorResult(undefined);
 }
 
@@ -260,7 +343,10 @@ function stoppedParams(decision: BeforeToolDecision | AfterToolDecision): { resu
   return { result: resultOf(decision), stopReason: 'stopReason' in decision ? decision.stopReason : '' };
 }
 
-function proceedParams(decision: BeforeToolDecision, args: Record<string, unknown>): { args: Record<string, unknown>; output: DefaultHookOutput | undefined } {
+function proceedParams(
+  decision: BeforeToolDecision | AskStepResult,
+  args: Record<string, unknown>,
+): { args: Record<string, unknown>; output: DefaultHookOutput | undefined } {
   return decision.kind === 'proceed' ? { args: decision.args, output: decision.output } : { args, output: undefined };
 }
 
@@ -284,7 +370,14 @@ export interface RunToolCallOptions extends ToolCallInput {
 export function runToolCall(options: RunToolCallOptions): Promise<ToolCallOutcome> {
   const machine = options.machine ?? toolCallMachine;
   const actor = createActor(machine, {
-    input: { config: options.config, request: options.request, tool: options.tool, availableToolNames: options.availableToolNames },
+    input: {
+      config: options.config,
+      request: options.request,
+      tool: options.tool,
+      availableToolNames: options.availableToolNames,
+      askQueue: options.askQueue,
+      askPosition: options.askPosition,
+    },
     inspect: options.inspect,
   });
   return new Promise<ToolCallOutcome>((resolve, reject) => {

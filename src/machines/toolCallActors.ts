@@ -6,8 +6,12 @@
  */
 import { ToolNotFoundError, toError } from '../errors.js';
 import type { Config } from '../hooks/engine/config.js';
-import { createErrorResult } from '../hooks/protocol/toolHookEffects.js';
+import type { AskRecord } from '../hooks/protocol/askUser.js';
+import { DefaultHookOutput } from '../hooks/protocol/outputs.js';
+import { ASK_DENIED_ERROR_TYPE, createErrorResult } from '../hooks/protocol/toolHookEffects.js';
 import type { ToolResult } from '../hooks/protocol/results.js';
+import { decideAskAnswer } from '../hooks/triggers/askUserStep.js';
+import type { AskDecision } from '../hooks/triggers/toolCallSteps.js';
 import { runToolStep } from '../hooks/triggers/toolCallSteps.js';
 import { toolHooksMayApply } from '../hooks/triggers/toolHookTriggers.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
@@ -74,17 +78,45 @@ export function cancelledResult(toolName: string, reason: string | undefined): T
   });
 }
 
+/** Options of {@link askActorFailureResult}. */
+export interface AskActorFailureOptions {
+  toolName: string;
+  /** What the hooks asked; `undefined` only if the machine lost it. */
+  decision: AskDecision | undefined;
+  error: unknown;
+}
+
+/**
+ * Issue 14: the ask step's actor failed (it is meant never to throw). An ask fails closed: the call is
+ * denied with a reason naming the failure, as for an `onAskUser` that threw.
+ */
+export function askActorFailureResult(options: AskActorFailureOptions): { asked: AskRecord; result: ToolResult } {
+  const reason = `the ask step failed, so the call is denied: ${toError(options.error).message}`;
+  const decision: AskDecision = options.decision ?? {
+    kind: 'ask',
+    reason: 'a hook asks for confirmation',
+    hookNames: [],
+    args: {},
+    modified: false,
+    output: new DefaultHookOutput({ decision: 'ask' }),
+  };
+  const denied = decideAskAnswer({ toolName: options.toolName, decision, answer: { decision: 'deny', decisionReason: reason, answeredBy: 'failure' } });
+  return { asked: denied.asked, result: denied.kind === 'blocked' ? denied.result : createErrorResult({ type: ASK_DENIED_ERROR_TYPE, message: reason }) };
+}
+
 /**
  * HOOK-023, HOOK-031, HOOK-111: an invoked actor failed (the steps are meant never to throw). The call
- * goes on as if no hook ran, with one warning naming the step, the tool and the error.
+ * goes on as if no hook ran — except a failed ask, which denies it (issue 14) — with one warning
+ * naming the step, the tool and the error.
  */
-export function warnActorFailure(config: Config, step: 'BeforeTool' | 'tool' | 'AfterTool', toolName: string, error: unknown): void {
+export function warnActorFailure(config: Config, step: 'BeforeTool' | 'ask' | 'tool' | 'AfterTool', toolName: string, error: unknown): void {
   try {
     const message = toError(error).message;
+    const consequence = step === 'ask' ? 'the call is denied' : 'continuing as if no hook ran';
     config
       .getDebugLogger()
       .child('machines:toolCall')
-      .warn(`${step} step for '${toolName}' failed, continuing as if no hook ran: ${message}`, { step, toolName, error: message });
+      .warn(`${step} step for '${toolName}' failed, ${consequence}: ${message}`, { step, toolName, error: message });
   } catch {
     // A broken logger must not turn a fail-open path into a crash.
   }

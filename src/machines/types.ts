@@ -3,10 +3,11 @@
  * each call moving through its machine.
  */
 import type { Content } from '@google/genai';
+import type { AskRecord } from '../hooks/protocol/askUser.js';
 import type { ToolResult } from '../hooks/protocol/results.js';
 
 /** The states of one tool call's machine (DESIGN.md's transition table). */
-export type ToolCallState = 'idle' | 'beforeHook' | 'executing' | 'afterHook' | 'buffered' | 'published' | 'cancelled';
+export type ToolCallState = 'idle' | 'beforeHook' | 'asking' | 'executing' | 'afterHook' | 'buffered' | 'published' | 'cancelled';
 
 /** How a tool call ended. */
 export type ToolCallOutcomeKind = 'success' | 'error' | 'blocked' | 'stopped' | 'cancelled';
@@ -23,6 +24,8 @@ export interface ToolCallOutcome {
   result: ToolResult;
   /** Set when a hook stopped the agent (`continue: false`, HOOK-020, 028). */
   stopReason?: string;
+  /** Issue 14: set when a hook asked; how the ask was settled (a deny makes the outcome `blocked`). */
+  asked?: AskRecord;
 }
 
 /** A progress notification: one call entered a state. */
@@ -35,6 +38,8 @@ export interface ToolCallUpdate {
   outcome?: ToolCallOutcomeKind;
   /** True when an AfterTool hook asked to hide the output from the user (HOOK-029). */
   suppressDisplay?: boolean;
+  /** Issue 14: present once a hook's ask was settled. */
+  asked?: AskRecord;
 }
 
 /** The published results of one batch, in request order. */

@@ -76,6 +76,10 @@ describe('visualizations', () => {
       'beforeHook --> buffered : done beforeHook [beforeHookBlocked]',
       'beforeHook --> buffered : done beforeHook [beforeHookStopped]',
       'beforeHook --> executing : done beforeHook',
+      // Issue 14: beforeHook ask → asking → executing or buffered (blocked).
+      'beforeHook --> asking : done beforeHook [beforeHookAsked]',
+      'asking --> executing : done askUser',
+      'asking --> buffered : done askUser [askDenied]',
       'executing --> afterHook : done executeTool',
       'executing --> buffered : done executeTool [hooksSkipped]',
       'afterHook --> buffered : done afterHook [afterHookStopped]',
@@ -86,7 +90,7 @@ describe('visualizations', () => {
     ]) {
       expect(mermaid).toContain(`  ${line}\n`);
     }
-    for (const state of ['idle', 'beforeHook', 'executing', 'afterHook', 'buffered']) {
+    for (const state of ['idle', 'beforeHook', 'asking', 'executing', 'afterHook', 'buffered']) {
       expect(mermaid).toContain(`  ${state} --> cancelled : CANCEL\n`);
     }
   });
@@ -125,7 +129,7 @@ describe('visualizations', () => {
   it('the Stately JSON is the machine definition, without functions', () => {
     const json = JSON.parse(machineToStatelyJson(toolCallMachine)) as { id: string; states: Record<string, { on?: Record<string, unknown> }> };
     expect(json.id).toBe('toolCall');
-    expect(Object.keys(json.states)).toEqual(['idle', 'beforeHook', 'executing', 'afterHook', 'buffered', 'published', 'cancelled']);
+    expect(Object.keys(json.states)).toEqual(['idle', 'beforeHook', 'asking', 'executing', 'afterHook', 'buffered', 'published', 'cancelled']);
     expect(Object.keys(json.states['buffered']!.on ?? {})).toEqual(['PUBLISH', 'CANCEL']);
   });
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Config, DebugLogger, type LogRecord, type ToolResult } from '../../src/index.js';
+import { Config, DebugLogger, type AskUserAnswer, type AskUserCallback, type AskUserRequest, type LogRecord, type ToolResult } from '../../src/index.js';
 import type { HooksSettings } from '../../src/hooks/protocol/hookConfig.js';
 import type { Tool } from '../../src/tool.js';
 
@@ -16,7 +16,10 @@ import type { Tool } from '../../src/tool.js';
 export const scriptedHookPath = fileURLToPath(new URL('../fixtures/hooks/machines/scripted-hook.mjs', import.meta.url));
 
 /** What the scripted hook answers (see test/fixtures/hooks/machines/README.md). */
-export type BeforeBehaviour = 'none' | 'allow' | 'fail' | 'exit2' | 'block' | 'stop' | 'modify' | 'hang';
+export type BeforeBehaviour = 'none' | 'allow' | 'fail' | 'exit2' | 'block' | 'stop' | 'modify' | 'ask' | 'ask-claude' | 'hang';
+
+/** How the tests' `onAskUser` ({@link scriptedAskUser}) answers an ask (issue 14). */
+export type AskAnswerBehaviour = 'allow' | 'deny' | 'throw' | 'hang' | { decision: string; reason?: string };
 export type AfterBehaviour = 'none' | 'fail' | 'context' | 'systemMessage' | 'suppress' | 'stop' | 'hang';
 
 /** Per-call instructions for the scripted hook, carried in the call's arguments. */
@@ -27,11 +30,16 @@ export interface HookScenario {
   gate?: string;
   /** A hanging hook writes its PID here. */
   pidFile?: string;
+  /** What `scriptedAskUser` answers when a hook asks about this call. */
+  answer?: AskAnswerBehaviour;
 }
+
+/** The scripted hook's command, which is also its name in logs and in an ask's `hookNames`. */
+export const scriptedHookCommand = `node '${scriptedHookPath}'`;
 
 /** Settings with the scripted hook on BeforeTool and AfterTool for every tool. */
 export function scriptedHookSettings(): HooksSettings {
-  const hook = { type: 'command' as const, command: `node '${scriptedHookPath}'` };
+  const hook = { type: 'command' as const, command: scriptedHookCommand };
   return { BeforeTool: [{ hooks: [hook] }], AfterTool: [{ hooks: [hook] }] };
 }
 
@@ -46,7 +54,9 @@ class SerializableConfig extends Config {
 }
 
 /** A Config with the scripted hooks and a logger that keeps every record. */
-export function machineConfig(options: { hooks?: HooksSettings; enableHooks?: boolean } = {}): { config: Config; records: LogRecord[] } {
+export function machineConfig(
+  options: { hooks?: HooksSettings; enableHooks?: boolean; onAskUser?: AskUserCallback; askUserTimeout?: number } = {},
+): { config: Config; records: LogRecord[] } {
   const records: LogRecord[] = [];
   const logger = new DebugLogger('hookrail', { sink: (record) => records.push(record), level: 'debug' });
   const config = new SerializableConfig({
@@ -54,8 +64,41 @@ export function machineConfig(options: { hooks?: HooksSettings; enableHooks?: bo
     hooks: options.hooks ?? scriptedHookSettings(),
     logger,
     sessionId: 'machine-test',
+    onAskUser: options.onAskUser,
+    askUserTimeout: options.askUserTimeout,
   });
   return { config, records };
+}
+
+/** One call of {@link scriptedAskUser}: the request, and whether its signal was aborted before it settled. */
+export interface AskUserCall {
+  request: AskUserRequest;
+  aborted: boolean;
+}
+
+/**
+ * An `onAskUser` that answers as the call's `args.scenario.answer` says (default `allow`): `throw`
+ * throws, `hang` resolves only when the request's signal aborts. Every request is recorded.
+ */
+export function scriptedAskUser(): AskUserCallback & { calls: AskUserCall[] } {
+  const calls: AskUserCall[] = [];
+  const callback = async (request: AskUserRequest): Promise<AskUserAnswer> => {
+    const call: AskUserCall = { request, aborted: false };
+    calls.push(call);
+    const scenario = request.toolInput['scenario'] as HookScenario | undefined;
+    const answer = scenario?.answer ?? 'allow';
+    if (answer === 'throw') throw new Error('the ask callback crashed on purpose');
+    if (answer === 'hang') {
+      await new Promise<void>((resolve) => {
+        if (request.signal.aborted) resolve();
+        request.signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      call.aborted = request.signal.aborted;
+      return 'allow';
+    }
+    return answer as AskUserAnswer;
+  };
+  return Object.assign(callback, { calls });
 }
 
 /** How a test tool behaves. */

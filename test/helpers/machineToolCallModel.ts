@@ -16,17 +16,21 @@ import { toolCallMachine, type ToolCallInput } from '../../src/machines/toolCall
 import type { ExecuteToolActorInput } from '../../src/machines/toolCallActors.js';
 import { createToolErrorResult } from '../../src/hooks/protocol/toolHookEffects.js';
 import { decideAfterTool, decideBeforeTool, type AfterToolDecision, type BeforeToolDecision } from '../../src/hooks/triggers/toolCallSteps.js';
-import type { AfterToolActorInput, BeforeToolActorInput } from '../../src/machines/toolCall.machine.js';
+import { askUserFailure, decideAskAnswer, failedAnswer, type AskStepResult, type SettledAnswer } from '../../src/hooks/triggers/askUserStep.js';
+import type { AfterToolActorInput, AskUserActorInput, BeforeToolActorInput } from '../../src/machines/toolCall.machine.js';
 import { isProcessAlive } from './processes.js';
 import {
   MachineScratch,
   recordingTool,
   waitFor,
   waitForPid,
+  scriptedHookCommand,
   type AfterBehaviour,
+  type AskAnswerBehaviour,
   type BeforeBehaviour,
   type HookScenario,
   type ToolBehaviour,
+  type scriptedAskUser,
 } from './machineScenario.js';
 
 type ToolCallSnapshot = SnapshotFrom<typeof toolCallMachine>;
@@ -59,7 +63,35 @@ const beforeOutputs: Record<Exclude<BeforeBehaviour, 'hang'>, DefaultHookOutput 
   block: new BeforeToolHookOutput({ decision: 'block', reason: `blocked by policy: ${TOOL_NAME}` }),
   exit2: new BeforeToolHookOutput({ decision: 'deny', reason: 'denied by exit code 2' }),
   stop: new BeforeToolHookOutput({ continue: false, stopReason: 'BeforeTool asked the agent to stop' }),
+  ask: askingOutput({ decision: 'ask', reason: `confirm the call to ${TOOL_NAME}` }),
+  'ask-claude': askingOutput({
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'ask',
+      permissionDecisionReason: `Claude-style hook asks about ${TOOL_NAME}`,
+    },
+  }),
 };
+
+/** A BeforeTool output that asks, as the aggregator returns it: naming the scripted hook as the one that asked. */
+function askingOutput(data: ConstructorParameters<typeof BeforeToolHookOutput>[0]): BeforeToolHookOutput {
+  const output = new BeforeToolHookOutput(data);
+  output.setAskingHookNames([scriptedHookCommand]);
+  return output;
+}
+
+/** The error the tests' `onAskUser` throws for `answer: 'throw'` (must match `scriptedAskUser`). */
+const askCallbackError = new Error('the ask callback crashed on purpose');
+
+/** How the real ask step settles each scripted answer. */
+const askAnswers: Record<'allow' | 'deny' | 'fail', SettledAnswer> = {
+  allow: { decision: 'allow', answeredBy: 'onAskUser' },
+  deny: { decision: 'deny', answeredBy: 'onAskUser' },
+  fail: failedAnswer(askUserFailure({ kind: 'threw', toolName: TOOL_NAME, error: askCallbackError })),
+};
+
+/** The scripted answer (`args.scenario.answer`) that produces each model variant of the ask step. */
+const answerBehaviours: Record<keyof typeof askAnswers, AskAnswerBehaviour> = { allow: 'allow', deny: 'deny', fail: 'throw' };
 
 /** The AfterTool outputs the real pipeline produces for each scripted behaviour. */
 const afterOutputs: Record<Exclude<AfterBehaviour, 'hang'>, DefaultHookOutput | undefined> = {
@@ -87,9 +119,19 @@ export function modelEvents(snapshot: ToolCallSnapshot): ModelEvent[] {
         ...Object.entries(beforeOutputs).map(([variant, output]) => ({
           type: 'xstate.done.actor.beforeHook',
           variant,
-          output: decideBeforeTool(output, snapshot.context.args),
+          output: decideBeforeTool(output, snapshot.context.args, { canAsk: snapshot.context.config.getOnAskUser() !== undefined }),
         })),
         { type: 'xstate.error.actor.beforeHook', variant: 'trigger-failure', error: hookActorFailure },
+        cancel,
+      ];
+    case 'asking':
+      return [
+        ...Object.entries(askAnswers).map(([variant, answer]) => ({
+          type: 'xstate.done.actor.askUser',
+          variant,
+          output: askStepOutput(snapshot, answer),
+        })),
+        { type: 'xstate.error.actor.askUser', variant: 'actor-failure', error: hookActorFailure },
         cancel,
       ];
     case 'executing':
@@ -115,6 +157,12 @@ export function modelEvents(snapshot: ToolCallSnapshot): ModelEvent[] {
     default:
       return [];
   }
+}
+
+function askStepOutput(snapshot: ToolCallSnapshot, answer: SettledAnswer): AskStepResult {
+  const decision = snapshot.context.askDecision;
+  if (!decision) throw new Error('the model is asking without an ask decision');
+  return decideAskAnswer({ toolName: TOOL_NAME, decision, answer });
 }
 
 function eventKey(event: ModelEvent | undefined): string {
@@ -143,6 +191,7 @@ const requirementsByEvent: Record<string, string[]> = {
   'xstate.done.actor.beforeHook<modify>': ['HOOK-019'],
   'xstate.done.actor.beforeHook<allow>': ['HOOK-018'],
   'xstate.done.actor.beforeHook<fail>': ['HOOK-023', 'HOOK-209'],
+  'xstate.done.actor.beforeHook<ask-claude>': ['HOOK-169'],
   'xstate.done.actor.afterHook<stop>': ['HOOK-028'],
   'xstate.done.actor.afterHook<suppress>': ['HOOK-029', 'HOOK-132'],
   'xstate.done.actor.afterHook<context>': ['HOOK-027'],
@@ -220,15 +269,25 @@ interface PathPlan {
   failBeforeTrigger: boolean;
   failAfterTrigger: boolean;
   failToolActor: boolean;
+  failAskActor: boolean;
 }
 
 function planFor(path: TestPath<ToolCallSnapshot, ModelEvent>, scratch: MachineScratch): PathPlan {
-  const plan: PathPlan = { scenario: {}, toolBehaviour: 'succeed', failBeforeTrigger: false, failAfterTrigger: false, failToolActor: false };
+  const plan: PathPlan = {
+    scenario: {},
+    toolBehaviour: 'succeed',
+    failBeforeTrigger: false,
+    failAfterTrigger: false,
+    failToolActor: false,
+    failAskActor: false,
+  };
   path.steps.forEach((step, index) => {
     const event = step.event;
     const stateBefore = index > 0 ? path.steps[index - 1]!.state.value : undefined;
     if (event.type === 'xstate.done.actor.beforeHook') plan.scenario.before = event.variant as BeforeBehaviour;
     if (event.type === 'xstate.error.actor.beforeHook') plan.failBeforeTrigger = true;
+    if (event.type === 'xstate.done.actor.askUser') plan.scenario.answer = answerBehaviours[event.variant as keyof typeof askAnswers];
+    if (event.type === 'xstate.error.actor.askUser') plan.failAskActor = true;
     if (event.type === 'xstate.done.actor.executeTool') plan.toolBehaviour = event.variant as ToolBehaviour;
     if (event.type === 'xstate.error.actor.executeTool') plan.failToolActor = true;
     if (event.type === 'xstate.done.actor.afterHook') plan.scenario.after = event.variant as AfterBehaviour;
@@ -237,6 +296,7 @@ function planFor(path: TestPath<ToolCallSnapshot, ModelEvent>, scratch: MachineS
       if (stateBefore === 'beforeHook') plan.scenario.before = 'hang';
       if (stateBefore === 'afterHook') plan.scenario.after = 'hang';
       if (stateBefore === 'executing') plan.toolBehaviour = 'wait-for-abort';
+      if (stateBefore === 'asking') plan.scenario.answer = 'hang';
       if (stateBefore === 'beforeHook' || stateBefore === 'afterHook') plan.scenario.pidFile = scratch.file('hook.pid');
     }
   });
@@ -245,6 +305,7 @@ function planFor(path: TestPath<ToolCallSnapshot, ModelEvent>, scratch: MachineS
   if (last === 'beforeHook' && !plan.failBeforeTrigger) plan.scenario.before ??= 'hang';
   if (last === 'executing') plan.toolBehaviour = 'wait-for-abort';
   if (last === 'afterHook' && !plan.failAfterTrigger) plan.scenario.after ??= 'hang';
+  if (last === 'asking' && !plan.failAskActor) plan.scenario.answer ??= 'hang';
   return plan;
 }
 
@@ -282,6 +343,11 @@ export async function replayPath(options: {
   if (plan.failToolActor) {
     machine = machine.provide({ actors: { executeTool: fromPromise<ToolResult, ExecuteToolActorInput>(failingActor) } });
   }
+  if (plan.failAskActor) {
+    machine = machine.provide({ actors: { askUser: fromPromise<AskStepResult, AskUserActorInput>(failingActor) } });
+  }
+  const askUser = config.getOnAskUser() as ReturnType<typeof scriptedAskUser> | undefined;
+  const askCallsBefore = askUser?.calls.length ?? 0;
   const args = { ...REQUESTED_ARGS, scenario: plan.scenario, tool: plan.toolBehaviour };
   const modelInput = modelInputFor(config, toolKnown);
   const expected = expectedSnapshots(modelInput, path);
@@ -321,9 +387,14 @@ export async function replayPath(options: {
             return;
           }
           if (current === 'executing') await waitFor(() => tool.executions.length > 0, 'the tool to start');
+          if (current === 'asking') await waitFor(() => (askUser?.calls.length ?? 0) > askCallsBefore, 'onAskUser to be asked');
           actor.send({ type: 'CANCEL', reason: CANCEL_REASON });
           if (current === 'executing') {
             await waitFor(() => tool.executions[0]?.aborted === true, "the tool's signal to abort");
+          }
+          if (current === 'asking') {
+            // Cancelling while asking aborts the request's signal: a prompt can close.
+            await waitFor(() => askUser?.calls[askCallsBefore]?.aborted === true, "the ask request's signal to abort");
           }
         },
       } as never,

@@ -6,11 +6,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { toolCallMachine } from '../../src/machines/toolCall.machine.js';
 import { enumerateTransitions, TransitionCoverage } from '../helpers/machineCoverage.js';
-import { MachineScratch, machineConfig } from '../helpers/machineScenario.js';
+import { MachineScratch, machineConfig, scriptedAskUser } from '../helpers/machineScenario.js';
 import { describePath, generateToolCallPaths, replayPath, type PathReplay } from '../helpers/machineToolCallModel.js';
 import { assertNoHookProcessesAlive } from '../helpers/processes.js';
 
-const { config } = machineConfig();
+// Issue 14: with an onAskUser, a hook's ask sends the call to `asking`; the callback answers per path.
+const askUser = scriptedAskUser();
+const { config } = machineConfig({ onAskUser: askUser });
 const { config: disabledConfig } = machineConfig({ enableHooks: false });
 const scratch = new MachineScratch();
 const coverage = new TransitionCoverage();
@@ -22,7 +24,7 @@ afterAll(() => scratch.cleanup());
 describe('toolCall machine: model-based paths replayed with real hook processes', () => {
   it('generates shortest paths that reach every state', () => {
     const reached = new Set(generated.flatMap(({ path }) => path.steps.map((step) => String(step.state.value))));
-    expect([...reached].sort()).toEqual(['afterHook', 'beforeHook', 'buffered', 'cancelled', 'executing', 'idle', 'published']);
+    expect([...reached].sort()).toEqual(['afterHook', 'asking', 'beforeHook', 'buffered', 'cancelled', 'executing', 'idle', 'published']);
   });
 
   it.each(generated.map((entry) => ({ entry, title: describePath(entry) })))(
@@ -36,10 +38,19 @@ describe('toolCall machine: model-based paths replayed with real hook processes'
 
   it('the replayed paths cover 100% of the toolCall transitions (incl. onDone/onError guard branches)', () => {
     const all = enumerateTransitions(toolCallMachine);
-    // 19 since the branches kept only for the diagram (three AfterTool rows to one target) were folded.
-    expect(all.length).toBe(19);
+    // 19 since the branches kept only for the diagram (three AfterTool rows to one target) were folded;
+    // 24 with issue 14's ask: beforeHook → asking, and asking's allow, deny, actor failure and CANCEL.
+    expect(all.length).toBe(24);
     expect(coverage.missing(toolCallMachine)).toEqual([]);
     expect(coverage.ratio(toolCallMachine)).toBe(1);
+  });
+
+  it('issue 14: the asking paths asked onAskUser, and cancelling while asking aborted its request', () => {
+    expect(askUser.calls.length).toBeGreaterThanOrEqual(3);
+    expect(askUser.calls.some((call) => call.aborted)).toBe(true);
+    for (const call of askUser.calls) {
+      expect(call.request).toMatchObject({ toolName: 'write_file', callId: 'model', hookName: expect.stringContaining('scripted-hook.mjs') });
+    }
   });
 
   it('cancelling in beforeHook and afterHook killed the running hook processes', async () => {

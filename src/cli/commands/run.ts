@@ -26,6 +26,7 @@ import {
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import { safeJson } from '../render.js';
+import { askFallbacks, createCliAskUser, type AskFallback } from '../askPrompt.js';
 import { RunProgressView } from '../runProgress.js';
 import { loadOptionSettings } from '../settingsLoader.js';
 
@@ -44,6 +45,9 @@ export const runCommand: CommandDefinition = {
         '(--cwd). Hooks: every settings scope, each --settings FILE, and the scenario\'s "settings.hooks".',
       'Exit code 0 when the run completed or a hook stopped it (the stop reason is printed), 1 when it failed or hit ' +
         '--max-turns, 2 for usage errors, 130 on Ctrl-C (143 on SIGTERM, 129 on SIGHUP).',
+      'When a hook answers "ask" (decision "ask", or Claude Code\'s permissionDecision "ask"), the call waits: on a ' +
+        'terminal you are shown the tool, its arguments and the hook\'s reason and answer y or n; when stdin is not a ' +
+        'terminal no one can answer, and --ask decides (default deny, and the model is told no one could answer).',
     ],
     positionals: [{ name: 'PROMPT', description: "What to ask the agent (default: the scenario's prompt).", variadic: true }],
     options: {
@@ -54,10 +58,16 @@ export const runCommand: CommandDefinition = {
       json: { type: 'boolean', description: 'Print one JSON AgentEvent per line on stdout, and nothing else.' },
       'max-turns': { type: 'string', valueName: 'N', description: `Stop after N model calls (default ${DEFAULT_MAX_TURNS}).` },
       inspect: { type: 'string', valueName: 'FILE', description: 'Record XState inspection events of every machine as JSON Lines.' },
+      ask: {
+        type: 'string',
+        valueName: 'deny|allow',
+        description: 'When a hook asks and stdin is not a terminal (no one can answer): deny (default) or allow the call.',
+      },
     },
     examples: [
       'hookrail run --scenario examples/scenarios/demo.json',
       'hookrail run --scenario examples/scenarios/demo.json --json',
+      'hookrail run --scenario examples/scenarios/demo.json --ask allow < /dev/null',
       'GEMINI_API_KEY=... hookrail run --model gemini-2.5-flash "list the TypeScript files"',
     ],
   },
@@ -65,6 +75,7 @@ export const runCommand: CommandDefinition = {
     const json = booleanOption(args, 'json');
     const maxTurns = integerOption(args, 'max-turns', { commandName, minimum: 1, maximum: 10_000 }) ?? DEFAULT_MAX_TURNS;
     const modelName = stringOption(args, 'model');
+    const askFallback = parseAskFallback(stringOption(args, 'ask'));
     if (modelName !== undefined && modelName.trim() === '') throw new CliUsageError('--model needs a model name, e.g. gemini-2.5-flash', { commandName });
     const { workingDir, scenario, settings } = await loadOptionSettings(context.io, args, { commandName });
     const prompt = choosePrompt(args, scenario, modelName);
@@ -74,11 +85,13 @@ export const runCommand: CommandDefinition = {
     const generator = await createContentGenerator(
       modelName !== undefined ? { model: modelName, env: context.io.env } : { scenario: scenario ?? defaultScenario, env: context.io.env },
     );
-    const config = new Config({ ...toConfigParameters(settings), workingDir, logger: context.logger });
+    const view = json ? undefined : new RunProgressView(context.render);
+    // Issue 14: a hook's ask is put to the person at the terminal, or answered by --ask.
+    const onAskUser = createCliAskUser({ io: context.io, render: context.render, fallback: askFallback, beforePrompt: () => view?.pauseLine() });
+    const config = new Config({ ...toConfigParameters(settings), workingDir, logger: context.logger, onAskUser });
     const toolNames = (scenario ?? (modelName === undefined ? defaultScenario : undefined))?.tools;
     const tools = createBuiltinTools({ workingDir, ...(toolNames ? { names: toolNames } : {}) });
 
-    const view = json ? undefined : new RunProgressView(context.render);
     if (view) printHeader(context, { prompt, generatorName: generator.name, workingDir, hookCount: countHooks(settings.hooks), enabled: settings.enableHooks });
     const inspectFile = stringOption(args, 'inspect');
     const result = await runAgent(prompt, {
@@ -95,6 +108,14 @@ export const runCommand: CommandDefinition = {
     return exitCodeOf(result);
   },
 };
+
+/** `--ask deny|allow`, default deny; anything else is a usage error naming the option and the value. */
+function parseAskFallback(value: string | undefined): AskFallback {
+  if (value === undefined) return 'deny';
+  const fallback = askFallbacks.find((candidate) => candidate === value.trim().toLowerCase());
+  if (!fallback) throw new CliUsageError(`--ask expects deny or allow, got "${value}"`, { commandName });
+  return fallback;
+}
 
 /** The prompt: the command line's words, else the scenario's, else the embedded demo's. */
 function choosePrompt(args: ParsedArgs, scenario: Scenario | undefined, modelName: string | undefined): string {

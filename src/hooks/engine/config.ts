@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { DebugLogger } from '../../debugLogger.js';
 import { HookSystem } from './hookSystem.js';
 import type { HooksSettings } from '../protocol/hookConfig.js';
+import { DEFAULT_ASK_USER_TIMEOUT_MS, type AskUserCallback } from '../protocol/askUser.js';
 
 /** An extension contributing hooks; its hooks are tagged `ConfigSource.Extensions` (HOOK-085). */
 export interface ExtensionConfig {
@@ -41,6 +42,13 @@ export interface ConfigParameters {
   workingDir?: string;
   /** Where warnings and debug lines go. Default: warnings on stderr. */
   logger?: DebugLogger;
+  /**
+   * Issue 14: resolves a BeforeTool hook's `ask` (the call waits in the `asking` state). Without it
+   * the library keeps HOOK-182: `ask` is not a block and the call proceeds.
+   */
+  onAskUser?: AskUserCallback;
+  /** Milliseconds `onAskUser` may take before the call is denied; default 300000 (5 minutes). */
+  askUserTimeout?: number;
 }
 
 /** The host's configuration; `getHookSystem()` is the one entry point to the hook system. */
@@ -53,6 +61,8 @@ export class Config {
   private readonly sessionId: string;
   private readonly workingDir: string;
   private readonly logger: DebugLogger;
+  private readonly onAskUser: AskUserCallback | undefined;
+  private readonly askUserTimeout: number;
   private hookSystem?: HookSystem;
 
   constructor(parameters: ConfigParameters = {}) {
@@ -64,6 +74,8 @@ export class Config {
     this.sessionId = parameters.sessionId ?? randomUUID();
     this.workingDir = parameters.workingDir ?? process.cwd();
     this.logger = parameters.logger ?? new DebugLogger('hookrail');
+    this.onAskUser = parameters.onAskUser;
+    this.askUserTimeout = validAskUserTimeout(parameters.askUserTimeout, this.logger);
   }
 
   getEnableHooks(): boolean {
@@ -99,6 +111,16 @@ export class Config {
     return this.logger;
   }
 
+  /** Issue 14: the host's answer to a hook's `ask`; `undefined` keeps HOOK-182 (ask proceeds). */
+  getOnAskUser(): AskUserCallback | undefined {
+    return this.onAskUser;
+  }
+
+  /** Issue 14: the bound on `onAskUser`, in milliseconds. */
+  getAskUserTimeout(): number {
+    return this.askUserTimeout;
+  }
+
   /**
    * HOOK-001, 002, 013, 206: `undefined`, synchronously, when hooks are disabled; otherwise the one
    * HookSystem, created on first call and not initialised until the first event fires.
@@ -108,4 +130,12 @@ export class Config {
     if (!this.hookSystem) this.hookSystem = new HookSystem(this);
     return this.hookSystem;
   }
+}
+
+/** A positive finite `askUserTimeout`, else the default with a warning naming the parameter. */
+function validAskUserTimeout(value: number | undefined, logger: DebugLogger): number {
+  if (value === undefined) return DEFAULT_ASK_USER_TIMEOUT_MS;
+  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return value;
+  logger.warn(`Config askUserTimeout must be a positive number of milliseconds, got ${String(value)}; using ${DEFAULT_ASK_USER_TIMEOUT_MS}`);
+  return DEFAULT_ASK_USER_TIMEOUT_MS;
 }

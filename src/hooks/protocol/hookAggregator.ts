@@ -110,14 +110,33 @@ export class HookAggregator {
       if (output) outputs.push(output);
     }
     const merged = outputs.length > 0 ? mergeOutputs(outputs, eventName) : undefined;
+    const finalOutput = merged ? createSpecificHookOutput(merged, eventName) : undefined;
+    if (finalOutput instanceof BeforeToolHookOutput && finalOutput.isAskDecision()) finalOutput.setAskingHookNames(askingHookNames(results));
     return {
       success: errors.length === 0,
-      finalOutput: merged ? createSpecificHookOutput(merged, eventName) : undefined,
+      finalOutput,
       allOutputs: outputs,
       errors,
       totalDuration,
     };
   }
+}
+
+/** Issue 14: the names of the hooks whose own BeforeTool answer asks, in result order. */
+function askingHookNames(results: readonly HookExecutionResult[]): string[] {
+  const names: string[] = [];
+  for (const result of results) {
+    const output = contributedOutput(result);
+    if (output && asks(output, true)) names.push(getHookName(result.hookConfig));
+  }
+  return names;
+}
+
+/** True when one hook's answer asks: `decision: "ask"`, or (BeforeTool) `permissionDecision: "ask"`. */
+function asks(output: HookOutput, readsCompatibilityFields: boolean): boolean {
+  if (output.decision === 'ask') return true;
+  if (!readsCompatibilityFields || !isPlainObject(output.hookSpecificOutput)) return false;
+  return output.hookSpecificOutput['permissionDecision'] === 'ask';
 }
 
 /** HOOK-190: the merge strategy for each event. */
@@ -146,6 +165,8 @@ function nonEmptyString(value: unknown): value is string {
  * context are joined with newlines; `suppressOutput` and `continue: false` are ORed; other
  * `hookSpecificOutput` fields are shallow-merged, later over earlier. For BeforeTool, Claude Code's
  * `permissionDecision: "deny"` blocks too, so a compatibility-style guard is not lost in the merge.
+ * Issue 14 (seed 002: "AskUser wins over Allow"): without a block, any hook's `ask` (or Claude's
+ * `permissionDecision: "ask"`) is the merged decision, whatever the order; a block outranks it.
  */
 function mergeWithOrDecision(outputs: HookOutput[], eventName: HookEventName): HookOutput {
   const readsCompatibilityFields = eventName === HookEventName.BeforeTool;
@@ -154,6 +175,7 @@ function mergeWithOrDecision(outputs: HookOutput[], eventName: HookEventName): H
   const stopReasons: string[] = [];
   const additionalContexts: string[] = [];
   let blockingDecision: HookDecision | undefined;
+  let askSeen = false;
   let otherDecision: HookDecision | undefined;
   let stop = false;
   let continueSeen = false;
@@ -165,6 +187,7 @@ function mergeWithOrDecision(outputs: HookOutput[], eventName: HookEventName): H
     const permissionDecision = readsCompatibilityFields ? hookSpecific?.['permissionDecision'] : undefined;
     if (isBlocking(output.decision)) blockingDecision ??= output.decision;
     else if (isBlocking(permissionDecision)) blockingDecision ??= 'deny';
+    else if (asks(output, readsCompatibilityFields)) askSeen = true;
     else if (output.decision !== undefined && output.decision !== null) otherDecision = output.decision;
 
     const compatibilityReason = readsCompatibilityFields ? hookSpecific?.['permissionDecisionReason'] : undefined;
@@ -186,7 +209,7 @@ function mergeWithOrDecision(outputs: HookOutput[], eventName: HookEventName): H
   }
 
   const merged: HookOutput = {};
-  const decision = blockingDecision ?? otherDecision;
+  const decision = blockingDecision ?? (askSeen ? 'ask' : otherDecision);
   if (decision !== undefined) merged.decision = decision;
   if (reasons.length > 0) merged.reason = reasons.join('\n');
   if (stop) merged.continue = false;
@@ -199,6 +222,7 @@ function mergeWithOrDecision(outputs: HookOutput[], eventName: HookEventName): H
     // The merged compatibility fields must agree with the merged decision and reasons, or
     // BeforeToolHookOutput would report a later hook's "allow" or reason over an earlier block.
     if (blockingDecision !== undefined && 'permissionDecision' in specific) specific['permissionDecision'] = 'deny';
+    else if (askSeen && 'permissionDecision' in specific) specific['permissionDecision'] = 'ask';
     if ('permissionDecisionReason' in specific && merged.reason !== undefined) specific['permissionDecisionReason'] = merged.reason;
   }
   if (specific) merged.hookSpecificOutput = specific;

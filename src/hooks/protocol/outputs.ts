@@ -7,7 +7,10 @@ import { isPlainObject } from '../../values.js';
 import { HookEventName } from './events.js';
 import { defaultHookTranslator, type HookToolConfig, type LLMRequest, type LLMResponse } from './hookTranslator.js';
 
-/** HOOK-182: `ask` is accepted and treated as `allow`. */
+/**
+ * HOOK-182: `ask` is accepted and never blocks. Without `Config.onAskUser` it is treated as `allow`;
+ * with one, the call waits in the toolCall machine's `asking` state for the host's answer (issue 14).
+ */
 export type HookDecision = 'ask' | 'block' | 'deny' | 'approve' | 'allow' | undefined | null;
 
 /** HOOK-157: the common output fields every hook may print on stdout. */
@@ -93,6 +96,14 @@ export class DefaultHookOutput implements HookOutput {
     return this.continue === false;
   }
 
+  /**
+   * Issue 14: the hook asks the user to confirm (`decision: "ask"`). A block or deny outranks it, so
+   * this is false whenever {@link isBlockingDecision} is true.
+   */
+  isAskDecision(): boolean {
+    return this.decision === 'ask' && !this.isBlockingDecision();
+  }
+
   /** HOOK-017: the reason the model sees for a block or stop. */
   getEffectiveReason(): string {
     return this.reason || this.stopReason || 'No reason provided';
@@ -123,9 +134,30 @@ export class DefaultHookOutput implements HookOutput {
 
 /** HOOK-169..171, 199: checks Claude Code's `permissionDecision` / `permissionDecisionReason` too. */
 export class BeforeToolHookOutput extends DefaultHookOutput {
+  // A private field, not a property: outputs stay comparable as plain hook answers.
+  #askingHookNames: readonly string[] = [];
+
+  /**
+   * Issue 14: the names of the hooks whose answer asked (recorded by the aggregator), so the host can
+   * say who asks. Empty when no hook asked or the output was built by hand.
+   */
+  get askingHookNames(): readonly string[] {
+    return this.#askingHookNames;
+  }
+
+  /** Records which hooks asked (the aggregator calls this once per fire). */
+  setAskingHookNames(names: readonly string[]): void {
+    this.#askingHookNames = [...names];
+  }
+
   override isBlockingDecision(): boolean {
     const permission = this.hookSpecificOutput?.['permissionDecision'];
     return super.isBlockingDecision() || permission === 'block' || permission === 'deny';
+  }
+
+  /** Issue 14: Claude Code's `permissionDecision: "ask"` asks too; a block or deny still outranks it. */
+  override isAskDecision(): boolean {
+    return super.isAskDecision() || (this.hookSpecificOutput?.['permissionDecision'] === 'ask' && !this.isBlockingDecision());
   }
 
   override getEffectiveReason(): string {

@@ -13,6 +13,9 @@ export const HOOK_BLOCKED_ERROR_TYPE = 'hook_blocked';
 /** `error.type` of a result produced because a hook asked the agent to stop (`continue: false`). */
 export const HOOK_STOPPED_ERROR_TYPE = 'hook_stopped';
 
+/** `error.type` of a result produced because a hook asked and the answer was deny (issue 14). */
+export const ASK_DENIED_ERROR_TYPE = 'ask_denied';
+
 /** `error.type` of a result produced because the tool itself threw. */
 export const TOOL_EXECUTION_ERROR_TYPE = 'tool_execution_error';
 
@@ -27,6 +30,32 @@ export function createBlockedToolResult(beforeOutput: DefaultHookOutput): ToolRe
     returnDisplay: `Tool call blocked by hook: ${reason}`,
     error: { message: reason, type: HOOK_BLOCKED_ERROR_TYPE },
   };
+}
+
+/** Options of {@link createAskDeniedToolResult}. */
+export interface AskDeniedResultOptions {
+  toolName: string;
+  /** Why it was denied: the user's reason, or that no one could or did answer. */
+  reason: string;
+}
+
+/**
+ * Issue 14: the result of a call a hook asked about and the answer denied. The model reads that the
+ * call was not allowed and why, so it does not simply retry; the outcome is `blocked`.
+ */
+export function createAskDeniedToolResult(options: AskDeniedResultOptions): ToolResult {
+  return createErrorResult({
+    type: ASK_DENIED_ERROR_TYPE,
+    message: options.reason,
+    text: `Permission to run ${options.toolName} was denied: ${options.reason}`,
+  });
+}
+
+/** Issue 14: the reason an asking hook gives (Claude's `permissionDecisionReason` first), or a plain default. */
+export function getAskReason(output: DefaultHookOutput): string {
+  const compatibilityReason = output.hookSpecificOutput?.['permissionDecisionReason'];
+  if (typeof compatibilityReason === 'string' && compatibilityReason.trim() !== '') return compatibilityReason;
+  return output.reason || 'a hook asks for confirmation';
 }
 
 /** The reason a stop carries: the hook's `stopReason`, else its `reason`. */

@@ -7,11 +7,14 @@ import type { HookFireOptions } from '../protocol/hookConfig.js';
 import { createToolErrorResult } from '../protocol/toolHookEffects.js';
 import type { ToolResult } from '../protocol/results.js';
 import { runAfterToolStep, runBeforeToolStep, runToolStep, type ToolExecuteFunction } from './toolCallSteps.js';
+import { runAskStep } from './askUserStep.js';
 import { toolHooksMayApply } from './toolHookTriggers.js';
 import { warnTriggerFailure } from './triggerSupport.js';
 
 /**
- * HOOK-133: before → execute → after for one tool call, returning the `ToolResult` the model sees.
+ * HOOK-133: before → (ask, issue 14) → execute → after for one tool call, returning the `ToolResult`
+ * the model sees. A hook's `ask` is put to `Config.onAskUser` (one ask at a time per Config); without
+ * it the call proceeds (HOOK-182).
  * Hooks disabled, or (once initialised) no hook matching the tool: `executeFn` is called directly,
  * with no hook work (HOOK-002, 010, 012, 013). A tool that throws yields an error result; the call is
  * never lost (HOOK-110).
@@ -43,7 +46,9 @@ async function executeWithHookSystem(
 ): Promise<ToolResult> {
   let toolResult: ToolResult | undefined;
   try {
-    const before = await runBeforeToolStep({ config, toolName, args: toolInput, signal: options?.signal });
+    const decided = await runBeforeToolStep({ config, toolName, args: toolInput, signal: options?.signal });
+    // Issue 14: a hook asked (and Config has onAskUser): the answer makes it proceed or blocked.
+    const before = decided.kind === 'ask' ? await runAskStep({ config, toolName, decision: decided, signal: options?.signal }) : decided;
     if (before.kind !== 'proceed') return before.result;
     toolResult = await runToolStep({ execute: executeFn, args: before.args, toolName });
     const after = await runAfterToolStep({

@@ -6,7 +6,7 @@
 import { HookrailError } from '../../errors.js';
 import type { Config } from '../engine/config.js';
 import type { HookFireOptions } from '../protocol/hookConfig.js';
-import type { DefaultHookOutput } from '../protocol/outputs.js';
+import { BeforeToolHookOutput, type DefaultHookOutput } from '../protocol/outputs.js';
 import type { ToolResult } from '../protocol/results.js';
 import {
   applyAfterToolEffects,
@@ -14,6 +14,7 @@ import {
   createBlockedToolResult,
   createStoppedToolResult,
   createToolErrorResult,
+  getAskReason,
   getModifiedToolInput,
   getStopReason,
   toToolResponse,
@@ -25,12 +26,36 @@ export type ToolExecuteFunction = (toolInput: Record<string, unknown>) => Promis
 
 /**
  * What the BeforeTool hooks decided for a call. HOOK-020 before HOOK-016: a stop outranks a block (both
- * skip the tool; only a stop also ends the agent's turn).
+ * skip the tool; only a stop also ends the agent's turn); a block outranks an ask (issue 14), which
+ * outranks an allow. An `ask` carries the arguments the call would run with, for the one asked.
  */
 export type BeforeToolDecision =
   | { kind: 'stopped'; result: ToolResult; stopReason: string; output: DefaultHookOutput }
   | { kind: 'blocked'; result: ToolResult; output: DefaultHookOutput }
+  | AskDecision
   | { kind: 'proceed'; args: Record<string, unknown>; modified: boolean; output: DefaultHookOutput | undefined };
+
+/** Issue 14: a hook asked the user to confirm the call; the ask step settles it (allow → proceed, deny → blocked). */
+export interface AskDecision {
+  kind: 'ask';
+  /** The hook's reason for asking. */
+  reason: string;
+  /** The hooks that asked. */
+  hookNames: readonly string[];
+  /** The arguments the call runs with once allowed (a rewrite already merged). */
+  args: Record<string, unknown>;
+  modified: boolean;
+  output: DefaultHookOutput;
+}
+
+/** Options of {@link decideBeforeTool}. */
+export interface DecideBeforeToolOptions {
+  /**
+   * Issue 14: true when someone can be asked (`Config.onAskUser` is set): an `ask` then becomes an
+   * `ask` decision. False (the default) keeps HOOK-182: `ask` proceeds like `allow`.
+   */
+  canAsk?: boolean;
+}
 
 /** What the AfterTool hooks made of the executed result (HOOK-027..031, 131, 132). */
 export type AfterToolDecision =
@@ -38,14 +63,24 @@ export type AfterToolDecision =
   | { kind: 'finished'; result: ToolResult };
 
 /**
- * HOOK-014, 016a, 016b, 017..020, 129, 183: reads the aggregated BeforeTool output. Modified
- * `tool_input` is shallow-merged over the arguments (HOOK-019).
+ * HOOK-014, 016a, 016b, 017..020, 129, 182, 183: reads the aggregated BeforeTool output. Modified
+ * `tool_input` is shallow-merged over the arguments (HOOK-019). Precedence: stop, block, ask (only
+ * when `canAsk`), proceed.
  */
-export function decideBeforeTool(output: DefaultHookOutput | undefined, args: Record<string, unknown>): BeforeToolDecision {
+export function decideBeforeTool(
+  output: DefaultHookOutput | undefined,
+  args: Record<string, unknown>,
+  options: DecideBeforeToolOptions = {},
+): BeforeToolDecision {
   if (output?.shouldStopExecution()) return { kind: 'stopped', result: createStoppedToolResult(output), stopReason: getStopReason(output), output };
   if (output?.isBlockingDecision()) return { kind: 'blocked', result: createBlockedToolResult(output), output };
   const modified = getModifiedToolInput(output);
-  return { kind: 'proceed', args: modified ? { ...args, ...modified } : args, modified: modified !== undefined, output };
+  const effectiveArgs = modified ? { ...args, ...modified } : args;
+  if (options.canAsk === true && output?.isAskDecision()) {
+    const hookNames = output instanceof BeforeToolHookOutput ? output.askingHookNames : [];
+    return { kind: 'ask', reason: getAskReason(output), hookNames, args: effectiveArgs, modified: modified !== undefined, output };
+  }
+  return { kind: 'proceed', args: effectiveArgs, modified: modified !== undefined, output };
 }
 
 /** Options of the BeforeTool step. */
@@ -55,10 +90,13 @@ export interface BeforeToolStepOptions extends HookFireOptions {
   args: Record<string, unknown>;
 }
 
-/** Fires BeforeTool (never throws: HOOK-115) and decides what happens to the call. */
+/**
+ * Fires BeforeTool (never throws: HOOK-115) and decides what happens to the call; an `ask` decision
+ * only when the Config has `onAskUser` (issue 14).
+ */
 export async function runBeforeToolStep(options: BeforeToolStepOptions): Promise<BeforeToolDecision> {
   const output = await fireBeforeToolHook(options.config, options.toolName, options.args, { signal: options.signal });
-  return decideBeforeTool(output, options.args);
+  return decideBeforeTool(output, options.args, { canAsk: options.config.getOnAskUser() !== undefined });
 }
 
 /** Options of the tool step. */

@@ -4,7 +4,9 @@
  * Unit tests of one module; the real-process paths are in toolHookTriggers.test.ts and the machine tests.
  */
 import { describe, expect, it } from 'vitest';
-import { BeforeToolHookOutput, Config, DefaultHookOutput } from '../../../src/index.js';
+import { BeforeToolHookOutput, Config, DefaultHookOutput, type HookExecutionResult, type HookOutput } from '../../../src/index.js';
+import { HookAggregator } from '../../../src/hooks/protocol/hookAggregator.js';
+import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import {
   decideAfterTool,
   decideBeforeTool,
@@ -101,5 +103,75 @@ describe('tool-call steps', () => {
     const result = { llmContent: 'r', returnDisplay: 'r' };
     await expect(runAfterToolStep({ config, toolName: 't', args: {}, result, beforeOutput: undefined })).resolves.toEqual({ kind: 'finished', result });
     expect(config.getHookSystem()).toBeUndefined();
+  });
+});
+
+describe('issue 14: ask among other BeforeTool answers, every input order of two hooks', () => {
+  const aggregator = new HookAggregator();
+  /** One hook's answer: what it printed (or how it failed), and how strong it is: stop 4, block 3, ask 2, else 1. */
+  const answers: Record<string, { result: (name: string) => HookExecutionResult; rank: number }> = {
+    none: { rank: 1, result: (name) => hookResult(name, undefined) },
+    allow: { rank: 1, result: (name) => hookResult(name, { decision: 'allow' }) },
+    'allow-claude': { rank: 1, result: (name) => hookResult(name, { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } }) },
+    modify: { rank: 1, result: (name) => hookResult(name, { hookSpecificOutput: { tool_input: { path: 'b.txt' } } }) },
+    ask: { rank: 2, result: (name) => hookResult(name, { decision: 'ask', reason: 'confirm natively' }) },
+    'ask-claude': {
+      rank: 2,
+      result: (name) =>
+        hookResult(name, { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'confirm, Claude style' } }),
+    },
+    block: { rank: 3, result: (name) => hookResult(name, { decision: 'block', reason: 'blocked' }) },
+    'deny-claude': {
+      rank: 3,
+      result: (name) => hookResult(name, { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'denied' } }),
+    },
+    exit2: {
+      rank: 3,
+      result: (name) => ({ hookConfig: { type: 'command', command: name }, eventName: HookEventName.BeforeTool, success: false, exitCode: 2, stderr: 'exit 2', duration: 1 }),
+    },
+    stop: { rank: 4, result: (name) => hookResult(name, { continue: false, stopReason: 'halt' }) },
+  };
+  const kindByRank = { 1: 'proceed', 2: 'ask', 3: 'blocked', 4: 'stopped' } as const;
+  const pairs = Object.keys(answers).flatMap((first) => Object.keys(answers).map((second) => [first, second] as const));
+
+  function hookResult(name: string, output: HookOutput | undefined): HookExecutionResult {
+    return { hookConfig: { type: 'command', command: name }, eventName: HookEventName.BeforeTool, success: true, output, exitCode: 0, duration: 1 };
+  }
+
+  function decide(first: string, second: string, canAsk: boolean) {
+    const aggregated = aggregator.aggregateResults(
+      [answers[first]!.result(`first-${first}`), answers[second]!.result(`second-${second}`)],
+      HookEventName.BeforeTool,
+    );
+    return decideBeforeTool(aggregated.finalOutput, { path: 'a.txt' }, { canAsk });
+  }
+
+  it.each(pairs)('seed 002 ("AskUser wins over Allow"), HOOK-020, HOOK-092: %s then %s → stop > block > ask > allow', (first, second) => {
+    const decision = decide(first, second, true);
+    const rank = Math.max(answers[first]!.rank, answers[second]!.rank) as 1 | 2 | 3 | 4;
+    expect(decision.kind).toBe(kindByRank[rank]);
+    expect(decide(second, first, true).kind).toBe(decision.kind);
+    if (decision.kind === 'ask') {
+      const askers = [first, second].map((answer, index) => (answers[answer]!.rank === 2 ? `${index === 0 ? 'first' : 'second'}-${answer}` : undefined));
+      expect(decision.hookNames).toEqual(askers.filter((name) => name !== undefined));
+      expect(decision.reason).toMatch(/confirm/);
+      // A rewrite by the other hook is what the user is asked about and what runs once allowed.
+      expect(decision.args).toEqual(first === 'modify' || second === 'modify' ? { path: 'b.txt' } : { path: 'a.txt' });
+      if (decision.output.hookSpecificOutput && 'permissionDecision' in decision.output.hookSpecificOutput) {
+        expect(decision.output.hookSpecificOutput['permissionDecision']).toBe('ask');
+      }
+    }
+  });
+
+  it.each(pairs)('HOOK-182: without onAskUser (canAsk false), %s then %s never asks: an ask proceeds like allow', (first, second) => {
+    const rank = Math.max(answers[first]!.rank, answers[second]!.rank) as 1 | 2 | 3 | 4;
+    expect(decide(first, second, false).kind).toBe(kindByRank[rank === 2 ? 1 : rank]);
+  });
+
+  it('runBeforeToolStep decides ask only when the Config has onAskUser (HOOK-182 otherwise)', () => {
+    const output = new BeforeToolHookOutput({ decision: 'ask', reason: 'sure?' });
+    expect(decideBeforeTool(output, {}).kind).toBe('proceed');
+    expect(decideBeforeTool(output, {}, { canAsk: true })).toMatchObject({ kind: 'ask', reason: 'sure?', hookNames: [], args: {}, modified: false });
+    expect(decideBeforeTool(new BeforeToolHookOutput({ decision: 'ask' }), {}, { canAsk: true })).toMatchObject({ reason: 'a hook asks for confirmation' });
   });
 });
