@@ -11,6 +11,7 @@ import { hooksFireCommand } from './commands/hooksFire.js';
 import { hooksListCommand } from './commands/hooksList.js';
 import { hooksTrustCommand } from './commands/hooksTrust.js';
 import { hooksValidateCommand } from './commands/hooksValidate.js';
+import { inspectCommand } from './commands/inspect.js';
 import { runCommand } from './commands/run.js';
 import { visualizeCommand } from './commands/visualize.js';
 import { createCliLogger, type CliIo, type CommandDefinition } from './context.js';
@@ -27,6 +28,7 @@ export const commands: readonly CommandDefinition[] = [
   hooksTrustCommand,
   hooksEnableCommand,
   hooksDisableCommand,
+  inspectCommand,
   visualizeCommand,
 ];
 

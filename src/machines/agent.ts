@@ -22,7 +22,9 @@ import {
 } from './agentHistory.js';
 import { runModelCall, type ModelCallOutput } from './modelCall.machine.js';
 import { isFunctionCallAllowed, responseFunctionCalls, responseText } from './modelCallActors.js';
-import { createInspectionListener } from '../inspection/recorder.js';
+import { createInspectionRecorder, type InspectionRecorder } from '../inspection/recorder.js';
+import { excerptText } from '../inspection/records.js';
+import { modelCallEndRecord } from './callRecords.js';
 import { createToolScheduler, type ToolScheduler } from './scheduler.js';
 import { createErrorResult } from '../hooks/protocol/toolHookEffects.js';
 import { errorCallOutcome } from './toolCallActors.js';
@@ -44,7 +46,7 @@ export interface AgentOptions {
   maxTurns?: number;
   /** Tool calls of one batch run at once; the scheduler's default when absent. */
   concurrency?: number;
-  /** Records XState inspection events of every model call and tool call. */
+  /** Records every machine's XState events, and the run's prompt, turns, model and tool calls and hooks (inspection/records.ts). */
   inspect?: InspectOption;
   /** Progress for a host or the CLI; a listener that throws is logged and ignored. */
   onEvent?: (event: AgentEvent) => void;
@@ -66,7 +68,10 @@ interface RunState {
  */
 export async function runAgent(prompt: string, options: AgentOptions): Promise<AgentRunResult> {
   const state: RunState = { turn: 0, finalText: '', history: [userContent(prompt)], toolCalls: [] };
-  const emit = createEmitter(options);
+  const recorder = options.inspect ? createInspectionRecorder(options.inspect, options.config.getDebugLogger()) : undefined;
+  const releaseHooks = recorder?.observeHooks(options.config);
+  recorder?.record({ type: 'hookrail.session', time: Date.now(), event: 'prompt', sessionId: options.config.getSessionId(), prompt: excerptText(prompt) });
+  const emit = recordingEmitter(createEmitter(options), recorder);
   const finish = (status: AgentRunStatus, details: { stopReason?: string; errorMessage?: string } = {}): AgentRunResult => {
     const result: AgentRunResult = {
       status,
@@ -77,10 +82,11 @@ export async function runAgent(prompt: string, options: AgentOptions): Promise<A
       ...details,
     };
     emit({ type: 'done', result });
+    releaseHooks?.();
     return result;
   };
   try {
-    return await loop(state, options, emit, finish);
+    return await loop(state, options, emit, finish, recorder);
   } catch (error) {
     const message = toError(error).message;
     emit({ type: 'error', turn: state.turn, message });
@@ -91,10 +97,9 @@ export async function runAgent(prompt: string, options: AgentOptions): Promise<A
 type Emit = (event: AgentEvent) => void;
 type Finish = (status: AgentRunStatus, details?: { stopReason?: string; errorMessage?: string }) => AgentRunResult;
 
-async function loop(state: RunState, options: AgentOptions, emit: Emit, finish: Finish): Promise<AgentRunResult> {
+async function loop(state: RunState, options: AgentOptions, emit: Emit, finish: Finish, recorder: InspectionRecorder | undefined): Promise<AgentRunResult> {
   const { config, generator, tools, signal } = options;
   const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
-  const inspect = options.inspect ? createInspectionListener(options.inspect, config.getDebugLogger()) : undefined;
   const scheduler = createToolScheduler({
     config,
     tools,
@@ -119,7 +124,31 @@ async function loop(state: RunState, options: AgentOptions, emit: Emit, finish: 
       tools,
       systemInstruction: options.systemInstruction,
     });
-    const call = await runModelCall({ config, generator, request, signal, inspect });
+    const modelStartedAt = Date.now();
+    let modelActorId: string | undefined;
+    const call = await runModelCall({
+      config,
+      generator,
+      request,
+      signal,
+      inspect: recorder?.inspect,
+      onStart: (actorId) => {
+        modelActorId = actorId;
+        recorder?.record({ type: 'hookrail.model', phase: 'start', time: Date.now(), turn: state.turn, actorId, rootId: actorId, model: request.model });
+      },
+    });
+    recorder?.record(
+      modelCallEndRecord({
+        output: call,
+        actorId: modelActorId,
+        turn: state.turn,
+        model: request.model,
+        startedAt: modelStartedAt,
+        time: Date.now(),
+        text: call.response ? responseText(call.response) : '',
+        functionCalls: responseFunctionCalls(call.response).map((functionCall) => functionCall.name ?? ''),
+      }),
+    );
 
     if (call.outcome === 'aborted') return finish('aborted');
     if (call.outcome === 'failed') {
@@ -196,6 +225,23 @@ async function runTools(
 function missingOutcome(functionCall: ModelFunctionCall): ToolCallOutcome {
   const message = `Tool "${functionCall.request.name}" (call ${functionCall.request.callId}) produced no result`;
   return errorCallOutcome(functionCall.request, createErrorResult({ type: 'tool_missing_result', message }));
+}
+
+/** The emitter that also records the session's moments (turns, stop, error, end) as `hookrail.session` records. */
+function recordingEmitter(emit: Emit, recorder: InspectionRecorder | undefined): Emit {
+  if (!recorder?.recordsHookrailRecords) return emit;
+  return (event) => {
+    const time = Date.now();
+    if (event.type === 'turn_start') recorder.record({ type: 'hookrail.session', time, event: 'turn', turn: event.turn });
+    else if (event.type === 'stopped') recorder.record({ type: 'hookrail.session', time, event: 'stop', turn: event.turn, reason: excerptText(event.reason) });
+    else if (event.type === 'error') recorder.record({ type: 'hookrail.session', time, event: 'error', turn: event.turn, reason: excerptText(event.message) });
+    else if (event.type === 'done') {
+      const { result } = event;
+      const reason = result.stopReason ?? result.errorMessage;
+      recorder.record({ type: 'hookrail.session', time, event: 'end', status: result.status, text: excerptText(result.finalText, 2_000), ...(reason !== undefined ? { reason: excerptText(reason) } : {}) });
+    }
+    emit(event);
+  };
 }
 
 function createEmitter(options: AgentOptions): Emit {

@@ -5,6 +5,7 @@
  * Shows each tool call moving through its states as it happens, or with `--json` prints one
  * AgentEvent per line and nothing else on stdout. Exit 0 when the run completed or a hook stopped it.
  */
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createContentGenerator } from '../../adapters/models/createContentGenerator.js';
 import { defaultScenario } from '../../adapters/models/defaultScenario.js';
@@ -13,6 +14,9 @@ import { toConfigParameters } from '../../adapters/settings/settings.js';
 import { createBuiltinTools } from '../../adapters/tools/index.js';
 import { Config } from '../../hooks/engine/config.js';
 import { hookEventNames } from '../../hooks/protocol/events.js';
+import { projectMachineGraphs } from '../../diagrams/projectMachines.js';
+import { createInspectionRecorder, type InspectOption } from '../../inspection/recorder.js';
+import { INSPECTION_FORMAT_VERSION } from '../../inspection/records.js';
 import { DEFAULT_MAX_TURNS, runAgent } from '../../machines/agent.js';
 import type { AgentEvent, AgentRunResult } from '../../machines/types.js';
 import {
@@ -57,7 +61,7 @@ export const runCommand: CommandDefinition = {
       settings: settingsOptionSpec,
       json: { type: 'boolean', description: 'Print one JSON AgentEvent per line on stdout, and nothing else.' },
       'max-turns': { type: 'string', valueName: 'N', description: `Stop after N model calls (default ${DEFAULT_MAX_TURNS}).` },
-      inspect: { type: 'string', valueName: 'FILE', description: 'Record XState inspection events of every machine as JSON Lines.' },
+      inspect: { type: 'string', valueName: 'FILE', description: 'Record the run (every machine, call and hook) as JSON Lines, for `hookrail inspect FILE`.' },
       ask: {
         type: 'string',
         valueName: 'deny|allow',
@@ -94,13 +98,14 @@ export const runCommand: CommandDefinition = {
 
     if (view) printHeader(context, { prompt, generatorName: generator.name, workingDir, hookCount: countHooks(settings.hooks), enabled: settings.enableHooks });
     const inspectFile = stringOption(args, 'inspect');
+    const inspect = inspectFile !== undefined ? startRecording(resolve(context.io.cwd, inspectFile), { model: generator.name, config, title: scenario?.name }) : undefined;
     const result = await runAgent(prompt, {
       config,
       generator,
       tools,
       maxTurns,
       signal: context.signal,
-      ...(inspectFile !== undefined ? { inspect: { file: resolve(context.io.cwd, inspectFile) } } : {}),
+      ...(inspect ? { inspect } : {}),
       onEvent: (event) => (view ? view.handle(event) : context.render.line(serializeEvent(event))),
     });
     if (view) view.finish(result, { maxTurns });
@@ -115,6 +120,31 @@ function parseAskFallback(value: string | undefined): AskFallback {
   const fallback = askFallbacks.find((candidate) => candidate === value.trim().toLowerCase());
   if (!fallback) throw new CliUsageError(`--ask expects deny or allow, got "${value}"`, { commandName });
   return fallback;
+}
+
+/**
+ * Starts the run's inspection file anew with its header: the diagrams of the project's machines (so
+ * the report draws each call's path), the model, the session. A file that cannot be written is
+ * reported by the recorder's own warning and never stops the run.
+ */
+function startRecording(file: string, details: { model: string; config: Config; title: string | undefined }): InspectOption {
+  try {
+    writeFileSync(file, '');
+  } catch {
+    // The recorder's first write fails the same way and warns once, naming the file.
+  }
+  const option: InspectOption = { file };
+  createInspectionRecorder(option, details.config.getDebugLogger()).record({
+    type: 'hookrail.run',
+    time: Date.now(),
+    version: INSPECTION_FORMAT_VERSION,
+    machines: projectMachineGraphs(),
+    model: details.model,
+    sessionId: details.config.getSessionId(),
+    workingDir: details.config.getWorkingDir(),
+    ...(details.title ? { title: details.title } : {}),
+  });
+  return option;
 }
 
 /** The prompt: the command line's words, else the scenario's, else the embedded demo's. */

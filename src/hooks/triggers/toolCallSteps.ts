@@ -95,7 +95,7 @@ export interface BeforeToolStepOptions extends HookFireOptions {
  * only when the Config has `onAskUser` (issue 14).
  */
 export async function runBeforeToolStep(options: BeforeToolStepOptions): Promise<BeforeToolDecision> {
-  const output = await fireBeforeToolHook(options.config, options.toolName, options.args, { signal: options.signal });
+  const output = await fireBeforeToolHook(options.config, options.toolName, options.args, { signal: options.signal, origin: options.origin });
   return decideBeforeTool(output, options.args, { canAsk: options.config.getOnAskUser() !== undefined });
 }
 
@@ -156,6 +156,7 @@ export interface AfterToolStepOptions extends HookFireOptions {
 export async function runAfterToolStep(options: AfterToolStepOptions): Promise<AfterToolDecision> {
   const afterOutput = await fireAfterToolHook(options.config, options.toolName, options.args, toToolResponse(options.result), {
     signal: options.signal,
+    origin: options.origin,
   });
   return decideAfterTool(options.result, options.beforeOutput, afterOutput);
 }
