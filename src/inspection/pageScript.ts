@@ -8,15 +8,15 @@
  * the build's tests instead of a reader's browser.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HookrailFileError } from '../errors.js';
 
 /** Where the compiled page modules are: dist/inspection/page beside this module once built. */
 export function defaultPageDirectory(): string {
-  const here = fileURLToPath(new URL('.', import.meta.url));
+  const here = dirname(fileURLToPath(import.meta.url));
   // Run from source (tests through vitest), the compiled modules are in dist/.
-  return here.replace(/[\\/]src[\\/]inspection[\\/]$/, '/dist/inspection/') + 'page';
+  return join(here.replace(/[\\/]src[\\/]inspection$/, '/dist/inspection'), 'page');
 }
 
 /** What {@link linkPageScript} joins. */

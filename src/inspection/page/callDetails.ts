@@ -45,7 +45,7 @@ export function renderCallDetails(options: CallDetailsOptions): CallDetails {
       textBlock(doc, rewritten ? 'Input as executed (rewritten by a hook)' : 'Input', formatValue(call.args ?? call.requestedArgs ?? undefined), 'args'),
       textBlock(doc, 'Stop reason', call.stopReason, 'stop-reason'),
       textBlock(doc, call.kind === 'tool' ? 'Result (what the model sees)' : 'Answer', call.result ?? call.text, 'result'),
-      textBlock(doc, 'Error', call.error, 'error'),
+      call.error !== call.result ? textBlock(doc, 'Error', call.error, 'error') : undefined,
       textBlock(doc, 'Reason', call.reason, 'reason'),
       call.functionCalls && call.functionCalls.length > 0 ? textBlock(doc, 'Asks for', call.functionCalls.join(', '), 'function-calls') : undefined,
     ],

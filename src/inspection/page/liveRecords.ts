@@ -34,15 +34,23 @@ export interface ConnectLiveRecordsOptions {
 export function connectLiveRecords(options: ConnectLiveRecordsOptions): () => void {
   const create: EventSourceFactory = options.factory ?? ((url) => new EventSource(url) as unknown as EventSourceLike);
   const source = create(options.url);
+  let interrupted = false;
   source.onmessage = (event) => {
     const parsed: unknown = JSON.parse(event.data);
     const records = (Array.isArray(parsed) ? parsed : [parsed]) as InspectionLine[];
+    if (interrupted) {
+      interrupted = false;
+      options.page.setStatus('live');
+    }
     options.page.addRecords(records);
   };
   source.addEventListener('end', () => {
     options.page.setStatus('finished');
     source.close();
   });
-  source.onerror = () => options.page.setStatus('reconnecting');
+  source.onerror = () => {
+    interrupted = true;
+    options.page.setStatus('reconnecting');
+  };
   return () => source.close();
 }

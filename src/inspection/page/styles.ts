@@ -24,13 +24,13 @@ pre{margin:0;padding:8px 10px;background:var(--panel);border:1px solid var(--lin
 ${['success', 'completed', 'blocked', 'deny', 'block', 'stopped', 'stop', 'suppressed', 'suppress', 'asked', 'ask', 'cancelled', 'aborted', 'error', 'failed', 'modify', 'context', 'allow', 'none', 'running', 'unknown']
   .map((word) => `.badge.outcome-${word},.bar.outcome-${word}{background:var(--${word})}.outcome-border-${word}{border-left:4px solid var(--${word})}`)
   .join('\n')}
-.layout{display:grid;grid-template-columns:minmax(420px,5fr) minmax(420px,6fr);gap:16px;align-items:start}
+.layout{display:grid;grid-template-columns:minmax(480px,1fr) minmax(480px,1fr);gap:16px;align-items:start}
 .timeline{border:1px solid var(--line);border-radius:8px;padding:12px 10px}
 .timeline-rows{display:flex;flex-direction:column;gap:2px}
 .timeline-prompt{padding:6px 8px;background:#eef2ff;border-radius:6px;margin-bottom:6px}.prompt-mark{font-weight:700;color:#4f46e5}
 .timeline-turn{font-size:12px;font-weight:600;color:var(--muted);margin:8px 0 2px;text-transform:uppercase;letter-spacing:.04em}
 .timeline-end{margin-top:8px;padding:6px 8px;border-radius:6px;background:#fef3c7}.session-end{background:#f1f5f9}.session-error{background:#fee2e2}
-.timeline-row{display:grid;grid-template-columns:46px minmax(90px,150px) minmax(80px,1fr) minmax(120px,1.2fr) 56px 64px 86px;gap:8px;align-items:center;width:100%;text-align:left;font:inherit;color:inherit;background:#fff;border:1px solid transparent;border-radius:6px;padding:4px 6px;cursor:pointer}
+.timeline-row{display:grid;grid-template-columns:40px minmax(110px,auto) minmax(60px,1fr) minmax(90px,1fr) 50px 58px 80px;gap:8px;align-items:center;width:100%;text-align:left;font:inherit;color:inherit;background:#fff;border:1px solid transparent;border-radius:6px;padding:4px 6px;cursor:pointer}
 .timeline-row:hover{background:var(--panel)}.timeline-row.selected{border-color:#6366f1;background:#eef2ff}
 .row-kind{font-size:11px;color:var(--muted);text-transform:uppercase}.kind-model .row-name{font-style:italic}
 .row-name{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
@@ -44,7 +44,7 @@ ${['success', 'completed', 'blocked', 'deny', 'block', 'stopped', 'stop', 'suppr
 .stepper{display:flex;align-items:center;gap:6px;margin-bottom:6px}.stepper button{font:inherit;font-size:12px;padding:2px 8px;border:1px solid #cbd5e1;background:#fff;border-radius:4px;cursor:pointer}.stepper button:disabled{opacity:.4;cursor:default}
 .step-position{flex:1;font-size:13px;text-align:center}
 .diagram{overflow:auto;border:1px solid var(--line);border-radius:6px;background:#fff}.diagram svg{display:block;max-width:100%;height:auto}
-.diagram [data-state].visited rect{fill:#fff7ed;stroke:var(--taken)}
+.diagram [data-state].visited rect,.diagram rect[data-state].visited{fill:#fff7ed;stroke:var(--taken)}
 .diagram [data-state].current rect{fill:#ffedd5;stroke:var(--taken);stroke-width:3}
 .diagram path.taken{stroke:var(--taken);stroke-width:2.6}.diagram path.latest{stroke-width:4}
 .diagram g.transition-label.taken text{fill:#9a3412;font-weight:700}.diagram g.transition-label.taken rect{fill:#ffedd5;fill-opacity:1}
