@@ -96,6 +96,11 @@ export function createInspectionListener(option: InspectOption, logger?: DebugLo
   return createInspectionRecorder(option, logger).inspect;
 }
 
+/** The shared JSONL sink of a file (what `inspect: { file }` writes to), to combine with other sinks. */
+export function fileRecordSink(file: string, logger?: DebugLogger): RecordSink {
+  return jsonlWriterFor(file, logger);
+}
+
 /** Writes every buffered inspection line now (also done automatically each tick and at exit). */
 export function flushInspectionFiles(): void {
   for (const writer of writers.values()) writer.flush();

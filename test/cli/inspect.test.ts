@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyExamples, runHookrail, useCliSandbox } from '../helpers/cliProcess.js';
+import { copyExamples, runHookrail, startHookrail, useCliSandbox } from '../helpers/cliProcess.js';
 
 const sandbox = useCliSandbox(copyExamples);
 
@@ -58,5 +58,46 @@ describe('hookrail inspect', () => {
     expect(partial.exitCode).toBe(0);
     expect(partial.stderr).toMatch(/partial\.jsonl:206: not JSON, skipped/);
     expect(readFileSync(join(sandbox.project, 'partial.html'), 'utf8')).toContain('partial.jsonl:206: not JSON');
+  });
+
+  it('run --inspect-serve serves the live report on 127.0.0.1 until Ctrl-C; --port without it is a usage error', async () => {
+    const child = startHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/demo.json', '--inspect-serve', '--port', '0']);
+    let stderr = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no "live report:" line within 20 s; stderr: ${stderr}`)), 20_000);
+      child.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+        const match = /live report: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stderr);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      });
+    });
+    const events = await (async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), 20_000);
+      const response = await fetch(`${url}events`, { signal: controller.signal });
+      let text = '';
+      const reader = response.body!.getReader();
+      while (!text.includes('event: end')) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        text += new TextDecoder().decode(chunk.value);
+      }
+      clearTimeout(timer);
+      controller.abort();
+      return text;
+    })();
+    expect(events).toContain('"outcome":"blocked"');
+    expect(events).toContain('event: end');
+    expect(await (await fetch(url)).text()).toContain('"eventsUrl":"/events?from=');
+    child.kill('SIGINT');
+    const result = await child;
+    expect(result.exitCode).toBe(0);
+    expect(String(result.stderr)).toContain('the run is over; the report stays at');
+    const usage = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/demo.json', '--port', '8080']);
+    expect(usage.exitCode).toBe(2);
+    expect(usage.stderr).toContain('--port goes with --inspect-serve');
   });
 });

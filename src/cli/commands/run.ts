@@ -5,7 +5,6 @@
  * Shows each tool call moving through its states as it happens, or with `--json` prints one
  * AgentEvent per line and nothing else on stdout. Exit 0 when the run completed or a hook stopped it.
  */
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createContentGenerator } from '../../adapters/models/createContentGenerator.js';
 import { defaultScenario } from '../../adapters/models/defaultScenario.js';
@@ -14,9 +13,6 @@ import { toConfigParameters } from '../../adapters/settings/settings.js';
 import { createBuiltinTools } from '../../adapters/tools/index.js';
 import { Config } from '../../hooks/engine/config.js';
 import { hookEventNames } from '../../hooks/protocol/events.js';
-import { projectMachineGraphs } from '../../diagrams/projectMachines.js';
-import { createInspectionRecorder, type InspectOption } from '../../inspection/recorder.js';
-import { INSPECTION_FORMAT_VERSION } from '../../inspection/records.js';
 import { DEFAULT_MAX_TURNS, runAgent } from '../../machines/agent.js';
 import type { AgentEvent, AgentRunResult } from '../../machines/types.js';
 import {
@@ -31,6 +27,7 @@ import type { CommandContext, CommandDefinition } from '../context.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import { safeJson } from '../render.js';
 import { askFallbacks, createCliAskUser, type AskFallback } from '../askPrompt.js';
+import { startRunInspection } from '../runInspection.js';
 import { RunProgressView } from '../runProgress.js';
 import { loadOptionSettings } from '../settingsLoader.js';
 
@@ -67,11 +64,15 @@ export const runCommand: CommandDefinition = {
         valueName: 'deny|allow',
         description: 'When a hook asks and stdin is not a terminal (no one can answer): deny (default) or allow the call.',
       },
+      'inspect-serve': { type: 'boolean', description: 'Serve the run\'s report on 127.0.0.1 and update it live while the run goes (until Ctrl-C).' },
+      port: { type: 'string', valueName: 'N', description: 'The port of --inspect-serve (default: one the system chooses).' },
     },
     examples: [
       'hookrail run --scenario examples/scenarios/demo.json',
       'hookrail run --scenario examples/scenarios/demo.json --json',
       'hookrail run --scenario examples/scenarios/demo.json --ask allow < /dev/null',
+      'hookrail run --scenario examples/scenarios/demo.json --inspect run.jsonl && hookrail inspect run.jsonl',
+      'hookrail run --inspect-serve --port 8123',
       'GEMINI_API_KEY=... hookrail run --model gemini-2.5-flash "list the TypeScript files"',
     ],
   },
@@ -98,7 +99,17 @@ export const runCommand: CommandDefinition = {
 
     if (view) printHeader(context, { prompt, generatorName: generator.name, workingDir, hookCount: countHooks(settings.hooks), enabled: settings.enableHooks });
     const inspectFile = stringOption(args, 'inspect');
-    const inspect = inspectFile !== undefined ? startRecording(resolve(context.io.cwd, inspectFile), { model: generator.name, config, title: scenario?.name }) : undefined;
+    const serve = booleanOption(args, 'inspect-serve');
+    const port = integerOption(args, 'port', { commandName, minimum: 0, maximum: 65_535 });
+    if (port !== undefined && !serve) throw new CliUsageError('--port goes with --inspect-serve', { commandName });
+    const { inspect, afterRun } = await startRunInspection(context, {
+      ...(inspectFile !== undefined ? { file: resolve(context.io.cwd, inspectFile) } : {}),
+      serve,
+      ...(port !== undefined ? { port } : {}),
+      model: generator.name,
+      config,
+      ...(scenario?.name ? { title: scenario.name } : {}),
+    });
     const result = await runAgent(prompt, {
       config,
       generator,
@@ -109,6 +120,7 @@ export const runCommand: CommandDefinition = {
       onEvent: (event) => (view ? view.handle(event) : context.render.line(serializeEvent(event))),
     });
     if (view) view.finish(result, { maxTurns });
+    await afterRun();
     if (result.status === 'error') context.render.error(result.errorMessage ?? 'the run failed');
     return exitCodeOf(result);
   },
