@@ -113,8 +113,11 @@ export { runAgent, DEFAULT_MAX_TURNS } from './machines/agent.js';
 export type { AgentOptions } from './machines/agent.js';
 
 // --- inspection ---
-export { createInspectionListener, flushInspectionFiles } from './inspection/recorder.js';
-export type { InspectionListener, InspectionRecord, InspectOption } from './inspection/recorder.js';
+export { createInspectionListener, createInspectionRecorder, flushInspectionFiles } from './inspection/recorder.js';
+export type { InspectionListener, InspectionRecord, InspectOption, InspectionRecorder, RecordSink } from './inspection/recorder.js';
+export type { InspectionLine, HookrailRecord } from './inspection/records.js';
+export { connectStatelyInspector } from './inspection/statelyBridge.js';
+export type { StatelyBridge, StatelyBridgeOptions } from './inspection/statelyBridge.js';
 
 // --- adapters: models, built-in tools, settings, trust ---
 export { createBuiltinTools, builtinToolNames, isBuiltinToolName, Workspace, DEFAULT_SHELL_TIMEOUT_MS, DEFAULT_SHELL_OUTPUT_LIMIT } from './adapters/tools/index.js';

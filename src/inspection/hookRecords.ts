@@ -6,7 +6,7 @@
  */
 import type { HookExecutionEvent, HookExecutionResult } from '../hooks/protocol/results.js';
 import { isPlainObject } from '../values.js';
-import { excerptText, limitRecordValue, type HookDecision, type HookRecord, type HookRecordDialect } from './records.js';
+import { excerptText, limitRecordValue, type HookRecordDecision, type HookRecord, type HookRecordDialect } from './records.js';
 
 const dialects: ReadonlySet<string> = new Set<HookRecordDialect>(['native', 'claude', 'gemini']);
 
@@ -52,10 +52,10 @@ export function toHookRecord(event: HookExecutionEvent, time: number = Date.now(
 }
 
 /**
- * What a hook's answer amounted to (records.ts `HookDecision`), strongest first. A failed hook
+ * What a hook's answer amounted to (records.ts `HookRecordDecision`), strongest first. A failed hook
  * counts as `error` (fail-open) unless its answer still blocks or stops: exit code 2 is a `deny`.
  */
-export function hookDecisionOf(result: HookExecutionResult): HookDecision {
+export function hookDecisionOf(result: HookExecutionResult): HookRecordDecision {
   const output = result.output as Record<string, unknown> | undefined;
   if (!output) return result.success ? 'none' : 'error';
   const specific = isPlainObject(output['hookSpecificOutput']) ? output['hookSpecificOutput'] : {};

@@ -69,7 +69,7 @@ export type HookRecordDialect = 'native' | 'claude' | 'gemini';
  * system message), `allow` (an explicit allow), `none` (no answer), `error` (the hook failed and
  * was ignored: fail-open).
  */
-export type HookDecision = 'stop' | 'block' | 'deny' | 'ask' | 'modify' | 'suppress' | 'context' | 'allow' | 'none' | 'error';
+export type HookRecordDecision = 'stop' | 'block' | 'deny' | 'ask' | 'modify' | 'suppress' | 'context' | 'allow' | 'none' | 'error';
 
 /** One hook invocation, written when it finished. */
 export interface HookRecord {
@@ -109,7 +109,7 @@ export interface HookRecord {
   modelAnswer?: string;
   /** The runner's verdict: true only for a hook that ran and answered normally (exit code 0, HTTP 2xx). */
   success: boolean;
-  decision: HookDecision;
+  decision: HookRecordDecision;
   /** The reason the hook gave (block / stop / ask), or the failure's message. */
   reason?: string;
   /** The failure, for a hook that could not run or failed. */
