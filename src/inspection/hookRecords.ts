@@ -47,7 +47,9 @@ export function toHookRecord(event: HookExecutionEvent, time: number = Date.now(
   if (typeof extras['modelAnswer'] === 'string') record.modelAnswer = excerptText(extras['modelAnswer']);
   const reason = reasonOf(result);
   if (reason !== undefined) record.reason = excerptText(reason);
-  if (result.error) record.error = excerptText(result.error.message);
+  // Exit code 2 is how a command hook blocks, not a failure: its reason is already the record's `reason`.
+  const blocks = record.decision === 'deny' || record.decision === 'block';
+  if (result.error && !(blocks && result.exitCode === 2)) record.error = excerptText(result.error.message);
   return record;
 }
 

@@ -60,6 +60,8 @@ describe('hook records', () => {
       decision: 'deny',
       reason: 'no writes today',
     });
+    // Exit code 2 is a block, not a failure: no error beside the reason.
+    expect(hooks[0]!.error).toBeUndefined();
     expect(hooks[0]!.input).toMatchObject({ hook_event_name: 'BeforeTool', tool_name: 'write_file', tool_input: { path: 'a.txt' } });
     expect(hooks[0]!.durationMs).toBeGreaterThan(0);
     expect(hooks[0]!.time).toBeGreaterThanOrEqual(end!.time - end!.durationMs!);

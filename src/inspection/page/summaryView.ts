@@ -4,7 +4,8 @@
  * hooks by time spent, most first, with how often each decided what.
  */
 import { badge, element, formatDuration } from './dom.js';
-import { summarizeRun, type RunModel } from './runModel.js';
+import type { RunModel } from './runModel.js';
+import { summarizeRun } from './runSummary.js';
 
 /** Outcomes in the order a reader scans for trouble. */
 const outcomeOrder = ['blocked', 'stopped', 'asked', 'cancelled', 'error', 'failed', 'aborted', 'suppressed', 'success', 'completed', 'running', 'unknown'];

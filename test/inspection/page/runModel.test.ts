@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { projectMachineGraphs } from '../../../src/diagrams/projectMachines.js';
 import { pathHints } from '../../../src/inspection/page/callDetails.js';
 import { activeStateIds, machinePath } from '../../../src/inspection/page/machinePath.js';
-import { buildRunModel, summarizeRun } from '../../../src/inspection/page/runModel.js';
+import { buildRunModel } from '../../../src/inspection/page/runModel.js';
+import { summarizeRun } from '../../../src/inspection/page/runSummary.js';
 import { parseInspectionFile } from '../../../src/inspection/report.js';
 
 function fixture(name: string): ReturnType<typeof parseInspectionFile> {
