@@ -42,7 +42,7 @@ describe('the run model', () => {
     expect(model.header?.machines['toolCall']).toBeDefined();
   });
 
-  it('the blocked call took beforeHook → buffered on its blocked guard; the rewritten call took the modified-input guard', () => {
+  it('the blocked call took beforeHook → buffered on its blocked guard, not the stop guard; the rewritten call went on to executing', () => {
     const model = buildRunModel(fixture('demo-run.jsonl').records);
     const [blocked, deploy] = model.calls.filter((call) => call.kind === 'tool');
     const graph = graphs['toolCall']!;
@@ -52,7 +52,7 @@ describe('the run model', () => {
     expect(taken).toMatchObject({ source: 'toolCall.beforeHook', target: 'toolCall.buffered', guard: 'beforeHookBlocked' });
     const deployPath = machinePath(graph, deploy!.steps, pathHints(deploy!));
     const rewrite = graph.edges[deployPath[2]!.edges[0]!]!;
-    expect(rewrite).toMatchObject({ source: 'toolCall.beforeHook', target: 'toolCall.executing', guard: 'beforeHookModifiedInput' });
+    expect(rewrite).toMatchObject({ source: 'toolCall.beforeHook', target: 'toolCall.executing', eventType: 'xstate.done.actor.beforeHook' });
   });
 
   it('a file of XState records only (written before hookrail records) still gives every call with its path', () => {
