@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { Config, DebugLogger, createToolScheduler, flushInspectionFiles } from '../dist/index.js';
 import { projectMachineGraphs } from '../dist/diagrams/projectMachines.js';
+import { graphToSvg } from '../dist/diagrams/visualizeSvg.js';
 import { buildReportData, parseInspectionFile, renderReportHtml } from '../dist/inspection/report.js';
 import { printMachineBanner } from './lib/measure.mjs';
 
@@ -46,7 +47,7 @@ try {
   const recordMs = performance.now() - recordStart;
 
   const { records } = parseInspectionFile(readFileSync(file, 'utf8'), file);
-  const html = renderReportHtml(buildReportData({ records, machines: projectMachineGraphs(), source: 'run.jsonl' }));
+  const html = renderReportHtml(buildReportData({ records, machines: projectMachineGraphs(), renderSvg: (graph) => graphToSvg(graph, { interactive: true }), source: 'run.jsonl' }));
   const reportFile = join(directory, 'report.html');
   writeFileSync(reportFile, html);
   const size = statSync(reportFile).size;

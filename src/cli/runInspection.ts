@@ -46,8 +46,14 @@ export async function startRunInspection(context: CommandContext, options: RunIn
   let server: Awaited<ReturnType<typeof import('../inspection/liveServer.js').startLiveReportServer>> | undefined;
   if (options.serve) {
     const { startLiveReportServer } = await import('../inspection/liveServer.js');
+    const { graphToSvg } = await import('../diagrams/visualizeSvg.js');
     try {
-      server = await startLiveReportServer({ port: options.port, machines: projectMachineGraphs(), title: options.title ?? 'hookrail run' });
+      server = await startLiveReportServer({
+        port: options.port,
+        machines: projectMachineGraphs(),
+        renderSvg: (graph) => graphToSvg(graph, { interactive: true }),
+        title: options.title ?? 'hookrail run',
+      });
     } catch (error) {
       throw new CliError(`cannot serve the live report on 127.0.0.1:${options.port ?? 0}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }

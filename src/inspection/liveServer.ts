@@ -7,9 +7,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DiagramGraph } from '../diagrams/diagramGraph.js';
 import type { RecordSink } from './recorder.js';
-import type { InspectionLine } from './records.js';
+import type { InspectionLine, MachineGraph } from './records.js';
 import { buildReportData, isReportRecord, renderReportHtml } from './report.js';
 
 /** What {@link startLiveReportServer} needs. */
@@ -17,7 +16,9 @@ export interface LiveReportServerOptions {
   /** TCP port on 127.0.0.1; 0 (default) lets the system choose. */
   port?: number;
   /** Graphs of the machines the records' header may lack. */
-  machines?: Record<string, DiagramGraph>;
+  machines?: Record<string, MachineGraph>;
+  /** Draws a graph as marked SVG (src/diagrams' `graphToSvg(graph, { interactive: true })`). */
+  renderSvg: (graph: MachineGraph) => string;
   title?: string;
   /** Directory of the compiled page modules (default dist/inspection/page). */
   pageDirectory?: string;
@@ -33,7 +34,7 @@ export interface LiveReportServer extends RecordSink {
 }
 
 /** Starts listening; resolves once the port is bound (rejects with the listen error, e.g. the port in use). */
-export async function startLiveReportServer(options: LiveReportServerOptions = {}): Promise<LiveReportServer> {
+export async function startLiveReportServer(options: LiveReportServerOptions): Promise<LiveReportServer> {
   const records: InspectionLine[] = [];
   const clients = new Set<LiveClient>();
   let finished = false;
@@ -59,7 +60,7 @@ export async function startLiveReportServer(options: LiveReportServerOptions = {
     if (request.method !== 'GET') return reply(response, 405, 'text/plain', 'only GET\n');
     if (url.pathname === '/') {
       const count = records.length;
-      const data = buildReportData({ records: records.slice(0, count), machines: options.machines, title: options.title, live: { eventsUrl: `/events?from=${count}` } });
+      const data = buildReportData({ records: records.slice(0, count), machines: options.machines, renderSvg: options.renderSvg, title: options.title, live: { eventsUrl: `/events?from=${count}` } });
       return reply(response, 200, 'text/html; charset=utf-8', renderReportHtml(data, { pageDirectory: options.pageDirectory }));
     }
     if (url.pathname === '/events') return openStream(request, response, url);

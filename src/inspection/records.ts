@@ -15,7 +15,38 @@
  * know and skips record types it does not know, so writers may add both. The reference for writers
  * is /work/notes/inspection-records.md (kept in step with this file).
  */
-import type { DiagramGraph } from '../diagrams/diagramGraph.js';
+
+/**
+ * A machine's states and transitions as the header carries them: the JSON of src/diagrams'
+ * `DiagramGraph` (`machineToGraph`), restated here so that the record format, and the report that
+ * reads it, depend on nothing above them.
+ */
+export interface MachineGraph {
+  machineId: string;
+  /** The root's initial child. */
+  initial?: string;
+  nodes: MachineGraphNode[];
+  edges: MachineGraphEdge[];
+}
+
+/** A state: its id (`toolCall.beforeHook`), key, kind, enclosing state and initial child. */
+export interface MachineGraphNode {
+  id: string;
+  label: string;
+  kind: 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
+  parent?: string;
+  initial?: string;
+}
+
+/** A transition; `source` `*` stands for a root-level transition (from any state). */
+export interface MachineGraphEdge {
+  source: string;
+  target: string;
+  label: string;
+  /** The raw event type (`''` for an eventless transition); absent in headers written before it was. */
+  eventType?: string;
+  guard?: string;
+}
 
 /** `version` of the `hookrail.run` header this code writes. Bumped only for an incompatible change. */
 export const INSPECTION_FORMAT_VERSION = 1;
@@ -45,7 +76,7 @@ export interface RunRecord {
   /** {@link INSPECTION_FORMAT_VERSION} of the writer. */
   version: number;
   /** The diagram of each machine that may appear, by machine id: the page draws paths on these. */
-  machines: Record<string, DiagramGraph>;
+  machines: Record<string, MachineGraph>;
   /** hookrail's package version. */
   hookrailVersion?: string;
   sessionId?: string;

@@ -5,19 +5,22 @@
  * serves. Records the page does not draw (XState events, actors that are not machines) are left
  * out, which keeps a 1,000-call report to a few megabytes.
  */
-import { graphToSvg } from '../diagrams/visualizeSvg.js';
-import type { DiagramGraph } from '../diagrams/diagramGraph.js';
 import { HookrailFileError } from '../errors.js';
 import { linkPageScript } from './pageScript.js';
 import { REPORT_DATA_ELEMENT_ID, type ReportData, type ReportDiagram } from './page/reportData.js';
 import { reportStyles } from './page/styles.js';
-import { INSPECTION_FORMAT_VERSION, isInspectionLine, type InspectionLine, type RunRecord } from './records.js';
+import { INSPECTION_FORMAT_VERSION, isInspectionLine, type InspectionLine, type MachineGraph, type RunRecord } from './records.js';
 
 /** What {@link buildReportData} needs. */
 export interface BuildReportDataOptions {
   records: readonly InspectionLine[];
   /** Graphs of machines the records' header may lack (the CLI passes the project's machines). */
-  machines?: Record<string, DiagramGraph>;
+  machines?: Record<string, MachineGraph>;
+  /**
+   * Draws a graph as SVG with `data-state` / `data-edge` marks: src/diagrams' `graphToSvg(graph, {
+   * interactive: true })`, passed in by the caller so this folder does not depend on the diagrams.
+   */
+  renderSvg: (graph: MachineGraph) => string;
   title?: string;
   source?: string;
   warnings?: string[];
@@ -41,21 +44,21 @@ export function buildReportData(options: BuildReportDataOptions): ReportData {
     ...(options.source !== undefined ? { source: options.source } : {}),
     generatedAt: Date.now(),
     records,
-    diagrams: renderDiagrams({ ...options.machines, ...mergedHeaderMachines(records) }),
+    diagrams: renderDiagrams({ ...options.machines, ...mergedHeaderMachines(records) }, options.renderSvg),
     ...(options.warnings && options.warnings.length > 0 ? { warnings: options.warnings } : {}),
     ...(options.live ? { live: options.live } : {}),
   };
 }
 
 /** Every machine graph as the page's diagram: the graph and its SVG with `data-state` / `data-edge` marks. */
-export function renderDiagrams(graphs: Record<string, DiagramGraph>): Record<string, ReportDiagram> {
+export function renderDiagrams(graphs: Record<string, MachineGraph>, renderSvg: (graph: MachineGraph) => string): Record<string, ReportDiagram> {
   const diagrams: Record<string, ReportDiagram> = {};
-  for (const [machineId, graph] of Object.entries(graphs)) diagrams[machineId] = { graph, svg: graphToSvg(graph, { interactive: true }) };
+  for (const [machineId, graph] of Object.entries(graphs)) diagrams[machineId] = { graph, svg: renderSvg(graph) };
   return diagrams;
 }
 
-function mergedHeaderMachines(records: readonly InspectionLine[]): Record<string, DiagramGraph> {
-  const machines: Record<string, DiagramGraph> = {};
+function mergedHeaderMachines(records: readonly InspectionLine[]): Record<string, MachineGraph> {
+  const machines: Record<string, MachineGraph> = {};
   for (const record of records) if (record.type === 'hookrail.run') Object.assign(machines, record.machines);
   return machines;
 }

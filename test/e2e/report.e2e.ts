@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectMachineGraphs } from '../../src/diagrams/projectMachines.js';
+import { graphToSvg } from '../../src/diagrams/visualizeSvg.js';
 import { startLiveReportServer, type LiveReportServer } from '../../src/inspection/liveServer.js';
 import { parseInspectionFile } from '../../src/inspection/report.js';
 import { copyExamples, runHookrail, useCliSandbox } from '../helpers/cliProcess.js';
@@ -82,7 +83,7 @@ describe('the report in a real browser', () => {
 
   it('the live page of a run in progress shows records as they arrive, then the end', async () => {
     const demo = parseInspectionFile(readFileSync(new URL('../fixtures/inspection/demo-run.jsonl', import.meta.url), 'utf8'), 'demo-run.jsonl').records;
-    const server = await startLiveReportServer({ machines: projectMachineGraphs(), title: 'live demo' });
+    const server = await startLiveReportServer({ machines: projectMachineGraphs(), renderSvg: (graph) => graphToSvg(graph, { interactive: true }), title: 'live demo' });
     servers.push(server);
     const firstToolCallEnd = demo.findIndex((record) => record.type === 'hookrail.call' && record.phase === 'end');
     demo.slice(0, firstToolCallEnd + 1).forEach((record) => server.write(record));

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { graphToSvg } from '../../src/diagrams/visualizeSvg.js';
 import { startLiveReportServer, type LiveReportServer } from '../../src/inspection/liveServer.js';
 import { parseInspectionFile } from '../../src/inspection/report.js';
 import type { InspectionLine } from '../../src/inspection/records.js';
@@ -16,7 +17,7 @@ afterEach(async () => {
 });
 
 async function start(): Promise<LiveReportServer> {
-  const server = await startLiveReportServer({ title: 'live test' });
+  const server = await startLiveReportServer({ title: 'live test', renderSvg: (graph) => graphToSvg(graph, { interactive: true }) });
   servers.push(server);
   return server;
 }
@@ -89,6 +90,6 @@ describe('the live report server', () => {
   it('a port in use is a clear error', async () => {
     const server = await start();
     const port = Number(new URL(server.url).port);
-    await expect(startLiveReportServer({ port })).rejects.toThrow(/EADDRINUSE/);
+    await expect(startLiveReportServer({ port, renderSvg: (graph) => graphToSvg(graph, { interactive: true }) })).rejects.toThrow(/EADDRINUSE/);
   });
 });

@@ -40,9 +40,10 @@ export const inspectCommand: CommandDefinition = {
       throw new HookrailFileError(input, `cannot read the recorded run: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     const report = await import('../../inspection/report.js');
+    const { graphToSvg } = await import('../../diagrams/visualizeSvg.js');
     const { records, warnings } = report.parseInspectionFile(text, input);
     for (const warning of warnings) context.render.warn(warning);
-    const data = report.buildReportData({ records, machines: projectMachineGraphs(), source: basename(input), warnings });
+    const data = report.buildReportData({ records, machines: projectMachineGraphs(), renderSvg: (graph) => graphToSvg(graph, { interactive: true }), source: basename(input), warnings });
     const html = report.renderReportHtml(data);
     try {
       await writeFile(out, html);

@@ -4,7 +4,7 @@
  * `interactive`), with the states visited and the transitions taken up to the current step
  * highlighted, a list of the steps, and buttons to step back and forward through the events.
  */
-import type { DiagramGraph } from '../../diagrams/diagramGraph.js';
+import type { MachineGraph } from '../records.js';
 import { element, formatDuration } from './dom.js';
 import { machinePath, type PathStep } from './machinePath.js';
 import type { MachineStep } from './runModel.js';
@@ -14,7 +14,7 @@ export interface DiagramViewOptions {
   doc: Document;
   /** The diagram, with `data-state` / `data-edge` marks; without one only the step list is shown. */
   svg?: string;
-  graph?: DiagramGraph;
+  graph?: MachineGraph;
   machineId: string;
   steps: readonly MachineStep[];
   /** Words naming the guards that passed (see machinePath). */

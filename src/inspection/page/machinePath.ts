@@ -5,7 +5,7 @@
  * transitions fit, hints from the call (its outcome, a rewritten input, a hook's decision) pick the
  * guarded one they name, else the unguarded default. Pure: no DOM.
  */
-import type { DiagramEdge, DiagramGraph } from '../../diagrams/diagramGraph.js';
+import type { MachineGraph, MachineGraphEdge } from '../records.js';
 import type { MachineStep } from './runModel.js';
 
 /** Source id of root-level transitions in a diagram (`ROOT_SOURCE` in diagramGraph.ts). */
@@ -44,7 +44,7 @@ export function activeStateIds(machineId: string, value: unknown): string[] {
 }
 
 /** The path of `steps` on `graph`; `hints` are words (outcome, `modifiedinput`, `addscontent`) naming guards. */
-export function machinePath(graph: DiagramGraph, steps: readonly MachineStep[], hints: readonly string[] = []): PathStep[] {
+export function machinePath(graph: MachineGraph, steps: readonly MachineStep[], hints: readonly string[] = []): PathStep[] {
   const path: PathStep[] = [];
   let previous: string[] = [];
   for (const step of steps) {
@@ -58,7 +58,7 @@ export function machinePath(graph: DiagramGraph, steps: readonly MachineStep[], 
 }
 
 function takenEdges(
-  graph: DiagramGraph,
+  graph: MachineGraph,
   previous: readonly string[],
   active: readonly string[],
   entered: readonly string[],
@@ -80,7 +80,7 @@ function takenEdges(
   return pickByHints(graph, matching.filter((index) => depth(graph.edges[index]!.target) === deepest), hints);
 }
 
-function pickByHints(graph: DiagramGraph, candidates: number[], hints: readonly string[]): number[] {
+function pickByHints(graph: MachineGraph, candidates: number[], hints: readonly string[]): number[] {
   if (candidates.length <= 1) return candidates;
   for (const hint of hints) {
     const word = hint.toLowerCase();
@@ -93,7 +93,7 @@ function pickByHints(graph: DiagramGraph, candidates: number[], hints: readonly 
 }
 
 /** The edge's raw event type; graphs written before it was recorded give it back from the label. */
-export function edgeEventType(edge: DiagramEdge): string {
+export function edgeEventType(edge: MachineGraphEdge): string {
   if (edge.eventType !== undefined) return edge.eventType;
   const event = edge.label.replace(/ \[.*\]$/, '');
   if (event === 'always') return '';
@@ -103,7 +103,7 @@ export function edgeEventType(edge: DiagramEdge): string {
 }
 
 /** The edge's guard name, if any. */
-export function edgeGuard(edge: DiagramEdge): string | undefined {
+export function edgeGuard(edge: MachineGraphEdge): string | undefined {
   if (edge.eventType !== undefined) return edge.guard;
   return /\[(.+)\]$/.exec(edge.label)?.[1];
 }

@@ -4,15 +4,14 @@
  * id="hookrail-report-data">`: the run's records, the diagrams of its machines (laid out at
  * generation time), and, for a live page, where to listen for new records.
  */
-import type { DiagramGraph } from '../../diagrams/diagramGraph.js';
-import type { InspectionLine } from '../records.js';
+import type { InspectionLine, MachineGraph } from '../records.js';
 
 /** The id of the script element holding the {@link ReportData}. */
 export const REPORT_DATA_ELEMENT_ID = 'hookrail-report-data';
 
 /** A machine's diagram: its graph (to match transitions) and its SVG (marked for highlighting). */
 export interface ReportDiagram {
-  graph: DiagramGraph;
+  graph: MachineGraph;
   svg: string;
 }
 

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { projectMachineGraphs } from '../../../src/diagrams/projectMachines.js';
+import { graphToSvg } from '../../../src/diagrams/visualizeSvg.js';
 import { connectLiveRecords, type EventSourceLike } from '../../../src/inspection/page/liveRecords.js';
 import { startReportPage, type ReportPage } from '../../../src/inspection/page/reportApp.js';
 import { readReportData } from '../../../src/inspection/page/reportData.js';
@@ -17,11 +18,12 @@ import type { HookRecord, InspectionLine } from '../../../src/inspection/records
 
 const demo = parseInspectionFile(readFileSync(fileURLToPath(import.meta.url).replace(/page\/reportPage\.test\.ts$/, '') + '../fixtures/inspection/demo-run.jsonl', 'utf8'), 'demo-run.jsonl');
 const machines = projectMachineGraphs();
+const renderSvg = (graph: Parameters<typeof graphToSvg>[0]): string => graphToSvg(graph, { interactive: true });
 
 function start(records: readonly InspectionLine[] = demo.records): { page: ReportPage; root: HTMLElement } {
   const root = document.createElement('div');
   document.body.replaceChildren(root);
-  const data = buildReportData({ records, machines, source: 'demo-run.jsonl' });
+  const data = buildReportData({ records, machines, renderSvg, source: 'demo-run.jsonl' });
   return { page: startReportPage({ root, data, schedule: (callback) => callback() }), root };
 }
 
@@ -139,7 +141,7 @@ describe('the report page (DOM)', () => {
 
   it('the generated HTML embeds the data safely (</script>, U+2028) and its linked script boots the same page', () => {
     const tricky = { ...demo.records[0]!, title: 'end </script><script>window.injected=1</script> \u2028 line' } as InspectionLine;
-    const data = buildReportData({ records: [tricky, ...demo.records.slice(1)], machines, source: 'demo-run.jsonl' });
+    const data = buildReportData({ records: [tricky, ...demo.records.slice(1)], machines, renderSvg, source: 'demo-run.jsonl' });
     const html = renderReportHtml(data);
     expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
     const scripts = html.match(/<script[^>]*>/g) ?? [];
