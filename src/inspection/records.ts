@@ -176,6 +176,8 @@ export interface CallRecord {
   stopReason?: string;
   /** end: milliseconds since the call started. */
   durationMs?: number;
+  /** end: a hook asked (the `asking` state) and how the ask was settled. */
+  ask?: { reason: string; hookNames: string[]; decision: string; answeredBy: string; decisionReason?: string };
 }
 
 /** How a model call ended (the modelCall machine's final states). */

@@ -41,13 +41,23 @@ export function toolCallEndRecord(context: ToolCallContext, actorId: string, sta
   if (result) record.result = excerptText(result.llmContent, 2_000);
   if (result?.error) record.error = excerptText(result.error.message, 2_000);
   if (context.stopReason !== undefined) record.stopReason = context.stopReason;
+  if (context.asked) {
+    const { reason, hookNames, decision, answeredBy, decisionReason } = context.asked;
+    record.ask = { reason: excerptText(reason, 2_000), hookNames: [...hookNames], decision, answeredBy, ...(decisionReason !== undefined ? { decisionReason } : {}) };
+  }
   return record;
 }
 
-/** The report's outcome: the machine's, with a success whose output a hook hid shown as `suppressed`. */
-export function callOutcomeOf(context: Pick<ToolCallContext, 'outcome' | 'result'>): CallRecordOutcome {
+/**
+ * The report's outcome: the machine's, with a success that ran because the user allowed a hook's
+ * ask shown as `asked`, and a success whose output a hook hid as `suppressed`. A denied ask stays
+ * `blocked` (its `ask` field says why).
+ */
+export function callOutcomeOf(context: Pick<ToolCallContext, 'outcome' | 'result' | 'asked'>): CallRecordOutcome {
   const outcome = context.outcome ?? 'cancelled';
-  return outcome === 'success' && context.result?.suppressDisplay === true ? 'suppressed' : outcome;
+  if (outcome !== 'success') return outcome;
+  if (context.asked !== undefined) return 'asked';
+  return context.result?.suppressDisplay === true ? 'suppressed' : outcome;
 }
 
 /** What the model call's end record needs besides its output. */

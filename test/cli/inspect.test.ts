@@ -94,7 +94,8 @@ describe('hookrail inspect', () => {
     expect(await (await fetch(url)).text()).toContain('"eventsUrl":"/events?from=');
     child.kill('SIGINT');
     const result = await child;
-    expect(result.exitCode).toBe(0);
+    // Ctrl-C ends the serving; like any stop signal it exits 128 + 2.
+    expect(result.exitCode).toBe(130);
     expect(String(result.stderr)).toContain('the run is over; the report stays at');
     const usage = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/demo.json', '--port', '8080']);
     expect(usage.exitCode).toBe(2);

@@ -67,6 +67,28 @@ describe('hook records', () => {
     expect(hooks[0]!.time).toBeGreaterThanOrEqual(end!.time - end!.durationMs!);
   });
 
+  it("a hook's ask shows as decision ask, and the call's end record says who settled it: allowed → outcome asked, denied → blocked", async () => {
+    const file = join(directory, 'asked.jsonl');
+    const answers = ['allow', 'deny'];
+    const config = new Config({
+      enableHooks: true,
+      hooks: { BeforeTool: [{ hooks: [{ type: 'command', name: 'confirm', command: `printf '%s' '{"decision":"ask","reason":"really write?"}'` }] }] },
+      onAskUser: () => ({ decision: answers.shift() as 'allow' | 'deny' }),
+    });
+    const scheduler = createToolScheduler({ config, tools: [recordingTool()], inspect: { file } });
+    await scheduler.schedule([{ callId: 'yes', name: 'write_file', args: {} }]);
+    await scheduler.schedule([{ callId: 'no', name: 'write_file', args: {} }]);
+    const lines = readLines(file);
+    const ends = lines.filter((line): line is CallRecord => line.type === 'hookrail.call' && line.phase === 'end');
+    expect(ends.map((end) => [end.callId, end.outcome, end.ask?.decision, end.ask?.answeredBy])).toEqual([
+      ['yes', 'asked', 'allow', 'onAskUser'],
+      ['no', 'blocked', 'deny', 'onAskUser'],
+    ]);
+    expect(ends[0]!.ask).toMatchObject({ reason: 'really write?', hookNames: ['confirm'] });
+    const hooks = lines.filter((line): line is HookRecord => line.type === 'hookrail.hook');
+    expect(hooks.map((hook) => hook.decision)).toEqual(['ask', 'ask']);
+  });
+
   it('in a sequential chain each record holds the input that hook received, as the hooks before it rewrote it', async () => {
     const events: HookExecutionEvent[] = [];
     const config = new Config({

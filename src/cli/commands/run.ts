@@ -134,31 +134,6 @@ function parseAskFallback(value: string | undefined): AskFallback {
   return fallback;
 }
 
-/**
- * Starts the run's inspection file anew with its header: the diagrams of the project's machines (so
- * the report draws each call's path), the model, the session. A file that cannot be written is
- * reported by the recorder's own warning and never stops the run.
- */
-function startRecording(file: string, details: { model: string; config: Config; title: string | undefined }): InspectOption {
-  try {
-    writeFileSync(file, '');
-  } catch {
-    // The recorder's first write fails the same way and warns once, naming the file.
-  }
-  const option: InspectOption = { file };
-  createInspectionRecorder(option, details.config.getDebugLogger()).record({
-    type: 'hookrail.run',
-    time: Date.now(),
-    version: INSPECTION_FORMAT_VERSION,
-    machines: projectMachineGraphs(),
-    model: details.model,
-    sessionId: details.config.getSessionId(),
-    workingDir: details.config.getWorkingDir(),
-    ...(details.title ? { title: details.title } : {}),
-  });
-  return option;
-}
-
 /** The prompt: the command line's words, else the scenario's, else the embedded demo's. */
 function choosePrompt(args: ParsedArgs, scenario: Scenario | undefined, modelName: string | undefined): string {
   const fromArgs = args.positionals.join(' ').trim();

@@ -44,6 +44,9 @@ export function renderCallDetails(options: CallDetailsOptions): CallDetails {
       rewritten ? textBlock(doc, 'Input asked for by the model', formatValue(call.requestedArgs), 'requested-args') : undefined,
       textBlock(doc, rewritten ? 'Input as executed (rewritten by a hook)' : 'Input', formatValue(call.args ?? call.requestedArgs ?? undefined), 'args'),
       textBlock(doc, 'Stop reason', call.stopReason, 'stop-reason'),
+      call.ask
+        ? textBlock(doc, `Asked by ${call.ask.hookNames.join(', ')}: ${call.ask.decision} (answered by ${call.ask.answeredBy})`, [call.ask.reason, call.ask.decisionReason].filter(Boolean).join('\n'), 'ask')
+        : undefined,
       textBlock(doc, call.kind === 'tool' ? 'Result (what the model sees)' : 'Answer', call.result ?? call.text, 'result'),
       call.error !== call.result ? textBlock(doc, 'Error', call.error, 'error') : undefined,
       textBlock(doc, 'Reason', call.reason, 'reason'),

@@ -43,6 +43,8 @@ export interface CallView {
   result?: string;
   error?: string;
   stopReason?: string;
+  /** A hook asked, and how the ask was settled. */
+  ask?: CallRecord['ask'];
   /** Model calls: the answer's text, the tools it asked for, the block or stop reason. */
   text?: string;
   functionCalls?: string[];
@@ -192,6 +194,7 @@ function applyCallRecord(calls: Map<string, CallView>, record: CallRecord): void
   if (record.result !== undefined) call.result = record.result;
   if (record.error !== undefined) call.error = record.error;
   if (record.stopReason !== undefined) call.stopReason = record.stopReason;
+  if (record.ask) call.ask = record.ask;
 }
 
 function applyModelRecord(calls: CallView[], record: ModelRecord): void {
