@@ -6,6 +6,7 @@ import { Config, DefaultHookOutput, executeToolWithHooks, fireAfterToolHook, fir
 import { HookAggregator, HookRegistry } from '../../../src/engine.js';
 import { toolHooksMayApply } from '../../../src/hooks/triggers/toolHookTriggers.js';
 import { commandGroup, hookConfig, readCapturedInputs, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
+import { afterToolEffectsCommand, frozenToolResult, frozenToolResultCopy, resultWithAfterToolEffects } from '../../helpers/frozen.js';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -302,6 +303,18 @@ describe('AfterTool through executeToolWithHooks', () => {
     expect(result).not.toBe(original);
     expect(result.llmContent).toBe('wrote a.txt\n\n[System] b\n\ny\n\n[System] x');
     expect(original).toEqual(written('a.txt'));
+  });
+});
+
+describe('HOOK-217 with an AfterTool hook only', () => {
+  it('HOOK-217: a deep-frozen ToolResult stays unchanged; executeToolWithHooks returns a new result carrying the AfterTool context, system message and suppression', async () => {
+    const { config, records } = hookConfig({ AfterTool: [commandGroup(afterToolEffectsCommand)] });
+    const original = frozenToolResult();
+    const result = await executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, async () => original);
+    expect(result).not.toBe(original);
+    expect(result).toEqual(resultWithAfterToolEffects);
+    expect(original).toEqual(frozenToolResultCopy());
+    expect(warnings(records)).toEqual([]);
   });
 });
 
