@@ -5,7 +5,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import {
   fixturePath,
@@ -16,6 +15,7 @@ import {
   startHookrail,
   useCliSandbox,
 } from '../helpers/cliProcess.js';
+import { waitFor } from '../helpers/waiting.js';
 
 const sandbox = useCliSandbox();
 
@@ -296,10 +296,14 @@ describe('hookrail run, interrupted', () => {
       output += chunk.toString();
     });
     // Wait until the tool's shell is running (it wrote its PID), then press Ctrl-C.
-    while (!(output.includes('"state":"executing"') && existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '')) {
-      if (running.exitCode !== null) throw new Error(`hookrail exited before the tool started:\n${output}`);
-      await sleep(50);
-    }
+    await waitFor(
+      () => {
+        if (running.exitCode !== null) throw new Error(`hookrail exited before the tool started:\n${output}`);
+        return output.includes('"state":"executing"') && existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '';
+      },
+      `the tool's shell to write ${pidFile} while the call is executing`,
+      { intervalMs: 50 },
+    );
     running.kill('SIGINT');
     const result = await running;
     expect(result.exitCode).toBe(130);
