@@ -83,6 +83,26 @@ export type { ToolExecuteFunction, BeforeToolDecision, AskDecision, AfterToolDec
 export { fireBeforeModelHook, fireAfterModelHook, fireBeforeToolSelectionHook } from './hooks/triggers/modelHookTriggers.js';
 export type { BeforeModelHookResult, AfterModelHookResult, BeforeToolSelectionHookResult } from './hooks/triggers/modelHookTriggers.js';
 
+// --- lifecycle triggers: what the agent session calls (beyond HOOK-203: their answers are applied) ---
+export {
+  fireSessionStartHook,
+  fireBeforeAgentHook,
+  fireAfterAgentHook,
+  firePreCompressHook,
+  fireNotificationHook,
+  fireSessionEndHook,
+} from './hooks/triggers/lifecycleHookTriggers.js';
+export type {
+  SessionStartSource,
+  SessionEndReason,
+  LifecycleHookResult,
+  SessionStartHookResult,
+  BeforeAgentHookResult,
+  AfterAgentHookResult,
+  AfterAgentHookInput,
+  NotificationHookInput,
+} from './hooks/triggers/lifecycleHookTriggers.js';
+
 // --- tool and model contracts ---
 export { toFunctionDeclaration } from './tool.js';
 export type { Tool, ToolCallRequest, ToolExecutionContext } from './tool.js';
