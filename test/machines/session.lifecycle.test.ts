@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Config, createAgentSession, DebugLogger, type AgentEvent, type TranscriptEntry } from '../../src/index.js';
+import { Config, createAgentSession, DebugLogger, type AgentEvent, type HooksSettings, type TranscriptEntry } from '../../src/index.js';
 import { waitingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, callsTurn, textTurn } from '../helpers/modelFakeGenerator.js';
 import { processExists, waitUntil } from '../helpers/modelHooks.js';
@@ -13,7 +13,7 @@ import { hookGroup, readEventLog, readJsonLines, sessionFixtureCommand, useSessi
 
 const scratch = useSessionScratch();
 
-function recordingConfig(hooks: ConstructorParameters<typeof Config>[0]['hooks']): { config: Config; warnings: string[] } {
+function recordingConfig(hooks: HooksSettings): { config: Config; warnings: string[] } {
   const warnings: string[] = [];
   const logger = new DebugLogger('test', { sink: (record) => (record.level === 'warn' ? warnings.push(record.message) : undefined) });
   return { config: new Config({ enableHooks: true, hooks, logger, workingDir: scratch.directory }), warnings };
