@@ -71,7 +71,14 @@ describe('the session fires every lifecycle event, in order', () => {
 describe('SessionStart and BeforeAgent outputs', () => {
   it('a SessionStart additionalContext joins the context the model sees; a systemMessage is shown to the user', async () => {
     const { config } = sessionConfig({
-      SessionStart: hookGroup(sessionFixtureCommand('session-context.sh', 'Project uses pnpm, not npm.')),
+      SessionStart: [
+        {
+          hooks: [
+            { type: 'command', command: sessionFixtureCommand('session-context.sh', 'Project uses pnpm, not npm.') },
+            { type: 'command', command: fixtureCommand('respond.sh', '0', '{"systemMessage":"loaded project notes"}') },
+          ],
+        },
+      ],
       SessionEnd: hookGroup(fixtureCommand('respond.sh', '0', '{"systemMessage":"bye from SessionEnd"}')),
     });
     const generator = new FakeContentGenerator([textTurn('Noted.')]);
@@ -80,8 +87,9 @@ describe('SessionStart and BeforeAgent outputs', () => {
     await session.prompt('install the deps');
     await session.end();
     expect(textsOf(generator.requests[0]?.contents)).toEqual(['Project uses pnpm, not npm.', 'install the deps']);
+    expect(events).toContainEqual({ type: 'hook_message', eventName: 'SessionStart', message: 'loaded project notes' });
     expect(events).toContainEqual({ type: 'hook_message', eventName: 'SessionEnd', message: 'bye from SessionEnd' });
-    expect(events[0]).toEqual({ type: 'session_start', source: 'startup', transcriptPath: session.transcriptPath });
+    expect(events.find((event) => event.type === 'session_start')).toEqual({ type: 'session_start', source: 'startup', transcriptPath: session.transcriptPath });
     expect(events.at(-1)).toEqual({ type: 'session_end', reason: 'exit', timedOut: false });
   });
 

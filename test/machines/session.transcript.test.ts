@@ -2,7 +2,9 @@
  * The session transcript: one JSONL file in Claude Code's format, written as the session goes, so a
  * Stop hook reading `transcript_path` finds the final answer; and a session resumed from it.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { Config, createAgentSession, DebugLogger, readTranscript, TranscriptError, type TranscriptEntry } from '../../src/index.js';
@@ -53,6 +55,20 @@ describe('the session transcript', () => {
       expect(Number.isNaN(Date.parse(entry.timestamp))).toBe(false);
     });
     expect(entries[1]?.message).toMatchObject({ role: 'assistant', model: 'fake-model' });
+  });
+
+  it('by default the transcript is <os tmpdir>/hookrail/transcripts/<session id>.jsonl, and hooks are told so', async () => {
+    const config = new Config({ workingDir: scratch.directory, sessionId: `default-path-${process.pid}-${Date.now()}` });
+    const session = createAgentSession({ config, generator: new FakeContentGenerator([textTurn('hi')]), tools: [] });
+    await session.prompt('hello');
+    await session.end();
+    try {
+      expect(session.transcriptPath).toBe(join(tmpdir(), 'hookrail', 'transcripts', `${config.getSessionId()}.jsonl`));
+      expect(config.getTranscriptPath()).toBe(session.transcriptPath);
+      expect(entriesOf(session.transcriptPath)).toHaveLength(2);
+    } finally {
+      rmSync(session.transcriptPath, { force: true });
+    }
   });
 
   it('tool calls without a model id still pair with their results, and errors are marked is_error', async () => {

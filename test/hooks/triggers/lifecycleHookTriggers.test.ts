@@ -101,6 +101,11 @@ describe('fireAfterAgentHook', () => {
     });
   });
 
+  it('exit code 2 asks the agent to go on with stderr as the reason (Gemini CLI: retry; Claude Code: Stop blocked)', async () => {
+    const { config } = hookConfig({ AfterAgent: [commandGroup(fixtureCommand('exit-2-stderr.sh', 'the tests still fail'))] });
+    expect(await fireAfterAgentHook(config, { prompt: 'p', promptResponse: 'r', stopHookActive: false })).toEqual({ continueRequested: true, reason: 'the tests still fail' });
+  });
+
   it('continue:false wins over a block; no hook lets the agent stop', async () => {
     const stop = scratch.respond({ stdout: { continue: false, stopReason: 'done for today', decision: 'block', reason: 'more' } });
     expect(await fireAfterAgentHook(hookConfig({ AfterAgent: [commandGroup(stop)] }).config, { prompt: 'p', promptResponse: 'r', stopHookActive: false })).toEqual({
