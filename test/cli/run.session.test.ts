@@ -91,10 +91,18 @@ describe('hookrail run: one session, every lifecycle event', () => {
       prompts: ['first question', 'second question'],
       tools: ['read_file'],
       turns: [{ text: 'First answer.' }, { expect: { textContains: 'second question' }, text: 'Second answer.' }],
-      settings: { hooks: { SessionStart: logHook, BeforeAgent: logHook, AfterAgent: logHook, SessionEnd: logHook } },
+      settings: {
+        hooks: {
+          SessionStart: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }, { type: 'command', command: fixtureCommand('respond.sh', '0', '{"systemMessage":"welcome back"}') }] }],
+          BeforeAgent: logHook,
+          AfterAgent: logHook,
+          SessionEnd: logHook,
+        },
+      },
     });
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('ℹ SessionStart hook: welcome back');
     expect(result.stdout).toContain('> first question');
     expect(result.stdout).toContain('> second question');
     expect(result.stdout).toContain('Second answer.');

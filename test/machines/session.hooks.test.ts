@@ -151,6 +151,29 @@ describe('SessionStart and BeforeAgent outputs', () => {
   });
 });
 
+describe('lifecycle systemMessages', () => {
+  it('a systemMessage from BeforeAgent, AfterAgent and PreCompress hooks is shown to the user, naming the event', async () => {
+    const say = (message: string) => hookGroup(fixtureCommand('respond.sh', '0', JSON.stringify({ systemMessage: message })));
+    const { config } = sessionConfig({ BeforeAgent: say('prompt checked'), AfterAgent: say('answer checked'), PreCompress: say('saving notes first') });
+    const events: AgentEvent[] = [];
+    const session = createAgentSession({
+      config,
+      generator: new FakeContentGenerator([textTurn('one'), textTurn('summary of one')]),
+      tools: [],
+      transcript: { directory: scratch.directory },
+      onEvent: (event) => events.push(event),
+    });
+    await session.prompt('first');
+    expect(await session.compact()).toMatchObject({ trigger: 'manual', strategy: 'summarize' });
+    await session.end();
+    expect(events.filter((event) => event.type === 'hook_message')).toEqual([
+      { type: 'hook_message', eventName: 'BeforeAgent', message: 'prompt checked' },
+      { type: 'hook_message', eventName: 'AfterAgent', message: 'answer checked' },
+      { type: 'hook_message', eventName: 'PreCompress', message: 'saving notes first' },
+    ]);
+  });
+});
+
 describe('AfterAgent / Stop hooks that make the agent go on', () => {
   it('a Stop hook that blocks twice: two more turns with its reasons as user messages, stop_hook_active on re-entry, then the agent stops', async () => {
     const state = scratch.file('stop-state');
