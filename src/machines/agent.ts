@@ -36,8 +36,13 @@ export async function runAgent(prompt: string, options: AgentOptions): Promise<A
   } catch (error) {
     const message = toError(error).message;
     const result: AgentRunResult = { status: 'error', errorMessage: message, finalText: '', turns: 0, history: [], toolCalls: [], continuations: 0 };
-    forward?.({ type: 'error', turn: 0, message });
-    forward?.({ type: 'done', result });
+    for (const event of [{ type: 'error', turn: 0, message }, { type: 'done', result }] as const) {
+      try {
+        forward?.(event);
+      } catch (listenerError) {
+        options.config.getDebugLogger().child('agent').warn(`onEvent listener threw on a "${event.type}" event; ignored: ${toError(listenerError).message}`);
+      }
+    }
     return result;
   }
 }
