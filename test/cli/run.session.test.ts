@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { hookEventNames } from '../../src/index.js';
+import { hookEventNames } from '../../src/engine.js';
 import { parseJsonLines, runHookrail, settingsJson, startHookrail, useCliSandbox, type CliSandbox } from '../helpers/cliProcess.js';
 import { fixtureCommand } from '../helpers/hookFixtures.js';
 import { readEventLog, readJsonLines, sessionFixtureCommand } from '../helpers/sessionHooks.js';

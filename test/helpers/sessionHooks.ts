@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
-import { hookEventNames, type HookDefinition, type HooksSettings } from '../../src/index.js';
+import { hookEventNames } from '../../src/engine.js';
+import type { HookDefinition, HooksSettings } from '../../src/index.js';
 import { shellQuote } from './hookFixtures.js';
 
 /** Absolute path of `test/fixtures/hooks/session/`. */

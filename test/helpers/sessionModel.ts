@@ -12,16 +12,12 @@ import { join } from 'node:path';
 import { FinishReason, GenerateContentResponse } from '@google/genai';
 import { createActor, fromPromise, initialTransition, transition, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import { compactionSettings, estimateTokens, findCompactionCut, TranscriptWriter, truncateHistory } from '../../src/engine.js';
 import {
-  compactionSettings,
   Config,
   createToolScheduler,
   DebugLogger,
-  estimateTokens,
-  findCompactionCut,
   sessionMachine,
-  TranscriptWriter,
-  truncateHistory,
   type CompactionSettings,
   type SessionMachineInput,
   type ToolCallOutcome,

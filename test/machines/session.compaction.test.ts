@@ -9,14 +9,12 @@ import {
   Config,
   createAgentSession,
   DebugLogger,
-  estimateTokens,
-  findCompactionCut,
   parseScenario,
   ScriptedContentGenerator,
-  truncateHistory,
   type AgentEvent,
   type TranscriptEntry,
 } from '../../src/index.js';
+import { estimateTokens, findCompactionCut, truncateHistory } from '../../src/engine.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
 import { hookGroup, readEventLog, readJsonLines, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
