@@ -94,6 +94,9 @@ export async function prepareCliSession(
   const tools = createBuiltinTools({ workingDir, ...(toolNames ? { names: toolNames } : {}) });
   const transcript = stringOption(args, 'transcript');
   const resume = stringOption(args, 'resume');
+  if (transcript !== undefined && resume !== undefined) {
+    throw new CliUsageError('--resume FILE goes on writing that transcript; leave out --transcript', { commandName });
+  }
   const inspectFile = stringOption(args, 'inspect');
   // The scripted model cannot write a summary it was not scripted to write: it truncates unless the scenario says otherwise.
   const compaction = { ...(modelName === undefined ? { strategy: 'truncate' as const } : {}), ...scenario?.compaction };

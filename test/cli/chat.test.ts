@@ -49,13 +49,13 @@ async function writeScenario(box: CliSandbox, scenario: Record<string, unknown>)
 }
 
 describe('hookrail chat (under a pseudo-terminal)', () => {
-  it('answers each typed prompt in one session; Ctrl-D ends it and SessionEnd fires with reason prompt_input_exit', async () => {
+  it('answers each typed prompt in one session; /compact and /clear act on it; Ctrl-D ends it and SessionEnd fires with reason prompt_input_exit', async () => {
     const log = `${sandbox.project}/events.jsonl`;
     const logHook = [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }] }];
     const scenario = await writeScenario(sandbox, {
       tools: ['list_directory'],
       turns: [{ text: 'First answer.' }, { expect: { textContains: 'and another' }, text: 'Second answer.' }],
-      settings: { hooks: { SessionStart: logHook, BeforeAgent: logHook, AfterAgent: logHook, SessionEnd: logHook } },
+      settings: { hooks: { SessionStart: logHook, BeforeAgent: logHook, AfterAgent: logHook, PreCompress: logHook, SessionEnd: logHook } },
     });
     const chat = startChat(sandbox, ['--scenario', scenario, '--transcript', 'chat.jsonl']);
     await chat.waitFor('> ');
@@ -65,6 +65,12 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
     chat.type('and another\r');
     await chat.waitFor('✔ completed (1 turn)', 2);
     await chat.waitFor('> ', 3);
+    chat.type('/compact\r');
+    await chat.waitFor('⇣ history compacted (manual, truncate)');
+    await chat.waitFor('> ', 4);
+    chat.type('/clear\r');
+    await chat.waitFor('Conversation cleared.');
+    await chat.waitFor('> ', 5);
     chat.type('\u0004');
     const result = await chat.child;
 
@@ -72,16 +78,26 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
     expect(chat.output()).toContain('First answer.');
     expect(chat.output()).toContain('Second answer.');
     expect(chat.output()).toContain('Session ended.');
-    expect(readEventLog(log).map((entry) => [entry.event, entry.source ?? entry.reason ?? entry.input['prompt'] ?? null])).toEqual([
+    expect(readEventLog(log).map((entry) => [entry.event, entry.source ?? entry.reason ?? entry.trigger ?? entry.input['prompt'] ?? null])).toEqual([
       ['SessionStart', 'startup'],
       ['BeforeAgent', 'hello there'],
       ['AfterAgent', 'hello there'],
       ['BeforeAgent', 'and another'],
       ['AfterAgent', 'and another'],
+      ['PreCompress', 'manual'],
+      ['SessionStart', 'compact'],
+      ['SessionEnd', 'clear'],
+      ['SessionStart', 'clear'],
       ['SessionEnd', 'prompt_input_exit'],
     ]);
-    const transcript = readJsonLines(`${sandbox.project}/chat.jsonl`).map((entry) => (entry['message'] as { content: unknown }).content);
-    expect(transcript).toEqual(['hello there', [{ type: 'text', text: 'First answer.' }], 'and another', [{ type: 'text', text: 'Second answer.' }]]);
+    const transcript = readJsonLines(`${sandbox.project}/chat.jsonl`);
+    expect(transcript.slice(0, 4).map((entry) => (entry['message'] as { content: unknown }).content)).toEqual([
+      'hello there',
+      [{ type: 'text', text: 'First answer.' }],
+      'and another',
+      [{ type: 'text', text: 'Second answer.' }],
+    ]);
+    expect(transcript.flatMap((entry) => (entry['subtype'] ? [entry['subtype']] : []))).toEqual(['compact_boundary', 'clear_boundary']);
   });
 
   it('Ctrl-C cancels the prompt in progress (its tool process is stopped); the session goes on until Ctrl-D', async () => {

@@ -227,6 +227,16 @@ describe('hookrail run: compaction and SessionEnd', () => {
     expect(readJsonLines(join(sandbox.project, 'ada.jsonl'))).toHaveLength(4);
   });
 
+  it('--resume with a missing transcript is one clear message naming the file (exit 1); with --transcript it is a usage error (exit 2)', async () => {
+    const scenario = await writeScenario('plain', { prompt: 'Hi.', tools: ['read_file'], turns: [{ text: 'Hello.' }] });
+    const missing = await runHookrail(sandbox, ['run', '--scenario', scenario, '--resume', 'gone.jsonl']);
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toContain(`${join(sandbox.project, 'gone.jsonl')}: transcript file not found`);
+    const both = await runHookrail(sandbox, ['run', '--scenario', scenario, '--resume', 'gone.jsonl', '--transcript', 'new.jsonl']);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain('--resume FILE goes on writing that transcript; leave out --transcript');
+  });
+
   it('SessionEnd fires on Ctrl-C too, from the run\'s shutdown path, and the exit code is 130', async () => {
     const log = join(sandbox.project, 'events.jsonl');
     const pidFile = join(sandbox.project, 'tool.pid');

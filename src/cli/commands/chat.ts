@@ -1,9 +1,10 @@
 /**
  * `hookrail chat`: an interactive agent session in a terminal. SessionStart fires when it opens;
  * each line typed is a prompt (BeforeAgent, its turns, AfterAgent) shown as `hookrail run` shows
- * it; Ctrl-C cancels the prompt in progress (at an empty prompt it ends the session); Ctrl-D ends
- * the session, and SessionEnd fires with reason `prompt_input_exit`. Only for a terminal: with a
- * piped stdin it says to use `hookrail run`.
+ * it; `/compact` compacts the history now (PreCompress, trigger manual) and `/clear` starts over
+ * (SessionEnd and SessionStart, reason and source clear); Ctrl-C cancels the prompt in progress (at
+ * an empty prompt it ends the session); Ctrl-D ends the session, and SessionEnd fires with reason
+ * `prompt_input_exit`. Only for a terminal: with a piped stdin it says to use `hookrail run`.
  */
 import { createInterface } from 'node:readline';
 import type { AgentRunResult } from '../../machines/types.js';
@@ -22,7 +23,9 @@ export const chatCommand: CommandDefinition = {
     description: [
       'Same model, tools, hooks and options as "hookrail run", but the prompts come from you, one line each. SessionStart ' +
         'fires when the session opens and SessionEnd (reason "prompt_input_exit") when you press Ctrl-D.',
-      'Ctrl-C cancels the prompt in progress (hook and tool processes are stopped); at an empty prompt it ends the session. ' +
+      '"/compact" compacts the conversation now (PreCompress with trigger "manual"); "/clear" starts it over (SessionEnd and ' +
+        'SessionStart with reason and source "clear"). Ctrl-C cancels the prompt in progress (hook and tool processes are ' +
+        'stopped); at an empty prompt it ends the session. ' +
         'stdin must be a terminal; for scripts use "hookrail run" (a scenario can hold several "prompts").',
     ],
     options: { ...sessionOptionSpecs },
@@ -41,7 +44,7 @@ export const chatCommand: CommandDefinition = {
     const { session } = setup;
     const styles = context.render.styles;
     context.render.line(styles.dim(sessionHeader(commandName, setup)));
-    context.render.line(styles.dim('Type a prompt and press Enter. Ctrl-C cancels a running prompt; Ctrl-D ends the session.'));
+    context.render.line(styles.dim('Type a prompt and press Enter; /compact and /clear work too. Ctrl-C cancels a running prompt; Ctrl-D ends the session.'));
 
     const lines = createInterface({ input: stdin, output: context.io.stdout as NodeJS.WritableStream, terminal: true, prompt: '> ' });
     let active: AbortController | undefined;
@@ -50,13 +53,24 @@ export const chatCommand: CommandDefinition = {
     // The terminal stays in readline's raw mode during a prompt (so Ctrl-C reaches us as a key, not a
     // signal); lines typed meanwhile wait their turn.
     const waiting: string[] = [];
+    /** `/compact` and `/clear` act on the session; any other line is a prompt. */
+    const command = async (text: string): Promise<void> => {
+      if (text === '/compact') {
+        const report = await session.compact();
+        if (!report) context.render.line(styles.dim('Nothing to compact yet.'));
+      } else {
+        await session.clear();
+        context.render.line(styles.dim('Conversation cleared.'));
+      }
+    };
     const answer = async (text: string): Promise<void> => {
       active = new AbortController();
       const signal = AbortSignal.any([active.signal, context.signal]);
       context.render.line();
       let result: AgentRunResult | undefined;
       try {
-        result = await session.prompt(text, { signal });
+        if (text === '/compact' || text === '/clear') await command(text);
+        else result = await session.prompt(text, { signal });
       } catch (error) {
         context.render.error(error instanceof Error ? error.message : String(error));
       }
