@@ -9,7 +9,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { cliEntry, runHookrail, useCliSandbox, type CliSandbox } from '../helpers/cliProcess.js';
 import { shellQuote } from '../helpers/hookFixtures.js';
-import { readEventLog, readJsonLines, sessionFixtureCommand } from '../helpers/sessionHooks.js';
+import { SESSION_END_WAIT_MS, readEventLog, readJsonLines, sessionFixtureCommand } from '../helpers/sessionHooks.js';
 
 const sandbox = useCliSandbox();
 
@@ -57,7 +57,7 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
       turns: [{ text: 'First answer.' }, { expect: { textContains: 'and another' }, text: 'Second answer.' }],
       settings: { hooks: { SessionStart: logHook, BeforeAgent: logHook, AfterAgent: logHook, PreCompress: logHook, SessionEnd: logHook } },
     });
-    const chat = startChat(sandbox, ['--scenario', scenario, '--transcript', 'chat.jsonl']);
+    const chat = startChat(sandbox, ['--scenario', scenario, '--transcript', 'chat.jsonl', '--session-end-timeout', String(SESSION_END_WAIT_MS)]);
     await chat.waitFor('> ');
     chat.type('hello there\r');
     await chat.waitFor('✔ completed (1 turn)');

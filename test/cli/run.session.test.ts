@@ -11,9 +11,12 @@ import { describe, expect, it } from 'vitest';
 import { hookEventNames } from '../../src/engine.js';
 import { parseJsonLines, runHookrail, settingsJson, startHookrail, useCliSandbox, type CliSandbox } from '../helpers/cliProcess.js';
 import { fixtureCommand } from '../helpers/hookFixtures.js';
-import { readEventLog, readJsonLines, sessionFixtureCommand } from '../helpers/sessionHooks.js';
+import { SESSION_END_WAIT_MS, readEventLog, readJsonLines, sessionFixtureCommand } from '../helpers/sessionHooks.js';
 
 const sandbox = useCliSandbox();
+
+/** Where a test checks what SessionEnd hooks did, they get room for a slow start (the bound is tested on its own). */
+const roomForSessionEnd = ['--session-end-timeout', String(SESSION_END_WAIT_MS)];
 
 async function writeScenario(name: string, scenario: Record<string, unknown>): Promise<string> {
   await sandbox.writeProjectFile(`${name}.json`, JSON.stringify(scenario, null, 2));
@@ -75,7 +78,7 @@ describe('hookrail run: one session, every lifecycle event', () => {
     const log = join(sandbox.project, 'events.jsonl');
     const settingsArgs = await install(sandbox, log);
     const scenario = await writeScenario('read', readThenAnswer);
-    const result = await runHookrail(sandbox, ['run', '--scenario', scenario, ...settingsArgs, '--transcript', 'session.jsonl']);
+    const result = await runHookrail(sandbox, ['run', '--scenario', scenario, ...settingsArgs, '--transcript', 'session.jsonl', ...roomForSessionEnd]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('✔ completed (2 turns)');
     const events = readEventLog(log);
@@ -100,7 +103,7 @@ describe('hookrail run: one session, every lifecycle event', () => {
         },
       },
     });
-    const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
+    const result = await runHookrail(sandbox, ['run', '--scenario', scenario, ...roomForSessionEnd]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('ℹ SessionStart hook: welcome back');
     expect(result.stdout).toContain('> first question');
@@ -246,7 +249,7 @@ describe('hookrail run: compaction and SessionEnd', () => {
       turns: [{ functionCalls: [{ name: 'run_shell_command', args: { command: `echo $$ > "${pidFile}"; exec sleep 60` } }] }],
       settings: { hooks: { SessionEnd: group(sessionFixtureCommand('log-event.py', log)) } },
     });
-    const running = startHookrail(sandbox, ['run', '--scenario', scenario]);
+    const running = startHookrail(sandbox, ['run', '--scenario', scenario, ...roomForSessionEnd]);
     for (let attempt = 0; attempt < 600 && !(existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== ''); attempt += 1) await sleep(50);
     running.kill('SIGINT');
     const result = await running;

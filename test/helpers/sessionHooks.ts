@@ -20,6 +20,12 @@ export function sessionFixtureCommand(name: string, ...args: string[]): string {
   return [interpreter, shellQuote(join(sessionFixturesDirectory, name)), ...args.map(shellQuote)].join(' ');
 }
 
+/**
+ * The SessionEnd bound of tests that check what SessionEnd hooks did: room for a slow process start
+ * on a loaded machine. The bound itself is tested with a small value of its own.
+ */
+export const SESSION_END_WAIT_MS = 30_000;
+
 /** One hook group running `command`. */
 export function hookGroup(command: string, timeout = 20_000): HookDefinition[] {
   return [{ hooks: [{ type: 'command', command, timeout }] }];

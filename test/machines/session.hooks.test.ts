@@ -9,7 +9,7 @@ import { Config, createAgentSession, DebugLogger, type AgentEvent, type HooksSet
 import { fixtureCommand } from '../helpers/hookFixtures.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, callsTurn, textTurn } from '../helpers/modelFakeGenerator.js';
-import { hookGroup, logEveryEvent, readEventLog, readJsonLines, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
+import { SESSION_END_WAIT_MS, hookGroup, logEveryEvent, readEventLog, readJsonLines, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
 
 const scratch = useSessionScratch();
 
@@ -28,7 +28,7 @@ describe('the session fires every lifecycle event, in order', () => {
     const log = scratch.file('events.jsonl');
     const { config } = sessionConfig(logEveryEvent(log));
     const generator = new FakeContentGenerator([callsTurn([{ name: 'read_file', args: { path: 'a.txt' } }], 'Reading.'), textTurn('It says hi.')]);
-    const session = createAgentSession({ config, generator, tools: [recordingTool('read_file')], transcript: { directory: scratch.directory } });
+    const session = createAgentSession({ config, generator, tools: [recordingTool('read_file')], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
 
     const result = await session.prompt('what is in a.txt?');
     await session.end();
@@ -59,7 +59,7 @@ describe('the session fires every lifecycle event, in order', () => {
   it('SessionEnd fires once however often end() is called, and a prompt after it is refused with a clear error', async () => {
     const log = scratch.file('events.jsonl');
     const { config } = sessionConfig({ SessionEnd: hookGroup(sessionFixtureCommand('log-event.py', log)) });
-    const session = createAgentSession({ config, generator: new FakeContentGenerator(), tools: [], transcript: { directory: scratch.directory } });
+    const session = createAgentSession({ config, generator: new FakeContentGenerator(), tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
     await Promise.all([session.end('logout'), session.end('other')]);
     await session.end();
     expect(readEventLog(log).map((entry) => [entry.event, entry.reason])).toEqual([['SessionEnd', 'logout']]);
@@ -83,7 +83,7 @@ describe('SessionStart and BeforeAgent outputs', () => {
     });
     const generator = new FakeContentGenerator([textTurn('Noted.')]);
     const events: AgentEvent[] = [];
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, onEvent: (event) => events.push(event) });
+    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS, onEvent: (event) => events.push(event) });
     await session.prompt('install the deps');
     await session.end();
     expect(textsOf(generator.requests[0]?.contents)).toEqual(['Project uses pnpm, not npm.', 'install the deps']);
@@ -106,7 +106,7 @@ describe('SessionStart and BeforeAgent outputs', () => {
       ],
     });
     const generator = new FakeContentGenerator([textTurn('ok')]);
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory } });
+    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
     const result = await session.prompt('commit my work');
     await session.end();
     expect(result.status).toBe('completed');
@@ -121,7 +121,7 @@ describe('SessionStart and BeforeAgent outputs', () => {
     });
     const generator = new FakeContentGenerator([textTurn('never')]);
     const events: AgentEvent[] = [];
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, onEvent: (event) => events.push(event) });
+    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS, onEvent: (event) => events.push(event) });
     const result = await session.prompt('my key is sk-123');
     expect(result).toMatchObject({ status: 'blocked', blockReason: 'Prompt contains a secret; not sent.', turns: 0 });
     expect(generator.streamsOpened).toBe(0);
@@ -141,7 +141,7 @@ describe('SessionStart and BeforeAgent outputs', () => {
       SessionEnd: hookGroup(sessionFixtureCommand('log-event.py', log)),
     });
     const generator = new FakeContentGenerator([textTurn('never')]);
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory } });
+    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
     const result = await session.prompt('deploy');
     expect(result).toMatchObject({ status: 'stopped', stopReason: 'outside working hours', sessionEnded: true });
     expect(generator.streamsOpened).toBe(0);
@@ -160,7 +160,7 @@ describe('lifecycle systemMessages', () => {
       config,
       generator: new FakeContentGenerator([textTurn('one'), textTurn('summary of one')]),
       tools: [],
-      transcript: { directory: scratch.directory },
+      transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS,
       onEvent: (event) => events.push(event),
     });
     await session.prompt('first');
@@ -180,7 +180,7 @@ describe('AfterAgent / Stop hooks that make the agent go on', () => {
     const { config } = sessionConfig({ AfterAgent: hookGroup(sessionFixtureCommand('stop-until.sh', state, '2')) });
     const generator = new FakeContentGenerator([textTurn('Done.'), textTurn('Ran the tests.'), textTurn('All green.')]);
     const events: AgentEvent[] = [];
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, onEvent: (event) => events.push(event) });
+    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS, onEvent: (event) => events.push(event) });
 
     const result = await session.prompt('fix the bug');
     await session.end();
@@ -204,7 +204,7 @@ describe('AfterAgent / Stop hooks that make the agent go on', () => {
   it('a Stop hook that always blocks is stopped by the default bound of 8 continuations, with a clear message', async () => {
     const { config } = sessionConfig({ AfterAgent: hookGroup(sessionFixtureCommand('always-block.sh')) });
     const generator = new FakeContentGenerator();
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory } });
+    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
     const result = await session.prompt('finish it');
     await session.end();
     expect(result.status).toBe('continuation_limit');
@@ -221,7 +221,7 @@ describe('AfterAgent / Stop hooks that make the agent go on', () => {
       AfterAgent: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('always-block.sh') }, { type: 'command', command: sessionFixtureCommand('log-event.py', log) }] }],
     });
     const generator = new FakeContentGenerator();
-    const session = createAgentSession({ config, generator, tools: [], maxContinuations: 1, transcript: { directory: scratch.directory } });
+    const session = createAgentSession({ config, generator, tools: [], maxContinuations: 1, transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
     const first = await session.prompt('one');
     const second = await session.prompt('two');
     await session.end();
@@ -231,7 +231,7 @@ describe('AfterAgent / Stop hooks that make the agent go on', () => {
 
   it('an AfterAgent continue:false ends the session after the answer', async () => {
     const { config } = sessionConfig({ AfterAgent: hookGroup(fixtureCommand('respond.sh', '0', '{"continue":false,"stopReason":"budget spent"}')) });
-    const session = createAgentSession({ config, generator: new FakeContentGenerator([textTurn('Answer.')]), tools: [], transcript: { directory: scratch.directory } });
+    const session = createAgentSession({ config, generator: new FakeContentGenerator([textTurn('Answer.')]), tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
     const result = await session.prompt('q');
     expect(result).toMatchObject({ status: 'stopped', stopReason: 'budget spent', finalText: 'Answer.', sessionEnded: true });
     expect(session.ended).toBe(true);

@@ -9,7 +9,7 @@ import { Config, createAgentSession, DebugLogger, type AgentEvent, type HooksSet
 import { waitingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, callsTurn, textTurn } from '../helpers/modelFakeGenerator.js';
 import { processExists, waitUntil } from '../helpers/modelHooks.js';
-import { hookGroup, readEventLog, readJsonLines, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
+import { SESSION_END_WAIT_MS, hookGroup, readEventLog, readJsonLines, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
 
 const scratch = useSessionScratch();
 
@@ -48,7 +48,7 @@ describe('SessionEnd', () => {
     let release: () => void = () => {};
     const started = new Promise<void>((resolve) => (release = resolve));
     const slow = waitingTool('slow', () => release());
-    const session = createAgentSession({ config, generator: new FakeContentGenerator([callsTurn([{ name: 'slow' }])]), tools: [slow], transcript: { directory: scratch.directory } });
+    const session = createAgentSession({ config, generator: new FakeContentGenerator([callsTurn([{ name: 'slow' }])]), tools: [slow], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
     const pending = session.prompt('take your time');
     await started;
     await session.end();
@@ -65,7 +65,7 @@ describe('clear and notify', () => {
     const command = sessionFixtureCommand('log-event.py', log);
     const { config } = recordingConfig({ SessionStart: hookGroup(command), SessionEnd: hookGroup(command) });
     const generator = new FakeContentGenerator([textTurn('first answer'), textTurn('second answer')]);
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory } });
+    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
     await session.prompt('first');
     await session.clear();
     expect(session.history()).toEqual([]);
@@ -88,7 +88,7 @@ describe('clear and notify', () => {
       Notification: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }, { type: 'command', command: `sh -c 'cat >/dev/null; echo "{\\"systemMessage\\":\\"desktop alert sent\\"}"'` }] }],
     });
     const events: AgentEvent[] = [];
-    const session = createAgentSession({ config, generator: new FakeContentGenerator(), tools: [], transcript: { directory: scratch.directory }, onEvent: (event) => events.push(event) });
+    const session = createAgentSession({ config, generator: new FakeContentGenerator(), tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS, onEvent: (event) => events.push(event) });
     await session.notify('ToolPermission', 'write_file needs your approval', { tool_name: 'write_file' });
     await session.end();
     expect(readEventLog(log)[0]?.input).toMatchObject({
@@ -111,6 +111,7 @@ describe('inspection', () => {
       tools: [{ name: 'slow', description: 'answers at once', async execute() { return { llmContent: 'done', returnDisplay: 'done' }; } }],
       inspect: { file },
       transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
     });
     await session.prompt('go');
     await session.end();
