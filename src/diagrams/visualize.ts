@@ -9,6 +9,7 @@ import type { AnyStateMachine } from 'xstate';
 import { machineToGraph, ROOT_SOURCE } from './diagramGraph.js';
 import { modelCallMachine } from '../machines/modelCall.machine.js';
 import { schedulerMachine } from '../machines/scheduler.machine.js';
+import { sessionMachine } from '../machines/session.machine.js';
 import { toolCallMachine } from '../machines/toolCall.machine.js';
 import { graphToSvg } from './visualizeSvg.js';
 
@@ -20,6 +21,7 @@ export const projectMachines: Readonly<Record<string, AnyStateMachine>> = {
   toolCall: toolCallMachine,
   scheduler: schedulerMachine,
   modelCall: modelCallMachine,
+  session: sessionMachine,
 };
 
 /** Options of {@link writeVisualizations}. */
