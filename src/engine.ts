@@ -97,6 +97,14 @@ export type {
 export type { HookOrigin } from './hooks/protocol/hookConfig.js';
 export type { HookExecutionEvent, HookExecutionObserver } from './hooks/protocol/results.js';
 
+// --- the agent session's building blocks: its actors' inputs, compaction, the transcript writer ---
+export type { SessionServices, SessionActorInput } from './machines/sessionActors.js';
+export type { SessionContext, SessionLimits } from './machines/sessionState.js';
+export { compactionSettings, estimateTokens, findCompactionCut, needsCompaction, truncateHistory, summarizeHistory } from './machines/historyCompaction.js';
+export type { CompactedHistory } from './machines/historyCompaction.js';
+export { TranscriptWriter } from './adapters/transcript.js';
+export type { TranscriptWriterOptions } from './adapters/transcript.js';
+
 // --- settings and trust internals ---
 export {
   getSettingsPaths,

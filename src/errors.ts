@@ -194,3 +194,15 @@ export class AskUserError extends HookrailError {
     this.toolName = options.toolName;
   }
 }
+
+/** A session transcript (JSON Lines) could not be read for a resume: missing, unreadable, or a line that is not a JSON entry (`line` is 1-based). */
+export class TranscriptError extends HookrailFileError {
+  readonly line?: number;
+  constructor(file: string, message: string, options: { line?: number; cause?: unknown } = {}) {
+    super(file, options.line !== undefined ? `line ${options.line}: ${message}` : message, { cause: options.cause });
+    this.line = options.line;
+  }
+}
+
+/** An agent session was used after it ended (`prompt`, `compact` or `clear` after `end()`). */
+export class AgentSessionError extends HookrailError {}

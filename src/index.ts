@@ -21,6 +21,7 @@ export {
   PathOutsideWorkspaceError,
   AskUserError,
 } from './errors.js';
+export { TranscriptError, AgentSessionError } from './errors.js';
 export type { HookFailureKind, ScenarioProblem, AskUserFailureKind } from './errors.js';
 
 // --- the hook protocol: events, configuration, inputs, outputs, results ---
@@ -83,6 +84,26 @@ export type { ToolExecuteFunction, BeforeToolDecision, AskDecision, AfterToolDec
 export { fireBeforeModelHook, fireAfterModelHook, fireBeforeToolSelectionHook } from './hooks/triggers/modelHookTriggers.js';
 export type { BeforeModelHookResult, AfterModelHookResult, BeforeToolSelectionHookResult } from './hooks/triggers/modelHookTriggers.js';
 
+// --- lifecycle triggers: what the agent session calls (beyond HOOK-203: their answers are applied) ---
+export {
+  fireSessionStartHook,
+  fireBeforeAgentHook,
+  fireAfterAgentHook,
+  firePreCompressHook,
+  fireNotificationHook,
+  fireSessionEndHook,
+} from './hooks/triggers/lifecycleHookTriggers.js';
+export type {
+  SessionStartSource,
+  SessionEndReason,
+  LifecycleHookResult,
+  SessionStartHookResult,
+  BeforeAgentHookResult,
+  AfterAgentHookResult,
+  AfterAgentHookInput,
+  NotificationHookInput,
+} from './hooks/triggers/lifecycleHookTriggers.js';
+
 // --- tool and model contracts ---
 export { toFunctionDeclaration } from './tool.js';
 export type { Tool, ToolCallRequest, ToolExecutionContext } from './tool.js';
@@ -98,6 +119,7 @@ export type {
   AgentRunStatus,
   AgentEvent,
   AgentRunResult,
+  CompactionReport,
 } from './machines/types.js';
 export { toolCallMachine, runToolCall } from './machines/toolCall.machine.js';
 export type { ToolCallInput, ToolCallContext, ToolCallEvent, ToolCallActor, RunToolCallOptions, AskUserActorInput } from './machines/toolCall.machine.js';
@@ -111,6 +133,19 @@ export type { ModelCallInput, ModelCallOutcome, ModelCallOutput, RunModelCallOpt
 export { ModelGenerationError } from './machines/modelCallActors.js';
 export { runAgent, DEFAULT_MAX_TURNS } from './machines/agent.js';
 export type { AgentOptions } from './machines/agent.js';
+
+// --- machines: the agent session ---
+export { createAgentSession } from './machines/session.js';
+export type { AgentSession, AgentSessionOptions, PromptOptions } from './machines/session.js';
+export { sessionMachine } from './machines/session.machine.js';
+export type { SessionMachineInput, SessionEvent } from './machines/session.machine.js';
+export { DEFAULT_MAX_CONTINUATIONS, DEFAULT_SESSION_END_TIMEOUT_MS } from './machines/sessionState.js';
+export { DEFAULT_COMPACTION_TOKEN_BUDGET } from './machines/historyCompaction.js';
+export type { CompactionSettings, CompactionStrategy } from './machines/historyCompaction.js';
+export { defaultTranscriptPath } from './adapters/transcript.js';
+export type { TranscriptEntry, TranscriptBlock } from './adapters/transcript.js';
+export { readTranscript } from './adapters/transcriptReader.js';
+export type { ResumedTranscript } from './adapters/transcriptReader.js';
 
 // --- inspection ---
 export { createInspectionListener, createInspectionRecorder, flushInspectionFiles } from './inspection/recorder.js';

@@ -12,6 +12,7 @@ import { hooksListCommand } from './commands/hooksList.js';
 import { hooksTrustCommand } from './commands/hooksTrust.js';
 import { hooksValidateCommand } from './commands/hooksValidate.js';
 import { inspectCommand } from './commands/inspect.js';
+import { chatCommand } from './commands/chat.js';
 import { runCommand } from './commands/run.js';
 import { visualizeCommand } from './commands/visualize.js';
 import { createCliLogger, type CliIo, type CommandDefinition } from './context.js';
@@ -22,6 +23,7 @@ import { Renderer, shouldUseColor } from './render.js';
 /** Every command, in the order `hookrail --help` lists them. */
 export const commands: readonly CommandDefinition[] = [
   runCommand,
+  chatCommand,
   hooksListCommand,
   hooksValidateCommand,
   hooksFireCommand,

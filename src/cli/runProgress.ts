@@ -1,5 +1,5 @@
 /**
- * How `hookrail run` shows an agent run as it happens: the model's text, each tool call moving
+ * How `hookrail run` and `hookrail chat` show an agent session as it happens: the model's text, each tool call moving
  * through its machine's states on one line (`▸ write_file  beforeHook → executing → afterHook →
  * published`) with blocked / stopped / suppressed / cancelled / asked and denied marked, then the
  * call's input (and the rewrite a hook made), how a hook's ask was answered, its output or the block
@@ -46,6 +46,22 @@ export class RunProgressView {
       case 'tool_result':
         this.showResult(event.outcome);
         break;
+      case 'hook_message':
+        // Gemini CLI shows a lifecycle hook's systemMessage to the user.
+        this.render.line(this.render.styles.cyan(`ℹ ${event.eventName} hook: ${event.message}`));
+        break;
+      case 'continued':
+        this.render.line(this.render.styles.magenta(`↻ a Stop hook asked the agent to go on (continuation ${event.continuation}): ${event.reason}`));
+        this.render.line();
+        break;
+      case 'compacted':
+        this.render.line(
+          this.render.styles.dim(
+            `⇣ history compacted (${event.trigger}, ${event.strategy}): ${event.removedContents} older ${event.removedContents === 1 ? 'message' : 'messages'} replaced; ` +
+              `~${event.tokensBefore} → ~${event.tokensAfter} tokens`,
+          ),
+        );
+        break;
       default:
         break;
     }
@@ -67,7 +83,13 @@ export class RunProgressView {
         this.render.line(styles.green(`✔ completed (${turns})`));
         break;
       case 'stopped':
-        this.render.line(styles.yellow(`■ stopped by hook: ${result.stopReason ?? 'no reason given'}`));
+        this.render.line(styles.yellow(`■ stopped by hook: ${result.stopReason ?? 'no reason given'}${result.sessionEnded ? ' (the session ended)' : ''}`));
+        break;
+      case 'blocked':
+        this.render.line(styles.yellow(`⛔ prompt blocked by hook: ${result.blockReason ?? 'no reason given'}`));
+        break;
+      case 'continuation_limit':
+        this.render.line(styles.red(`✗ stopped after ${turns}: ${result.stopReason ?? 'the continuation limit was reached'}`));
         break;
       case 'max_turns':
         this.render.line(styles.red(`✗ gave up after ${turns}: the --max-turns limit (${options.maxTurns}) was reached`));

@@ -77,7 +77,7 @@ export function machineToGraph(machine: AnyStateMachine): DiagramGraph {
 
 /**
  * The label of a transition: the event (`START`; `done: beforeHook` / `error: beforeHook` for invoked
- * actors; `after 500ms`; `always`), then the guard in brackets.
+ * actors; `after 500ms` or `after <named delay>`; `always`), then the guard in brackets.
  */
 export function transitionLabel(transition: AnyTransitionDefinition): string {
   const eventType = transition.eventType;
@@ -86,8 +86,11 @@ export function transitionLabel(transition: AnyTransitionDefinition): string {
   else if (eventType.startsWith('xstate.done.actor.')) event = `done: ${eventType.slice('xstate.done.actor.'.length)}`;
   else if (eventType.startsWith('xstate.error.actor.')) event = `error: ${eventType.slice('xstate.error.actor.'.length)}`;
   else if (eventType.startsWith('xstate.done.state.')) event = `done: ${eventType.slice('xstate.done.state.'.length).split('.').pop()}`;
-  else if (eventType.startsWith('xstate.after.')) event = `after ${eventType.slice('xstate.after.'.length).split('.')[0]}ms`;
-  else event = eventType;
+  else if (eventType.startsWith('xstate.after.')) {
+    // A number is milliseconds; a named delay (`sessionEndTimeout`) is shown by its name.
+    const delay = eventType.slice('xstate.after.'.length).split('.')[0] ?? '';
+    event = /^\d+$/.test(delay) ? `after ${delay}ms` : `after ${delay}`;
+  } else event = eventType;
   const guard = guardName(transition.guard);
   return guard ? `${event} [${guard}]` : event;
 }

@@ -6,6 +6,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { modelCallMachine } from '../machines/modelCall.machine.js';
 import { schedulerMachine } from '../machines/scheduler.machine.js';
+import { sessionMachine } from '../machines/session.machine.js';
 import { toolCallMachine } from '../machines/toolCall.machine.js';
 import { machineToGraph, type DiagramGraph } from './diagramGraph.js';
 
@@ -14,6 +15,7 @@ export const projectMachines: Readonly<Record<string, AnyStateMachine>> = {
   toolCall: toolCallMachine,
   scheduler: schedulerMachine,
   modelCall: modelCallMachine,
+  session: sessionMachine,
 };
 
 /** The graph of every project machine, keyed by machine id (what XState records name as `machineId`). */

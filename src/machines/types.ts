@@ -5,6 +5,8 @@
 import type { Content } from '@google/genai';
 import type { AskRecord } from '../hooks/protocol/askUser.js';
 import type { ToolResult } from '../hooks/protocol/results.js';
+import type { SessionEndReason, SessionStartSource } from '../hooks/triggers/lifecycleHookTriggers.js';
+import type { CompactionStrategy } from './historyCompaction.js';
 
 /** The states of one tool call's machine (DESIGN.md's transition table). */
 export type ToolCallState = 'idle' | 'beforeHook' | 'asking' | 'executing' | 'afterHook' | 'buffered' | 'published' | 'cancelled';
@@ -49,11 +51,32 @@ export interface ToolBatchResult {
   stopped?: { reason: string; callId: string };
 }
 
-/** Why an agent run ended. */
-export type AgentRunStatus = 'completed' | 'stopped' | 'max_turns' | 'aborted' | 'error';
+/**
+ * Why an agent run (one prompt) ended. `blocked`: a BeforeAgent hook refused the prompt;
+ * `continuation_limit`: AfterAgent hooks kept asking the agent to go on past the bound.
+ */
+export type AgentRunStatus = 'completed' | 'stopped' | 'blocked' | 'continuation_limit' | 'max_turns' | 'aborted' | 'error';
 
-/** What the agent loop reports while it runs. */
+/** A compaction of the session's history (PreCompress fired before it). */
+export interface CompactionReport {
+  trigger: 'auto' | 'manual';
+  strategy: CompactionStrategy;
+  removedContents: number;
+  tokensBefore: number;
+  tokensAfter: number;
+}
+
+/**
+ * What the agent session reports while it runs. `session_start` and `session_end` are the
+ * session's own; the others belong to the prompt being answered (all that `runAgent` reports).
+ */
 export type AgentEvent =
+  | { type: 'session_start'; source: SessionStartSource; transcriptPath: string }
+  | { type: 'session_end'; reason: SessionEndReason; timedOut: boolean }
+  | { type: 'prompt_blocked'; reason: string }
+  | { type: 'hook_message'; eventName: string; message: string }
+  | { type: 'continued'; turn: number; reason: string; continuation: number }
+  | ({ type: 'compacted' } & CompactionReport)
   | { type: 'turn_start'; turn: number }
   | { type: 'model_response'; turn: number; text: string; functionCalls: Array<{ callId: string; name: string; args: Record<string, unknown> }>; suppressDisplay: boolean }
   | { type: 'model_blocked'; turn: number; reason: string }
@@ -63,13 +86,19 @@ export type AgentEvent =
   | { type: 'error'; turn: number; message: string }
   | { type: 'done'; result: AgentRunResult };
 
-/** The result of {@link runAgent}. */
+/** The result of one prompt (`session.prompt()`, `runAgent`). */
 export interface AgentRunResult {
   status: AgentRunStatus;
   /** The model's last text answer (or the synthetic/stop response's text). */
   finalText: string;
-  /** Set when a hook stopped the run. */
+  /** Set when a hook stopped the run, and for `continuation_limit` (the message saying so). */
   stopReason?: string;
+  /** Set when status is `blocked`: the BeforeAgent hook's reason. */
+  blockReason?: string;
+  /** How many times an AfterAgent hook made the agent go on. */
+  continuations: number;
+  /** True when a hook ended the session with this prompt (`continue: false` on BeforeAgent or AfterAgent). */
+  sessionEnded?: boolean;
   /** Set when status is `error`. */
   errorMessage?: string;
   turns: number;

@@ -14,7 +14,7 @@ describe('hookrail (entry point)', () => {
   it('--help lists every command, the settings scopes and the exit codes', async () => {
     const result = await runHookrail(sandbox, ['--help']);
     expect(result.exitCode).toBe(0);
-    for (const command of ['run', 'hooks list', 'hooks validate', 'hooks fire', 'hooks trust', 'hooks enable', 'hooks disable', 'visualize']) {
+    for (const command of ['run', 'chat', 'hooks list', 'hooks validate', 'hooks fire', 'hooks trust', 'hooks enable', 'hooks disable', 'visualize']) {
       expect(result.stdout).toContain(`  ${command} `);
     }
     expect(result.stdout).toContain('Exit codes:');
@@ -25,6 +25,7 @@ describe('hookrail (entry point)', () => {
 
   it.each([
     ['run'],
+    ['chat'],
     ['hooks', 'list'],
     ['hooks', 'validate'],
     ['hooks', 'fire'],
@@ -73,7 +74,7 @@ describe('hookrail (entry point)', () => {
     const topLevel = await runHookrail(sandbox, ['rn']);
     expect(topLevel.exitCode).toBe(2);
     expect(topLevel.stderr).toContain('unknown command "rn" (did you mean "run"?)');
-    expect(topLevel.stderr).toContain('commands: run, hooks, inspect, visualize');
+    expect(topLevel.stderr).toContain('commands: run, chat, hooks, inspect, visualize');
   });
 
   it('a group without its subcommand exits 2 and names the subcommands', async () => {

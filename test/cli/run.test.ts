@@ -5,7 +5,6 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import {
   fixturePath,
@@ -16,6 +15,7 @@ import {
   startHookrail,
   useCliSandbox,
 } from '../helpers/cliProcess.js';
+import { waitFor } from '../helpers/waiting.js';
 
 const sandbox = useCliSandbox();
 
@@ -80,7 +80,10 @@ describe('hookrail run', () => {
       .map((event) => (event['update'] as { state: string }).state);
     expect(states).toEqual(expect.arrayContaining(['beforeHook', 'executing', 'afterHook', 'published']));
     expect(states.indexOf('beforeHook')).toBeLessThan(states.indexOf('published'));
-    const done = events[events.length - 1];
+    // The session's own events frame the prompt's: session_start first, session_end last.
+    expect(events[0]).toMatchObject({ type: 'session_start', source: 'startup' });
+    expect(events.at(-1)).toEqual({ type: 'session_end', reason: 'exit', timedOut: false });
+    const done = events.at(-2)!;
     expect(done['type']).toBe('done');
     expect((done['result'] as { status: string; finalText: string }).status).toBe('completed');
     expect((done['result'] as { finalText: string }).finalText).toBe('The shell said hello.');
@@ -100,7 +103,7 @@ describe('hookrail run', () => {
     const scenario = await writeScenario('stop-after', echoScenarioWithHook('AfterTool', '{"continue":false,"stopReason":"seen enough"}'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--json']);
     expect(result.exitCode).toBe(0);
-    const done = parseJsonLines(result.stdout).at(-1) as { result: { status: string; stopReason: string; turns: number } };
+    const done = parseJsonLines(result.stdout).find((event) => event['type'] === 'done') as { result: { status: string; stopReason: string; turns: number } };
     expect(done.result.status).toBe('stopped');
     expect(done.result.stopReason).toBe('seen enough');
     expect(done.result.turns).toBe(1);
@@ -296,16 +299,22 @@ describe('hookrail run, interrupted', () => {
       output += chunk.toString();
     });
     // Wait until the tool's shell is running (it wrote its PID), then press Ctrl-C.
-    while (!(output.includes('"state":"executing"') && existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '')) {
-      if (running.exitCode !== null) throw new Error(`hookrail exited before the tool started:\n${output}`);
-      await sleep(50);
-    }
+    await waitFor(
+      () => {
+        if (running.exitCode !== null) throw new Error(`hookrail exited before the tool started:\n${output}`);
+        return output.includes('"state":"executing"') && existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '';
+      },
+      `the tool's shell to write ${pidFile} while the call is executing`,
+      { intervalMs: 50 },
+    );
     running.kill('SIGINT');
     const result = await running;
     expect(result.exitCode).toBe(130);
     const toolPid = Number(readFileSync(pidFile, 'utf8').trim());
     expect(() => process.kill(toolPid, 0)).toThrow();
-    const done = parseJsonLines(String(result.stdout)).at(-1) as { type: string; result: { status: string } };
-    expect(done).toMatchObject({ type: 'done', result: { status: 'aborted' } });
+    const events = parseJsonLines(String(result.stdout));
+    expect(events.at(-2)).toMatchObject({ type: 'done', result: { status: 'aborted' } });
+    // SessionEnd still fires after Ctrl-C, from the run's shutdown path.
+    expect(events.at(-1)).toEqual({ type: 'session_end', reason: 'exit', timedOut: false });
   });
 });

@@ -15,7 +15,7 @@ describe('hookrail visualize', () => {
     expect(result.exitCode).toBe(0);
     const outDir = join(sandbox.project, 'diagrams');
     const written = readdirSync(outDir).sort();
-    for (const machine of ['toolCall', 'scheduler', 'modelCall']) {
+    for (const machine of ['toolCall', 'scheduler', 'modelCall', 'session']) {
       expect(written).toEqual(expect.arrayContaining([`${machine}.mmd`, `${machine}.svg`, `${machine}.json`]));
       expect(result.stdout).toContain(`wrote ${join(outDir, `${machine}.svg`)}`);
       expect(readFileSync(join(outDir, `${machine}.mmd`), 'utf8')).toMatch(/^stateDiagram-v2\n/);

@@ -1,16 +1,16 @@
 /**
  * Scenario helpers for the toolCall and scheduler tests: a Config whose BeforeTool and AfterTool hook
  * is the real `test/fixtures/hooks/machines/scripted-hook.mjs` process (its answer is chosen per call
- * through `args.scenario`), test tools that record their calls, and small waiting utilities.
+ * through `args.scenario`), test tools that record their calls, and waiting for a hook's PID file.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Config, DebugLogger, type AskUserAnswer, type AskUserCallback, type AskUserRequest, type LogRecord, type ToolResult } from '../../src/index.js';
 import type { HooksSettings } from '../../src/hooks/protocol/hookConfig.js';
 import type { Tool } from '../../src/tool.js';
+import { waitFor } from './waiting.js';
 
 /** Absolute path of the scripted hook. */
 export const scriptedHookPath = fileURLToPath(new URL('../fixtures/hooks/machines/scripted-hook.mjs', import.meta.url));
@@ -163,14 +163,8 @@ export class MachineScratch {
   }
 }
 
-/** Polls `condition` every 5 ms until it holds; fails with `description` after `timeoutMs`. */
-export async function waitFor(condition: () => boolean, description: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${description}`);
-    await sleep(5);
-  }
-}
+/** The bounded wait every test helper uses (see waiting.ts), exported here for the machine tests. */
+export { waitFor };
 
 /** Waits for a hanging hook's PID file and returns the PID. */
 export async function waitForPid(pidFile: string): Promise<number> {

@@ -95,15 +95,6 @@ export function modelHookConfig(hooks: HooksSettings, workingDir?: string): { co
   return { config: new Config({ enableHooks: true, hooks, logger, workingDir }), records };
 }
 
-/** Resolves once `check` is true, polling; rejects after `attempts` polls so a broken kill fails the test. */
-export async function waitUntil(check: () => boolean, description: string, attempts = 400): Promise<void> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting until ${description}`);
-}
-
 /**
  * True while a process with this PID is alive. A zombie counts as gone: a killed hook's children are
  * reparented to PID 1, which in a container may reap them only much later.

@@ -63,7 +63,7 @@ describe('scheduler under load', () => {
       await assertNoHookProcessesAlive();
       expect(findHookFixtureProcesses()).toEqual([]);
       // Pipes of exited hooks close as their streams end; give them a moment, then nothing may be left.
-      await waitFor(() => openFileDescriptors() <= descriptorsBefore, 'file descriptors to return to their count before the batch', 5_000).catch(() => undefined);
+      await waitFor(() => openFileDescriptors() <= descriptorsBefore, 'file descriptors to return to their count before the batch', { timeoutMs: 5_000 }).catch(() => undefined);
       expect(openFileDescriptors()).toBeLessThanOrEqual(descriptorsBefore);
     },
     180_000,

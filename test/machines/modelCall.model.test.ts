@@ -20,10 +20,10 @@ import {
   modelHookConfig,
   processExists,
   recordedInputs,
-  waitUntil,
   type ModelHook,
 } from '../helpers/modelHooks.js';
 import { TransitionRecorder } from '../helpers/modelTransitionCoverage.js';
+import { waitFor } from '../helpers/waiting.js';
 
 type StateName = 'beforeToolSelection' | 'beforeModel' | 'generating' | 'afterModel';
 type StepEvent = AnyEventObject & { kind: string };
@@ -320,7 +320,7 @@ async function runPath(path: PlannedPath): Promise<void> {
     const pending = runModelCall({ config, generator, request: baseRequest, signal: controller.signal, inspect, machine });
     if (setup.cancelOnHookPid) {
       const pidFile = setup.cancelOnHookPid;
-      await waitUntil(() => existsSync(pidFile), 'the hanging hook started');
+      await waitFor(() => existsSync(pidFile), 'the hanging hook to start');
       controller.abort();
     }
     const output = await pending;
@@ -340,7 +340,7 @@ async function runPath(path: PlannedPath): Promise<void> {
     for (const check of setup.checks) check(output, generator, messages);
     if (setup.cancelOnHookPid) {
       const pid = Number(readFileSync(setup.cancelOnHookPid, 'utf8'));
-      await waitUntil(() => !processExists(pid), `cancelled hook process ${pid} is gone`);
+      await waitFor(() => !processExists(pid), `cancelled hook process ${pid} to be gone`);
     }
   } finally {
     sandbox.cleanup();

@@ -16,9 +16,9 @@ import {
   modelHookConfig,
   processExists,
   recordedInputs,
-  waitUntil,
 } from '../helpers/modelHooks.js';
 import { baseModelRequest, candidateText } from '../helpers/modelRequests.js';
+import { waitFor } from '../helpers/waiting.js';
 
 describe('modelCall machine: streaming, AfterModel and cancellation with real hook scripts', () => {
   const sandbox = useModelHookSandbox();
@@ -152,7 +152,7 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
 
     expect(output.outcome).toBe('aborted');
     expect(output.response).toBeUndefined();
-    await waitUntil(() => generator.abortedStreams === 1, 'the stream saw its signal abort');
+    await waitFor(() => generator.abortedStreams === 1, 'the stream to see its signal abort');
     expect(recordedInputs(afterModel)).toHaveLength(0);
   });
 
@@ -163,14 +163,14 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
     const generator = new FakeContentGenerator([textTurn('never')]);
 
     const pending = runModelCall({ config, generator, request: baseModelRequest(), signal: controller.signal });
-    await waitUntil(() => existsSync(hang.pidFile), 'the hook wrote its pid');
+    await waitFor(() => existsSync(hang.pidFile), 'the hook to write its pid');
     controller.abort();
     const output = await pending;
 
     expect(output.outcome).toBe('aborted');
     expect(generator.streamsOpened).toBe(0);
     const pid = Number(readFileSync(hang.pidFile, 'utf8'));
-    await waitUntil(() => !processExists(pid), `hook process ${pid} is gone`);
+    await waitFor(() => !processExists(pid), `hook process ${pid} to be gone`);
   });
 
   it('an already aborted signal ends the call aborted before any stream opens', async () => {

@@ -10,6 +10,7 @@ import { toolCallMachine } from '../../src/machines/toolCall.machine.js';
 import type { ToolCallUpdate } from '../../src/machines/types.js';
 import type { Tool } from '../../src/tool.js';
 import { MachineScratch, machineConfig, recordingTool, waitFor, waitForPid } from '../helpers/machineScenario.js';
+import { settlesWithin } from '../helpers/waiting.js';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../helpers/processes.js';
 
 const scratch = new MachineScratch();
@@ -20,7 +21,8 @@ function request(index: number, args: Record<string, unknown> = {}, name = 'writ
 }
 
 /** A tool whose calls wait until the test releases them, counting how many run at once. */
-function gatedTool(): Tool & { release: (path: string) => void; running: number; maxRunning: number; calls: number } {
+/** A tool whose calls wait until the test releases their path; `onStart` hears each call begin. */
+function gatedTool(onStart: (path: string) => void = () => undefined): Tool & { release: (path: string) => void; running: number; maxRunning: number; calls: number } {
   const waiting = new Map<string, () => void>();
   const tool = {
     name: 'write_file',
@@ -31,6 +33,7 @@ function gatedTool(): Tool & { release: (path: string) => void; running: number;
       waiting.get(path)?.();
     },
     async execute(args: Record<string, unknown>): Promise<ToolResult> {
+      onStart(String(args['path']));
       tool.calls += 1;
       tool.running += 1;
       tool.maxRunning = Math.max(tool.maxRunning, tool.running);
@@ -206,18 +209,25 @@ describe('tool scheduler', () => {
 
   it('batches scheduled at once run one after another; an empty batch resolves at once', async () => {
     const { config } = machineConfig({ enableHooks: false });
-    const tool = gatedTool();
+    const timeline: string[] = [];
+    const tool = gatedTool((path) => timeline.push(`start ${path}`));
     const scheduler = createToolScheduler({ config, tools: [tool] });
-    const first = scheduler.schedule([request(0)]);
+    const first = scheduler.schedule([request(0)]).then((batch) => {
+      timeline.push('first batch resolved');
+      return batch;
+    });
     const second = scheduler.schedule([request(1)]);
-    await waitFor(() => tool.calls === 1, 'the first batch to start');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(tool.calls).toBe(1);
+    await waitFor(() => tool.calls >= 1, 'the first batch to start');
+    // Both batches were handed over in the same tick: had the second started, its call's actor would be live too.
+    expect(scheduler.activeCount).toBe(1);
+    expect(timeline).toEqual(['start 0.txt']);
     tool.release('0.txt');
-    await first;
+    expect((await settlesWithin(first, 'the first batch to resolve')).results[0]!.callId).toBe('c0');
     await waitFor(() => tool.calls === 2, 'the second batch to start');
     tool.release('1.txt');
-    expect((await second).results[0]!.callId).toBe('c1');
+    expect((await settlesWithin(second, 'the second batch to resolve')).results[0]!.callId).toBe('c1');
+    expect(timeline).toEqual(['start 0.txt', 'first batch resolved', 'start 1.txt']);
+    expect(tool.maxRunning).toBe(1);
     expect(await scheduler.schedule([])).toEqual({ results: [] });
   });
 

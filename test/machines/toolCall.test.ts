@@ -12,6 +12,7 @@ import { runToolCall, toolCallMachine, type BeforeToolActorInput } from '../../s
 import type { AfterBehaviour, BeforeBehaviour } from '../helpers/machineScenario.js';
 import { MachineScratch, machineConfig, recordingTool, scriptedHookPath, waitFor, waitForPid } from '../helpers/machineScenario.js';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../helpers/processes.js';
+import { afterToolEffectsCommand, frozenToolResult, frozenToolResultCopy, resultWithAfterToolEffects } from '../helpers/frozen.js';
 
 const scratch = new MachineScratch();
 afterAll(() => scratch.cleanup());
@@ -107,6 +108,24 @@ describe('toolCall machine with real hook processes', () => {
     expect(outcome.outcome).toBe('error');
     expect(outcome.result.llmContent).toBe('Tool execution failed: write_file exploded\n\ncontext added by the AfterTool hook');
     expect(records.some((record) => record.message.startsWith("AfterTool fired for 'write_file'"))).toBe(true);
+  });
+
+  it('HOOK-217: with an AfterTool hook only, the deep-frozen result the tool returned stays unchanged and the published result is a new one carrying the effects', async () => {
+    const { config, records } = machineConfig({ hooks: { AfterTool: [{ hooks: [{ type: 'command', command: afterToolEffectsCommand }] }] } });
+    const original = frozenToolResult();
+    const events: InspectionEvent[] = [];
+    const outcome = await runToolCall({
+      config,
+      tool: { name: 'write_file', execute: async () => original },
+      request: { callId: 'frozen', name: 'write_file', args: { path: 'a.txt' } },
+      inspect: (event) => events.push(event),
+    });
+    expect(statesOf(events)).toEqual(['idle', 'beforeHook', 'executing', 'afterHook', 'buffered', 'published']);
+    expect(outcome.outcome).toBe('success');
+    expect(outcome.result).not.toBe(original);
+    expect(outcome.result).toEqual(resultWithAfterToolEffects);
+    expect(original).toEqual(frozenToolResultCopy());
+    expect(records.filter((record) => record.level === 'warn')).toEqual([]);
   });
 
   it('a tool returning a malformed result is an error outcome naming the tool', async () => {

@@ -7,6 +7,8 @@
  *   "name": "block-rm",                       // optional; default: the file name without .json
  *   "description": "A hook blocks rm -rf",    // optional, shown by the CLI
  *   "prompt": "clean up the build directory", // optional; the user prompt when the CLI is given none
+ *   "prompts": ["first", "then this"],       // optional; several prompts, answered in order in one session
+ *   "compaction": { "tokenBudget": 2000, "strategy": "truncate" }, // optional; when the session compacts
  *   "tools": ["run_shell_command"],           // optional; which built-in tools to offer (default all)
  *   "settings": { "hooks": { ... } },         // optional; hooks the scenario brings, merged like a --settings file
  *   "turns": [                                // required, at least one
@@ -40,6 +42,9 @@ import { HookrailFileError, ScenarioError, type ScenarioProblem } from '../../er
 import { parseJsonText, readJsonFile } from '../jsonFile.js';
 import type { HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { builtinToolNames, isBuiltinToolName, type BuiltinToolName } from '../tools/index.js';
+import { validateCompaction, validatePrompts, type ScenarioCompaction } from './scenarioSession.js';
+
+export type { ScenarioCompaction } from './scenarioSession.js';
 
 /** One function call of a scripted turn. */
 export interface ScenarioFunctionCall {
@@ -74,6 +79,10 @@ export interface Scenario {
   name: string;
   description?: string;
   prompt?: string;
+  /** Several prompts, answered one after another in one session (the scripted turns are shared). */
+  prompts?: string[];
+  /** When and how the session compacts its history. */
+  compaction?: ScenarioCompaction;
   tools?: BuiltinToolName[];
   settings?: ScenarioSettings;
   turns: ScenarioTurn[];
@@ -81,7 +90,7 @@ export interface Scenario {
   file: string;
 }
 
-const topLevelKeys = ['$schema', 'name', 'description', 'prompt', 'tools', 'settings', 'turns'];
+const topLevelKeys = ['$schema', 'name', 'description', 'prompt', 'prompts', 'compaction', 'tools', 'settings', 'turns'];
 const turnKeys = ['text', 'functionCalls', 'expect', 'delayMs'];
 const functionCallKeys = ['name', 'args', 'id'];
 const expectationKeys = ['functionResponseContains', 'textContains'];
@@ -141,6 +150,11 @@ function validateScenario(value: unknown, file: string, problems: ScenarioProble
   if (description !== undefined) scenario.description = description;
   const prompt = optionalText(value, 'prompt', '', problems);
   if (prompt !== undefined) scenario.prompt = prompt;
+  const prompts = validatePrompts(value.prompts, problems);
+  if (prompts) scenario.prompts = prompts;
+  if (prompt !== undefined && prompts) problems.push({ path: 'prompts', message: 'give either "prompt" or "prompts", not both' });
+  const compaction = validateCompaction(value.compaction, problems);
+  if (compaction) scenario.compaction = compaction;
   const tools = validateTools(value.tools, problems);
   if (tools) scenario.tools = tools;
   const settings = validateSettings(value.settings, problems);

@@ -1,35 +1,23 @@
 /**
- * `hookrail run [prompt]`: runs the agent loop with the hooks from settings (plus `--settings` files
- * and the scenario's `settings.hooks`), the built-in tools confined to the project directory, and the
- * scripted model (a scenario; the embedded demo by default) or a real Gemini model (`--model`).
- * Shows each tool call moving through its states as it happens, or with `--json` prints one
- * AgentEvent per line and nothing else on stdout. Exit 0 when the run completed or a hook stopped it.
+ * `hookrail run [prompt]`: runs an agent session with the hooks from settings (plus `--settings`
+ * files and the scenario's `settings.hooks`), the built-in tools confined to the project directory,
+ * and the scripted model (a scenario; the embedded demo by default) or a real Gemini model
+ * (`--model`). SessionStart fires first; each prompt (the command line's, or the scenario's
+ * `prompt` / `prompts`) goes through BeforeAgent, its turns and AfterAgent; SessionEnd fires last —
+ * also after Ctrl-C, SIGTERM or SIGHUP, which abort the prompt in progress. A hook's `ask` is put to
+ * the person at the terminal, or answered by `--ask` (issue 14). Shows each tool call moving through its
+ * states as it happens, or with `--json` prints one AgentEvent per line and nothing else on stdout.
  */
-import { resolve } from 'node:path';
-import { createContentGenerator } from '../../adapters/models/createContentGenerator.js';
 import { defaultScenario } from '../../adapters/models/defaultScenario.js';
 import type { Scenario } from '../../adapters/models/scenario.js';
-import { toConfigParameters } from '../../adapters/settings/settings.js';
-import { createBuiltinTools } from '../../adapters/tools/index.js';
-import { Config } from '../../hooks/engine/config.js';
-import { hookEventNames } from '../../hooks/protocol/events.js';
-import { DEFAULT_MAX_TURNS, runAgent } from '../../machines/agent.js';
-import type { AgentEvent, AgentRunResult } from '../../machines/types.js';
-import {
-  booleanOption,
-  cwdOptionSpec,
-  integerOption,
-  settingsOptionSpec,
-  stringOption,
-  type ParsedArgs,
-} from '../args.js';
-import type { CommandContext, CommandDefinition } from '../context.js';
+import type { AgentEvent, AgentRunResult, AgentRunStatus } from '../../machines/types.js';
+import { booleanOption, stringOption, type ParsedArgs } from '../args.js';
+import { askFallbacks, createCliAskUser, type AskFallback } from '../askPrompt.js';
+import type { CommandDefinition } from '../context.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import { safeJson } from '../render.js';
-import { askFallbacks, createCliAskUser, type AskFallback } from '../askPrompt.js';
-import { startRunInspection } from '../runInspection.js';
 import { RunProgressView } from '../runProgress.js';
-import { loadOptionSettings } from '../settingsLoader.js';
+import { prepareCliSession, sessionHeader, sessionOptionSpecs } from '../sessionSetup.js';
 
 const commandName = 'run';
 
@@ -37,28 +25,25 @@ const commandName = 'run';
 export const runCommand: CommandDefinition = {
   spec: {
     name: commandName,
-    summary: 'Run the agent loop with your hooks (offline scripted model by default, or a real Gemini model)',
+    summary: 'Run an agent session with your hooks (offline scripted model by default, or a real Gemini model)',
     description: [
       'The model is the scenario\'s scripted model with --scenario, a real Gemini model with --model (needs GEMINI_API_KEY ' +
-        'or GOOGLE_API_KEY), or else the embedded offline demo. With both, the scenario supplies the prompt, tools and ' +
+        'or GOOGLE_API_KEY), or else the embedded offline demo. With both, the scenario supplies the prompts, tools and ' +
         'hooks and the real model answers.',
       'Tools: run_shell_command, read_file, write_file, replace, list_directory, glob — confined to the project directory ' +
-        '(--cwd). Hooks: every settings scope, each --settings FILE, and the scenario\'s "settings.hooks".',
-      'Exit code 0 when the run completed or a hook stopped it (the stop reason is printed), 1 when it failed or hit ' +
-        '--max-turns, 2 for usage errors, 130 on Ctrl-C (143 on SIGTERM, 129 on SIGHUP).',
+        '(--cwd). Hooks: every settings scope, each --settings FILE, and the scenario\'s "settings.hooks". Every lifecycle ' +
+        'event fires: SessionStart, BeforeAgent, the model and tool events of each turn, AfterAgent, SessionEnd.',
+      'Exit code 0 when the prompts completed, a hook stopped the agent or refused a prompt (the reason is printed), 1 when ' +
+        'a prompt failed, hit --max-turns or --max-continuations, 2 for usage errors, 130 on Ctrl-C (143 on SIGTERM, 129 on ' +
+        'SIGHUP); SessionEnd fires before it exits in every case.',
       'When a hook answers "ask" (decision "ask", or Claude Code\'s permissionDecision "ask"), the call waits: on a ' +
         'terminal you are shown the tool, its arguments and the hook\'s reason and answer y or n; when stdin is not a ' +
         'terminal no one can answer, and --ask decides (default deny, and the model is told no one could answer).',
     ],
-    positionals: [{ name: 'PROMPT', description: "What to ask the agent (default: the scenario's prompt).", variadic: true }],
+    positionals: [{ name: 'PROMPT', description: "What to ask the agent (default: the scenario's prompt or prompts).", variadic: true }],
     options: {
-      scenario: { type: 'string', valueName: 'FILE', description: 'Play this scenario (scripted model; prompt, tools and hooks).' },
-      model: { type: 'string', valueName: 'NAME', description: 'Use a real Gemini model, e.g. gemini-2.5-flash.' },
-      cwd: cwdOptionSpec,
-      settings: settingsOptionSpec,
+      ...sessionOptionSpecs,
       json: { type: 'boolean', description: 'Print one JSON AgentEvent per line on stdout, and nothing else.' },
-      'max-turns': { type: 'string', valueName: 'N', description: `Stop after N model calls (default ${DEFAULT_MAX_TURNS}).` },
-      inspect: { type: 'string', valueName: 'FILE', description: 'Record the run (every machine, call and hook) as JSON Lines, for `hookrail inspect FILE`.' },
       ask: {
         type: 'string',
         valueName: 'deny|allow',
@@ -72,57 +57,42 @@ export const runCommand: CommandDefinition = {
       'hookrail run --scenario examples/scenarios/demo.json --json',
       'hookrail run --scenario examples/scenarios/demo.json --ask allow < /dev/null',
       'hookrail run --scenario examples/scenarios/demo.json --inspect run.jsonl && hookrail inspect run.jsonl',
-      'hookrail run --inspect-serve --port 8123',
+      'hookrail run --scenario examples/scenarios/demo.json --inspect-serve --port 8123',
       'GEMINI_API_KEY=... hookrail run --model gemini-2.5-flash "list the TypeScript files"',
     ],
   },
   execute: async (context, args) => {
     const json = booleanOption(args, 'json');
-    const maxTurns = integerOption(args, 'max-turns', { commandName, minimum: 1, maximum: 10_000 }) ?? DEFAULT_MAX_TURNS;
-    const modelName = stringOption(args, 'model');
-    const askFallback = parseAskFallback(stringOption(args, 'ask'));
-    if (modelName !== undefined && modelName.trim() === '') throw new CliUsageError('--model needs a model name, e.g. gemini-2.5-flash', { commandName });
-    const { workingDir, scenario, settings } = await loadOptionSettings(context.io, args, { commandName });
-    const prompt = choosePrompt(args, scenario, modelName);
-    for (const warning of settings.warnings) context.render.warn(warning);
-
-    // A named model answers even when a scenario supplies the prompt, tools and hooks.
-    const generator = await createContentGenerator(
-      modelName !== undefined ? { model: modelName, env: context.io.env } : { scenario: scenario ?? defaultScenario, env: context.io.env },
-    );
     const view = json ? undefined : new RunProgressView(context.render);
+    const askFallback = parseAskFallback(stringOption(args, 'ask'));
     // Issue 14: a hook's ask is put to the person at the terminal, or answered by --ask.
     const onAskUser = createCliAskUser({ io: context.io, render: context.render, fallback: askFallback, beforePrompt: () => view?.pauseLine() });
-    const config = new Config({ ...toConfigParameters(settings), workingDir, logger: context.logger, onAskUser });
-    const toolNames = (scenario ?? (modelName === undefined ? defaultScenario : undefined))?.tools;
-    const tools = createBuiltinTools({ workingDir, ...(toolNames ? { names: toolNames } : {}) });
-
-    if (view) printHeader(context, { prompt, generatorName: generator.name, workingDir, hookCount: countHooks(settings.hooks), enabled: settings.enableHooks });
-    const inspectFile = stringOption(args, 'inspect');
-    const serve = booleanOption(args, 'inspect-serve');
-    const port = integerOption(args, 'port', { commandName, minimum: 0, maximum: 65_535 });
-    if (port !== undefined && !serve) throw new CliUsageError('--port goes with --inspect-serve', { commandName });
-    const { inspect, afterRun } = await startRunInspection(context, {
-      ...(inspectFile !== undefined ? { file: resolve(context.io.cwd, inspectFile) } : {}),
-      serve,
-      ...(port !== undefined ? { port } : {}),
-      model: generator.name,
-      config,
-      ...(scenario?.name ? { title: scenario.name } : {}),
-    });
-    const result = await runAgent(prompt, {
-      config,
-      generator,
-      tools,
-      maxTurns,
-      signal: context.signal,
-      ...(inspect ? { inspect } : {}),
-      onEvent: (event) => (view ? view.handle(event) : context.render.line(serializeEvent(event))),
-    });
-    if (view) view.finish(result, { maxTurns });
-    await afterRun();
-    if (result.status === 'error') context.render.error(result.errorMessage ?? 'the run failed');
-    return exitCodeOf(result);
+    const prepared = await prepareCliSession(context, args, { commandName, onAskUser });
+    const prompts = choosePrompts(args, prepared.scenario, prepared.modelName);
+    const setup = prepared.start((event: AgentEvent) => (view ? view.handle(event) : context.render.line(safeJson(event))));
+    const { session } = setup;
+    let last: AgentRunResult | undefined;
+    try {
+      if (view) context.render.line(context.render.styles.dim(sessionHeader(commandName, setup)));
+      for (const prompt of prompts) {
+        if (context.signal.aborted) break;
+        if (view) {
+          context.render.line(`${context.render.styles.bold('>')} ${prompt}`);
+          context.render.line();
+        }
+        last = await session.prompt(prompt, { signal: context.signal });
+        view?.finish(last, { maxTurns: setup.maxTurns });
+        if (last.status === 'error') context.render.error(last.errorMessage ?? 'the run failed');
+        if (session.ended || !goesOn(last.status)) break;
+      }
+    } finally {
+      // SessionEnd fires once however the run ends: done, stopped, failed, or interrupted (Ctrl-C, SIGTERM).
+      await session.end('exit');
+    }
+    // With --inspect-serve the finished report stays served until Ctrl-C.
+    await prepared.afterRun();
+    if (context.signal.aborted) return ExitCode.interrupted;
+    return last ? exitCodeOf(last) : ExitCode.success;
   },
 };
 
@@ -134,47 +104,34 @@ function parseAskFallback(value: string | undefined): AskFallback {
   return fallback;
 }
 
-/** The prompt: the command line's words, else the scenario's, else the embedded demo's. */
-function choosePrompt(args: ParsedArgs, scenario: Scenario | undefined, modelName: string | undefined): string {
-  const fromArgs = args.positionals.join(' ').trim();
-  if (fromArgs !== '') return fromArgs;
-  if (scenario?.prompt) return scenario.prompt;
-  if (scenario) {
-    throw new CliUsageError(`the scenario ${scenario.file} has no "prompt"; pass one: hookrail run --scenario FILE "your prompt"`, { commandName });
-  }
-  if (modelName !== undefined) throw new CliUsageError(`a prompt is needed with --model: hookrail run --model ${modelName} "your prompt"`, { commandName });
-  return defaultScenario.prompt ?? 'Show me around this directory.';
+/** A refused prompt lets the next one be tried; any other end but completion ends the run. */
+function goesOn(status: AgentRunStatus): boolean {
+  return status === 'completed' || status === 'blocked';
 }
 
-/** HOOK-020, 028: a run a hook stopped is a successful run of the CLI; its stop reason was printed. */
+/** The prompts: the command line's words, else the scenario's `prompts` or `prompt`, else the embedded demo's. */
+function choosePrompts(args: ParsedArgs, scenario: Scenario | undefined, modelName: string | undefined): string[] {
+  const fromArgs = args.positionals.join(' ').trim();
+  if (fromArgs !== '') return [fromArgs];
+  if (scenario?.prompts) return scenario.prompts;
+  if (scenario?.prompt) return [scenario.prompt];
+  if (scenario) {
+    throw new CliUsageError(`the scenario ${scenario.file} has no "prompt" or "prompts"; pass one: hookrail run --scenario FILE "your prompt"`, { commandName });
+  }
+  if (modelName !== undefined) throw new CliUsageError(`a prompt is needed with --model: hookrail run --model ${modelName} "your prompt"`, { commandName });
+  return [defaultScenario.prompt ?? 'Show me around this directory.'];
+}
+
+/** HOOK-020, 028: a run a hook stopped (or a prompt a hook refused) is a successful run of the CLI; the reason was printed. */
 export function exitCodeOf(result: AgentRunResult): number {
   switch (result.status) {
     case 'completed':
     case 'stopped':
+    case 'blocked':
       return ExitCode.success;
     case 'aborted':
       return ExitCode.interrupted;
     default:
       return ExitCode.failure;
   }
-}
-
-function printHeader(
-  context: CommandContext,
-  details: { prompt: string; generatorName: string; workingDir: string; hookCount: number; enabled: boolean },
-): void {
-  const styles = context.render.styles;
-  const hooks = details.hookCount === 0 ? 'no hooks' : details.enabled ? `${details.hookCount} ${details.hookCount === 1 ? 'hook' : 'hooks'}` : 'hooks off (enableHooks: false)';
-  context.render.line(styles.dim(`hookrail run · model ${details.generatorName} · ${hooks} · ${details.workingDir}`));
-  context.render.line(`${styles.bold('>')} ${details.prompt}`);
-  context.render.line();
-}
-
-function countHooks(hooks: Parameters<typeof toConfigParameters>[0]['hooks']): number {
-  return hookEventNames.reduce((count, event) => count + (hooks[event] ?? []).reduce((sum, group) => sum + group.hooks.length, 0), 0);
-}
-
-/** One JSON line per event; the final `done` event keeps the full result, history included. */
-function serializeEvent(event: AgentEvent): string {
-  return safeJson(event);
 }

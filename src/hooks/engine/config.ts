@@ -50,6 +50,11 @@ export interface ConfigParameters {
   onAskUser?: AskUserCallback;
   /** Milliseconds `onAskUser` may take before the call is denied; default 300000 (5 minutes). */
   askUserTimeout?: number;
+  /**
+   * The session's transcript file (JSON Lines), sent to hooks as `transcript_path`. A session
+   * (`createAgentSession`) sets it; default '' (no transcript).
+   */
+  transcriptPath?: string;
 }
 
 /** The host's configuration; `getHookSystem()` is the one entry point to the hook system. */
@@ -64,6 +69,7 @@ export class Config {
   private readonly logger: DebugLogger;
   private readonly onAskUser: AskUserCallback | undefined;
   private readonly askUserTimeout: number;
+  private transcriptPath: string;
   private hookSystem?: HookSystem;
   private readonly hookObservers = new Set<HookExecutionObserver>();
 
@@ -78,6 +84,7 @@ export class Config {
     this.logger = parameters.logger ?? new DebugLogger('hookrail');
     this.onAskUser = parameters.onAskUser;
     this.askUserTimeout = validAskUserTimeout(parameters.askUserTimeout, this.logger);
+    this.transcriptPath = parameters.transcriptPath ?? '';
   }
 
   getEnableHooks(): boolean {
@@ -121,6 +128,16 @@ export class Config {
   /** Issue 14: the bound on `onAskUser`, in milliseconds. */
   getAskUserTimeout(): number {
     return this.askUserTimeout;
+  }
+
+  /** The transcript hooks are told about (`transcript_path`); '' while there is none. */
+  getTranscriptPath(): string {
+    return this.transcriptPath;
+  }
+
+  /** Called by the session that writes the transcript, before its first hook fires. */
+  setTranscriptPath(path: string): void {
+    this.transcriptPath = path;
   }
 
   /**

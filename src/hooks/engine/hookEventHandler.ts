@@ -135,12 +135,12 @@ export class HookEventHandler {
     return fired.aggregated;
   }
 
-  /** HOOK-081, HOOK-203: BeforeAgent fires and runs; no caller applies its result (§37). */
+  /** HOOK-081, HOOK-203: BeforeAgent fires and runs; the agent session applies its result (beyond HOOK-203, lifecycleHookTriggers.ts). */
   async fireBeforeAgentEvent(prompt: string, options?: HookFireOptions): Promise<AggregatedHookResult> {
     return this.fireLifecycle<BeforeAgentInput>(HookEventName.BeforeAgent, () => ({ prompt }), options);
   }
 
-  /** HOOK-081, HOOK-203: AfterAgent fires and runs; no caller applies its result (§37). */
+  /** HOOK-081, HOOK-203: AfterAgent fires and runs; the agent session applies its result (beyond HOOK-203, lifecycleHookTriggers.ts). */
   async fireAfterAgentEvent(
     prompt: string,
     promptResponse: string,
@@ -154,22 +154,22 @@ export class HookEventHandler {
     );
   }
 
-  /** HOOK-081, HOOK-203: SessionStart fires and runs; no caller applies its result (§37). */
+  /** HOOK-081, HOOK-203: SessionStart fires and runs; the agent session applies its result (beyond HOOK-203, lifecycleHookTriggers.ts). */
   async fireSessionStartEvent(source: SessionStartInput['source'], options?: HookFireOptions): Promise<AggregatedHookResult> {
     return this.fireLifecycle<SessionStartInput>(HookEventName.SessionStart, () => ({ source }), options);
   }
 
-  /** HOOK-081, HOOK-203: SessionEnd fires and runs; no caller applies its result (§37). */
+  /** HOOK-081, HOOK-203: SessionEnd fires and runs; the agent session applies its result (beyond HOOK-203, lifecycleHookTriggers.ts). */
   async fireSessionEndEvent(reason: SessionEndInput['reason'], options?: HookFireOptions): Promise<AggregatedHookResult> {
     return this.fireLifecycle<SessionEndInput>(HookEventName.SessionEnd, () => ({ reason }), options);
   }
 
-  /** HOOK-081, HOOK-203: PreCompress fires and runs; no caller applies its result (§37). */
+  /** HOOK-081, HOOK-203: PreCompress fires and runs; the agent session applies its result (beyond HOOK-203, lifecycleHookTriggers.ts). */
   async firePreCompressEvent(trigger: PreCompressInput['trigger'], options?: HookFireOptions): Promise<AggregatedHookResult> {
     return this.fireLifecycle<PreCompressInput>(HookEventName.PreCompress, () => ({ trigger }), options);
   }
 
-  /** HOOK-081, HOOK-203: Notification fires and runs; no caller applies its result (§37). */
+  /** HOOK-081, HOOK-203: Notification fires and runs; the agent session applies its result (beyond HOOK-203, lifecycleHookTriggers.ts). */
   async fireNotificationEvent(
     notificationType: string,
     message: string,
@@ -268,11 +268,11 @@ export class HookEventHandler {
     }
   }
 
-  /** HOOK-015, 062, 144, 161, 215: base fields from Config; `transcript_path` is '' until Config has a transcript. */
+  /** HOOK-015, 062, 144, 161, 215: base fields from Config; `transcript_path` is '' until a session writes a transcript. */
   private buildBaseInput(eventName: HookEventName): HookInput {
     return {
       session_id: this.config.getSessionId(),
-      transcript_path: '',
+      transcript_path: this.config.getTranscriptPath(),
       cwd: this.config.getWorkingDir(),
       hook_event_name: eventName,
       timestamp: new Date().toISOString(),

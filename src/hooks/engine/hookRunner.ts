@@ -81,7 +81,7 @@ export class HookRunner {
       const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_HOOK_TIMEOUT_MS);
       const command = expandCommand(hookConfig.command, projectDir);
       if (this.logger.isEnabled('debug')) {
-        this.logger.debug(`Running hook "${label}" for ${eventName}`, { command, eventName, timeoutMs, cwd: projectDir });
+        this.logger.debug(`Running hook "${label}" for ${eventName}`, { command, eventName, timeoutMs, killGraceMs: this.killGraceMs, cwd: projectDir });
       }
       const outcome = await runHookProcess({
         command,

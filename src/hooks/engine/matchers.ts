@@ -21,12 +21,40 @@ export type CompiledPattern =
   /** Valid JavaScript, but only a backtracking engine can run it; never matches. */
   | { kind: 'unsupported'; reason: string };
 
-/** Entries kept per cache before the oldest are dropped; arbitrary names must not grow memory forever. */
-const compiledCacheLimit = 1_000;
-const resultCacheLimit = 10_000;
+/**
+ * A cache of at most two generations of `limit` entries: when the young one fills up it becomes the
+ * old one and the previous old one is dropped, so model-chosen names cannot grow memory forever while
+ * the names in use stay cached. (Evicting single entries from the front of a Map makes V8 skip ever
+ * more deleted slots; dropping a whole generation costs nothing per call.)
+ */
+class GenerationalCache<Value> {
+  private young = new Map<string, Value>();
+  private old = new Map<string, Value>();
 
-const compiledPatterns = new Map<string, CompiledPattern>();
-const matcherResults = new Map<string, boolean>();
+  constructor(private readonly limit: number) {}
+
+  get(key: string): Value | undefined {
+    const value = this.young.get(key);
+    if (value !== undefined) return value;
+    const aged = this.old.get(key);
+    if (aged !== undefined) this.set(key, aged);
+    return aged;
+  }
+
+  set(key: string, value: Value): void {
+    if (this.young.size >= this.limit) {
+      this.old = this.young;
+      this.young = new Map();
+    }
+    this.young.set(key, value);
+  }
+}
+
+const compiledPatterns = new GenerationalCache<CompiledPattern>(1_000);
+const compiledGlobs = new GenerationalCache<RE2JS>(1_000);
+/** Per matcher, its answer per tool name: two plain lookups, no key string built per call. */
+const matcherResults = new GenerationalCache<GenerationalCache<boolean>>(1_000);
+const resultsPerMatcher = 10_000;
 
 /**
  * Compiles `pattern` once (cached): RE2 when it can express it, a literal when JavaScript rejects
@@ -36,7 +64,7 @@ export function compileMatcherPattern(pattern: string): CompiledPattern {
   const cached = compiledPatterns.get(pattern);
   if (cached) return cached;
   const compiled = compileUncached(pattern);
-  remember(compiledPatterns, pattern, compiled, compiledCacheLimit);
+  compiledPatterns.set(pattern, compiled);
   return compiled;
 }
 
@@ -48,11 +76,15 @@ export function compileMatcherPattern(pattern: string): CompiledPattern {
  */
 export function matchesToolName(matcher: string | undefined, toolName: string): boolean {
   if (matcher === undefined || matcher === '' || matcher === '*') return true;
-  const key = `${matcher}\u0000${toolName}`;
-  const cached = matcherResults.get(key);
+  let results = matcherResults.get(matcher);
+  if (!results) {
+    results = new GenerationalCache<boolean>(resultsPerMatcher);
+    matcherResults.set(matcher, results);
+  }
+  const cached = results.get(toolName);
   if (cached !== undefined) return cached;
   const result = testPattern(compileMatcherPattern(matcher), matcher, toolName);
-  remember(matcherResults, key, result, resultCacheLimit);
+  results.set(toolName, result);
   return result;
 }
 
@@ -108,8 +140,6 @@ export interface GlobPatternOptions {
   caseInsensitive?: boolean;
 }
 
-const compiledGlobs = new Map<string, RE2JS>();
-
 /**
  * Compiles a glob into an anchored RE2 expression (cached): `*` (any characters; within one path
  * segment in path mode), `**` (any characters, `/` included), `?` (one character), `[abc]`, `[a-z]`,
@@ -130,7 +160,7 @@ export function compileGlob(glob: string, options: GlobPatternOptions = {}): RE2
     // Only a character class RE2 rejects (`[z-a]`) gets here: the glob then matches itself, literally.
     compiled = RE2JS.compile(`^${RE2JS.quote(glob)}$`, flags);
   }
-  remember(compiledGlobs, key, compiled, compiledCacheLimit);
+  compiledGlobs.set(key, compiled);
   return compiled;
 }
 
@@ -239,13 +269,4 @@ function globSource(glob: string, pathSegments: boolean): string {
     }
   }
   return source;
-}
-
-function remember<Value>(cache: Map<string, Value>, key: string, value: Value, limit: number): void {
-  if (cache.size >= limit) {
-    // Maps iterate in insertion order: drop the oldest entry.
-    const oldest = cache.keys().next();
-    if (!oldest.done) cache.delete(oldest.value);
-  }
-  cache.set(key, value);
 }

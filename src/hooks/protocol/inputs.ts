@@ -42,9 +42,9 @@ export interface NotificationInput extends HookInput {
   details: Record<string, unknown>;
 }
 
-/** SessionStart: why the session started. */
+/** SessionStart: why the session started; `compact`: it restarts its context after a compaction (Claude Code's name). */
 export interface SessionStartInput extends HookInput {
-  source: 'startup' | 'resume' | 'clear' | 'compress';
+  source: 'startup' | 'resume' | 'clear' | 'compact';
 }
 
 /** SessionEnd: why the session ended. */

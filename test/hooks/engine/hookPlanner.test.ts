@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Config, type ConfigParameters } from '../../../src/hooks/engine/config.js';
+import { Config, type ConfigParameters, type ExtensionConfig } from '../../../src/hooks/engine/config.js';
 import { DebugLogger, type LogRecord } from '../../../src/debugLogger.js';
 import { HookPlanner, matchesToolName } from '../../../src/hooks/engine/hookPlanner.js';
 import { HookRegistry } from '../../../src/hooks/engine/hookRegistry.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import { type HookDefinition, type HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
+import { forEachOrder } from '../../helpers/permutations.js';
 
 async function createPlanner(parameters: ConfigParameters): Promise<{ planner: HookPlanner; registry: HookRegistry; records: LogRecord[] }> {
   const records: LogRecord[] = [];
@@ -227,5 +228,92 @@ describe('HookPlanner sequential escalation', () => {
     });
     expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' })?.sequential).toBe(false);
     expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'read_file' })?.sequential).toBe(true);
+  });
+});
+
+describe('HookPlanner ordering rules in every configuration order', () => {
+  /** An active extension whose BeforeTool hooks are `commands` (each with `timeout` marking where it came from). */
+  function extension(name: string, commands: Array<{ command: string; timeout: number }>): ExtensionConfig {
+    return { name, isActive: true, hooks: { BeforeTool: [{ hooks: commands.map(({ command, timeout }) => ({ type: 'command' as const, command, timeout })) }] } };
+  }
+
+  const projectGroups: Record<string, HookDefinition> = {
+    p1: group(['sh p1.sh']),
+    p2: { hooks: [{ type: 'command', command: 'sh p2.sh' }, { type: 'command', command: 'sh guard.sh', timeout: 1 }] },
+    p3: group(['sh p3.sh'], { matcher: 'write_file' }),
+  };
+  const extensions: Record<string, ExtensionConfig> = {
+    e1: extension('e1', [{ command: 'sh e1.sh', timeout: 11 }, { command: 'sh guard.sh', timeout: 12 }]),
+    e2: extension('e2', [{ command: 'sh e2.sh', timeout: 21 }]),
+    e3: extension('e3', [{ command: 'sh guard.sh', timeout: 31 }, { command: 'sh p1.sh', timeout: 32 }]),
+  };
+  /** The commands each piece of configuration adds to the plan: e3's two are duplicates of project hooks. */
+  const projectCommands: Record<string, string[]> = { p1: ['sh p1.sh'], p2: ['sh p2.sh', 'sh guard.sh'], p3: ['sh p3.sh'] };
+  const extensionCommands: Record<string, string[]> = { e1: ['sh e1.sh'], e2: ['sh e2.sh'], e3: [] };
+
+  it('HOOK-086, HOOK-090, HOOK-091, HOOK-187: in all 36 orders of project groups and extensions, project hooks come first, each source in configuration order, and every duplicate keeps the project instance', async () => {
+    let ordersChecked = 0;
+    await forEachOrder(projectGroups, async (groups, groupNames) => {
+      await forEachOrder(extensions, async (extensionList, extensionNames) => {
+        const { planner } = await createPlanner({ hooks: { BeforeTool: groups }, extensions: extensionList });
+        const plan = planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' });
+        const expected = [...groupNames.flatMap((name) => projectCommands[name]), ...extensionNames.flatMap((name) => extensionCommands[name])];
+        expect(commandsOf(plan), `extensions [${extensionNames.join(', ')}]`).toEqual(expected);
+        // The kept copies are the project's: `sh guard.sh` with timeout 1 and `sh p1.sh` without a timeout.
+        expect(plan?.hookConfigs.find((config) => config.command === 'sh guard.sh')?.timeout).toBe(1);
+        expect(plan?.hookConfigs.find((config) => config.command === 'sh p1.sh')?.timeout).toBeUndefined();
+        ordersChecked += 1;
+      });
+    });
+    expect(ordersChecked).toBe(36);
+  });
+
+  it('HOOK-090, HOOK-091: among extensions only, the first copy in configuration order is kept, whatever that order is', async () => {
+    await forEachOrder(
+      {
+        a: extension('a', [{ command: 'sh shared.sh', timeout: 1 }]),
+        b: extension('b', [{ command: 'sh shared.sh', timeout: 2 }]),
+        c: extension('c', [{ command: 'sh shared.sh', timeout: 3 }]),
+      },
+      async (extensionList, names) => {
+        const { planner } = await createPlanner({ extensions: extensionList });
+        const plan = planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' });
+        expect(plan?.hookConfigs).toEqual([{ type: 'command', command: 'sh shared.sh', timeout: { a: 1, b: 2, c: 3 }[names[0]] }]);
+      },
+    );
+  });
+
+  it('HOOK-091: de-duplication after matcher filtering holds in both orders: a non-matching copy never hides a matching one', async () => {
+    await forEachOrder(
+      {
+        reads: { matcher: 'read_file', hooks: [{ type: 'command', command: 'sh guard.sh', timeout: 1 }] },
+        writes: { matcher: 'write_file', hooks: [{ type: 'command', command: 'sh guard.sh', timeout: 2 }] },
+      } satisfies Record<string, HookDefinition>,
+      async (groups) => {
+        const { planner } = await createPlanner({ hooks: { BeforeTool: groups } });
+        expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' })?.hookConfigs).toEqual([{ type: 'command', command: 'sh guard.sh', timeout: 2 }]);
+        expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'read_file' })?.hookConfigs).toEqual([{ type: 'command', command: 'sh guard.sh', timeout: 1 }]);
+      },
+    );
+  });
+
+  it('HOOK-109: one sequential group makes the plan sequential wherever it stands, in the project or in an extension', async () => {
+    await forEachOrder(
+      { first: group(['sh a.sh']), sequential: group(['sh b.sh'], { sequential: true }), last: group(['sh c.sh']), parallel: group(['sh d.sh'], { sequential: false }) },
+      async (groups) => {
+        const { planner } = await createPlanner({ hooks: { BeforeTool: groups } });
+        expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' })?.sequential).toBe(true);
+      },
+    );
+    await forEachOrder(
+      {
+        plain: extension('plain', [{ command: 'sh e.sh', timeout: 1 }]),
+        ordered: { name: 'ordered', isActive: true, hooks: { BeforeTool: [group(['sh f.sh'], { sequential: true })] } },
+      } satisfies Record<string, ExtensionConfig>,
+      async (extensionList) => {
+        const { planner } = await createPlanner({ hooks: { BeforeTool: [group(['sh p.sh'])] }, extensions: extensionList });
+        expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' })?.sequential).toBe(true);
+      },
+    );
   });
 });

@@ -13,6 +13,7 @@ import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { beforeToolInput, fixtureCommand, fixtureHook, hookInput, recordingLogger, recordsAt, scratchDirectory } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../../helpers/processes.js';
+import { waitFor } from '../../helpers/waiting.js';
 
 let scratch: ReturnType<typeof scratchDirectory>;
 beforeEach(() => {
@@ -191,7 +192,7 @@ describe('cancellation', () => {
     const pending = runner.executeHook(fixtureHook('ignore-sigterm.sh', [marker], { timeout: 30_000 }), HookEventName.BeforeTool, beforeToolInput({}), {
       signal: controller.signal,
     });
-    while (!existsSync(marker)) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => existsSync(marker), `the hook to write ${marker}`, { intervalMs: 20 });
     controller.abort();
     const result = await pending;
     expect(result.success).toBe(false);
@@ -242,7 +243,7 @@ describe('cancellation', () => {
       hookInput(HookEventName.BeforeModel),
       { signal: controller.signal },
     );
-    while (!existsSync(marker)) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitFor(() => existsSync(marker), `the hook to write ${marker}`, { intervalMs: 20 });
     controller.abort();
     const results = await pending;
     expect(results).toHaveLength(1);

@@ -14,6 +14,7 @@ import {
   isProcessAlive,
   TEST_RUN_MARKER_VARIABLE,
 } from '../../helpers/processes.js';
+import { waitFor } from '../../helpers/waiting.js';
 
 let scratch: ReturnType<typeof scratchDirectory>;
 beforeEach(() => {
@@ -32,9 +33,7 @@ describe('process leaks', () => {
       });
       const pid = child.pid as number;
       // The process may still be exec-ing into node; wait until its command line names the fixture.
-      while (!findHookFixtureProcesses().some((info) => info.pid === pid)) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await waitFor(() => findHookFixtureProcesses().some((info) => info.pid === pid), `process ${pid} to show the fixture in its command line`, { intervalMs: 20 });
       await expect(assertNoHookProcessesAlive({ settleMs: 0 })).rejects.toThrow(`pid ${pid}`);
       expect(findHookFixtureProcesses('another-run-marker').some((info) => info.pid === pid)).toBe(false);
     } finally {

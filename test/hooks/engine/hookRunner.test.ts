@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookExecutionError } from '../../../src/errors.js';
 import { HookRunner, convertPlainTextToHookOutput, parseHookStdout } from '../../../src/hooks/engine/hookRunner.js';
 import { BeforeToolHookOutput, DEFAULT_BLOCK_REASON } from '../../../src/hooks/protocol/outputs.js';
-import { DEFAULT_HOOK_TIMEOUT_MS, type HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
+import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_KILL_GRACE_MS, type HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import {
   beforeToolInput,
@@ -214,6 +214,17 @@ describe('other exit codes and signals: fail-open', () => {
     expect(DEFAULT_HOOK_TIMEOUT_MS).toBe(60_000);
     const started = recordsAt(records, 'debug').find((record) => record.message.startsWith('Running hook'));
     expect(started?.data?.['timeoutMs']).toBe(60_000);
+  });
+
+  it('HOOK-118: a runner created without killGraceMs grants HOOK_KILL_GRACE_MS (5000 ms) between SIGTERM and SIGKILL; an explicit one is kept', async () => {
+    expect(HOOK_KILL_GRACE_MS).toBe(5_000);
+    const defaults = recordingLogger();
+    await new HookRunner({ logger: defaults.logger }).executeHook(fixtureHook('respond.sh', ['0']), HookEventName.BeforeTool, beforeToolInput({}));
+    const started = recordsAt(defaults.records, 'debug').find((record) => record.message.startsWith('Running hook'));
+    expect(started?.data).toMatchObject({ killGraceMs: HOOK_KILL_GRACE_MS, timeoutMs: DEFAULT_HOOK_TIMEOUT_MS });
+    const explicit = recordingLogger();
+    await new HookRunner({ logger: explicit.logger, killGraceMs: 250 }).executeHook(fixtureHook('respond.sh', ['0'], { timeout: 7_000 }), HookEventName.BeforeTool, beforeToolInput({}));
+    expect(recordsAt(explicit.records, 'debug').find((record) => record.message.startsWith('Running hook'))?.data).toMatchObject({ killGraceMs: 250, timeoutMs: 7_000 });
   });
 });
 

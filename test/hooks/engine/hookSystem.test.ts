@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { Config, executeToolWithHooks, fireAfterModelHook, fireBeforeModelHook, fireBeforeToolHook, fireBeforeToolSelectionHook, HookEventHandler, HookrailError, HookSystem, HookSystemNotInitializedError, type ToolResult } from '../../../src/index.js';
+import { Config, DEFAULT_HOOK_TIMEOUT_MS, executeToolWithHooks, fireAfterModelHook, fireBeforeModelHook, fireBeforeToolHook, fireBeforeToolSelectionHook, HOOK_KILL_GRACE_MS, HookEventHandler, HookrailError, HookSystem, HookSystemNotInitializedError, type ToolResult } from '../../../src/index.js';
 import { HookRegistry, HookRunner } from '../../../src/engine.js';
 import { GenerateContentResponse } from '@google/genai';
 import { commandGroup, hookConfig, readCapturedInputs, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
@@ -168,3 +168,16 @@ function restoreProperty(target: object, key: string, descriptor: PropertyDescri
   if (descriptor) Object.defineProperty(target, key, descriptor);
   else delete (target as Record<string, unknown>)[key];
 }
+
+describe('spec constants on the Config path', () => {
+  it('HOOK-118, HOOK-120: a hook fired through a Config runs with the 60000 ms default timeout and the 5000 ms SIGTERM → SIGKILL grace', async () => {
+    expect(DEFAULT_HOOK_TIMEOUT_MS).toBe(60_000);
+    expect(HOOK_KILL_GRACE_MS).toBe(5_000);
+    const { config, records } = hookConfig({ BeforeTool: [commandGroup('true')] });
+    await fireBeforeToolHook(config, 'write_file', {});
+    const started = records.filter((record) => record.level === 'debug' && record.message.startsWith('Running hook'));
+    expect(started).toHaveLength(1);
+    expect(started[0]!.data).toMatchObject({ timeoutMs: 60_000, killGraceMs: 5_000 });
+  });
+});
+

@@ -9,6 +9,7 @@ import { createEmptyAggregatedResult, type HookExecutionResult } from '../../../
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import { type HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { type HookInput } from '../../../src/hooks/protocol/inputs.js';
+import { forEachOrder } from '../../helpers/permutations.js';
 
 const aggregator = new HookAggregator();
 let commandNumber = 0;
@@ -162,85 +163,119 @@ describe('HookAggregator: success is execution health', () => {
   });
 });
 
-describe('HookAggregator: OR-merge for tool, agent and lifecycle events', () => {
-  it('HOOK-092: any block among several BeforeTool hooks blocks', () => {
-    const result = aggregator.aggregateResults(
-      [succeeded({ decision: 'allow' }), succeeded({ decision: 'block', reason: 'no' }), succeeded({ decision: 'approve' })],
-      HookEventName.BeforeTool,
+describe('HookAggregator: OR-merge for tool, agent and lifecycle events (every input order)', () => {
+  /** Aggregates the outputs as successful hooks of `eventName`, in the order given. */
+  function merge(outputs: HookOutput[], eventName = HookEventName.BeforeTool) {
+    return aggregator.aggregateResults(
+      outputs.map((output) => succeeded(output, eventName)),
+      eventName,
     );
-    expect(result.finalOutput?.isBlockingDecision()).toBe(true);
-    expect(result.finalOutput?.decision).toBe('block');
+  }
+
+  it('HOOK-092: any block among several BeforeTool and AfterTool hooks blocks, in every order', async () => {
+    for (const eventName of [HookEventName.BeforeTool, HookEventName.AfterTool]) {
+      await forEachOrder(
+        { allow: { decision: 'allow' }, block: { decision: 'block', reason: 'no' }, approve: { decision: 'approve' }, silent: {} } satisfies Record<string, HookOutput>,
+        (outputs) => {
+          const output = merge(outputs, eventName).finalOutput;
+          expect(output?.isBlockingDecision()).toBe(true);
+          expect(output?.decision).toBe('block');
+        },
+      );
+    }
   });
 
-  it('HOOK-092, HOOK-158, HOOK-182: allow, approve, ask and no decision do not block', () => {
-    const result = aggregator.aggregateResults(
-      [succeeded({ decision: 'allow' }), succeeded({ decision: 'ask' }), succeeded({ decision: null }), succeeded({})],
-      HookEventName.BeforeTool,
-    );
-    expect(result.finalOutput?.isBlockingDecision()).toBe(false);
+  it('HOOK-092, HOOK-158, HOOK-182: allow, approve, ask and no decision do not block, in every order', async () => {
+    await forEachOrder({ allow: { decision: 'allow' }, ask: { decision: 'ask' }, none: { decision: null }, silent: {} } satisfies Record<string, HookOutput>, (outputs) => {
+      expect(merge(outputs).finalOutput?.isBlockingDecision()).toBe(false);
+    });
   });
 
-  it('HOOK-093: reasons from all hooks are joined with newlines', () => {
-    const result = aggregator.aggregateResults(
-      [succeeded({ decision: 'deny', reason: 'no secrets' }), succeeded({ reason: '' }), succeeded({ decision: 'block', reason: 'no rm' })],
-      HookEventName.BeforeTool,
-    );
-    expect(result.finalOutput?.reason).toBe('no secrets\nno rm');
-    expect(result.finalOutput?.getEffectiveReason()).toBe('no secrets\nno rm');
+  it('HOOK-093: reasons from all hooks are joined with newlines, in the order the hooks ran', async () => {
+    const outputs: Record<string, HookOutput> = {
+      secrets: { decision: 'deny', reason: 'no secrets' },
+      empty: { reason: '' },
+      rm: { decision: 'block', reason: 'no rm' },
+      note: { decision: 'allow', reason: 'looked at it' },
+    };
+    await forEachOrder(outputs, (ordered) => {
+      const expected = ordered.map((output) => output.reason).filter((reason) => reason !== '').join('\n');
+      const output = merge(ordered).finalOutput;
+      expect(output?.reason).toBe(expected);
+      expect(output?.getEffectiveReason()).toBe(expected);
+      expect(output?.isBlockingDecision()).toBe(true);
+    });
   });
 
-  it('HOOK-094: systemMessages are joined with newlines', () => {
-    const result = aggregator.aggregateResults([succeeded({ systemMessage: 'a' }), succeeded({ systemMessage: 'b' })], HookEventName.BeforeTool);
-    expect(result.finalOutput?.systemMessage).toBe('a\nb');
+  it('HOOK-094: systemMessages are joined with newlines, none lost, in every order', async () => {
+    await forEachOrder({ a: { systemMessage: 'a' }, b: { systemMessage: 'b' }, silent: {}, c: { systemMessage: 'c' } } satisfies Record<string, HookOutput>, (outputs, names) => {
+      expect(merge(outputs, HookEventName.AfterTool).finalOutput?.systemMessage).toBe(names.filter((name) => name !== 'silent').join('\n'));
+    });
   });
 
-  it('HOOK-095: additionalContext strings are joined with newlines into hookSpecificOutput.additionalContext', () => {
-    const result = aggregator.aggregateResults(
-      [
-        succeeded({ hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'lint: ok' } }, HookEventName.AfterTool),
-        succeeded({ hookSpecificOutput: { additionalContext: 'tests: 3 failing' } }, HookEventName.AfterTool),
-      ],
-      HookEventName.AfterTool,
-    );
-    expect(result.finalOutput?.getAdditionalContext()).toBe('lint: ok\ntests: 3 failing');
-    expect(result.finalOutput?.hookSpecificOutput).toEqual({ hookEventName: 'AfterTool', additionalContext: 'lint: ok\ntests: 3 failing' });
+  it('HOOK-095: additionalContext strings are joined with newlines into hookSpecificOutput.additionalContext, in every order', async () => {
+    const outputs: Record<string, HookOutput> = {
+      lint: { hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'lint: ok' } },
+      tests: { hookSpecificOutput: { additionalContext: 'tests: 3 failing' } },
+      silent: { systemMessage: 'no context' },
+    };
+    const contexts: Record<string, string | undefined> = { lint: 'lint: ok', tests: 'tests: 3 failing', silent: undefined };
+    await forEachOrder(outputs, (ordered, names) => {
+      const expected = names.map((name) => contexts[name]).filter((context) => context !== undefined).join('\n');
+      const output = merge(ordered, HookEventName.AfterTool).finalOutput;
+      expect(output?.getAdditionalContext()).toBe(expected);
+      expect(output?.hookSpecificOutput).toEqual({ hookEventName: 'AfterTool', additionalContext: expected });
+    });
   });
 
-  it('HOOK-096: suppressOutput is ORed: any true wins', () => {
-    const onlyFalse = aggregator.aggregateResults([succeeded({ suppressOutput: false }), succeeded({})], HookEventName.AfterTool);
-    expect(onlyFalse.finalOutput?.suppressOutput).toBe(false);
-    const oneTrue = aggregator.aggregateResults(
-      [succeeded({ suppressOutput: false }), succeeded({ suppressOutput: true }), succeeded({ suppressOutput: false })],
-      HookEventName.AfterTool,
-    );
-    expect(oneTrue.finalOutput?.suppressOutput).toBe(true);
+  it('HOOK-096: suppressOutput is ORed: any true wins, in every order; only false stays false', async () => {
+    await forEachOrder({ no: { suppressOutput: false }, yes: { suppressOutput: true }, alsoNo: { suppressOutput: false }, silent: {} } satisfies Record<string, HookOutput>, (outputs) => {
+      expect(merge(outputs, HookEventName.AfterTool).finalOutput?.suppressOutput).toBe(true);
+    });
+    await forEachOrder({ no: { suppressOutput: false }, silent: { systemMessage: 'x' } } satisfies Record<string, HookOutput>, (outputs) => {
+      expect(merge(outputs, HookEventName.AfterTool).finalOutput?.suppressOutput).toBe(false);
+    });
   });
 
-  it('HOOK-097: any continue false stops the agent, with the stop reasons joined', () => {
-    const result = aggregator.aggregateResults(
-      [succeeded({ continue: true }), succeeded({ continue: false, stopReason: 'budget spent' }), succeeded({ continue: false, stopReason: 'tests green' })],
-      HookEventName.BeforeTool,
-    );
-    expect(result.finalOutput?.shouldStopExecution()).toBe(true);
-    expect(result.finalOutput?.stopReason).toBe('budget spent\ntests green');
-    const allContinue = aggregator.aggregateResults([succeeded({ continue: true }), succeeded({})], HookEventName.BeforeTool);
-    expect(allContinue.finalOutput?.shouldStopExecution()).toBe(false);
+  it('HOOK-097: any continue false stops the agent, in every order, with the stop reasons joined in the order the hooks ran', async () => {
+    const outputs: Record<string, HookOutput> = {
+      goOn: { continue: true },
+      budget: { continue: false, stopReason: 'budget spent' },
+      silent: {},
+      alsoGoOn: { continue: true, stopReason: 'ignored: this hook does not stop' },
+    };
+    for (const eventName of [HookEventName.BeforeTool, HookEventName.AfterTool]) {
+      await forEachOrder(outputs, (ordered) => {
+        const output = merge(ordered, eventName).finalOutput;
+        expect(output?.shouldStopExecution()).toBe(true);
+        expect(output?.continue).toBe(false);
+        expect(output?.stopReason).toBe('budget spent');
+      });
+    }
+    await forEachOrder({ budget: { continue: false, stopReason: 'budget spent' }, green: { continue: false, stopReason: 'tests green' }, goOn: { continue: true } } satisfies Record<string, HookOutput>, (ordered, names) => {
+      const reasons: Record<string, string> = { budget: 'budget spent', green: 'tests green' };
+      const output = merge(ordered).finalOutput;
+      expect(output?.shouldStopExecution()).toBe(true);
+      expect(output?.stopReason).toBe(names.filter((name) => name !== 'goOn').map((name) => reasons[name]).join('\n'));
+    });
+    await forEachOrder({ goOn: { continue: true }, silent: {} } satisfies Record<string, HookOutput>, (ordered) => {
+      expect(merge(ordered).finalOutput?.shouldStopExecution()).toBe(false);
+    });
   });
 
-  it('HOOK-208: additionalContext, systemMessage and suppressOutput from several AfterTool hooks all take effect together', () => {
-    const result = aggregator.aggregateResults(
-      [
-        succeeded({ systemMessage: 'formatted', hookSpecificOutput: { additionalContext: 'ctx-1' } }, HookEventName.AfterTool),
-        succeeded({ suppressOutput: true, systemMessage: 'scanned' }, HookEventName.AfterTool),
-        succeeded({ hookSpecificOutput: { additionalContext: 'ctx-2' } }, HookEventName.AfterTool),
-      ],
-      HookEventName.AfterTool,
-    );
-    const output = result.finalOutput;
-    expect(output?.getAdditionalContext()).toBe('ctx-1\nctx-2');
-    expect(output?.systemMessage).toBe('formatted\nscanned');
-    expect(output?.suppressOutput).toBe(true);
-    expect(output?.isBlockingDecision()).toBe(false);
+  it('HOOK-208: additionalContext, systemMessage and suppressOutput from several AfterTool hooks all take effect together, in every order', async () => {
+    const outputs: Record<string, HookOutput> = {
+      format: { systemMessage: 'formatted', hookSpecificOutput: { additionalContext: 'ctx-1' } },
+      scan: { suppressOutput: true, systemMessage: 'scanned' },
+      lint: { hookSpecificOutput: { additionalContext: 'ctx-2' } },
+    };
+    await forEachOrder(outputs, (ordered) => {
+      const output = merge(ordered, HookEventName.AfterTool).finalOutput;
+      expect(output?.getAdditionalContext()?.split('\n').sort()).toEqual(['ctx-1', 'ctx-2']);
+      expect(output?.systemMessage?.split('\n').sort()).toEqual(['formatted', 'scanned']);
+      expect(output?.suppressOutput).toBe(true);
+      expect(output?.isBlockingDecision()).toBe(false);
+    });
   });
 
   it('other hookSpecificOutput fields are shallow-merged, later over earlier (tool_input)', () => {
@@ -256,126 +291,181 @@ describe('HookAggregator: OR-merge for tool, agent and lifecycle events', () => 
     expect(result.finalOutput?.hookSpecificOutput?.['marker']).toBe('kept');
   });
 
-  it('HOOK-169, HOOK-171: a Claude Code permissionDecision deny blocks in the merge too, and a later allow does not undo it', () => {
-    const result = aggregator.aggregateResults(
-      [
-        succeeded({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'protected path' } }),
-        succeeded({ hookSpecificOutput: { permissionDecision: 'allow', permissionDecisionReason: 'looks fine' } }),
-      ],
-      HookEventName.BeforeTool,
-    );
-    expect(result.finalOutput?.isBlockingDecision()).toBe(true);
-    expect(result.finalOutput?.decision).toBe('deny');
-    expect(result.finalOutput?.hookSpecificOutput?.['permissionDecision']).toBe('deny');
-    expect(result.finalOutput?.getEffectiveReason()).toBe('protected path\nlooks fine');
+  it('HOOK-169, HOOK-171: a Claude Code permissionDecision deny blocks in the merge too, and an allow before or after it does not undo it', async () => {
+    const outputs: Record<string, HookOutput> = {
+      deny: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'protected path' } },
+      allow: { hookSpecificOutput: { permissionDecision: 'allow', permissionDecisionReason: 'looks fine' } },
+      plain: { decision: 'allow' },
+    };
+    const reasons: Record<string, string | undefined> = { deny: 'protected path', allow: 'looks fine', plain: undefined };
+    await forEachOrder(outputs, (ordered, names) => {
+      const output = merge(ordered).finalOutput;
+      expect(output?.isBlockingDecision()).toBe(true);
+      expect(output?.decision).toBe('deny');
+      expect(output?.hookSpecificOutput?.['permissionDecision']).toBe('deny');
+      expect(output?.getEffectiveReason()).toBe(names.map((name) => reasons[name]).filter((reason) => reason !== undefined).join('\n'));
+    });
   });
 
-  it('HOOK-190: BeforeAgent, AfterAgent and SessionStart use the OR-merge', () => {
+  it('HOOK-190: BeforeAgent, AfterAgent and SessionStart use the OR-merge, in every order', async () => {
+    const outputs: Record<string, HookOutput> = {
+      block: { decision: 'block', reason: 'r1', hookSpecificOutput: { additionalContext: 'c1' } },
+      allow: { decision: 'allow', reason: 'r2', hookSpecificOutput: { additionalContext: 'c2' } },
+      stop: { continue: false, stopReason: 'enough' },
+    };
     for (const eventName of [HookEventName.BeforeAgent, HookEventName.AfterAgent, HookEventName.SessionStart]) {
-      const result = aggregator.aggregateResults(
-        [
-          succeeded({ decision: 'block', reason: 'r1', hookSpecificOutput: { additionalContext: 'c1' } }, eventName),
-          succeeded({ decision: 'allow', reason: 'r2', hookSpecificOutput: { additionalContext: 'c2' } }, eventName),
-        ],
-        eventName,
-      );
-      expect(result.finalOutput).toBeInstanceOf(DefaultHookOutput);
-      expect(result.finalOutput?.isBlockingDecision()).toBe(true);
-      expect(result.finalOutput?.reason).toBe('r1\nr2');
-      expect(result.finalOutput?.getAdditionalContext()).toBe('c1\nc2');
+      await forEachOrder(outputs, (ordered, names) => {
+        const output = merge(ordered, eventName).finalOutput;
+        expect(output).toBeInstanceOf(DefaultHookOutput);
+        expect(output?.isBlockingDecision()).toBe(true);
+        expect(output?.shouldStopExecution()).toBe(true);
+        const hooksWithReasons = names.filter((name) => name !== 'stop');
+        expect(output?.reason).toBe(hooksWithReasons.map((name) => (name === 'block' ? 'r1' : 'r2')).join('\n'));
+        expect(output?.getAdditionalContext()).toBe(hooksWithReasons.map((name) => (name === 'block' ? 'c1' : 'c2')).join('\n'));
+      });
     }
   });
 });
 
 describe('HookAggregator: field replacement for model events', () => {
-  it('HOOK-098: BeforeModel shallow-merges hookSpecificOutput, later hooks overriding earlier ones field by field', () => {
-    const result = aggregator.aggregateResults(
-      [
-        succeeded({ systemMessage: 'one', hookSpecificOutput: { llm_request: { model: 'a' }, keep: 1 } }, HookEventName.BeforeModel),
-        succeeded({ systemMessage: 'two', hookSpecificOutput: { llm_request: { model: 'b', messages: [] } } }, HookEventName.BeforeModel),
-      ],
-      HookEventName.BeforeModel,
-    );
-    expect(result.finalOutput).toBeInstanceOf(BeforeModelHookOutput);
-    expect(result.finalOutput?.hookSpecificOutput).toEqual({ llm_request: { model: 'b', messages: [] }, keep: 1 });
-    expect(result.finalOutput?.systemMessage).toBe('two');
+  /** Three BeforeModel outputs whose fields overlap: which one wins a field depends on the order. */
+  const overlapping: Record<string, HookOutput> = {
+    A: { systemMessage: 'A', hookSpecificOutput: { llm_request: { model: 'a' }, shared: 'from A' } },
+    B: { systemMessage: 'B', hookSpecificOutput: { llm_request: { model: 'b', messages: [] } } },
+    C: { hookSpecificOutput: { shared: 'from C', onlyC: true } },
+  };
+  /** HOOK-098, written out for each of the 6 orders: the later hook's field wins, field by field. */
+  const expectedByOrder: Record<string, { systemMessage: string; hookSpecificOutput: Record<string, unknown> }> = {
+    ABC: { systemMessage: 'B', hookSpecificOutput: { llm_request: { model: 'b', messages: [] }, shared: 'from C', onlyC: true } },
+    ACB: { systemMessage: 'B', hookSpecificOutput: { llm_request: { model: 'b', messages: [] }, shared: 'from C', onlyC: true } },
+    BAC: { systemMessage: 'A', hookSpecificOutput: { llm_request: { model: 'a' }, shared: 'from C', onlyC: true } },
+    BCA: { systemMessage: 'A', hookSpecificOutput: { llm_request: { model: 'a' }, shared: 'from A', onlyC: true } },
+    CAB: { systemMessage: 'B', hookSpecificOutput: { llm_request: { model: 'b', messages: [] }, shared: 'from A', onlyC: true } },
+    CBA: { systemMessage: 'A', hookSpecificOutput: { llm_request: { model: 'a' }, shared: 'from A', onlyC: true } },
+  };
+
+  it('HOOK-098: BeforeModel shallow-merges hookSpecificOutput, later hooks overriding earlier ones field by field (each order has its own result)', async () => {
+    let ordersChecked = 0;
+    await forEachOrder(overlapping, (outputs, names) => {
+      const result = aggregator.aggregateResults(
+        outputs.map((output) => succeeded(output, HookEventName.BeforeModel)),
+        HookEventName.BeforeModel,
+      );
+      expect(result.finalOutput).toBeInstanceOf(BeforeModelHookOutput);
+      const expected = expectedByOrder[names.join('')];
+      expect(result.finalOutput?.hookSpecificOutput).toEqual(expected.hookSpecificOutput);
+      expect(result.finalOutput?.systemMessage).toBe(expected.systemMessage);
+      ordersChecked += 1;
+    });
+    expect(ordersChecked).toBe(Object.keys(expectedByOrder).length);
   });
 
-  it('HOOK-098: AfterModel replaces llm_response with the later hook’s', () => {
-    const first = { candidates: [{ content: { role: 'model', parts: ['first'] } }] };
-    const second = { candidates: [{ content: { role: 'model', parts: ['second'] } }] };
-    const result = aggregator.aggregateResults(
-      [succeeded({ hookSpecificOutput: { llm_response: first } }, HookEventName.AfterModel), succeeded({ hookSpecificOutput: { llm_response: second } }, HookEventName.AfterModel)],
-      HookEventName.AfterModel,
-    );
-    expect(result.finalOutput).toBeInstanceOf(AfterModelHookOutput);
-    const response = (result.finalOutput as AfterModelHookOutput).getModifiedResponse();
-    expect(response?.candidates?.[0]?.content?.parts).toEqual([{ text: 'second' }]);
+  it('HOOK-098: AfterModel replaces llm_response with the later hook’s, in both orders', async () => {
+    const response = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [text] } }] });
+    await forEachOrder({ first: { hookSpecificOutput: { llm_response: response('first') } }, second: { hookSpecificOutput: { llm_response: response('second') } } } satisfies Record<string, HookOutput>, (outputs, names) => {
+      const result = aggregator.aggregateResults(
+        outputs.map((output) => succeeded(output, HookEventName.AfterModel)),
+        HookEventName.AfterModel,
+      );
+      expect(result.finalOutput).toBeInstanceOf(AfterModelHookOutput);
+      const modified = (result.finalOutput as AfterModelHookOutput).getModifiedResponse();
+      expect(modified?.candidates?.[0]?.content?.parts).toEqual([{ text: names.at(-1) }]);
+    });
   });
 
-  it('a block or stop from an earlier model hook is not undone by a later allow', () => {
-    const result = aggregator.aggregateResults(
-      [
-        succeeded({ decision: 'block', reason: 'prompt leaks a key', continue: false, stopReason: 'halt' }, HookEventName.BeforeModel),
-        succeeded({ decision: 'allow', reason: 'fine', continue: true }, HookEventName.BeforeModel),
-      ],
-      HookEventName.BeforeModel,
-    );
-    expect(result.finalOutput?.isBlockingDecision()).toBe(true);
-    expect(result.finalOutput?.reason).toBe('prompt leaks a key');
-    expect(result.finalOutput?.shouldStopExecution()).toBe(true);
-    expect(result.finalOutput?.stopReason).toBe('halt');
+  it('HOOK-098: a block or stop from one model hook is not undone by an allow before or after it', async () => {
+    const outputs: Record<string, HookOutput> = {
+      guard: { decision: 'block', reason: 'prompt leaks a key', continue: false, stopReason: 'halt' },
+      allow: { decision: 'allow', reason: 'fine', continue: true },
+      note: { systemMessage: 'noted' },
+    };
+    for (const eventName of [HookEventName.BeforeModel, HookEventName.AfterModel]) {
+      await forEachOrder(outputs, (ordered) => {
+        const result = aggregator.aggregateResults(
+          ordered.map((output) => succeeded(output, eventName)),
+          eventName,
+        );
+        expect(result.finalOutput?.isBlockingDecision()).toBe(true);
+        expect(result.finalOutput?.reason).toBe('prompt leaks a key');
+        expect(result.finalOutput?.shouldStopExecution()).toBe(true);
+        expect(result.finalOutput?.stopReason).toBe('halt');
+      });
+    }
   });
 });
 
-describe('HookAggregator: union for BeforeToolSelection', () => {
-  function selection(toolConfig: Record<string, unknown>, extra: HookOutput = {}): HookExecutionResult {
-    return succeeded({ ...extra, hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig } }, HookEventName.BeforeToolSelection);
+describe('HookAggregator: union for BeforeToolSelection (every input order)', () => {
+  function selection(toolConfig: Record<string, unknown>, extra: HookOutput = {}): HookOutput {
+    return { ...extra, hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig } };
   }
 
-  it('HOOK-099, HOOK-102, HOOK-210: allowedFunctionNames are unioned and sorted alphabetically', () => {
+  function mergedToolConfig(outputs: HookOutput[]) {
     const result = aggregator.aggregateResults(
-      [
-        selection({ mode: 'ANY', allowedFunctionNames: ['write_file', 'read_file'] }),
-        selection({ mode: 'ANY', allowedFunctionNames: ['list_directory', 'read_file'] }),
-      ],
+      outputs.map((output) => succeeded(output, HookEventName.BeforeToolSelection)),
       HookEventName.BeforeToolSelection,
     );
     expect(result.finalOutput).toBeInstanceOf(BeforeToolSelectionHookOutput);
-    expect(result.finalOutput?.hookSpecificOutput?.['toolConfig']).toEqual({ mode: 'ANY', allowedFunctionNames: ['list_directory', 'read_file', 'write_file'] });
+    return { output: result.finalOutput, toolConfig: result.finalOutput?.hookSpecificOutput?.['toolConfig'] };
+  }
+
+  it('HOOK-099, HOOK-102, HOOK-210: allowedFunctionNames are unioned and sorted alphabetically, in every order', async () => {
+    await forEachOrder(
+      {
+        writes: selection({ mode: 'ANY', allowedFunctionNames: ['write_file', 'read_file'] }),
+        lists: selection({ mode: 'ANY', allowedFunctionNames: ['list_directory', 'read_file'] }),
+        greps: selection({ allowedFunctionNames: ['search_file_content', 'glob'] }),
+      },
+      (outputs) => {
+        expect(mergedToolConfig(outputs).toolConfig).toEqual({
+          mode: 'ANY',
+          allowedFunctionNames: ['glob', 'list_directory', 'read_file', 'search_file_content', 'write_file'],
+        });
+      },
+    );
   });
 
-  it('HOOK-100, HOOK-210: mode is most-restrictive-wins, ANY over AUTO', () => {
-    const result = aggregator.aggregateResults(
-      [selection({ mode: 'AUTO' }), selection({ mode: 'ANY', allowedFunctionNames: ['b'] }), selection({ mode: 'AUTO', allowedFunctionNames: ['a'] })],
-      HookEventName.BeforeToolSelection,
+  it('HOOK-100, HOOK-210: mode is most-restrictive-wins, ANY over AUTO, in every order', async () => {
+    await forEachOrder(
+      { auto: selection({ mode: 'AUTO' }), any: selection({ mode: 'ANY', allowedFunctionNames: ['b'] }), autoWithNames: selection({ mode: 'auto', allowedFunctionNames: ['a'] }) },
+      (outputs) => {
+        expect(mergedToolConfig(outputs).toolConfig).toEqual({ mode: 'ANY', allowedFunctionNames: ['a', 'b'] });
+      },
     );
-    expect(result.finalOutput?.hookSpecificOutput?.['toolConfig']).toEqual({ mode: 'ANY', allowedFunctionNames: ['a', 'b'] });
   });
 
-  it('HOOK-100, HOOK-101, HOOK-210: any NONE gives mode NONE with no allowed functions, regardless of the others', () => {
-    const result = aggregator.aggregateResults(
-      [selection({ mode: 'ANY', allowedFunctionNames: ['read_file'] }), selection({ mode: 'NONE' }), selection({ mode: 'AUTO', allowedFunctionNames: ['write_file'] })],
-      HookEventName.BeforeToolSelection,
+  it('HOOK-100, HOOK-101, HOOK-210: any NONE gives mode NONE with no allowed functions, in every order and regardless of the others', async () => {
+    await forEachOrder(
+      {
+        any: selection({ mode: 'ANY', allowedFunctionNames: ['read_file'] }),
+        none: selection({ mode: 'NONE' }),
+        auto: selection({ mode: 'AUTO', allowedFunctionNames: ['write_file'] }),
+        namesOnly: selection({ allowedFunctionNames: ['glob'] }),
+      },
+      (outputs) => {
+        const { output, toolConfig } = mergedToolConfig(outputs);
+        expect(toolConfig).toEqual({ mode: 'NONE', allowedFunctionNames: [] });
+        const applied = output?.applyToolConfigModifications({ tools: [{ functionDeclarations: [{ name: 'read_file' }] }] });
+        expect(applied?.toolConfig?.functionCallingConfig).toEqual({ mode: 'NONE', allowedFunctionNames: [] });
+        expect(applied?.tools).toEqual([{ functionDeclarations: [{ name: 'read_file' }] }]);
+      },
     );
-    expect(result.finalOutput?.hookSpecificOutput?.['toolConfig']).toEqual({ mode: 'NONE', allowedFunctionNames: [] });
-    const applied = result.finalOutput?.applyToolConfigModifications({ tools: [{ functionDeclarations: [{ name: 'read_file' }] }] });
-    expect(applied?.toolConfig?.functionCallingConfig).toEqual({ mode: 'NONE', allowedFunctionNames: [] });
-    expect(applied?.tools).toEqual([{ functionDeclarations: [{ name: 'read_file' }] }]);
   });
 
-  it('HOOK-210: continue, stopReason and systemMessage are carried alongside the union', () => {
-    const result = aggregator.aggregateResults(
-      [
-        selection({ mode: 'ANY', allowedFunctionNames: ['a'] }, { systemMessage: 'restricted' }),
-        selection({ allowedFunctionNames: ['c'] }, { continue: false, stopReason: 'done' }),
-      ],
-      HookEventName.BeforeToolSelection,
+  it('HOOK-210: continue, stopReason and systemMessage are carried alongside the union, in every order', async () => {
+    await forEachOrder(
+      {
+        restrict: selection({ mode: 'ANY', allowedFunctionNames: ['a'] }, { systemMessage: 'restricted' }),
+        stop: selection({ allowedFunctionNames: ['c'] }, { continue: false, stopReason: 'done' }),
+        goOn: selection({ mode: 'AUTO', allowedFunctionNames: ['b'] }, { continue: true }),
+      },
+      (outputs) => {
+        const { output } = mergedToolConfig(outputs);
+        expect(output?.shouldStopExecution()).toBe(true);
+        expect(output?.stopReason).toBe('done');
+        expect(output?.systemMessage).toBe('restricted');
+        expect(output?.hookSpecificOutput).toEqual({ hookEventName: 'BeforeToolSelection', toolConfig: { mode: 'ANY', allowedFunctionNames: ['a', 'b', 'c'] } });
+      },
     );
-    expect(result.finalOutput?.shouldStopExecution()).toBe(true);
-    expect(result.finalOutput?.stopReason).toBe('done');
-    expect(result.finalOutput?.systemMessage).toBe('restricted');
-    expect(result.finalOutput?.hookSpecificOutput).toEqual({ hookEventName: 'BeforeToolSelection', toolConfig: { mode: 'ANY', allowedFunctionNames: ['a', 'c'] } });
   });
 
   it('hooks that set no toolConfig leave the tool configuration alone', () => {

@@ -1,6 +1,6 @@
 import { FunctionCallingConfigMode, GenerateContentResponse } from '@google/genai';
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { AfterModelHookOutput, BeforeModelHookOutput, BeforeToolHookOutput, BeforeToolSelectionHookOutput, createHookOutput, DefaultHookOutput, modifiedToolInput, type HookDecision, type HookOutput } from '../../../src/hooks/protocol/outputs.js';
+import { AfterModelHookOutput, BeforeModelHookOutput, BeforeToolHookOutput, BeforeToolSelectionHookOutput, createHookOutput, DEFAULT_BLOCK_REASON, DefaultHookOutput, modifiedToolInput, type HookDecision, type HookOutput } from '../../../src/hooks/protocol/outputs.js';
 import { createEmptyAggregatedResult, type ToolResult } from '../../../src/hooks/protocol/results.js';
 import { HookEventName, hookEventNames, isHookEventName, isToolEvent } from '../../../src/hooks/protocol/events.js';
 import { loadGenAI } from '../../../src/genaiValues.js';
@@ -223,5 +223,11 @@ describe('ToolResult and helpers', () => {
   it('the empty aggregated result is a success with nothing in it', () => {
     expect(createEmptyAggregatedResult()).toEqual({ success: true, finalOutput: undefined, allOutputs: [], errors: [], totalDuration: 0 });
     expect(createEmptyAggregatedResult()).not.toBe(createEmptyAggregatedResult());
+  });
+});
+
+describe('spec constants', () => {
+  it('HOOK-067b: the default reason of an exit-2 block without stderr is "Blocked by hook"', () => {
+    expect(DEFAULT_BLOCK_REASON).toBe('Blocked by hook');
   });
 });

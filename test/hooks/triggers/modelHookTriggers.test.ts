@@ -6,7 +6,7 @@ import {
 } from '@google/genai';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { Config, fireAfterModelHook, fireBeforeModelHook, fireBeforeToolSelectionHook, type AfterModelHookResult, type BeforeModelHookResult, type BeforeToolSelectionHookResult, type LogRecord } from '../../../src/index.js';
-import { HookRegistry } from '../../../src/engine.js';
+import { defaultHookTranslator, HookRegistry } from '../../../src/engine.js';
 import { commandGroup, hookConfig, readCapturedInputs, Scratch } from '../../helpers/systemFixtures.js';
 
 const scratch = new Scratch();
@@ -177,6 +177,30 @@ describe('fireBeforeModelHook', () => {
     const { config, records } = hookConfig({ BeforeModel: [commandGroup('true')] });
     await expect(fireBeforeModelHook(config, baseRequest())).resolves.toEqual({ blocked: false });
     expect(warnings(records).some((message) => message.includes('fireBeforeModelHook failed') && message.includes('registry offline'))).toBe(true);
+  });
+
+  it("HOOK-116: an exception while interpreting a hook's output (its llm_request cannot be translated) resolves to { blocked: false } with a warning", async () => {
+    const capture = scratch.file('untranslatable.log');
+    const command = scratch.respond({ capture, stdout: { hookSpecificOutput: { llm_request: { model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'rewritten' }] } } } });
+    const { config, records } = hookConfig({ BeforeModel: [commandGroup(command)] });
+    const translate = vi.spyOn(defaultHookTranslator, 'fromHookLLMRequest').mockImplementation(() => {
+      throw new Error('translator rejected llm_request');
+    });
+    await expect(fireBeforeModelHook(config, baseRequest())).resolves.toEqual({ blocked: false });
+    // The failure is in the interpret step: the hook ran and answered, and the translator was asked to apply it.
+    expect(readCapturedInputs(capture)).toHaveLength(1);
+    expect(translate).toHaveBeenCalledTimes(1);
+    expect(warnings(records)).toEqual(['fireBeforeModelHook failed, continuing as if no hook ran: translator rejected llm_request']);
+  });
+
+  it("HOOK-116: an exception while interpreting a blocking hook's synthetic llm_response also resolves to { blocked: false }", async () => {
+    const command = scratch.respond({ stdout: { decision: 'block', reason: 'cached', hookSpecificOutput: { llm_response: { candidates: [{ content: { role: 'model', parts: ['cached answer'] } }] } } } });
+    const { config, records } = hookConfig({ BeforeModel: [commandGroup(command)] });
+    vi.spyOn(defaultHookTranslator, 'fromHookLLMResponse').mockImplementation(() => {
+      throw new Error('translator rejected llm_response');
+    });
+    await expect(fireBeforeModelHook(config, baseRequest())).resolves.toEqual({ blocked: false });
+    expect(warnings(records)).toEqual(['fireBeforeModelHook failed, continuing as if no hook ran: translator rejected llm_response']);
   });
 
   it('HOOK-135, HOOK-152, HOOK-176: fireBeforeModelHook(config, llmRequest) resolves to a BeforeModelHookResult; hooks off gives { blocked: false }', async () => {

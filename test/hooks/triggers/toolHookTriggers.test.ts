@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { Config, DefaultHookOutput, executeToolWithHooks, fireAfterToolHook, fireBeforeToolHook, HOOK_BLOCKED_ERROR_TYPE, HOOK_STOPPED_ERROR_TYPE, TOOL_EXECUTION_ERROR_TYPE, type LogRecord, type ToolResult } from '../../../src/index.js';
-import { HookRegistry } from '../../../src/engine.js';
+import { HookAggregator, HookRegistry } from '../../../src/engine.js';
 import { toolHooksMayApply } from '../../../src/hooks/triggers/toolHookTriggers.js';
 import { commandGroup, hookConfig, readCapturedInputs, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
+import { afterToolEffectsCommand, frozenToolResult, frozenToolResultCopy, resultWithAfterToolEffects } from '../../helpers/frozen.js';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -305,6 +306,18 @@ describe('AfterTool through executeToolWithHooks', () => {
   });
 });
 
+describe('HOOK-217 with an AfterTool hook only', () => {
+  it('HOOK-217: a deep-frozen ToolResult stays unchanged; executeToolWithHooks returns a new result carrying the AfterTool context, system message and suppression', async () => {
+    const { config, records } = hookConfig({ AfterTool: [commandGroup(afterToolEffectsCommand)] });
+    const original = frozenToolResult();
+    const result = await executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, async () => original);
+    expect(result).not.toBe(original);
+    expect(result).toEqual(resultWithAfterToolEffects);
+    expect(original).toEqual(frozenToolResultCopy());
+    expect(warnings(records)).toEqual([]);
+  });
+});
+
 describe('fireBeforeToolHook / fireAfterToolHook', () => {
   it('HOOK-127, HOOK-150, HOOK-183: fireBeforeToolHook(config, toolName, toolInput) resolves to the aggregated output the caller checks', async () => {
     const { config } = hookConfig({ BeforeTool: [commandGroup(guardCommand)] });
@@ -342,6 +355,22 @@ describe('fireBeforeToolHook / fireAfterToolHook', () => {
     expect(tool).toHaveBeenCalledTimes(1);
     expect(warnings(records).filter((message) => message.includes('settings unreadable')).length).toBeGreaterThanOrEqual(2);
     expect(warnings(records)[0]).toContain("fireBeforeToolHook for 'write_file' failed");
+  });
+
+  it("HOOK-111, HOOK-115: an exception while interpreting the hooks' answers (after they ran) resolves to undefined with a warning, and the tool still runs", async () => {
+    const capture = scratch.file('interpreted.log');
+    const command = scratch.respond({ capture, stdout: { decision: 'block', reason: 'never applied' } });
+    const { config, records } = hookConfig({ BeforeTool: [commandGroup(command)] });
+    vi.spyOn(HookAggregator.prototype, 'aggregateResults').mockImplementation(() => {
+      throw new Error('aggregator exploded');
+    });
+    await expect(fireBeforeToolHook(config, 'write_file', { path: 'a.txt' })).resolves.toBeUndefined();
+    expect(readCapturedInputs(capture)).toHaveLength(1);
+    expect(warnings(records)).toEqual(["BeforeTool fired for 'write_file' failed in the hook system, continuing without hooks: aggregator exploded"]);
+    const tool = recordingTool();
+    await expect(executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, tool)).resolves.toEqual(written('a.txt'));
+    expect(tool).toHaveBeenCalledTimes(1);
+    expect(readCapturedInputs(capture)).toHaveLength(2);
   });
 
   it('HOOK-111: a tool that returns something other than a ToolResult yields an error result, with hooks on or off', async () => {

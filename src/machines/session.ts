@@ -1,0 +1,294 @@
+/**
+ * `createAgentSession`: a host's handle on one session machine. Operations (`prompt`, `compact`,
+ * `clear`, `end`) run one at a time, each once the machine is idle; a prompt resolves with its
+ * result and never rejects for the agent's sake (a failing model is status `error`). The session
+ * writes its transcript (Claude Code's JSONL format) from the start, and tells hooks where it is.
+ */
+import type { Content } from '@google/genai';
+import { createActor, type Actor } from 'xstate';
+import { TranscriptWriter, defaultTranscriptPath } from '../adapters/transcript.js';
+import { readTranscript } from '../adapters/transcriptReader.js';
+import type { ContentGenerator } from '../contentGenerator.js';
+import { AgentSessionError, toError } from '../errors.js';
+import type { Config } from '../hooks/engine/config.js';
+import { fireNotificationHook, type SessionEndReason } from '../hooks/triggers/lifecycleHookTriggers.js';
+import { createInspectionListener } from '../inspection/recorder.js';
+import type { Tool } from '../tool.js';
+import { compactionSettings, type CompactionSettings } from './historyCompaction.js';
+import { createToolScheduler } from './scheduler.js';
+import { sessionMachine } from './session.machine.js';
+import type { SessionServices } from './sessionActors.js';
+import { DEFAULT_MAX_CONTINUATIONS, DEFAULT_SESSION_END_TIMEOUT_MS, type SessionContext } from './sessionState.js';
+import type { InspectOption } from '../inspection/recorder.js';
+import type { AgentEvent, AgentRunResult, CompactionReport } from './types.js';
+
+/** Default for {@link AgentSessionOptions.maxTurns}. */
+export const DEFAULT_MAX_TURNS = 25;
+
+/** Options of {@link createAgentSession}. */
+export interface AgentSessionOptions {
+  config: Config;
+  generator: ContentGenerator;
+  tools: Tool[];
+  /** The model name sent in each request; default: the generator's name. */
+  model?: string;
+  systemInstruction?: string;
+  /** Model calls per prompt, continuations included; default {@link DEFAULT_MAX_TURNS}. */
+  maxTurns?: number;
+  /** AfterAgent (Stop) continuations per prompt; default {@link DEFAULT_MAX_CONTINUATIONS}. */
+  maxContinuations?: number;
+  /** Tool calls of one batch run at once; the scheduler's default when absent. */
+  concurrency?: number;
+  /** When the history is compacted and how (PreCompress fires first). */
+  compaction?: Partial<CompactionSettings> & { generator?: ContentGenerator };
+  /** The transcript file; default `<directory>/<sessionId>.jsonl`, the directory defaulting to `<os tmpdir>/hookrail/transcripts`. */
+  transcript?: { path?: string; directory?: string };
+  /** Resume the session recorded in this transcript (SessionStart `source: "resume"`); the session appends to it. */
+  resume?: string;
+  /** Milliseconds SessionEnd hooks get before they are cancelled; default {@link DEFAULT_SESSION_END_TIMEOUT_MS}. */
+  sessionEndTimeoutMs?: number;
+  /** Records XState inspection events of the session, model-call, scheduler and tool-call machines. */
+  inspect?: InspectOption;
+  /** Progress for a host or the CLI; a listener that throws is logged and ignored. */
+  onEvent?: (event: AgentEvent) => void;
+  /** A session machine with swapped implementations (`sessionMachine.provide(...)`). */
+  machine?: typeof sessionMachine;
+}
+
+/** Options of {@link AgentSession.prompt}. */
+export interface PromptOptions {
+  /** Aborting ends this prompt with status `aborted`: hook processes are killed, the stream and tools aborted. */
+  signal?: AbortSignal;
+}
+
+/** A running agent session; see {@link createAgentSession}. */
+export interface AgentSession {
+  readonly sessionId: string;
+  /** The JSONL transcript hooks get as `transcript_path`. */
+  readonly transcriptPath: string;
+  /** True once `end()` (or a hook) ended the session. */
+  readonly ended: boolean;
+  /** The conversation as the model will next see it. */
+  history(): Content[];
+  /** Answers one prompt: BeforeAgent, turns, AfterAgent. Rejects only when the session has ended. */
+  prompt(text: string, options?: PromptOptions): Promise<AgentRunResult>;
+  /** Compacts now (PreCompress with `trigger: "manual"`); `undefined` when there is nothing to compact. */
+  compact(): Promise<CompactionReport | undefined>;
+  /** SessionEnd (`clear`), a cleared history and a new transcript segment, SessionStart (`clear`). */
+  clear(): Promise<void>;
+  /** Fires Notification: the agent is waiting for the user (e.g. a hook asked for confirmation). */
+  notify(notificationType: string, message: string, details?: Record<string, unknown>): Promise<void>;
+  /** Ends the session once: a prompt in progress is aborted, then SessionEnd fires with `reason` (default `exit`). */
+  end(reason?: SessionEndReason): Promise<void>;
+}
+
+/** Creates a session and starts it: SessionStart fires at once (`startup`, or `resume` with `options.resume`). */
+export function createAgentSession(options: AgentSessionOptions): AgentSession {
+  return new MachineAgentSession(options);
+}
+
+type SessionActor = Actor<typeof sessionMachine>;
+
+class MachineAgentSession implements AgentSession {
+  readonly sessionId: string;
+  readonly transcriptPath: string;
+  private readonly config: Config;
+  private readonly actor: SessionActor;
+  private readonly emitEvent: (event: AgentEvent) => void;
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextPromptId = 1;
+  private currentTurn = 0;
+  private activePrompt: AbortController | undefined;
+  private ending: Promise<void> | undefined;
+  private failure: Error | undefined;
+
+  constructor(options: AgentSessionOptions) {
+    this.config = options.config;
+    this.sessionId = options.config.getSessionId();
+    const resumed = options.resume !== undefined ? readTranscript(options.resume) : undefined;
+    this.transcriptPath = options.resume ?? options.transcript?.path ?? defaultTranscriptPath(this.sessionId, options.transcript?.directory);
+    this.config.setTranscriptPath(this.transcriptPath);
+    this.emitEvent = createEmitter(options);
+    const logger = options.config.getDebugLogger();
+    const transcript = new TranscriptWriter({
+      path: this.transcriptPath,
+      sessionId: this.sessionId,
+      cwd: options.config.getWorkingDir(),
+      model: options.model ?? options.generator.name,
+      logger: logger.child('transcript'),
+      parentUuid: resumed?.lastUuid,
+      alreadyWritten: resumed?.history.length,
+    });
+    const scheduler = createToolScheduler({
+      config: options.config,
+      tools: options.tools,
+      concurrency: options.concurrency,
+      inspect: options.inspect,
+      onUpdate: (update) => this.emitEvent({ type: 'tool_update', turn: this.currentTurn, update }),
+    });
+    const inspect = options.inspect ? createInspectionListener(options.inspect, logger) : undefined;
+    const { generator: summaryGenerator, ...compaction } = options.compaction ?? {};
+    const services: SessionServices = {
+      config: options.config,
+      generator: options.generator,
+      tools: options.tools,
+      scheduler,
+      transcript,
+      model: options.model ?? options.generator.name,
+      systemInstruction: options.systemInstruction,
+      compaction: compactionSettings(compaction),
+      summaryGenerator: summaryGenerator ?? options.generator,
+      inspect,
+      emit: (event) => {
+        if (event.type === 'turn_start') this.currentTurn = event.turn;
+        this.emitEvent(event);
+      },
+    };
+    this.actor = createActor(options.machine ?? sessionMachine, {
+      input: {
+        services,
+        limits: {
+          maxTurns: options.maxTurns ?? DEFAULT_MAX_TURNS,
+          maxContinuations: options.maxContinuations ?? DEFAULT_MAX_CONTINUATIONS,
+          sessionEndTimeoutMs: options.sessionEndTimeoutMs ?? DEFAULT_SESSION_END_TIMEOUT_MS,
+        },
+        ...(resumed ? { source: 'resume' as const, history: resumed.history } : {}),
+      },
+      inspect,
+    });
+    this.actor.subscribe({
+      error: (error) => {
+        this.failure = toError(error);
+        logger.child('session').error(`the session machine failed: ${this.failure.message}`);
+      },
+    });
+    this.actor.start();
+  }
+
+  get ended(): boolean {
+    return this.ending !== undefined || this.actor.getSnapshot().status !== 'active';
+  }
+
+  history(): Content[] {
+    return [...this.actor.getSnapshot().context.history];
+  }
+
+  prompt(text: string, options: PromptOptions = {}): Promise<AgentRunResult> {
+    if (this.ended) return Promise.reject(new AgentSessionError(`the session ${this.sessionId} has ended; start a new one to send "${text.slice(0, 40)}"`));
+    return this.enqueue(async () => {
+      const controller = new AbortController();
+      const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+      this.activePrompt = controller;
+      const id = this.nextPromptId++;
+      try {
+        const snapshot = await this.settle(() => this.actor.send({ type: 'PROMPT', id, text, signal }), (context) => context.lastResult?.promptId === id);
+        const result = snapshot?.lastResult?.promptId === id ? snapshot.lastResult.result : undefined;
+        return result ?? this.lostPromptResult(snapshot);
+      } finally {
+        this.activePrompt = undefined;
+      }
+    });
+  }
+
+  compact(): Promise<CompactionReport | undefined> {
+    if (this.ended) return Promise.reject(new AgentSessionError(`the session ${this.sessionId} has ended; there is nothing to compact`));
+    return this.enqueue(async () => {
+      const before = this.actor.getSnapshot().context.lastCompaction;
+      const snapshot = await this.settle(() => this.actor.send({ type: 'COMPACT' }));
+      const after = snapshot?.lastCompaction;
+      return after !== before ? after : undefined;
+    });
+  }
+
+  clear(): Promise<void> {
+    if (this.ended) return Promise.reject(new AgentSessionError(`the session ${this.sessionId} has ended; there is nothing to clear`));
+    return this.enqueue(async () => {
+      await this.settle(() => this.actor.send({ type: 'CLEAR' }));
+    });
+  }
+
+  async notify(notificationType: string, message: string, details: Record<string, unknown> = {}): Promise<void> {
+    const result = await fireNotificationHook(this.config, { notificationType, message, details });
+    if (result.systemMessage) this.emitEvent({ type: 'hook_message', eventName: 'Notification', message: result.systemMessage });
+  }
+
+  end(reason: SessionEndReason = 'exit'): Promise<void> {
+    if (this.ending) return this.ending;
+    this.activePrompt?.abort();
+    this.ending = this.enqueue(async () => {
+      if (this.actor.getSnapshot().status !== 'active') return;
+      await this.settle(() => this.actor.send({ type: 'END', reason }), () => false);
+      this.actor.stop();
+    });
+    return this.ending;
+  }
+
+  private enqueue<T>(operation: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(operation);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Waits until the machine rests in `idle` (or has finished), runs `send`, then waits until it rests
+   * again and `done(context)` holds; resolves with the context it rested in.
+   */
+  private async settle(send: () => void, done: (context: SessionContext) => boolean = () => true): Promise<SessionContext | undefined> {
+    await this.waitFor(() => true);
+    if (this.actor.getSnapshot().status !== 'active') return this.actor.getSnapshot().context;
+    send();
+    return this.waitFor(done);
+  }
+
+  private waitFor(done: (context: SessionContext) => boolean): Promise<SessionContext | undefined> {
+    return new Promise((resolve) => {
+      const check = (): boolean => {
+        const snapshot = this.actor.getSnapshot();
+        if (this.failure || snapshot.status !== 'active') {
+          resolve(snapshot.context);
+          return true;
+        }
+        if (snapshot.value === 'idle' && done(snapshot.context)) {
+          resolve(snapshot.context);
+          return true;
+        }
+        return false;
+      };
+      if (check()) return;
+      const subscription = this.actor.subscribe({
+        next: () => {
+          if (check()) subscription.unsubscribe();
+        },
+        error: () => {
+          check();
+          subscription.unsubscribe();
+        },
+        complete: () => {
+          check();
+          subscription.unsubscribe();
+        },
+      });
+    });
+  }
+
+  /** The machine failed or ended without recording this prompt's result: the caller still gets one. */
+  private lostPromptResult(context: SessionContext | undefined): AgentRunResult {
+    const message = this.failure ? `the session machine failed: ${this.failure.message}` : 'the session ended before the prompt finished';
+    const result: AgentRunResult = { status: 'error', errorMessage: message, finalText: '', turns: 0, history: context?.history ?? [], toolCalls: [], continuations: 0 };
+    this.emitEvent({ type: 'done', result });
+    return result;
+  }
+}
+
+function createEmitter(options: AgentSessionOptions): (event: AgentEvent) => void {
+  const listener = options.onEvent;
+  if (!listener) return () => {};
+  const logger = options.config.getDebugLogger().child('agent');
+  return (event) => {
+    try {
+      listener(event);
+    } catch (error) {
+      logger.warn(`onEvent listener threw on a "${event.type}" event; ignored: ${toError(error).message}`);
+    }
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The work the session machine's invoked actors do, as plain functions testable alone: fire the
+ * lifecycle hooks through their triggers, run one model call through the modelCall machine, run a
+ * batch of tool calls through the scheduler, and compact the history (PreCompress first). Each
+ * writes the history to the transcript before any hook fires, so a hook reading `transcript_path`
+ * sees everything up to its own event. None of them throws for a hook's failure.
+ */
+import type { Content } from '@google/genai';
+import type { ContentGenerator } from '../contentGenerator.js';
+import { toError } from '../errors.js';
+import type { Config } from '../hooks/engine/config.js';
+import {
+  fireAfterAgentHook,
+  fireBeforeAgentHook,
+  firePreCompressHook,
+  fireSessionEndHook,
+  fireSessionStartHook,
+  type AfterAgentHookResult,
+  type BeforeAgentHookResult,
+  type LifecycleHookResult,
+  type SessionEndReason,
+  type SessionStartHookResult,
+  type SessionStartSource,
+} from '../hooks/triggers/lifecycleHookTriggers.js';
+import type { InspectionListener } from '../inspection/recorder.js';
+import type { TranscriptWriter } from '../adapters/transcript.js';
+import type { Tool } from '../tool.js';
+import { buildModelRequest, disallowedCallOutcome, type ModelFunctionCall } from './agentHistory.js';
+import {
+  estimateTokens,
+  findCompactionCut,
+  summarizeHistory,
+  summaryRequest,
+  truncateHistory,
+  type CompactedHistory,
+  type CompactionSettings,
+} from './historyCompaction.js';
+import { runModelCall, type ModelCallOutput } from './modelCall.machine.js';
+import { generateResponse, isFunctionCallAllowed, responseText } from './modelCallActors.js';
+import type { ToolScheduler } from './scheduler.js';
+import { createErrorResult } from '../hooks/protocol/toolHookEffects.js';
+import { errorCallOutcome } from './toolCallActors.js';
+import type { AgentEvent, CompactionReport, ToolCallOutcome } from './types.js';
+
+/** Everything a session's actors use, fixed for the session's life. */
+export interface SessionServices {
+  config: Config;
+  generator: ContentGenerator;
+  tools: readonly Tool[];
+  scheduler: ToolScheduler;
+  transcript: TranscriptWriter;
+  /** The model name sent in each request. */
+  model: string;
+  systemInstruction?: string;
+  compaction: CompactionSettings;
+  /** Writes compaction summaries; default the session's generator. */
+  summaryGenerator: ContentGenerator;
+  inspect?: InspectionListener;
+  /** Progress for the host; never throws. */
+  emit: (event: AgentEvent) => void;
+}
+
+/** What every actor gets: the services, the history so far, and the prompt's abort signal. */
+export interface SessionActorInput {
+  services: SessionServices;
+  history: readonly Content[];
+  /** The signal of the prompt being answered; aborting it cancels hooks, the model and tools. */
+  promptSignal?: AbortSignal;
+}
+
+/** Marks an output produced while the prompt's signal was aborted (its hooks were cancelled). */
+export interface AbortAware {
+  aborted?: boolean;
+}
+
+function combinedSignal(signal: AbortSignal, promptSignal: AbortSignal | undefined): AbortSignal {
+  return promptSignal ? AbortSignal.any([signal, promptSignal]) : signal;
+}
+
+function abortMark(promptSignal: AbortSignal | undefined): AbortAware {
+  return promptSignal?.aborted ? { aborted: true } : {};
+}
+
+/** SessionStart with its source; a clear starts a new transcript segment first. */
+export async function startSession(input: SessionActorInput & { source: SessionStartSource }, signal: AbortSignal): Promise<SessionStartHookResult> {
+  if (input.source === 'clear') input.services.transcript.restart({ subtype: 'clear_boundary', history: input.history });
+  else input.services.transcript.sync(input.history);
+  return fireSessionStartHook(input.services.config, input.source, { signal });
+}
+
+/** BeforeAgent (UserPromptSubmit) on the prompt the user typed. */
+export async function checkPrompt(input: SessionActorInput & { prompt: string }, signal: AbortSignal): Promise<BeforeAgentHookResult & AbortAware> {
+  input.services.transcript.sync(input.history);
+  const result = await fireBeforeAgentHook(input.services.config, input.prompt, { signal: combinedSignal(signal, input.promptSignal) });
+  return { ...result, ...abortMark(input.promptSignal) };
+}
+
+/** One model call on the history, through the modelCall machine (BeforeToolSelection, BeforeModel, AfterModel). */
+export async function callModel(input: SessionActorInput, signal: AbortSignal): Promise<{ call: ModelCallOutput } & AbortAware> {
+  const { services } = input;
+  services.transcript.sync(input.history);
+  const request = buildModelRequest({ model: services.model, history: input.history, tools: services.tools, systemInstruction: services.systemInstruction });
+  const call = await runModelCall({
+    config: services.config,
+    generator: services.generator,
+    request,
+    signal: combinedSignal(signal, input.promptSignal),
+    inspect: services.inspect,
+  });
+  return { call, ...abortMark(input.promptSignal) };
+}
+
+/** What a tool batch produced, in the model's order. */
+export interface ToolBatchOutput extends AbortAware {
+  outcomes: ToolCallOutcome[];
+  /** A hook stopped the agent during the batch (HOOK-020, 028). */
+  stopReason?: string;
+}
+
+/**
+ * Schedules the calls the request allowed and answers the others with an error outcome (HOOK-057);
+ * no call is lost: one the batch did not report is answered with an error.
+ */
+export async function runToolBatch(
+  input: SessionActorInput & { request: ModelCallOutput['request']; functionCalls: readonly ModelFunctionCall[] },
+  signal: AbortSignal,
+): Promise<ToolBatchOutput> {
+  input.services.transcript.sync(input.history);
+  const allowed = input.functionCalls.filter((functionCall) => isFunctionCallAllowed(input.request, functionCall.request.name));
+  const batch =
+    allowed.length > 0
+      ? await input.services.scheduler.schedule(
+          allowed.map((functionCall) => functionCall.request),
+          combinedSignal(signal, input.promptSignal),
+        )
+      : { results: [] };
+  const scheduled = new Map(batch.results.map((outcome) => [outcome.callId, outcome]));
+  const outcomes = input.functionCalls.map((functionCall) =>
+    allowed.includes(functionCall)
+      ? (scheduled.get(functionCall.request.callId) ?? missingOutcome(functionCall))
+      : disallowedCallOutcome(functionCall.request),
+  );
+  return { outcomes, ...(batch.stopped ? { stopReason: batch.stopped.reason } : {}), ...abortMark(input.promptSignal) };
+}
+
+function missingOutcome(functionCall: ModelFunctionCall): ToolCallOutcome {
+  const message = `Tool "${functionCall.request.name}" (call ${functionCall.request.callId}) produced no result`;
+  return errorCallOutcome(functionCall.request, createErrorResult({ type: 'tool_missing_result', message }));
+}
+
+/** AfterAgent (Stop) on the final answer; the transcript already holds that answer. */
+export async function checkAnswer(
+  input: SessionActorInput & { prompt: string; response: string; stopHookActive: boolean },
+  signal: AbortSignal,
+): Promise<AfterAgentHookResult & AbortAware> {
+  input.services.transcript.sync(input.history);
+  const result = await fireAfterAgentHook(
+    input.services.config,
+    { prompt: input.prompt, promptResponse: input.response, stopHookActive: input.stopHookActive },
+    { signal: combinedSignal(signal, input.promptSignal) },
+  );
+  return { ...result, ...abortMark(input.promptSignal) };
+}
+
+/** A finished compaction: the new history, what it did, and the PreCompress hooks' message. */
+export interface CompactionOutput extends CompactedHistory {
+  report: CompactionReport;
+  systemMessage?: string;
+}
+
+/**
+ * PreCompress, then the compaction itself: the model summarises the older contents (truncation if
+ * it fails or answers nothing) or they are truncated. The transcript gets a compact boundary and
+ * the new history.
+ */
+export async function compactHistory(input: SessionActorInput & { trigger: 'auto' | 'manual' }, signal: AbortSignal): Promise<CompactionOutput> {
+  const { services } = input;
+  const runSignal = combinedSignal(signal, input.promptSignal);
+  services.transcript.sync(input.history);
+  const preCompress: LifecycleHookResult = await firePreCompressHook(services.config, input.trigger, { signal: runSignal });
+  const settings = services.compaction;
+  const cut = findCompactionCut(input.history, settings.keepRecentTokens);
+  let compacted = truncateHistory(input.history, cut);
+  let strategy = settings.strategy;
+  if (settings.strategy === 'summarize' && cut > 0) {
+    try {
+      const request = summaryRequest(services.model, input.history.slice(0, cut));
+      const summary = responseText(await generateResponse({ generator: services.summaryGenerator, request }, runSignal));
+      if (summary.trim() === '') throw new Error('the model answered with no text');
+      compacted = summarizeHistory(input.history, cut, summary);
+    } catch (error) {
+      strategy = 'truncate';
+      services.config.getDebugLogger().child('session').warn(`the history could not be summarised, truncated instead: ${toError(error).message}`);
+    }
+  }
+  const tokensBefore = estimateTokens(input.history);
+  const report: CompactionReport = { trigger: input.trigger, strategy, removedContents: compacted.removedContents, tokensBefore, tokensAfter: estimateTokens(compacted.history) };
+  services.transcript.restart({
+    subtype: 'compact_boundary',
+    history: compacted.history,
+    compactMetadata: { trigger: input.trigger, preTokens: tokensBefore },
+    summaryIndex: compacted.summaryIndex,
+  });
+  return { ...compacted, report, ...(preCompress.systemMessage ? { systemMessage: preCompress.systemMessage } : {}) };
+}
+
+/** SessionEnd with its reason; the machine bounds the wait and the signal kills what is left. */
+export async function endSession(input: SessionActorInput & { reason: SessionEndReason }, signal: AbortSignal): Promise<LifecycleHookResult> {
+  input.services.transcript.sync(input.history);
+  return fireSessionEndHook(input.services.config, input.reason, { signal });
+}

@@ -1,0 +1,140 @@
+/**
+ * `hookrail chat` as a real process under a pseudo-terminal (util-linux `script`): prompts typed on
+ * the terminal are answered in one session, Ctrl-C cancels the prompt in progress, Ctrl-D ends the
+ * session and SessionEnd fires with reason prompt_input_exit. With a piped stdin it refuses.
+ */
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { execa } from 'execa';
+import { describe, expect, it } from 'vitest';
+import { cliEntry, runHookrail, useCliSandbox, type CliSandbox } from '../helpers/cliProcess.js';
+import { shellQuote } from '../helpers/hookFixtures.js';
+import { SESSION_END_WAIT_MS, readEventLog, readJsonLines, sessionFixtureCommand } from '../helpers/sessionHooks.js';
+
+const sandbox = useCliSandbox();
+
+/** `hookrail chat <args>` inside `script`, which gives it a pseudo-terminal; its output is collected as it comes. */
+function startChat(box: CliSandbox, args: readonly string[]) {
+  const command = [process.execPath, cliEntry, 'chat', ...args].map(shellQuote).join(' ');
+  const child = execa('script', ['-qfec', command, '/dev/null'], {
+    cwd: box.project,
+    env: { PATH: process.env['PATH'], HOME: box.home, NO_COLOR: '1', TERM: 'dumb', HOOKRAIL_SYSTEM_SETTINGS: `${box.home}/none.json`, HOOKRAIL_TEST_RUN_MARKER: process.env['HOOKRAIL_TEST_RUN_MARKER'] },
+    extendEnv: false,
+    stdin: 'pipe',
+    reject: false,
+    timeout: 60_000,
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  /** Waits (bounded) until the output has `count` occurrences of `text`. */
+  const waitFor = async (text: string, count = 1): Promise<void> => {
+    for (let attempt = 0; attempt < 600; attempt += 1) {
+      if (output.split(text).length - 1 >= count) return;
+      if (child.exitCode !== null) break;
+      await sleep(50);
+    }
+    throw new Error(`chat output never showed ${count} × ${JSON.stringify(text)}; it was:\n${output}`);
+  };
+  const type = (text: string): void => {
+    child.stdin?.write(text);
+  };
+  return { child, waitFor, type, output: () => output };
+}
+
+async function writeScenario(box: CliSandbox, scenario: Record<string, unknown>): Promise<string> {
+  await box.writeProjectFile('chat.json', JSON.stringify(scenario));
+  return 'chat.json';
+}
+
+describe('hookrail chat (under a pseudo-terminal)', () => {
+  it('answers each typed prompt in one session; /compact and /clear act on it; Ctrl-D ends it and SessionEnd fires with reason prompt_input_exit', async () => {
+    const log = `${sandbox.project}/events.jsonl`;
+    const logHook = [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }] }];
+    const scenario = await writeScenario(sandbox, {
+      tools: ['list_directory'],
+      turns: [{ text: 'First answer.' }, { expect: { textContains: 'and another' }, text: 'Second answer.' }],
+      settings: { hooks: { SessionStart: logHook, BeforeAgent: logHook, AfterAgent: logHook, PreCompress: logHook, SessionEnd: logHook } },
+    });
+    const chat = startChat(sandbox, ['--scenario', scenario, '--transcript', 'chat.jsonl', '--session-end-timeout', String(SESSION_END_WAIT_MS)]);
+    await chat.waitFor('> ');
+    chat.type('hello there\r');
+    await chat.waitFor('✔ completed (1 turn)');
+    await chat.waitFor('> ', 2);
+    chat.type('and another\r');
+    await chat.waitFor('✔ completed (1 turn)', 2);
+    await chat.waitFor('> ', 3);
+    chat.type('/compact\r');
+    await chat.waitFor('⇣ history compacted (manual, truncate)');
+    await chat.waitFor('> ', 4);
+    chat.type('/clear\r');
+    await chat.waitFor('Conversation cleared.');
+    await chat.waitFor('> ', 5);
+    chat.type('\u0004');
+    const result = await chat.child;
+
+    expect(result.exitCode).toBe(0);
+    expect(chat.output()).toContain('First answer.');
+    expect(chat.output()).toContain('Second answer.');
+    expect(chat.output()).toContain('Session ended.');
+    expect(readEventLog(log).map((entry) => [entry.event, entry.source ?? entry.reason ?? entry.trigger ?? entry.input['prompt'] ?? null])).toEqual([
+      ['SessionStart', 'startup'],
+      ['BeforeAgent', 'hello there'],
+      ['AfterAgent', 'hello there'],
+      ['BeforeAgent', 'and another'],
+      ['AfterAgent', 'and another'],
+      ['PreCompress', 'manual'],
+      ['SessionStart', 'compact'],
+      ['SessionEnd', 'clear'],
+      ['SessionStart', 'clear'],
+      ['SessionEnd', 'prompt_input_exit'],
+    ]);
+    const transcript = readJsonLines(`${sandbox.project}/chat.jsonl`);
+    expect(transcript.slice(0, 4).map((entry) => (entry['message'] as { content: unknown }).content)).toEqual([
+      'hello there',
+      [{ type: 'text', text: 'First answer.' }],
+      'and another',
+      [{ type: 'text', text: 'Second answer.' }],
+    ]);
+    expect(transcript.flatMap((entry) => (entry['subtype'] ? [entry['subtype']] : []))).toEqual(['compact_boundary', 'clear_boundary']);
+  });
+
+  it('Ctrl-C cancels the prompt in progress (its tool process is stopped); the session goes on until Ctrl-D', async () => {
+    const pidFile = `${sandbox.project}/tool.pid`;
+    const scenario = await writeScenario(sandbox, {
+      tools: ['run_shell_command'],
+      turns: [{ functionCalls: [{ name: 'run_shell_command', args: { command: `echo $$ > tool.pid; exec sleep 60` } }] }, { text: 'Still here.' }],
+    });
+    const chat = startChat(sandbox, ['--scenario', scenario]);
+    await chat.waitFor('> ');
+    chat.type('wait a long time\r');
+    await chat.waitFor('executing');
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      try {
+        if (readFileSync(pidFile, 'utf8').trim() !== '') break;
+      } catch {
+        // Not written yet.
+      }
+      await sleep(50);
+    }
+    chat.type('\u0003');
+    await chat.waitFor('✗ cancelled');
+    await chat.waitFor('> ', 2);
+    chat.type('are you there?\r');
+    await chat.waitFor('Still here.');
+    await chat.waitFor('> ', 3);
+    chat.type('\u0004');
+    const result = await chat.child;
+    expect(result.exitCode).toBe(0);
+    const toolPid = Number(readFileSync(pidFile, 'utf8').trim());
+    expect(() => process.kill(toolPid, 0)).toThrow();
+  });
+
+  it('with a piped stdin it refuses with a usage error that points to hookrail run (exit 2)', async () => {
+    const result = await runHookrail(sandbox, ['chat'], { input: 'hello\n' });
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain('hookrail chat needs an interactive terminal, but stdin is not one');
+    expect(result.stderr).toContain('hookrail run');
+  });
+});
