@@ -103,7 +103,7 @@ export function graphToSvg(diagram: DiagramGraph, options: GraphToSvgOptions = {
   for (const node of diagram.nodes.filter(isContainer)) {
     const cluster = graph.node(node.id);
     parts.push(
-      `<rect${interactive ? ` data-state="${escapeXml(node.id)}"` : ''} x=""${number(cluster.x - cluster.width / 2)}" y="${number(cluster.y - cluster.height / 2)}" width="${number(cluster.width)}" height="${number(cluster.height)}" rx="14" fill="#f8fafc" stroke="#94a3b8" stroke-width="1.2"/>`,
+      `<rect${interactive ? ` data-state="${escapeXml(node.id)}"` : ''} x="${number(cluster.x - cluster.width / 2)}" y="${number(cluster.y - cluster.height / 2)}" width="${number(cluster.width)}" height="${number(cluster.height)}" rx="14" fill="#f8fafc" stroke="#94a3b8" stroke-width="1.2"/>`,
     );
   }
   const edgeAttributes = (name: string | undefined): string => {

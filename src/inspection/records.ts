@@ -205,9 +205,26 @@ export interface ModelRecord {
 }
 
 /** What happened to the session. */
-export type SessionRecordEvent = 'start' | 'prompt' | 'turn' | 'stop' | 'ask' | 'compact' | 'notification' | 'error' | 'end';
+export type SessionRecordEvent =
+  | 'start'
+  | 'prompt'
+  | 'prompt_blocked'
+  | 'turn'
+  | 'continue'
+  | 'stop'
+  | 'ask'
+  | 'compact'
+  | 'notification'
+  | 'error'
+  | 'done'
+  | 'end';
 
-/** A session-level moment: the prompt, each turn, a stop, the end (and, from the session machine, the rest). */
+/**
+ * A session-level moment: `start` (SessionStart, `reason` = its source), each `prompt` and whether
+ * BeforeAgent blocked it (`prompt_blocked`), each `turn`, an AfterAgent `continue`, a hook's `stop`,
+ * `compact`, a hook's message (`notification`), an `error`, a prompt answered (`done`, with its
+ * `status`), and the session's `end` (SessionEnd, `reason` = why).
+ */
 export interface SessionRecord {
   type: 'hookrail.session';
   time: number;
@@ -218,11 +235,11 @@ export interface SessionRecord {
   turn?: number;
   /** event `prompt`: the user's prompt. */
   prompt?: string;
-  /** event `end`: how the run ended (`completed`, `stopped`, `max_turns`, `aborted`, `error`). */
+  /** event `done`: how the prompt ended (`completed`, `stopped`, `blocked`, `max_turns`, `aborted`, `error`). */
   status?: string;
-  /** event `stop` / `error` / `ask`: why. */
+  /** why: the stop, block, error or continuation reason, the SessionStart source, the SessionEnd reason, a hook's message. */
   reason?: string;
-  /** event `end`: the final answer, cut. */
+  /** event `done`: the final answer, cut. */
   text?: string;
 }
 

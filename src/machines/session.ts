@@ -12,10 +12,12 @@ import type { ContentGenerator } from '../contentGenerator.js';
 import { AgentSessionError, toError } from '../errors.js';
 import type { Config } from '../hooks/engine/config.js';
 import { fireNotificationHook, type SessionEndReason } from '../hooks/triggers/lifecycleHookTriggers.js';
-import { createInspectionListener } from '../inspection/recorder.js';
+import { createInspectionRecorder } from '../inspection/recorder.js';
+import { excerptText } from '../inspection/records.js';
 import type { Tool } from '../tool.js';
 import { compactionSettings, type CompactionSettings } from './historyCompaction.js';
 import { createToolScheduler } from './scheduler.js';
+import { sessionRecordOf } from './sessionRecords.js';
 import { sessionMachine } from './session.machine.js';
 import type { SessionServices } from './sessionActors.js';
 import { DEFAULT_MAX_CONTINUATIONS, DEFAULT_SESSION_END_TIMEOUT_MS, type SessionContext } from './sessionState.js';
@@ -101,6 +103,8 @@ class MachineAgentSession implements AgentSession {
   private activePrompt: AbortController | undefined;
   private ending: Promise<void> | undefined;
   private failure: Error | undefined;
+  /** Writes the prompt's `hookrail.session` record (a no-op without `inspect`). */
+  private readonly recordPrompt: (text: string) => void;
 
   constructor(options: AgentSessionOptions) {
     this.config = options.config;
@@ -126,7 +130,11 @@ class MachineAgentSession implements AgentSession {
       inspect: options.inspect,
       onUpdate: (update) => this.emitEvent({ type: 'tool_update', turn: this.currentTurn, update }),
     });
-    const inspect = options.inspect ? createInspectionListener(options.inspect, logger) : undefined;
+    const recorder = options.inspect ? createInspectionRecorder(options.inspect, logger) : undefined;
+    const inspect = recorder?.inspect;
+    // Every hook of the session (lifecycle, model and tool) is recorded until the session ends.
+    const releaseHooks = recorder?.observeHooks(options.config);
+    this.recordPrompt = (text) => recorder?.record({ type: 'hookrail.session', time: Date.now(), event: 'prompt', sessionId: this.sessionId, prompt: excerptText(text) });
     const { generator: summaryGenerator, ...compaction } = options.compaction ?? {};
     const services: SessionServices = {
       config: options.config,
@@ -139,8 +147,13 @@ class MachineAgentSession implements AgentSession {
       compaction: compactionSettings(compaction),
       summaryGenerator: summaryGenerator ?? options.generator,
       inspect,
+      recorder,
+      currentTurn: () => this.currentTurn,
       emit: (event) => {
         if (event.type === 'turn_start') this.currentTurn = event.turn;
+        const record = recorder?.recordsHookrailRecords ? sessionRecordOf(event, this.sessionId) : undefined;
+        if (record) recorder!.record(record);
+        if (event.type === 'session_end') releaseHooks?.();
         this.emitEvent(event);
       },
     };
@@ -180,6 +193,7 @@ class MachineAgentSession implements AgentSession {
       const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
       this.activePrompt = controller;
       const id = this.nextPromptId++;
+      this.recordPrompt(text);
       try {
         const snapshot = await this.settle(() => this.actor.send({ type: 'PROMPT', id, text, signal }), (context) => context.lastResult?.promptId === id);
         const result = snapshot?.lastResult?.promptId === id ? snapshot.lastResult.result : undefined;

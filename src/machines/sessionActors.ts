@@ -22,7 +22,7 @@ import {
   type SessionStartHookResult,
   type SessionStartSource,
 } from '../hooks/triggers/lifecycleHookTriggers.js';
-import type { InspectionListener } from '../inspection/recorder.js';
+import type { InspectionListener, InspectionRecorder } from '../inspection/recorder.js';
 import type { TranscriptWriter } from '../adapters/transcript.js';
 import type { Tool } from '../tool.js';
 import { buildModelRequest, disallowedCallOutcome, type ModelFunctionCall } from './agentHistory.js';
@@ -36,7 +36,8 @@ import {
   type CompactionSettings,
 } from './historyCompaction.js';
 import { runModelCall, type ModelCallOutput } from './modelCall.machine.js';
-import { generateResponse, isFunctionCallAllowed, responseText } from './modelCallActors.js';
+import { generateResponse, isFunctionCallAllowed, responseFunctionCalls, responseText } from './modelCallActors.js';
+import { modelCallEndRecord } from './callRecords.js';
 import type { ToolScheduler } from './scheduler.js';
 import { createErrorResult } from '../hooks/protocol/toolHookEffects.js';
 import { errorCallOutcome } from './toolCallActors.js';
@@ -56,6 +57,10 @@ export interface SessionServices {
   /** Writes compaction summaries; default the session's generator. */
   summaryGenerator: ContentGenerator;
   inspect?: InspectionListener;
+  /** Writes the model calls' `hookrail.model` records (inspection/records.ts). */
+  recorder?: InspectionRecorder;
+  /** The turn being answered (for the records). */
+  currentTurn?: () => number;
   /** Progress for the host; never throws. */
   emit: (event: AgentEvent) => void;
 }
@@ -100,13 +105,26 @@ export async function callModel(input: SessionActorInput, signal: AbortSignal): 
   const { services } = input;
   services.transcript.sync(input.history);
   const request = buildModelRequest({ model: services.model, history: input.history, tools: services.tools, systemInstruction: services.systemInstruction });
+  const recorder = services.recorder?.recordsHookrailRecords ? services.recorder : undefined;
+  const turn = services.currentTurn?.() ?? 0;
+  const startedAt = Date.now();
+  let actorId: string | undefined;
   const call = await runModelCall({
     config: services.config,
     generator: services.generator,
     request,
     signal: combinedSignal(signal, input.promptSignal),
     inspect: services.inspect,
+    onStart: (id) => {
+      actorId = id;
+      recorder?.record({ type: 'hookrail.model', phase: 'start', time: Date.now(), turn, actorId: id, rootId: id, model: request.model });
+    },
   });
+  if (recorder) {
+    const text = call.response ? responseText(call.response) : '';
+    const functionCalls = responseFunctionCalls(call.response).map((functionCall) => functionCall.name ?? '');
+    recorder.record(modelCallEndRecord({ output: call, actorId, turn, model: request.model ?? services.model, startedAt, time: Date.now(), text, functionCalls }));
+  }
   return { call, ...abortMark(input.promptSignal) };
 }
 

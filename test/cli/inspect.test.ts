@@ -16,7 +16,7 @@ describe('hookrail inspect', () => {
     expect(run.exitCode).toBe(0);
     const lines = readFileSync(join(sandbox.project, 'run.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; machines?: object; title?: string });
     expect(lines[0]).toMatchObject({ type: 'hookrail.run', version: 1, title: 'demo' });
-    expect(Object.keys(lines[0]!.machines!).sort()).toEqual(['modelCall', 'scheduler', 'toolCall']);
+    expect(Object.keys(lines[0]!.machines!).sort()).toEqual(['modelCall', 'scheduler', 'session', 'toolCall']);
     expect(new Set(lines.map((line) => line.type))).toEqual(
       new Set(['hookrail.run', 'hookrail.session', 'hookrail.model', 'hookrail.call', 'hookrail.hook', '@xstate.actor', '@xstate.event', '@xstate.snapshot']),
     );
@@ -56,8 +56,9 @@ describe('hookrail inspect', () => {
     await sandbox.writeProjectFile('partial.jsonl', `${demo}{"type":"hookrail.call",\n`);
     const partial = await runHookrail(sandbox, ['inspect', 'partial.jsonl']);
     expect(partial.exitCode).toBe(0);
-    expect(partial.stderr).toMatch(/partial\.jsonl:206: not JSON, skipped/);
-    expect(readFileSync(join(sandbox.project, 'partial.html'), 'utf8')).toContain('partial.jsonl:206: not JSON');
+    const lastLine = demo.trimEnd().split('\n').length + 1;
+    expect(partial.stderr).toContain(`partial.jsonl:${lastLine}: not JSON, skipped`);
+    expect(readFileSync(join(sandbox.project, 'partial.html'), 'utf8')).toContain(`partial.jsonl:${lastLine}: not JSON`);
   });
 
   it('run --inspect-serve serves the live report on 127.0.0.1 until Ctrl-C; --port without it is a usage error', async () => {

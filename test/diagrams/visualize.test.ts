@@ -145,6 +145,10 @@ describe('visualizations', () => {
     });
     expect(graphToSvg(graph)).toBe(machineToSvg(toolCallMachine));
     expect(machineToSvg(toolCallMachine)).not.toContain('data-');
+    // Compound states (clusters) get their mark too, and every attribute stays well-formed.
+    const nested = graphToSvg(machineToGraph(nestedMachine), { interactive: true });
+    expect(nested).toContain('<rect data-state="nested.outer" x="');
+    for (const svg of [nested, machineToSvg(nestedMachine)]) expect(svg).not.toMatch(/=""|"[^"\s=>/]+="[^"]*"[^\s/>]/);
   });
 
   it('the Stately JSON is the machine definition, without functions', () => {

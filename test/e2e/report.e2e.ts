@@ -77,6 +77,9 @@ describe('the report in a real browser', () => {
     expect(await page.locator('.details .stop-reason-text').textContent()).toContain('Tests failed (1)');
     await page.screenshot({ path: artifactPath('report-full.png'), fullPage: true });
 
+    // Every machine's diagram (the session's compound states included) was drawn.
+    expect(await page.locator('.diagram svg').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('.diagram parsererror, .diagram .warning').count()).toBe(0);
     expect(requests.filter((url) => !url.startsWith('file:') && !url.startsWith('data:'))).toEqual([]);
     expect(errors).toEqual([]);
   });

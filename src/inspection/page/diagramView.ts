@@ -111,6 +111,8 @@ function highlight(figure: HTMLElement, path: readonly PathStep[], current: numb
 function parseSvg(doc: Document, svg: string): Node {
   const view = doc.defaultView as (Window & { DOMParser: typeof DOMParser }) | null;
   const parsed = new (view?.DOMParser ?? DOMParser)().parseFromString(svg, 'image/svg+xml');
+  const error = parsed.getElementsByTagName('parsererror')[0];
+  if (error) return element(doc, 'p', { className: 'warning', text: `The diagram could not be drawn: ${error.textContent ?? 'malformed SVG'}` });
   return doc.importNode(parsed.documentElement, true);
 }
 

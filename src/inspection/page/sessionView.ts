@@ -23,6 +23,9 @@ export function renderSession(doc: Document, model: RunModel, diagrams: Readonly
       ],
     });
   });
+  // The session's moments name the guards its path passed (a stop → `…Stopped`, a blocked prompt → `…Blocked`).
+  const hintWords: Record<string, string> = { stop: 'stopped', prompt_blocked: 'blocked', continue: 'continuation', error: 'failed' };
+  const hints = [...new Set(model.session.map((record) => hintWords[record.event]).filter((word): word is string => word !== undefined))];
   // Session machines first: they tell the story; the scheduler's batches come after.
   const runs = [...model.machineRuns].sort((a, b) => Number(b.machineId === 'session') - Number(a.machineId === 'session') || a.start - b.start);
   const machines = runs.map((run) =>
@@ -31,7 +34,7 @@ export function renderSession(doc: Document, model: RunModel, diagrams: Readonly
       attributes: { 'data-machine': run.machineId },
       children: [
         element(doc, 'h3', { text: `${run.machineId} machine (${run.actorId})` }),
-        createDiagramView({ doc, machineId: run.machineId, svg: diagrams[run.machineId]?.svg, graph: diagrams[run.machineId]?.graph, steps: run.steps }).element,
+        createDiagramView({ doc, machineId: run.machineId, svg: diagrams[run.machineId]?.svg, graph: diagrams[run.machineId]?.graph, steps: run.steps, hints }).element,
       ],
     }),
   );

@@ -5,6 +5,7 @@
  * One click listener on the list selects a row (a thousand rows, one listener).
  */
 import { badge, describeArgs, element, formatDuration, oneLine } from './dom.js';
+import type { SessionRecord } from '../records.js';
 import type { CallView, RunModel } from './runModel.js';
 
 /** What {@link renderTimeline} needs. */
@@ -20,21 +21,23 @@ export function renderTimeline(options: TimelineOptions): HTMLElement {
   const { doc, model } = options;
   const span = Math.max(1, model.end - model.start);
   const list = element(doc, 'div', { className: 'timeline-rows', attributes: { role: 'list' } });
-  for (const prompt of model.session.filter((record) => record.event === 'prompt')) {
-    list.append(element(doc, 'div', { className: 'timeline-prompt', children: [element(doc, 'span', { className: 'prompt-mark', text: '>' }), ` ${prompt.prompt ?? ''}`] }));
-  }
+  // Prompts and the session's moments sit between the calls, in time order.
+  const moments = model.session.filter((record) => momentEvents.has(record.event));
+  let next = 0;
+  const momentsUntil = (time: number): void => {
+    while (next < moments.length && moments[next]!.time <= time) list.append(renderMoment(doc, moments[next++]!));
+  };
   let turn: number | undefined = -1;
   for (const call of model.calls) {
-    if (call.turn !== turn) {
+    momentsUntil(call.start);
+    // A new prompt starts its turns again, so its first turn gets a header even when the number repeats.
+    if (call.turn !== turn || list.lastElementChild?.classList.contains('timeline-prompt')) {
       turn = call.turn;
       list.append(element(doc, 'div', { className: 'timeline-turn', text: turn === undefined ? 'Calls' : `Turn ${turn}` }));
     }
     list.append(renderRow(doc, call, model, span, call.key === options.selectedKey));
   }
-  for (const record of model.session.filter((item) => item.event === 'stop' || item.event === 'end' || item.event === 'error')) {
-    const text = record.event === 'end' ? `Run ended: ${record.status ?? 'done'}` : `${record.event === 'stop' ? 'Stopped' : 'Error'}: ${record.reason ?? ''}`;
-    list.append(element(doc, 'div', { className: `timeline-end session-${record.event}`, text: oneLine(text, 300) }));
-  }
+  momentsUntil(Number.POSITIVE_INFINITY);
   if (model.calls.length === 0) list.append(element(doc, 'p', { className: 'muted', text: 'No tool or model calls recorded yet.' }));
   list.addEventListener('click', (event) => {
     const row = (event.target as Element | null)?.closest?.('[data-key]');
@@ -64,6 +67,18 @@ function renderRow(doc: Document, call: CallView, model: RunModel, span: number,
       badge(doc, call.outcome),
     ],
   });
+}
+
+/** The session moments the timeline shows between the calls. */
+const momentEvents: ReadonlySet<string> = new Set(['prompt', 'prompt_blocked', 'continue', 'stop', 'error', 'done']);
+
+function renderMoment(doc: Document, record: SessionRecord): HTMLElement {
+  if (record.event === 'prompt') {
+    return element(doc, 'div', { className: 'timeline-prompt', children: [element(doc, 'span', { className: 'prompt-mark', text: '>' }), ` ${record.prompt ?? ''}`] });
+  }
+  const labels: Record<string, string> = { prompt_blocked: 'Prompt blocked', continue: 'A hook made the agent go on', stop: 'Stopped', error: 'Error', done: `Answered: ${record.status ?? 'done'}` };
+  const text = record.event === 'done' ? labels['done']! : `${labels[record.event] ?? record.event}: ${record.reason ?? ''}`;
+  return element(doc, 'div', { className: `timeline-end session-${record.event}`, text: oneLine(text, 300) });
 }
 
 function modelSummary(call: CallView): string {

@@ -36,8 +36,8 @@ describe('the run model', () => {
     expect(deploy!.requestedArgs).toMatchObject({ command: 'sh examples/bin/deploy.sh' });
     expect(deploy!.args).toMatchObject({ command: 'sh examples/bin/deploy.sh --dry-run' });
     expect(tests!.stopReason).toContain('Tests failed');
-    expect(model.machineRuns.map((run) => run.machineId)).toEqual(['scheduler']);
-    expect(model.session.map((record) => record.event)).toEqual(['prompt', 'turn', 'turn', 'turn', 'stop', 'end']);
+    expect(model.machineRuns.map((run) => run.machineId).sort()).toEqual(['scheduler', 'session']);
+    expect(model.session.map((record) => record.event)).toEqual(['prompt', 'start', 'turn', 'turn', 'turn', 'stop', 'done', 'end']);
     expect(model.finished).toBe(true);
     expect(model.header?.machines['toolCall']).toBeDefined();
   });
