@@ -11,6 +11,7 @@ import { defaultScenario } from '../../adapters/models/defaultScenario.js';
 import type { Scenario } from '../../adapters/models/scenario.js';
 import { toConfigParameters } from '../../adapters/settings/settings.js';
 import { createBuiltinTools } from '../../adapters/tools/index.js';
+import { claudeEnvFilePath, removeClaudeEnvFile } from '../../hooks/dialects/claudeEnvFile.js';
 import { Config } from '../../hooks/engine/config.js';
 import { hookEventNames } from '../../hooks/protocol/events.js';
 import { DEFAULT_MAX_TURNS, runAgent } from '../../machines/agent.js';
@@ -19,6 +20,7 @@ import {
   booleanOption,
   cwdOptionSpec,
   integerOption,
+  pluginOptionSpec,
   settingsOptionSpec,
   stringOption,
   type ParsedArgs,
@@ -55,6 +57,7 @@ export const runCommand: CommandDefinition = {
       model: { type: 'string', valueName: 'NAME', description: 'Use a real Gemini model, e.g. gemini-2.5-flash.' },
       cwd: cwdOptionSpec,
       settings: settingsOptionSpec,
+      plugin: pluginOptionSpec,
       json: { type: 'boolean', description: 'Print one JSON AgentEvent per line on stdout, and nothing else.' },
       'max-turns': { type: 'string', valueName: 'N', description: `Stop after N model calls (default ${DEFAULT_MAX_TURNS}).` },
       inspect: { type: 'string', valueName: 'FILE', description: 'Record XState inspection events of every machine as JSON Lines.' },
@@ -90,7 +93,9 @@ export const runCommand: CommandDefinition = {
     const onAskUser = createCliAskUser({ io: context.io, render: context.render, fallback: askFallback, beforePrompt: () => view?.pauseLine() });
     const config = new Config({ ...toConfigParameters(settings), workingDir, logger: context.logger, onAskUser });
     const toolNames = (scenario ?? (modelName === undefined ? defaultScenario : undefined))?.tools;
-    const tools = createBuiltinTools({ workingDir, ...(toolNames ? { names: toolNames } : {}) });
+    // Claude Code SessionStart hooks export variables into this file; every shell command sources it.
+    const environmentFile = claudeEnvFilePath(config.getSessionId());
+    const tools = createBuiltinTools({ workingDir, ...(toolNames ? { names: toolNames } : {}), shellEnvironmentFile: environmentFile });
 
     if (view) printHeader(context, { prompt, generatorName: generator.name, workingDir, hookCount: countHooks(settings.hooks), enabled: settings.enableHooks });
     const inspectFile = stringOption(args, 'inspect');
@@ -102,7 +107,7 @@ export const runCommand: CommandDefinition = {
       signal: context.signal,
       ...(inspectFile !== undefined ? { inspect: { file: resolve(context.io.cwd, inspectFile) } } : {}),
       onEvent: (event) => (view ? view.handle(event) : context.render.line(serializeEvent(event))),
-    });
+    }).finally(() => removeClaudeEnvFile(config.getSessionId()));
     if (view) view.finish(result, { maxTurns });
     if (result.status === 'error') context.render.error(result.errorMessage ?? 'the run failed');
     return exitCodeOf(result);
@@ -153,11 +158,13 @@ function printHeader(
   context.render.line();
 }
 
-function countHooks(hooks: Parameters<typeof toConfigParameters>[0]['hooks']): number {
-  return hookEventNames.reduce((count, event) => count + (hooks[event] ?? []).reduce((sum, group) => sum + group.hooks.length, 0), 0);
-}
+
 
 /** One JSON line per event; the final `done` event keeps the full result, history included. */
 function serializeEvent(event: AgentEvent): string {
   return safeJson(event);
+}
+
+function countHooks(hooks: Parameters<typeof toConfigParameters>[0]['hooks']): number {
+  return hookEventNames.reduce((count, event) => count + (hooks[event] ?? []).reduce((sum, group) => sum + group.hooks.length, 0), 0);
 }
