@@ -85,6 +85,8 @@ export function decideFromAggregate(eventName: HookEventName, aggregated: Aggreg
             ...(decision.additionalContext ? ['with the additional context appended'] : []),
             ...(decision.systemMessage ? ['with "[System] <systemMessage>" appended'] : []),
             ...(decision.suppressOutput ? ['and the user does not see the output'] : []),
+            // Gemini CLI replaces the result with the reason; hookrail's AfterTool has no such effect (README).
+            ...(decision.blocked ? ['(a block or deny on AfterTool does not withhold the result in hookrail)'] : []),
           ].join(' ');
       break;
     case HookEventName.BeforeToolSelection:

@@ -207,7 +207,8 @@ export const toolCallMachine = setup({
       invoke: {
         id: 'beforeHook',
         src: 'beforeToolHook',
-        input: ({ context }) => ({ config: context.config, toolName: context.request.name, args: context.args }),
+        // The call's id reaches Claude Code hooks as `tool_use_id`, the same before and after (issue 11).
+        input: ({ context }) => ({ config: context.config, toolName: context.request.name, args: context.args, toolCallId: context.request.callId }),
         onDone: [
           {
             guard: { type: 'beforeHookStopped', params: ({ event }) => ({ decision: event.output }) },
@@ -302,6 +303,7 @@ export const toolCallMachine = setup({
           config: context.config,
           toolName: context.request.name,
           args: context.args,
+          toolCallId: context.request.callId,
           result: context.result ?? createToolErrorResult(undefined),
           beforeOutput: context.beforeOutput,
         }),

@@ -84,6 +84,7 @@ export const runCommand: CommandDefinition = {
     } finally {
       // SessionEnd fires once however the run ends: done, stopped, failed, or interrupted (Ctrl-C, SIGTERM).
       await session.end('exit');
+      await setup.removeEnvironmentFile();
     }
     if (context.signal.aborted) return ExitCode.interrupted;
     return last ? exitCodeOf(last) : ExitCode.success;

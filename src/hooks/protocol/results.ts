@@ -33,6 +33,8 @@ export interface HookExecutionResult {
   truncated?: boolean;
   duration: number;
   error?: Error;
+  /** The exact text written to the hook's stdin, in its dialect (`hooks fire --show-input`). */
+  stdin?: string;
 }
 
 /** HOOK-145, HOOK-213: the aggregated result of one event fire; `success` is execution health. */
