@@ -17,7 +17,7 @@ import type { HookFireDetails } from '../../hooks/engine/hookEventHandler.js';
 import { createEmptyAggregatedResult } from '../../hooks/protocol/results.js';
 import { defaultHookTranslator } from '../../hooks/protocol/hookTranslator.js';
 import { HookEventName, hookEventNames, isHookEventName, isToolEvent } from '../../hooks/protocol/events.js';
-import { isPlainObject } from '../../values.js';
+import { describeType, isPlainObject } from '../../values.js';
 import {
   booleanOption,
   cwdOptionSpec,
@@ -183,7 +183,7 @@ function parseJsonObjectOption(args: ParsedArgs, option: string): Record<string,
   if (text === undefined) return undefined;
   const value = parseJsonOption(text, option);
   if (!isPlainObject(value)) {
-    throw new CliUsageError(`--${option} must be a JSON object ({...}), got ${describeJson(value)}`, { commandName });
+    throw new CliUsageError(`--${option} must be a JSON object ({...}), got ${describeType(value)}`, { commandName });
   }
   return value;
 }
@@ -194,7 +194,7 @@ function parseToolResponse(args: ParsedArgs): Record<string, unknown> {
   const value = parseJsonOption(text, 'response');
   if (typeof value === 'string') return { llmContent: value, returnDisplay: value, metadata: {} };
   if (!isPlainObject(value)) {
-    throw new CliUsageError(`--response must be a JSON object like {"llmContent": "..."} or a JSON string, got ${describeJson(value)}`, {
+    throw new CliUsageError(`--response must be a JSON object like {"llmContent": "..."} or a JSON string, got ${describeType(value)}`, {
       commandName,
     });
   }
@@ -221,7 +221,7 @@ async function readJsonObjectFile(context: CommandContext, file: string, option:
     throw new CliError(`--${option} ${error instanceof HookrailError ? error.message : String(error)}`);
   }
   if (!content.exists) throw new CliError(`--${option} ${file}: file not found`);
-  if (!isPlainObject(content.value)) throw new CliError(`--${option} ${file}: expected a JSON object, got ${describeJson(content.value)}`);
+  if (!isPlainObject(content.value)) throw new CliError(`--${option} ${file}: expected a JSON object, got ${describeType(content.value)}`);
   return content.value;
 }
 
@@ -266,10 +266,4 @@ async function loadConfig(
   const enableHooks = parameters.enableHooks || settings.switchedOffBy.length === 0;
   const config = new Config({ ...parameters, enableHooks, workingDir, logger: context.logger });
   return { config, hint, switchedOffBy: settings.switchedOffBy };
-}
-
-function describeJson(value: unknown): string {
-  if (Array.isArray(value)) return 'an array';
-  if (value === null) return 'null';
-  return `a ${typeof value}`;
 }
