@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { Config, createAgentSession, DebugLogger, type AgentEvent, type HooksSettings, type TranscriptEntry } from '../../src/index.js';
 import { waitingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, callsTurn, textTurn } from '../helpers/modelFakeGenerator.js';
-import { processExists, waitUntil } from '../helpers/modelHooks.js';
+import { processExists } from '../helpers/modelHooks.js';
+import { waitFor } from '../helpers/waiting.js';
 import { SESSION_END_WAIT_MS, hookGroup, readEventLog, readJsonLines, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
 
 const scratch = useSessionScratch();
@@ -38,7 +39,7 @@ describe('SessionEnd', () => {
     expect(warnings).toContain('SessionEnd hooks (reason "other") did not finish within 300 ms and were cancelled');
     if (existsSync(pidFile)) {
       const pid = Number(readFileSync(pidFile, 'utf8'));
-      await waitUntil(() => !processExists(pid), `SessionEnd hook ${pid} is gone`);
+      await waitFor(() => !processExists(pid), `SessionEnd hook ${pid} to be gone`);
     }
   });
 

@@ -23,7 +23,7 @@ import {
 import { callModel, checkAnswer, checkPrompt, compactHistory, endSession, runToolBatch, startSession } from '../../src/machines/sessionActors.js';
 import { enumerateTransitions, TransitionCoverage } from '../helpers/machineCoverage.js';
 import { FakeContentGenerator, callsTurn, textTurn, type FakeTurn } from '../helpers/modelFakeGenerator.js';
-import { waitUntil } from '../helpers/modelHooks.js';
+import { waitFor } from '../helpers/waiting.js';
 import { assertNoHookProcessesAlive } from '../helpers/processes.js';
 import { hookGroup, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
 import { BIG_OUTPUT, generateSessionPaths, MODEL_COMPACTION, MODEL_LIMITS, type SessionModelPath } from '../helpers/sessionModel.js';
@@ -194,7 +194,7 @@ async function replay(path: SessionModelPath): Promise<void> {
   const watchers = setup.hangs
     .filter((hang) => hang.abortsPrompt)
     .map((hang) =>
-      waitUntil(() => existsSync(hang.pidFile), `hook ${hang.pidFile} to start`, 2_400)
+      waitFor(() => existsSync(hang.pidFile), `hook ${hang.pidFile} to start`, { timeoutMs: 60_000, intervalMs: 25 })
         .then(() => current.abort())
         .catch(() => undefined),
     );
