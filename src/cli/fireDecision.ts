@@ -9,6 +9,7 @@ import { getAskReason, getModifiedToolInput, getStopReason } from '../hooks/prot
 import { AfterModelHookOutput, BeforeModelHookOutput } from '../hooks/protocol/outputs.js';
 import { HookEventName } from '../hooks/protocol/events.js';
 import { isPlainObject } from '../values.js';
+import { responseText } from '../machines/modelCallActors.js';
 import { type AggregatedHookResult } from '../hooks/protocol/results.js';
 
 /** The inputs the event was fired with (the ones the decision may modify). */
@@ -156,10 +157,4 @@ function decideAfterModel(decision: FireDecision, output: AggregatedHookResult['
     : decision.modifiedResponse !== undefined
       ? `the agent uses the modified response${suppressed}`
       : `the agent uses the model's response${suppressed}`;
-}
-
-function responseText(response: GenerateContentResponse): string {
-  return (response.candidates?.[0]?.content?.parts ?? [])
-    .map((part) => part.text ?? '')
-    .join('');
 }

@@ -28,7 +28,7 @@ import type { HookFireDetails } from '../../hooks/engine/hookEventHandler.js';
 import { createEmptyAggregatedResult } from '../../hooks/protocol/results.js';
 import { defaultHookTranslator } from '../../hooks/protocol/hookTranslator.js';
 import { HookEventName, hookEventNames, isHookEventName, isToolEvent } from '../../hooks/protocol/events.js';
-import { isPlainObject } from '../../values.js';
+import { describeType, isPlainObject } from '../../values.js';
 import {
   booleanOption,
   cwdOptionSpec,
@@ -264,7 +264,7 @@ function parseJsonObjectOption(args: ParsedArgs, option: string): Record<string,
   if (text === undefined) return undefined;
   const value = parseJsonOption(text, option);
   if (!isPlainObject(value)) {
-    throw new CliUsageError(`--${option} must be a JSON object ({...}), got ${describeJson(value)}`, { commandName });
+    throw new CliUsageError(`--${option} must be a JSON object ({...}), got ${describeType(value)}`, { commandName });
   }
   return value;
 }
@@ -276,7 +276,7 @@ function parseToolResponse(args: ParsedArgs): Record<string, unknown> {
   const value = parseJsonOption(text, 'response');
   if (typeof value === 'string') return { llmContent: value, returnDisplay: value, metadata: {} };
   if (!isPlainObject(value)) {
-    throw new CliUsageError(`--response must be a JSON object like {"llmContent": "..."} or a JSON string, got ${describeJson(value)}`, {
+    throw new CliUsageError(`--response must be a JSON object like {"llmContent": "..."} or a JSON string, got ${describeType(value)}`, {
       commandName,
     });
   }
@@ -302,7 +302,7 @@ function parseClaudeError(args: ParsedArgs): string {
   const value = parseJsonOption(text, 'response');
   if (typeof value === 'string') return value;
   if (isPlainObject(value) && typeof value['error'] === 'string') return value['error'];
-  throw new CliUsageError(`--response for PostToolUseFailure must be the error as a JSON string or {"error": "..."}, got ${describeJson(value)}`, { commandName });
+  throw new CliUsageError(`--response for PostToolUseFailure must be the error as a JSON string or {"error": "..."}, got ${describeType(value)}`, { commandName });
 }
 
 function parseJsonOption(text: string, option: string): unknown {
@@ -324,7 +324,7 @@ async function readJsonObjectFile(context: CommandContext, file: string, option:
     throw new CliError(`--${option} ${error instanceof HookrailError ? error.message : String(error)}`);
   }
   if (!content.exists) throw new CliError(`--${option} ${file}: file not found`);
-  if (!isPlainObject(content.value)) throw new CliError(`--${option} ${file}: expected a JSON object, got ${describeJson(content.value)}`);
+  if (!isPlainObject(content.value)) throw new CliError(`--${option} ${file}: expected a JSON object, got ${describeType(content.value)}`);
   return content.value;
 }
 
@@ -368,10 +368,4 @@ async function loadConfig(
   const enableHooks = parameters.enableHooks || settings.switchedOffBy.length === 0;
   const config = new Config({ ...parameters, enableHooks, workingDir, logger: context.logger });
   return { config, hint, switchedOffBy: settings.switchedOffBy, workingDir };
-}
-
-function describeJson(value: unknown): string {
-  if (Array.isArray(value)) return 'an array';
-  if (value === null) return 'null';
-  return `a ${typeof value}`;
 }

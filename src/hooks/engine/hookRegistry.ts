@@ -8,7 +8,7 @@ import type { Config, ExtensionConfig } from './config.js';
 import type { DebugLogger } from '../../debugLogger.js';
 import { ConfigSource, DEFAULT_HOOK_TIMEOUT_MS, type HookConfig, type HookRegistryEntry } from '../protocol/hookConfig.js';
 import { HookEventName, hookEventNames, isHookEventName } from '../protocol/events.js';
-import { isPlainObject } from '../../values.js';
+import { describeType, describeValue, isPlainObject } from '../../values.js';
 import { matcherPatternProblem } from './matchers.js';
 import { claudeEventNameList, unsupportedClaudeEventNames } from '../dialects/claudeEvents.js';
 import { resolveEventName } from '../dialects/detect.js';
@@ -209,18 +209,6 @@ export function unknownEventMessage(eventKey: string): string {
   const claudeCaseInsensitive = claudeEventNameList.find((name) => name.toLowerCase() === eventKey.toLowerCase());
   if (claudeCaseInsensitive) return `${base}. Event names are case-sensitive: did you mean "${claudeCaseInsensitive}"?`;
   return `${base}. Known events: ${hookEventNames.join(', ')}, or Claude Code's ${claudeEventNameList.join(', ')}`;
-}
-
-function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
-  return describeType(value);
 }
 
 const sourcePriority: Readonly<Record<ConfigSource, number>> = {
