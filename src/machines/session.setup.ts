@@ -64,7 +64,7 @@ export type SessionEvent =
   | { type: 'END'; reason: SessionEndReason };
 
 /** A hook's message for the user, and the event it came from. */
-interface HookMessageParams {
+export interface HookMessageParams {
   eventName: string;
   message?: string;
 }
