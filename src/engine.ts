@@ -99,7 +99,20 @@ export { expandCommand } from './hooks/actions/commandExpansion.js';
 // --- machines' building blocks ---
 export { toToolCallOutcome } from './machines/toolCall.machine.js';
 export { applyToolSelection, createEmptyResponse, isFunctionCallAllowed, mergeResponseChunks } from './machines/modelCallActors.js';
-export { toInspectionRecord } from './inspection/recorder.js';
+export { toInspectionRecord, fileRecordSink } from './inspection/recorder.js';
+export { INSPECTION_FORMAT_VERSION, excerptText, limitRecordValue } from './inspection/records.js';
+export type {
+  XStateRecord,
+  RunRecord,
+  HookRecord,
+  HookRecordDecision,
+  CallRecord,
+  CallRecordOutcome,
+  ModelRecord,
+  SessionRecord,
+} from './inspection/records.js';
+export type { HookOrigin } from './hooks/protocol/hookConfig.js';
+export type { HookExecutionEvent, HookExecutionObserver } from './hooks/protocol/results.js';
 
 // --- the agent session's building blocks: its actors' inputs, compaction, the transcript writer ---
 export type { SessionServices, SessionActorInput } from './machines/sessionActors.js';

@@ -150,8 +150,11 @@ export { readTranscript } from './adapters/transcriptReader.js';
 export type { ResumedTranscript } from './adapters/transcriptReader.js';
 
 // --- inspection ---
-export { createInspectionListener, flushInspectionFiles } from './inspection/recorder.js';
-export type { InspectionListener, InspectionRecord, InspectOption } from './inspection/recorder.js';
+export { createInspectionListener, createInspectionRecorder, flushInspectionFiles } from './inspection/recorder.js';
+export type { InspectionListener, InspectionRecord, InspectOption, InspectionRecorder, RecordSink } from './inspection/recorder.js';
+export type { InspectionLine, HookrailRecord } from './inspection/records.js';
+export { connectStatelyInspector } from './inspection/statelyBridge.js';
+export type { StatelyBridge, StatelyBridgeOptions } from './inspection/statelyBridge.js';
 
 // --- adapters: models, built-in tools, settings, trust ---
 export { createBuiltinTools, builtinToolNames, isBuiltinToolName, Workspace, DEFAULT_SHELL_TIMEOUT_MS, DEFAULT_SHELL_OUTPUT_LIMIT } from './adapters/tools/index.js';

@@ -11,6 +11,7 @@ import { hooksFireCommand } from './commands/hooksFire.js';
 import { hooksListCommand } from './commands/hooksList.js';
 import { hooksTrustCommand } from './commands/hooksTrust.js';
 import { hooksValidateCommand } from './commands/hooksValidate.js';
+import { inspectCommand } from './commands/inspect.js';
 import { chatCommand } from './commands/chat.js';
 import { runCommand } from './commands/run.js';
 import { visualizeCommand } from './commands/visualize.js';
@@ -29,6 +30,7 @@ export const commands: readonly CommandDefinition[] = [
   hooksTrustCommand,
   hooksEnableCommand,
   hooksDisableCommand,
+  inspectCommand,
   visualizeCommand,
 ];
 

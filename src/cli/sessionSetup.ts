@@ -17,9 +17,10 @@ import type { HooksSettings } from '../hooks/protocol/hookConfig.js';
 import { createAgentSession, DEFAULT_MAX_TURNS, type AgentSession } from '../machines/session.js';
 import { DEFAULT_MAX_CONTINUATIONS, DEFAULT_SESSION_END_TIMEOUT_MS } from '../machines/sessionState.js';
 import type { AgentEvent } from '../machines/types.js';
-import { cwdOptionSpec, integerOption, pluginOptionSpec, settingsOptionSpec, stringOption, type OptionSpec, type ParsedArgs } from './args.js';
+import { booleanOption, cwdOptionSpec, integerOption, pluginOptionSpec, settingsOptionSpec, stringOption, type OptionSpec, type ParsedArgs } from './args.js';
 import type { CommandContext } from './context.js';
 import { CliUsageError } from './errors.js';
+import { startRunInspection } from './runInspection.js';
 import { loadOptionSettings } from './settingsLoader.js';
 
 /** The options both session commands take. */
@@ -42,7 +43,7 @@ export const sessionOptionSpecs: Record<string, OptionSpec> = {
     valueName: 'MS',
     description: `Milliseconds SessionEnd hooks get before they are cancelled (default ${DEFAULT_SESSION_END_TIMEOUT_MS}).`,
   },
-  inspect: { type: 'string', valueName: 'FILE', description: 'Record XState inspection events of every machine as JSON Lines.' },
+  inspect: { type: 'string', valueName: 'FILE', description: 'Record the run (every machine, call and hook) as JSON Lines, for `hookrail inspect FILE`.' },
 };
 
 /** A session ready to take prompts, and what the header shows about it. */
@@ -64,6 +65,8 @@ export interface PreparedCliSession {
   scenario: Scenario | undefined;
   modelName: string | undefined;
   start(onEvent: (event: AgentEvent) => void): CliSession;
+  /** With `--inspect-serve`: tells the page the run is over and serves it until Ctrl-C. */
+  afterRun(): Promise<void>;
 }
 
 /**
@@ -104,6 +107,17 @@ export async function prepareCliSession(
     throw new CliUsageError('--resume FILE goes on writing that transcript; leave out --transcript', { commandName });
   }
   const inspectFile = stringOption(args, 'inspect');
+  const serve = booleanOption(args, 'inspect-serve');
+  const port = integerOption(args, 'port', { commandName, minimum: 0, maximum: 65_535 });
+  if (port !== undefined && !serve) throw new CliUsageError('--port goes with --inspect-serve', { commandName });
+  const inspection = await startRunInspection(context, {
+    ...(inspectFile !== undefined ? { file: resolve(context.io.cwd, inspectFile) } : {}),
+    serve,
+    ...(port !== undefined ? { port } : {}),
+    model: generator.name,
+    config,
+    ...(scenario?.name ? { title: scenario.name } : {}),
+  });
   // The scripted model cannot write a summary it was not scripted to write: it truncates unless the scenario says otherwise.
   const compaction = { ...(modelName === undefined ? { strategy: 'truncate' as const } : {}), ...scenario?.compaction };
   const start = (onEvent: (event: AgentEvent) => void): CliSession => ({
@@ -117,7 +131,7 @@ export async function prepareCliSession(
       compaction,
       ...(transcript !== undefined ? { transcript: { path: resolve(context.io.cwd, transcript) } } : {}),
       ...(resume !== undefined ? { resume: resolve(context.io.cwd, resume) } : {}),
-      ...(inspectFile !== undefined ? { inspect: { file: resolve(context.io.cwd, inspectFile) } } : {}),
+      ...(inspection.inspect ? { inspect: inspection.inspect } : {}),
       onEvent,
     }),
     scenario,
@@ -129,7 +143,7 @@ export async function prepareCliSession(
     hooksEnabled: settings.enableHooks,
     removeEnvironmentFile: () => removeClaudeEnvFile(config.getSessionId()),
   });
-  return { scenario, modelName, start };
+  return { scenario, modelName, start, afterRun: inspection.afterRun };
 }
 
 /** The header line of a session command: model, hooks, project and transcript. */

@@ -22,6 +22,10 @@ export interface DiagramEdge {
   source: string;
   target: string;
   label: string;
+  /** The raw event type (`xstate.done.actor.beforeHook`, `START`; `''` for an eventless transition). */
+  eventType?: string;
+  /** The guard's name, when the transition has one. */
+  guard?: string;
 }
 
 /** The machine as nodes and edges, in definition order. Transitions of the root start at `ROOT_SOURCE`. */
@@ -57,8 +61,13 @@ export function machineToGraph(machine: AnyStateMachine): DiagramGraph {
     const transitions: AnyTransitionDefinition[] = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
     for (const transition of transitions) {
       const label = transitionLabel(transition);
+      const guard = guardName(transition.guard);
       const targets = transition.target?.length ? transition.target : [node];
-      for (const target of targets) graph.edges.push({ source, target: target === root ? source : target.id, label });
+      for (const target of targets) {
+        const edge: DiagramEdge = { source, target: target === root ? source : target.id, label, eventType: transition.eventType };
+        if (guard) edge.guard = guard;
+        graph.edges.push(edge);
+      }
     }
     for (const child of childrenOf(node)) addEdges(child);
   };

@@ -7,22 +7,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { machineToGraph, ROOT_SOURCE } from './diagramGraph.js';
-import { modelCallMachine } from '../machines/modelCall.machine.js';
-import { schedulerMachine } from '../machines/scheduler.machine.js';
-import { sessionMachine } from '../machines/session.machine.js';
-import { toolCallMachine } from '../machines/toolCall.machine.js';
+import { projectMachines } from './projectMachines.js';
 import { graphToSvg } from './visualizeSvg.js';
 
 export { machineToGraph, transitionLabel, ROOT_SOURCE } from './diagramGraph.js';
 export type { DiagramGraph, DiagramNode, DiagramEdge } from './diagramGraph.js';
 
-/** The project's machines, by the file name their diagrams get. */
-export const projectMachines: Readonly<Record<string, AnyStateMachine>> = {
-  toolCall: toolCallMachine,
-  scheduler: schedulerMachine,
-  modelCall: modelCallMachine,
-  session: sessionMachine,
-};
+export { projectMachines, projectMachineGraphs } from './projectMachines.js';
 
 /** Options of {@link writeVisualizations}. */
 export interface WriteVisualizationsOptions {

@@ -36,8 +36,20 @@ interface LayoutEdge {
   text: string;
 }
 
+/** Options of {@link graphToSvg}. */
+export interface GraphToSvgOptions {
+  /**
+   * Marks states and transitions for a page that highlights them (the run report): each state's
+   * shapes get `data-state="<state id>"`, each transition's line and label `data-edge="<index in
+   * diagram.edges>"` with `data-source` / `data-target`. Off by default, so committed diagrams keep
+   * their bytes.
+   */
+  interactive?: boolean;
+}
+
 /** Lays out the graph with dagre and returns the SVG document. */
-export function graphToSvg(diagram: DiagramGraph): string {
+export function graphToSvg(diagram: DiagramGraph, options: GraphToSvgOptions = {}): string {
+  const interactive = options.interactive === true;
   const graph = new dagre.graphlib.Graph<Record<string, unknown>, LayoutNode, LayoutEdge>({ compound: true, multigraph: true });
   graph.setGraph({ rankdir: 'TB', nodesep: 36, ranksep: 46, edgesep: 14, marginx: 16, marginy: 16 });
   const compound = new Set(diagram.nodes.filter(isContainer).map((node) => node.id));
@@ -88,21 +100,28 @@ export function graphToSvg(diagram: DiagramGraph): string {
     `<rect x="0" y="0" width="${number(width)}" height="${number(height)}" fill="#ffffff"/>`,
   ];
   // Clusters first (outermost first), then edges, then states on top.
-  const clusters = diagram.nodes.filter(isContainer).map((node) => graph.node(node.id));
-  for (const cluster of clusters) {
+  for (const node of diagram.nodes.filter(isContainer)) {
+    const cluster = graph.node(node.id);
     parts.push(
-      `<rect x="${number(cluster.x - cluster.width / 2)}" y="${number(cluster.y - cluster.height / 2)}" width="${number(cluster.width)}" height="${number(cluster.height)}" rx="14" fill="#f8fafc" stroke="#94a3b8" stroke-width="1.2"/>`,
+      `<rect${interactive ? ` data-state="${escapeXml(node.id)}"` : ''} x=""${number(cluster.x - cluster.width / 2)}" y="${number(cluster.y - cluster.height / 2)}" width="${number(cluster.width)}" height="${number(cluster.height)}" rx="14" fill="#f8fafc" stroke="#94a3b8" stroke-width="1.2"/>`,
     );
   }
+  const edgeAttributes = (name: string | undefined): string => {
+    const index = interactive && name?.startsWith('edge') ? Number(name.slice('edge'.length)) : Number.NaN;
+    const edge = diagram.edges[index];
+    return edge ? ` data-edge="${index}" data-source="${escapeXml(edge.source)}" data-target="${escapeXml(edge.target)}"` : '';
+  };
   for (const edgeRef of graph.edges()) {
     const edge = graph.edge(edgeRef);
     if (edge.hidden) continue;
     const path = edgeRef.v === edgeRef.w ? selfLoopPath(graph.node(edgeRef.v), edge) : edge.points?.length ? roundedPath(edge.points) : undefined;
-    if (path) parts.push(`<path d="${path}" fill="none" stroke="#475569" stroke-width="1.4" marker-end="url(#arrow)"/>`);
+    if (path) parts.push(`<path${edgeAttributes(edgeRef.name)} d="${path}" fill="none" stroke="#475569" stroke-width="1.4" marker-end="url(#arrow)"/>`);
   }
   for (const edgeRef of graph.edges()) {
     const edge = graph.edge(edgeRef);
     if (!edge.text || edge.x === undefined || edge.y === undefined) continue;
+    const labelAttributes = edgeAttributes(edgeRef.name);
+    if (labelAttributes) parts.push(`<g class="transition-label"${labelAttributes}>`);
     parts.push(
       `<rect x="${number(edge.x - edge.width / 2)}" y="${number(edge.y - edge.height / 2)}" width="${number(edge.width)}" height="${number(edge.height)}" rx="3" fill="#ffffff" fill-opacity="0.92"/>`,
     );
@@ -113,8 +132,14 @@ export function graphToSvg(diagram: DiagramGraph): string {
         `<text class="edge" x="${number(edge.x!)}" y="${number(firstBaseline + index * EDGE_LINE_HEIGHT)}" text-anchor="middle">${escapeXml(line)}</text>`,
       );
     });
+    if (labelAttributes) parts.push('</g>');
   }
-  for (const id of graph.nodes()) parts.push(...renderNode(graph.node(id)));
+  const stateIds = new Set(diagram.nodes.map((node) => node.id));
+  for (const id of graph.nodes()) {
+    const shapes = renderNode(graph.node(id));
+    if (interactive && stateIds.has(id) && shapes.length > 0) parts.push(`<g class="state-node" data-state="${escapeXml(id)}">`, ...shapes, '</g>');
+    else parts.push(...shapes);
+  }
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
 }

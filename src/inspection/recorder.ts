@@ -1,39 +1,48 @@
 /**
- * XState inspection for the scheduler and the agent: either a callback that receives the raw
- * inspection events (e.g. `@statelyai/inspect`'s `inspector.inspect` for live viewing), or an offline
- * JSONL recorder that appends one serialisable record per `@xstate.actor`, `@xstate.event` and
- * `@xstate.snapshot` event — no functions, no cycles, no context (which holds the Config).
+ * Recording a run (records.ts): XState inspection events of every machine, reduced to serialisable
+ * records, and hookrail records (hooks, calls, model calls, session moments) written beside them —
+ * to a JSONL file (`inspect: { file }`), to any sink (`inspect: { sink }`, the live report server),
+ * or, for a callback (`@statelyai/inspect`'s `inspector.inspect`), the raw XState events only.
  */
 import { appendFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { InspectionEvent } from 'xstate';
 import { toError } from '../errors.js';
 import type { DebugLogger } from '../debugLogger.js';
+import type { Config } from '../hooks/engine/config.js';
+import { toHookRecord } from './hookRecords.js';
+import type { HookrailRecord, InspectionLine, XStateRecord } from './records.js';
 
-/** Where XState inspection events go: a JSONL file path, or a callback (e.g. `@statelyai/inspect`'s `inspect`). */
-export type InspectOption = { file: string } | ((event: unknown) => void);
-
-/** One JSONL line of the offline recorder. */
-export interface InspectionRecord {
-  type: '@xstate.actor' | '@xstate.event' | '@xstate.snapshot';
-  /** The actor's session id (unique per actor); `rootId` is its root actor's. */
-  actorId: string;
-  rootId: string;
-  /** The machine's id (`toolCall`, `scheduler`, `modelCall`), when the actor runs a machine. */
-  machineId?: string;
-  /** The event's type (the event received, or the one that produced the snapshot). */
-  eventType?: string;
-  /** Sender's session id, for `@xstate.event`. */
-  sourceId?: string;
-  /** State value and status, for `@xstate.snapshot`. */
-  value?: unknown;
-  status?: string;
-  /** Milliseconds since the epoch. */
-  time: number;
-}
+/** One XState record of the recorder (kept under its first name; see records.ts). */
+export type InspectionRecord = XStateRecord;
 
 /** Receives XState inspection events; pass as `createActor(machine, { inspect })`. */
 export type InspectionListener = (event: InspectionEvent) => void;
+
+/** Where records go, one at a time, in order. */
+export interface RecordSink {
+  write(record: InspectionLine): void;
+}
+
+/**
+ * Where a run's inspection goes: a JSONL file, a record sink, or a callback that receives the raw
+ * XState inspection events (hookrail records are not sent to a callback).
+ */
+export type InspectOption = { file: string } | { sink: RecordSink } | ((event: unknown) => void);
+
+/** A run's recorder: the `inspect` listener for its actors, and `record` for hookrail records. */
+export interface InspectionRecorder {
+  readonly inspect: InspectionListener;
+  /** False for a callback option: `record` and `observeHooks` then do nothing. */
+  readonly recordsHookrailRecords: boolean;
+  record(record: HookrailRecord): void;
+  /**
+   * Records every hook the Config runs until the returned function is called. Recorders writing to
+   * the same sink share one subscription per Config, so a scheduler inside an agent run does not
+   * record a hook twice.
+   */
+  observeHooks(config: Config): () => void;
+}
 
 interface ActorRefView {
   sessionId?: string;
@@ -41,10 +50,10 @@ interface ActorRefView {
 }
 
 /** The serialisable subset of an inspection event, or `undefined` for the kinds the recorder skips. */
-export function toInspectionRecord(event: InspectionEvent, time: number = Date.now()): InspectionRecord | undefined {
+export function toInspectionRecord(event: InspectionEvent, time: number = Date.now()): XStateRecord | undefined {
   if (event.type !== '@xstate.actor' && event.type !== '@xstate.event' && event.type !== '@xstate.snapshot') return undefined;
   const actorRef = event.actorRef as ActorRefView;
-  const record: InspectionRecord = { type: event.type, actorId: String(actorRef.sessionId ?? ''), rootId: event.rootId, time };
+  const record: XStateRecord = { type: event.type, actorId: String(actorRef.sessionId ?? ''), rootId: event.rootId, time };
   const machineId = actorRef.logic?.id;
   if (typeof machineId === 'string') record.machineId = machineId;
   if (event.type === '@xstate.event') {
@@ -60,6 +69,23 @@ export function toInspectionRecord(event: InspectionEvent, time: number = Date.n
   return record;
 }
 
+/** The recorder for an `inspect` option; file sinks are shared per path (see {@link createInspectionListener}). */
+export function createInspectionRecorder(option: InspectOption, logger?: DebugLogger): InspectionRecorder {
+  if (typeof option === 'function') {
+    return { inspect: option as InspectionListener, recordsHookrailRecords: false, record: () => {}, observeHooks: () => () => {} };
+  }
+  const sink = 'file' in option ? jsonlWriterFor(option.file, logger) : option.sink;
+  return {
+    inspect: (event) => {
+      const record = toInspectionRecord(event);
+      if (record) sink.write(record);
+    },
+    recordsHookrailRecords: true,
+    record: (record) => sink.write(record),
+    observeHooks: (config) => observeHooksInto(config, sink),
+  };
+}
+
 /**
  * The listener for an `inspect` option: the callback itself, or a JSONL recorder appending to the
  * file. Lines to one file share one buffer (so the scheduler's and the agent's records keep their
@@ -67,12 +93,12 @@ export function toInspectionRecord(event: InspectionEvent, time: number = Date.n
  * naming the file, and never breaks a run.
  */
 export function createInspectionListener(option: InspectOption, logger?: DebugLogger): InspectionListener {
-  if (typeof option === 'function') return option as InspectionListener;
-  const writer = jsonlWriterFor(option.file, logger);
-  return (event) => {
-    const record = toInspectionRecord(event);
-    if (record) writer.write(record);
-  };
+  return createInspectionRecorder(option, logger).inspect;
+}
+
+/** The shared JSONL sink of a file (what `inspect: { file }` writes to), to combine with other sinks. */
+export function fileRecordSink(file: string, logger?: DebugLogger): RecordSink {
+  return jsonlWriterFor(file, logger);
 }
 
 /** Writes every buffered inspection line now (also done automatically each tick and at exit). */
@@ -80,7 +106,39 @@ export function flushInspectionFiles(): void {
   for (const writer of writers.values()) writer.flush();
 }
 
-class JsonlWriter {
+interface HookSubscription {
+  count: number;
+  unsubscribe: () => void;
+}
+
+const hookSubscriptions = new WeakMap<Config, Map<RecordSink, HookSubscription>>();
+
+function observeHooksInto(config: Config, sink: RecordSink): () => void {
+  let bySink = hookSubscriptions.get(config);
+  if (!bySink) {
+    bySink = new Map();
+    hookSubscriptions.set(config, bySink);
+  }
+  let subscription = bySink.get(sink);
+  if (!subscription) {
+    subscription = { count: 0, unsubscribe: config.onHookExecuted((event) => sink.write(toHookRecord(event))) };
+    bySink.set(sink, subscription);
+  }
+  subscription.count += 1;
+  let released = false;
+  const current = subscription;
+  const subscriptions = bySink;
+  return () => {
+    if (released) return;
+    released = true;
+    current.count -= 1;
+    if (current.count > 0) return;
+    current.unsubscribe();
+    subscriptions.delete(sink);
+  };
+}
+
+class JsonlWriter implements RecordSink {
   private lines: string[] = [];
   private scheduled = false;
   private failed = false;
@@ -90,7 +148,7 @@ class JsonlWriter {
     private readonly logger: DebugLogger | undefined,
   ) {}
 
-  write(record: InspectionRecord): void {
+  write(record: InspectionLine): void {
     if (this.failed) return;
     this.lines.push(JSON.stringify(record));
     if (!this.scheduled) {

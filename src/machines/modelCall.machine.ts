@@ -166,7 +166,7 @@ export const modelCallMachine = setup({
       invoke: {
         id: 'beforeToolSelection',
         src: 'fireBeforeToolSelection',
-        input: ({ context }) => ({ config: context.config, request: context.request }),
+        input: ({ context, self }) => ({ config: context.config, request: context.request, origin: { actorId: self.sessionId } }),
         onDone: [
           {
             guard: { type: 'hookStopped', params: ({ event }) => event.output },
@@ -191,7 +191,7 @@ export const modelCallMachine = setup({
       invoke: {
         id: 'beforeModel',
         src: 'fireBeforeModel',
-        input: ({ context }) => ({ config: context.config, request: context.request }),
+        input: ({ context, self }) => ({ config: context.config, request: context.request, origin: { actorId: self.sessionId } }),
         onDone: [
           {
             guard: { type: 'hookStopped', params: ({ event }) => event.output },
@@ -247,8 +247,9 @@ export const modelCallMachine = setup({
       invoke: {
         id: 'afterModel',
         src: 'fireAfterModel',
-        input: ({ context }) => ({
+        input: ({ context, self }) => ({
           config: context.config,
+          origin: { actorId: self.sessionId },
           request: context.request,
           response: context.response ?? createEmptyResponse(),
         }),
@@ -303,6 +304,8 @@ export interface RunModelCallOptions extends ModelCallInput {
   inspect?: (event: InspectionEvent) => void;
   /** A machine with swapped implementations (`modelCallMachine.provide(...)`); default {@link modelCallMachine}. */
   machine?: typeof modelCallMachine;
+  /** Called with the call's actor session id before it starts (the run recorder links the call's records by it). */
+  onStart?: (actorId: string) => void;
 }
 
 /**
@@ -310,8 +313,9 @@ export interface RunModelCallOptions extends ModelCallInput {
  * `signal` sends CANCEL (outcome `aborted`); an unexpected actor failure becomes outcome `failed`.
  */
 export function runModelCall(options: RunModelCallOptions): Promise<ModelCallOutput> {
-  const { signal, inspect, machine = modelCallMachine, ...input } = options;
+  const { signal, inspect, machine = modelCallMachine, onStart, ...input } = options;
   const actor = createActor(machine, { input, inspect });
+  onStart?.(actor.sessionId);
   return new Promise<ModelCallOutput>((resolve) => {
     const cancel = (): void => {
       actor.send({ type: 'CANCEL' });

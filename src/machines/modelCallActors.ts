@@ -9,6 +9,7 @@ import { createGenerateContentResponse, functionCallingMode, loadGenAI } from '.
 import type { ContentGenerator } from '../contentGenerator.js';
 import { HookrailError, toError } from '../errors.js';
 import type { Config } from '../hooks/engine/config.js';
+import type { HookOrigin } from '../hooks/protocol/hookConfig.js';
 import {
   fireAfterModelHook,
   fireBeforeModelHook,
@@ -32,6 +33,8 @@ export class ModelGenerationError extends HookrailError {
 export interface ModelHookActorInput {
   config: Config;
   request: GenerateContentParameters;
+  /** The model call the fire is for (handed to hook-execution observers). */
+  origin?: HookOrigin;
 }
 
 /** What the AfterModel actor needs: the request as sent and the complete response. */
@@ -47,17 +50,17 @@ export interface GenerateActorInput {
 
 /** HOOK-053: fires BeforeToolSelection; the signal kills the hook processes when the call is cancelled. */
 export function selectTools(input: ModelHookActorInput, signal: AbortSignal): Promise<BeforeToolSelectionHookResult> {
-  return fireBeforeToolSelectionHook(input.config, input.request, { signal });
+  return fireBeforeToolSelectionHook(input.config, input.request, { signal, origin: input.origin });
 }
 
 /** HOOK-033: fires BeforeModel on the fully assembled request. */
 export function checkBeforeModel(input: ModelHookActorInput, signal: AbortSignal): Promise<BeforeModelHookResult> {
-  return fireBeforeModelHook(input.config, input.request, { signal });
+  return fireBeforeModelHook(input.config, input.request, { signal, origin: input.origin });
 }
 
 /** HOOK-043, 050, 172: fires AfterModel once, on the complete response. */
 export function checkAfterModel(input: AfterModelActorInput, signal: AbortSignal): Promise<AfterModelHookResult> {
-  return fireAfterModelHook(input.config, input.request, input.response, { signal });
+  return fireAfterModelHook(input.config, input.request, input.response, { signal, origin: input.origin });
 }
 
 /**

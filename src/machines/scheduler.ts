@@ -12,10 +12,11 @@ import { toError } from '../errors.js';
 import type { Config } from '../hooks/engine/config.js';
 import type { DebugLogger } from '../debugLogger.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
-import { createInspectionListener, type InspectionListener } from '../inspection/recorder.js';
+import { createInspectionRecorder, type InspectionRecorder } from '../inspection/recorder.js';
+import { toolCallEndRecord, toolCallStartRecord } from './callRecords.js';
 import { DEFAULT_TOOL_CONCURRENCY, schedulerMachine, type SchedulerEvent, type SchedulerStatus } from './scheduler.machine.js';
 import type { BatchStop } from './schedulerBatch.js';
-import { toolCallMachine, type ToolCallActor } from './toolCall.machine.js';
+import { toolCallMachine, type ToolCallActor, type ToolCallContext } from './toolCall.machine.js';
 import { createToolErrorResult } from '../hooks/protocol/toolHookEffects.js';
 import { AskQueue } from '../hooks/triggers/askQueue.js';
 import { errorCallOutcome } from './toolCallActors.js';
@@ -28,7 +29,7 @@ export interface ToolSchedulerOptions {
   tools: Tool[];
   /** Calls of one batch that run at once; default 8. */
   concurrency?: number;
-  /** Records XState inspection events of the scheduler and every toolCall actor. */
+  /** Records the scheduler's and every toolCall actor's XState events, each call's start and end, and its hooks. */
   inspect?: InspectOption;
   /** Called on every state a call enters (the same updates `subscribe` delivers). */
   onUpdate?: (update: ToolCallUpdate) => void;
@@ -61,6 +62,8 @@ interface RunningBatch {
   onAbort: () => void;
   /** Calls whose outcome has not arrived yet. */
   pending: number;
+  /** Ends the recording of this batch's hooks. */
+  releaseHooks: () => void;
   /** Set when the scheduler machine finished the batch; it resolves once every outcome is in. */
   finished?: { stop: BatchStop | undefined };
 }
@@ -74,7 +77,7 @@ class MachineToolScheduler implements ToolScheduler {
   private readonly toolNames: readonly string[];
   private readonly concurrency: number;
   private readonly callMachine: typeof toolCallMachine;
-  private readonly inspect: InspectionListener | undefined;
+  private readonly recorder: InspectionRecorder | undefined;
   private readonly listeners = new Set<(update: ToolCallUpdate) => void>();
   private readonly actors = new Map<number, ToolCallActor>();
   /** Issue 14: the asks of this scheduler's calls, one at a time, in request order within a batch. */
@@ -90,7 +93,7 @@ class MachineToolScheduler implements ToolScheduler {
     this.toolNames = [...this.toolsByName.keys()];
     this.concurrency = options.concurrency ?? DEFAULT_TOOL_CONCURRENCY;
     this.callMachine = options.toolCallMachine ?? toolCallMachine;
-    this.inspect = options.inspect ? createInspectionListener(options.inspect, this.logger) : undefined;
+    this.recorder = options.inspect ? createInspectionRecorder(options.inspect, this.logger) : undefined;
     if (options.onUpdate) this.listeners.add(options.onUpdate);
     this.scheduler = this.createSchedulerActor();
   }
@@ -125,7 +128,7 @@ class MachineToolScheduler implements ToolScheduler {
         finishBatch: (_, params) => this.finishBatch(params.stop),
       },
     });
-    const actor = createActor(machine, { input: { concurrency: this.concurrency }, inspect: this.inspect });
+    const actor = createActor(machine, { input: { concurrency: this.concurrency }, inspect: this.recorder?.inspect });
     actor.subscribe({ error: (error) => this.recoverFromSchedulerError(error) });
     actor.start();
     return actor;
@@ -140,6 +143,7 @@ class MachineToolScheduler implements ToolScheduler {
         resolve,
         signal,
         onAbort: () => this.scheduler.send({ type: 'ABORT', reason: 'aborted' }),
+        releaseHooks: this.recorder ? this.recorder.observeHooks(this.config) : () => {},
       };
       this.current = batch;
       this.askQueue.startBatch();
@@ -160,9 +164,10 @@ class MachineToolScheduler implements ToolScheduler {
         askQueue: this.askQueue,
         askPosition: index,
       },
-      inspect: this.inspect,
+      inspect: this.recorder?.inspect,
     });
     let lastState: string | undefined;
+    let startedAt: number | undefined;
     this.actors.set(index, actor);
     actor.subscribe({
       next: (snapshot) => {
@@ -172,6 +177,7 @@ class MachineToolScheduler implements ToolScheduler {
         const context = snapshot.context;
         // Issue 14: past the point where it could ask, later calls' asks need not wait for this one.
         if (state !== 'idle' && state !== 'beforeHook' && state !== 'asking') this.askQueue.pass(index);
+        if (this.recorder?.recordsHookrailRecords) startedAt = this.recordCall(actor.sessionId, context, state, startedAt);
         this.emitUpdate({
           callId: request.callId,
           name: request.name,
@@ -196,6 +202,21 @@ class MachineToolScheduler implements ToolScheduler {
       },
     });
     actor.start();
+  }
+
+  /**
+   * Writes the call's start record when it leaves `idle` and its end record once it has an outcome
+   * (`buffered`, or `cancelled` without passing through `buffered`); returns when it started.
+   */
+  private recordCall(actorId: string, context: ToolCallContext, state: ToolCallState, startedAt: number | undefined): number | undefined {
+    const now = Date.now();
+    if (state === 'idle' || state === 'published') return startedAt;
+    if (startedAt === undefined && state !== 'cancelled') {
+      this.recorder!.record(toolCallStartRecord(context.request, actorId, now));
+      startedAt = now;
+    }
+    if (state === 'buffered' || state === 'cancelled') this.recorder!.record(toolCallEndRecord(context, actorId, startedAt ?? now, now));
+    return startedAt;
   }
 
   /**
@@ -242,6 +263,7 @@ class MachineToolScheduler implements ToolScheduler {
     if (!batch?.finished || batch.pending > 0) return;
     this.current = undefined;
     batch.signal?.removeEventListener('abort', batch.onAbort);
+    batch.releaseHooks();
     const result: ToolBatchResult = { results: batch.outcomes as ToolCallOutcome[] };
     const stop = batch.finished.stop;
     if (stop) result.stopped = { reason: stop.reason, callId: batch.requests[stop.index]!.callId };
@@ -270,6 +292,7 @@ class MachineToolScheduler implements ToolScheduler {
     if (!batch) return;
     this.current = undefined;
     batch.signal?.removeEventListener('abort', batch.onAbort);
+    batch.releaseHooks();
     batch.resolve({ results: batch.outcomes.map((outcome, index) => outcome ?? this.lostCallOutcome(batch.requests[index]!)) });
   }
 

@@ -13,6 +13,7 @@
 import { assign, createActor, fromPromise, setup, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import type { Config } from '../hooks/engine/config.js';
 import type { AskRecord } from '../hooks/protocol/askUser.js';
+import type { HookOrigin } from '../hooks/protocol/hookConfig.js';
 import type { DefaultHookOutput } from '../hooks/protocol/outputs.js';
 import type { ToolResult } from '../hooks/protocol/results.js';
 import { createToolErrorResult } from '../hooks/protocol/toolHookEffects.js';
@@ -107,6 +108,11 @@ export type AskUserActorInput = Omit<AskStepOptions, 'signal'>;
 /** What the afterToolHook actor is invoked with. */
 export type AfterToolActorInput = Omit<AfterToolStepOptions, 'signal'>;
 type Failure = { step: 'BeforeTool' | 'ask' | 'tool' | 'AfterTool'; error: unknown };
+
+/** The call a hook fire is for, so the run report can put each hook on its call. */
+function hookOrigin(context: ToolCallContext, self: { sessionId: string }): HookOrigin {
+  return { callId: context.request.callId, actorId: self.sessionId };
+}
 
 /** DESIGN.md's transition table for one tool call. */
 export const toolCallMachine = setup({
@@ -208,7 +214,13 @@ export const toolCallMachine = setup({
         id: 'beforeHook',
         src: 'beforeToolHook',
         // The call's id reaches Claude Code hooks as `tool_use_id`, the same before and after (issue 11).
-        input: ({ context }) => ({ config: context.config, toolName: context.request.name, args: context.args, toolCallId: context.request.callId }),
+        input: ({ context, self }) => ({
+          config: context.config,
+          toolName: context.request.name,
+          args: context.args,
+          toolCallId: context.request.callId,
+          origin: hookOrigin(context, self),
+        }),
         onDone: [
           {
             guard: { type: 'beforeHookStopped', params: ({ event }) => ({ decision: event.output }) },
@@ -299,8 +311,9 @@ export const toolCallMachine = setup({
       invoke: {
         id: 'afterHook',
         src: 'afterToolHook',
-        input: ({ context }) => ({
+        input: ({ context, self }) => ({
           config: context.config,
+          origin: hookOrigin(context, self),
           toolName: context.request.name,
           args: context.args,
           toolCallId: context.request.callId,

@@ -20,6 +20,7 @@ import {
   projectMachines,
   writeVisualizations,
 } from '../../src/diagrams/visualize.js';
+import { graphToSvg } from '../../src/diagrams/visualizeSvg.js';
 import { enumerateTransitions } from '../helpers/machineCoverage.js';
 
 const visualizationsDirectory = fileURLToPath(new URL('../../visualizations/', import.meta.url));
@@ -124,6 +125,26 @@ describe('visualizations', () => {
     expect(svg).toContain('>[beforeHookBlocked]<');
     expect(svg).toContain('>PUBLISH<');
     expect((svg.match(/marker-end="url\(#arrow\)"/g) ?? []).length).toBe(enumerateTransitions(toolCallMachine).length + 1);
+  });
+
+  it('each edge keeps its raw event type and guard, so a recorded snapshot can be matched to the transition taken', () => {
+    const edges = machineToGraph(toolCallMachine).edges;
+    const blocked = edges.find((edge) => edge.guard === 'beforeHookBlocked');
+    expect(blocked).toMatchObject({ source: 'toolCall.beforeHook', target: 'toolCall.buffered', eventType: 'xstate.done.actor.beforeHook' });
+    expect(edges.find((edge) => edge.label === 'PUBLISH')).toEqual({ source: 'toolCall.buffered', target: 'toolCall.published', label: 'PUBLISH', eventType: 'PUBLISH' });
+    expect(machineToGraph(nestedMachine).edges.find((edge) => edge.label === 'always [isPositive]')?.eventType).toBe('');
+  });
+
+  it('the interactive SVG marks every state and every transition for the report page, and is the plain SVG otherwise', () => {
+    const graph = machineToGraph(toolCallMachine);
+    const interactive = graphToSvg(graph, { interactive: true });
+    for (const node of graph.nodes) expect(interactive).toContain(`data-state="${node.id}"`);
+    graph.edges.forEach((edge, index) => {
+      expect(interactive).toContain(`<path data-edge="${index}" data-source="${edge.source}" data-target="${edge.target}"`);
+      expect(interactive).toContain(`<g class="transition-label" data-edge="${index}"`);
+    });
+    expect(graphToSvg(graph)).toBe(machineToSvg(toolCallMachine));
+    expect(machineToSvg(toolCallMachine)).not.toContain('data-');
   });
 
   it('the Stately JSON is the machine definition, without functions', () => {

@@ -1,8 +1,9 @@
 import { createServer } from 'node:net';
-import { createWebSocketInspector, createWebSocketReceiver } from '@statelyai/inspect';
+import { createWebSocketReceiver } from '@statelyai/inspect';
 import { createInspectorServer } from '@statelyai/inspect/server';
 import { describe, expect, it } from 'vitest';
 import { Config, createToolScheduler, type Tool } from '../../src/index.js';
+import { connectStatelyInspector } from '../../src/inspection/statelyBridge.js';
 
 /** A free TCP port on the loopback interface. */
 function freePort(): Promise<number> {
@@ -28,14 +29,14 @@ function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
   });
 }
 
-describe('live inspection through @statelyai/inspect (the README recipe)', () => {
+describe('the live Stately bridge (optional @statelyai/inspect, loaded lazily)', () => {
   it("streams the scheduler's XState inspection events to the local inspector server, offline", async () => {
     const port = await freePort();
     const server = createInspectorServer({ port, autoOpen: false });
     const receiver = createWebSocketReceiver({ server: `ws://localhost:${port}` });
     const received: Array<{ type: string }> = [];
     const subscription = receiver.subscribe((event) => received.push(event as { type: string }));
-    const inspector = createWebSocketInspector({ url: `ws://localhost:${port}` });
+    const inspector = await connectStatelyInspector({ url: `ws://localhost:${port}` });
     try {
       const tools: Tool[] = [
         { name: 'echo', execute: async (args) => ({ llmContent: String(args.text), returnDisplay: String(args.text) }) },
@@ -43,7 +44,7 @@ describe('live inspection through @statelyai/inspect (the README recipe)', () =>
       const scheduler = createToolScheduler({
         config: new Config({ enableHooks: false }),
         tools,
-        inspect: (event) => inspector.inspect.next?.(event as never),
+        inspect: inspector.inspect,
       });
       const batch = await scheduler.schedule([{ callId: '1', name: 'echo', args: { text: 'hi' } }]);
       expect(batch.results[0]?.outcome).toBe('success');

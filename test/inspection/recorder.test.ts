@@ -11,10 +11,19 @@ import type { InspectionEvent } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createInspectionListener, flushInspectionFiles, toInspectionRecord, type InspectionRecord } from '../../src/inspection/recorder.js';
 import { createToolScheduler } from '../../src/machines/scheduler.js';
+import type { CallRecord, InspectionLine } from '../../src/inspection/records.js';
 import { machineConfig, recordingTool, waitFor } from '../helpers/machineScenario.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'hookrail-inspection-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+function readLines(file: string): InspectionLine[] {
+  flushInspectionFiles();
+  return readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as InspectionLine);
+}
 
 function readRecords(file: string): InspectionRecord[] {
   flushInspectionFiles();
@@ -33,7 +42,8 @@ describe('inspection', () => {
       { callId: 'a', name: 'write_file', args: { path: 'a' } },
       { callId: 'b', name: 'write_file', args: { path: 'b' } },
     ]);
-    const records = readRecords(file);
+    const lines = readLines(file);
+    const records = lines.filter((record): record is InspectionRecord => record.type.startsWith('@xstate.'));
     expect(new Set(records.map((record) => record.type))).toEqual(new Set(['@xstate.actor', '@xstate.event', '@xstate.snapshot']));
     const machineActors = records.filter((record) => record.type === '@xstate.actor' && record.machineId);
     expect(machineActors.map((record) => record.machineId).sort()).toEqual(['scheduler', 'toolCall', 'toolCall']);
@@ -49,6 +59,15 @@ describe('inspection', () => {
       expect(typeof record.time).toBe('number');
       expect(Object.keys(record).every((key) => ['type', 'actorId', 'rootId', 'machineId', 'eventType', 'sourceId', 'value', 'status', 'time'].includes(key))).toBe(true);
     }
+    const calls = lines.filter((line): line is CallRecord => line.type === 'hookrail.call');
+    expect(calls.map((call) => `${call.callId}:${call.phase}`).sort()).toEqual(['a:end', 'a:start', 'b:end', 'b:start']);
+    expect(calls.find((call) => call.callId === 'a' && call.phase === 'end')).toMatchObject({
+      toolName: 'write_file',
+      outcome: 'success',
+      args: { path: 'a' },
+      requestedArgs: { path: 'a' },
+      actorId: toolCallIds[0],
+    });
   });
 
   it('listeners on the same file share one buffer, so their lines keep their order', () => {

@@ -49,11 +49,15 @@ export const runCommand: CommandDefinition = {
         valueName: 'deny|allow',
         description: 'When a hook asks and stdin is not a terminal (no one can answer): deny (default) or allow the call.',
       },
+      'inspect-serve': { type: 'boolean', description: 'Serve the run\'s report on 127.0.0.1 and update it live while the run goes (until Ctrl-C).' },
+      port: { type: 'string', valueName: 'N', description: 'The port of --inspect-serve (default: one the system chooses).' },
     },
     examples: [
       'hookrail run --scenario examples/scenarios/demo.json',
       'hookrail run --scenario examples/scenarios/demo.json --json',
       'hookrail run --scenario examples/scenarios/demo.json --ask allow < /dev/null',
+      'hookrail run --scenario examples/scenarios/demo.json --inspect run.jsonl && hookrail inspect run.jsonl',
+      'hookrail run --scenario examples/scenarios/demo.json --inspect-serve --port 8123',
       'GEMINI_API_KEY=... hookrail run --model gemini-2.5-flash "list the TypeScript files"',
     ],
   },
@@ -86,6 +90,8 @@ export const runCommand: CommandDefinition = {
       await session.end('exit');
       await setup.removeEnvironmentFile();
     }
+    // With --inspect-serve the finished report stays served until Ctrl-C.
+    await prepared.afterRun();
     if (context.signal.aborted) return ExitCode.interrupted;
     return last ? exitCodeOf(last) : ExitCode.success;
   },

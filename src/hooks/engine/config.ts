@@ -7,6 +7,7 @@ import { DebugLogger } from '../../debugLogger.js';
 import { HookSystem } from './hookSystem.js';
 import type { HookDialect, HooksSettings } from '../protocol/hookConfig.js';
 import { DEFAULT_ASK_USER_TIMEOUT_MS, type AskUserCallback } from '../protocol/askUser.js';
+import type { HookExecutionEvent, HookExecutionObserver } from '../protocol/results.js';
 
 /**
  * An extension contributing hooks; its hooks are tagged `ConfigSource.Extensions` (HOOK-085). A Gemini
@@ -82,6 +83,7 @@ export class Config {
   private readonly askUserTimeout: number;
   private transcriptPath: string;
   private hookSystem?: HookSystem;
+  private readonly hookObservers = new Set<HookExecutionObserver>();
 
   constructor(parameters: ConfigParameters = {}) {
     this.enableHooks = parameters.enableHooks ?? false;
@@ -158,6 +160,33 @@ export class Config {
     if (!this.enableHooks) return undefined;
     if (!this.hookSystem) this.hookSystem = new HookSystem(this);
     return this.hookSystem;
+  }
+
+  /**
+   * Calls `observer` with every hook that finishes (the run recorder's source of hook records).
+   * Returns the function that unsubscribes it. Costs nothing while no observer is subscribed.
+   */
+  onHookExecuted(observer: HookExecutionObserver): () => void {
+    this.hookObservers.add(observer);
+    return () => {
+      this.hookObservers.delete(observer);
+    };
+  }
+
+  /** True while at least one hook-execution observer is subscribed. */
+  hasHookExecutionObservers(): boolean {
+    return this.hookObservers.size > 0;
+  }
+
+  /** Hands a finished hook to every observer; an observer that throws is logged and skipped. */
+  notifyHookExecuted(event: HookExecutionEvent): void {
+    for (const observer of this.hookObservers) {
+      try {
+        observer(event);
+      } catch (error) {
+        this.logger.warn(`a hook-execution observer threw on ${event.eventName}; ignored: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
   }
 }
 

@@ -12,12 +12,12 @@ import type { Config } from './config.js';
 import type { DebugLogger } from '../../debugLogger.js';
 import type { HookAggregator } from '../protocol/hookAggregator.js';
 import type { HookPlanner } from './hookPlanner.js';
-import type { HookRunner } from './hookRunner.js';
+import { applyHookOutputToInput, type HookRunner } from './hookRunner.js';
 import { defaultHookTranslator } from '../protocol/hookTranslator.js';
 import { createEmptyAggregatedResult, type AggregatedHookResult, type HookExecutionResult } from '../protocol/results.js';
 import { HookEventName, isHookEventName, isToolEvent } from '../protocol/events.js';
 import { type AfterAgentInput, type AfterModelInput, type AfterToolInput, type BeforeAgentInput, type BeforeModelInput, type BeforeToolInput, type BeforeToolSelectionInput, type HookInput, type NotificationInput, type PreCompressInput, type SessionEndInput, type SessionStartInput } from '../protocol/inputs.js';
-import { type HookEventContext, type HookExecutionPlan, type HookFireOptions } from '../protocol/hookConfig.js';
+import { type HookEventContext, type HookExecutionPlan, type HookFireOptions, type HookOrigin } from '../protocol/hookConfig.js';
 
 /** Options of {@link HookEventHandler.fireEventWithDetails}: a fire's options plus an explicit planner context. */
 export interface FireEventWithDetailsOptions extends HookFireOptions {
@@ -245,6 +245,7 @@ export class HookEventHandler {
       const results = plan.sequential
         ? await this.runner.executeHooksSequential(plan.hookConfigs, eventName, input, runOptions)
         : await this.runner.executeHooksParallel(plan.hookConfigs, eventName, input, runOptions);
+      if (this.config.hasHookExecutionObservers()) this.notifyObservers(plan, input, results, request.options?.origin);
       const aggregated = this.aggregator.aggregateResults(results, eventName);
       if (this.logger.isEnabled('debug')) this.logTelemetry(request, plan, aggregated, performance.now() - startedAt);
       return { plan, results, aggregated };
@@ -256,6 +257,19 @@ export class HookEventHandler {
         error: message,
       });
       return { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
+    }
+  }
+
+  /**
+   * Hands each finished hook to the Config's observers with the input it received: in a sequential
+   * chain each hook got the input as the hooks before it changed it, replayed here with the
+   * runner's own `applyHookOutputToInput`.
+   */
+  private notifyObservers(plan: HookExecutionPlan, input: HookInput, results: readonly HookExecutionResult[], origin: HookOrigin | undefined): void {
+    let currentInput = input;
+    for (const result of results) {
+      this.config.notifyHookExecuted(origin ? { eventName: plan.eventName, input: currentInput, result, origin } : { eventName: plan.eventName, input: currentInput, result });
+      if (plan.sequential && result.success && result.output) currentInput = applyHookOutputToInput(currentInput, result.output, plan.eventName);
     }
   }
 

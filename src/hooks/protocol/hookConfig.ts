@@ -129,6 +129,15 @@ export interface HookFireOptions {
   toolCallId?: string;
   /** AfterAgent: a sub-agent stops (Claude Code hooks are told `SubagentStop`). */
   subagent?: boolean;
+  /** The call this fire is for; handed to hook-execution observers (the run report links hooks to calls by it). */
+  origin?: HookOrigin;
+}
+
+/** Which call a fire belongs to: a tool call's id and the machine actor's XState session ids. */
+export interface HookOrigin {
+  callId?: string;
+  actorId?: string;
+  rootId?: string;
 }
 
 /** The name shown for a hook in logs and listings: its `name`, else its `command`. */

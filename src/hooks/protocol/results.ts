@@ -1,6 +1,7 @@
 /** Result shapes: a tool's result, one hook's execution, one event's aggregate (HOOK-070, 145, 149, 213). */
 import type { HookEventName } from './events.js';
-import type { HookConfig } from './hookConfig.js';
+import type { HookConfig, HookOrigin } from './hookConfig.js';
+import type { HookInput } from './inputs.js';
 import type { DefaultHookOutput, HookOutput } from './outputs.js';
 
 /** HOOK-149: a tool's result; `suppressDisplay` hides it from the user while the model still sees `llmContent`. */
@@ -36,6 +37,21 @@ export interface HookExecutionResult {
   /** The exact text written to the hook's stdin, in its dialect (`hooks fire --show-input`). */
   stdin?: string;
 }
+
+/**
+ * One finished hook, as hook-execution observers see it (`Config.onHookExecuted`): the event, the
+ * input that hook received (in a sequential chain, the chained input), its result, and the call the
+ * fire was for.
+ */
+export interface HookExecutionEvent {
+  eventName: HookEventName;
+  input: HookInput;
+  result: HookExecutionResult;
+  origin?: HookOrigin;
+}
+
+/** Receives every finished hook; must not throw (a throw is caught and logged). */
+export type HookExecutionObserver = (event: HookExecutionEvent) => void;
 
 /** HOOK-145, HOOK-213: the aggregated result of one event fire; `success` is execution health. */
 export interface AggregatedHookResult {

@@ -160,7 +160,11 @@ export async function runAfterToolStep(options: AfterToolStepOptions): Promise<A
 
 /** The fire options of a step: its signal, and the call's id (Claude Code's `tool_use_id`) when known. */
 function fireOptions(options: HookFireOptions): HookFireOptions {
-  return { signal: options.signal, ...(options.toolCallId !== undefined ? { toolCallId: options.toolCallId } : {}) };
+  return {
+    signal: options.signal,
+    ...(options.toolCallId !== undefined ? { toolCallId: options.toolCallId } : {}),
+    ...(options.origin !== undefined ? { origin: options.origin } : {}),
+  };
 }
 
 /** True for an object with string `llmContent` and `returnDisplay`. */
