@@ -45,9 +45,26 @@ export type { AskQueueRunOptions } from './hooks/triggers/askQueue.js';
 export { fireNotificationHook } from './hooks/triggers/lifecycleHookTriggers.js';
 export type { NotificationHookInput, LifecycleHookResult } from './hooks/triggers/lifecycleHookTriggers.js';
 
-// --- dialects ---
-export { claudeEventNames, claudeToolNames, mapClaudeMatcher, validateClaudeHooksSettings } from './hooks/dialects/claude.js';
-export type { ValidateClaudeHooksOptions } from './hooks/dialects/claude.js';
+// --- dialects: each hook spoken to in its own (native, Claude Code, Gemini CLI), issue 11 ---
+export { hookDialects, isHookDialect } from './hooks/dialects/dialect.js';
+export { claudeEventNames, toClaudeEventName, claudeEventApplies } from './hooks/dialects/claudeEvents.js';
+export type { ClaudeEventName } from './hooks/dialects/claudeEvents.js';
+export { claudeToolNames, nativeToClaudeToolNames, toClaudeToolName, toNativeToolName, toolNameAliases } from './hooks/dialects/toolNames.js';
+export { toClaudeToolInput, toNativeToolInput } from './hooks/dialects/toolArguments.js';
+export type { ToolArgumentContext, ToNativeToolInputOptions } from './hooks/dialects/toolArguments.js';
+export { toClaudeToolResponse, toClaudeToolOutcome, fromClaudeToolResponse, isFailedToolResponse } from './hooks/dialects/claudeToolResponse.js';
+export type { ClaudeToolOutcome, ClaudeToolResponseContext } from './hooks/dialects/claudeToolResponse.js';
+export { toClaudeInput } from './hooks/dialects/claudeInput.js';
+export { fromClaudeInput } from './hooks/dialects/claudePayload.js';
+export type { NativeFire } from './hooks/dialects/claudePayload.js';
+export { readClaudeAnswer, readClaudeStdout, claudeJsonToNative } from './hooks/dialects/claudeAnswer.js';
+export type { ClaudeAnswerContext } from './hooks/dialects/claudeAnswer.js';
+export { toGeminiInput } from './hooks/dialects/gemini.js';
+export { detectHooksDialect, resolveEventName } from './hooks/dialects/detect.js';
+export { openHookConversation, dialectOf } from './hooks/dialects/conversation.js';
+export type { HookConversation, OpenHookConversationOptions } from './hooks/dialects/conversation.js';
+export { readHooksInDialect } from './hooks/engine/dialectHooks.js';
+export type { ReadHooksInDialectOptions, DialectHooksResult } from './hooks/engine/dialectHooks.js';
 
 // --- engine: registry, planner, runner, message bus ---
 export { HookRegistry, validateHooksSettings, getSourcePriority } from './hooks/engine/hookRegistry.js';
@@ -108,6 +125,7 @@ export type { TranscriptWriterOptions } from './adapters/transcript.js';
 // --- settings and trust internals ---
 export {
   getSettingsPaths,
+  dialectOfLocation,
   readSettingsScopeFile,
   setHookDisabled,
   trustProjectHooks,
@@ -123,3 +141,5 @@ export type {
   TrustedProjectHooks,
 } from './adapters/settings/settings.js';
 export { fingerprintHooks, defaultTrustFile } from './adapters/settings/trust.js';
+export { readClaudePlugin, readGeminiExtension, discoverGeminiExtensions, isExtensionEnabled } from './adapters/settings/extensions.js';
+export type { ReadExtensionOptions } from './adapters/settings/extensions.js';

@@ -35,6 +35,8 @@ export type {
   HooksSettings,
   HookRegistryEntry,
   HookFireOptions,
+  HookDialect,
+  HookDialectFields,
 } from './hooks/protocol/hookConfig.js';
 export type {
   HookInput,
@@ -169,4 +171,7 @@ export type { CreateContentGeneratorOptions } from './adapters/models/createCont
 export { loadSettings, toConfigParameters } from './adapters/settings/settings.js';
 export type { SettingsScope, SettingsScopeFile, LoadedSettings, LoadSettingsOptions } from './adapters/settings/settings.js';
 export { TrustStore } from './adapters/settings/trust.js';
+// Claude Code plugins and Gemini CLI extensions for Config.extensions; the session's CLAUDE_ENV_FILE (issue 11).
+export { loadClaudePlugin, loadGeminiExtension } from './adapters/settings/extensions.js';
+export { claudeEnvFilePath, withEnvironmentFile, removeClaudeEnvFile } from './hooks/dialects/claudeEnvFile.js';
 export type { TrustStoreOptions, TrustState, TrustCheck, TrustedFolder } from './adapters/settings/trust.js';

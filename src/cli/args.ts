@@ -199,7 +199,15 @@ export const settingsOptionSpec: OptionSpec = {
   type: 'string',
   multiple: true,
   valueName: 'FILE',
-  description: 'Also read hooks from this settings file (trusted, highest priority).',
+  description: 'Also read hooks from this settings file (hookrail, Claude Code or Gemini CLI names; trusted, highest priority).',
+};
+
+/** `--plugin DIR` (repeatable): a Claude Code plugin directory whose hooks/hooks.json is loaded. */
+export const pluginOptionSpec: OptionSpec = {
+  type: 'string',
+  multiple: true,
+  valueName: 'DIR',
+  description: 'Also load this Claude Code plugin (.claude-plugin/plugin.json + hooks/hooks.json; trusted).',
 };
 
 /** `--json`, shared by the commands with machine-readable output. */

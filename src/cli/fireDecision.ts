@@ -9,6 +9,7 @@ import { getAskReason, getModifiedToolInput, getStopReason } from '../hooks/prot
 import { AfterModelHookOutput, BeforeModelHookOutput } from '../hooks/protocol/outputs.js';
 import { HookEventName } from '../hooks/protocol/events.js';
 import { isPlainObject } from '../values.js';
+import { responseText } from '../machines/modelCallActors.js';
 import { type AggregatedHookResult } from '../hooks/protocol/results.js';
 
 /** The inputs the event was fired with (the ones the decision may modify). */
@@ -85,6 +86,8 @@ export function decideFromAggregate(eventName: HookEventName, aggregated: Aggreg
             ...(decision.additionalContext ? ['with the additional context appended'] : []),
             ...(decision.systemMessage ? ['with "[System] <systemMessage>" appended'] : []),
             ...(decision.suppressOutput ? ['and the user does not see the output'] : []),
+            // Gemini CLI replaces the result with the reason; hookrail's AfterTool has no such effect (README).
+            ...(decision.blocked ? ['(a block or deny on AfterTool does not withhold the result in hookrail)'] : []),
           ].join(' ');
       break;
     case HookEventName.BeforeToolSelection:
@@ -154,10 +157,4 @@ function decideAfterModel(decision: FireDecision, output: AggregatedHookResult['
     : decision.modifiedResponse !== undefined
       ? `the agent uses the modified response${suppressed}`
       : `the agent uses the model's response${suppressed}`;
-}
-
-function responseText(response: GenerateContentResponse): string {
-  return (response.candidates?.[0]?.content?.parts ?? [])
-    .map((part) => part.text ?? '')
-    .join('');
 }

@@ -11,11 +11,14 @@ import type { HookExecutionResult } from '../hooks/protocol/results.js';
 import type { HookEventName } from '../hooks/protocol/events.js';
 import type { FireDecision } from './fireDecision.js';
 import { excerpt, isPlainObject } from '../values.js';
+import { dialectLabel } from '../hooks/dialects/dialect.js';
 import { formatDuration, headLines, indent, oneLine, safeJson, type Renderer } from './render.js';
 
 /** Everything one fire produced, as reported. */
 export interface FireReport {
   event: HookEventName;
+  /** The Claude Code name the event was fired by (`PreToolUse`), when that was used. */
+  firedAs?: string;
   toolName?: string;
   /** False when the settings switch hooks off: the fire runs nothing, as an agent run would not. */
   enableHooks: boolean;
@@ -30,10 +33,17 @@ export interface FireReport {
 
 const maxOutputLines = 12;
 
+/** How the report is printed. */
+export interface FireReportOptions {
+  /** Include each hook's stdin, exactly as sent (`--show-input`). */
+  showInput?: boolean;
+}
+
 /** The report as a JSON-serialisable object (`--json`): streams once in full, every other text as an excerpt. */
-export function fireReportJson(report: FireReport): Record<string, unknown> {
+export function fireReportJson(report: FireReport, options: FireReportOptions = {}): Record<string, unknown> {
   return {
     event: report.event,
+    ...(report.firedAs !== undefined ? { firedAs: report.firedAs } : {}),
     ...(report.toolName !== undefined ? { toolName: report.toolName } : {}),
     enableHooks: report.enableHooks,
     ...(report.switchedOffBy ? { switchedOffBy: report.switchedOffBy } : {}),
@@ -42,6 +52,8 @@ export function fireReportJson(report: FireReport): Record<string, unknown> {
     hooks: report.results.map((result) => ({
       command: result.hookConfig.command ?? null,
       name: result.hookConfig.name ?? null,
+      dialect: result.hookConfig.dialect ?? 'native',
+      ...(options.showInput ? { stdin: result.stdin ?? null } : {}),
       exitCode: result.exitCode ?? null,
       signal: result.signal ?? null,
       timedOut: result.timedOut === true,
@@ -68,34 +80,43 @@ function excerptStrings<Value>(value: Value): Value {
   return value;
 }
 
+/** What {@link printFireReport} prints besides the report. */
+export interface PrintFireReportOptions extends FireReportOptions {
+  /** Lines explaining why nothing matched. */
+  unmatchedHint: string[];
+}
+
 /** Prints the report as text. */
-export function printFireReport(render: Renderer, report: FireReport, unmatchedHint: string[]): void {
+export function printFireReport(render: Renderer, report: FireReport, options: PrintFireReportOptions): void {
   const styles = render.styles;
+  const unmatchedHint = options.unmatchedHint;
   const target = report.toolName !== undefined ? ` for tool "${report.toolName}"` : '';
+  const event = report.firedAs !== undefined ? `${report.firedAs} (${report.event})` : report.event;
   if (!report.enableHooks) {
     const files = (report.switchedOffBy ?? []).join(' and ') || 'a settings file';
     render.line(`No hook ran: hooks are switched off ("enableHooks": false in ${files}); an agent run fires no hooks either.`);
     render.line();
   } else if (!report.plan || report.results.length === 0) {
-    render.line(`No hook matched ${report.event}${target}.`);
+    render.line(`No hook matched ${event}${target}.`);
     for (const hint of unmatchedHint) render.line(styles.dim(`  ${hint}`));
     render.line();
   } else {
     const count = report.results.length;
-    render.line(
-      `${report.event}${target}: ${count} ${count === 1 ? 'hook' : 'hooks'} ran ${report.plan.sequential ? 'sequentially' : 'in parallel'}`,
-    );
+    render.line(`${event}${target}: ${count} ${count === 1 ? 'hook' : 'hooks'} ran ${report.plan.sequential ? 'sequentially' : 'in parallel'}`);
     render.line();
-    for (const result of report.results) printHookResult(render, result);
+    for (const result of report.results) printHookResult(render, result, options);
   }
   printDecision(render, report.decision);
 }
 
-function printHookResult(render: Renderer, result: HookExecutionResult): void {
+function printHookResult(render: Renderer, result: HookExecutionResult, options: FireReportOptions): void {
   const styles = render.styles;
   const config = result.hookConfig;
   const title = config.command ?? config.name ?? `(${config.type} hook)`;
-  render.line(`${styles.bold('●')} ${title}${config.name && config.name !== config.command ? styles.dim(`  (${config.name})`) : ''}`);
+  const dialect = config.dialect !== undefined && config.dialect !== 'native' ? styles.dim(`  [${dialectLabel(config.dialect)} dialect]`) : '';
+  render.line(`${styles.bold('●')} ${title}${config.name && config.name !== config.command ? styles.dim(`  (${config.name})`) : ''}${dialect}`);
+  // Exactly the bytes the hook read, so an author sees the names and fields it was given.
+  if (options.showInput) render.line(`    stdin:  ${result.stdin ?? styles.dim('(none: the hook did not run)')}`);
   render.line(`    ${describeExit(result, styles)} · ${formatDuration(result.duration)}`);
   if (!stdoutIsOutputJson(result)) printStream(render, 'stdout', result.stdout);
   printStream(render, 'stderr', result.stderr);

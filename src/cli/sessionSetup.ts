@@ -9,6 +9,7 @@ import { defaultScenario } from '../adapters/models/defaultScenario.js';
 import type { Scenario } from '../adapters/models/scenario.js';
 import { toConfigParameters } from '../adapters/settings/settings.js';
 import { createBuiltinTools } from '../adapters/tools/index.js';
+import { claudeEnvFilePath, removeClaudeEnvFile } from '../hooks/dialects/claudeEnvFile.js';
 import { Config } from '../hooks/engine/config.js';
 import { hookEventNames } from '../hooks/protocol/events.js';
 import type { AskUserCallback } from '../hooks/protocol/askUser.js';
@@ -16,7 +17,7 @@ import type { HooksSettings } from '../hooks/protocol/hookConfig.js';
 import { createAgentSession, DEFAULT_MAX_TURNS, type AgentSession } from '../machines/session.js';
 import { DEFAULT_MAX_CONTINUATIONS, DEFAULT_SESSION_END_TIMEOUT_MS } from '../machines/sessionState.js';
 import type { AgentEvent } from '../machines/types.js';
-import { booleanOption, cwdOptionSpec, integerOption, settingsOptionSpec, stringOption, type OptionSpec, type ParsedArgs } from './args.js';
+import { booleanOption, cwdOptionSpec, integerOption, pluginOptionSpec, settingsOptionSpec, stringOption, type OptionSpec, type ParsedArgs } from './args.js';
 import type { CommandContext } from './context.js';
 import { CliUsageError } from './errors.js';
 import { startRunInspection } from './runInspection.js';
@@ -28,6 +29,7 @@ export const sessionOptionSpecs: Record<string, OptionSpec> = {
   model: { type: 'string', valueName: 'NAME', description: 'Use a real Gemini model, e.g. gemini-2.5-flash.' },
   cwd: cwdOptionSpec,
   settings: settingsOptionSpec,
+  plugin: pluginOptionSpec,
   'max-turns': { type: 'string', valueName: 'N', description: `Stop a prompt after N model calls (default ${DEFAULT_MAX_TURNS}).` },
   'max-continuations': {
     type: 'string',
@@ -54,6 +56,8 @@ export interface CliSession {
   maxContinuations: number;
   hookCount: number;
   hooksEnabled: boolean;
+  /** Removes the session's CLAUDE_ENV_FILE (call after `session.end`). */
+  removeEnvironmentFile(): Promise<void>;
 }
 
 /** Everything a session needs, loaded and checked; `start` creates the session (SessionStart fires). */
@@ -94,7 +98,9 @@ export async function prepareCliSession(
     ...(options.onAskUser ? { onAskUser: options.onAskUser } : {}),
   });
   const toolNames = (scenario ?? (modelName === undefined ? defaultScenario : undefined))?.tools;
-  const tools = createBuiltinTools({ workingDir, ...(toolNames ? { names: toolNames } : {}) });
+  // Claude Code SessionStart hooks export variables into this file; every shell command sources it.
+  const environmentFile = claudeEnvFilePath(config.getSessionId());
+  const tools = createBuiltinTools({ workingDir, ...(toolNames ? { names: toolNames } : {}), shellEnvironmentFile: environmentFile });
   const transcript = stringOption(args, 'transcript');
   const resume = stringOption(args, 'resume');
   if (transcript !== undefined && resume !== undefined) {
@@ -135,6 +141,7 @@ export async function prepareCliSession(
     maxContinuations,
     hookCount: countHooks(settings.hooks),
     hooksEnabled: settings.enableHooks,
+    removeEnvironmentFile: () => removeClaudeEnvFile(config.getSessionId()),
   });
   return { scenario, modelName, start, afterRun: inspection.afterRun };
 }

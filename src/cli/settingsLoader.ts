@@ -6,7 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { validateHooksSettings } from '../hooks/engine/hookRegistry.js';
+import { readHooksInDialect } from '../hooks/engine/dialectHooks.js';
 import {
   checkPinned,
   loadSettings,
@@ -40,6 +40,8 @@ export interface LoadCliSettingsOptions {
   env: NodeJS.ProcessEnv;
   /** `--settings FILE` values, in command-line order. */
   settingsFiles: readonly string[];
+  /** `--plugin DIR` values: Claude Code plugin directories, relative to `invocationDir`. */
+  pluginDirs?: readonly string[];
   /** A scenario's hooks; they take priority over every settings file. */
   embeddedHooks?: EmbeddedHooks;
   /** Keep a malformed `--settings` file as a problem instead of stopping (`hooks validate`). */
@@ -52,12 +54,14 @@ export interface LoadCliSettingsOptions {
  */
 export async function loadCliSettings(options: LoadCliSettingsOptions): Promise<LoadedSettings> {
   const extraFiles = await Promise.all(options.settingsFiles.map((file) => requireFile(resolve(options.invocationDir, file), file)));
+  const pluginDirs = await Promise.all((options.pluginDirs ?? []).map((dir) => requireDirectory(resolve(options.invocationDir, dir), dir)));
   const loaded = await loadSettings({
     workingDir: options.workingDir,
     env: options.env,
     homeDir: options.env['HOME'] || undefined,
     extraFiles,
     ...(options.embeddedHooks ? { readFiles: [embeddedScopeFile(options.embeddedHooks)] } : {}),
+    pluginDirs,
   });
   for (const file of loaded.files) {
     const wholeFileProblem = file.problems.find((problem) => problem.path === '');
@@ -99,6 +103,7 @@ export async function loadOptionSettings(io: CliIo, args: ParsedArgs, options: L
     invocationDir: io.cwd,
     env: io.env,
     settingsFiles: stringListOption(args, 'settings'),
+    pluginDirs: stringListOption(args, 'plugin'),
     embeddedHooks: scenario && scenarioFile !== undefined ? scenarioEmbeddedHooks(scenario, scenarioFile) : undefined,
     tolerateMalformedFiles: options.tolerateMalformedFiles,
   });
@@ -123,6 +128,13 @@ export function scenarioEmbeddedHooks(scenario: Scenario, displayName: string): 
   return { path: scenario.file, displayName, hooks, jsonPath: 'settings.hooks' };
 }
 
+async function requireDirectory(path: string, asGiven: string): Promise<string> {
+  const stats = await stat(path).catch(() => undefined);
+  if (!stats) throw new CliError(`--plugin ${asGiven}: directory not found (${path})`);
+  if (!stats.isDirectory()) throw new CliError(`--plugin ${asGiven}: not a directory (${path}); give the plugin's root directory`);
+  return path;
+}
+
 async function requireFile(path: string, asGiven: string): Promise<string> {
   const stats = await stat(path).catch(() => undefined);
   if (!stats) throw new CliError(`--settings ${asGiven}: file not found (${path})`);
@@ -132,7 +144,8 @@ async function requireFile(path: string, asGiven: string): Promise<string> {
 
 /** Embedded hooks as a scope file of their own: user-named, so trusted, and never pinned. */
 function embeddedScopeFile(embedded: EmbeddedHooks): SettingsScopeFile {
-  const validation = validateHooksSettings(embedded.hooks, { path: embedded.jsonPath });
+  // Either dialect's names: a scenario written with Claude Code's event names brings Claude hooks.
+  const validation = readHooksInDialect(embedded.hooks, { path: embedded.jsonPath });
   const problems = [...validation.problems];
   return {
     scope: 'extra',
@@ -140,9 +153,11 @@ function embeddedScopeFile(embedded: EmbeddedHooks): SettingsScopeFile {
     displayName: embedded.displayName,
     exists: true,
     trusted: true,
+    dialect: validation.dialect,
     hooks: toHooksSettings(checkPinned(validation.definitions, 'extra', problems)),
     disabledHooks: [],
     withheldVariables: [],
+    pluginDirs: [],
     problems,
   };
 }

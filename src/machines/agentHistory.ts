@@ -6,6 +6,7 @@
 import type { Content, FunctionCall, GenerateContentParameters, GenerateContentResponse, Part } from '@google/genai';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import { toFunctionDeclaration } from '../tool.js';
+import { isPlainObject } from '../values.js';
 import { createErrorResult } from '../hooks/protocol/toolHookEffects.js';
 import { errorCallOutcome } from './toolCallActors.js';
 import type { ToolCallOutcome } from './types.js';
@@ -61,7 +62,7 @@ export function toModelFunctionCalls(calls: readonly FunctionCall[], turn: numbe
   const usedIds = new Set<string>();
   return calls.map((call, position) => {
     const name = call.name ?? '';
-    const args = isRecord(call.args) ? call.args : {};
+    const args = isPlainObject(call.args) ? call.args : {};
     const modelCallId = typeof call.id === 'string' && call.id.length > 0 ? call.id : undefined;
     // Results are matched by callId, so a repeated model id must not merge two calls into one.
     let callId = modelCallId ?? `${name}-${turn}-${position}`;
@@ -90,8 +91,4 @@ export function functionResponsePart(outcome: ToolCallOutcome, modelCallId: stri
 export function disallowedCallOutcome(request: ToolCallRequest): ToolCallOutcome {
   const message = `Tool "${request.name}" was not run: the tool configuration of this request does not allow calling it`;
   return errorCallOutcome(request, createErrorResult({ type: 'tool_not_allowed', message }));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -213,7 +213,14 @@ export const toolCallMachine = setup({
       invoke: {
         id: 'beforeHook',
         src: 'beforeToolHook',
-        input: ({ context, self }) => ({ config: context.config, toolName: context.request.name, args: context.args, origin: hookOrigin(context, self) }),
+        // The call's id reaches Claude Code hooks as `tool_use_id`, the same before and after (issue 11).
+        input: ({ context, self }) => ({
+          config: context.config,
+          toolName: context.request.name,
+          args: context.args,
+          toolCallId: context.request.callId,
+          origin: hookOrigin(context, self),
+        }),
         onDone: [
           {
             guard: { type: 'beforeHookStopped', params: ({ event }) => ({ decision: event.output }) },
@@ -309,6 +316,7 @@ export const toolCallMachine = setup({
           origin: hookOrigin(context, self),
           toolName: context.request.name,
           args: context.args,
+          toolCallId: context.request.callId,
           result: context.result ?? createToolErrorResult(undefined),
           beforeOutput: context.beforeOutput,
         }),

@@ -3,13 +3,14 @@
  * the terminal are answered in one session, Ctrl-C cancels the prompt in progress, Ctrl-D ends the
  * session and SessionEnd fires with reason prompt_input_exit. With a piped stdin it refuses.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { cliEntry, runHookrail, useCliSandbox, type CliSandbox } from '../helpers/cliProcess.js';
 import { shellQuote } from '../helpers/hookFixtures.js';
 import { SESSION_END_WAIT_MS, readEventLog, readJsonLines, sessionFixtureCommand } from '../helpers/sessionHooks.js';
+import { waitFor as waitUntil } from '../helpers/waiting.js';
 
 const sandbox = useCliSandbox();
 
@@ -110,14 +111,7 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
     await chat.waitFor('> ');
     chat.type('wait a long time\r');
     await chat.waitFor('executing');
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      try {
-        if (readFileSync(pidFile, 'utf8').trim() !== '') break;
-      } catch {
-        // Not written yet.
-      }
-      await sleep(50);
-    }
+    await waitUntil(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', `the tool's shell to write ${pidFile}`, { intervalMs: 50 });
     chat.type('\u0003');
     await chat.waitFor('✗ cancelled');
     await chat.waitFor('> ', 2);

@@ -183,13 +183,14 @@ describe('hookrail hooks fire', () => {
     expect(notObject.stderr).toContain('--input must be a JSON object ({...}), got an array');
   });
 
-  it('an unknown event lists the valid ones; a Claude Code event name is mapped (exit 2)', async () => {
+  it('an unknown event lists the valid ones, Claude Code\'s included; a Claude Code event name is accepted and named in usage errors (exit 2)', async () => {
     const unknown = await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTol']);
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain('unknown event "BeforeTol" (did you mean BeforeTool?); valid events: BeforeTool, AfterTool');
+    expect(unknown.stderr).toContain("or Claude Code's PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SubagentStop");
     const claude = await runHookrail(sandbox, ['hooks', 'fire', 'PreToolUse']);
     expect(claude.exitCode).toBe(2);
-    expect(claude.stderr).toContain('"PreToolUse" is Claude Code\'s name; the hookrail event is BeforeTool');
+    expect(claude.stderr).toContain('PreToolUse needs --tool');
   });
 
   it('missing or misplaced options are usage errors naming them (exit 2); a missing --request file exits 1', async () => {

@@ -69,10 +69,19 @@ describe('hookrail hooks list', () => {
         trusted: true,
       }),
     ]);
-    expect(parsed.files.map((file) => file.scope)).toEqual(['project', 'claude-project', 'user', 'claude-user', 'system']);
+    expect(parsed.files.map((file) => file.scope)).toEqual([
+      'project',
+      'claude-local',
+      'claude-project',
+      'gemini-project',
+      'user',
+      'claude-user',
+      'gemini-user',
+      'system',
+    ]);
   });
 
-  it('lists a scenario\'s hooks with --scenario, and Claude Code hooks mapped to hookrail events', async () => {
+  it('lists a scenario\'s hooks with --scenario, and Claude Code hooks on hookrail events, in the Claude dialect, matcher as written', async () => {
     await sandbox.writeHomeFile(
       '.claude/settings.json',
       JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo claude-guard', timeout: 3 }] }] } }),
@@ -86,8 +95,8 @@ describe('hookrail hooks list', () => {
     const hooks = (JSON.parse(result.stdout) as { hooks: ListedHookJson[] }).hooks;
     expect(hooks).toContainEqual(expect.objectContaining({ event: 'AfterTool', command: 'echo from-scenario', scope: 'extra', file: 'scenario.json' }));
     const claude = hooks.find((hook) => hook.command === 'echo claude-guard');
-    expect(claude).toMatchObject({ event: 'BeforeTool', scope: 'claude-user', timeout: 3000 });
-    expect(claude?.matcher).toContain('run_shell_command');
+    expect(claude).toMatchObject({ event: 'BeforeTool', scope: 'claude-user', timeout: 3000, dialect: 'claude', matcher: 'Bash' });
+    expect(hooks.find((hook) => hook.command === 'echo from-scenario')).toMatchObject({ dialect: 'native' });
   });
 
   it('says when a settings file switches hooks off', async () => {

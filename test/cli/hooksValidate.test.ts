@@ -73,15 +73,30 @@ describe('hookrail hooks validate', () => {
     expect(result.stdout).toContain('scenario.json: settings.hooks.BeforeTool[0].hooks[0]');
   });
 
-  it('validates a Claude Code settings file in its own format', async () => {
+  it('validates a Claude Code settings file in its own format; a Claude event hookrail does not fire is named', async () => {
     await sandbox.writeProjectFile(
       '.claude/settings.json',
-      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo ok' }] }], SubagentStop: [] } }),
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo ok' }] }], SubagentStop: [], PermissionRequest: [] } }),
     );
     const result = await runHookrail(sandbox, ['hooks', 'validate', '.claude/settings.json', '--json']);
-    const report = JSON.parse(result.stdout) as { files: Array<{ hookCount: number; problems: Array<{ path: string }> }>; problemCount: number };
-    expect(report.files[0].hookCount).toBe(1);
-    expect(report.files[0].problems.map((problem) => problem.path)).toEqual([expect.stringContaining('SubagentStop')]);
+    const report = JSON.parse(result.stdout) as { files: Array<{ hookCount: number; dialect: string; problems: Array<{ path: string; message: string }> }>; problemCount: number };
+    expect(report.files[0]).toMatchObject({ hookCount: 1, dialect: 'claude' });
+    expect(report.files[0].problems).toEqual([
+      expect.objectContaining({ path: 'hooks.PermissionRequest', message: expect.stringContaining('Claude Code event "PermissionRequest" has no hookrail equivalent') }),
+    ]);
+    expect(result.exitCode).toBe(1);
+  });
+
+  it('issue 11: validates a --settings-style file written with Claude Code names anywhere, timeouts read as seconds', async () => {
+    await sandbox.writeProjectFile(
+      'claude-hooks.json',
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo ok', timeout: 'soon' }] }], Stop: [{ hooks: [{ type: 'command', command: 'echo stop' }] }] } }),
+    );
+    const result = await runHookrail(sandbox, ['hooks', 'validate', 'claude-hooks.json']);
+    expect(result.stdout).toContain('claude-hooks.json: 2 valid hooks, 1 problem');
+    expect(result.stdout).toContain('read as Claude Code\'s dialect');
+    expect(result.stdout).toContain('hooks.PreToolUse[0].hooks[0].timeout: expected a positive number of seconds, got "soon"; the hook is kept with the default timeout of 60 s');
+    expect(result.stdout).not.toContain('unknown hook event');
     expect(result.exitCode).toBe(1);
   });
 });

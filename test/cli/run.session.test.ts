@@ -6,12 +6,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { hookEventNames } from '../../src/engine.js';
 import { parseJsonLines, runHookrail, settingsJson, startHookrail, useCliSandbox, type CliSandbox } from '../helpers/cliProcess.js';
 import { fixtureCommand } from '../helpers/hookFixtures.js';
 import { SESSION_END_WAIT_MS, readEventLog, readJsonLines, sessionFixtureCommand } from '../helpers/sessionHooks.js';
+import { waitFor } from '../helpers/waiting.js';
 
 const sandbox = useCliSandbox();
 
@@ -250,7 +250,7 @@ describe('hookrail run: compaction and SessionEnd', () => {
       settings: { hooks: { SessionEnd: group(sessionFixtureCommand('log-event.py', log)) } },
     });
     const running = startHookrail(sandbox, ['run', '--scenario', scenario, ...roomForSessionEnd]);
-    for (let attempt = 0; attempt < 600 && !(existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== ''); attempt += 1) await sleep(50);
+    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', `the tool's shell to write ${pidFile}`, { timeoutMs: 25_000, intervalMs: 50 });
     running.kill('SIGINT');
     const result = await running;
     expect(result.exitCode).toBe(130);

@@ -68,6 +68,21 @@ export class SettingsEnvironment {
     return join(this.project, '.claude', 'settings.json');
   }
 
+  /** `<project>/.claude/settings.local.json` */
+  get claudeLocalFile(): string {
+    return join(this.project, '.claude', 'settings.local.json');
+  }
+
+  /** `~/.gemini/settings.json` */
+  get geminiUserFile(): string {
+    return join(this.home, '.gemini', 'settings.json');
+  }
+
+  /** `<project>/.gemini/settings.json` */
+  get geminiProjectFile(): string {
+    return join(this.project, '.gemini', 'settings.json');
+  }
+
   /** A file path inside the environment (not created). */
   path(...segments: string[]): string {
     return join(this.root, ...segments);

@@ -194,7 +194,7 @@ async function replay(path: SessionModelPath): Promise<void> {
   const watchers = setup.hangs
     .filter((hang) => hang.abortsPrompt)
     .map((hang) =>
-      waitFor(() => existsSync(hang.pidFile), `hook ${hang.pidFile} to start`, { timeoutMs: 60_000 })
+      waitFor(() => existsSync(hang.pidFile), `hook ${hang.pidFile} to start`, { timeoutMs: 60_000, intervalMs: 25 })
         .then(() => current.abort())
         .catch(() => undefined),
     );

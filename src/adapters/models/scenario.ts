@@ -43,6 +43,7 @@ import { parseJsonText, readJsonFile } from '../jsonFile.js';
 import type { HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { builtinToolNames, isBuiltinToolName, type BuiltinToolName } from '../tools/index.js';
 import { validateCompaction, validatePrompts, type ScenarioCompaction } from './scenarioSession.js';
+import { describeValue, isPlainObject } from '../../values.js';
 
 export type { ScenarioCompaction } from './scenarioSession.js';
 
@@ -136,8 +137,8 @@ export function parseScenario(json: unknown, file: string): Scenario {
 }
 
 function validateScenario(value: unknown, file: string, problems: ScenarioProblem[]): Scenario | undefined {
-  if (!isRecord(value)) {
-    problems.push({ path: '(root)', message: `expected an object with "turns", got ${describe(value)}` });
+  if (!isPlainObject(value)) {
+    problems.push({ path: '(root)', message: `expected an object with "turns", got ${describeValue(value)}` });
     return undefined;
   }
   checkKeys(value, topLevelKeys, '', problems);
@@ -162,7 +163,7 @@ function validateScenario(value: unknown, file: string, problems: ScenarioProble
   if (value.turns === undefined) {
     problems.push({ path: 'turns', message: 'is required: a list of model turns' });
   } else if (!Array.isArray(value.turns)) {
-    problems.push({ path: 'turns', message: `expected an array of turns, got ${describe(value.turns)}` });
+    problems.push({ path: 'turns', message: `expected an array of turns, got ${describeValue(value.turns)}` });
   } else if (value.turns.length === 0) {
     problems.push({ path: 'turns', message: 'must contain at least one turn' });
   } else {
@@ -177,25 +178,25 @@ function validateScenario(value: unknown, file: string, problems: ScenarioProble
 function validateTools(value: unknown, problems: ScenarioProblem[]): BuiltinToolName[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value)) {
-    problems.push({ path: 'tools', message: `expected an array of built-in tool names, got ${describe(value)}` });
+    problems.push({ path: 'tools', message: `expected an array of built-in tool names, got ${describeValue(value)}` });
     return undefined;
   }
   const tools: BuiltinToolName[] = [];
   value.forEach((name, index) => {
     if (isBuiltinToolName(name)) tools.push(name);
-    else problems.push({ path: `tools[${index}]`, message: `${describe(name)} is not a built-in tool; expected one of ${builtinToolNames.join(', ')}` });
+    else problems.push({ path: `tools[${index}]`, message: `${describeValue(name)} is not a built-in tool; expected one of ${builtinToolNames.join(', ')}` });
   });
   return tools;
 }
 
 function validateSettings(value: unknown, problems: ScenarioProblem[]): ScenarioSettings | undefined {
   if (value === undefined) return undefined;
-  if (!isRecord(value)) {
-    problems.push({ path: 'settings', message: `expected an object like a settings.json file, got ${describe(value)}` });
+  if (!isPlainObject(value)) {
+    problems.push({ path: 'settings', message: `expected an object like a settings.json file, got ${describeValue(value)}` });
     return undefined;
   }
-  if (value.hooks !== undefined && !isRecord(value.hooks)) {
-    problems.push({ path: 'settings.hooks', message: `expected an object keyed by event name, got ${describe(value.hooks)}` });
+  if (value.hooks !== undefined && !isPlainObject(value.hooks)) {
+    problems.push({ path: 'settings.hooks', message: `expected an object keyed by event name, got ${describeValue(value.hooks)}` });
     return undefined;
   }
   // Hook definitions are validated, with their paths, by the registry when the settings are merged.
@@ -203,8 +204,8 @@ function validateSettings(value: unknown, problems: ScenarioProblem[]): Scenario
 }
 
 function validateTurn(value: unknown, at: string, problems: ScenarioProblem[]): ScenarioTurn | undefined {
-  if (!isRecord(value)) {
-    problems.push({ path: at, message: `expected an object with "text" and/or "functionCalls", got ${describe(value)}` });
+  if (!isPlainObject(value)) {
+    problems.push({ path: at, message: `expected an object with "text" and/or "functionCalls", got ${describeValue(value)}` });
     return undefined;
   }
   checkKeys(value, turnKeys, at, problems);
@@ -213,7 +214,7 @@ function validateTurn(value: unknown, at: string, problems: ScenarioProblem[]): 
   if (text !== undefined) turn.text = text;
   if (value.functionCalls !== undefined) {
     if (!Array.isArray(value.functionCalls)) {
-      problems.push({ path: `${at}.functionCalls`, message: `expected an array of function calls, got ${describe(value.functionCalls)}` });
+      problems.push({ path: `${at}.functionCalls`, message: `expected an array of function calls, got ${describeValue(value.functionCalls)}` });
     } else {
       value.functionCalls.forEach((call, index) => {
         const validated = validateFunctionCall(call, `${at}.functionCalls[${index}]`, problems);
@@ -228,7 +229,7 @@ function validateTurn(value: unknown, at: string, problems: ScenarioProblem[]): 
   if (value.expect !== undefined) turn.expect = validateExpectation(value.expect, `${at}.expect`, problems);
   if (value.delayMs !== undefined) {
     if (typeof value.delayMs !== 'number' || !Number.isFinite(value.delayMs) || value.delayMs < 0) {
-      problems.push({ path: `${at}.delayMs`, message: `expected a number of milliseconds (0 or more), got ${describe(value.delayMs)}` });
+      problems.push({ path: `${at}.delayMs`, message: `expected a number of milliseconds (0 or more), got ${describeValue(value.delayMs)}` });
     } else {
       turn.delayMs = value.delayMs;
     }
@@ -237,25 +238,25 @@ function validateTurn(value: unknown, at: string, problems: ScenarioProblem[]): 
 }
 
 function validateFunctionCall(value: unknown, at: string, problems: ScenarioProblem[]): ScenarioFunctionCall | undefined {
-  if (!isRecord(value)) {
-    problems.push({ path: at, message: `expected an object with "name" and "args", got ${describe(value)}` });
+  if (!isPlainObject(value)) {
+    problems.push({ path: at, message: `expected an object with "name" and "args", got ${describeValue(value)}` });
     return undefined;
   }
   checkKeys(value, functionCallKeys, at, problems);
   let valid = true;
   if (typeof value.name !== 'string') {
-    problems.push({ path: `${at}.name`, message: value.name === undefined ? 'is required: the tool to call' : `expected a string, got ${describe(value.name)}` });
+    problems.push({ path: `${at}.name`, message: value.name === undefined ? 'is required: the tool to call' : `expected a string, got ${describeValue(value.name)}` });
     valid = false;
   } else if (value.name.trim() === '') {
     problems.push({ path: `${at}.name`, message: 'must not be empty' });
     valid = false;
   }
-  if (value.args !== undefined && !isRecord(value.args)) {
-    problems.push({ path: `${at}.args`, message: `expected an object of arguments, got ${describe(value.args)}` });
+  if (value.args !== undefined && !isPlainObject(value.args)) {
+    problems.push({ path: `${at}.args`, message: `expected an object of arguments, got ${describeValue(value.args)}` });
     valid = false;
   }
   if (value.id !== undefined && (typeof value.id !== 'string' || value.id === '')) {
-    problems.push({ path: `${at}.id`, message: `expected a non-empty string, got ${describe(value.id)}` });
+    problems.push({ path: `${at}.id`, message: `expected a non-empty string, got ${describeValue(value.id)}` });
     valid = false;
   }
   if (!valid) return undefined;
@@ -265,8 +266,8 @@ function validateFunctionCall(value: unknown, at: string, problems: ScenarioProb
 }
 
 function validateExpectation(value: unknown, at: string, problems: ScenarioProblem[]): ScenarioExpectation | undefined {
-  if (!isRecord(value)) {
-    problems.push({ path: at, message: `expected an object with ${expectationKeys.map((key) => `"${key}"`).join(' or ')}, got ${describe(value)}` });
+  if (!isPlainObject(value)) {
+    problems.push({ path: at, message: `expected an object with ${expectationKeys.map((key) => `"${key}"`).join(' or ')}, got ${describeValue(value)}` });
     return undefined;
   }
   checkKeys(value, expectationKeys, at, problems);
@@ -287,13 +288,13 @@ function stringOrStrings(value: unknown, at: string, problems: ScenarioProblem[]
   if (value === undefined) return [];
   const list = typeof value === 'string' ? [value] : value;
   if (!Array.isArray(list)) {
-    problems.push({ path: at, message: `expected a string or an array of strings, got ${describe(value)}` });
+    problems.push({ path: at, message: `expected a string or an array of strings, got ${describeValue(value)}` });
     return [];
   }
   const strings: string[] = [];
   list.forEach((item, index) => {
     if (typeof item === 'string' && item !== '') strings.push(item);
-    else problems.push({ path: Array.isArray(value) ? `${at}[${index}]` : at, message: `expected a non-empty string, got ${describe(item)}` });
+    else problems.push({ path: Array.isArray(value) ? `${at}[${index}]` : at, message: `expected a non-empty string, got ${describeValue(item)}` });
   });
   return strings;
 }
@@ -302,7 +303,7 @@ function optionalText(record: Record<string, unknown>, key: string, at: string, 
   const value = record[key];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') {
-    problems.push({ path: join(at, key), message: `expected a string, got ${describe(value)}` });
+    problems.push({ path: join(at, key), message: `expected a string, got ${describeValue(value)}` });
     return undefined;
   }
   return value;
@@ -323,18 +324,6 @@ function join(at: string, key: string): string {
 function defaultName(file: string): string {
   const base = path.basename(file).replace(/\.json$/i, '');
   return base.replace(/^\(|\)$/g, '') || 'scenario';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  return `${typeof value} ${String(value)}`;
 }
 
 /** The reason of a file error without its `<file>: ` prefix (the ScenarioError adds it back). */

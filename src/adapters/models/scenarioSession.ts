@@ -4,6 +4,7 @@
  * paths like the rest of the scenario.
  */
 import type { ScenarioProblem } from '../../errors.js';
+import { describeValue, isPlainObject } from '../../values.js';
 
 /** A scenario's `compaction` settings (see `CompactionSettings`). */
 export interface ScenarioCompaction {
@@ -18,7 +19,8 @@ const compactionKeys = ['tokenBudget', 'keepRecentTokens', 'strategy'];
 export function validatePrompts(value: unknown, problems: ScenarioProblem[]): string[] | undefined {
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.length === 0) {
-    problems.push({ path: 'prompts', message: `expected a non-empty array of prompts, got ${describeValue(value)}` });
+    const found = Array.isArray(value) ? 'an empty array' : describeValue(value);
+    problems.push({ path: 'prompts', message: `expected a non-empty array of prompts, got ${found}` });
     return undefined;
   }
   const prompts: string[] = [];
@@ -32,11 +34,11 @@ export function validatePrompts(value: unknown, problems: ScenarioProblem[]): st
 /** `compaction`: `{ tokenBudget?, keepRecentTokens?, strategy? }`. */
 export function validateCompaction(value: unknown, problems: ScenarioProblem[]): ScenarioCompaction | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isPlainObject(value)) {
     problems.push({ path: 'compaction', message: `expected an object with ${compactionKeys.join(', ')}, got ${describeValue(value)}` });
     return undefined;
   }
-  const record = value as Record<string, unknown>;
+  const record = value;
   const compaction: ScenarioCompaction = {};
   for (const key of Object.keys(record)) {
     if (!compactionKeys.includes(key)) problems.push({ path: `compaction.${key}`, message: `unknown key; expected one of ${compactionKeys.join(', ')}` });
@@ -52,12 +54,4 @@ export function validateCompaction(value: unknown, problems: ScenarioProblem[]):
     else problems.push({ path: 'compaction.strategy', message: `expected "summarize" or "truncate", got ${describeValue(record['strategy'])}` });
   }
   return compaction;
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return JSON.stringify(value);
-  return `${typeof value} ${String(value)}`;
 }

@@ -1,13 +1,15 @@
 /**
- * Project settings (`.hookrail/settings.json`, `.claude/settings.json`) come with the repository, so
- * they apply only in a folder the user trusted (trust.ts) for exactly their hooks and switches:
+ * Project settings (`.hookrail/settings.json`, `.claude/settings.local.json`, `.claude/settings.json`,
+ * `.gemini/settings.json`, and the Claude Code plugins a project file names) come with the repository,
+ * so they apply only in a folder the user trusted (trust.ts) for exactly their hooks and switches:
  * until then they contribute nothing, and a warning says what was left out and how to trust it.
  */
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { contributesSettings, describeContributions, mergeHooksSettings } from './settingsMerge.js';
-import { getSettingsPaths, isProjectScope, problemWarnings, readSettingsScopeFile, type SettingsScope, type SettingsScopeFile } from './settingsScopeFile.js';
+import { readNamedPlugins } from './extensions.js';
+import { getSettingsPaths, isProjectScope, problemWarnings, projectLocations, readSettingsScopeFile, type SettingsScopeFile } from './settingsScopeFile.js';
 import { TrustStore, defaultTrustFile, type ProjectSwitches, type TrustState } from './trust.js';
 
 /** Options for {@link applyProjectTrust}. */
@@ -37,6 +39,7 @@ export interface TrustProjectHooksOptions {
   workingDir: string;
   homeDir?: string;
   includeClaude?: boolean;
+  includeGemini?: boolean;
   trustStore?: TrustStore;
 }
 
@@ -55,7 +58,7 @@ export interface TrustedProjectHooks {
 export async function trustProjectHooks(options: TrustProjectHooksOptions): Promise<TrustedProjectHooks> {
   const workingDir = resolve(options.workingDir);
   const homeDir = resolve(options.homeDir ?? homedir());
-  const files = await readProjectFiles({ workingDir, homeDir, includeClaude: options.includeClaude });
+  const files = await readProjectFiles({ workingDir, homeDir, includeClaude: options.includeClaude, includeGemini: options.includeGemini });
   const { hooks, switches } = projectContent(files);
   const trustStore = options.trustStore ?? new TrustStore({ file: defaultTrustFile(homeDir) });
   await trustStore.trust(workingDir, hooks, switches);
@@ -66,17 +69,18 @@ export async function trustProjectHooks(options: TrustProjectHooksOptions): Prom
 export async function checkProjectTrust(options: TrustProjectHooksOptions): Promise<TrustState> {
   const workingDir = resolve(options.workingDir);
   const homeDir = resolve(options.homeDir ?? homedir());
-  const files = await readProjectFiles({ workingDir, homeDir, includeClaude: options.includeClaude });
+  const files = await readProjectFiles({ workingDir, homeDir, includeClaude: options.includeClaude, includeGemini: options.includeGemini });
   const { hooks, switches } = projectContent(files);
   const trustStore = options.trustStore ?? new TrustStore({ file: defaultTrustFile(homeDir) });
   return (await trustStore.check(workingDir, hooks, switches)).state;
 }
 
-async function readProjectFiles(options: { workingDir: string; homeDir: string; includeClaude?: boolean }): Promise<SettingsScopeFile[]> {
+async function readProjectFiles(options: { workingDir: string; homeDir: string; includeClaude?: boolean; includeGemini?: boolean }): Promise<SettingsScopeFile[]> {
   const paths = getSettingsPaths({ workingDir: options.workingDir, homeDir: options.homeDir });
-  const locations: Array<{ scope: SettingsScope; path: string }> = [{ scope: 'project', path: paths.project }];
-  if (options.includeClaude ?? true) locations.push({ scope: 'claude-project', path: paths.claudeProject });
-  return Promise.all(locations.map((location) => readSettingsScopeFile({ ...location, workingDir: options.workingDir, homeDir: options.homeDir })));
+  const selection = { includeClaude: options.includeClaude ?? true, includeGemini: options.includeGemini ?? true };
+  const context = { workingDir: options.workingDir, homeDir: options.homeDir };
+  const files = await Promise.all(projectLocations(paths, selection).map((location) => readSettingsScopeFile({ ...location, ...context })));
+  return [...files, ...(await readNamedPlugins(files, [], context))];
 }
 
 /** What the project files contribute, as the trust fingerprint covers it. */

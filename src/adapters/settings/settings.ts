@@ -1,20 +1,27 @@
 /**
- * Settings: reads `hooks`, `disabledHooks` and `enableHooks` from every settings scope and merges
- * them into what `Config` takes (HOOK-080, 082, 084, 086).
+ * Settings: reads `hooks`, `disabledHooks` and `enableHooks` from every settings scope — hookrail's
+ * own files, Claude Code's and Gemini CLI's, Claude Code plugins and Gemini CLI extensions — and
+ * merges them into what `Config` takes (HOOK-080, 082, 084, 086; DESIGN.md, "Dialects").
  *
  * Scopes, highest priority first — the order in which their hook groups are concatenated per event:
  * 1. `extra`: files named with `--settings FILE`, in the order given. The user named them for this
  *    run, so they are the most specific choice (and trusted).
- * 2. `project`: `<workingDir>/.hookrail/settings.json`, then `claude-project`: `<workingDir>/.claude/settings.json`.
- * 3. `user`: `~/.hookrail/settings.json`, then `claude-user`: `~/.claude/settings.json`.
+ * 2. project: `<workingDir>/.hookrail/settings.json` (`project`), `.claude/settings.local.json`
+ *    (`claude-local`), `.claude/settings.json` (`claude-project`), `.gemini/settings.json` (`gemini-project`).
+ * 3. user: `~/.hookrail/settings.json` (`user`), `~/.claude/settings.json` (`claude-user`),
+ *    `~/.gemini/settings.json` (`gemini-user`).
  * 4. `system`: `/etc/hookrail/settings.json`, or the file named by `HOOKRAIL_SYSTEM_SETTINGS`.
- * The registry then tags every merged hook `ConfigSource.Project` (HOOK-085) and the planner keeps
- * the first of identical commands (HOOK-090), so a command configured in several scopes runs once,
- * with the settings (timeout, matcher) of the highest-priority scope. Sequential hooks run in this order.
+ * 5. Claude Code plugins (`--plugin DIR`, a file's `plugins`; `project-plugin` when a project file
+ *    names it) and Gemini CLI extensions (`~/.gemini/extensions/*`, `extension`).
+ * Each file's hooks speak its dialect (settingsScopeFile.ts). The registry then tags every merged
+ * hook `ConfigSource.Project` (HOOK-085) and the planner keeps the first of identical commands
+ * (HOOK-090), so a command configured in several scopes runs once, with the settings (timeout,
+ * matcher) of the highest-priority scope. Sequential hooks run in this order.
  *
- * Project files come with the repository, so they apply only in a folder the user trusted (see
- * trust.ts): until then they contribute nothing — not their hooks, not their `disabledHooks`, not
- * their `enableHooks` — and a warning says how to trust them. settingsMerge.ts has the merge rules,
+ * Project files of every dialect come with the repository, so they apply only in a folder the user
+ * trusted (see trust.ts), the plugins a project file names included: until then they contribute
+ * nothing — not their hooks, not their `disabledHooks`, not their `enableHooks` — and a warning says
+ * how to trust them. settingsMerge.ts has the merge rules,
  * including hooks the system file pins.
  */
 import { homedir } from 'node:os';
@@ -24,14 +31,25 @@ import type { ConfigParameters } from '../../hooks/engine/config.js';
 import type { HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { isPlainObject } from '../../values.js';
 import { readJsonFile, writeJsonFileAtomic } from '../jsonFile.js';
+import { discoverGeminiExtensions, readGeminiExtension, readNamedPlugins } from './extensions.js';
 import { applyProjectTrust } from './projectTrust.js';
 import { mergeSettingsFiles } from './settingsMerge.js';
-import { getSettingsPaths, isProjectScope, problemWarnings, readSettingsScopeFile, type SettingsScope, type SettingsScopeFile } from './settingsScopeFile.js';
+import {
+  getSettingsPaths,
+  isProjectScope,
+  problemWarnings,
+  projectLocations,
+  readSettingsScopeFile,
+  type ScopeLocation,
+  type ScopeSelection,
+  type SettingsScopeFile,
+} from './settingsScopeFile.js';
 import type { TrustStore } from './trust.js';
 
 export { hasHooks, mergeHooksSettings } from './settingsMerge.js';
 export {
   checkPinned,
+  dialectOfLocation,
   getSettingsPaths,
   problemWarnings,
   readSettingsScopeFile,
@@ -77,8 +95,12 @@ export interface LoadSettingsOptions {
   extraFiles?: string[];
   /** Files read by the caller (a scenario's hooks), trusted, of the highest priority: merged before every other scope. */
   readFiles?: SettingsScopeFile[];
-  /** Read Claude Code's `.claude/settings.json` files too. Default true. */
+  /** `--plugin DIR` Claude Code plugin directories, relative to `workingDir`; trusted because the user named them. */
+  pluginDirs?: string[];
+  /** Read Claude Code's files (`.claude/settings*.json`) too. Default true. */
   includeClaude?: boolean;
+  /** Read Gemini CLI's files (`.gemini/settings.json`) and extensions too. Default true. */
+  includeGemini?: boolean;
   /** Default: the store at `<homeDir>/.hookrail/trusted-folders.json`. */
   trustStore?: TrustStore;
 }
@@ -91,24 +113,41 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
   const workingDir = resolve(options.workingDir);
   const homeDir = resolve(options.homeDir ?? homedir());
   const paths = getSettingsPaths({ workingDir, homeDir, env: options.env });
-  const includeClaude = options.includeClaude ?? true;
-  const locations: Array<{ scope: SettingsScope; path: string }> = [
+  const selection: ScopeSelection = { includeClaude: options.includeClaude ?? true, includeGemini: options.includeGemini ?? true };
+  const locations: ScopeLocation[] = [
     ...(options.extraFiles ?? []).map((file) => ({ scope: 'extra' as const, path: resolve(workingDir, file) })),
-    { scope: 'project', path: paths.project },
-    ...(includeClaude ? [{ scope: 'claude-project' as const, path: paths.claudeProject }] : []),
+    ...projectLocations(paths, selection),
     { scope: 'user', path: paths.user },
-    ...(includeClaude ? [{ scope: 'claude-user' as const, path: paths.claudeUser }] : []),
+    ...(selection.includeClaude ? [{ scope: 'claude-user' as const, path: paths.claudeUser }] : []),
+    ...(selection.includeGemini ? [{ scope: 'gemini-user' as const, path: paths.geminiUser }] : []),
     { scope: 'system', path: paths.system },
   ];
-  const files = [
-    ...(options.readFiles ?? []),
-    ...(await Promise.all(uniqueLocations(locations).map((location) => readSettingsScopeFile({ ...location, workingDir, homeDir })))),
-  ];
-  const warnings = files.flatMap(problemWarnings);
+  const context = { workingDir, homeDir };
+  const settingsFiles = await Promise.all(uniqueLocations(locations).map((location) => readSettingsScopeFile({ ...location, ...context })));
+  const plugins = await readNamedPlugins(settingsFiles, (options.pluginDirs ?? []).map((dir) => resolve(workingDir, dir)), context);
+  const configured = [...(options.readFiles ?? []), ...settingsFiles, ...plugins];
+  const warnings = configured.flatMap(problemWarnings);
 
-  const trust = await applyProjectTrust(files, { workingDir, homeDir, trustStore: options.trustStore });
+  const trust = await applyProjectTrust(configured, { workingDir, homeDir, trustStore: options.trustStore });
   warnings.push(...trust.warnings);
-  return settingsFromFiles(files, { warnings, untrustedProjectHooks: trust.untrusted });
+  // Extensions last: whether they load depends on the trusted Gemini files' hooksConfig.enabled.
+  const extensionDirs =
+    selection.includeGemini && geminiExtensionsEnabled(settingsFiles) ? await discoverGeminiExtensions({ extensionsDir: paths.geminiExtensions, workingDir }) : [];
+  const extensions = (await Promise.all(extensionDirs.map((dir) => readGeminiExtension({ dir, ...context })))).flat();
+  warnings.push(...extensions.flatMap(problemWarnings));
+  return settingsFromFiles([...configured, ...extensions], { warnings, untrustedProjectHooks: trust.untrusted });
+}
+
+/**
+ * Gemini CLI loads extensions' hooks only while hooks are on: the `hooksConfig.enabled` of the most
+ * specific trusted Gemini file that sets it (project over user) decides.
+ */
+function geminiExtensionsEnabled(files: readonly SettingsScopeFile[]): boolean {
+  for (const scope of ['gemini-project', 'gemini-user'] as const) {
+    const setting = files.find((file) => file.scope === scope && file.trusted && file.geminiHooksEnabled !== undefined);
+    if (setting) return setting.geminiHooksEnabled === true;
+  }
+  return true;
 }
 
 /** Merges read files (their `trusted` flags set) into {@link LoadedSettings}; `warnings` come first. */
@@ -172,7 +211,7 @@ export async function setHookDisabled(options: SetHookDisabledOptions): Promise<
  * user file; `--settings` may name a scope's file): it is read once, in its most trusted role —
  * extra or user rather than project.
  */
-function uniqueLocations(locations: Array<{ scope: SettingsScope; path: string }>): Array<{ scope: SettingsScope; path: string }> {
+function uniqueLocations(locations: ScopeLocation[]): ScopeLocation[] {
   const trustedPaths = new Set(locations.filter((location) => !isProjectScope(location.scope)).map((location) => location.path));
   const seen = new Set<string>();
   return locations.filter((location) => {

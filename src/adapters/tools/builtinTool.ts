@@ -8,6 +8,7 @@ import { HookrailError, PathOutsideWorkspaceError, ToolArgumentError, toError } 
 import type { ToolResult } from '../../hooks/protocol/results.js';
 import { createErrorResult } from '../../hooks/protocol/toolHookEffects.js';
 import type { Tool, ToolExecutionContext } from '../../tool.js';
+import { describeValue, isPlainObject } from '../../values.js';
 
 /** The `error.type` values built-in tools report, so hooks and hosts can tell failures apart. */
 export type BuiltinToolErrorType =
@@ -68,7 +69,7 @@ export function defineBuiltinTool(definition: BuiltinToolDefinition): Tool {
     async execute(args, context) {
       try {
         if (!isPlainObject(args)) {
-          throw new ToolArgumentError('arguments', `expected an object of named arguments, got ${describeType(args)}`);
+          throw new ToolArgumentError('arguments', `expected an object of named arguments, got ${describeValue(args)}`);
         }
         return await definition.run(args, context);
       } catch (error) {
@@ -98,11 +99,6 @@ function describeFileSystemError(error: NodeJS.ErrnoException): string {
   }
 }
 
-/** True for `{}`-like objects (not arrays, not null). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The first parameter name under which the model passed a value, or undefined. */
 function findArgument(args: Record<string, unknown>, names: readonly string[]): { name: string; value: unknown } | undefined {
   for (const name of names) {
@@ -115,7 +111,7 @@ function findArgument(args: Record<string, unknown>, names: readonly string[]): 
 export function requireString(args: Record<string, unknown>, names: readonly string[], options: { allowEmpty?: boolean } = {}): string {
   const found = findArgument(args, names);
   if (!found) throw new ToolArgumentError(names[0], `is required${aliasNote(names)}`);
-  if (typeof found.value !== 'string') throw new ToolArgumentError(found.name, `expected a string, got ${describeType(found.value)}`);
+  if (typeof found.value !== 'string') throw new ToolArgumentError(found.name, `expected a string, got ${describeValue(found.value)}`);
   if (!options.allowEmpty && found.value.trim() === '') throw new ToolArgumentError(found.name, 'must not be empty');
   return found.value;
 }
@@ -124,7 +120,7 @@ export function requireString(args: Record<string, unknown>, names: readonly str
 export function optionalString(args: Record<string, unknown>, names: readonly string[]): string | undefined {
   const found = findArgument(args, names);
   if (!found) return undefined;
-  if (typeof found.value !== 'string') throw new ToolArgumentError(found.name, `expected a string, got ${describeType(found.value)}`);
+  if (typeof found.value !== 'string') throw new ToolArgumentError(found.name, `expected a string, got ${describeValue(found.value)}`);
   return found.value;
 }
 
@@ -134,7 +130,7 @@ export function optionalInteger(args: Record<string, unknown>, names: readonly s
   if (!found) return undefined;
   const value = typeof found.value === 'string' && found.value.trim() !== '' ? Number(found.value) : found.value;
   if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new ToolArgumentError(found.name, `expected an integer, got ${describeType(found.value)}`);
+    throw new ToolArgumentError(found.name, `expected an integer, got ${describeValue(found.value)}`);
   }
   if (value < minimum) throw new ToolArgumentError(found.name, `must be at least ${minimum}, got ${value}`);
   return value;
@@ -146,7 +142,7 @@ export function optionalBoolean(args: Record<string, unknown>, names: readonly s
   if (!found) return undefined;
   if (typeof found.value === 'boolean') return found.value;
   if (found.value === 'true' || found.value === 'false') return found.value === 'true';
-  throw new ToolArgumentError(found.name, `expected a boolean, got ${describeType(found.value)}`);
+  throw new ToolArgumentError(found.name, `expected a boolean, got ${describeValue(found.value)}`);
 }
 
 /** An optional list of strings. */
@@ -154,19 +150,11 @@ export function optionalStringList(args: Record<string, unknown>, names: readonl
   const found = findArgument(args, names);
   if (!found) return undefined;
   if (!Array.isArray(found.value) || !found.value.every((item) => typeof item === 'string')) {
-    throw new ToolArgumentError(found.name, `expected an array of strings, got ${describeType(found.value)}`);
+    throw new ToolArgumentError(found.name, `expected an array of strings, got ${describeValue(found.value)}`);
   }
   return found.value as string[];
 }
 
 function aliasNote(names: readonly string[]): string {
   return names.length > 1 ? ` (also accepted as ${names.slice(1).map((name) => `"${name}"`).join(', ')})` : '';
-}
-
-function describeType(value: unknown): string {
-  if (Array.isArray(value)) return 'an array';
-  if (value === null) return 'null';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
-  if (typeof value === 'object') return 'an object';
-  return `${typeof value} ${String(value)}`;
 }

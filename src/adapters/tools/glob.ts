@@ -34,6 +34,7 @@ export function createGlobTool(options: { workspace: Workspace }): Tool {
       required: ['pattern'],
     },
     async run(args, context) {
+      const startedAt = performance.now();
       const pattern = requireString(args, ['pattern']);
       const requested = optionalString(args, ['dir_path', 'path', 'directory']) ?? '.';
       const caseSensitive = optionalBoolean(args, ['case_sensitive']) ?? false;
@@ -54,7 +55,7 @@ export function createGlobTool(options: { workspace: Workspace }): Tool {
         return {
           llmContent: `No files found matching pattern "${pattern}" in ${where}.`,
           returnDisplay: 'No files found',
-          metadata: { pattern, matches: 0, truncated: walk.truncated },
+          metadata: { pattern, matches: 0, truncated: walk.truncated, files: [], durationMs: Math.round(performance.now() - startedAt) },
         };
       }
       const notes: string[] = [];
@@ -63,7 +64,14 @@ export function createGlobTool(options: { workspace: Workspace }): Tool {
       return {
         llmContent: [`Found ${matches.length} file(s) matching "${pattern}" in ${where}:`, ...shown, ...notes].join('\n'),
         returnDisplay: `Found ${matches.length} matching file(s)`,
-        metadata: { pattern, matches: matches.length, truncated: walk.truncated || matches.length > MAXIMUM_GLOB_RESULTS },
+        // `files` (workspace-relative, as shown) and `durationMs` give Claude Code hooks Glob's output shape.
+        metadata: {
+          pattern,
+          matches: matches.length,
+          truncated: walk.truncated || matches.length > MAXIMUM_GLOB_RESULTS,
+          files: shown,
+          durationMs: Math.round(performance.now() - startedAt),
+        },
       };
     },
   });

@@ -33,13 +33,20 @@ export interface BuiltinToolsOptions {
   shellOutputLimit?: number;
   /** Only these tools (for example a scenario's `tools`); default all. Unknown names are ignored. */
   names?: readonly string[];
+  /** Sourced before every shell command: the session's `CLAUDE_ENV_FILE` (`claudeEnvFilePath(sessionId)`). */
+  shellEnvironmentFile?: string;
 }
 
 /** Creates the built-in tools (`run_shell_command`, `read_file`, `write_file`, `replace`, `list_directory`, `glob`). */
 export function createBuiltinTools(options: BuiltinToolsOptions): Tool[] {
   const workspace = new Workspace(options.workingDir);
   const tools: Tool[] = [
-    createRunShellCommandTool({ workspace, timeoutMs: options.shellTimeoutMs, outputLimit: options.shellOutputLimit }),
+    createRunShellCommandTool({
+      workspace,
+      timeoutMs: options.shellTimeoutMs,
+      outputLimit: options.shellOutputLimit,
+      environmentFile: options.shellEnvironmentFile,
+    }),
     createReadFileTool({ workspace }),
     createWriteFileTool({ workspace }),
     createReplaceTool({ workspace }),

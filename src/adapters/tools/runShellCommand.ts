@@ -12,6 +12,7 @@ import type { ToolResult } from '../../hooks/protocol/results.js';
 import type { Tool } from '../../tool.js';
 import { BuiltinToolFailure, defineBuiltinTool, optionalString, requireString } from './builtinTool.js';
 import type { Workspace } from './pathConfinement.js';
+import { withEnvironmentFile } from '../../hooks/dialects/claudeEnvFile.js';
 
 /** Default time a command may run before its process group is killed: two minutes. */
 export const DEFAULT_SHELL_TIMEOUT_MS = 120_000;
@@ -23,6 +24,12 @@ export interface RunShellCommandOptions {
   workspace: Workspace;
   timeoutMs?: number;
   outputLimit?: number;
+  /**
+   * A file sourced before every command when it exists and is not empty: the session's
+   * `CLAUDE_ENV_FILE`, where Claude Code SessionStart hooks export variables for later commands
+   * (`claudeEnvFilePath(sessionId)`, hooks/dialects/claudeEnvFile.ts).
+   */
+  environmentFile?: string;
 }
 
 /** Creates `run_shell_command`, confined to the workspace. */
@@ -56,13 +63,17 @@ export function createRunShellCommandTool(options: RunShellCommandOptions): Tool
         throw new BuiltinToolFailure('not_a_directory', `dir_path "${requestedDirectory}" is not a directory`);
       }
       if (context.signal.aborted) return cancelledResult(command, '');
-      return runCommand({ command, cwd: directory.realPath, displayDirectory: directory.relativePath, timeoutMs, outputLimit, signal: context.signal });
+      const executed = await withEnvironmentFile(command, options.environmentFile);
+      return runCommand({ command, executed, cwd: directory.realPath, displayDirectory: directory.relativePath, timeoutMs, outputLimit, signal: context.signal });
     },
   });
 }
 
 interface RunCommandOptions {
+  /** The command as the model asked for it (shown in the result). */
   command: string;
+  /** What the shell runs: `command`, after sourcing the environment file if there is one. */
+  executed: string;
   cwd: string;
   displayDirectory: string;
   timeoutMs: number;
@@ -71,36 +82,55 @@ interface RunCommandOptions {
 }
 
 async function runCommand(options: RunCommandOptions): Promise<ToolResult> {
-  // stdout and stderr interleaved as they arrive, in one capture.
+  // stdout and stderr interleaved as they arrive, in one capture; and each on its own, for the
+  // Claude Code hooks that read `stdout` and `stderr` separately (metadata).
   const capture = new CappedCapture({ limitBytes: options.outputLimit, keep: 'headAndTail' });
+  const streams = {
+    stdout: new CappedCapture({ limitBytes: options.outputLimit, keep: 'headAndTail' }),
+    stderr: new CappedCapture({ limitBytes: options.outputLimit, keep: 'headAndTail' }),
+  };
   const outcome = await runInProcessGroup({
-    command: options.command,
+    command: options.executed,
     cwd: options.cwd,
     // Pagers would wait for a terminal that is not there.
     env: { PAGER: 'cat', GIT_PAGER: 'cat' },
-    stdout: capture,
-    stderr: capture,
+    stdout: both(capture, streams.stdout),
+    stderr: both(capture, streams.stderr),
     timeoutMs: options.timeoutMs,
     signal: options.signal,
   });
   const output = captureText(capture);
   if (outcome.cancelled) return cancelledResult(options.command, output);
-  const ending: Ending = { exitCode: outcome.exitCode ?? undefined, signal: outcome.signal };
+  const separate = { stdout: captureText(streams.stdout), stderr: captureText(streams.stderr) };
+  const ending: Ending = { exitCode: outcome.exitCode ?? undefined, signal: outcome.signal, ...separate };
   if (outcome.timedOut) {
     const message = `command timed out after ${options.timeoutMs} ms and was killed`;
     return formatResult(options, output, { ...ending, error: { message, type: 'shell_timeout' } }, capture);
   }
   if (outcome.spawnError) {
     const message = `could not run the command: ${outcome.spawnError.message}`;
-    return formatResult(options, output, { error: { message, type: 'shell_spawn_failed' } }, capture);
+    return formatResult(options, output, { error: { message, type: 'shell_spawn_failed' }, ...separate }, capture);
   }
   return formatResult(options, output, ending, capture);
+}
+
+/** A sink that hands every chunk to both captures. */
+function both(first: CappedCapture, second: CappedCapture): { push(chunk: Buffer): void } {
+  return {
+    push(chunk) {
+      first.push(chunk);
+      second.push(chunk);
+    },
+  };
 }
 
 interface Ending {
   exitCode?: number;
   signal?: string;
   error?: { message: string; type: string };
+  /** stdout and stderr each on their own (each capped like the interleaved output). */
+  stdout: string;
+  stderr: string;
 }
 
 function formatResult(options: RunCommandOptions, output: string, ending: Ending, capture: CappedCapture): ToolResult {
@@ -114,7 +144,7 @@ function formatResult(options: RunCommandOptions, output: string, ending: Ending
   const result: ToolResult = {
     llmContent: lines.join('\n'),
     returnDisplay: display.join('\n'),
-    metadata: { exitCode: ending.exitCode ?? null, signal: ending.signal ?? null, outputTruncated: capture.truncated },
+    metadata: { exitCode: ending.exitCode ?? null, signal: ending.signal ?? null, outputTruncated: capture.truncated, stdout: ending.stdout, stderr: ending.stderr },
   };
   if (ending.error) result.error = ending.error;
   return result;

@@ -116,6 +116,7 @@ export const chatCommand: CommandDefinition = {
     active?.abort();
     context.render.line();
     await session.end(context.signal.aborted ? 'exit' : 'prompt_input_exit');
+    await setup.removeEnvironmentFile();
     context.render.line(styles.dim('Session ended.'));
     return context.signal.aborted ? ExitCode.interrupted : ExitCode.success;
   },

@@ -9,11 +9,12 @@ import type { LoadedSettings, SettingsScopeFile } from '../../adapters/settings/
 import { contributesSettings, describeContributions, isPinnedHook } from '../../adapters/settings/settingsMerge.js';
 import { getHookName } from '../../hooks/protocol/hookConfig.js';
 import { hookEventNames, type HookEventName } from '../../hooks/protocol/events.js';
-import { type HookConfig } from '../../hooks/protocol/hookConfig.js';
+import { type HookConfig, type HookDialect } from '../../hooks/protocol/hookConfig.js';
 import {
   booleanOption,
   cwdOptionSpec,
   jsonOptionSpec,
+  pluginOptionSpec,
   settingsOptionSpec,
   type ParsedArgs,
 } from '../args.js';
@@ -31,7 +32,13 @@ export interface ListedHook {
   matcher?: string;
   sequential: boolean;
   timeout?: number;
+  /** The protocol it is spoken to in: `native`, `claude` or `gemini` (DESIGN.md, "Dialects"). */
+  dialect: HookDialect;
+  /** The Claude event it was configured on, where that narrows the hookrail event (PostToolUseFailure, SubagentStop, ...). */
+  dialectEvent?: string;
   scope: SettingsScopeFile['scope'];
+  /** The plugin or extension it comes from. */
+  source?: string;
   file: string;
   /** False when its name or command is in some file's `disabledHooks`, or a lower scope's `"enableHooks": false` left only pinned hooks. */
   enabled: boolean;
@@ -49,14 +56,16 @@ const commandName = 'hooks list';
 export const hooksListCommand: CommandDefinition = {
   spec: {
     name: commandName,
-    summary: 'List configured hooks by event, with source, matcher, enabled and trust state',
+    summary: 'List configured hooks by event, with dialect, source, matcher, enabled and trust state',
     description: [
-      'Reads every settings scope (see "hookrail --help") plus --settings files and a scenario\'s hooks. ' +
-        'A hook runs when it is enabled and trusted; project hooks need "hookrail hooks trust" first.',
+      'Reads every settings scope (see "hookrail --help") plus --settings files, --plugin directories and a scenario\'s hooks. ' +
+        'A hook runs when it is enabled and trusted; project hooks need "hookrail hooks trust" first. Each hook is spoken ' +
+        'to in its dialect: native (hookrail), claude (Claude Code files and plugins) or gemini (Gemini CLI files and extensions).',
     ],
     options: {
       cwd: cwdOptionSpec,
       settings: settingsOptionSpec,
+      plugin: pluginOptionSpec,
       scenario: { type: 'string', valueName: 'FILE', description: "Include this scenario's settings.hooks." },
       json: jsonOptionSpec,
     },
@@ -104,7 +113,10 @@ export function listHooks(settings: LoadedSettings): ListedHook[] {
             ...(group.matcher !== undefined ? { matcher: group.matcher } : {}),
             sequential: group.sequential === true,
             ...(config.timeout !== undefined ? { timeout: config.timeout } : {}),
+            dialect: config.dialect ?? 'native',
+            ...(config.dialectEvent !== undefined ? { dialectEvent: config.dialectEvent } : {}),
             scope: file.scope,
+            ...(file.sourceName !== undefined ? { source: file.sourceName } : {}),
             file: file.displayName,
             enabled: !disabledByName && !switchedOff,
             trusted: file.trusted,
@@ -143,12 +155,13 @@ function printHooks(context: CommandContext, settings: LoadedSettings, hooks: Li
     for (const hook of forEvent) {
       render.line(`  ${stateLabel(hook, styles)}  ${hook.command ?? hook.name}`);
       const details = [
+        `dialect: ${hook.dialect}${hook.dialectEvent !== undefined ? ` (${hook.dialectEvent})` : ''}`,
         `matcher: ${hook.matcher === undefined || hook.matcher === '' ? '(all)' : hook.matcher}`,
         ...(hook.name !== hook.command ? [`name: ${hook.name}`] : []),
         ...(hook.type !== 'command' ? [`type: ${hook.type}`] : []),
         ...(hook.timeout !== undefined ? [`timeout: ${formatDuration(hook.timeout)}`] : []),
         ...(hook.sequential ? ['sequential'] : []),
-        `source: ${hook.scope} ${hook.file}`,
+        `source: ${hook.scope}${hook.source !== undefined ? ` ${hook.source}` : ''} ${hook.file}`,
       ];
       render.line(styles.dim(`      ${details.join(' · ')}`));
     }

@@ -13,10 +13,12 @@ import { isProjectScope } from '../../adapters/settings/settingsScopeFile.js';
 import { compileNameFilter } from '../../hooks/engine/matchers.js';
 import { readJsonFile } from '../../adapters/jsonFile.js';
 import { ScenarioError } from '../../errors.js';
-import { validateHooksSettings, type HookConfigProblem } from '../../hooks/engine/hookRegistry.js';
+import type { HookConfigProblem } from '../../hooks/engine/hookRegistry.js';
+import { readHooksInDialect } from '../../hooks/engine/dialectHooks.js';
+import { dialectLabel, type HookDialect } from '../../hooks/dialects/dialect.js';
 import { hookEventNames } from '../../hooks/protocol/events.js';
 import { isPlainObject } from '../../values.js';
-import { booleanOption, cwdOptionSpec, jsonOptionSpec, settingsOptionSpec, stringOption, type ParsedArgs } from '../args.js';
+import { booleanOption, cwdOptionSpec, jsonOptionSpec, pluginOptionSpec, settingsOptionSpec, stringOption, type ParsedArgs } from '../args.js';
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { safeJson } from '../render.js';
@@ -28,6 +30,8 @@ export interface ValidatedFile {
   file: string;
   scope: string;
   exists: boolean;
+  /** The dialect its hooks were read in. */
+  dialect: HookDialect;
   hookCount: number;
   problems: HookConfigProblem[];
 }
@@ -40,13 +44,15 @@ export const hooksValidateCommand: CommandDefinition = {
     name: commandName,
     summary: 'Check hook settings; report every problem with its file and JSON path (exit 1 if any)',
     description: [
-      'FILE may be a hookrail settings file, a Claude Code settings file (inside a .claude directory), or a scenario ' +
-        '(its settings.hooks and turns are checked). Without FILE, every settings file hookrail would load is checked.',
+      'FILE may be a hookrail, Claude Code or Gemini CLI settings file (Claude Code\'s event names are read as Claude ' +
+        'Code\'s, with timeouts in seconds), a plugin\'s hooks/hooks.json, or a scenario (its settings.hooks and turns are ' +
+        'checked). Without FILE, every settings file hookrail would load is checked.',
     ],
     positionals: [{ name: 'FILE', description: 'The file to check (default: every loaded settings file).' }],
     options: {
       cwd: cwdOptionSpec,
       settings: settingsOptionSpec,
+      plugin: pluginOptionSpec,
       scenario: { type: 'string', valueName: 'FILE', description: "Also check this scenario's settings.hooks." },
       json: jsonOptionSpec,
     },
@@ -111,7 +117,7 @@ async function validateOneFile(context: CommandContext, args: ParsedArgs, file: 
   } catch (error) {
     // Malformed JSON is a problem of the file, reported like the others (with line and column).
     const message = error instanceof Error ? error.message.replace(`${file}: `, '') : String(error);
-    return { file, scope: 'file', exists: true, hookCount: 0, problems: [{ path: '', message, severity: 'error' }] };
+    return { file, scope: 'file', exists: true, dialect: 'native', hookCount: 0, problems: [{ path: '', message, severity: 'error' }] };
   }
   if (!content.exists) throw new CliError(`${file}: file not found (${path})`);
   if (isScenario(content.value)) return validateScenarioFile(content.value, file);
@@ -135,13 +141,15 @@ function validateScenarioFile(value: Record<string, unknown>, file: string): Val
   const settings = value['settings'];
   const hooks = isPlainObject(settings) ? settings['hooks'] : undefined;
   let hookCount = 0;
+  let dialect: HookDialect = 'native';
   if (hooks !== undefined) {
-    const validation = validateHooksSettings(hooks, { path: 'settings.hooks' });
+    const validation = readHooksInDialect(hooks, { path: 'settings.hooks' });
     hookCount = validation.definitions.length;
+    dialect = validation.dialect;
     const known = new Set(problems.map((problem) => problem.path));
     problems.push(...validation.problems.filter((problem) => !known.has(problem.path)));
   }
-  return { file, scope: 'scenario', exists: true, hookCount, problems };
+  return { file, scope: 'scenario', exists: true, dialect, hookCount, problems };
 }
 
 function toValidatedFile(file: SettingsScopeFile): ValidatedFile {
@@ -149,7 +157,7 @@ function toValidatedFile(file: SettingsScopeFile): ValidatedFile {
     (count, event) => count + (file.hooks[event] ?? []).reduce((sum, group) => sum + group.hooks.length, 0),
     0,
   );
-  return { file: file.displayName, scope: file.scope, exists: file.exists, hookCount, problems: file.problems };
+  return { file: file.displayName, scope: file.scope, exists: file.exists, dialect: file.dialect, hookCount, problems: file.problems };
 }
 
 function printValidation(context: CommandContext, validated: ValidatedFile[], problemCount: number): void {
@@ -161,11 +169,12 @@ function printValidation(context: CommandContext, validated: ValidatedFile[], pr
       continue;
     }
     const hooks = `${entry.hookCount} valid ${entry.hookCount === 1 ? 'hook' : 'hooks'}`;
+    const dialect = styles.dim(` — read as ${dialectLabel(entry.dialect)}'s dialect`);
     if (entry.problems.length === 0) {
-      render.line(`${styles.green('✔')} ${entry.file}: ${hooks}, no problems`);
+      render.line(`${styles.green('✔')} ${entry.file}: ${hooks}, no problems${dialect}`);
       continue;
     }
-    render.line(`${styles.red('✗')} ${entry.file}: ${hooks}, ${entry.problems.length} ${entry.problems.length === 1 ? 'problem' : 'problems'}`);
+    render.line(`${styles.red('✗')} ${entry.file}: ${hooks}, ${entry.problems.length} ${entry.problems.length === 1 ? 'problem' : 'problems'}${dialect}`);
     for (const problem of entry.problems) {
       const severity = problem.severity === 'error' ? styles.red('error') : styles.yellow('warning');
       const location = problem.path ? `${entry.file}: ${problem.path}` : entry.file;

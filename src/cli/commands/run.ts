@@ -88,6 +88,7 @@ export const runCommand: CommandDefinition = {
     } finally {
       // SessionEnd fires once however the run ends: done, stopped, failed, or interrupted (Ctrl-C, SIGTERM).
       await session.end('exit');
+      await setup.removeEnvironmentFile();
     }
     // With --inspect-serve the finished report stays served until Ctrl-C.
     await prepared.afterRun();

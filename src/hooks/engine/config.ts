@@ -5,15 +5,23 @@
 import { randomUUID } from 'node:crypto';
 import { DebugLogger } from '../../debugLogger.js';
 import { HookSystem } from './hookSystem.js';
-import type { HooksSettings } from '../protocol/hookConfig.js';
+import type { HookDialect, HooksSettings } from '../protocol/hookConfig.js';
 import { DEFAULT_ASK_USER_TIMEOUT_MS, type AskUserCallback } from '../protocol/askUser.js';
 import type { HookExecutionEvent, HookExecutionObserver } from '../protocol/results.js';
 
-/** An extension contributing hooks; its hooks are tagged `ConfigSource.Extensions` (HOOK-085). */
+/**
+ * An extension contributing hooks; its hooks are tagged `ConfigSource.Extensions` (HOOK-085). A Gemini
+ * CLI extension or a Claude Code plugin is one (adapters/settings/extensions.ts loads them from disk).
+ */
 export interface ExtensionConfig {
   name: string;
   isActive: boolean;
-  hooks?: HooksSettings;
+  /** In either dialect's event names; a Claude plugin's hooks keep Claude's names and seconds. */
+  hooks?: HooksSettings | Record<string, unknown>;
+  /** The dialect its hooks speak; default: detected from the event names (Claude's → `claude`). */
+  dialect?: HookDialect;
+  /** Variables added to each of its hooks' environment (`CLAUDE_PLUGIN_ROOT`, ...). */
+  env?: Record<string, string>;
 }
 
 /** What hook processes inherit from the host (HOOK-188 keeps inheritance by default). */
@@ -29,8 +37,12 @@ export interface HookEnvironmentOptions {
 export interface ConfigParameters {
   /** Default `false`: hooks cost nothing until enabled (HOOK-010). */
   enableHooks?: boolean;
-  /** The settings.json `hooks` object; validated by the registry, bad entries skipped with a warning. */
-  hooks?: HooksSettings;
+  /**
+   * The settings.json `hooks` object; validated by the registry, bad entries skipped with a warning.
+   * Written with Claude Code's event names (PreToolUse, ...) it is read as Claude Code's: its hooks get
+   * Claude's stdin and answer rules, and `timeout` counts seconds (DESIGN.md, "Dialects").
+   */
+  hooks?: HooksSettings | Record<string, unknown>;
   /** Extensions with hooks; inactive ones are ignored. */
   extensions?: ExtensionConfig[];
   /** Hooks disabled by name or command. */
@@ -60,7 +72,7 @@ export interface ConfigParameters {
 /** The host's configuration; `getHookSystem()` is the one entry point to the hook system. */
 export class Config {
   private readonly enableHooks: boolean;
-  private readonly hooks: HooksSettings;
+  private readonly hooks: HooksSettings | Record<string, unknown>;
   private readonly extensions: readonly ExtensionConfig[];
   private readonly disabledHooks: readonly string[];
   private readonly hookEnvironment: Readonly<Required<HookEnvironmentOptions>>;
@@ -91,7 +103,7 @@ export class Config {
     return this.enableHooks;
   }
 
-  getHooks(): HooksSettings {
+  getHooks(): HooksSettings | Record<string, unknown> {
     return this.hooks;
   }
 

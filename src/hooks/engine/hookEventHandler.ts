@@ -3,7 +3,10 @@
  * once when nothing matches, and otherwise builds the stdin object, runs the hooks, aggregates and
  * logs one telemetry line (technical design §3.2). It never throws (HOOK-113, 147).
  */
+import { randomUUID } from 'node:crypto';
 import type { GenerateContentParameters, GenerateContentResponse } from '@google/genai';
+import { isFailedToolResponse } from '../dialects/claudeToolResponse.js';
+import { fireContextOf } from '../dialects/fireContext.js';
 import { toError } from '../../errors.js';
 import type { Config } from './config.js';
 import type { DebugLogger } from '../../debugLogger.js';
@@ -88,7 +91,7 @@ export class HookEventHandler {
   ): Promise<AggregatedHookResult> {
     const fired = await this.fire<AfterToolInput>({
       eventName: HookEventName.AfterTool,
-      context: { toolName },
+      context: { toolName, toolFailed: isFailedToolResponse(toolName, toolResponse) },
       buildFields: () => ({ tool_name: toolName, tool_input: toolInput, tool_response: toolResponse }),
       options,
     });
@@ -197,8 +200,7 @@ export class HookEventHandler {
       this.logger.warn(`Cannot fire unknown hook event "${String(eventName)}"; known events: ${Object.values(HookEventName).join(', ')}`);
       return { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
     }
-    const toolName = payload['tool_name'];
-    const context = options.context ?? (isToolEvent(eventName) && typeof toolName === 'string' ? { toolName } : undefined);
+    const context = { ...fireContextOf(eventName, payload), ...options.context };
     return this.fire<HookInput>({
       eventName,
       context,
@@ -212,7 +214,10 @@ export class HookEventHandler {
     buildFields: () => EventFields<Input>,
     options: HookFireOptions | undefined,
   ): Promise<AggregatedHookResult> {
-    const fired = await this.fire<Input>({ eventName, context: undefined, buildFields, options });
+    // Lifecycle fields are small: built first, so Claude Code and Gemini CLI matchers can see their value.
+    const fields = buildFields();
+    const context = { ...fireContextOf(eventName, fields as Record<string, unknown>), ...(options?.subagent ? { subagent: true } : {}) };
+    const fired = await this.fire<Input>({ eventName, context, buildFields: () => fields, options });
     return fired.aggregated;
   }
 
@@ -236,7 +241,7 @@ export class HookEventHandler {
         return { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
       }
       const input = { ...this.buildBaseInput(eventName), ...request.buildFields(), hook_event_name: eventName } as Input;
-      const runOptions = { signal: request.options?.signal };
+      const runOptions = fireFacts(eventName, request.options, context);
       const results = plan.sequential
         ? await this.runner.executeHooksSequential(plan.hookConfigs, eventName, input, runOptions)
         : await this.runner.executeHooksParallel(plan.hookConfigs, eventName, input, runOptions);
@@ -304,6 +309,17 @@ export class HookEventHandler {
       },
     );
   }
+}
+
+/**
+ * The runner's options: the signal, and what hooks in other dialects are told beyond the input (a
+ * tool call's id, the same for every hook of the fire; whether a sub-agent stops).
+ */
+function fireFacts(eventName: HookEventName, options: HookFireOptions | undefined, context: HookEventContext | undefined): HookFireOptions {
+  const facts: HookFireOptions = { signal: options?.signal };
+  if (isToolEvent(eventName)) facts.toolCallId = options?.toolCallId ?? `hookrail_${randomUUID()}`;
+  if (options?.subagent === true || context?.subagent === true) facts.subagent = true;
+  return facts;
 }
 
 function describeEvent(eventName: HookEventName, context: HookEventContext | undefined): string {

@@ -7,6 +7,7 @@ import type { DebugLogger } from '../../debugLogger.js';
 import { getHookName } from '../protocol/hookConfig.js';
 import type { HookRegistry } from './hookRegistry.js';
 import { matchesToolName } from './matchers.js';
+import { entryAppliesToFire } from './dialectPlanning.js';
 import { isToolEvent, type HookEventName } from '../protocol/events.js';
 import { type HookConfig, type HookEventContext, type HookExecutionPlan, type HookRegistryEntry } from '../protocol/hookConfig.js';
 
@@ -41,7 +42,8 @@ export class HookPlanner {
     const seen = new Set<string>();
     const planned: HookRegistryEntry[] = [];
     for (const entry of entries) {
-      if (toolName !== undefined && !matchesToolName(entry.matcher, toolName)) continue;
+      // Each hook in its dialect: either dialect's tool names, lifecycle matchers, Claude's narrower events.
+      if (!entryAppliesToFire({ entry, eventName, context, regexTest: matchesToolName })) continue;
       const key = deduplicationKey(entry.config);
       if (key !== undefined) {
         if (seen.has(key)) {

@@ -4,12 +4,16 @@
  * by source priority (HOOK-086, 187) and lets hooks be enabled and disabled by name or command.
  */
 import { HookRegistryNotInitializedError } from '../../errors.js';
-import type { Config } from './config.js';
+import type { Config, ExtensionConfig } from './config.js';
 import type { DebugLogger } from '../../debugLogger.js';
 import { ConfigSource, DEFAULT_HOOK_TIMEOUT_MS, type HookConfig, type HookRegistryEntry } from '../protocol/hookConfig.js';
 import { HookEventName, hookEventNames, isHookEventName } from '../protocol/events.js';
-import { isPlainObject } from '../../values.js';
+import { describeType, describeValue, isPlainObject } from '../../values.js';
 import { matcherPatternProblem } from './matchers.js';
+import { claudeEventNameList, unsupportedClaudeEventNames } from '../dialects/claudeEvents.js';
+import { resolveEventName } from '../dialects/detect.js';
+import { validateDialectFields } from './dialectFields.js';
+import { readHooksInDialect } from './dialectHooks.js';
 
 /** One problem found while validating hook settings, with the JSON path of the offending value. */
 export interface HookConfigProblem {
@@ -39,20 +43,9 @@ export interface HooksValidationResult {
 export interface ValidateHooksSettingsOptions {
   /** JSON path of the settings object, used as the prefix of every problem's path. Default `hooks`. */
   path?: string;
+  /** How a bad `timeout` warning names the file's unit; default `milliseconds` (Claude Code files: `seconds`). */
+  timeoutUnit?: 'milliseconds' | 'seconds';
 }
-
-/**
- * Claude Code's event names and the hookrail event each corresponds to, so that a settings file
- * copied from Claude Code gets a warning that says what to rename instead of a bare "unknown".
- */
-const claudeCodeEventNames: Readonly<Record<string, HookEventName>> = {
-  PreToolUse: HookEventName.BeforeTool,
-  PostToolUse: HookEventName.AfterTool,
-  UserPromptSubmit: HookEventName.BeforeAgent,
-  Stop: HookEventName.AfterAgent,
-  SubagentStop: HookEventName.AfterAgent,
-  PreCompact: HookEventName.PreCompress,
-};
 
 const knownHookTypes = new Set(['command', 'plugin']);
 
@@ -85,7 +78,7 @@ export function validateHooksSettings(settings: unknown, options: ValidateHooksS
       continue;
     }
     eventDefinitions.forEach((definition: unknown, definitionIndex) => {
-      validateDefinition({ eventName: eventKey, definition, path: `${eventPath}[${definitionIndex}]`, definitions, report });
+      validateDefinition({ eventName: eventKey, definition, path: `${eventPath}[${definitionIndex}]`, definitions, report, timeoutUnit: options.timeoutUnit });
     });
   }
   return { definitions, problems };
@@ -93,13 +86,14 @@ export function validateHooksSettings(settings: unknown, options: ValidateHooksS
 
 interface DefinitionValidation {
   eventName: HookEventName;
+  timeoutUnit?: 'milliseconds' | 'seconds';
   definition: unknown;
   path: string;
   definitions: ValidatedHookDefinition[];
   report: (path: string, message: string, severity: HookConfigProblem['severity']) => void;
 }
 
-function validateDefinition({ eventName, definition, path, definitions, report }: DefinitionValidation): void {
+function validateDefinition({ eventName, definition, path, definitions, report, timeoutUnit }: DefinitionValidation): void {
   if (!isPlainObject(definition)) {
     report(path, `expected a hook definition object ({ matcher?, sequential?, hooks }), got ${describeType(definition)}; skipped`, 'error');
     return;
@@ -136,18 +130,22 @@ function validateDefinition({ eventName, definition, path, definitions, report }
   }
   hooks.forEach((hook: unknown, hookIndex) => {
     const hookPath = `${path}.hooks[${hookIndex}]`;
-    const config = validateHookConfig(hook, hookPath, report);
+    const config = validateHookConfig({ hook, path: hookPath, eventName, report, timeoutUnit: timeoutUnit ?? 'milliseconds' });
     if (!config) return;
     definitions.push({ eventName, ...(typeof matcher === 'string' ? { matcher } : {}), sequential, config, path: hookPath });
   });
 }
 
+interface HookConfigValidation {
+  hook: unknown;
+  path: string;
+  eventName: HookEventName;
+  report: (path: string, message: string, severity: HookConfigProblem['severity']) => void;
+  timeoutUnit: 'milliseconds' | 'seconds';
+}
+
 /** HOOK-083, 191, 195: returns a cleaned copy of a hook entry, or undefined when it must be skipped. */
-function validateHookConfig(
-  hook: unknown,
-  path: string,
-  report: (path: string, message: string, severity: HookConfigProblem['severity']) => void,
-): HookConfig | undefined {
+function validateHookConfig({ hook, path, eventName, report, timeoutUnit }: HookConfigValidation): HookConfig | undefined {
   if (!isPlainObject(hook)) {
     report(path, `expected a hook object ({ type, command, timeout? }), got ${describeType(hook)}; hook skipped`, 'error');
     return undefined;
@@ -181,7 +179,8 @@ function validateHookConfig(
     // A guard hook must not vanish because of a typo in its timeout: keep it, with the default.
     report(
       `${path}.timeout`,
-      `expected a positive number of milliseconds, got ${describeValue(timeout)}; the hook is kept with the default timeout of ${DEFAULT_HOOK_TIMEOUT_MS} ms`,
+      `expected a positive number of ${timeoutUnit}, got ${describeValue(timeout)}; the hook is kept with the default timeout of ` +
+        (timeoutUnit === 'seconds' ? `${DEFAULT_HOOK_TIMEOUT_MS / 1000} s` : `${DEFAULT_HOOK_TIMEOUT_MS} ms`),
       'warning',
     );
     delete config['timeout'];
@@ -193,30 +192,23 @@ function validateHookConfig(
       delete config[field];
     }
   }
+  validateDialectFields({ hook, config, path, eventName, report });
   return config as unknown as HookConfig;
 }
 
-function unknownEventMessage(eventKey: string): string {
-  const base = `unknown hook event ${JSON.stringify(eventKey)}; skipped`;
-  const claudeCodeEquivalent = claudeCodeEventNames[eventKey];
-  if (claudeCodeEquivalent) {
-    return `${base}. "${eventKey}" is Claude Code's name: use "${claudeCodeEquivalent}" in hookrail`;
+/** The warning for an event key no dialect knows; Claude Code events hookrail does not fire say so. */
+export function unknownEventMessage(eventKey: string): string {
+  if (unsupportedClaudeEventNames.includes(eventKey)) {
+    return `Claude Code event ${JSON.stringify(eventKey)} has no hookrail equivalent; its hooks are skipped (supported Claude Code events: ${claudeEventNameList.join(', ')})`;
   }
+  const base = `unknown hook event ${JSON.stringify(eventKey)}; skipped`;
+  const resolved = resolveEventName(eventKey);
+  if (resolved) return `${base}. "${eventKey}" is Claude Code's name for ${resolved.eventName}`;
   const caseInsensitive = hookEventNames.find((name) => name.toLowerCase() === eventKey.toLowerCase());
   if (caseInsensitive) return `${base}. Event names are case-sensitive: did you mean "${caseInsensitive}"?`;
-  return `${base}. Known events: ${hookEventNames.join(', ')}`;
-}
-
-function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
-  return describeType(value);
+  const claudeCaseInsensitive = claudeEventNameList.find((name) => name.toLowerCase() === eventKey.toLowerCase());
+  if (claudeCaseInsensitive) return `${base}. Event names are case-sensitive: did you mean "${claudeCaseInsensitive}"?`;
+  return `${base}. Known events: ${hookEventNames.join(', ')}, or Claude Code's ${claudeEventNameList.join(', ')}`;
 }
 
 const sourcePriority: Readonly<Record<ConfigSource, number>> = {
@@ -253,8 +245,9 @@ export class HookRegistry {
   async initialize(): Promise<void> {
     const entries: HookRegistryEntry[] = [];
     const problems: HookConfigProblem[] = [];
-    const register = (settings: unknown, path: string, source: ConfigSource, extensionName?: string): void => {
-      const validation = validateHooksSettings(settings, { path });
+    const register = (settings: unknown, path: string, source: ConfigSource, extension?: ExtensionConfig): void => {
+      // Either dialect's names: a Claude-named object (or extension) is read as Claude Code's.
+      const validation = readHooksInDialect(settings, { path, dialect: extension?.dialect, env: extension?.env });
       problems.push(...validation.problems);
       for (const definition of validation.definitions) {
         entries.push({
@@ -264,7 +257,9 @@ export class HookRegistry {
           ...(definition.matcher !== undefined ? { matcher: definition.matcher } : {}),
           sequential: definition.sequential,
           enabled: true,
-          ...(extensionName !== undefined ? { extensionName } : {}),
+          ...(extension !== undefined ? { extensionName: extension.name } : {}),
+          dialect: definition.config.dialect ?? 'native',
+          ...(definition.config.dialectEvent !== undefined ? { dialectEvent: definition.config.dialectEvent } : {}),
         });
       }
     };
@@ -272,7 +267,7 @@ export class HookRegistry {
     register(this.config.getHooks(), 'hooks', ConfigSource.Project);
     for (const extension of this.config.getExtensions()) {
       if (!extension.isActive || extension.hooks === undefined) continue;
-      register(extension.hooks, `extensions[${JSON.stringify(extension.name)}].hooks`, ConfigSource.Extensions, extension.name);
+      register(extension.hooks, `extensions[${JSON.stringify(extension.name)}].hooks`, ConfigSource.Extensions, extension);
     }
 
     const disabled = new Set(this.config.getDisabledHooks());

@@ -10,6 +10,7 @@ import { buildHookEnvironment } from '../actions/hookEnvironment.js';
 import { compileNameFilter } from './matchers.js';
 import { DebugLogger } from '../../debugLogger.js';
 import { runHookProcess, type HookProcessOutcome } from '../actions/hookProcess.js';
+import { openHookConversation } from '../dialects/conversation.js';
 import { DEFAULT_BLOCK_REASON, modifiedToolInput, type HookOutput } from '../protocol/outputs.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_KILL_GRACE_MS, type HookConfig, type HookFireOptions } from '../protocol/hookConfig.js';
 import { HookEventName } from '../protocol/events.js';
@@ -76,18 +77,19 @@ export class HookRunner {
       if (typeof hookConfig.command !== 'string' || hookConfig.command.trim() === '') {
         return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-config', reason: 'the hook has no command' });
       }
-      const stdin = JSON.stringify(input);
+      // The hook's dialect (DESIGN.md "Dialects"): its stdin and variables now, its answer's reading after.
+      const conversation = await openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent });
       const projectDir = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd();
       const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_HOOK_TIMEOUT_MS);
       const command = expandCommand(hookConfig.command, projectDir);
       if (this.logger.isEnabled('debug')) {
-        this.logger.debug(`Running hook "${label}" for ${eventName}`, { command, eventName, timeoutMs, killGraceMs: this.killGraceMs, cwd: projectDir });
+        this.logger.debug(`Running hook "${label}" for ${eventName}`, { command, eventName, timeoutMs, killGraceMs: this.killGraceMs, cwd: projectDir, dialect: conversation.dialect });
       }
       const outcome = await runHookProcess({
         command,
         cwd: projectDir,
-        env: buildHookEnvironment({ projectDir, isWithheld: this.isWithheld }),
-        stdin,
+        env: { ...buildHookEnvironment({ projectDir, isWithheld: this.isWithheld }), ...conversation.env },
+        stdin: conversation.stdin,
         timeoutMs,
         killGraceMs: this.killGraceMs,
         maxStdoutBytes: this.maxStdoutBytes,
@@ -95,7 +97,7 @@ export class HookRunner {
         signal: options.signal,
         owner: typeof input.session_id === 'string' ? input.session_id : undefined,
       });
-      return this.interpret(hookConfig, eventName, outcome, timeoutMs);
+      return conversation.readAnswer(this.interpret(hookConfig, eventName, outcome, timeoutMs));
     } catch (error) {
       return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-input', reason: `could not run: ${describeError(error)}`, cause: error });
     }

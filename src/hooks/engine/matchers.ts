@@ -111,6 +111,8 @@ export interface MatcherPatternProblem {
  * backtracking (backreferences, lookaround), which linear-time matching cannot express.
  */
 export function matcherPatternProblem(pattern: string): MatcherPatternProblem | undefined {
+  // "*" and "" match every tool (HOOK-089), as in Claude Code and Gemini CLI: not a regular expression at all.
+  if (pattern === '' || pattern === '*') return undefined;
   const compiled = compileMatcherPattern(pattern);
   if (compiled.kind === 'literal') {
     return {

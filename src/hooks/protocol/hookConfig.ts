@@ -10,8 +10,31 @@ export enum HookType {
   Plugin = 'plugin',
 }
 
+/**
+ * Which agent's protocol a hook speaks: `native` (hookrail, Gemini CLI's names), `claude` (Claude
+ * Code), `gemini` (Gemini CLI). See src/hooks/dialects/.
+ */
+export type HookDialect = 'native' | 'claude' | 'gemini';
+
+/**
+ * Where a hook came from, as far as speaking to it goes. The settings readers set these from the
+ * file a hook is in (a `.claude` file makes every hook `claude`); a hookrail file may set them per hook.
+ */
+export interface HookDialectFields {
+  /** Default `native`: the stdin the hook gets and how its answer is read. */
+  dialect?: HookDialect;
+  /**
+   * The event as the hook's file named it, when that narrows the hookrail event: Claude Code's
+   * `PostToolUse` (the tool succeeded) or `PostToolUseFailure` (it failed) on AfterTool, `Stop` or
+   * `SubagentStop` on AfterAgent.
+   */
+  dialectEvent?: string;
+  /** Extra environment variables for the hook (a Claude plugin's `CLAUDE_PLUGIN_ROOT`, ...). */
+  env?: Record<string, string>;
+}
+
 /** HOOK-083: a command hook as configured in settings.json. */
-export interface CommandHookConfig {
+export interface CommandHookConfig extends HookDialectFields {
   type: HookType.Command | 'command';
   /** Shell command; `$LLXPRT_PROJECT_DIR`, `$GEMINI_PROJECT_DIR`, `$CLAUDE_PROJECT_DIR` are expanded (HOOK-188). */
   command: string;
@@ -25,7 +48,7 @@ export interface CommandHookConfig {
 }
 
 /** HOOK-195: a plugin hook passes validation but has no execution path; the runner fails it open. */
-export interface PluginHookConfig {
+export interface PluginHookConfig extends HookDialectFields {
   type: HookType.Plugin | 'plugin';
   command?: string;
   timeout?: number;
@@ -78,17 +101,34 @@ export interface HookRegistryEntry {
   enabled: boolean;
   /** Name of the extension that contributed the hook, for `ConfigSource.Extensions`. */
   extensionName?: string;
+  /** The protocol the hook speaks, from the file it came from (DESIGN.md, "Dialects"). */
+  dialect: HookDialect;
+  /** See {@link HookDialectFields.dialectEvent}. */
+  dialectEvent?: string;
 }
 
 /** Context the planner filters on: tool events pass `{ toolName }`, model events nothing (HOOK-162, 163). */
 export interface HookEventContext {
   toolName?: string;
+  /** AfterTool: the tool failed; Claude `PostToolUse` hooks skip it, `PostToolUseFailure` hooks run only then. */
+  toolFailed?: boolean;
+  /** AfterAgent: a sub-agent stops; only Claude `SubagentStop` hooks run for it. */
+  subagent?: boolean;
+  /**
+   * Lifecycle events: the value Claude Code and Gemini CLI hooks match their `matcher` against
+   * (SessionStart `source`, SessionEnd `reason`, PreCompress `trigger`, Notification `notification_type`).
+   */
+  matchValue?: string;
 }
 
 /** Options that travel with one event fire. */
 export interface HookFireOptions {
   /** Aborting kills every running hook process of this fire (and its process group). */
   signal?: AbortSignal;
+  /** Tool events: the call's id, sent to Claude Code hooks as `tool_use_id` (the same for Before and After). */
+  toolCallId?: string;
+  /** AfterAgent: a sub-agent stops (Claude Code hooks are told `SubagentStop`). */
+  subagent?: boolean;
   /** The call this fire is for; handed to hook-execution observers (the run report links hooks to calls by it). */
   origin?: HookOrigin;
 }

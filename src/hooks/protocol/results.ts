@@ -34,6 +34,8 @@ export interface HookExecutionResult {
   truncated?: boolean;
   duration: number;
   error?: Error;
+  /** The exact text written to the hook's stdin, in its dialect (`hooks fire --show-input`). */
+  stdin?: string;
 }
 
 /**

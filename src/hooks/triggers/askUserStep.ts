@@ -100,7 +100,7 @@ export function askUserFailure(options: AskUserFailureOptions): AskUserError {
   let detail: string;
   if (options.kind === 'threw') detail = `it threw: ${toError(options.error).message}`;
   else if (options.kind === 'timeout') detail = `no answer within ${options.timeout ?? 0} ms`;
-  else detail = `it answered ${describeValue(options.answer)}, expected "allow" or "deny"`;
+  else detail = `it answered ${describeAnswer(options.answer)}, expected "allow" or "deny"`;
   return new AskUserError({ kind: options.kind, toolName: options.toolName, message: `onAskUser failed, so the call is denied: ${detail}`, cause: options.error });
 }
 
@@ -185,7 +185,8 @@ function settleAnswer(value: unknown, toolName: string): SettledAnswer {
   return failedAnswer(askUserFailure({ kind: 'invalid-answer', toolName, answer: value }));
 }
 
-function describeValue(value: unknown): string {
+/** The answer as JSON (cut after 120 characters): unlike `describeValue`, objects show their content. */
+function describeAnswer(value: unknown): string {
   if (value === undefined) return 'undefined';
   try {
     const text = JSON.stringify(value) ?? String(value);

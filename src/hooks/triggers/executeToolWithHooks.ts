@@ -2,6 +2,7 @@
  * `executeToolWithHooks`: one tool call, before → execute → after, for hosts that run tools without the
  * scheduler. It composes the same steps (`toolCallSteps.ts`) the toolCall machine invokes (HOOK-134).
  */
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../engine/config.js';
 import type { HookFireOptions } from '../protocol/hookConfig.js';
 import { createToolErrorResult } from '../protocol/toolHookEffects.js';
@@ -45,8 +46,10 @@ async function executeWithHookSystem(
   options: HookFireOptions | undefined,
 ): Promise<ToolResult> {
   let toolResult: ToolResult | undefined;
+  // One id for both fires, so a Claude Code hook can pair PreToolUse with PostToolUse (`tool_use_id`).
+  const toolCallId = options?.toolCallId ?? `hookrail_${randomUUID()}`;
   try {
-    const decided = await runBeforeToolStep({ config, toolName, args: toolInput, signal: options?.signal });
+    const decided = await runBeforeToolStep({ config, toolName, args: toolInput, signal: options?.signal, toolCallId });
     // Issue 14: a hook asked (and Config has onAskUser): the answer makes it proceed or blocked.
     const before = decided.kind === 'ask' ? await runAskStep({ config, toolName, decision: decided, signal: options?.signal }) : decided;
     if (before.kind !== 'proceed') return before.result;
@@ -58,6 +61,7 @@ async function executeWithHookSystem(
       result: toolResult,
       beforeOutput: before.output,
       signal: options?.signal,
+      toolCallId,
     });
     return after.result;
   } catch (error) {

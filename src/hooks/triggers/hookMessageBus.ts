@@ -84,20 +84,20 @@ export class MessageBus {
   }
 }
 
-function requireString(payload: Record<string, unknown>, field: string): string {
+function requirePayloadString(payload: Record<string, unknown>, field: string): string {
   const value = payload[field];
   if (typeof value !== 'string') throw new InvalidHookRequestError(`payload.${field} must be a string`);
   return value;
 }
 
-function requireObject(payload: Record<string, unknown>, field: string): Record<string, unknown> {
+function requirePayloadObject(payload: Record<string, unknown>, field: string): Record<string, unknown> {
   const value = payload[field];
   if (!isPlainObject(value)) throw new InvalidHookRequestError(`payload.${field} must be an object`);
   return value;
 }
 
-function optionalObject(payload: Record<string, unknown>, field: string): Record<string, unknown> {
-  return payload[field] === undefined ? {} : requireObject(payload, field);
+function optionalPayloadObject(payload: Record<string, unknown>, field: string): Record<string, unknown> {
+  return payload[field] === undefined ? {} : requirePayloadObject(payload, field);
 }
 
 /** §8.2 step 3: routes a validated request to the matching `fire*Event()` method. */
@@ -109,44 +109,44 @@ function route(
 ): Promise<AggregatedHookResult> {
   switch (eventName) {
     case HookEventName.BeforeTool:
-      return eventHandler.fireBeforeToolEvent(requireString(payload, 'tool_name'), optionalObject(payload, 'tool_input'), options);
+      return eventHandler.fireBeforeToolEvent(requirePayloadString(payload, 'tool_name'), optionalPayloadObject(payload, 'tool_input'), options);
     case HookEventName.AfterTool:
       return eventHandler.fireAfterToolEvent(
-        requireString(payload, 'tool_name'),
-        optionalObject(payload, 'tool_input'),
-        requireObject(payload, 'tool_response'),
+        requirePayloadString(payload, 'tool_name'),
+        optionalPayloadObject(payload, 'tool_input'),
+        requirePayloadObject(payload, 'tool_response'),
         options,
       );
     case HookEventName.BeforeModel:
-      return eventHandler.fireBeforeModelEvent(requireObject(payload, 'llm_request') as unknown as GenerateContentParameters, options);
+      return eventHandler.fireBeforeModelEvent(requirePayloadObject(payload, 'llm_request') as unknown as GenerateContentParameters, options);
     case HookEventName.AfterModel:
       return eventHandler.fireAfterModelEvent(
-        requireObject(payload, 'llm_request') as unknown as GenerateContentParameters,
-        requireObject(payload, 'llm_response') as unknown as GenerateContentResponse,
+        requirePayloadObject(payload, 'llm_request') as unknown as GenerateContentParameters,
+        requirePayloadObject(payload, 'llm_response') as unknown as GenerateContentResponse,
         options,
       );
     case HookEventName.BeforeToolSelection:
-      return eventHandler.fireBeforeToolSelectionEvent(requireObject(payload, 'llm_request') as unknown as GenerateContentParameters, options);
+      return eventHandler.fireBeforeToolSelectionEvent(requirePayloadObject(payload, 'llm_request') as unknown as GenerateContentParameters, options);
     case HookEventName.BeforeAgent:
-      return eventHandler.fireBeforeAgentEvent(requireString(payload, 'prompt'), options);
+      return eventHandler.fireBeforeAgentEvent(requirePayloadString(payload, 'prompt'), options);
     case HookEventName.AfterAgent:
       return eventHandler.fireAfterAgentEvent(
-        requireString(payload, 'prompt'),
-        requireString(payload, 'prompt_response'),
+        requirePayloadString(payload, 'prompt'),
+        requirePayloadString(payload, 'prompt_response'),
         payload['stop_hook_active'] === true,
         options,
       );
     case HookEventName.SessionStart:
-      return eventHandler.fireSessionStartEvent(requireString(payload, 'source') as SessionStartInput['source'], options);
+      return eventHandler.fireSessionStartEvent(requirePayloadString(payload, 'source') as SessionStartInput['source'], options);
     case HookEventName.SessionEnd:
-      return eventHandler.fireSessionEndEvent(requireString(payload, 'reason') as SessionEndInput['reason'], options);
+      return eventHandler.fireSessionEndEvent(requirePayloadString(payload, 'reason') as SessionEndInput['reason'], options);
     case HookEventName.PreCompress:
-      return eventHandler.firePreCompressEvent(requireString(payload, 'trigger') as PreCompressInput['trigger'], options);
+      return eventHandler.firePreCompressEvent(requirePayloadString(payload, 'trigger') as PreCompressInput['trigger'], options);
     case HookEventName.Notification:
       return eventHandler.fireNotificationEvent(
-        requireString(payload, 'notification_type'),
-        requireString(payload, 'message'),
-        optionalObject(payload, 'details'),
+        requirePayloadString(payload, 'notification_type'),
+        requirePayloadString(payload, 'message'),
+        optionalPayloadObject(payload, 'details'),
         options,
       );
   }

@@ -95,7 +95,7 @@ export interface BeforeToolStepOptions extends HookFireOptions {
  * only when the Config has `onAskUser` (issue 14).
  */
 export async function runBeforeToolStep(options: BeforeToolStepOptions): Promise<BeforeToolDecision> {
-  const output = await fireBeforeToolHook(options.config, options.toolName, options.args, { signal: options.signal, origin: options.origin });
+  const output = await fireBeforeToolHook(options.config, options.toolName, options.args, fireOptions(options));
   return decideBeforeTool(output, options.args, { canAsk: options.config.getOnAskUser() !== undefined });
 }
 
@@ -154,11 +154,17 @@ export interface AfterToolStepOptions extends HookFireOptions {
 
 /** HOOK-025, 026, 128: fires AfterTool with the tool's own result (never throws) and applies what it said. */
 export async function runAfterToolStep(options: AfterToolStepOptions): Promise<AfterToolDecision> {
-  const afterOutput = await fireAfterToolHook(options.config, options.toolName, options.args, toToolResponse(options.result), {
-    signal: options.signal,
-    origin: options.origin,
-  });
+  const afterOutput = await fireAfterToolHook(options.config, options.toolName, options.args, toToolResponse(options.result), fireOptions(options));
   return decideAfterTool(options.result, options.beforeOutput, afterOutput);
+}
+
+/** The fire options of a step: its signal, and the call's id (Claude Code's `tool_use_id`) when known. */
+function fireOptions(options: HookFireOptions): HookFireOptions {
+  return {
+    signal: options.signal,
+    ...(options.toolCallId !== undefined ? { toolCallId: options.toolCallId } : {}),
+    ...(options.origin !== undefined ? { origin: options.origin } : {}),
+  };
 }
 
 /** True for an object with string `llmContent` and `returnDisplay`. */

@@ -50,7 +50,7 @@ describe('loadScenario', () => {
       'turns[3].expect.functionResponseContain',
       'turns[4]',
     ]);
-    expect(error.message).toContain('turns[2].functionCalls[0].name: expected a string, got number 42');
+    expect(error.message).toContain('turns[2].functionCalls[0].name: expected a string, got 42');
     expect(error.message).toContain('tools[1]: "grep_search" is not a built-in tool; expected one of run_shell_command, read_file');
     expect(error.message).toContain('turns[3].expect.functionResponseContain: unknown key; expected one of functionResponseContains, textContains');
     expect(error.message).toContain('turns[4]: a turn needs "text", at least one function call, or both');
@@ -94,8 +94,8 @@ describe('parseScenario', () => {
       }
     };
     expect(attempt({ name: 1, description: false, prompt: [], turns: [{ text: 'x' }] })).toEqual([
-      'name: expected a string, got number 1',
-      'description: expected a string, got boolean false',
+      'name: expected a string, got 1',
+      'description: expected a string, got false',
       'prompt: expected a string, got an array',
     ]);
     expect(attempt({ tools: 'glob', settings: { hooks: [] }, turns: [{ text: 'x' }] })).toEqual([
@@ -104,21 +104,21 @@ describe('parseScenario', () => {
     ]);
     expect(attempt({ turns: [{ text: 'x', delayMs: -1, functionCalls: 'glob' }] })).toEqual([
       'turns[0].functionCalls: expected an array of function calls, got "glob"',
-      'turns[0].delayMs: expected a number of milliseconds (0 or more), got number -1',
+      'turns[0].delayMs: expected a number of milliseconds (0 or more), got -1',
     ]);
     expect(attempt({ turns: [{ functionCalls: [{ name: ' ', id: 3 }, 'glob'] }] })).toEqual([
       'turns[0].functionCalls[0].name: must not be empty',
-      'turns[0].functionCalls[0].id: expected a non-empty string, got number 3',
+      'turns[0].functionCalls[0].id: expected a non-empty string, got 3',
       'turns[0].functionCalls[1]: expected an object with "name" and "args", got "glob"',
     ]);
     expect(attempt({ turns: [{ text: 'x', expect: {} }, { text: 'y', expect: { textContains: ['', 2] } }, { text: 'z', expect: 'Blocked' }] })).toEqual([
       'turns[0].expect: expects nothing; give "functionResponseContains" or "textContains"',
       'turns[1].expect.textContains[0]: expected a non-empty string, got ""',
-      'turns[1].expect.textContains[1]: expected a non-empty string, got number 2',
+      'turns[1].expect.textContains[1]: expected a non-empty string, got 2',
       'turns[2].expect: expected an object with "functionResponseContains" or "textContains", got "Blocked"',
     ]);
     expect(attempt({ turns: [{ text: 'x', expect: { functionResponseContains: 5 } }] })).toEqual([
-      'turns[0].expect.functionResponseContains: expected a string or an array of strings, got number 5',
+      'turns[0].expect.functionResponseContains: expected a string or an array of strings, got 5',
     ]);
   });
 

@@ -26,12 +26,12 @@ describe('scenario session keys', () => {
 
   it('names the JSON path of every bad value', () => {
     expect(problemsOf({ prompts: [] })).toEqual(['prompts: expected a non-empty array of prompts, got an empty array']);
-    expect(problemsOf({ prompts: ['ok', 3, ' '] })).toEqual(['prompts[1]: expected a non-empty string, got number 3', 'prompts[2]: expected a non-empty string, got " "']);
+    expect(problemsOf({ prompts: ['ok', 3, ' '] })).toEqual(['prompts[1]: expected a non-empty string, got 3', 'prompts[2]: expected a non-empty string, got " "']);
     expect(problemsOf({ prompt: 'one', prompts: ['two'] })).toEqual(['prompts: give either "prompt" or "prompts", not both']);
     expect(problemsOf({ compaction: 'small' })).toEqual(['compaction: expected an object with tokenBudget, keepRecentTokens, strategy, got "small"']);
     expect(problemsOf({ compaction: { tokenBudget: -1, strategy: 'squash', budget: 3 } })).toEqual([
       'compaction.budget: unknown key; expected one of tokenBudget, keepRecentTokens, strategy',
-      'compaction.tokenBudget: expected a positive number of tokens, got number -1',
+      'compaction.tokenBudget: expected a positive number of tokens, got -1',
       'compaction.strategy: expected "summarize" or "truncate", got "squash"',
     ]);
   });

@@ -47,6 +47,9 @@ async function writeEveryScope(): Promise<string> {
   environment.write(environment.claudeUserFile, { hooks: oneHook('PreToolUse', 'echo claude-user') });
   environment.write(environment.projectFile, { hooks: oneHook('BeforeTool', 'echo project') });
   environment.write(environment.claudeProjectFile, { hooks: oneHook('PreToolUse', 'echo claude-project') });
+  environment.write(environment.claudeLocalFile, { hooks: oneHook('PreToolUse', 'echo claude-local') });
+  environment.write(environment.geminiProjectFile, { hooks: oneHook('BeforeTool', 'echo gemini-project') });
+  environment.write(environment.geminiUserFile, { hooks: oneHook('BeforeTool', 'echo gemini-user') });
   await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
   return extraFile;
 }
@@ -73,15 +76,36 @@ describe('loadSettings: scopes and merge', () => {
     expect(toConfigParameters(settings)).toEqual({ enableHooks: true, hooks: settings.hooks, disabledHooks: [], hookEnvironment: { withhold: [] } });
   });
 
-  it('HOOK-086: concatenates hook groups per event in priority order extra → project → claude-project → user → claude-user → system', async () => {
+  it('HOOK-086: concatenates hook groups per event in priority order extra → project → claude-local → claude-project → gemini-project → user → claude-user → gemini-user → system', async () => {
     const extraFile = await writeEveryScope();
 
     const settings = await loadSettings({ ...environment.loadOptions(), extraFiles: [extraFile] });
 
     expect(settings.warnings).toEqual([]);
     const order = (settings.hooks.BeforeTool ?? []).flatMap((group) => commandsOf(group.hooks));
-    expect(order).toEqual(['echo extra', 'echo project', 'echo claude-project', 'echo user', 'echo claude-user', 'echo system']);
-    expect(settings.files.map((file) => file.scope)).toEqual(['extra', 'project', 'claude-project', 'user', 'claude-user', 'system']);
+    expect(order).toEqual([
+      'echo extra',
+      'echo project',
+      'echo claude-local',
+      'echo claude-project',
+      'echo gemini-project',
+      'echo user',
+      'echo claude-user',
+      'echo gemini-user',
+      'echo system',
+    ]);
+    expect(settings.files.map((file) => file.scope)).toEqual([
+      'extra',
+      'project',
+      'claude-local',
+      'claude-project',
+      'gemini-project',
+      'user',
+      'claude-user',
+      'gemini-user',
+      'system',
+    ]);
+    expect(settings.files.map((file) => file.dialect)).toEqual(['native', 'native', 'claude', 'claude', 'gemini', 'native', 'claude', 'gemini', 'native']);
   });
 
   it('HOOK-086: the registry tags every merged hook Project and returns them in the merged priority order', async () => {
@@ -92,13 +116,17 @@ describe('loadSettings: scopes and merge', () => {
 
     const entries = registry.getHooksForEvent(HookEventName.BeforeTool);
 
-    expect(entries.map((entry) => entry.source)).toEqual(Array(6).fill(ConfigSource.Project));
+    expect(entries.map((entry) => entry.source)).toEqual(Array(9).fill(ConfigSource.Project));
+    expect(entries.map((entry) => entry.dialect)).toEqual(['native', 'native', 'claude', 'claude', 'gemini', 'native', 'claude', 'gemini', 'native']);
     expect(entries.map((entry) => entry.config.command)).toEqual([
       'echo extra',
       'echo project',
+      'echo claude-local',
       'echo claude-project',
+      'echo gemini-project',
       'echo user',
       'echo claude-user',
+      'echo gemini-user',
       'echo system',
     ]);
   });
@@ -171,6 +199,10 @@ describe('loadSettings: scopes and merge', () => {
       project: environment.projectFile,
       claudeUser: environment.claudeUserFile,
       claudeProject: environment.claudeProjectFile,
+      claudeLocal: environment.claudeLocalFile,
+      geminiUser: environment.geminiUserFile,
+      geminiProject: environment.geminiProjectFile,
+      geminiExtensions: join(environment.home, '.gemini', 'extensions'),
     });
     expect(overridden.system).toBe(environment.systemFile);
   });
@@ -186,13 +218,16 @@ describe('loadSettings: scopes and merge', () => {
     });
   });
 
-  it('includeClaude: false leaves the Claude Code files out', async () => {
+  it('includeClaude: false and includeGemini: false leave the Claude Code and Gemini CLI files out', async () => {
     environment.write(environment.claudeUserFile, { hooks: oneHook('PreToolUse', 'echo claude') });
+    environment.write(environment.geminiUserFile, { hooks: oneHook('BeforeTool', 'echo gemini') });
 
-    const settings = await loadSettings({ ...environment.loadOptions(), includeClaude: false });
+    const withoutClaude = await loadSettings({ ...environment.loadOptions(), includeClaude: false });
+    const withoutEither = await loadSettings({ ...environment.loadOptions(), includeClaude: false, includeGemini: false });
 
-    expect(settings.hooks).toEqual({});
-    expect(settings.files.map((file) => file.scope)).toEqual(['project', 'user', 'system']);
+    expect(withoutClaude.files.map((file) => file.scope)).toEqual(['project', 'gemini-project', 'user', 'gemini-user', 'system']);
+    expect(withoutEither.hooks).toEqual({});
+    expect(withoutEither.files.map((file) => file.scope)).toEqual(['project', 'user', 'system']);
   });
 
   it('reads a file that is both the project and the user file (working in the home directory) once, as the user file', async () => {

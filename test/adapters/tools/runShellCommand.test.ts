@@ -79,7 +79,7 @@ describe('run_shell_command', () => {
     expect(missing.error).toEqual({ type: 'invalid_argument', message: expect.stringContaining('"command"') });
     const numeric = await shell.execute({ command: 42 }, idleContext());
     expect(numeric.error?.type).toBe('invalid_argument');
-    expect(numeric.error?.message).toContain('expected a string, got number 42');
+    expect(numeric.error?.message).toContain('expected a string, got 42');
   });
 
   it('caps long output, keeping its start and end and saying how much was left out', async () => {

@@ -109,27 +109,31 @@ describe('HookEventHandler: flow', () => {
     expect(aggregator.aggregateResults).not.toHaveBeenCalled();
   });
 
-  it('HOOK-162: tool events pass { toolName } to the planner', async () => {
+  it('HOOK-162: tool events pass { toolName } to the planner; AfterTool also whether the tool failed (Claude Code PostToolUse vs PostToolUseFailure)', async () => {
     const { handler, planner } = handlerWithFakes(null);
     await handler.fireBeforeToolEvent('run_shell_command', { command: 'ls' });
     await handler.fireAfterToolEvent('read_file', {}, {});
+    await handler.fireAfterToolEvent('run_shell_command', {}, { llmContent: 'x', metadata: { exitCode: 1 } });
     expect(planner.createExecutionPlan.mock.calls).toEqual([
       [HookEventName.BeforeTool, { toolName: 'run_shell_command' }],
-      [HookEventName.AfterTool, { toolName: 'read_file' }],
+      [HookEventName.AfterTool, { toolName: 'read_file', toolFailed: false }],
+      [HookEventName.AfterTool, { toolName: 'run_shell_command', toolFailed: true }],
     ]);
   });
 
-  it('HOOK-163: model and lifecycle events pass undefined context to the planner', async () => {
+  it('HOOK-163: model events pass undefined context to the planner; lifecycle events only the value Claude Code and Gemini CLI matchers see', async () => {
     const { handler, planner } = handlerWithFakes(null);
     await handler.fireBeforeModelEvent(request);
     await handler.fireAfterModelEvent(request, modelResponse('x'));
     await handler.fireBeforeToolSelectionEvent(request);
     await handler.fireSessionStartEvent('startup');
+    await handler.fireBeforeAgentEvent('hi');
     expect(planner.createExecutionPlan.mock.calls).toEqual([
       [HookEventName.BeforeModel, undefined],
       [HookEventName.AfterModel, undefined],
       [HookEventName.BeforeToolSelection, undefined],
-      [HookEventName.SessionStart, undefined],
+      [HookEventName.SessionStart, { matchValue: 'startup' }],
+      [HookEventName.BeforeAgent, {}],
     ]);
   });
 
@@ -157,11 +161,13 @@ describe('HookEventHandler: flow', () => {
     expect(returned).toBe(aggregated);
   });
 
-  it('the abort signal of a fire is handed to the runner', async () => {
+  it('the abort signal of a fire is handed to the runner, with the tool call id (one made up when the caller gives none)', async () => {
     const { handler, runner } = handlerWithFakes(planFor(HookEventName.BeforeTool));
     const controller = new AbortController();
+    await handler.fireBeforeToolEvent('write_file', {}, { signal: controller.signal, toolCallId: 'call-7' });
     await handler.fireBeforeToolEvent('write_file', {}, { signal: controller.signal });
-    expect(runner.executeHooksParallel.mock.calls[0][3]).toEqual({ signal: controller.signal });
+    expect(runner.executeHooksParallel.mock.calls[0][3]).toEqual({ signal: controller.signal, toolCallId: 'call-7' });
+    expect(runner.executeHooksParallel.mock.calls[1][3]).toEqual({ signal: controller.signal, toolCallId: expect.stringMatching(/^hookrail_/) });
   });
 
   it('HOOK-015, HOOK-062, HOOK-144, HOOK-161, HOOK-215: BeforeTool input has base fields from Config plus tool_name and tool_input', async () => {

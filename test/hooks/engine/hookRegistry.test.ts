@@ -192,7 +192,7 @@ describe('validateHooksSettings', () => {
     expect(result.problems.map((problem) => problem.path)).toEqual(['settings.json#hooks.BeforeTool[0].hooks[0]']);
   });
 
-  it('an unknown event is a warning and skipped; Claude Code names say which hookrail event to use', () => {
+  it('an unknown event is a warning and skipped; Claude Code names (read by readHooksInDialect, not here) say which hookrail event they are', () => {
     const result = validateHooksSettings({
       PreToolUse: [{ hooks: [{ type: 'command', command: 'sh a.sh' }] }],
       PostToolUse: [],
@@ -205,11 +205,11 @@ describe('validateHooksSettings', () => {
     expect(result.definitions).toEqual([]);
     expect(result.problems.every((problem) => problem.severity === 'warning')).toBe(true);
     const messages = Object.fromEntries(result.problems.map((problem) => [problem.path, problem.message]));
-    expect(messages['hooks.PreToolUse']).toContain('use "BeforeTool"');
-    expect(messages['hooks.PostToolUse']).toContain('use "AfterTool"');
-    expect(messages['hooks.UserPromptSubmit']).toContain('use "BeforeAgent"');
-    expect(messages['hooks.Stop']).toContain('use "AfterAgent"');
-    expect(messages['hooks.PreCompact']).toContain('use "PreCompress"');
+    expect(messages['hooks.PreToolUse']).toContain('"PreToolUse" is Claude Code\'s name for BeforeTool');
+    expect(messages['hooks.PostToolUse']).toContain('Claude Code\'s name for AfterTool');
+    expect(messages['hooks.UserPromptSubmit']).toContain('Claude Code\'s name for BeforeAgent');
+    expect(messages['hooks.Stop']).toContain('Claude Code\'s name for AfterAgent');
+    expect(messages['hooks.PreCompact']).toContain('Claude Code\'s name for PreCompress');
     expect(messages['hooks.beforetool']).toContain('did you mean "BeforeTool"');
     expect(messages['hooks.Sometime']).toContain('Known events: BeforeTool, AfterTool');
   });
@@ -346,7 +346,7 @@ describe('HookRegistry validation warnings', () => {
     const { registry, records } = createRegistry({
       hooks: fromJson({
         BeforeTool: [{ hooks: [{ type: 'command', command: 'sh kept.sh' }, { type: 'command' }, { type: 'shell', command: 'x' }] }],
-        PreToolUse: [],
+        PermissionRequest: [],
       }),
       extensions: [{ name: 'sec', isActive: true, hooks: { AfterTool: [{ hooks: [{ type: 'command', command: 'sh e.sh', timeout: -1 }] }] } }],
     });
@@ -354,13 +354,14 @@ describe('HookRegistry validation warnings', () => {
 
     const registryRecords = records.filter((record) => record.namespace === 'hookrail:hooks:registry' && record.level === 'warn');
     expect(registryRecords.map((record) => record.message)).toEqual([
+      'hooks: mixes Claude Code event names (PermissionRequest) with hookrail\'s (BeforeTool); each group speaks the dialect of its event\'s name, and SessionStart, SessionEnd and Notification hooks speak hookrail\'s',
       'hooks.BeforeTool[0].hooks[1]: "command" is missing; hook skipped',
       'hooks.BeforeTool[0].hooks[2].type: unknown hook type "shell" (expected "command" or "plugin"); hook skipped',
-      'hooks.PreToolUse: unknown hook event "PreToolUse"; skipped. "PreToolUse" is Claude Code\'s name: use "BeforeTool" in hookrail',
+      'hooks.PermissionRequest: Claude Code event "PermissionRequest" has no hookrail equivalent; its hooks are skipped (supported Claude Code events: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SubagentStop, SessionStart, SessionEnd, PreCompact, Notification)',
       `extensions["sec"].hooks.AfterTool[0].hooks[0].timeout: expected a positive number of milliseconds, got -1; the hook is kept with the default timeout of ${DEFAULT_HOOK_TIMEOUT_MS} ms`,
     ]);
-    expect(registryRecords[0].data).toEqual({ path: 'hooks.BeforeTool[0].hooks[1]', severity: 'error' });
-    expect(registry.getProblems()).toHaveLength(4);
+    expect(registryRecords[1].data).toEqual({ path: 'hooks.BeforeTool[0].hooks[1]', severity: 'error' });
+    expect(registry.getProblems()).toHaveLength(5);
     expect(registry.getAllHooks().map((entry) => entry.config.command)).toEqual(['sh kept.sh', 'sh e.sh']);
   });
 

@@ -16,6 +16,7 @@ import {
 } from '../../../src/index.js';
 import { fixtureCommand } from '../../helpers/hookFixtures.js';
 import { commandGroup, hookConfig, readCapturedInputs, Scratch } from '../../helpers/systemFixtures.js';
+import { waitFor } from '../../helpers/waiting.js';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -158,7 +159,7 @@ describe('advisory lifecycle triggers', () => {
     const { config } = hookConfig({ SessionEnd: [commandGroup(`sh -c 'echo $$ > "${pidFile}"; exec sleep 60'`)] });
     const controller = new AbortController();
     const fired = fireSessionEndHook(config, 'exit', { signal: controller.signal });
-    for (let attempt = 0; attempt < 400 && !existsSync(pidFile); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+    await waitFor(() => existsSync(pidFile), `the SessionEnd hook to write ${pidFile}`, { intervalMs: 25 });
     controller.abort();
     expect(await fired).toEqual({});
   });

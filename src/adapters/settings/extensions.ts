@@ -1,0 +1,250 @@
+/**
+ * Claude Code plugins and Gemini CLI extensions: directories that bring hooks.
+ *
+ * - A Claude Code plugin (`--plugin DIR`, a settings file's `plugins`, or `loadClaudePlugin` for a
+ *   host): `.claude-plugin/plugin.json` (optional; its `hooks` may name other files or hold the hooks
+ *   inline) and `hooks/hooks.json` (`{"description"?, "hooks": {...}}`, Claude Code's names and
+ *   seconds). Its hooks speak Claude Code's dialect and run with `CLAUDE_PLUGIN_ROOT` set to the
+ *   directory, so `${CLAUDE_PLUGIN_ROOT}/scripts/x.sh` finds the plugin's scripts.
+ * - A Gemini CLI extension (every directory of `~/.gemini/extensions/` with a `gemini-extension.json`,
+ *   unless `extension-enablement.json` disables it for this folder; or `loadGeminiExtension`): hooks
+ *   only in `hooks/hooks.json`, with `${extensionPath}`, `${workspacePath}` and `${/}` replaced in every
+ *   string as Gemini CLI does. Its hooks speak Gemini CLI's dialect.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { basename, join, resolve, sep } from 'node:path';
+import type { ExtensionConfig } from '../../hooks/engine/config.js';
+import type { HookConfigProblem } from '../../hooks/engine/hookRegistry.js';
+import { isPlainObject } from '../../values.js';
+import { readJsonFile } from '../jsonFile.js';
+import { displayPath, emptyScopeFile, isProjectScope, readSettingsObject, type SettingsScope, type SettingsScopeFile } from './settingsScopeFile.js';
+
+/** One source of hooks inside a plugin or extension directory. */
+interface HooksSource {
+  /** The file they are in (the manifest itself for inline hooks). */
+  path: string;
+  /** The settings-shaped object `{ hooks: {...} }`, or `undefined` when the file is missing or broken. */
+  value: Record<string, unknown> | undefined;
+  exists: boolean;
+  problems: HookConfigProblem[];
+}
+
+/** What a plugin or extension directory holds. */
+interface ExtensionDirectory {
+  name: string;
+  sources: HooksSource[];
+  /** Problems with the directory or its manifest, reported on the first source. */
+  problems: HookConfigProblem[];
+}
+
+/** Options for {@link readClaudePlugin} and {@link readGeminiExtension}. */
+export interface ReadExtensionOptions {
+  /** The plugin or extension directory. */
+  dir: string;
+  /** For display names and Gemini's `${workspacePath}`; default `process.cwd()`. */
+  workingDir?: string;
+  /** For display names; default `os.homedir()`. */
+  homeDir?: string;
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+async function readJsonSource(path: string, displayName: string): Promise<HooksSource> {
+  try {
+    const content = await readJsonFile(path, { displayName });
+    if (!content.exists) return { path, value: undefined, exists: false, problems: [] };
+    if (!isPlainObject(content.value)) return { path, value: undefined, exists: true, problems: [{ path: '', message: 'expected a JSON object; this file is ignored', severity: 'error' }] };
+    return { path, value: content.value, exists: true, problems: [] };
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    const message = text.startsWith(`${displayName}: `) ? text.slice(displayName.length + 2) : text;
+    return { path, value: undefined, exists: true, problems: [{ path: '', message: `${message}; this file is ignored`, severity: 'error' }] };
+  }
+}
+
+/** The hooks sources of a Claude Code plugin: the manifest's `hooks` (paths or inline), else `hooks/hooks.json`. */
+async function claudePluginDirectory(dir: string, display: (path: string) => string): Promise<ExtensionDirectory> {
+  const manifestPath = join(dir, '.claude-plugin', 'plugin.json');
+  const manifest = await readJsonSource(manifestPath, display(manifestPath));
+  const problems = [...manifest.problems];
+  const name = typeof manifest.value?.['name'] === 'string' && manifest.value['name'] !== '' ? manifest.value['name'] : basename(dir);
+  const declared = manifest.value?.['hooks'];
+  const sources: HooksSource[] = [];
+  if (isPlainObject(declared)) {
+    sources.push({ path: manifestPath, value: isPlainObject(declared['hooks']) ? declared : { hooks: declared }, exists: true, problems: [] });
+  } else if (typeof declared === 'string' || Array.isArray(declared)) {
+    const paths = (Array.isArray(declared) ? declared : [declared]).filter((entry): entry is string => typeof entry === 'string');
+    for (const relativePath of paths) {
+      const path = resolve(dir, relativePath);
+      const source = await readJsonSource(path, display(path));
+      if (!source.exists) source.problems.push({ path: '', message: `named by ${display(manifestPath)} "hooks" but not found`, severity: 'error' });
+      sources.push(source);
+    }
+  } else {
+    if (declared !== undefined) problems.push({ path: 'hooks', message: `${display(manifestPath)}: expected a path, a list of paths or a hooks object; ignored`, severity: 'warning' });
+    const path = join(dir, 'hooks', 'hooks.json');
+    sources.push(await readJsonSource(path, display(path)));
+  }
+  return { name, sources, problems };
+}
+
+/** Gemini CLI's substitutions in an extension's `hooks/hooks.json` strings. */
+function substituteGeminiVariables(value: unknown, variables: Readonly<Record<string, string>>): unknown {
+  if (typeof value === 'string') return value.replace(/\$\{(extensionPath|workspacePath|\/)\}/g, (whole, name: string) => variables[name] ?? whole);
+  if (Array.isArray(value)) return value.map((item) => substituteGeminiVariables(item, variables));
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substituteGeminiVariables(item, variables)]));
+  return value;
+}
+
+async function geminiExtensionDirectory(dir: string, workingDir: string, display: (path: string) => string): Promise<ExtensionDirectory> {
+  const manifestPath = join(dir, 'gemini-extension.json');
+  const manifest = await readJsonSource(manifestPath, display(manifestPath));
+  const problems = [...manifest.problems];
+  if (!manifest.exists) problems.push({ path: '', message: `${display(manifestPath)} is missing: not a Gemini CLI extension`, severity: 'error' });
+  if (manifest.value?.['hooks'] !== undefined) {
+    problems.push({ path: 'hooks', message: `${display(manifestPath)}: Gemini CLI reads an extension's hooks from hooks/hooks.json only; ignored`, severity: 'warning' });
+  }
+  const name = typeof manifest.value?.['name'] === 'string' && manifest.value['name'] !== '' ? manifest.value['name'] : basename(dir);
+  const path = join(dir, 'hooks', 'hooks.json');
+  const source = await readJsonSource(path, display(path));
+  if (source.value) {
+    for (const key of Object.keys(source.value)) {
+      if (key !== 'hooks' && key !== 'description') source.problems.push({ path: key, message: 'Gemini CLI reads only "hooks" from an extension\'s hooks.json; ignored', severity: 'warning' });
+    }
+    const substituted = substituteGeminiVariables(source.value['hooks'], { extensionPath: dir, workspacePath: workingDir, '/': sep });
+    source.value = { hooks: substituted };
+  }
+  return { name, sources: [source], problems };
+}
+
+/** Options of {@link readExtensionFiles}. */
+interface ExtensionFilesOptions {
+  directory: ExtensionDirectory;
+  scope: SettingsScope;
+  dialect: 'claude' | 'gemini';
+  env?: Record<string, string>;
+  display: (path: string) => string;
+}
+
+function toScopeFiles({ directory, scope, dialect, env, display }: ExtensionFilesOptions): SettingsScopeFile[] {
+  return directory.sources.map((source, index) => {
+    const file = emptyScopeFile({ scope, path: source.path, displayName: display(source.path), dialect });
+    file.sourceName = directory.name;
+    file.exists = source.exists;
+    file.problems.push(...(index === 0 ? directory.problems : []), ...source.problems);
+    if (source.value) readSettingsObject(source.value, file, { hookrailSwitches: false, ...(env ? { env } : {}) });
+    return file;
+  });
+}
+
+function displayFor(options: ReadExtensionOptions): (path: string) => string {
+  const context = { workingDir: resolve(options.workingDir ?? process.cwd()), homeDir: resolve(options.homeDir ?? homedir()) };
+  return (path) => displayPath(path, context);
+}
+
+/** Reads a Claude Code plugin directory's hooks, one scope file per hooks file. Never throws. */
+export async function readClaudePlugin(options: ReadExtensionOptions & { scope?: 'plugin' | 'project-plugin' }): Promise<SettingsScopeFile[]> {
+  const dir = resolve(options.dir);
+  const display = displayFor(options);
+  if (!(await isDirectory(dir))) {
+    return toScopeFiles({
+      directory: { name: basename(dir), sources: [{ path: dir, value: undefined, exists: false, problems: [] }], problems: [{ path: '', message: 'Claude Code plugin directory not found', severity: 'error' }] },
+      scope: options.scope ?? 'plugin',
+      dialect: 'claude',
+      display,
+    });
+  }
+  const directory = await claudePluginDirectory(dir, display);
+  return toScopeFiles({ directory, scope: options.scope ?? 'plugin', dialect: 'claude', env: { CLAUDE_PLUGIN_ROOT: dir }, display });
+}
+
+/** Reads a Gemini CLI extension directory's `hooks/hooks.json`. Never throws. */
+export async function readGeminiExtension(options: ReadExtensionOptions): Promise<SettingsScopeFile[]> {
+  const dir = resolve(options.dir);
+  const display = displayFor(options);
+  const directory = await geminiExtensionDirectory(dir, resolve(options.workingDir ?? process.cwd()), display);
+  return toScopeFiles({ directory, scope: 'extension', dialect: 'gemini', display });
+}
+
+/**
+ * Reads the Claude Code plugins named on the command line (`plugin`) and by settings files' `plugins`
+ * (`project-plugin` when a project file names one, so trust covers it), each once.
+ */
+export async function readNamedPlugins(
+  files: readonly SettingsScopeFile[],
+  cliPluginDirs: readonly string[],
+  context: { workingDir: string; homeDir: string },
+): Promise<SettingsScopeFile[]> {
+  const named: Array<{ dir: string; scope: 'plugin' | 'project-plugin' }> = [
+    ...cliPluginDirs.map((dir) => ({ dir, scope: 'plugin' as const })),
+    ...files.flatMap((file) => file.pluginDirs.map((dir) => ({ dir, scope: isProjectScope(file.scope) ? ('project-plugin' as const) : ('plugin' as const) }))),
+  ];
+  const seen = new Set<string>();
+  const unique = named.filter((entry) => !seen.has(entry.dir) && seen.add(entry.dir));
+  const read = await Promise.all(unique.map((entry) => readClaudePlugin({ dir: entry.dir, scope: entry.scope, ...context })));
+  return read.flat();
+}
+
+/** The directories of the installed Gemini CLI extensions enabled for `workingDir`. */
+export async function discoverGeminiExtensions(options: { extensionsDir: string; workingDir: string }): Promise<string[]> {
+  const entries = await readdir(options.extensionsDir, { withFileTypes: true }).catch(() => []);
+  const enablement = await readJsonFile(join(options.extensionsDir, 'extension-enablement.json')).catch(() => ({ exists: false as const }));
+  const rules = enablement.exists && isPlainObject(enablement.value) ? enablement.value : {};
+  const found: string[] = [];
+  for (const entry of entries.sort((left, right) => left.name.localeCompare(right.name))) {
+    if (!entry.isDirectory()) continue;
+    const dir = join(options.extensionsDir, entry.name);
+    const manifest = await stat(join(dir, 'gemini-extension.json')).catch(() => undefined);
+    if (!manifest?.isFile()) continue;
+    const rule = rules[entry.name];
+    const overrides = isPlainObject(rule) && Array.isArray(rule['overrides']) ? rule['overrides'].filter((item): item is string => typeof item === 'string') : [];
+    if (isExtensionEnabled(overrides, options.workingDir)) found.push(dir);
+  }
+  return found;
+}
+
+/**
+ * Gemini CLI's `extension-enablement.json` overrides: path rules, `!` disables, a trailing `/*`
+ * covers the folders below, the last rule that matches wins; no rule means enabled.
+ */
+export function isExtensionEnabled(overrides: readonly string[], workingDir: string): boolean {
+  const folder = resolve(workingDir);
+  let enabled = true;
+  for (const rule of overrides) {
+    const negated = rule.startsWith('!');
+    const pattern = (negated ? rule.slice(1) : rule).replace(/\/+$/, '');
+    const recursive = pattern.endsWith('/*');
+    const base = resolve(recursive ? pattern.slice(0, -2) || '/' : pattern);
+    if (folder === base || (recursive && folder.startsWith(base.endsWith(sep) ? base : base + sep))) enabled = !negated;
+  }
+  return enabled;
+}
+
+/** The hooks object a plugin or extension brings, as written, for `Config.extensions`. */
+async function extensionConfigOf(directory: ExtensionDirectory, dialect: 'claude' | 'gemini', env: Record<string, string> | undefined): Promise<ExtensionConfig> {
+  const hooks: Record<string, unknown[]> = {};
+  for (const source of directory.sources) {
+    const value = source.value?.['hooks'];
+    if (!isPlainObject(value)) continue;
+    for (const [event, groups] of Object.entries(value)) if (Array.isArray(groups)) (hooks[event] ??= []).push(...groups);
+  }
+  return { name: directory.name, isActive: true, hooks, dialect, ...(env ? { env } : {}) };
+}
+
+/**
+ * A Claude Code plugin as a `Config` extension, for hosts: `new Config({ extensions: [await
+ * loadClaudePlugin(dir)] })`. Problems in its files are left out; `readClaudePlugin` reports them.
+ */
+export async function loadClaudePlugin(dir: string): Promise<ExtensionConfig> {
+  const root = resolve(dir);
+  return extensionConfigOf(await claudePluginDirectory(root, (path) => path), 'claude', { CLAUDE_PLUGIN_ROOT: root });
+}
+
+/** A Gemini CLI extension as a `Config` extension, for hosts (`workingDir` fills `${workspacePath}`). */
+export async function loadGeminiExtension(dir: string, options: { workingDir?: string } = {}): Promise<ExtensionConfig> {
+  const root = resolve(dir);
+  return extensionConfigOf(await geminiExtensionDirectory(root, resolve(options.workingDir ?? process.cwd()), (path) => path), 'gemini', undefined);
+}

@@ -1,0 +1,121 @@
+/**
+ * Claude Code's event names and how they map onto hookrail's (native, Gemini CLI's) events, both
+ * ways. This is the one Claude event map of the code base (DESIGN.md, "Dialects"):
+ *
+ * | native event | Claude Code event |
+ * |---|---|
+ * | BeforeTool | PreToolUse |
+ * | AfterTool | PostToolUse, or PostToolUseFailure when the tool failed |
+ * | BeforeAgent | UserPromptSubmit |
+ * | AfterAgent | Stop, or SubagentStop for a sub-agent |
+ * | PreCompress | PreCompact |
+ * | SessionStart, SessionEnd, Notification | the same names |
+ * | BeforeModel, AfterModel, BeforeToolSelection | none: Claude Code has no model events |
+ */
+import { HookEventName } from '../protocol/events.js';
+
+/** The Claude Code events hookrail fires. */
+export type ClaudeEventName =
+  | 'PreToolUse'
+  | 'PostToolUse'
+  | 'PostToolUseFailure'
+  | 'UserPromptSubmit'
+  | 'Stop'
+  | 'SubagentStop'
+  | 'SessionStart'
+  | 'SessionEnd'
+  | 'PreCompact'
+  | 'Notification';
+
+/** Claude Code event name → the hookrail event it fires on. */
+export const claudeEventNames: Readonly<Record<ClaudeEventName, HookEventName>> = {
+  PreToolUse: HookEventName.BeforeTool,
+  PostToolUse: HookEventName.AfterTool,
+  PostToolUseFailure: HookEventName.AfterTool,
+  UserPromptSubmit: HookEventName.BeforeAgent,
+  Stop: HookEventName.AfterAgent,
+  SubagentStop: HookEventName.AfterAgent,
+  SessionStart: HookEventName.SessionStart,
+  SessionEnd: HookEventName.SessionEnd,
+  PreCompact: HookEventName.PreCompress,
+  Notification: HookEventName.Notification,
+};
+
+/** Every Claude Code event hookrail fires, in the order of {@link claudeEventNames}. */
+export const claudeEventNameList = Object.keys(claudeEventNames) as ClaudeEventName[];
+
+/**
+ * Claude Code events with no hookrail counterpart: a file naming one gets a warning that says so,
+ * not "unknown event".
+ */
+export const unsupportedClaudeEventNames: readonly string[] = [
+  'PermissionRequest',
+  'PermissionDenied',
+  'SubagentStart',
+  'Setup',
+  'CwdChanged',
+  'FileChanged',
+  'UserPromptExpansion',
+  'MessageDisplay',
+];
+
+/** True for a Claude Code event name hookrail fires. */
+export function isClaudeEventName(value: unknown): value is ClaudeEventName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(claudeEventNames, value);
+}
+
+/**
+ * Claude events that narrow their hookrail event: a hook configured on one of them runs only on
+ * that part of the event (a PostToolUse hook after a tool that succeeded, a PostToolUseFailure hook
+ * after one that failed; Stop for the agent, SubagentStop for a sub-agent).
+ */
+export const narrowingClaudeEvents: readonly ClaudeEventName[] = ['PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop'];
+
+/** What a fire knows that decides which Claude event it is. */
+export interface ClaudeEventFacts {
+  /** AfterTool: the tool failed (an error result, or a shell command that exited non-zero). */
+  toolFailed?: boolean;
+  /** AfterAgent: the agent that stops is a sub-agent. */
+  subagent?: boolean;
+}
+
+/** The Claude Code event a hookrail event is, given its facts; `undefined` for model events. */
+export function toClaudeEventName(eventName: HookEventName, facts: ClaudeEventFacts = {}): ClaudeEventName | undefined {
+  switch (eventName) {
+    case HookEventName.BeforeTool:
+      return 'PreToolUse';
+    case HookEventName.AfterTool:
+      return facts.toolFailed === true ? 'PostToolUseFailure' : 'PostToolUse';
+    case HookEventName.BeforeAgent:
+      return 'UserPromptSubmit';
+    case HookEventName.AfterAgent:
+      return facts.subagent === true ? 'SubagentStop' : 'Stop';
+    case HookEventName.PreCompress:
+      return 'PreCompact';
+    case HookEventName.SessionStart:
+    case HookEventName.SessionEnd:
+    case HookEventName.Notification:
+      return eventName;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Whether a hook configured on Claude event `configuredAs` runs on a fire with `facts`. Facts not
+ * known (a bare AfterTool fire without a result) let both PostToolUse and PostToolUseFailure hooks run.
+ */
+export function claudeEventApplies(configuredAs: string, facts: ClaudeEventFacts): boolean {
+  switch (configuredAs) {
+    case 'PostToolUse':
+      return facts.toolFailed !== true;
+    case 'PostToolUseFailure':
+      return facts.toolFailed !== false;
+    case 'Stop':
+      return facts.subagent !== true;
+    case 'SubagentStop':
+      return facts.subagent === true;
+    default:
+      return true;
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The one place the runner speaks to a hook in its dialect (DESIGN.md, "Dialects"): right before a
+ * hook runs, its stdin is built from the native input in the hook's dialect, and right after, its
+ * answer is read by that dialect's rules into the native result. Everything before (planning) and
+ * after (aggregation, effects) stays native.
+ */
+import type { HookEventName } from '../protocol/events.js';
+import type { HookConfig } from '../protocol/hookConfig.js';
+import type { HookInput } from '../protocol/inputs.js';
+import type { HookExecutionResult } from '../protocol/results.js';
+import { claudeSpeaker } from './claude.js';
+import { claudeEnvFilePath, prepareClaudeEnvFile } from './claudeEnvFile.js';
+import type { HookDialect } from './dialect.js';
+import { geminiSpeaker } from './gemini.js';
+import { nativeSpeaker } from './native.js';
+import type { DialectFacts, DialectInput, DialectSpeaker } from './speaker.js';
+
+const speakers: Readonly<Record<HookDialect, DialectSpeaker>> = {
+  native: nativeSpeaker,
+  claude: claudeSpeaker,
+  gemini: geminiSpeaker,
+};
+
+/** The dialect a hook speaks: its `dialect`, else native. */
+export function dialectOf(hookConfig: HookConfig): HookDialect {
+  const dialect = (hookConfig as { dialect?: unknown }).dialect;
+  return dialect === 'claude' || dialect === 'gemini' ? dialect : 'native';
+}
+
+/** What {@link openHookConversation} needs. */
+export interface OpenHookConversationOptions extends DialectFacts {
+  hookConfig: HookConfig;
+  eventName: HookEventName;
+  input: HookInput;
+  /** Where session environment files live (tests); default claudeEnvFile.ts's. */
+  environmentFileDirectory?: string;
+}
+
+/** One hook's side of a fire, in its dialect. */
+export interface HookConversation {
+  dialect: HookDialect;
+  /** The event name the hook is told (`PreToolUse` for a Claude hook on BeforeTool). */
+  eventName: string;
+  /** The exact text for the hook's stdin. */
+  stdin: string;
+  /** Variables for the hook's environment: its dialect's, then its own `env`. */
+  env: Record<string, string>;
+  /** The runner's result with the answer read by the dialect's rules, and `stdin` recorded. */
+  readAnswer(result: HookExecutionResult): HookExecutionResult;
+}
+
+/** Builds the hook's stdin and environment in its dialect; call `readAnswer` on the result. */
+export async function openHookConversation(options: OpenHookConversationOptions): Promise<HookConversation> {
+  const dialect = dialectOf(options.hookConfig);
+  const speaker = speakers[dialect];
+  const input = options.input as unknown as Record<string, unknown>;
+  const told: DialectInput = speaker.toHookInput(options.eventName, input, { toolUseId: options.toolUseId, subagent: options.subagent });
+  const env: Record<string, string> = { ...speaker.environment(input) };
+  if (dialect === 'claude' && told.eventName === 'SessionStart') {
+    const sessionId = typeof input['session_id'] === 'string' ? input['session_id'] : '';
+    const file = claudeEnvFilePath(sessionId, { directory: options.environmentFileDirectory });
+    await prepareClaudeEnvFile(file);
+    env['CLAUDE_ENV_FILE'] = file;
+  }
+  Object.assign(env, ownEnvironment(options.hookConfig));
+  const stdin = JSON.stringify(told.payload);
+  return {
+    dialect,
+    eventName: told.eventName,
+    stdin,
+    env,
+    readAnswer: (result) => ({ ...speaker.readAnswer(result, told, input), stdin }),
+  };
+}
+
+function ownEnvironment(hookConfig: HookConfig): Record<string, string> {
+  const env = (hookConfig as { env?: unknown }).env;
+  if (typeof env !== 'object' || env === null || Array.isArray(env)) return {};
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}

@@ -1,0 +1,30 @@
+/**
+ * The Gemini CLI dialect: `.gemini/settings.json` (project and user) and Gemini extensions. hookrail's
+ * native protocol is Gemini CLI's, so the stdin differs only where hookrail adds to it: Gemini's
+ * AfterTool `tool_response` is `{llmContent, returnDisplay, error?}` (no `metadata`). Gemini's own
+ * variables are set besides `GEMINI_PROJECT_DIR`: `GEMINI_CWD` and `GEMINI_SESSION_ID`. Answers are
+ * read by hookrail's EARS rules (README, "Bring your hooks", lists where Gemini CLI differs).
+ */
+import { HookEventName } from '../protocol/events.js';
+import { isPlainObject } from '../../values.js';
+import type { DialectSpeaker } from './speaker.js';
+
+/** Native input → the stdin Gemini CLI sends for the same moment. */
+export function toGeminiInput(eventName: HookEventName, input: Record<string, unknown>): Record<string, unknown> {
+  if (eventName !== HookEventName.AfterTool || !isPlainObject(input['tool_response'])) return input;
+  const { llmContent, returnDisplay, error } = input['tool_response'];
+  const toolResponse: Record<string, unknown> = { llmContent, returnDisplay };
+  if (error !== undefined && error !== null) toolResponse['error'] = error;
+  return { ...input, tool_response: toolResponse };
+}
+
+/** Speaks to Gemini CLI hooks. */
+export const geminiSpeaker: DialectSpeaker = {
+  dialect: 'gemini',
+  toHookInput: (eventName, input) => ({ eventName, payload: toGeminiInput(eventName, input) }),
+  environment: (input) => ({
+    GEMINI_CWD: typeof input['cwd'] === 'string' ? input['cwd'] : '',
+    GEMINI_SESSION_ID: typeof input['session_id'] === 'string' ? input['session_id'] : '',
+  }),
+  readAnswer: (result) => result,
+};

@@ -1,0 +1,28 @@
+/** What each dialect module provides to the conversation with one hook (conversation.ts). */
+import type { HookEventName } from '../protocol/events.js';
+import type { HookExecutionResult } from '../protocol/results.js';
+import type { HookDialect } from './dialect.js';
+
+/** What a fire knows beyond its input. */
+export interface DialectFacts {
+  /** Tool events: the call's id (Claude's `tool_use_id`). */
+  toolUseId?: string;
+  /** AfterAgent: a sub-agent stops. */
+  subagent?: boolean;
+}
+
+/** The stdin object of one hook and the event name it is told. */
+export interface DialectInput {
+  eventName: string;
+  payload: Record<string, unknown>;
+}
+
+/** How one dialect turns native input into a hook's stdin and the hook's answer back into native terms. */
+export interface DialectSpeaker {
+  dialect: HookDialect;
+  toHookInput(eventName: HookEventName, input: Record<string, unknown>, facts: DialectFacts): DialectInput;
+  /** Variables the dialect's agent sets for its hooks (besides the project-dir variables every hook gets). */
+  environment(input: Record<string, unknown>): Record<string, string>;
+  /** The result with the answer read by the dialect's rules; `told` is what the hook was sent. */
+  readAnswer(result: HookExecutionResult, told: DialectInput, input: Record<string, unknown>): HookExecutionResult;
+}
