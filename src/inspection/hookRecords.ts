@@ -24,7 +24,7 @@ export function toHookRecord(event: HookExecutionEvent, time: number = Date.now(
     hookType: typeof hookConfig['type'] === 'string' ? hookConfig['type'] : 'command',
     dialect: typeof hookConfig['dialect'] === 'string' && dialects.has(hookConfig['dialect']) ? (hookConfig['dialect'] as HookRecordDialect) : 'native',
     source: stringOr(hookConfig['source'], 'settings'),
-    input: limitRecordValue(event.input),
+    input: limitRecordValue(dialectInputOf(result) ?? event.input),
     success: result.success,
     decision: hookDecisionOf(result),
   };
@@ -32,7 +32,8 @@ export function toHookRecord(event: HookExecutionEvent, time: number = Date.now(
   if (origin?.callId !== undefined) record.callId = origin.callId;
   if (origin?.actorId !== undefined) record.actorId = origin.actorId;
   if (origin?.rootId !== undefined) record.rootId = origin.rootId;
-  const dialectEventName = (event.input as unknown as Record<string, unknown>)['hook_event_name'];
+  const told = dialectInputOf(result) as Record<string, unknown> | undefined;
+  const dialectEventName = told?.['hook_event_name'] ?? hookConfig['dialectEvent'];
   if (typeof dialectEventName === 'string' && dialectEventName !== event.eventName) record.dialectEventName = dialectEventName;
   if (typeof hookConfig['command'] === 'string') record.command = hookConfig['command'];
   if (typeof hookConfig['url'] === 'string') record.url = hookConfig['url'];
@@ -72,6 +73,19 @@ export function hookDecisionOf(result: HookExecutionResult): HookRecordDecision 
   if (nonEmptyString(specific['additionalContext']) || nonEmptyString(output['systemMessage'])) return 'context';
   if (decisions.includes('allow') || decisions.includes('approve')) return 'allow';
   return 'none';
+}
+
+/**
+ * The input exactly as the hook received it, in its dialect (`tool_name: "Bash"` for a Claude hook):
+ * the runner keeps the stdin it wrote. `undefined` when it did not (a hook that never started).
+ */
+function dialectInputOf(result: HookExecutionResult): unknown {
+  if (typeof result.stdin !== 'string') return undefined;
+  try {
+    return JSON.parse(result.stdin) as unknown;
+  } catch {
+    return result.stdin;
+  }
 }
 
 function reasonOf(result: HookExecutionResult): string | undefined {

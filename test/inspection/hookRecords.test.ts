@@ -89,6 +89,19 @@ describe('hook records', () => {
     expect(hooks.map((hook) => hook.decision)).toEqual(['ask', 'ask']);
   });
 
+  it('a Claude Code hook is recorded in its dialect: the stdin it got (PreToolUse, Bash) and the event name it was told', async () => {
+    const file = join(directory, 'claude.jsonl');
+    const config = new Config({
+      enableHooks: true,
+      hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ ...fixtureHook('exit-2-stderr.sh', ['no shell']), name: 'guard', dialect: 'claude' }] }] },
+    });
+    const scheduler = createToolScheduler({ config, tools: [recordingTool('run_shell_command')], inspect: { file } });
+    await scheduler.schedule([{ callId: 'c9', name: 'run_shell_command', args: { command: 'ls' } }]);
+    const hook = readLines(file).find((line): line is HookRecord => line.type === 'hookrail.hook')!;
+    expect(hook).toMatchObject({ dialect: 'claude', eventName: 'BeforeTool', dialectEventName: 'PreToolUse', decision: 'deny', stderr: 'no shell\n' });
+    expect(hook.input).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } });
+  });
+
   it('in a sequential chain each record holds the input that hook received, as the hooks before it rewrote it', async () => {
     const events: HookExecutionEvent[] = [];
     const config = new Config({
@@ -146,7 +159,7 @@ describe('hook records', () => {
       {
         eventName: 'BeforeTool' as HookExecutionEvent['eventName'],
         input: { hook_event_name: 'PreToolUse', tool_input: { content: 'x'.repeat(20_000) } } as unknown as HookExecutionEvent['input'],
-        result: { ...result({ stdout: 'y'.repeat(20_000) }), hookConfig: { type: 'http', url: 'http://127.0.0.1:1/hook', dialect: 'claude', source: 'project' }, httpStatus: 403, model: 'm', modelAnswer: 'no' } as unknown as HookExecutionResult,
+        result: { ...result({ stdout: 'y'.repeat(20_000) }), hookConfig: { type: 'http', url: 'http://127.0.0.1:1/hook', dialect: 'claude', dialectEvent: 'PreToolUse', source: 'project' }, httpStatus: 403, model: 'm', modelAnswer: 'no' } as unknown as HookExecutionResult,
       },
       42,
     );
