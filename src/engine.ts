@@ -76,6 +76,12 @@ export type {
   ValidateHooksSettingsOptions,
 } from './hooks/engine/hookRegistry.js';
 export { HookPlanner, matchesToolName } from './hooks/engine/hookPlanner.js';
+export type { HookPlannerOptions } from './hooks/engine/hookPlanner.js';
+// Issue 13: `if` conditions, priority order, fail-closed results.
+export { parseIfCondition, matchesIfCondition, MAX_IF_GLOB_LENGTH } from './hooks/engine/ifCondition.js';
+export type { IfCondition, IfConditionParse } from './hooks/engine/ifCondition.js';
+export { compareHookOrder, getHookPriority } from './hooks/engine/hookRegistry.js';
+export { applyFailurePolicy, failClosedEvents } from './hooks/protocol/failurePolicy.js';
 export {
   HookRunner,
   DEFAULT_MAX_STDOUT_BYTES,
@@ -95,6 +101,9 @@ export type {
 
 // --- actions ---
 export { expandCommand } from './hooks/actions/commandExpansion.js';
+export { DEFAULT_MAX_HTTP_BODY_BYTES } from './hooks/actions/httpHook.js';
+export { interpolateHeaderValue } from './hooks/actions/headerInterpolation.js';
+export type { InterpolationOptions } from './hooks/actions/headerInterpolation.js';
 
 // --- machines' building blocks ---
 export { toToolCallOutcome } from './machines/toolCall.machine.js';

@@ -153,7 +153,7 @@ export class PathOutsideWorkspaceError extends HookrailError {
   }
 }
 
-/** Why a hook process did not produce a usable answer (HOOK-023, 068, 119, 195, 196). */
+/** Why a hook did not produce a usable answer (HOOK-023, 068, 119, 195, 196; issue 13 for function and http hooks). */
 export type HookFailureKind =
   | 'exit-code'
   | 'signal'
@@ -163,11 +163,20 @@ export type HookFailureKind =
   | 'output-too-large'
   | 'plugin'
   | 'invalid-config'
-  | 'invalid-input';
+  | 'invalid-input'
+  /** A function hook threw or rejected. */
+  | 'threw'
+  /** A function hook returned, or an http hook answered with, something that is not an output object. */
+  | 'invalid-output'
+  /** An http hook answered with a status other than 2xx. */
+  | 'http-status'
+  /** An http hook's server could not be reached, or the connection broke. */
+  | 'connection';
 
 /** A hook failed to run or answer; carried on `HookExecutionResult.error`, never thrown to the caller. */
 export class HookExecutionError extends HookrailError {
   readonly kind: HookFailureKind;
+  /** The command; for an http hook its URL, for a function hook `function <name>`. */
   readonly command: string;
   readonly eventName: string;
   constructor(options: { kind: HookFailureKind; command: string; eventName: string; message: string; cause?: unknown }) {

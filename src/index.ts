@@ -37,7 +37,24 @@ export type {
   HookFireOptions,
   HookDialect,
   HookDialectFields,
+  HttpHookConfig,
+  FunctionHookConfig,
+  FunctionHookContext,
+  SettingsHookConfig,
+  HookCommonFields,
+  HookFailurePolicy,
 } from './hooks/protocol/hookConfig.js';
+// Issue 13: in-process function hooks, typed per event.
+export type {
+  FunctionHookDefinition,
+  FunctionHookDefinitionFor,
+  FunctionHookResult,
+  HookEventTypes,
+  HookInputFor,
+  HookOutputFor,
+  HookOutputWith,
+} from './hooks/protocol/functionHooks.js';
+export type { AsyncHookMessage } from './hooks/engine/asyncHooks.js';
 export type {
   HookInput,
   BeforeToolInput,

@@ -93,4 +93,17 @@ describe('public API (src/index.ts)', () => {
     expect(typeof hookrail.BeforeToolHookOutput).toBe('function');
     expect(typeof engine.defaultHookTranslator.toHookLLMRequest).toBe('function');
   });
+
+  it('issue 13: hookrail exports the function hook types (typed per event); hookrail/engine the if-condition parser and the failure policy', () => {
+    const definition: hookrail.FunctionHookDefinition = {
+      event: 'BeforeTool',
+      name: 'typed',
+      run: (input) => (input.tool_name === 'write_file' ? { decision: 'deny', reason: 'no writes' } : undefined),
+    };
+    expectTypeOf<hookrail.HookInputFor<hookrail.HookEventName.BeforeModel>>().toHaveProperty('llm_request');
+    expect(definition.name).toBe('typed');
+    expect(engine.parseIfCondition('Bash(git push*)').condition?.glob).toBe('git push*');
+    expect(typeof engine.matchesIfCondition).toBe('function');
+    expect(typeof engine.applyFailurePolicy).toBe('function');
+  });
 });

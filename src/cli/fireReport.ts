@@ -1,6 +1,8 @@
 /**
- * The report `hookrail hooks fire` prints: each hook's command, exit code, duration, stdout/stderr
- * (trimmed) and parsed output, then the aggregated decision — as text, or as one JSON document.
+ * The report `hookrail hooks fire` prints: each hook's command (or URL, or function name), exit code
+ * (or HTTP status), duration, stdout/stderr or body (trimmed) and parsed output, then the aggregated
+ * decision, then any async hooks and what they leave for the next model request — as text, or as one
+ * JSON document.
  *
  * Each hook's output appears once: its stdout and stderr, as captured (the runner caps each stream).
  * Everything derived from them — a block reason taken from stderr, the error message, the decision
@@ -26,6 +28,10 @@ export interface FireReport {
   switchedOffBy?: string[];
   plan: HookExecutionPlan | null;
   results: HookExecutionResult[];
+  /** Issue 13: the async hooks of this fire, waited for after the decision (they never change it). */
+  background?: HookExecutionResult[];
+  /** Issue 13: what the async hooks left for the next model request. */
+  asyncMessages?: string[];
   success: boolean;
   errors: string[];
   decision: FireDecision;
@@ -49,26 +55,38 @@ export function fireReportJson(report: FireReport, options: FireReportOptions = 
     ...(report.switchedOffBy ? { switchedOffBy: report.switchedOffBy } : {}),
     matched: report.plan?.hookConfigs.length ?? 0,
     sequential: report.plan?.sequential ?? false,
-    hooks: report.results.map((result) => ({
-      command: result.hookConfig.command ?? null,
-      name: result.hookConfig.name ?? null,
-      dialect: result.hookConfig.dialect ?? 'native',
-      ...(options.showInput ? { stdin: result.stdin ?? null } : {}),
-      exitCode: result.exitCode ?? null,
-      signal: result.signal ?? null,
-      timedOut: result.timedOut === true,
-      success: result.success,
-      durationMs: Math.round(result.duration),
-      stdout: (result.stdout ?? '').trim(),
-      stderr: (result.stderr ?? '').trim(),
-      /** True when a stream passed the runner's capture cap and only its head was kept. */
-      truncated: result.truncated === true,
-      output: excerptStrings(result.output ?? null),
-      error: result.error ? excerpt(result.error.message) : null,
-    })),
+    hooks: report.results.map((result) => resultJson(result, options)),
+    background: (report.background ?? []).map((result) => resultJson(result, options)),
+    asyncMessages: report.asyncMessages ?? [],
     success: report.success,
     errors: report.errors.map((error) => excerpt(error)),
     decision: excerptStrings(report.decision),
+  };
+}
+
+/** One hook's result in the JSON report, whatever its type (issue 13: `type`, `args`, `url`, `httpStatus`, `failedClosed`). */
+function resultJson(result: HookExecutionResult, options: FireReportOptions): Record<string, unknown> {
+  const config = result.hookConfig;
+  return {
+    type: config.type,
+    command: config.command ?? null,
+    ...(config.type === 'command' && Array.isArray(config.args) ? { args: config.args } : {}),
+    ...(config.type === 'http' ? { url: config.url, httpStatus: result.httpStatus ?? null } : {}),
+    name: config.name ?? null,
+    dialect: config.dialect ?? 'native',
+    ...(options.showInput ? { stdin: result.stdin ?? null } : {}),
+    exitCode: result.exitCode ?? null,
+    signal: result.signal ?? null,
+    timedOut: result.timedOut === true,
+    success: result.success,
+    failedClosed: result.failedClosed === true,
+    durationMs: Math.round(result.duration),
+    stdout: (result.stdout ?? '').trim(),
+    stderr: (result.stderr ?? '').trim(),
+    /** True when a stream passed the runner's capture cap and only its head was kept. */
+    truncated: result.truncated === true,
+    output: excerptStrings(result.output ?? null),
+    error: result.error ? excerpt(result.error.message) : null,
   };
 }
 
@@ -107,15 +125,24 @@ export function printFireReport(render: Renderer, report: FireReport, options: P
     for (const result of report.results) printHookResult(render, result, options);
   }
   printDecision(render, report.decision);
+  if (report.background && report.background.length > 0) {
+    render.line();
+    render.line(styles.bold(`Async hooks (${report.background.length}, in the background: they never change the decision)`));
+    render.line();
+    for (const result of report.background) printHookResult(render, result, options);
+    const messages = report.asyncMessages ?? [];
+    render.line(`  next model request gets: ${messages.length > 0 ? messages.map((message) => `[System] ${message}`).join(' · ') : styles.dim('(nothing)')}`);
+  }
 }
 
 function printHookResult(render: Renderer, result: HookExecutionResult, options: FireReportOptions): void {
   const styles = render.styles;
   const config = result.hookConfig;
-  const title = config.command ?? config.name ?? `(${config.type} hook)`;
+  const title = hookTitle(result);
+  const showName = config.name && config.name !== title && config.type !== 'function';
   const dialect = config.dialect !== undefined && config.dialect !== 'native' ? styles.dim(`  [${dialectLabel(config.dialect)} dialect]`) : '';
-  render.line(`${styles.bold('●')} ${title}${config.name && config.name !== config.command ? styles.dim(`  (${config.name})`) : ''}${dialect}`);
-  // Exactly the bytes the hook read, so an author sees the names and fields it was given.
+  render.line(`${styles.bold('●')} ${title}${showName ? styles.dim(`  (${config.name})`) : ''}${styles.dim(`  [${config.type}]`)}${dialect}`);
+  // Exactly the bytes the hook read (an http hook: its request body), so an author sees the names and fields it was given.
   if (options.showInput) render.line(`    stdin:  ${result.stdin ?? styles.dim('(none: the hook did not run)')}`);
   render.line(`    ${describeExit(result, styles)} · ${formatDuration(result.duration)}`);
   if (!stdoutIsOutputJson(result)) printStream(render, 'stdout', result.stdout);
@@ -136,13 +163,32 @@ function stdoutIsOutputJson(result: HookExecutionResult): boolean {
   }
 }
 
+/** The command line (exec form: with its arguments), `POST <url>`, or the function hook's name. */
+function hookTitle(result: HookExecutionResult): string {
+  const config = result.hookConfig;
+  if (config.type === 'http') return `POST ${config.url}`;
+  if (config.type === 'function') return `${config.name} (function)`;
+  if (config.command !== undefined) return config.type === 'command' && Array.isArray(config.args) ? [config.command, ...config.args].join(' ') : config.command;
+  return config.name ?? `(${config.type} hook)`;
+}
+
 function describeExit(result: HookExecutionResult, styles: Renderer['styles']): string {
-  if (result.timedOut) return styles.red('timed out and killed — failed, fail-open');
-  if (result.signal) return styles.red(`killed by ${result.signal} — failed, fail-open`);
-  if (result.exitCode === undefined) return styles.red('did not run — failed, fail-open');
-  if (result.exitCode === 0) return styles.green('exit 0 — ok');
+  // Issue 13: a failure of a hook with onFailure "block" blocks; any other failure is ignored.
+  const failed = result.failedClosed ? 'failed, fail-closed: blocks' : 'failed, fail-open';
+  if (result.timedOut) return styles.red(`timed out${result.hookConfig.type === 'command' ? ' and killed' : ''} — ${failed}`);
+  if (result.signal) return styles.red(`killed by ${result.signal} — ${failed}`);
+  if (result.hookConfig.type === 'http') {
+    if (result.httpStatus === undefined) return styles.red(`no answer — ${failed}`);
+    return result.success ? styles.green(`HTTP ${result.httpStatus} — ok`) : styles.red(`HTTP ${result.httpStatus} — ${failed}`);
+  }
+  if (result.hookConfig.type === 'function') {
+    const kind = (result.error as { kind?: string } | undefined)?.kind ?? 'error';
+    return result.success ? styles.green('returned — ok') : styles.red(`${kind} — ${failed}`);
+  }
+  if (result.exitCode === undefined) return styles.red(`did not run — ${failed}`);
+  if (result.exitCode === 0 && result.success) return styles.green('exit 0 — ok');
   if (result.exitCode === 2) return styles.yellow('exit 2 — block');
-  return styles.red(`exit ${result.exitCode} — failed, fail-open`);
+  return styles.red(`exit ${result.exitCode} — ${failed}`);
 }
 
 function printStream(render: Renderer, label: string, text: string | undefined): void {

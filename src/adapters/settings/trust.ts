@@ -65,17 +65,26 @@ export interface ProjectSwitches {
 }
 
 /**
- * A sha256 over the sorted `(event, matcher, type, command)` tuples of every hook, plus one tuple per
- * switch the project sets: order, timeouts and names do not matter, any change to what would run, or
- * to what is switched off, does. Without switches the fingerprint is the hooks' alone, so folders
- * trusted before switches were covered stay trusted.
+ * A sha256 over the sorted `(event, matcher, type, command[, args/url/headers/allowedEnvVars/if])`
+ * tuples of every hook, plus one tuple per switch the project sets: order, timeouts and names do not
+ * matter, any change to what would run, or to what is switched off, does. Without switches (and for
+ * plain command hooks) the fingerprint is what it was before, so folders trusted earlier stay trusted.
  */
 export function fingerprintHooks(hooks: HooksSettings, switches: ProjectSwitches = {}): string {
   const tuples: string[] = [];
   for (const eventName of hookEventNames) {
     for (const definition of hooks[eventName] ?? []) {
       for (const hook of definition.hooks ?? []) {
-        tuples.push(JSON.stringify([eventName, definition.matcher ?? '', hook.type, hook.command ?? '']));
+        const tuple: unknown[] = [eventName, definition.matcher ?? '', hook.type, hook.command ?? ''];
+        // Issue 13: what else decides what runs (exec-form args, an http hook's URL and headers, `if`);
+        // appended only when present, so the fingerprints of plain command hooks stay as they were.
+        const beyondCommand = Object.fromEntries(
+          (['args', 'url', 'headers', 'allowedEnvVars', 'if'] as const)
+            .map((field) => [field, (hook as unknown as Record<string, unknown>)[field]] as const)
+            .filter(([, value]) => value !== undefined),
+        );
+        if (Object.keys(beyondCommand).length > 0) tuple.push(beyondCommand);
+        tuples.push(JSON.stringify(tuple));
       }
     }
   }

@@ -1,6 +1,7 @@
 /**
  * `hookrail hooks fire EVENT ...`: the hook author's test bench. Fires one event with the configured
- * hooks, for real (real processes, real stdin JSON), and reports each hook's exit code, duration,
+ * hooks, for real (real processes, real stdin JSON, real HTTP requests to http hooks, the function
+ * hooks of a `--function-hooks` module), and reports each hook's exit code, duration,
  * output and the aggregated decision. Tool events take `--tool` and `--input` (AfterTool also
  * `--response`); model events take `--request FILE` (AfterModel also `--response-file FILE`);
  * lifecycle events take `--payload`. Exit code 0 whatever the hooks decided: read the decision.
@@ -45,6 +46,10 @@ import { decideFromAggregate, type FiredInputs } from '../fireDecision.js';
 import { fireReportJson, printFireReport, type FireReport } from '../fireReport.js';
 import { safeJson } from '../render.js';
 import { loadOptionSettings } from '../settingsLoader.js';
+import { functionHooksOptionSpec, loadFunctionHooksOption } from '../functionHooksModule.js';
+import type { HookSystem } from '../../hooks/engine/hookSystem.js';
+import type { HookConfig } from '../../hooks/protocol/hookConfig.js';
+import type { HookExecutionResult } from '../../hooks/protocol/results.js';
 
 const commandName = 'hooks fire';
 
@@ -89,6 +94,7 @@ export const hooksFireCommand: CommandDefinition = {
       settings: settingsOptionSpec,
       plugin: pluginOptionSpec,
       scenario: { type: 'string', valueName: 'FILE', description: "Include this scenario's settings.hooks." },
+      'function-hooks': functionHooksOptionSpec,
       json: jsonOptionSpec,
       'show-input': { type: 'boolean', description: "Print the exact stdin each matching hook receives, in its dialect." },
     },
@@ -109,6 +115,7 @@ export const hooksFireCommand: CommandDefinition = {
     // The Config is built exactly as `run` builds it: hooks switched off there are switched off here.
     const hookSystem = config.getHookSystem();
     let details: HookFireDetails = { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
+    let background: HookExecutionResult[] = [];
     if (hookSystem) {
       await hookSystem.initialize();
       details = await hookSystem.getEventHandler().fireEventWithDetails(eventName, fired.payload, {
@@ -117,6 +124,8 @@ export const hooksFireCommand: CommandDefinition = {
         ...(fired.toolCallId !== undefined ? { toolCallId: fired.toolCallId } : {}),
         ...(fired.context.subagent ? { subagent: true } : {}),
       });
+      // Issue 13: async hooks ran in the background; show what they did once they are done (each is bounded by its timeout).
+      background = await waitForBackground(hookSystem, context.signal);
     }
     const report: FireReport = {
       event: eventName,
@@ -126,6 +135,8 @@ export const hooksFireCommand: CommandDefinition = {
       ...(hookSystem ? {} : { switchedOffBy }),
       plan: details.plan,
       results: details.results,
+      background,
+      asyncMessages: hookSystem?.takeAsyncHookMessages().map((message) => message.text) ?? [],
       success: details.aggregated.success,
       errors: details.aggregated.errors.map((error) => error.message),
       decision: decideFromAggregate(eventName, details.aggregated, fired.inputs),
@@ -354,10 +365,16 @@ async function loadConfig(
   eventName: HookEventName,
 ): Promise<{ config: Config; hint: (toolName: string | undefined) => string[]; switchedOffBy: string[]; workingDir: string }> {
   const { workingDir, settings } = await loadOptionSettings(context.io, args, { commandName });
+  const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
   for (const warning of settings.warnings) context.render.warn(warning);
-  const configured = (settings.hooks[eventName] ?? []).flatMap((group) =>
-    group.hooks.map((hook) => `configured: matcher ${group.matcher ? JSON.stringify(group.matcher) : '(all)'} → ${hook.command ?? hook.name ?? hook.type}`),
-  );
+  const configured = [
+    ...(settings.hooks[eventName] ?? []).flatMap((group) =>
+      group.hooks.map((hook) => `configured: matcher ${group.matcher ? JSON.stringify(group.matcher) : '(all)'} → ${describeConfigured(hook)}`),
+    ),
+    ...(functionHooks?.entries ?? [])
+      .filter((entry) => entry.eventName === eventName)
+      .map((entry) => `configured: matcher ${entry.matcher ? JSON.stringify(entry.matcher) : '(all)'} → ${describeConfigured(entry.config)}`),
+  ];
   const hint = (toolName: string | undefined): string[] =>
     configured.length > 0
       ? [...configured, ...(toolName !== undefined ? [`none of these matchers matches "${toolName}", or they are disabled`] : ['they are disabled, or do not apply to this fire'])]
@@ -366,6 +383,29 @@ async function loadConfig(
   // system while fire keeps an empty one, so its report and --debug log show the fire that matched nothing.
   const parameters = toConfigParameters(settings);
   const enableHooks = parameters.enableHooks || settings.switchedOffBy.length === 0;
-  const config = new Config({ ...parameters, enableHooks, workingDir, logger: context.logger });
+  const config = new Config({
+    ...parameters,
+    ...(functionHooks ? { functionHooks: functionHooks.definitions } : {}),
+    enableHooks,
+    workingDir,
+    logger: context.logger,
+  });
   return { config, hint, switchedOffBy: settings.switchedOffBy, workingDir };
+}
+
+/** A configured hook in a hint: its command, `POST <url>`, function name; with its `if`, when it has one. */
+function describeConfigured(hook: HookConfig): string {
+  const what = hook.type === 'http' ? `POST ${hook.url}` : hook.type === 'function' ? `${hook.name} (function)` : (hook.command ?? hook.name ?? hook.type);
+  return hook.if !== undefined ? `${what} (if ${hook.if})` : what;
+}
+
+/** The async hooks' results, waited for unless Ctrl-C comes first (then they are cancelled). */
+async function waitForBackground(hookSystem: HookSystem, signal: AbortSignal): Promise<HookExecutionResult[]> {
+  const onAbort = (): void => void hookSystem.cancelAsyncHooks();
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await hookSystem.waitForAsyncHooks();
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }

@@ -1,9 +1,10 @@
 /**
- * `hookrail hooks list`: every configured hook by event, with the file it came from, its matcher, and
- * whether it runs — enabled, disabled (`disabledHooks`), pinned by the system settings, off (a lower
- * scope's `"enableHooks": false` left only pinned hooks), or untrusted (an untrusted project folder:
- * nothing of its settings applies, and the listing says how to trust it) — then the settings files
- * that were looked at.
+ * `hookrail hooks list`: every configured hook by event, with its type (command, http, function,
+ * plugin), the file it came from, its matcher, `if`, priority, onFailure and async, and whether it runs
+ * — enabled, disabled (`disabledHooks`), pinned by the system settings, off (a lower scope's
+ * `"enableHooks": false` left only pinned hooks), or untrusted (an untrusted project folder: nothing of
+ * its settings applies, and the listing says how to trust it) — then the settings files that were
+ * looked at.
  */
 import type { LoadedSettings, SettingsScopeFile } from '../../adapters/settings/settings.js';
 import { contributesSettings, describeContributions, isPinnedHook } from '../../adapters/settings/settingsMerge.js';
@@ -22,21 +23,32 @@ import type { CommandContext, CommandDefinition } from '../context.js';
 import { ExitCode } from '../errors.js';
 import { formatDuration, safeJson, type Styles } from '../render.js';
 import { loadOptionSettings, type LoadOptionSettingsOptions } from '../settingsLoader.js';
+import { functionHooksOptionSpec, loadFunctionHooksOption, type LoadedFunctionHooks } from '../functionHooksModule.js';
 
 /** One configured hook as `hooks list` reports it. */
 export interface ListedHook {
   event: HookEventName;
   name: string;
+  /** `command`, `http`, `function` or `plugin` (issue 13). */
   type: string;
   command?: string;
+  /** Exec form: the arguments of `command`. */
+  args?: string[];
+  /** http hooks: the URL. */
+  url?: string;
   matcher?: string;
   sequential: boolean;
   timeout?: number;
+  priority?: number;
+  onFailure?: string;
+  async?: boolean;
+  if?: string;
   /** The protocol it is spoken to in: `native`, `claude` or `gemini` (DESIGN.md, "Dialects"). */
   dialect: HookDialect;
   /** The Claude event it was configured on, where that narrows the hookrail event (PostToolUseFailure, SubagentStop, ...). */
   dialectEvent?: string;
-  scope: SettingsScopeFile['scope'];
+  /** A settings scope, or `function` for a `--function-hooks` module's hooks. */
+  scope: SettingsScopeFile['scope'] | 'function';
   /** The plugin or extension it comes from. */
   source?: string;
   file: string;
@@ -67,14 +79,17 @@ export const hooksListCommand: CommandDefinition = {
       settings: settingsOptionSpec,
       plugin: pluginOptionSpec,
       scenario: { type: 'string', valueName: 'FILE', description: "Include this scenario's settings.hooks." },
+      'function-hooks': functionHooksOptionSpec,
       json: jsonOptionSpec,
     },
     examples: ['hookrail hooks list', 'hookrail hooks list --scenario examples/scenarios/demo.json', 'hookrail hooks list --json'],
   },
   execute: async (context, args) => {
     const settings = await loadListedSettings(context, args, { commandName });
-    const hooks = listHooks(settings);
+    const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
+    const hooks = sortByEvent([...listHooks(settings), ...(functionHooks ? listFunctionHooks(functionHooks, settings) : [])]);
     for (const warning of settings.warnings) context.render.warn(warning);
+    for (const problem of functionHooks?.problems ?? []) context.render.warn(`${functionHooks?.displayName}: ${problem.path}: ${problem.message}`);
     if (booleanOption(args, 'json')) {
       const untrustedProjectSettings = untrustedFiles(settings).map((file) => ({ file: file.displayName, notApplied: describeContributions(file) }));
       context.render.line(safeJson({ enableHooks: settings.enableHooks, hooks, untrustedProjectSettings, files: describeFiles(settings.files) }, 2));
@@ -107,14 +122,7 @@ export function listHooks(settings: LoadedSettings): ListedHook[] {
           const switchedOff = !pinned && settings.onlyPinnedHooks;
           listed.push({
             event,
-            name: getHookName(config),
-            type: config.type,
-            ...(config.command !== undefined ? { command: config.command } : {}),
-            ...(group.matcher !== undefined ? { matcher: group.matcher } : {}),
-            sequential: group.sequential === true,
-            ...(config.timeout !== undefined ? { timeout: config.timeout } : {}),
-            dialect: config.dialect ?? 'native',
-            ...(config.dialectEvent !== undefined ? { dialectEvent: config.dialectEvent } : {}),
+            ...describeListedHook(config, group.matcher, group.sequential === true),
             scope: file.scope,
             ...(file.sourceName !== undefined ? { source: file.sourceName } : {}),
             file: file.displayName,
@@ -130,8 +138,65 @@ export function listHooks(settings: LoadedSettings): ListedHook[] {
   return listed;
 }
 
+/** Issue 13: a `--function-hooks` module's hooks, listed like settings hooks with type `function`. */
+export function listFunctionHooks(loaded: LoadedFunctionHooks, settings: LoadedSettings): ListedHook[] {
+  const disabled = new Set(settings.disabledHooks);
+  return loaded.entries.map((entry) => ({
+    event: entry.eventName,
+    ...describeListedHook(entry.config, entry.matcher, entry.sequential === true),
+    scope: 'function' as const,
+    file: loaded.displayName,
+    enabled: !isDisabled(entry.config, disabled),
+    trusted: true,
+    pinned: false,
+    state: isDisabled(entry.config, disabled) ? ('disabled' as const) : ('enabled' as const),
+  }));
+}
+
+/** The fields of one hook that `hooks list` shows, whatever its type. */
+function describeListedHook(config: HookConfig, matcher: string | undefined, sequential: boolean) {
+  return {
+    name: getHookName(config),
+    type: String(config.type),
+    ...(config.command !== undefined ? { command: config.command } : {}),
+    ...(config.type === 'command' && Array.isArray(config.args) ? { args: config.args } : {}),
+    ...(config.type === 'http' ? { url: config.url } : {}),
+    ...(matcher !== undefined ? { matcher } : {}),
+    sequential,
+    ...(config.timeout !== undefined ? { timeout: config.timeout } : {}),
+    ...(config.priority !== undefined ? { priority: config.priority } : {}),
+    ...(config.onFailure !== undefined ? { onFailure: config.onFailure } : {}),
+    ...(config.async !== undefined ? { async: config.async } : {}),
+    ...(config.if !== undefined ? { if: config.if } : {}),
+    dialect: config.dialect ?? 'native',
+    ...(config.dialectEvent !== undefined ? { dialectEvent: config.dialectEvent } : {}),
+  };
+}
+
+/** Hooks grouped by event in event order; within an event, the order given (priority order per file). */
+function sortByEvent(hooks: ListedHook[]): ListedHook[] {
+  return hookEventNames.flatMap((event) => hooks.filter((hook) => hook.event === event));
+}
+
 function isDisabled(config: HookConfig, disabled: ReadonlySet<string>): boolean {
-  return (config.name !== undefined && disabled.has(config.name)) || (config.command !== undefined && disabled.has(config.command));
+  return (
+    (config.name !== undefined && disabled.has(config.name)) ||
+    (config.command !== undefined && disabled.has(config.command)) ||
+    (config.type === 'http' && disabled.has(config.url))
+  );
+}
+
+/** What the listing's first line shows: the command line, `POST <url>`, or a function hook's name. */
+function hookTitle(hook: ListedHook): string {
+  if (hook.type === 'http' && hook.url !== undefined) return `POST ${hook.url}`;
+  if (hook.type === 'function') return hook.name;
+  if (hook.command !== undefined) return hook.args ? [hook.command, ...hook.args.map(quoteArgument)].join(' ') : hook.command;
+  return hook.name;
+}
+
+/** An exec-form argument as it would be typed: quoted when it holds spaces or quotes. */
+function quoteArgument(argument: string): string {
+  return /^[\w@%+=:,./-]+$/.test(argument) ? argument : JSON.stringify(argument);
 }
 
 function printHooks(context: CommandContext, settings: LoadedSettings, hooks: ListedHook[]): void {
@@ -153,12 +218,17 @@ function printHooks(context: CommandContext, settings: LoadedSettings, hooks: Li
     if (forEvent.length === 0) continue;
     render.line(styles.bold(event));
     for (const hook of forEvent) {
-      render.line(`  ${stateLabel(hook, styles)}  ${hook.command ?? hook.name}`);
+      const title = hookTitle(hook);
+      render.line(`  ${stateLabel(hook, styles)}  ${title}`);
       const details = [
+        `type: ${hook.type}${hook.args ? ' (exec form)' : ''}`,
         `dialect: ${hook.dialect}${hook.dialectEvent !== undefined ? ` (${hook.dialectEvent})` : ''}`,
         `matcher: ${hook.matcher === undefined || hook.matcher === '' ? '(all)' : hook.matcher}`,
-        ...(hook.name !== hook.command ? [`name: ${hook.name}`] : []),
-        ...(hook.type !== 'command' ? [`type: ${hook.type}`] : []),
+        ...(hook.if !== undefined ? [`if: ${hook.if}`] : []),
+        ...(hook.name !== hook.command && hook.name !== title && hook.name !== hook.url ? [`name: ${hook.name}`] : []),
+        ...(hook.priority !== undefined ? [`priority: ${hook.priority}`] : []),
+        ...(hook.onFailure === 'block' ? ['onFailure: block (fail-closed)'] : []),
+        ...(hook.async === true ? ['async'] : []),
         ...(hook.timeout !== undefined ? [`timeout: ${formatDuration(hook.timeout)}`] : []),
         ...(hook.sequential ? ['sequential'] : []),
         `source: ${hook.scope}${hook.source !== undefined ? ` ${hook.source}` : ''} ${hook.file}`,

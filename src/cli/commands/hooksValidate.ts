@@ -1,6 +1,8 @@
 /**
  * `hookrail hooks validate [FILE]`: every problem in hook settings, each with its file and JSON path
- * (`.hookrail/settings.json: hooks.BeforeTool[0].hooks[1]: "command" is missing`). Validates one file
+ * (`.hookrail/settings.json: hooks.BeforeTool[0].hooks[1]: "command" is missing`), including the
+ * fields of issue 13 (type, url, args, headers, allowedEnvVars, priority, onFailure, async, if) and,
+ * with `--function-hooks`, a module's function hook definitions. Validates one file
  * — a settings file, a Claude Code settings file, or a scenario — or, without FILE, every settings
  * file hookrail would load. Exit 1 when there is any problem. When project hooks meet key-like
  * variables in the environment (names with KEY, TOKEN, SECRET or PASSWORD), a note names them — never
@@ -24,6 +26,7 @@ import { CliError, ExitCode } from '../errors.js';
 import { safeJson } from '../render.js';
 import { resolveWorkingDir } from '../settingsLoader.js';
 import { loadListedSettings } from './hooksList.js';
+import { functionHooksOptionSpec, loadFunctionHooksOption } from '../functionHooksModule.js';
 
 /** One validated file. */
 export interface ValidatedFile {
@@ -54,6 +57,7 @@ export const hooksValidateCommand: CommandDefinition = {
       settings: settingsOptionSpec,
       plugin: pluginOptionSpec,
       scenario: { type: 'string', valueName: 'FILE', description: "Also check this scenario's settings.hooks." },
+      'function-hooks': functionHooksOptionSpec,
       json: jsonOptionSpec,
     },
     examples: ['hookrail hooks validate', 'hookrail hooks validate .hookrail/settings.json', 'hookrail hooks validate examples/scenarios/demo.json'],
@@ -68,6 +72,10 @@ export const hooksValidateCommand: CommandDefinition = {
       notes = environmentNotes(settings, context.io.env);
     } else {
       validated = [await validateOneFile(context, args, file)];
+    }
+    const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
+    if (functionHooks) {
+      validated.push({ file: functionHooks.displayName, scope: 'function-hooks', exists: true, dialect: 'native', hookCount: functionHooks.entries.length, problems: functionHooks.problems });
     }
     const problemCount = validated.reduce((count, entry) => count + entry.problems.length, 0);
     if (booleanOption(args, 'json')) {

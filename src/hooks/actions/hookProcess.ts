@@ -9,8 +9,10 @@ import { runInProcessGroup, type ProcessGroupOutcome } from './processGroup.js';
 
 /** What {@link runHookProcess} needs. */
 export interface HookProcessOptions {
-  /** Shell command text, already expanded. */
+  /** Shell command text, already expanded; with `args`, the executable (issue 13, exec form). */
   command: string;
+  /** Exec form: spawn `command` with these arguments and no shell. Without it `command` runs in `/bin/sh -c`. */
+  args?: readonly string[];
   cwd: string;
   /** Added to `process.env` (HOOK-188); an `undefined` value removes an inherited variable. */
   env: Record<string, string | undefined>;
@@ -47,6 +49,7 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
   const stderr = new CappedCapture({ limitBytes: options.maxStderrBytes });
   const outcome = await runInProcessGroup({
     command: options.command,
+    ...(options.args !== undefined ? { args: options.args } : {}),
     cwd: options.cwd,
     env: options.env,
     stdin: options.stdin,

@@ -31,8 +31,10 @@ export interface OutputSink {
 
 /** What {@link runInProcessGroup} runs, and how. */
 export interface ProcessGroupOptions {
-  /** Shell command text, run with `/bin/sh -c`. */
+  /** Shell command text, run with `/bin/sh -c`; with `args`, the executable (issue 13, exec form). */
   command: string;
+  /** Exec form: spawn `command` itself with these arguments, without a shell. */
+  args?: readonly string[];
   cwd: string;
   /** Added to `process.env` (HOOK-188); an `undefined` value removes an inherited variable (Node skips it). */
   env?: Record<string, string | undefined>;
@@ -84,8 +86,8 @@ export function runInProcessGroup(options: ProcessGroupOptions): Promise<Process
   if (options.signal?.aborted) return Promise.resolve(failedOutcome(startedAt, { cancelled: true }));
   let child: ChildProcess;
   try {
-    child = spawn(options.command, {
-      shell: true,
+    child = spawn(options.command, options.args ?? [], {
+      shell: options.args === undefined,
       cwd: options.cwd,
       env: options.env ? { ...process.env, ...options.env } : process.env,
       // Its own process group, so a kill reaches everything the command started.

@@ -8,6 +8,7 @@ import { HookSystem } from './hookSystem.js';
 import type { HookDialect, HooksSettings } from '../protocol/hookConfig.js';
 import { DEFAULT_ASK_USER_TIMEOUT_MS, type AskUserCallback } from '../protocol/askUser.js';
 import type { HookExecutionEvent, HookExecutionObserver } from '../protocol/results.js';
+import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
 
 /**
  * An extension contributing hooks; its hooks are tagged `ConfigSource.Extensions` (HOOK-085). A Gemini
@@ -43,6 +44,12 @@ export interface ConfigParameters {
    * Claude's stdin and answer rules, and `timeout` counts seconds (DESIGN.md, "Dialects").
    */
   hooks?: HooksSettings | Record<string, unknown>;
+  /**
+   * Issue 13: in-process hooks (seed 002's callable action), run through the same planner,
+   * aggregator and machines as command hooks. Invalid entries are skipped with a warning naming
+   * `functionHooks[i]`. More can be added later with `getHookSystem().registerFunctionHook()`.
+   */
+  functionHooks?: readonly FunctionHookDefinition[];
   /** Extensions with hooks; inactive ones are ignored. */
   extensions?: ExtensionConfig[];
   /** Hooks disabled by name or command. */
@@ -73,6 +80,7 @@ export interface ConfigParameters {
 export class Config {
   private readonly enableHooks: boolean;
   private readonly hooks: HooksSettings | Record<string, unknown>;
+  private readonly functionHooks: readonly FunctionHookDefinition[];
   private readonly extensions: readonly ExtensionConfig[];
   private readonly disabledHooks: readonly string[];
   private readonly hookEnvironment: Readonly<Required<HookEnvironmentOptions>>;
@@ -88,6 +96,7 @@ export class Config {
   constructor(parameters: ConfigParameters = {}) {
     this.enableHooks = parameters.enableHooks ?? false;
     this.hooks = parameters.hooks ?? {};
+    this.functionHooks = parameters.functionHooks ?? [];
     this.extensions = parameters.extensions ?? [];
     this.disabledHooks = parameters.disabledHooks ?? [];
     this.hookEnvironment = { withhold: [...(parameters.hookEnvironment?.withhold ?? [])] };
@@ -105,6 +114,11 @@ export class Config {
 
   getHooks(): HooksSettings | Record<string, unknown> {
     return this.hooks;
+  }
+
+  /** Issue 13: the function hooks given to the constructor. */
+  getFunctionHooks(): readonly FunctionHookDefinition[] {
+    return this.functionHooks;
   }
 
   getExtensions(): readonly ExtensionConfig[] {

@@ -16,6 +16,8 @@ import { applyHookOutputToInput, type HookRunner } from './hookRunner.js';
 import { defaultHookTranslator } from '../protocol/hookTranslator.js';
 import { createEmptyAggregatedResult, type AggregatedHookResult, type HookExecutionResult } from '../protocol/results.js';
 import { HookEventName, isHookEventName, isToolEvent } from '../protocol/events.js';
+import { isPlainObject } from '../../values.js';
+import { AsyncHookTracker } from './asyncHooks.js';
 import { type AfterAgentInput, type AfterModelInput, type AfterToolInput, type BeforeAgentInput, type BeforeModelInput, type BeforeToolInput, type BeforeToolSelectionInput, type HookInput, type NotificationInput, type PreCompressInput, type SessionEndInput, type SessionStartInput } from '../protocol/inputs.js';
 import { type HookEventContext, type HookExecutionPlan, type HookFireOptions, type HookOrigin } from '../protocol/hookConfig.js';
 
@@ -51,12 +53,15 @@ export class HookEventHandler {
   private readonly aggregator: HookAggregator;
   private readonly logger: DebugLogger;
 
-  constructor(config: Config, planner: HookPlanner, runner: HookRunner, aggregator: HookAggregator) {
+  private readonly asyncHooks: AsyncHookTracker;
+
+  constructor(config: Config, planner: HookPlanner, runner: HookRunner, aggregator: HookAggregator, asyncHooks?: AsyncHookTracker) {
     this.config = config;
     this.planner = planner;
     this.runner = runner;
     this.aggregator = aggregator;
     this.logger = config.getDebugLogger().child('hooks:event-handler');
+    this.asyncHooks = asyncHooks ?? new AsyncHookTracker(runner, this.logger);
   }
 
   /**
@@ -75,7 +80,7 @@ export class HookEventHandler {
   async fireBeforeToolEvent(toolName: string, toolInput: Record<string, unknown>, options?: HookFireOptions): Promise<AggregatedHookResult> {
     const fired = await this.fire<BeforeToolInput>({
       eventName: HookEventName.BeforeTool,
-      context: { toolName },
+      context: { toolName, toolInput },
       buildFields: () => ({ tool_name: toolName, tool_input: toolInput }),
       options,
     });
@@ -91,7 +96,7 @@ export class HookEventHandler {
   ): Promise<AggregatedHookResult> {
     const fired = await this.fire<AfterToolInput>({
       eventName: HookEventName.AfterTool,
-      context: { toolName, toolFailed: isFailedToolResponse(toolName, toolResponse) },
+      context: { toolName, toolInput, toolFailed: isFailedToolResponse(toolName, toolResponse) },
       buildFields: () => ({ tool_name: toolName, tool_input: toolInput, tool_response: toolResponse }),
       options,
     });
@@ -162,8 +167,12 @@ export class HookEventHandler {
     return this.fireLifecycle<SessionStartInput>(HookEventName.SessionStart, () => ({ source }), options);
   }
 
-  /** HOOK-081, HOOK-203: SessionEnd fires and runs; the agent session applies its result (beyond HOOK-203, lifecycleHookTriggers.ts). */
+  /**
+   * HOOK-081, HOOK-203: SessionEnd fires and runs; the agent session applies its result (beyond HOOK-203,
+   * lifecycleHookTriggers.ts). Async hooks still running from the ending session are cancelled first (issue 13).
+   */
   async fireSessionEndEvent(reason: SessionEndInput['reason'], options?: HookFireOptions): Promise<AggregatedHookResult> {
+    this.asyncHooks.cancelAll();
     return this.fireLifecycle<SessionEndInput>(HookEventName.SessionEnd, () => ({ reason }), options);
   }
 
@@ -200,7 +209,8 @@ export class HookEventHandler {
       this.logger.warn(`Cannot fire unknown hook event "${String(eventName)}"; known events: ${Object.values(HookEventName).join(', ')}`);
       return { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
     }
-    const context = { ...fireContextOf(eventName, payload), ...options.context };
+    const toolInput = isToolEvent(eventName) && isPlainObject(payload['tool_input']) ? { toolInput: payload['tool_input'] } : {};
+    const context = { ...fireContextOf(eventName, payload), ...toolInput, ...options.context };
     return this.fire<HookInput>({
       eventName,
       context,
@@ -240,11 +250,19 @@ export class HookEventHandler {
         }
         return { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
       }
-      const input = { ...this.buildBaseInput(eventName), ...request.buildFields(), hook_event_name: eventName } as Input;
+      const input = withFields(this.buildBaseInput(eventName), request.buildFields(), eventName) as Input;
       const runOptions = fireFacts(eventName, request.options, context);
+      // Issue 13: async hooks start in the background and take no part in the decision.
+      const { foreground, background } = AsyncHookTracker.partition(plan.hookConfigs);
+      if (background.length > 0) {
+        const origin = request.options?.origin;
+        this.asyncHooks.start(background, eventName, input, (result) => {
+          if (this.config.hasHookExecutionObservers()) this.config.notifyHookExecuted(origin ? { eventName, input, result, origin } : { eventName, input, result });
+        });
+      }
       const results = plan.sequential
-        ? await this.runner.executeHooksSequential(plan.hookConfigs, eventName, input, runOptions)
-        : await this.runner.executeHooksParallel(plan.hookConfigs, eventName, input, runOptions);
+        ? await this.runner.executeHooksSequential(foreground, eventName, input, runOptions)
+        : await this.runner.executeHooksParallel(foreground, eventName, input, runOptions);
       if (this.config.hasHookExecutionObservers()) this.notifyObservers(plan, input, results, request.options?.origin);
       const aggregated = this.aggregator.aggregateResults(results, eventName);
       if (this.logger.isEnabled('debug')) this.logTelemetry(request, plan, aggregated, performance.now() - startedAt);
@@ -280,7 +298,7 @@ export class HookEventHandler {
       transcript_path: this.config.getTranscriptPath(),
       cwd: this.config.getWorkingDir(),
       hook_event_name: eventName,
-      timestamp: new Date().toISOString(),
+      timestamp: isoTimestamp(),
     };
   }
 
@@ -320,6 +338,36 @@ function fireFacts(eventName: HookEventName, options: HookFireOptions | undefine
   if (isToolEvent(eventName)) facts.toolCallId = options?.toolCallId ?? `hookrail_${randomUUID()}`;
   if (options?.subagent === true || context?.subagent === true) facts.subagent = true;
   return facts;
+}
+
+/**
+ * The stdin object: the base fields, then the event's fields over them, then `hook_event_name`. Built
+ * by assignment onto the fresh base object, not by spreading two objects into a third: V8 makes that
+ * spread a slow dictionary object, and every hook of the fire then pays for it (issue 13 measured a
+ * function hook's whole cost doubling). A `__proto__` field stays a plain own field, as with a spread.
+ */
+function withFields(base: HookInput, fields: object, eventName: HookEventName): HookInput {
+  const input = base as unknown as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const value = (fields as Record<string, unknown>)[key];
+    if (key === '__proto__') Object.defineProperty(input, key, { value, enumerable: true, writable: true, configurable: true });
+    else input[key] = value;
+  }
+  input['hook_event_name'] = eventName;
+  return base;
+}
+
+let timestampMillis = Number.NaN;
+let timestampText = '';
+
+/** The current time as ISO 8601, formatted once per millisecond: fires in a tight loop share it (issue 13, function hooks' cost). */
+function isoTimestamp(): string {
+  const now = Date.now();
+  if (now !== timestampMillis) {
+    timestampMillis = now;
+    timestampText = new Date(now).toISOString();
+  }
+  return timestampText;
 }
 
 function describeEvent(eventName: HookEventName, context: HookEventContext | undefined): string {

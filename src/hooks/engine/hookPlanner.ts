@@ -1,6 +1,6 @@
 /**
  * HookPlanner: decides which registered hooks run for one event fire. It filters tool events by
- * matcher (HOOK-021, 032, 087..089), removes duplicate commands keeping the highest-priority one
+ * matcher (HOOK-021, 032, 087..089) and `if` condition (issue 13), removes duplicate commands keeping the highest-priority one
  * (HOOK-090, 091) and escalates the plan to sequential when any group asks for it (HOOK-109).
  */
 import type { DebugLogger } from '../../debugLogger.js';
@@ -9,25 +9,52 @@ import type { HookRegistry } from './hookRegistry.js';
 import { matchesToolName } from './matchers.js';
 import { entryAppliesToFire } from './dialectPlanning.js';
 import { isToolEvent, type HookEventName } from '../protocol/events.js';
+import { checkIfCondition } from './ifCondition.js';
 import { type HookConfig, type HookEventContext, type HookExecutionPlan, type HookRegistryEntry } from '../protocol/hookConfig.js';
 
 export { matchesToolName } from './matchers.js';
 
-/** HOOK-091: the de-duplication key, `command:<command>`; plugin hooks without a command key by name. */
+/**
+ * HOOK-091: the de-duplication key: `command:<command>` (with an exec form's arguments), `http:<url>`;
+ * plugin hooks without a command key by name. Function hooks are never duplicates of each other.
+ */
 function deduplicationKey(config: HookConfig): string | undefined {
-  if (config.command !== undefined) return `command:${config.command}`;
+  if (config.type === 'function') return undefined;
+  if (config.type === 'http') return `http:${config.url}`;
+  if (config.command !== undefined) {
+    return config.type === 'command' && Array.isArray(config.args) ? `command:${JSON.stringify([config.command, ...config.args])}` : `command:${config.command}`;
+  }
   if (config.name !== undefined) return `name:${config.name}`;
   return undefined;
+}
+
+/**
+ * Issue 13: a hook's `if` condition, checked before anything runs. On a tool event it must hold
+ * for the tool (and its arguments, when known); on any other event a hook with `if` never runs.
+ */
+function passesIfCondition(config: HookConfig, eventName: HookEventName, context: HookEventContext | undefined, workingDir?: string): boolean {
+  const condition = config.if;
+  if (condition === undefined) return true;
+  if (!isToolEvent(eventName) || context?.toolName === undefined) return false;
+  return checkIfCondition(condition, context.toolName, context.toolInput, workingDir);
+}
+
+/** Options for {@link HookPlanner}. */
+export interface HookPlannerOptions {
+  /** The hooks' working directory: relative paths in `if` globs are taken from it. */
+  workingDir?: string;
 }
 
 /** HOOK-021, 041, 051, 059, 087..091, 109, 162, 163: builds the execution plan of one event fire. */
 export class HookPlanner {
   private readonly registry: HookRegistry;
   private readonly logger?: DebugLogger;
+  private readonly workingDir?: string;
 
-  constructor(registry: HookRegistry, logger?: DebugLogger) {
+  constructor(registry: HookRegistry, logger?: DebugLogger, options: HookPlannerOptions = {}) {
     this.registry = registry;
     this.logger = logger;
+    this.workingDir = options.workingDir;
   }
 
   /**
@@ -44,6 +71,7 @@ export class HookPlanner {
     for (const entry of entries) {
       // Each hook in its dialect: either dialect's tool names, lifecycle matchers, Claude's narrower events.
       if (!entryAppliesToFire({ entry, eventName, context, regexTest: matchesToolName })) continue;
+      if (!passesIfCondition(entry.config, eventName, context, this.workingDir)) continue;
       const key = deduplicationKey(entry.config);
       if (key !== undefined) {
         if (seen.has(key)) {

@@ -3,10 +3,13 @@
  * source (HOOK-085), validates every entry without ever throwing (HOOK-083, 191, 195), orders hooks
  * by source priority (HOOK-086, 187) and lets hooks be enabled and disabled by name or command.
  */
-import { HookRegistryNotInitializedError } from '../../errors.js';
+import { HookConfigError, HookRegistryNotInitializedError } from '../../errors.js';
 import type { Config, ExtensionConfig } from './config.js';
 import type { DebugLogger } from '../../debugLogger.js';
-import { ConfigSource, DEFAULT_HOOK_TIMEOUT_MS, type HookConfig, type HookRegistryEntry } from '../protocol/hookConfig.js';
+import { ConfigSource, type HookConfig, type HookRegistryEntry, type SettingsHookConfig } from '../protocol/hookConfig.js';
+import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
+import { validateHookFields, type HookProblemSeverity } from './hookConfigValidation.js';
+import { functionHookEntry } from './functionHookRegistration.js';
 import { HookEventName, hookEventNames, isHookEventName } from '../protocol/events.js';
 import { describeType, describeValue, isPlainObject } from '../../values.js';
 import { matcherPatternProblem } from './matchers.js';
@@ -20,7 +23,7 @@ export interface HookConfigProblem {
   path: string;
   message: string;
   /** `error`: the value was skipped. `warning`: it was kept (or ignored) as the message says. */
-  severity: 'error' | 'warning';
+  severity: HookProblemSeverity;
 }
 
 /** One valid hook, flattened out of its definition group, with the path it was read from. */
@@ -28,7 +31,7 @@ export interface ValidatedHookDefinition {
   eventName: HookEventName;
   matcher?: string;
   sequential: boolean;
-  config: HookConfig;
+  config: SettingsHookConfig;
   /** JSON path of the hook entry, e.g. `hooks.BeforeTool[0].hooks[1]`. */
   path: string;
 }
@@ -46,8 +49,6 @@ export interface ValidateHooksSettingsOptions {
   /** How a bad `timeout` warning names the file's unit; default `milliseconds` (Claude Code files: `seconds`). */
   timeoutUnit?: 'milliseconds' | 'seconds';
 }
-
-const knownHookTypes = new Set(['command', 'plugin']);
 
 /**
  * HOOK-080..083, 191, 195: validates a settings `hooks` object. Never throws: invalid values are
@@ -144,56 +145,15 @@ interface HookConfigValidation {
   timeoutUnit: 'milliseconds' | 'seconds';
 }
 
-/** HOOK-083, 191, 195: returns a cleaned copy of a hook entry, or undefined when it must be skipped. */
-function validateHookConfig({ hook, path, eventName, report, timeoutUnit }: HookConfigValidation): HookConfig | undefined {
-  if (!isPlainObject(hook)) {
-    report(path, `expected a hook object ({ type, command, timeout? }), got ${describeType(hook)}; hook skipped`, 'error');
-    return undefined;
-  }
-  const type = hook['type'];
-  if (type === undefined) {
-    report(path, '"type" is missing (expected "command" or "plugin"); hook skipped', 'error');
-    return undefined;
-  }
-  if (typeof type !== 'string' || !knownHookTypes.has(type)) {
-    report(`${path}.type`, `unknown hook type ${describeValue(type)} (expected "command" or "plugin"); hook skipped`, 'error');
-    return undefined;
-  }
-  const config: Record<string, unknown> = { ...hook };
-  const command = hook['command'];
-  if (type === 'command') {
-    if (command === undefined) {
-      report(path, '"command" is missing; hook skipped', 'error');
-      return undefined;
-    }
-    if (typeof command !== 'string' || command.trim().length === 0) {
-      report(`${path}.command`, `expected a non-empty string, got ${describeValue(command)}; hook skipped`, 'error');
-      return undefined;
-    }
-  } else if (command !== undefined && typeof command !== 'string') {
-    report(`${path}.command`, `expected a string, got ${describeType(command)}; ignored`, 'warning');
-    delete config['command'];
-  }
-  const timeout = hook['timeout'];
-  if (timeout !== undefined && !(typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0)) {
-    // A guard hook must not vanish because of a typo in its timeout: keep it, with the default.
-    report(
-      `${path}.timeout`,
-      `expected a positive number of ${timeoutUnit}, got ${describeValue(timeout)}; the hook is kept with the default timeout of ` +
-        (timeoutUnit === 'seconds' ? `${DEFAULT_HOOK_TIMEOUT_MS / 1000} s` : `${DEFAULT_HOOK_TIMEOUT_MS} ms`),
-      'warning',
-    );
-    delete config['timeout'];
-  }
-  for (const field of ['name', 'description'] as const) {
-    const value = hook[field];
-    if (value !== undefined && typeof value !== 'string') {
-      report(`${path}.${field}`, `expected a string, got ${describeType(value)}; ignored`, 'warning');
-      delete config[field];
-    }
-  }
-  validateDialectFields({ hook, config, path, eventName, report });
-  return config as unknown as HookConfig;
+/**
+ * HOOK-083, 191, 195, issue 13: returns a cleaned copy of a hook entry, or undefined when it must be
+ * skipped: its type and fields (hookConfigValidation.ts), then the dialect fields.
+ */
+function validateHookConfig({ hook, path, eventName, report, timeoutUnit }: HookConfigValidation): SettingsHookConfig | undefined {
+  const config = validateHookFields({ hook, path, eventName, report, timeoutUnit });
+  if (!config) return undefined;
+  validateDialectFields({ hook: hook as Record<string, unknown>, config: config as unknown as Record<string, unknown>, path, eventName, report });
+  return config;
 }
 
 /** The warning for an event key no dialect knows; Claude Code events hookrail does not fire say so. */
@@ -212,15 +172,33 @@ export function unknownEventMessage(eventKey: string): string {
 }
 
 const sourcePriority: Readonly<Record<ConfigSource, number>> = {
+  [ConfigSource.Function]: 0,
   [ConfigSource.Project]: 1,
   [ConfigSource.User]: 2,
   [ConfigSource.System]: 3,
   [ConfigSource.Extensions]: 4,
 };
 
-/** HOOK-086, 187: Project 1, User 2, System 3, Extensions 4; a lower number runs first. */
+/**
+ * HOOK-086, 187: Project 1, User 2, System 3, Extensions 4; a lower number runs first. The host's
+ * own function hooks come before all of them (0).
+ */
 export function getSourcePriority(source: ConfigSource): number {
   return sourcePriority[source] ?? Number.MAX_SAFE_INTEGER;
+}
+
+/** Issue 13: a hook's `priority` (default 0); higher runs first. */
+export function getHookPriority(config: HookConfig): number {
+  const priority = config.priority;
+  return typeof priority === 'number' && Number.isFinite(priority) ? priority : 0;
+}
+
+/**
+ * HOOK-086, 187, issue 13: the run order of one event's hooks: higher `priority` first; ties keep
+ * source priority, then configuration order (the sort is stable).
+ */
+export function compareHookOrder(left: HookRegistryEntry, right: HookRegistryEntry): number {
+  return getHookPriority(right.config) - getHookPriority(left.config) || getSourcePriority(left.source) - getSourcePriority(right.source);
 }
 
 /**
@@ -235,6 +213,8 @@ export class HookRegistry {
   private initialized = false;
   /** Enabled entries per event, already sorted; rebuilt lazily after enable/disable. */
   private readonly eventCache = new Map<HookEventName, HookRegistryEntry[]>();
+  /** Function hooks added with {@link registerFunctionHook}; kept across re-initialisation. */
+  private readonly registeredFunctionHooks: HookRegistryEntry[] = [];
 
   constructor(config: Config) {
     this.config = config;
@@ -269,12 +249,15 @@ export class HookRegistry {
       if (!extension.isActive || extension.hooks === undefined) continue;
       register(extension.hooks, `extensions[${JSON.stringify(extension.name)}].hooks`, ConfigSource.Extensions, extension);
     }
+    this.config.getFunctionHooks().forEach((definition, index) => {
+      const result = functionHookEntry(definition, `functionHooks[${index}]`);
+      problems.push(...result.problems);
+      if (result.entry) entries.push(result.entry);
+    });
+    entries.push(...this.registeredFunctionHooks);
 
     const disabled = new Set(this.config.getDisabledHooks());
-    for (const entry of entries) {
-      // A pinned hook (system settings) cannot be disabled by name or command.
-      if (entry.config.pinned !== true && matchesNameOrCommand(entry.config, disabled)) entry.enabled = false;
-    }
+    for (const entry of entries) entry.enabled = !isDisabledBy(entry.config, disabled);
 
     for (const problem of problems) {
       this.logger.warn(`${problem.path}: ${problem.message}`, { path: problem.path, severity: problem.severity });
@@ -285,14 +268,14 @@ export class HookRegistry {
     this.initialized = true;
   }
 
-  /** HOOK-086, 187: the enabled hooks of one event, stable-sorted by source priority. */
+  /** HOOK-086, 187, issue 13: the enabled hooks of one event, by priority, then source priority, then configuration order. */
   getHooksForEvent(eventName: HookEventName): HookRegistryEntry[] {
     this.assertInitialized();
     let cached = this.eventCache.get(eventName);
     if (!cached) {
       cached = this.entries
         .filter((entry) => entry.enabled && entry.eventName === eventName)
-        .sort((left, right) => getSourcePriority(left.source) - getSourcePriority(right.source));
+        .sort(compareHookOrder);
       this.eventCache.set(eventName, cached);
     }
     return [...cached];
@@ -322,6 +305,36 @@ export class HookRegistry {
     return changed;
   }
 
+  /**
+   * Issue 13: adds an in-process hook, before or after `initialize()`, and returns the function that
+   * removes it again. Throws a {@link HookConfigError} naming the definition's error and its path (a
+   * host's programming error, reported where it was made); warnings are logged.
+   */
+  registerFunctionHook<Event extends HookEventName>(definition: FunctionHookDefinition<Event>): () => void {
+    const label = isPlainObject(definition) && typeof definition['name'] === 'string' ? JSON.stringify(definition['name']) : '(unnamed)';
+    const result = functionHookEntry(definition, `registerFunctionHook(${label})`);
+    const error = result.problems.find((problem) => problem.severity === 'error');
+    if (error || !result.entry) throw new HookConfigError(error?.path ?? label, error?.message ?? 'invalid function hook definition');
+    for (const problem of result.problems) {
+      this.logger.warn(`${problem.path}: ${problem.message}`, { path: problem.path, severity: problem.severity });
+    }
+    const entry = result.entry;
+    this.registeredFunctionHooks.push(entry);
+    if (this.initialized) {
+      entry.enabled = !isDisabledBy(entry.config, new Set(this.config.getDisabledHooks()));
+      this.entries.push(entry);
+      this.eventCache.clear();
+    }
+    let registered = true;
+    return () => {
+      if (!registered) return;
+      registered = false;
+      removeItem(this.registeredFunctionHooks, entry);
+      removeItem(this.entries, entry);
+      this.eventCache.clear();
+    };
+  }
+
   /** The problems the last `initialize()` found (also logged as warnings). */
   getProblems(): HookConfigProblem[] {
     return [...this.problems];
@@ -332,6 +345,20 @@ export class HookRegistry {
   }
 }
 
+/** A pinned hook (system settings) cannot be disabled by name or command. */
+function isDisabledBy(config: HookConfig, disabled: ReadonlySet<string>): boolean {
+  return config.pinned !== true && matchesNameOrCommand(config, disabled);
+}
+
+function removeItem<Item>(items: Item[], item: Item): void {
+  const index = items.indexOf(item);
+  if (index !== -1) items.splice(index, 1);
+}
+
 function matchesNameOrCommand(config: HookConfig, names: ReadonlySet<string>): boolean {
-  return (config.name !== undefined && names.has(config.name)) || (config.command !== undefined && names.has(config.command));
+  return (
+    (config.name !== undefined && names.has(config.name)) ||
+    (config.command !== undefined && names.has(config.command)) ||
+    (config.type === 'http' && names.has(config.url))
+  );
 }

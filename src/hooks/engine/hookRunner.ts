@@ -11,6 +11,10 @@ import { compileNameFilter } from './matchers.js';
 import { DebugLogger } from '../../debugLogger.js';
 import { runHookProcess, type HookProcessOutcome } from '../actions/hookProcess.js';
 import { openHookConversation } from '../dialects/conversation.js';
+import { expandExecForm } from '../actions/execForm.js';
+import { runFunctionHook } from '../actions/functionHook.js';
+import { DEFAULT_MAX_HTTP_BODY_BYTES, runHttpHook } from '../actions/httpHook.js';
+import { applyFailurePolicy, failureMode } from '../protocol/failurePolicy.js';
 import { DEFAULT_BLOCK_REASON, modifiedToolInput, type HookOutput } from '../protocol/outputs.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_KILL_GRACE_MS, type HookConfig, type HookFireOptions } from '../protocol/hookConfig.js';
 import { HookEventName } from '../protocol/events.js';
@@ -42,6 +46,8 @@ export interface HookRunnerOptions {
   killGraceMs?: number;
   /** Names or globs of host variables no hook process receives (`Config.hookEnvironment.withhold`). */
   withheldVariables?: readonly string[];
+  /** Bytes of an http hook's response body read at most; default {@link DEFAULT_MAX_HTTP_BODY_BYTES} (issue 13). */
+  maxHttpBodyBytes?: number;
 }
 
 /** HOOK-061..070, 103..108, 117..120, 188, 192..198, 209: spawns hooks and interprets their answers. */
@@ -51,6 +57,7 @@ export class HookRunner {
   private readonly maxStderrBytes: number;
   private readonly killGraceMs: number;
   private readonly isWithheld?: (name: string) => boolean;
+  private readonly maxHttpBodyBytes: number;
 
   constructor(options: HookRunnerOptions = {}) {
     this.logger = options.logger ?? new DebugLogger('hookrail:hooks:runner');
@@ -59,14 +66,49 @@ export class HookRunner {
     this.killGraceMs = nonNegativeOr(options.killGraceMs, HOOK_KILL_GRACE_MS);
     // No filter at all by default, so the common case does not walk the environment for every hook.
     this.isWithheld = options.withheldVariables?.length ? compileNameFilter(options.withheldVariables) : undefined;
+    this.maxHttpBodyBytes = positiveOr(options.maxHttpBodyBytes, DEFAULT_MAX_HTTP_BODY_BYTES);
   }
 
-  /** Runs one hook. Never throws; failures are results with `success: false` (HOOK-070, 195, 196). */
+  /**
+   * Runs one hook of any type. Never throws; failures are results with `success: false` (HOOK-070,
+   * 195, 196), or blocks for a hook with `onFailure: "block"` (issue 13).
+   */
   async executeHook(
     hookConfig: HookConfig,
     eventName: HookEventName,
     input: HookInput,
     options: HookFireOptions = {},
+  ): Promise<HookExecutionResult> {
+    return applyFailurePolicy(await this.runByType(hookConfig, eventName, input, options));
+  }
+
+  /** Issue 13: the one place a hook's type chooses how it runs (hooks/actions/ has one module per type). */
+  private runByType(hookConfig: HookConfig, eventName: HookEventName, input: HookInput, options: HookFireOptions): Promise<HookExecutionResult> {
+    const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_HOOK_TIMEOUT_MS);
+    const logger = this.logger;
+    switch (hookConfig.type) {
+      case 'function':
+        return runFunctionHook({ hookConfig, eventName, input, timeoutMs, signal: options.signal, logger });
+      case 'http':
+        // Spoken to in its dialect like a command hook: the body is what its stdin would be.
+        return openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent }).then(
+          async (conversation) =>
+            conversation.readAnswer(
+              await runHttpHook({ hookConfig, eventName, input, body: conversation.stdin, timeoutMs, maxBodyBytes: this.maxHttpBodyBytes, signal: options.signal, logger }),
+            ),
+          (error: unknown) => this.fail({ hookConfig, eventName, startedAt: performance.now(), kind: 'invalid-input', reason: `could not run: ${describeError(error)}`, cause: error }),
+        );
+      default:
+        return this.executeCommandHook(hookConfig, eventName, input, options);
+    }
+  }
+
+  /** A command (or plugin) hook: one process, its answer read by the exit-code table (§35). */
+  private async executeCommandHook(
+    hookConfig: HookConfig,
+    eventName: HookEventName,
+    input: HookInput,
+    options: HookFireOptions,
   ): Promise<HookExecutionResult> {
     const startedAt = performance.now();
     const label = hookLabel(hookConfig);
@@ -81,12 +123,14 @@ export class HookRunner {
       const conversation = await openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent });
       const projectDir = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd();
       const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_HOOK_TIMEOUT_MS);
-      const command = expandCommand(hookConfig.command, projectDir);
+      const execForm = hookConfig.type === 'command' && Array.isArray(hookConfig.args) ? expandExecForm(hookConfig.command, hookConfig.args, projectDir) : undefined;
+      const command = execForm?.command ?? expandCommand(hookConfig.command, projectDir);
       if (this.logger.isEnabled('debug')) {
         this.logger.debug(`Running hook "${label}" for ${eventName}`, { command, eventName, timeoutMs, killGraceMs: this.killGraceMs, cwd: projectDir, dialect: conversation.dialect });
       }
       const outcome = await runHookProcess({
         command,
+        args: execForm?.args,
         cwd: projectDir,
         env: { ...buildHookEnvironment({ projectDir, isWithheld: this.isWithheld }), ...conversation.env },
         stdin: conversation.stdin,
@@ -205,7 +249,7 @@ export class HookRunner {
       outcome.stderrDroppedBytes > 0 ? `stderr truncated to the first ${this.maxStderrBytes} bytes (${outcome.stderrDroppedBytes} bytes cut)` : '',
     ].filter(Boolean);
     const message =
-      `Hook "${hookLabel(hookConfig)}" for ${eventName} failed (fail-open): ${reason}` +
+      `Hook "${hookLabel(hookConfig)}" for ${eventName} failed (${failureMode(hookConfig, eventName)}): ${reason}` +
       (stderr !== '' ? `; stderr: ${excerpt(stderr)}` : '; stderr was empty') +
       (truncation.length > 0 ? `; ${truncation.join('; ')}` : '');
     this.logger[options.level](message, {
@@ -232,7 +276,7 @@ export class HookRunner {
     cause?: unknown;
   }): HookExecutionResult {
     const { hookConfig, eventName, kind, reason } = options;
-    const message = `Hook "${hookLabel(hookConfig)}" for ${eventName} failed (fail-open): ${reason}`;
+    const message = `Hook "${hookLabel(hookConfig)}" for ${eventName} failed (${failureMode(hookConfig, eventName)}): ${reason}`;
     this.logger.warn(message, { command: commandOf(hookConfig), eventName, kind });
     const error = new HookExecutionError({ kind, command: commandOf(hookConfig), eventName, message, cause: options.cause });
     return { hookConfig, eventName, success: false, duration: performance.now() - options.startedAt, error };
@@ -323,7 +367,9 @@ function exitCodeReason(exitCode: number, command: string): string {
 }
 
 function commandOf(hookConfig: HookConfig): string {
-  return typeof hookConfig.command === 'string' ? hookConfig.command : '';
+  if (typeof hookConfig.command !== 'string') return '';
+  // Exec form: the executable and its arguments, as one would type them.
+  return hookConfig.type === 'command' && Array.isArray(hookConfig.args) ? [hookConfig.command, ...hookConfig.args].join(' ') : hookConfig.command;
 }
 
 /** The hook as a warning names it: its name and command, or just the command. */

@@ -10,6 +10,10 @@ import { HookEventHandler } from './hookEventHandler.js';
 import { HookPlanner } from './hookPlanner.js';
 import { HookRegistry } from './hookRegistry.js';
 import { HookRunner } from './hookRunner.js';
+import type { HookEventName } from '../protocol/events.js';
+import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
+import type { HookExecutionResult } from '../protocol/results.js';
+import { AsyncHookTracker, type AsyncHookMessage } from './asyncHooks.js';
 
 /** HOOK-009: what `getStatus()` reports. */
 export interface HookSystemStatus {
@@ -24,16 +28,18 @@ export class HookSystem {
   private readonly runner: HookRunner;
   private readonly aggregator: HookAggregator;
   private readonly eventHandler: HookEventHandler;
+  private readonly asyncHooks: AsyncHookTracker;
   private initialization?: Promise<void>;
   private initialized = false;
 
   constructor(config: Config) {
     const logger = config.getDebugLogger().child('hooks');
     this.registry = new HookRegistry(config);
-    this.planner = new HookPlanner(this.registry, logger.child('planner'));
+    this.planner = new HookPlanner(this.registry, logger.child('planner'), { workingDir: config.getWorkingDir() });
     this.runner = new HookRunner({ logger: logger.child('runner'), withheldVariables: config.getHookEnvironment().withhold });
     this.aggregator = new HookAggregator();
-    this.eventHandler = new HookEventHandler(config, this.planner, this.runner, this.aggregator);
+    this.asyncHooks = new AsyncHookTracker(this.runner, logger.child('async'));
+    this.eventHandler = new HookEventHandler(config, this.planner, this.runner, this.aggregator, this.asyncHooks);
   }
 
   /**
@@ -73,6 +79,39 @@ export class HookSystem {
   getRegistry(): HookRegistry {
     if (!this.initialized) throw new HookSystemNotInitializedError();
     return this.registry;
+  }
+
+  /**
+   * Issue 13: adds an in-process hook (before or after `initialize()`); returns the function that
+   * removes it. Throws a `HookConfigError` naming the path of an invalid field.
+   */
+  registerFunctionHook<Event extends HookEventName>(definition: FunctionHookDefinition<Event>): () => void {
+    return this.registry.registerFunctionHook(definition);
+  }
+
+  /**
+   * Issue 13: the `systemMessage` / `additionalContext` answers of async hooks that finished since
+   * the last call, removed from the queue. The model-call path (`fireBeforeModelHook`) drains it
+   * into the next model request.
+   */
+  takeAsyncHookMessages(): AsyncHookMessage[] {
+    return this.asyncHooks.takeMessages();
+  }
+
+  /**
+   * Issue 13: cancels every async hook still running (their processes are killed, their requests
+   * aborted, their functions' signals aborted); returns how many. SessionEnd does this itself.
+   */
+  cancelAsyncHooks(): number {
+    return this.asyncHooks.cancelAll();
+  }
+
+  /**
+   * Issue 13: waits until the async hooks running now have finished (each is bounded by its
+   * timeout), then returns the results of the async hooks that finished since the last call.
+   */
+  waitForAsyncHooks(): Promise<HookExecutionResult[]> {
+    return this.asyncHooks.whenSettled();
   }
 
   /** HOOK-009: `{ initialized, totalHooks }`. */

@@ -63,10 +63,12 @@ function isExitCodeBlock(result: HookExecutionResult): boolean {
  * HOOK-031, 042, 052, 060, 112, 209, 214: the output a result contributes. Successful hooks contribute
  * theirs; an exit-2 hook contributes its block; any other failure fails open and contributes at most
  * its `Warning: <stderr>` system message (HOOK-209) — never a decision — and nothing on the events
- * whose failed hooks must leave the result, request, response or tool configuration as it was.
+ * whose failed hooks must leave the result, request, response or tool configuration as it was. A
+ * fail-closed hook's failure contributes the block it stands for (issue 13, failurePolicy.ts).
  */
 function contributedOutput(result: HookExecutionResult): HookOutput | undefined {
   if (result.success) return isPlainObject(result.output) ? result.output : undefined;
+  if (result.failedClosed === true && isPlainObject(result.output)) return result.output;
   if (isExitCodeBlock(result)) {
     if (isPlainObject(result.output)) return result.output;
     return { decision: 'deny', reason: result.stderr?.trim() || DEFAULT_BLOCK_REASON };

@@ -4,10 +4,15 @@
  */
 import type { HookEventName } from './events.js';
 
-/** HOOK-083: hook kinds. Only `command` executes; `plugin` is accepted for forward compatibility (HOOK-195). */
+/**
+ * HOOK-083: hook kinds. `command` runs a process, `http` POSTs to a URL, `function` calls host code
+ * in-process (seed 002's callable action); `plugin` is accepted for forward compatibility (HOOK-195).
+ */
 export enum HookType {
   Command = 'command',
   Plugin = 'plugin',
+  Http = 'http',
+  Function = 'function',
 }
 
 /**
@@ -33,38 +38,91 @@ export interface HookDialectFields {
   env?: Record<string, string>;
 }
 
-/** HOOK-083: a command hook as configured in settings.json. */
-export interface CommandHookConfig extends HookDialectFields {
-  type: HookType.Command | 'command';
-  /** Shell command; `$LLXPRT_PROJECT_DIR`, `$GEMINI_PROJECT_DIR`, `$CLAUDE_PROJECT_DIR` are expanded (HOOK-188). */
-  command: string;
-  /** Milliseconds; default {@link DEFAULT_HOOK_TIMEOUT_MS} (HOOK-120). */
-  timeout?: number;
+/**
+ * Seed 002's `continueOnFailure`: what a hook that fails (cannot start, times out, exits with a code
+ * other than 0 or 2, throws, answers with an invalid body, is cut by the output cap) means for the
+ * action it guards. `continue` (default) is fail-open; `block` blocks BeforeTool, BeforeModel,
+ * BeforeToolSelection and BeforeAgent.
+ */
+export type HookFailurePolicy = 'continue' | 'block';
+
+/** Fields every hook type takes (issue 13). */
+export interface HookCommonFields extends HookDialectFields {
   /** Optional display name, usable with enable/disable. */
   name?: string;
   description?: string;
+  /** Milliseconds; default {@link DEFAULT_HOOK_TIMEOUT_MS} (HOOK-120). */
+  timeout?: number;
+  /** Default `continue` (fail-open). */
+  onFailure?: HookFailurePolicy;
+  /** Higher runs first (sequential) and merges first (parallel); default 0; ties keep source and configuration order. */
+  priority?: number;
+  /** Runs in the background: never blocks or modifies; its messages join the next model request. */
+  async?: boolean;
+  /** A tool condition such as `run_shell_command(git push*)`, checked before the hook runs. */
+  if?: string;
   /** Set by the system settings file only: no `disabledHooks` entry or lower-scope `enableHooks: false` switches it off. */
   pinned?: boolean;
 }
 
-/** HOOK-195: a plugin hook passes validation but has no execution path; the runner fails it open. */
-export interface PluginHookConfig extends HookDialectFields {
-  type: HookType.Plugin | 'plugin';
-  command?: string;
-  timeout?: number;
-  name?: string;
-  description?: string;
-  pinned?: boolean;
+/** HOOK-083: a command hook as configured in settings.json. */
+export interface CommandHookConfig extends HookCommonFields {
+  type: HookType.Command | 'command';
+  /**
+   * Shell command; `$LLXPRT_PROJECT_DIR`, `$GEMINI_PROJECT_DIR`, `$CLAUDE_PROJECT_DIR` are expanded
+   * (HOOK-188). With `args` it is the executable, spawned without a shell (exec form).
+   */
+  command: string;
+  /** Exec form: the arguments, passed as they are (no shell, no quoting); project-dir variables expanded. */
+  args?: string[];
 }
 
-/** One configured hook. */
-export type HookConfig = CommandHookConfig | PluginHookConfig;
+/** HOOK-195: a plugin hook passes validation but has no execution path; the runner fails it. */
+export interface PluginHookConfig extends HookCommonFields {
+  type: HookType.Plugin | 'plugin';
+  command?: string;
+}
+
+/** An http hook: the input JSON is POSTed to `url`; a 2xx JSON body is read like a command's stdout. */
+export interface HttpHookConfig extends HookCommonFields {
+  type: HookType.Http | 'http';
+  /** An `http:` or `https:` URL. */
+  url: string;
+  /** Extra request headers; values may use `$VAR` / `${VAR}` for the variables in `allowedEnvVars`. */
+  headers?: Record<string, string>;
+  /** Environment variables header values may interpolate; any other `$VAR` becomes empty. */
+  allowedEnvVars?: string[];
+  command?: undefined;
+}
+
+/** What an in-process hook's `run` gets besides its input. */
+export interface FunctionHookContext {
+  /** Aborts at the hook's timeout, when the call is cancelled, and at session end (async hooks). */
+  signal: AbortSignal;
+}
+
+/** The untyped form of a function hook's `run`; hosts write the per-event typed `FunctionHookDefinition`. */
+export type FunctionHookRun = (input: never, context: FunctionHookContext) => unknown;
+
+/** A function hook as the registry holds it (made from a `FunctionHookDefinition`). */
+export interface FunctionHookConfig extends HookCommonFields {
+  type: HookType.Function | 'function';
+  name: string;
+  run: FunctionHookRun;
+  command?: undefined;
+}
+
+/** One hook as it can appear in settings (JSON): command, http, or plugin. */
+export type SettingsHookConfig = CommandHookConfig | PluginHookConfig | HttpHookConfig;
+
+/** One configured hook, of any type. */
+export type HookConfig = SettingsHookConfig | FunctionHookConfig;
 
 /** HOOK-082: a hook group in settings.json: optional matcher, optional sequential, required hooks. */
 export interface HookDefinition {
   matcher?: string;
   sequential?: boolean;
-  hooks: HookConfig[];
+  hooks: SettingsHookConfig[];
 }
 
 /** HOOK-080: the `hooks` key of settings.json. */
@@ -72,6 +130,8 @@ export type HooksSettings = { [Event in HookEventName]?: HookDefinition[] };
 
 /** HOOK-086, HOOK-187: where a hook came from; lower priority number runs first. */
 export enum ConfigSource {
+  /** In-process function hooks the host registered (`Config.functionHooks`, `registerFunctionHook`). */
+  Function = 'function',
   Project = 'project',
   User = 'user',
   System = 'system',
@@ -119,6 +179,8 @@ export interface HookEventContext {
    * (SessionStart `source`, SessionEnd `reason`, PreCompress `trigger`, Notification `notification_type`).
    */
   matchValue?: string;
+  /** The tool's arguments, for `if` conditions; without them only a condition's tool name is checked. */
+  toolInput?: Record<string, unknown>;
 }
 
 /** Options that travel with one event fire. */
@@ -140,7 +202,7 @@ export interface HookOrigin {
   rootId?: string;
 }
 
-/** The name shown for a hook in logs and listings: its `name`, else its `command`. */
+/** The name shown for a hook in logs and listings: its `name`, else its `command`, else its `url`. */
 export function getHookName(config: HookConfig): string {
-  return config.name ?? config.command ?? 'unnamed plugin hook';
+  return config.name ?? config.command ?? (config.type === 'http' ? config.url : undefined) ?? `unnamed ${config.type} hook`;
 }

@@ -30,8 +30,15 @@ export interface HookExecutionResult {
   signal?: string;
   /** True when the hook exceeded its timeout and was killed (HOOK-117..119). */
   timedOut?: boolean;
-  /** True when stdout or stderr exceeded the capture cap and only its head was kept. */
+  /** True when stdout or stderr (an http hook: the body) exceeded the capture cap and only its head was kept. */
   truncated?: boolean;
+  /** http hooks: the response's status code, when one came. */
+  httpStatus?: number;
+  /**
+   * Issue 13: the hook failed and has `onFailure: "block"`: `output` is the block it stands for
+   * (a reason naming the hook and the failure), and the aggregator counts it like an exit-2 block.
+   */
+  failedClosed?: boolean;
   duration: number;
   error?: Error;
   /** The exact text written to the hook's stdin, in its dialect (`hooks fire --show-input`). */

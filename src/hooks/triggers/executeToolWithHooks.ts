@@ -29,7 +29,7 @@ export function executeToolWithHooks(
 ): Promise<ToolResult> {
   let hooksMayApply: boolean;
   try {
-    hooksMayApply = toolHooksMayApply(config, toolName);
+    hooksMayApply = toolHooksMayApply(config, toolName, toolInput);
   } catch (error) {
     warnTriggerFailure(config, 'executeToolWithHooks', error, toolName);
     hooksMayApply = false;

@@ -15,6 +15,7 @@ import type { Config } from '../engine/config.js';
 import { normalizeContents } from '../protocol/hookTranslator.js';
 import { getStopReason } from '../protocol/toolHookEffects.js';
 import { runTrigger } from './triggerSupport.js';
+import { withAsyncHookMessages } from './asyncHookMessages.js';
 import { AfterModelHookOutput, BeforeModelHookOutput, type DefaultHookOutput } from '../protocol/outputs.js';
 import { type HookFireOptions } from '../protocol/hookConfig.js';
 
@@ -73,6 +74,7 @@ function appendSystemContent(request: GenerateContentParameters, systemMessage: 
  * HOOK-152, 033..040, 042, 179, 184, 194: fires BeforeModel. A block or stop gives `blocked: true`
  * with the reason and, only if the hook sent `llm_response`, a synthetic response; otherwise the
  * hook's `llm_request` changes come back as `modifiedRequest`. Safe default `{ blocked: false }`.
+ * Messages async hooks left since the last request are appended to the request (issue 13).
  */
 export async function fireBeforeModelHook(
   config: Config,
@@ -80,13 +82,15 @@ export async function fireBeforeModelHook(
   options?: HookFireOptions,
 ): Promise<BeforeModelHookResult> {
   await loadGenAI();
-  return runTrigger<BeforeModelHookResult>({
+  const decision = await runTrigger<BeforeModelHookResult>({
     config,
     trigger: 'fireBeforeModelHook',
     safeDefault: { blocked: false },
     fire: (eventHandler) => eventHandler.fireBeforeModelEvent(llmRequest, options),
     interpret: (output) => interpretBeforeModelOutput(llmRequest, output),
   });
+  // Issue 13: what async hooks said since the last request joins this one.
+  return withAsyncHookMessages(config, llmRequest, decision);
 }
 
 /** A block or stop, else the request as the hook modified it (with its system message appended). */

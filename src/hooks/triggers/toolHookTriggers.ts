@@ -52,16 +52,18 @@ export async function fireAfterToolHook(
 
 /**
  * HOOK-002, HOOK-010, HOOK-012, HOOK-013: whether a BeforeTool or AfterTool hook may run for this
- * tool, answered synchronously. `false` when hooks are disabled, or when the initialised hook system
+ * tool (and, given `toolInput`, these arguments: `if` conditions, issue 13), answered synchronously.
+ * `false` when hooks are disabled, or when the initialised hook system
  * has no tool hook matching the tool: the tool then runs with no async hook work at all. `true` before
  * the first fire (not yet initialised), since hooks may then apply. Throws what the config or hook
  * system throws: each caller chooses how to fail open.
  */
-export function toolHooksMayApply(config: Config, toolName: string): boolean {
+export function toolHooksMayApply(config: Config, toolName: string, toolInput?: Record<string, unknown>): boolean {
   const hookSystem = config.getHookSystem();
   if (!hookSystem) return false;
   if (!hookSystem.isInitialized()) return true;
   const eventHandler = hookSystem.getEventHandler();
-  const context = { toolName };
+  // Issue 13: with the arguments, hooks whose `if` condition fails are ruled out here too.
+  const context = toolInput === undefined ? { toolName } : { toolName, toolInput };
   return eventHandler.hasMatchingHooks(HookEventName.BeforeTool, context) || eventHandler.hasMatchingHooks(HookEventName.AfterTool, context);
 }

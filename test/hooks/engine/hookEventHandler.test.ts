@@ -109,15 +109,15 @@ describe('HookEventHandler: flow', () => {
     expect(aggregator.aggregateResults).not.toHaveBeenCalled();
   });
 
-  it('HOOK-162: tool events pass { toolName } to the planner; AfterTool also whether the tool failed (Claude Code PostToolUse vs PostToolUseFailure)', async () => {
+  it('HOOK-162: tool events pass { toolName, toolInput } to the planner (the input for `if` conditions); AfterTool also whether the tool failed (Claude Code PostToolUse vs PostToolUseFailure)', async () => {
     const { handler, planner } = handlerWithFakes(null);
     await handler.fireBeforeToolEvent('run_shell_command', { command: 'ls' });
     await handler.fireAfterToolEvent('read_file', {}, {});
     await handler.fireAfterToolEvent('run_shell_command', {}, { llmContent: 'x', metadata: { exitCode: 1 } });
     expect(planner.createExecutionPlan.mock.calls).toEqual([
-      [HookEventName.BeforeTool, { toolName: 'run_shell_command' }],
-      [HookEventName.AfterTool, { toolName: 'read_file', toolFailed: false }],
-      [HookEventName.AfterTool, { toolName: 'run_shell_command', toolFailed: true }],
+      [HookEventName.BeforeTool, { toolName: 'run_shell_command', toolInput: { command: 'ls' } }],
+      [HookEventName.AfterTool, { toolName: 'read_file', toolInput: {}, toolFailed: false }],
+      [HookEventName.AfterTool, { toolName: 'run_shell_command', toolInput: {}, toolFailed: true }],
     ]);
   });
 
@@ -290,7 +290,7 @@ describe('HookEventHandler: flow', () => {
     const plan = planFor(HookEventName.BeforeTool);
     const { handler, planner, runner, aggregated, results } = handlerWithFakes(plan);
     const details = await handler.fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'write_file', tool_input: { path: 'x' } });
-    expect(planner.createExecutionPlan).toHaveBeenCalledWith(HookEventName.BeforeTool, { toolName: 'write_file' });
+    expect(planner.createExecutionPlan).toHaveBeenCalledWith(HookEventName.BeforeTool, { toolName: 'write_file', toolInput: { path: 'x' } });
     expect(details).toEqual({ plan, results, aggregated });
     const input = runnerInput(runner);
     expectBaseFields(input, 'BeforeTool');

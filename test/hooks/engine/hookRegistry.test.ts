@@ -257,14 +257,14 @@ describe('validateHooksSettings', () => {
     ]);
   });
 
-  it('HOOK-083, HOOK-191: a hook that is not an object, has no type, or has a type other than command/plugin is an error, skipped', () => {
+  it('HOOK-083, HOOK-191: a hook that is not an object, has no type, or has a type other than command/http/plugin is an error, skipped', () => {
     const result = validateHooksSettings({
       BeforeTool: [
         {
           hooks: [
             'sh a.sh',
             { command: 'sh no-type.sh' },
-            { type: 'http', command: 'https://example.invalid' },
+            { type: 'shell', command: 'https://example.invalid' },
             { type: 7, command: 'sh numeric-type.sh' },
             { type: 'command', command: 'sh kept.sh' },
           ],
@@ -273,9 +273,9 @@ describe('validateHooksSettings', () => {
     });
     expect(result.problems).toEqual([
       { path: 'hooks.BeforeTool[0].hooks[0]', message: expect.stringContaining('expected a hook object'), severity: 'error' },
-      { path: 'hooks.BeforeTool[0].hooks[1]', message: '"type" is missing (expected "command" or "plugin"); hook skipped', severity: 'error' },
-      { path: 'hooks.BeforeTool[0].hooks[2].type', message: 'unknown hook type "http" (expected "command" or "plugin"); hook skipped', severity: 'error' },
-      { path: 'hooks.BeforeTool[0].hooks[3].type', message: 'unknown hook type 7 (expected "command" or "plugin"); hook skipped', severity: 'error' },
+      { path: 'hooks.BeforeTool[0].hooks[1]', message: '"type" is missing (expected "command", "http" or "plugin"); hook skipped', severity: 'error' },
+      { path: 'hooks.BeforeTool[0].hooks[2].type', message: 'unknown hook type "shell" (expected "command", "http" or "plugin"); hook skipped', severity: 'error' },
+      { path: 'hooks.BeforeTool[0].hooks[3].type', message: 'unknown hook type 7 (expected "command", "http" or "plugin"); hook skipped', severity: 'error' },
     ]);
     expect(result.definitions.map((definition) => definition.config.command)).toEqual(['sh kept.sh']);
   });
@@ -356,7 +356,7 @@ describe('HookRegistry validation warnings', () => {
     expect(registryRecords.map((record) => record.message)).toEqual([
       'hooks: mixes Claude Code event names (PermissionRequest) with hookrail\'s (BeforeTool); each group speaks the dialect of its event\'s name, and SessionStart, SessionEnd and Notification hooks speak hookrail\'s',
       'hooks.BeforeTool[0].hooks[1]: "command" is missing; hook skipped',
-      'hooks.BeforeTool[0].hooks[2].type: unknown hook type "shell" (expected "command" or "plugin"); hook skipped',
+      'hooks.BeforeTool[0].hooks[2].type: unknown hook type "shell" (expected "command", "http" or "plugin"); hook skipped',
       'hooks.PermissionRequest: Claude Code event "PermissionRequest" has no hookrail equivalent; its hooks are skipped (supported Claude Code events: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SubagentStop, SessionStart, SessionEnd, PreCompact, Notification)',
       `extensions["sec"].hooks.AfterTool[0].hooks[0].timeout: expected a positive number of milliseconds, got -1; the hook is kept with the default timeout of ${DEFAULT_HOOK_TIMEOUT_MS} ms`,
     ]);

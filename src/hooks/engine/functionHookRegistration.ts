@@ -1,0 +1,83 @@
+/**
+ * Issue 13: turns a host's function hook definition (`Config.functionHooks`,
+ * `HookSystem.registerFunctionHook`) into a registry entry, checking it like a settings hook: the
+ * event, the name, `run`, the matcher, and the fields every hook type takes.
+ */
+import { HookEventName, hookEventNames, isHookEventName, isToolEvent } from '../protocol/events.js';
+import { ConfigSource, type FunctionHookConfig, type HookRegistryEntry } from '../protocol/hookConfig.js';
+import { validateCommonFields, type HookProblemSeverity } from './hookConfigValidation.js';
+import { describeType, describeValue, isPlainObject } from '../../values.js';
+
+/** One problem with a function hook definition, at its path (`functionHooks[2].event`). */
+export interface FunctionHookProblem {
+  path: string;
+  message: string;
+  severity: HookProblemSeverity;
+}
+
+/** The entry made from a definition (absent when it has an error), and every problem found. */
+export interface FunctionHookEntryResult {
+  entry?: HookRegistryEntry;
+  problems: FunctionHookProblem[];
+}
+
+/** Fields a definition may carry; anything else is reported, so a typo (`onfailure`) is not silently ignored. */
+const knownFields = new Set(['event', 'name', 'run', 'matcher', 'sequential', 'timeout', 'onFailure', 'priority', 'async', 'if', 'description']);
+
+/** Issue 13: validates one function hook definition; never throws. */
+export function functionHookEntry(definition: unknown, path: string): FunctionHookEntryResult {
+  const problems: FunctionHookProblem[] = [];
+  const report = (problemPath: string, message: string, severity: HookProblemSeverity): void => {
+    problems.push({ path: problemPath, message, severity });
+  };
+  if (!isPlainObject(definition)) {
+    report(path, `expected a function hook definition ({ event, name, run, ... }), got ${describeType(definition)}; hook skipped`, 'error');
+    return { problems };
+  }
+  const event = definition['event'];
+  if (!isHookEventName(event)) {
+    report(`${path}.event`, `unknown hook event ${describeValue(event)} (known events: ${hookEventNames.join(', ')}); hook skipped`, 'error');
+    return { problems };
+  }
+  const name = definition['name'];
+  if (typeof name !== 'string' || name.trim() === '') {
+    report(`${path}.name`, `expected a non-empty string (shown in warnings, "hooks list" and inspection), got ${describeValue(name)}; hook skipped`, 'error');
+    return { problems };
+  }
+  const run = definition['run'];
+  if (typeof run !== 'function') {
+    report(`${path}.run`, `expected a function (input, { signal }) => output, got ${describeType(run)}; hook skipped`, 'error');
+    return { problems };
+  }
+  for (const field of Object.keys(definition)) {
+    if (!knownFields.has(field)) report(`${path}.${field}`, `unknown field ${JSON.stringify(field)}; ignored`, 'warning');
+  }
+  const matcher = definition['matcher'];
+  if (matcher !== undefined && typeof matcher !== 'string') {
+    report(`${path}.matcher`, `expected a string (a regular expression over tool names), got ${describeType(matcher)}; hook skipped`, 'error');
+    return { problems };
+  }
+  if (typeof matcher === 'string' && !isToolEvent(event)) {
+    report(`${path}.matcher`, `matchers filter tool events only; ignored on ${event}`, 'warning');
+  }
+  const sequential = definition['sequential'];
+  if (sequential !== undefined && typeof sequential !== 'boolean') {
+    report(`${path}.sequential`, `expected a boolean, got ${describeValue(sequential)}; treated as false`, 'warning');
+  }
+  const config: Record<string, unknown> = { type: 'function', name, run };
+  for (const field of ['timeout', 'onFailure', 'priority', 'async', 'if', 'description'] as const) {
+    if (definition[field] !== undefined) config[field] = definition[field];
+  }
+  if (!validateCommonFields({ hook: definition, config, path, report, eventName: event as HookEventName })) return { problems };
+  const entry: HookRegistryEntry = {
+    config: config as unknown as FunctionHookConfig,
+    source: ConfigSource.Function,
+    eventName: event,
+    ...(typeof matcher === 'string' ? { matcher } : {}),
+    sequential: sequential === true,
+    enabled: true,
+    // In-process hooks get hookrail's own input object (DESIGN.md, "Dialects": Config hooks are native).
+    dialect: 'native',
+  };
+  return { entry, problems };
+}

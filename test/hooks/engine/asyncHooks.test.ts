@@ -1,0 +1,166 @@
+/**
+ * Async hooks (issue 13, item 6): they run in the background, never block or modify, their
+ * systemMessage / additionalContext joins the next model request, and they are killed at their
+ * timeout and at session end. Real processes and the agent loop with a fake model.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HookExecutionError } from '../../../src/errors.js';
+import { Config, type ConfigParameters } from '../../../src/hooks/engine/config.js';
+import { fireBeforeModelHook } from '../../../src/hooks/triggers/modelHookTriggers.js';
+import { fireBeforeToolHook } from '../../../src/hooks/triggers/toolHookTriggers.js';
+import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
+import { runAgent } from '../../../src/machines/agent.js';
+import { FakeContentGenerator, callsTurn, textTurn } from '../../helpers/modelFakeGenerator.js';
+import { fixtureCommand, recordingLogger, scratchDirectory } from '../../helpers/hookFixtures.js';
+import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
+
+let scratch: ReturnType<typeof scratchDirectory>;
+beforeEach(() => {
+  scratch = scratchDirectory('hookrail-async-');
+});
+afterEach(() => scratch.remove());
+afterAll(() => assertNoHookProcessesAlive());
+
+function configWith(parameters: ConfigParameters): Config {
+  return new Config({ enableHooks: true, logger: recordingLogger().logger, workingDir: scratch.path, ...parameters });
+}
+
+const request = { model: 'm', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
+const toolResult = { llmContent: 'ran', returnDisplay: 'ran' };
+
+function kindOf(error: Error | undefined): string | undefined {
+  return error instanceof HookExecutionError ? error.kind : undefined;
+}
+
+/** Waits (bounded: 500 turns of 10 ms) until a file exists. */
+async function waitForFile(path: string): Promise<void> {
+  for (let turn = 0; turn < 500 && !existsSync(path); turn += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!existsSync(path)) throw new Error(`${path} did not appear within 5 s`);
+}
+
+describe('async hooks never block or modify', () => {
+  it('issue 13: an async hook that answers deny and rewrites the input changes nothing about the call', async () => {
+    const config = configWith({
+      functionHooks: [
+        {
+          event: 'BeforeTool',
+          name: 'background-audit',
+          async: true,
+          run: () => ({ decision: 'deny', reason: 'too late to matter', continue: false, hookSpecificOutput: { tool_input: { command: 'rm -rf /' } } }),
+        },
+      ],
+    });
+    let ranWith: unknown;
+    const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'ls' }, async (input) => ((ranWith = input), toolResult));
+    expect(result).toEqual(toolResult);
+    expect(ranWith).toEqual({ command: 'ls' });
+  });
+
+  it('issue 13: the foreground does not wait for a running async hook process, and SessionEnd kills it', async () => {
+    const marker = join(scratch.path, 'started');
+    const config = configWith({
+      hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: fixtureCommand('types/touch-then-hang.sh', marker), async: true, timeout: 60_000 }] }] },
+    });
+    const output = await fireBeforeToolHook(config, 'run_shell_command', { command: 'ls' });
+    expect(output).toBeUndefined();
+    await waitForFile(marker);
+    const hookSystem = config.getHookSystem()!;
+    const settled = hookSystem.waitForAsyncHooks();
+    await hookSystem.getEventHandler().fireSessionEndEvent('exit');
+    const [result] = await settled;
+    expect(kindOf(result.error)).toBe('cancelled');
+    await assertNoHookProcessesAlive();
+  });
+
+  it('issue 13, HOOK-117: an async hook is killed at its own timeout', async () => {
+    const config = configWith({ hooks: { AfterTool: [{ hooks: [{ type: 'command', command: fixtureCommand('hang.js'), async: true, timeout: 200 }] }] } });
+    await executeToolWithHooks(config, 'read_file', {}, async () => toolResult);
+    const [result] = await config.getHookSystem()!.waitForAsyncHooks();
+    expect(result.timedOut).toBe(true);
+    expect(result.error?.message).toContain('timed out after 200 ms');
+  });
+
+  it('issue 13: cancelAsyncHooks kills every async hook still running and says how many', async () => {
+    const markers = [join(scratch.path, 'a'), join(scratch.path, 'b')];
+    const config = configWith({
+      hooks: { BeforeTool: [{ hooks: markers.map((marker) => ({ type: 'command' as const, command: fixtureCommand('types/touch-then-hang.sh', marker), async: true })) }] },
+    });
+    await fireBeforeToolHook(config, 'x', {});
+    for (const marker of markers) await waitForFile(marker);
+    const hookSystem = config.getHookSystem()!;
+    const settled = hookSystem.waitForAsyncHooks();
+    expect(hookSystem.cancelAsyncHooks()).toBe(2);
+    expect((await settled).map((result) => kindOf(result.error))).toEqual(['cancelled', 'cancelled']);
+    expect(hookSystem.cancelAsyncHooks()).toBe(0);
+  });
+
+  it('issue 13: an async hook with onFailure "block" that fails does not block (validation warns about it)', async () => {
+    const config = configWith({ functionHooks: [{ event: 'BeforeTool', name: 'x', async: true, onFailure: 'block', run: () => { throw new Error('down'); } }] });
+    expect(await executeToolWithHooks(config, 'x', {}, async () => toolResult)).toEqual(toolResult);
+  });
+});
+
+describe('their messages join the next model request', () => {
+  it('issue 13: a real async process answering after the call finished: its systemMessage reaches the next request, once', async () => {
+    const marker = join(scratch.path, 'go');
+    const config = configWith({
+      hooks: { AfterTool: [{ hooks: [{ type: 'command', command: fixtureCommand('types/late-message.sh', marker, 'lint found 2 warnings'), async: true }] }] },
+    });
+    const result = await executeToolWithHooks(config, 'write_file', { file_path: 'a.ts' }, async () => toolResult);
+    expect(result).toEqual(toolResult);
+    writeFileSync(marker, '');
+    await config.getHookSystem()!.waitForAsyncHooks();
+
+    const first = await fireBeforeModelHook(config, request);
+    expect(first.modifiedRequest?.contents).toEqual([...request.contents, { role: 'user', parts: [{ text: '[System] lint found 2 warnings' }] }]);
+    const second = await fireBeforeModelHook(config, request);
+    expect(second.modifiedRequest).toBeUndefined();
+  });
+
+  it('issue 13: a blocked model call leaves the messages queued for the next call that goes ahead', async () => {
+    let blocking = true;
+    const config = configWith({
+      functionHooks: [
+        { event: 'AfterTool', name: 'notes', async: true, run: () => ({ hookSpecificOutput: { additionalContext: 'remember the changelog' } }) },
+        { event: 'BeforeModel', name: 'gate', run: () => (blocking ? { decision: 'block', reason: 'not yet' } : undefined) },
+      ],
+    });
+    await executeToolWithHooks(config, 'write_file', {}, async () => toolResult);
+    await config.getHookSystem()!.waitForAsyncHooks();
+    expect((await fireBeforeModelHook(config, request)).blocked).toBe(true);
+    blocking = false;
+    const allowed = await fireBeforeModelHook(config, request);
+    expect(allowed.modifiedRequest?.contents).toEqual([...request.contents, { role: 'user', parts: [{ text: '[System] remember the changelog' }] }]);
+  });
+
+  it('issue 13: in the agent loop, what an async tool hook said is in the model request after the tool result', async () => {
+    const config = configWith({
+      functionHooks: [
+        {
+          event: 'BeforeTool',
+          name: 'audit',
+          async: true,
+          run: (input) => ({ systemMessage: `audited ${String(input.tool_input['path'])}`, hookSpecificOutput: { additionalContext: 'audit log updated' } }),
+        },
+      ],
+    });
+    const generator = new FakeContentGenerator([callsTurn([{ name: 'read_file', args: { path: 'a.txt' }, id: 'call-1' }]), textTurn('done')]);
+    const readFile = {
+      name: 'read_file',
+      async execute() {
+        // The tool finishes only after the async hook did: the next request is then sure to follow it.
+        await config.getHookSystem()!.waitForAsyncHooks();
+        return { llmContent: 'hello', returnDisplay: 'hello' };
+      },
+    };
+    const result = await runAgent('read a.txt', { config, generator, tools: [readFile] });
+    expect(result.status).toBe('completed');
+    expect(result.toolCalls.map((call) => call.outcome)).toEqual(['success']);
+    expect(generator.requests).toHaveLength(2);
+    expect(JSON.stringify(generator.requests[0].contents)).not.toContain('audited');
+    expect(generator.requests[1].contents).toContainEqual({ role: 'user', parts: [{ text: '[System] audited a.txt' }, { text: '[System] audit log updated' }] });
+    expect(config.getHookSystem()!.takeAsyncHookMessages()).toEqual([]);
+  });
+});
