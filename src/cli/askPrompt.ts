@@ -26,13 +26,22 @@ export interface CliAskUserOptions {
   fallback: AskFallback;
   /** Called before the question is printed (the progress view ends its open line). */
   beforePrompt?: () => void;
+  /**
+   * Reads the answer when the caller already reads the terminal (`hookrail chat`'s line editor);
+   * default: one line straight from `io.stdin`, and only when it is a terminal.
+   */
+  readAnswer?: (signal: AbortSignal) => Promise<string | undefined>;
 }
 
 /** Issue 14: the `onAskUser` of `hookrail run`: a y/n prompt on a terminal, else the `--ask` fallback. */
 export function createCliAskUser(options: CliAskUserOptions): AskUserCallback {
   const stdin = options.io.stdin;
+  if (options.readAnswer) {
+    const readAnswer = options.readAnswer;
+    return (request) => askOnTerminal({ ...options, readAnswer, request });
+  }
   if (stdin?.isTTY !== true) return () => fallbackAnswer(options.fallback);
-  return (request) => askOnTerminal({ ...options, stdin, request });
+  return (request) => askOnTerminal({ ...options, readAnswer: (signal) => readLine(stdin, signal), request });
 }
 
 function fallbackAnswer(fallback: AskFallback): AskUserAnswer {
@@ -41,7 +50,7 @@ function fallbackAnswer(fallback: AskFallback): AskUserAnswer {
 }
 
 interface TerminalAsk extends CliAskUserOptions {
-  stdin: NodeJS.ReadableStream;
+  readAnswer: (signal: AbortSignal) => Promise<string | undefined>;
   request: AskUserRequest;
 }
 
@@ -59,7 +68,7 @@ async function askOnTerminal(options: TerminalAsk): Promise<AskUserAnswer> {
   io.stderr.write(`${lines.join('\n')}\n`);
   for (;;) {
     io.stderr.write(`Allow it? ${styles.dim('[y/N]')} `);
-    const line = await readLine(options.stdin, request.signal);
+    const line = await options.readAnswer(request.signal);
     if (line === undefined) {
       io.stderr.write('\n');
       return { decision: 'deny', reason: request.signal.aborted ? 'no answer came in time' : 'stdin closed before an answer' };

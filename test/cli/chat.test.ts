@@ -125,6 +125,30 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
     expect(() => process.kill(toolPid, 0)).toThrow();
   });
 
+  it('a hook\'s ask is answered by the next line typed: y lets the call run', async () => {
+    const scenario = await writeScenario(sandbox, {
+      tools: ['write_file'],
+      turns: [
+        { functionCalls: [{ name: 'write_file', args: { file_path: 'notes.txt', content: 'hello' } }] },
+        { expect: { functionResponseContains: 'notes.txt' }, text: 'Wrote it.' },
+      ],
+      settings: { hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: `sh -c 'cat > /dev/null; echo "{\\"decision\\":\\"ask\\",\\"reason\\":\\"writes a file\\"}"'` }] }] } },
+    });
+    const chat = startChat(sandbox, ['--scenario', scenario]);
+    await chat.waitFor('> ');
+    chat.type('write the notes\r');
+    await chat.waitFor('Allow it?');
+    expect(chat.output()).toContain('A hook asks before write_file runs');
+    expect(chat.output()).toContain('reason: writes a file');
+    chat.type('y\r');
+    await chat.waitFor('Wrote it.');
+    await chat.waitFor('> ', 2);
+    chat.type('\u0004');
+    const result = await chat.child;
+    expect(result.exitCode).toBe(0);
+    expect(readFileSync(`${sandbox.project}/notes.txt`, 'utf8')).toBe('hello');
+  });
+
   it('with a piped stdin it refuses with a usage error that points to hookrail run (exit 2)', async () => {
     const result = await runHookrail(sandbox, ['chat'], { input: 'hello\n' });
     expect(result.exitCode).toBe(2);

@@ -240,7 +240,10 @@ describe('hookrail run: compaction and SessionEnd', () => {
     expect(both.stderr).toContain('--resume FILE goes on writing that transcript; leave out --transcript');
   });
 
-  it('SessionEnd fires on Ctrl-C too, from the run\'s shutdown path, and the exit code is 130', async () => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('SessionEnd fires after %s too, from the run\'s shutdown path; the exit code is %i', async (signal, exitCode) => {
     const log = join(sandbox.project, 'events.jsonl');
     const pidFile = join(sandbox.project, 'tool.pid');
     const scenario = await writeScenario('interrupt', {
@@ -251,9 +254,9 @@ describe('hookrail run: compaction and SessionEnd', () => {
     });
     const running = startHookrail(sandbox, ['run', '--scenario', scenario, ...roomForSessionEnd]);
     await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', `the tool's shell to write ${pidFile}`, { timeoutMs: 25_000, intervalMs: 50 });
-    running.kill('SIGINT');
+    running.kill(signal);
     const result = await running;
-    expect(result.exitCode).toBe(130);
+    expect(result.exitCode).toBe(exitCode);
     expect(readEventLog(log).map((entry) => [entry.event, entry.reason])).toEqual([['SessionEnd', 'exit']]);
   });
 

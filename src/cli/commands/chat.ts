@@ -2,13 +2,15 @@
  * `hookrail chat`: an interactive agent session in a terminal. SessionStart fires when it opens;
  * each line typed is a prompt (BeforeAgent, its turns, AfterAgent) shown as `hookrail run` shows
  * it; `/compact` compacts the history now (PreCompress, trigger manual) and `/clear` starts over
- * (SessionEnd and SessionStart, reason and source clear); Ctrl-C cancels the prompt in progress (at
+ * (SessionEnd and SessionStart, reason and source clear); a hook's `ask` is answered by the next
+ * line typed (y or n, issue 14); Ctrl-C cancels the prompt in progress (at
  * an empty prompt it ends the session); Ctrl-D ends the session, and SessionEnd fires with reason
  * `prompt_input_exit`. Only for a terminal: with a piped stdin it says to use `hookrail run`.
  */
 import { createInterface } from 'node:readline';
 import type { AgentRunResult } from '../../machines/types.js';
 import type { CommandDefinition } from '../context.js';
+import { createCliAskUser } from '../askPrompt.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import { RunProgressView } from '../runProgress.js';
 import { prepareCliSession, sessionHeader, sessionOptionSpecs } from '../sessionSetup.js';
@@ -38,8 +40,26 @@ export const chatCommand: CommandDefinition = {
         commandName,
       });
     }
-    const prepared = await prepareCliSession(context, args, { commandName });
     const view = new RunProgressView(context.render);
+    // Issue 14: a hook's ask is answered by the next line typed; the line editor below hands it over.
+    let answerWaiting: ((line: string | undefined) => void) | undefined;
+    const readAnswer = (signal: AbortSignal): Promise<string | undefined> =>
+      new Promise((resolve) => {
+        const finish = (line: string | undefined): void => {
+          answerWaiting = undefined;
+          signal.removeEventListener('abort', onAbort);
+          resolve(line);
+        };
+        const onAbort = (): void => finish(undefined);
+        if (signal.aborted) {
+          finish(undefined);
+          return;
+        }
+        signal.addEventListener('abort', onAbort, { once: true });
+        answerWaiting = finish;
+      });
+    const onAskUser = createCliAskUser({ io: context.io, render: context.render, fallback: 'deny', beforePrompt: () => view.pauseLine(), readAnswer });
+    const prepared = await prepareCliSession(context, args, { commandName, onAskUser });
     const setup = prepared.start((event) => view.handle(event));
     const { session } = setup;
     const styles = context.render.styles;
@@ -90,7 +110,9 @@ export const chatCommand: CommandDefinition = {
 
     lines.on('line', (line) => {
       const text = line.trim();
-      if (active) {
+      if (answerWaiting) {
+        answerWaiting(text);
+      } else if (active) {
         if (text !== '') waiting.push(text);
       } else if (text === '') {
         lines.prompt();
@@ -108,6 +130,7 @@ export const chatCommand: CommandDefinition = {
     await new Promise<void>((resolve) => {
       lines.on('close', () => {
         closed = true;
+        answerWaiting?.(undefined);
         resolve();
       });
       lines.prompt();
