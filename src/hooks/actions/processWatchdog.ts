@@ -94,13 +94,21 @@ export class ProcessWatchdog {
     return this.running?.file;
   }
 
+  /**
+   * Starts the watchdog if none runs. Called before a process is spawned, so that the group is on
+   * the watchdog's list within microseconds of its start, not after the watchdog's own spawn.
+   */
+  ensureRunning(): void {
+    this.running ??= this.start();
+  }
+
   /** The watchdog kills `groupId` if the host dies before {@link remove} is called. */
   add(groupId: number): void {
     if (this.running) {
       this.append(this.running, `+${groupId}\n`);
       return;
     }
-    // A new watchdog's file starts with every tracked group, usually this one among them.
+    // A watchdog that had died is replaced; its file starts with every tracked group, this one among them.
     const running = this.start();
     if (running && !this.options.trackedGroups().includes(groupId)) this.append(running, `+${groupId}\n`);
   }
