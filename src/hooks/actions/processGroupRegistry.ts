@@ -130,11 +130,17 @@ export function isProcessGroupAlive(groupId: number): boolean {
 /** One system call: does any process, zombies included, belong to the group? */
 function hasGroupMembers(groupId: number): boolean {
   if (groupId <= 1) return false;
+  // After every hook the answer is usually ESRCH, thrown as an Error; its stack trace would cost
+  // more than the system call, and nobody reads it.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     process.kill(process.platform === 'win32' ? groupId : -groupId, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
 }
 

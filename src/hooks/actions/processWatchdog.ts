@@ -149,14 +149,9 @@ export class ProcessWatchdog {
   private start(): RunningWatchdog | undefined {
     // Windows has no process groups to hand over; hosts there rely on the exit handler alone.
     if (process.platform === 'win32') return undefined;
-    let file: string;
-    let descriptor: number;
-    try {
-      file = join(mkdtempSync(join(tmpdir(), 'hookrail-watchdog-')), 'groups');
-      descriptor = openSync(file, 'a', 0o600);
-    } catch {
-      return undefined;
-    }
+    const opened = openGroupsFile();
+    if (!opened) return undefined;
+    const { file, descriptor } = opened;
     let child: ChildProcess;
     try {
       const graceSeconds = String(Math.max(0, Math.ceil(this.options.graceMs / 1000)));
@@ -190,4 +185,20 @@ export class ProcessWatchdog {
     for (const groupId of this.options.trackedGroups()) this.append(running, `+${groupId}\n`);
     return running;
   }
+}
+
+/**
+ * Creates the groups file in a private directory: in memory (`/dev/shm`) where there is one, so an
+ * append never waits for a disk journal, else in the temporary directory.
+ */
+function openGroupsFile(): { file: string; descriptor: number } | undefined {
+  for (const base of ['/dev/shm', tmpdir()]) {
+    try {
+      const file = join(mkdtempSync(join(base, 'hookrail-watchdog-')), 'groups');
+      return { file, descriptor: openSync(file, 'a', 0o600) };
+    } catch {
+      // Not there or not writable: try the next place.
+    }
+  }
+  return undefined;
 }
