@@ -5,9 +5,14 @@
 //      measured 1.26–1.31 when hooks ran on execa); execa in its cheapest configuration alongside, for the
 //      decision to run hooks on node:child_process
 //   A second batch of the raw spawn is measured too: its ratio is the run's noise floor.
+//   3. hookrail's own work per hook, which load does not blur: the same two paths with the kernel taken
+//      out (node:child_process.spawn replaced by a child that answers at once), host CPU per call
 //   2. the watchdog's effect (issue 10 item 4): a raw spawn that also registers its group with hookrail's
 //      watchdog, and one that feeds a watchdog over its pipe instead, vs the raw spawn alone
 // Variants are interleaved (rotating order each round); the ratio is the median of per-round ratios.
+import { createRequire, syncBuiltinESMExports } from 'node:module';
+import { EventEmitter } from 'node:events';
+import { PassThrough, Writable } from 'node:stream';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +28,16 @@ const toolInput = { file_path: 'src/answer.ts', content: 'export const answer = 
 const projectDirectories = { LLXPRT_PROJECT_DIR: scratch, GEMINI_PROJECT_DIR: scratch, CLAUDE_PROJECT_DIR: scratch };
 const rounds = 60;
 const batchSize = 5;
+
+/** Hooks on, one BeforeTool command hook for write_file. */
+function hookConfig(command) {
+  return new Config({
+    enableHooks: true,
+    logger: quietLogger,
+    workingDir: scratch,
+    hooks: { BeforeTool: [{ matcher: 'write_file', hooks: [{ type: 'command', command }] }] },
+  });
+}
 
 /** The stdin JSON the runner writes for this BeforeTool call (same fields, same size). */
 function hookStdin(config) {
@@ -97,19 +112,15 @@ function printRows(results, labels, target) {
   for (const [name, label] of Object.entries(labels)) {
     const result = results[name];
     const ratio = name === 'raw' ? '' : `  ratio ${result.ratio.toFixed(3)}${target?.[name] ?? ''}`;
-    console.log(`  ${`${label}:`.padEnd(width)} ${format(result.median)} per call (fastest round ${format(result.fastest)})${ratio}`);
+    const cpu = `host CPU ${format(result.cpu)}${name === 'raw' ? '' : ` (ratio ${result.cpuRatio.toFixed(3)})`}`;
+    console.log(`  ${`${label}:`.padEnd(width)} ${format(result.median)} per call (fastest round ${format(result.fastest)}; ${cpu})${ratio}`);
   }
 }
 
 printMachineBanner();
 try {
   for (const command of ['cat >/dev/null; echo {}', 'true']) {
-    const config = new Config({
-      enableHooks: true,
-      logger: quietLogger,
-      workingDir: scratch,
-      hooks: { BeforeTool: [{ matcher: 'write_file', hooks: [{ type: 'command', command }] }] },
-    });
+    const config = hookConfig(command);
     const stdin = hookStdin(config);
     const results = await compareAll({
       variants: {
@@ -129,7 +140,7 @@ try {
       {
         rawAgain: ' — the noise floor of this run',
         hook: ` — target <= 1.10: ${verdict(results.hook.ratio <= 1.1)} (issue 9 measured 1.26–1.31 with execa)`,
-        execa: ` — above 1.10, so hooks run on node:child_process`,
+        execa: results.execa.ratio > 1.1 ? ' — above 1.10: hooks run on node:child_process' : ' — within 1.10 in this run (noise floor above)',
       },
     );
   }
@@ -155,6 +166,41 @@ try {
     { raw: 'raw spawn, no watchdog', file: 'raw spawn + hookrail\'s watchdog (groups file)', pipe: 'raw spawn + a watchdog fed over its pipe' },
     { file: ` — target: no added cost (<= 1.02): ${verdict(results.file.ratio <= 1.02)}`, pipe: ' — the design not taken: each line wakes the watchdog' },
   );
+
+  // 3. Last, because it replaces node:child_process.spawn for the rest of this process.
+  const childProcess = createRequire(import.meta.url)('node:child_process');
+  const realSpawn = childProcess.spawn;
+  childProcess.spawn = function instantChild(file, ...rest) {
+    // The watchdog (spawned with an argument list) stays real; a command answers `{}` at once.
+    if (Array.isArray(rest[0])) return realSpawn.call(this, file, ...rest);
+    const child = Object.assign(new EventEmitter(), {
+      pid: 4_000_000,
+      stdin: new Writable({ write: (_chunk, _encoding, done) => done() }),
+      stdout: new PassThrough(),
+      stderr: new PassThrough(),
+    });
+    setImmediate(() => {
+      child.stdout.end('{}\n');
+      child.stderr.end();
+      child.emit('exit', 0, null);
+      let closed = 0;
+      const onClose = () => (closed += 1) === 2 && child.emit('close', 0, null);
+      child.stdout.on('close', onClose);
+      child.stderr.on('close', onClose);
+    });
+    return child;
+  };
+  syncBuiltinESMExports();
+  const instantConfig = hookConfig(command);
+  const instant = await compareAll({
+    variants: { raw: () => rawSpawn(command, stdin), hook: () => fireBeforeToolHook(instantConfig, 'write_file', toolInput) },
+    rounds: 30,
+    batchSize: 500,
+    warmupBatches: 2,
+  });
+  console.log(`\n3. hookrail's own work per hook, the kernel taken out (spawn answers at once; host CPU, medians of 30 rounds of 500)`);
+  console.log(`  raw child_process spawn: ${format(instant.raw.cpu)} per call`);
+  console.log(`  fireBeforeToolHook:      ${format(instant.hook.cpu)} per call — hookrail adds ${format(instant.hook.cpu - instant.raw.cpu)} per hook`);
   console.log(`\nload average at end: ${loadAverage()}`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });

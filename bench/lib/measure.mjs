@@ -92,33 +92,46 @@ export function printComparison({ title, labelA, labelB, result, targetMicroseco
   );
 }
 
+/** µs of wall time and of host CPU time (user + system, this process only) per call of a batch. */
+async function timeBatchWithCpu(call, batchSize) {
+  const cpuBefore = process.cpuUsage();
+  const wall = await timeBatch(call, batchSize);
+  const cpu = process.cpuUsage(cpuBefore);
+  return { wall, cpu: (cpu.user + cpu.system) / batchSize };
+}
+
 /**
  * Like {@link compare} for any number of variants: each round runs one batch of every variant, in an
  * order that rotates and reverses from round to round, after a warm-up. Returns, per variant, the
- * per-call µs median and fastest round, and the median over the rounds of its ratio to the first
- * variant's batch in the same round (a ratio of neighbours, which a drifting load disturbs least).
+ * per-call µs median and fastest round, the median over the rounds of its ratio to the first
+ * variant's batch in the same round (a ratio of neighbours, which a drifting load disturbs least),
+ * and the same for the host's CPU time per call (`cpu`, `cpuRatio`), which waiting for a busy
+ * machine's cores does not inflate.
  */
 export async function compareAll({ variants, rounds, batchSize, warmupBatches }) {
   const entries = Object.entries(variants);
   for (let index = 0; index < warmupBatches; index += 1) {
     for (const [, call] of entries) await timeBatch(call, batchSize);
   }
-  const times = entries.map(() => []);
+  const samples = entries.map(() => []);
   for (let round = 0; round < rounds; round += 1) {
     collectGarbage();
     for (let step = 0; step < entries.length; step += 1) {
       const rotated = (round + step) % entries.length;
       const index = round % 2 === 0 ? rotated : entries.length - 1 - rotated;
-      times[index].push(await timeBatch(entries[index][1], batchSize));
+      samples[index].push(await timeBatchWithCpu(entries[index][1], batchSize));
     }
   }
+  const ratioToFirst = (index, field) => median(samples[index].map((sample, round) => sample[field] / samples[0][round][field]));
   return Object.fromEntries(
     entries.map(([name], index) => [
       name,
       {
-        median: median(times[index]),
-        fastest: Math.min(...times[index]),
-        ratio: median(times[index].map((value, round) => value / times[0][round])),
+        median: median(samples[index].map((sample) => sample.wall)),
+        fastest: Math.min(...samples[index].map((sample) => sample.wall)),
+        ratio: ratioToFirst(index, 'wall'),
+        cpu: median(samples[index].map((sample) => sample.cpu)),
+        cpuRatio: ratioToFirst(index, 'cpu'),
       },
     ]),
   );

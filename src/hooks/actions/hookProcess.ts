@@ -69,8 +69,11 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
   };
 }
 
+/** Not streaming and not fatal, so one decoder serves every hook. */
+const hookOutputDecoder = new TextDecoder('utf-8', { fatal: false });
+
 /** HOOK-064: invalid UTF-8 becomes U+FFFD, NUL bytes are dropped, nothing throws. */
 export function decodeHookOutput(bytes: Uint8Array): string {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  const text = hookOutputDecoder.decode(bytes);
   return text.includes('\u0000') ? text.replace(/\u0000/g, '') : text;
 }

@@ -16,7 +16,13 @@ import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { toError } from '../../errors.js';
 import { HOOK_KILL_GRACE_MS } from '../protocol/hookConfig.js';
-import { releaseProcessGroup, signalProcessGroup, terminateProcessGroups, trackProcessGroup } from './processGroupRegistry.js';
+import {
+  prepareProcessGroupTracking,
+  releaseProcessGroup,
+  signalProcessGroup,
+  terminateProcessGroups,
+  trackProcessGroup,
+} from './processGroupRegistry.js';
 
 /**
  * Issue 10, item 2: how long the pipes may stay open after the main process exited. A process that
@@ -84,6 +90,7 @@ const ownProcessGroup = process.platform !== 'win32';
 export function runInProcessGroup(options: ProcessGroupOptions): Promise<ProcessGroupOutcome> {
   const startedAt = performance.now();
   if (options.signal?.aborted) return Promise.resolve(failedOutcome(startedAt, { cancelled: true }));
+  if (ownProcessGroup) prepareProcessGroupTracking();
   let child: ChildProcess;
   try {
     child = spawn(options.command, options.args ?? [], {

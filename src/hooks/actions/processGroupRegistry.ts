@@ -23,17 +23,26 @@ let watchdog: ProcessWatchdog | undefined;
 let leftoverPruneThreshold = leftoverPruneMinimum;
 
 /**
- * Issue 10, items 3 and 4: `groupId` (a detached process's PID) is killed at the host's exit and by
- * the watchdog if the host dies. The first call installs the exit handler and starts the watchdog.
+ * Issue 10, item 4: installs the exit handler and starts the watchdog, once, before the host's
+ * first process group is spawned (a process that ran before the watchdog existed could outlive a
+ * host killed in that moment). Later calls cost one comparison.
+ */
+export function prepareProcessGroupTracking(): void {
+  if (exitHandlerInstalled) return;
+  exitHandlerInstalled = true;
+  process.once('exit', killEveryGroupNow);
+  watchdog = new ProcessWatchdog({ graceMs: HOOK_KILL_GRACE_MS, trackedGroups });
+  watchdog.ensureRunning();
+}
+
+/**
+ * Issue 10, items 3 and 4: `groupId` (a detached process's PID, just spawned) is killed at the
+ * host's exit and by the watchdog if the host dies.
  */
 export function trackProcessGroup(groupId: number): void {
-  if (!exitHandlerInstalled) {
-    exitHandlerInstalled = true;
-    process.once('exit', killEveryGroupNow);
-  }
-  watchdog ??= new ProcessWatchdog({ graceMs: HOOK_KILL_GRACE_MS, trackedGroups });
+  prepareProcessGroupTracking();
   runningGroups.add(groupId);
-  watchdog.add(groupId);
+  watchdog?.add(groupId);
 }
 
 /**
@@ -121,11 +130,17 @@ export function isProcessGroupAlive(groupId: number): boolean {
 /** One system call: does any process, zombies included, belong to the group? */
 function hasGroupMembers(groupId: number): boolean {
   if (groupId <= 1) return false;
+  // After every hook the answer is usually ESRCH, thrown as an Error; its stack trace would cost
+  // more than the system call, and nobody reads it.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     process.kill(process.platform === 'win32' ? groupId : -groupId, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
 }
 

@@ -94,13 +94,21 @@ export class ProcessWatchdog {
     return this.running?.file;
   }
 
+  /**
+   * Starts the watchdog if none runs. Called before a process is spawned, so that the group is on
+   * the watchdog's list within microseconds of its start, not after the watchdog's own spawn.
+   */
+  ensureRunning(): void {
+    this.running ??= this.start();
+  }
+
   /** The watchdog kills `groupId` if the host dies before {@link remove} is called. */
   add(groupId: number): void {
     if (this.running) {
       this.append(this.running, `+${groupId}\n`);
       return;
     }
-    // A new watchdog's file starts with every tracked group, usually this one among them.
+    // A watchdog that had died is replaced; its file starts with every tracked group, this one among them.
     const running = this.start();
     if (running && !this.options.trackedGroups().includes(groupId)) this.append(running, `+${groupId}\n`);
   }
@@ -141,14 +149,9 @@ export class ProcessWatchdog {
   private start(): RunningWatchdog | undefined {
     // Windows has no process groups to hand over; hosts there rely on the exit handler alone.
     if (process.platform === 'win32') return undefined;
-    let file: string;
-    let descriptor: number;
-    try {
-      file = join(mkdtempSync(join(tmpdir(), 'hookrail-watchdog-')), 'groups');
-      descriptor = openSync(file, 'a', 0o600);
-    } catch {
-      return undefined;
-    }
+    const opened = openGroupsFile();
+    if (!opened) return undefined;
+    const { file, descriptor } = opened;
     let child: ChildProcess;
     try {
       const graceSeconds = String(Math.max(0, Math.ceil(this.options.graceMs / 1000)));
@@ -182,4 +185,20 @@ export class ProcessWatchdog {
     for (const groupId of this.options.trackedGroups()) this.append(running, `+${groupId}\n`);
     return running;
   }
+}
+
+/**
+ * Creates the groups file in a private directory: in memory (`/dev/shm`) where there is one, so an
+ * append never waits for a disk journal, else in the temporary directory.
+ */
+function openGroupsFile(): { file: string; descriptor: number } | undefined {
+  for (const base of ['/dev/shm', tmpdir()]) {
+    try {
+      const file = join(mkdtempSync(join(base, 'hookrail-watchdog-')), 'groups');
+      return { file, descriptor: openSync(file, 'a', 0o600) };
+    } catch {
+      // Not there or not writable: try the next place.
+    }
+  }
+  return undefined;
 }
