@@ -59,7 +59,7 @@ describe('hookrail hooks list', () => {
     );
     const text = await runHookrail(sandbox, ['hooks', 'list']);
     expect(text.exitCode).toBe(0);
-    expect(text.stdout).toMatch(/enabled +node guard\.js --strict\n.*type: command \(exec form\) · matcher: run_shell_command · if: Bash\(git push\*\) · priority: 5/);
+    expect(text.stdout).toMatch(/enabled +node guard\.js --strict\n.*type: command \(exec form\) · dialect: native · matcher: run_shell_command · if: Bash\(git push\*\) · priority: 5/);
     expect(text.stdout).toMatch(/enabled +POST http:\/\/127\.0\.0\.1:9\/check\n.*type: http · .*name: remote · onFailure: block \(fail-closed\)/);
     expect(text.stdout).toMatch(/enabled +echo audit\n.*type: command · .*async/);
 
@@ -82,7 +82,7 @@ describe('hookrail hooks list', () => {
       expect.objectContaining({ event: 'AfterTool', name: 'audit', type: 'function', async: true, scope: 'function' }),
     ]);
     const text = await runHookrail(sandbox, ['hooks', 'list', '--function-hooks', 'hooks.mjs']);
-    expect(text.stdout).toMatch(/BeforeTool\n {2}enabled +no-env\n.*type: function · matcher: write_file · priority: 10 · onFailure: block \(fail-closed\) · source: function hooks\.mjs/);
+    expect(text.stdout).toMatch(/BeforeTool\n {2}enabled +no-env\n.*type: function · dialect: native · matcher: write_file · priority: 10 · onFailure: block \(fail-closed\) · source: function hooks\.mjs/);
   });
 
   it('issue 13: a --function-hooks module that does not export an array is an error naming the file', async () => {

@@ -202,8 +202,9 @@ function quoteArgument(argument: string): string {
 function printHooks(context: CommandContext, settings: LoadedSettings, hooks: ListedHook[]): void {
   const { render } = context;
   const styles = render.styles;
-  const switchedOffBy = settings.switchedOffBy.join(' and ') || 'a settings file';
-  if (!settings.enableHooks && hooks.length > 0) {
+  const switchedOffBy = settings.switchedOffBy.join(' and ');
+  // Only a file that says `"enableHooks": false` switches hooks off; no settings file at all (function hooks alone) does not.
+  if (!settings.enableHooks && switchedOffBy !== '' && hooks.length > 0) {
     render.line(styles.yellow(`Hooks are switched off: ${switchedOffBy} says "enableHooks": false. Nothing below runs.`));
     render.line();
   } else if (settings.onlyPinnedHooks) {

@@ -24,7 +24,7 @@ describe('parsing', () => {
   it('issue 13: a tool name is known in both dialects (the Claude ⇄ native map)', () => {
     expect([...condition('Bash(ls)').toolNames].sort()).toEqual(['Bash', 'run_shell_command']);
     expect([...condition('run_shell_command').toolNames].sort()).toEqual(['Bash', 'run_shell_command']);
-    expect([...condition('replace').toolNames].sort()).toEqual(['Edit', 'MultiEdit', 'replace']);
+    expect([...condition('replace').toolNames].sort()).toEqual(['Edit', 'replace']);
     expect([...condition('Write').toolNames].sort()).toEqual(['Write', 'write_file']);
   });
 
