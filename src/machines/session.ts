@@ -10,6 +10,7 @@ import { TranscriptWriter, defaultTranscriptPath } from '../adapters/transcript.
 import { readTranscript } from '../adapters/transcriptReader.js';
 import type { ContentGenerator } from '../contentGenerator.js';
 import { AgentSessionError, toError } from '../errors.js';
+import { killLeftoverProcesses } from '../hooks/actions/processGroupRegistry.js';
 import type { Config } from '../hooks/engine/config.js';
 import { fireNotificationHook, type SessionEndReason } from '../hooks/triggers/lifecycleHookTriggers.js';
 import { createInspectionRecorder } from '../inspection/recorder.js';
@@ -230,9 +231,12 @@ class MachineAgentSession implements AgentSession {
     if (this.ending) return this.ending;
     this.activePrompt?.abort();
     this.ending = this.enqueue(async () => {
-      if (this.actor.getSnapshot().status !== 'active') return;
-      await this.settle(() => this.actor.send({ type: 'END', reason }), () => false);
-      this.actor.stop();
+      if (this.actor.getSnapshot().status === 'active') {
+        await this.settle(() => this.actor.send({ type: 'END', reason }), () => false);
+        this.actor.stop();
+      }
+      // Issue 10, item 3: what this session's hooks left running in their process groups ends with it.
+      await killLeftoverProcesses({ owner: this.config.getSessionId() });
     });
     return this.ending;
   }

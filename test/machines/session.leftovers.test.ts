@@ -1,0 +1,52 @@
+/**
+ * Issue 10, item 3, through the session: what a hook leaves running in its process group (a
+ * SessionStart hook starting a dev server) is not waited for and lives as long as its session —
+ * `end()` kills it, and only it: another session's leftover lives on until that session ends.
+ */
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Config, createAgentSession, DebugLogger } from '../../src/index.js';
+import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
+import { fixtureCommand } from '../helpers/hookFixtures.js';
+import { isProcessAlive, processesAliveAfter, readPidFile } from '../helpers/processes.js';
+import { SESSION_END_WAIT_MS, hookGroup, useSessionScratch } from '../helpers/sessionHooks.js';
+
+const scratch = useSessionScratch();
+
+/** A session whose SessionStart hook leaves `hang.js` running and writes its PID to `pidFile`. */
+function sessionLeavingAChild(pidFile: string) {
+  const config = new Config({
+    enableHooks: true,
+    hooks: { SessionStart: hookGroup(fixtureCommand('leave-child.sh', pidFile)) },
+    logger: new DebugLogger('test', { level: 'error', sink: () => {} }),
+    workingDir: scratch.directory,
+  });
+  return createAgentSession({
+    config,
+    generator: new FakeContentGenerator([textTurn('ready')]),
+    tools: [],
+    transcript: { directory: scratch.directory },
+    sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+  });
+}
+
+describe.runIf(process.platform === 'linux')('leftover hook processes and the session', () => {
+  it('issue 10, item 3: a SessionStart hook\'s background process outlives the hook, and dies when its session ends, not another\'s', async () => {
+    const first = sessionLeavingAChild(join(scratch.directory, 'first.pid'));
+    const second = sessionLeavingAChild(join(scratch.directory, 'second.pid'));
+    expect((await first.prompt('hello')).status).toBe('completed');
+    expect((await second.prompt('hello')).status).toBe('completed');
+    const firstChild = await readPidFile(join(scratch.directory, 'first.pid'));
+    const secondChild = await readPidFile(join(scratch.directory, 'second.pid'));
+    // Not waited for: both prompts completed while the hooks' children run on.
+    expect(isProcessAlive(firstChild)).toBe(true);
+    expect(isProcessAlive(secondChild)).toBe(true);
+
+    await first.end();
+    expect(await processesAliveAfter([firstChild], 5_000)).toEqual([]);
+    expect(isProcessAlive(secondChild)).toBe(true);
+
+    await second.end();
+    expect(await processesAliveAfter([secondChild], 5_000)).toEqual([]);
+  });
+});
