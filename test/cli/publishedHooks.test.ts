@@ -51,7 +51,7 @@ describe('hookrail hooks fire with Claude Code hooks from ~/.claude/settings.jso
     const result = await runHookrail(sandbox, ['hooks', 'fire', 'PreToolUse', '--tool', 'Bash', '--input', '{"command":"rm -rf build dist"}', '--show-input']);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toContain('PreToolUse (BeforeTool) for tool "run_shell_command": 3 hooks ran in parallel');
-    expect(result.stdout).toContain('● "$CLAUDE_PROJECT_DIR"/.claude/hooks/deny-destructive-bash.mjs  [Claude Code dialect]\n    stdin:  {');
+    expect(result.stdout).toContain('● "$CLAUDE_PROJECT_DIR"/.claude/hooks/deny-destructive-bash.mjs  [command]  [Claude Code dialect]\n    stdin:  {');
     // The stdin line comes before the hook's answer and the decision.
     const lines = result.stdout.split('\n');
     const stdinIndex = lines.findIndex((line) => line.trim().startsWith('stdin:'));
