@@ -54,6 +54,12 @@ describe('readHooksInDialect', () => {
     ]);
   });
 
+  it('issue 11, HOOK-087: "*" — how Gemini CLI\'s guides write "every tool" — matches all without a regular-expression warning', () => {
+    const result = readHooksInDialect({ BeforeTool: [{ matcher: '*', hooks: [command('log.sh')] }] }, { dialect: 'gemini' });
+    expect(result.problems).toEqual([]);
+    expect(result.definitions[0].matcher).toBe('*');
+  });
+
   it('issue 11: a native object is unchanged: no stamps, milliseconds', () => {
     const hooks = { BeforeTool: [{ matcher: 'run_shell_command', hooks: [command('guard.sh', { timeout: 5 })] }] };
     const result = readHooksInDialect(hooks);
