@@ -140,8 +140,10 @@ export type {
   AgentRunResult,
   CompactionReport,
 } from './machines/types.js';
-export { toolCallMachine, runToolCall } from './machines/toolCall.machine.js';
-export type { ToolCallInput, ToolCallContext, ToolCallEvent, ToolCallActor, RunToolCallOptions, AskUserActorInput } from './machines/toolCall.machine.js';
+export { toolCallMachine } from './machines/toolCall.machine.js';
+export { runToolCall } from './machines/runToolCall.js';
+export type { RunToolCallOptions } from './machines/runToolCall.js';
+export type { ToolCallInput, ToolCallContext, ToolCallEvent, ToolCallActor, AskUserActorInput } from './machines/toolCall.machine.js';
 export { TOOL_CALL_CANCELLED_ERROR_TYPE, TOOL_NOT_FOUND_ERROR_TYPE } from './machines/toolCallActors.js';
 export { createToolScheduler } from './machines/scheduler.js';
 export type { ToolScheduler, ToolSchedulerOptions } from './machines/scheduler.js';

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
 import { executeToolWithHooks } from '../../src/hooks/triggers/executeToolWithHooks.js';
 import type { AskUserCallback } from '../../src/hooks/protocol/askUser.js';
-import { runToolCall } from '../../src/machines/toolCall.machine.js';
+import { runToolCall } from '../../src/machines/runToolCall.js';
 import {
   MachineScratch,
   machineConfig,
