@@ -1,0 +1,59 @@
+/**
+ * How the runner runs the hooks judged by a model (issue 14): a prompt hook with the Config's hook
+ * model, an agent hook with the Config's sub-agent runner bound to that Config, each with its own
+ * default timeout (30 s and 60 s) when the hook sets none.
+ */
+import type { DebugLogger } from '../../debugLogger.js';
+import { toError } from '../../errors.js';
+import { runAgentHook } from '../actions/agentHook.js';
+import { runPromptHook } from '../actions/promptHook.js';
+import type { HookEventName } from '../protocol/events.js';
+import type { AgentHookConfig, PromptHookConfig } from '../protocol/hookConfig.js';
+import type { HookInput } from '../protocol/inputs.js';
+import { DEFAULT_AGENT_HOOK_TIMEOUT_MS, DEFAULT_PROMPT_HOOK_TIMEOUT_MS, type HookAgentTaskRunner } from '../protocol/judgedHooks.js';
+import type { HookExecutionResult } from '../protocol/results.js';
+import type { Config } from './config.js';
+import { openHookConversation } from '../dialects/conversation.js';
+
+/** What {@link runJudgedHook} needs. */
+export interface JudgedHookRunOptions {
+  hookConfig: PromptHookConfig | AgentHookConfig;
+  eventName: HookEventName;
+  input: HookInput;
+  signal?: AbortSignal;
+  logger: DebugLogger;
+  /** The Config whose hook this is: its hook model and sub-agent runner. Without one both fail, saying why. */
+  config?: Config;
+  /** AfterAgent of a sub-agent (a Claude hook is shown SubagentStop). */
+  subagent?: boolean;
+  /** Tool events: the call's id (a Claude hook is shown `tool_use_id`). */
+  toolUseId?: string;
+}
+
+/** Issue 14: runs a prompt or agent hook; never throws. */
+export function runJudgedHook(options: JudgedHookRunOptions): Promise<HookExecutionResult> {
+  const { hookConfig, eventName, input, signal, logger, config } = options;
+  if (hookConfig.type === 'prompt') {
+    const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_PROMPT_HOOK_TIMEOUT_MS);
+    return runPromptHook({ hookConfig, eventName, input, timeoutMs, signal, logger, model: config?.getHookModel() });
+  }
+  const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_AGENT_HOOK_TIMEOUT_MS);
+  return runAgentHook({ hookConfig, eventName, input, timeoutMs, signal, logger, runTask: boundTaskRunner(config) });
+}
+
+/** The Config's runner with the Config bound in; a runner that throws synchronously rejects instead. */
+function boundTaskRunner(config: Config | undefined): HookAgentTaskRunner | undefined {
+  const runner = config?.getHookAgentRunner();
+  if (!config || !runner) return undefined;
+  return async (task) => {
+    try {
+      return await runner({ config, task });
+    } catch (error) {
+      throw toError(error);
+    }
+  };
+}
+
+function positiveOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
