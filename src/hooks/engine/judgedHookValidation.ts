@@ -7,6 +7,7 @@
 import { HookEventName } from '../protocol/events.js';
 import { DEFAULT_AGENT_HOOK_MAX_TURNS } from '../protocol/judgedHooks.js';
 import type { HookProblemReporter } from './hookConfigValidation.js';
+import { describeValue } from '../../values.js';
 
 /** Events where an answer changes nothing: the hook's verdict is only recorded. */
 const advisoryEvents: ReadonlySet<HookEventName> = new Set([
@@ -34,12 +35,12 @@ export function validateJudgedHookFields(
     return false;
   }
   if (typeof prompt !== 'string' || prompt.trim() === '') {
-    report(`${path}.prompt`, `expected a non-empty string, got ${describe(prompt)}; hook skipped`, 'error');
+    report(`${path}.prompt`, `expected a non-empty string, got ${describeValue(prompt)}; hook skipped`, 'error');
     return false;
   }
   const model = hook['model'];
   if (model !== undefined && (typeof model !== 'string' || model.trim() === '')) {
-    report(`${path}.model`, `expected a model name such as "gemini-2.5-flash", got ${describe(model)}; the hook model's own is used`, 'warning');
+    report(`${path}.model`, `expected a model name such as "gemini-2.5-flash", got ${describeValue(model)}; the hook model's own is used`, 'warning');
     delete config['model'];
   }
   const maxTurns = hook['maxTurns'];
@@ -48,7 +49,7 @@ export function validateJudgedHookFields(
       report(`${path}.maxTurns`, '"maxTurns" applies to agent hooks only (a prompt hook asks once); ignored', 'warning');
       delete config['maxTurns'];
     } else if (!(typeof maxTurns === 'number' && Number.isInteger(maxTurns) && maxTurns > 0)) {
-      report(`${path}.maxTurns`, `expected a positive whole number of model turns, got ${describe(maxTurns)}; the default of ${DEFAULT_AGENT_HOOK_MAX_TURNS} is used`, 'warning');
+      report(`${path}.maxTurns`, `expected a positive whole number of model turns, got ${describeValue(maxTurns)}; the default of ${DEFAULT_AGENT_HOOK_MAX_TURNS} is used`, 'warning');
       delete config['maxTurns'];
     }
   }
@@ -61,11 +62,4 @@ export function validateJudgedHookFields(
     report(`${path}.type`, `a ${type} hook on ${eventName} is asked, but ${eventName} cannot be blocked: its answer is only recorded`, 'warning');
   }
   return true;
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }

@@ -35,7 +35,7 @@ describe('prompt and agent hook validation', () => {
     });
     expect(result.problems.map((problem) => `${problem.severity} ${problem.path}: ${problem.message}`)).toEqual([
       'warning hooks.BeforeTool[0].hooks[0].model: expected a model name such as "gemini-2.5-flash", got ""; the hook model\'s own is used',
-      'warning hooks.BeforeTool[0].hooks[0].maxTurns: expected a positive whole number of model turns, got number 2.5; the default of 50 is used',
+      'warning hooks.BeforeTool[0].hooks[0].maxTurns: expected a positive whole number of model turns, got 2.5; the default of 50 is used',
     ]);
     expect(result.definitions[0]!.config).toEqual({ type: 'agent', prompt: 'Check' });
   });
