@@ -18,6 +18,7 @@ import { CliUsageError, ExitCode } from '../errors.js';
 import { safeJson } from '../render.js';
 import { RunProgressView } from '../runProgress.js';
 import { prepareCliSession, sessionHeader, sessionOptionSpecs } from '../sessionSetup.js';
+import { formatJudgedHook, formatSubagentEvent } from '../judgedHooks.js';
 
 const commandName = 'run';
 
@@ -67,7 +68,23 @@ export const runCommand: CommandDefinition = {
     const askFallback = parseAskFallback(stringOption(args, 'ask'));
     // Issue 14: a hook's ask is put to the person at the terminal, or answered by --ask.
     const onAskUser = createCliAskUser({ io: context.io, render: context.render, fallback: askFallback, beforePrompt: () => view?.pauseLine() });
-    const prepared = await prepareCliSession(context, args, { commandName, onAskUser });
+    const styles = context.render.styles;
+    const prepared = await prepareCliSession(context, args, {
+      commandName,
+      onAskUser,
+      // Issue 14: a judged decision is shown with the model's reason, which model answered and how long it took.
+      onJudgedHook: (event) => {
+        if (!view) return context.render.line(safeJson({ type: 'judged_hook', ...event }));
+        view.pauseLine();
+        context.render.line(formatJudgedHook(event, styles));
+      },
+      onSubagentEvent: (event, hookName) => {
+        const line = view ? formatSubagentEvent(event, hookName, styles) : undefined;
+        if (!line) return;
+        view?.pauseLine();
+        context.render.line(line);
+      },
+    });
     const prompts = choosePrompts(args, prepared.scenario, prepared.modelName);
     const setup = prepared.start((event: AgentEvent) => (view ? view.handle(event) : context.render.line(safeJson(event))));
     const { session } = setup;

@@ -10,7 +10,7 @@ import { DEFAULT_ASK_USER_TIMEOUT_MS, type AskUserCallback } from '../protocol/a
 import type { HookExecutionEvent, HookExecutionObserver } from '../protocol/results.js';
 import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
 import type { ContentGenerator } from '../../contentGenerator.js';
-import type { HookAgentOutcome, HookAgentTask } from '../protocol/judgedHooks.js';
+import type { HookAgentOutcome, HookAgentTask, JudgedHookEvent } from '../protocol/judgedHooks.js';
 
 /**
  * An extension contributing hooks; its hooks are tagged `ConfigSource.Extensions` (HOOK-085). A Gemini
@@ -96,6 +96,8 @@ export interface ConfigParameters {
   hookModel?: ContentGenerator;
   /** Issue 14: runs agent hooks' sub-agents (`createHookAgentRunner()`); without one, agent hooks fail. */
   hookAgentRunner?: HookAgentRunner;
+  /** Issue 14: told of every prompt or agent hook that finishes (to show the user a judged decision); must not throw. */
+  onJudgedHook?: (event: JudgedHookEvent) => void;
   /**
    * Issue 14: this Config belongs to a sub-agent (an agent hook's, made by `createSubagentConfig()`):
    * only the parent's BeforeTool, AfterTool and AfterAgent hooks run — AfterAgent fired as
@@ -121,6 +123,7 @@ export class Config {
   private readonly hookModel: ContentGenerator | undefined;
   private readonly hookAgentRunner: HookAgentRunner | undefined;
   private readonly subagent: boolean;
+  private readonly onJudgedHook: ((event: JudgedHookEvent) => void) | undefined;
   /** As given, for {@link createSubagentConfig}. */
   private readonly parameters: ConfigParameters;
   private hookSystem?: HookSystem;
@@ -131,6 +134,7 @@ export class Config {
     this.hookModel = parameters.hookModel;
     this.hookAgentRunner = parameters.hookAgentRunner;
     this.subagent = parameters.subagent === true;
+    this.onJudgedHook = parameters.onJudgedHook;
     this.enableHooks = parameters.enableHooks ?? false;
     this.hooks = parameters.hooks ?? {};
     this.functionHooks = parameters.functionHooks ?? [];
@@ -211,6 +215,16 @@ export class Config {
   /** Issue 14: the runner of agent hooks' sub-agents; `undefined` when none was given. */
   getHookAgentRunner(): HookAgentRunner | undefined {
     return this.hookAgentRunner;
+  }
+
+  /** Issue 14: hands a finished judged hook to `onJudgedHook`; a listener that throws is logged and ignored. */
+  notifyJudgedHook(event: JudgedHookEvent): void {
+    if (!this.onJudgedHook) return;
+    try {
+      this.onJudgedHook(event);
+    } catch (error) {
+      this.logger.warn(`Config onJudgedHook threw on ${event.hookType} hook "${event.hookName}"; ignored: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   /** Issue 14: true for a sub-agent's Config (see {@link ConfigParameters.subagent}). */

@@ -10,7 +10,9 @@ import { runPromptHook } from '../actions/promptHook.js';
 import type { HookEventName } from '../protocol/events.js';
 import type { AgentHookConfig, PromptHookConfig } from '../protocol/hookConfig.js';
 import type { HookInput } from '../protocol/inputs.js';
-import { DEFAULT_AGENT_HOOK_TIMEOUT_MS, DEFAULT_PROMPT_HOOK_TIMEOUT_MS, type HookAgentTaskRunner } from '../protocol/judgedHooks.js';
+import { DEFAULT_AGENT_HOOK_TIMEOUT_MS, DEFAULT_PROMPT_HOOK_TIMEOUT_MS, type HookAgentTaskRunner, type JudgedHookEvent } from '../protocol/judgedHooks.js';
+import { judgedHookLabel } from '../actions/judgement.js';
+import { isFailClosed } from '../protocol/failurePolicy.js';
 import type { HookExecutionResult } from '../protocol/results.js';
 import type { Config } from './config.js';
 import { openHookConversation } from '../dialects/conversation.js';
@@ -30,8 +32,14 @@ export interface JudgedHookRunOptions {
   toolUseId?: string;
 }
 
-/** Issue 14: runs a prompt or agent hook; never throws. */
-export function runJudgedHook(options: JudgedHookRunOptions): Promise<HookExecutionResult> {
+/** Issue 14: runs a prompt or agent hook and tells `Config.onJudgedHook` how it went; never throws. */
+export async function runJudgedHook(options: JudgedHookRunOptions): Promise<HookExecutionResult> {
+  const result = await runByType(options);
+  options.config?.notifyJudgedHook(judgedHookEvent(result, options.input));
+  return result;
+}
+
+function runByType(options: JudgedHookRunOptions): Promise<HookExecutionResult> {
   const { hookConfig, eventName, input, signal, logger, config } = options;
   if (hookConfig.type === 'prompt') {
     const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_PROMPT_HOOK_TIMEOUT_MS);
@@ -39,6 +47,28 @@ export function runJudgedHook(options: JudgedHookRunOptions): Promise<HookExecut
   }
   const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_AGENT_HOOK_TIMEOUT_MS);
   return runAgentHook({ hookConfig, eventName, input, timeoutMs, signal, logger, runTask: boundTaskRunner(config) });
+}
+
+/** Issue 14: what a host is told about one finished judged hook. */
+export function judgedHookEvent(result: HookExecutionResult, input: HookInput): JudgedHookEvent {
+  const hookConfig = result.hookConfig as PromptHookConfig | AgentHookConfig;
+  const toolName = (input as { tool_name?: unknown }).tool_name;
+  const verdict: JudgedHookEvent['verdict'] = !result.success ? 'failed' : result.output?.decision === 'block' ? 'block' : 'allow';
+  // A failure's message names the hook and the policy already shown beside it; keep what went wrong.
+  const reason = result.success ? result.output?.reason : result.error?.message.replace(/^Hook ".*?" for \w+ failed \([^)]*\): /s, '');
+  return {
+    eventName: result.eventName,
+    hookType: hookConfig.type === 'agent' ? 'agent' : 'prompt',
+    hookName: hookConfig.name?.trim() || judgedHookLabel(hookConfig).replace(/^(prompt|agent) hook /, '').replace(/^"|"$/g, ''),
+    ...(typeof toolName === 'string' ? { toolName } : {}),
+    ...(result.model ? { model: result.model } : {}),
+    verdict,
+    ...(reason ? { reason } : {}),
+    // The runner applies onFailure after this; a failure of a fail-closed hook will block.
+    ...(!result.success && isFailClosed(result.hookConfig, result.eventName) && failureKind(result) !== 'cancelled' ? { failedClosed: true } : {}),
+    durationMs: result.duration,
+    ...(result.modelTurns !== undefined ? { turns: result.modelTurns } : {}),
+  };
 }
 
 /** The Config's runner with the Config bound in; a runner that throws synchronously rejects instead. */
@@ -52,6 +82,10 @@ function boundTaskRunner(config: Config | undefined): HookAgentTaskRunner | unde
       throw toError(error);
     }
   };
+}
+
+function failureKind(result: HookExecutionResult): unknown {
+  return (result.error as { kind?: unknown } | undefined)?.kind;
 }
 
 function positiveOr(value: unknown, fallback: number): number {

@@ -62,3 +62,29 @@ export interface HookAgentOutcome {
  * so an action only sees the task. It should resolve even on failure (a rejection is read as one).
  */
 export type HookAgentTaskRunner = (task: HookAgentTask) => Promise<HookAgentOutcome>;
+
+/**
+ * Issue 14: one finished prompt or agent hook, as `Config.onJudgedHook` sees it — what a host shows
+ * the user about a judged decision: the hook, what it judged, which model answered, the verdict and
+ * its reason, how long it took.
+ */
+export interface JudgedHookEvent {
+  eventName: string;
+  /** `prompt` or `agent`. */
+  hookType: 'prompt' | 'agent';
+  /** The hook's name, or the head of its prompt. */
+  hookName: string;
+  /** Tool events: the tool judged. */
+  toolName?: string;
+  /** The model that answered (or was asked, when it failed). */
+  model?: string;
+  /** `block` (ok false), `allow` (ok true), or `failed` (no usable answer; `onFailure` decided). */
+  verdict: 'block' | 'allow' | 'failed';
+  /** The model's reason, or what went wrong. */
+  reason?: string;
+  /** True when the failure blocked (`onFailure: "block"`). */
+  failedClosed?: boolean;
+  durationMs: number;
+  /** Agent hooks: the sub-agent's model calls. */
+  turns?: number;
+}
