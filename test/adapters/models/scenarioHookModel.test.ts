@@ -49,7 +49,7 @@ describe('the hookModel section', () => {
       'hookModel.turns: is required: a list of model turns',
     ]);
     expect(problemsOf({ turns, hookModel: { turns: [{ text: 7 }, {}] } })).toEqual([
-      'hookModel.turns[0].text: expected a string, got number 7',
+      'hookModel.turns[0].text: expected a string, got 7',
       'hookModel.turns[1]: a turn needs "text", at least one function call, or both',
     ]);
   });
