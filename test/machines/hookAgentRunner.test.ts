@@ -203,3 +203,30 @@ describe('agent hooks that fail', () => {
   });
 });
 
+
+describe('Claude Code hooks around an agent hook', () => {
+  it('issue 14: a Claude SubagentStop hook runs when the sub-agent stops (told SubagentStop); a Stop hook only when the agent does', async () => {
+    writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
+    const subagentLog = scratch.file('subagent-stop.jsonl');
+    const stopLog = scratch.file('stop.jsonl');
+    // Claude Code's event and tool names: the whole settings object is read in Claude's dialect.
+    const hooks = {
+      PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'agent', prompt: 'Allow only if STATUS says passing. $ARGUMENTS', timeout: 30 }] }],
+      SubagentStop: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', subagentLog) }] }],
+      Stop: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', stopLog) }] }],
+    } as unknown as HooksSettings;
+    const judge = hookModel([readStatus, { text: '{"ok": true}' }]);
+    const { config } = parentConfig(hooks, judge);
+    const { result, written } = await writeOut(config);
+    expect(result.status).toBe('completed');
+    expect(written).toBe(true);
+    const subagentStops = readEventLog(subagentLog);
+    expect(subagentStops.map((entry) => entry.event)).toEqual(['SubagentStop']);
+    expect(subagentStops[0]!.input['last_assistant_message']).toBe('{"ok": true}');
+    expect(readEventLog(stopLog).map((entry) => entry.input['last_assistant_message'])).toEqual(['Done.']);
+    // $ARGUMENTS was the input as a Claude hook reads it: PreToolUse, Write, file_path.
+    const asked = JSON.stringify(judge.requests[0]!.contents);
+    expect(asked).toContain('\\"hook_event_name\\": \\"PreToolUse\\"');
+    expect(asked).toContain('\\"tool_name\\": \\"Write\\"');
+  });
+});

@@ -32,21 +32,35 @@ export interface JudgedHookRunOptions {
   toolUseId?: string;
 }
 
-/** Issue 14: runs a prompt or agent hook and tells `Config.onJudgedHook` how it went; never throws. */
+/**
+ * Issue 14: runs a prompt or agent hook and tells `Config.onJudgedHook` how it went; never throws.
+ * `$ARGUMENTS` is the input as the hook's dialect shows it (what a command hook of the same file reads
+ * on stdin); the answer is `{ ok, reason }` in every dialect, so it is read natively.
+ */
 export async function runJudgedHook(options: JudgedHookRunOptions): Promise<HookExecutionResult> {
-  const result = await runByType(options);
-  options.config?.notifyJudgedHook(judgedHookEvent(result, options.input));
-  return result;
+  const { hookConfig, eventName, input } = options;
+  let stdin: string | undefined;
+  try {
+    const conversation = await openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolUseId, subagent: options.subagent });
+    stdin = conversation.stdin;
+  } catch (error) {
+    options.logger.debug(`${hookConfig.type} hook: its input in its dialect could not be built (${toError(error).message}); the native input is used`);
+  }
+  const inputText = stdin !== undefined ? JSON.stringify(JSON.parse(stdin), null, 2) : undefined;
+  const result = await runByType(options, inputText);
+  options.config?.notifyJudgedHook(judgedHookEvent(result, input));
+  return stdin !== undefined ? { ...result, stdin } : result;
 }
 
-function runByType(options: JudgedHookRunOptions): Promise<HookExecutionResult> {
+function runByType(options: JudgedHookRunOptions, inputText: string | undefined): Promise<HookExecutionResult> {
   const { hookConfig, eventName, input, signal, logger, config } = options;
+  const text = inputText !== undefined ? { inputText } : {};
   if (hookConfig.type === 'prompt') {
     const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_PROMPT_HOOK_TIMEOUT_MS);
-    return runPromptHook({ hookConfig, eventName, input, timeoutMs, signal, logger, model: config?.getHookModel() });
+    return runPromptHook({ hookConfig, eventName, input, ...text, timeoutMs, signal, logger, model: config?.getHookModel() });
   }
   const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_AGENT_HOOK_TIMEOUT_MS);
-  return runAgentHook({ hookConfig, eventName, input, timeoutMs, signal, logger, runTask: boundTaskRunner(config) });
+  return runAgentHook({ hookConfig, eventName, input, ...text, timeoutMs, signal, logger, runTask: boundTaskRunner(config) });
 }
 
 /** Issue 14: what a host is told about one finished judged hook. */
