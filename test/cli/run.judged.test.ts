@@ -3,7 +3,7 @@
  * scenario's `hookModel` section answers for the hook model, a judged decision is shown with the
  * model's reason, which model answered and how long it took, and an agent hook reads a file to decide.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJsonLines, runHookrail, useCliSandbox } from '../helpers/cliProcess.js';
@@ -52,6 +52,16 @@ describe('hookrail run with a prompt hook', () => {
     ]);
     expect(typeof judged[0]!['durationMs']).toBe('number');
     expect(lines.some((line) => line['type'] === 'tool_result' && (line['outcome'] as Record<string, unknown>)['outcome'] === 'success')).toBe(true);
+  });
+
+  it('issue 14: --inspect records the judged hook with the model that answered, its answer and how long it took', async () => {
+    const scenario = await writeScenario('judged', cleanupScenario('{"ok": false, "reason": "not in this repository"}'));
+    const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--inspect', 'run.jsonl']);
+    expect(result.exitCode).toBe(0);
+    const records = parseJsonLines(readFileSync(join(sandbox.project, 'run.jsonl'), 'utf8'));
+    const hook = records.find((record) => record['type'] === 'hookrail.hook' && record['hookType'] === 'prompt');
+    expect(hook).toMatchObject({ hookName: 'safety', model: 'scripted:judged:hookModel', modelAnswer: '{"ok": false, "reason": "not in this repository"}', decision: 'block' });
+    expect(typeof hook!['durationMs']).toBe('number');
   });
 
   it('issue 14: a hook model that answers garbage fails the hook: fail-open runs the command, onFailure block blocks it', async () => {
