@@ -37,6 +37,8 @@ export const runCommand: CommandDefinition = {
       'Exit code 0 when the prompts completed, a hook stopped the agent or refused a prompt (the reason is printed), 1 when ' +
         'a prompt failed, hit --max-turns or --max-continuations, 2 for usage errors, 130 on Ctrl-C (143 on SIGTERM, 129 on ' +
         'SIGHUP); SessionEnd fires before it exits in every case.',
+      'Prompt and agent hooks are judged by the scenario\'s scripted "hookModel" turns, or by the --model model; each ' +
+        'decision is shown (⚖) with the model\'s reason, which model answered and how long it took (--json: judged_hook lines).',
       'When a hook answers "ask" (decision "ask", or Claude Code\'s permissionDecision "ask"), the call waits: on a ' +
         'terminal you are shown the tool, its arguments and the hook\'s reason and answer y or n; when stdin is not a ' +
         'terminal no one can answer, and --ask decides (default deny, and the model is told no one could answer).',
