@@ -107,7 +107,7 @@ export { runPromptHook, MAX_JUDGED_ANSWER_CHARACTERS } from './hooks/actions/pro
 export type { PromptHookRunOptions } from './hooks/actions/promptHook.js';
 export { runAgentHook, agentMaxTurns } from './hooks/actions/agentHook.js';
 export type { AgentHookRunOptions } from './hooks/actions/agentHook.js';
-export { judgedAnswerSchema, judgedPromptText, judgeInstruction, parseJudgedAnswer, judgedHookOutput, judgedHookLabel } from './hooks/actions/judgement.js';
+export { judgedAnswerSchema, judgedPromptText, judgeInstruction, parseJudgedAnswer, judgedHookOutput, judgedHookLabel, judgedHookName } from './hooks/actions/judgement.js';
 export type { JudgedAnswerReading } from './hooks/actions/judgement.js';
 export { runWithDeadline } from './hooks/actions/deadline.js';
 export type { DeadlineSettlement, DeadlineOptions } from './hooks/actions/deadline.js';

@@ -18,7 +18,7 @@ import { DEFAULT_AGENT_HOOK_MAX_TURNS, type HookAgentOutcome, type HookAgentTask
 import type { HookExecutionResult } from '../protocol/results.js';
 import { describeThrown, failedActionResult } from './actionFailure.js';
 import { runWithDeadline } from './deadline.js';
-import { judgedHookLabel, judgedHookOutput, judgedPromptText, judgeInstruction, parseJudgedAnswer } from './judgement.js';
+import { judgedHookLabel, judgedHookName, judgedHookOutput, judgedPromptText, judgeInstruction, parseJudgedAnswer } from './judgement.js';
 
 /** What {@link runAgentHook} needs. */
 export interface AgentHookRunOptions {
@@ -63,7 +63,7 @@ export async function runAgentHook(options: AgentHookRunOptions): Promise<HookEx
         systemInstruction: subAgentInstruction(eventName, maxTurns),
         maxTurns,
         ...(hookConfig.model ? { model: hookConfig.model } : {}),
-        hookName: hookConfig.name?.trim() || label,
+        hookName: judgedHookName(hookConfig),
         signal,
       }),
   });

@@ -104,11 +104,16 @@ export function judgedHookOutput(answer: JudgedAnswer, eventName: HookEventName,
   return { decision: 'block', reason: answer.reason ?? fallback };
 }
 
+/** Issue 14: a judged hook's name: its `name`, else the head of its prompt (40 characters). */
+export function judgedHookName(hookConfig: PromptHookConfig | AgentHookConfig): string {
+  if (hookConfig.name?.trim()) return hookConfig.name.trim();
+  const prompt = hookConfig.prompt.replace(/\s+/g, ' ').trim();
+  return prompt.length > 40 ? `${prompt.slice(0, 40)}…` : prompt;
+}
+
 /** Issue 14: how messages name a judged hook: `prompt hook "name"`, or the head of its prompt. */
 export function judgedHookLabel(hookConfig: PromptHookConfig | AgentHookConfig): string {
-  const prompt = hookConfig.prompt.replace(/\s+/g, ' ').trim();
-  const name = hookConfig.name?.trim() ? hookConfig.name.trim() : prompt.length > 40 ? `${prompt.slice(0, 40)}…` : prompt;
-  return `${hookConfig.type} hook ${JSON.stringify(name)}`;
+  return `${hookConfig.type} hook ${JSON.stringify(judgedHookName(hookConfig))}`;
 }
 
 function quote(text: string): string {

@@ -11,7 +11,7 @@ import type { HookEventName } from '../protocol/events.js';
 import type { AgentHookConfig, PromptHookConfig } from '../protocol/hookConfig.js';
 import type { HookInput } from '../protocol/inputs.js';
 import { DEFAULT_AGENT_HOOK_TIMEOUT_MS, DEFAULT_PROMPT_HOOK_TIMEOUT_MS, type HookAgentTaskRunner, type JudgedHookEvent } from '../protocol/judgedHooks.js';
-import { judgedHookLabel } from '../actions/judgement.js';
+import { judgedHookName } from '../actions/judgement.js';
 import { isFailClosed } from '../protocol/failurePolicy.js';
 import type { HookExecutionResult } from '../protocol/results.js';
 import type { Config } from './config.js';
@@ -73,7 +73,7 @@ export function judgedHookEvent(result: HookExecutionResult, input: HookInput): 
   return {
     eventName: result.eventName,
     hookType: hookConfig.type === 'agent' ? 'agent' : 'prompt',
-    hookName: hookConfig.name?.trim() || judgedHookLabel(hookConfig).replace(/^(prompt|agent) hook /, '').replace(/^"|"$/g, ''),
+    hookName: judgedHookName(hookConfig),
     ...(typeof toolName === 'string' ? { toolName } : {}),
     ...(result.model ? { model: result.model } : {}),
     verdict,
