@@ -13,6 +13,7 @@ import type { PromptHookConfig } from '../../../src/hooks/protocol/hookConfig.js
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
 import { fireAfterAgentHook, fireBeforeAgentHook } from '../../../src/hooks/triggers/lifecycleHookTriggers.js';
 import { fireBeforeModelHook } from '../../../src/hooks/triggers/modelHookTriggers.js';
+import { createAgentSession } from '../../../src/machines/session.js';
 import { recordingLogger, recordsAt, scratchDirectory } from '../../helpers/hookFixtures.js';
 import { FakeContentGenerator, textChunk, textTurn, type FakeTurn } from '../../helpers/modelFakeGenerator.js';
 
@@ -113,6 +114,21 @@ describe('prompt hooks decide', () => {
     const [result] = details.results;
     expect(result).toMatchObject({ success: true, model: 'fake-model', modelAnswer: '{"ok": false, "reason": "no"}', output: { decision: 'block', reason: 'no' } });
     expect(result!.duration).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('a prompt hook in a session', () => {
+  it('issue 14: a Stop (AfterAgent) prompt hook that answers ok false makes the session go on with its reason, then lets it stop', async () => {
+    const { config } = setup(HookEventName.AfterAgent, promptHook({ prompt: 'Did the agent run the tests? $ARGUMENTS' }), [
+      textTurn('{"ok": false, "reason": "Run the tests before you stop."}'),
+      textTurn('{"ok": true}'),
+    ]);
+    const generator = new FakeContentGenerator([textTurn('Fixed it.'), textTurn('Ran the tests: all pass.')]);
+    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.path } });
+    const result = await session.prompt('fix the bug');
+    await session.end();
+    expect(result).toMatchObject({ status: 'completed', continuations: 1, finalText: 'Ran the tests: all pass.' });
+    expect(JSON.stringify(generator.requests[1]!.contents)).toContain('Run the tests before you stop.');
   });
 });
 
