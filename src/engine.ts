@@ -102,6 +102,19 @@ export type {
 // --- actions ---
 export { expandCommand } from './hooks/actions/commandExpansion.js';
 export { DEFAULT_MAX_HTTP_BODY_BYTES } from './hooks/actions/httpHook.js';
+// Issue 14: the pieces of prompt and agent hooks.
+export { runPromptHook, MAX_JUDGED_ANSWER_CHARACTERS } from './hooks/actions/promptHook.js';
+export type { PromptHookRunOptions } from './hooks/actions/promptHook.js';
+export { runAgentHook, agentMaxTurns } from './hooks/actions/agentHook.js';
+export type { AgentHookRunOptions } from './hooks/actions/agentHook.js';
+export { judgedAnswerSchema, judgedPromptText, judgeInstruction, parseJudgedAnswer, judgedHookOutput, judgedHookLabel, judgedHookName } from './hooks/actions/judgement.js';
+export type { JudgedAnswerReading } from './hooks/actions/judgement.js';
+export { runWithDeadline } from './hooks/actions/deadline.js';
+export type { DeadlineSettlement, DeadlineOptions } from './hooks/actions/deadline.js';
+export { ARGUMENTS_PLACEHOLDER } from './hooks/protocol/judgedHooks.js';
+export type { HookAgentTaskRunner } from './hooks/protocol/judgedHooks.js';
+export { subagentHookEvents, isSubagentHook } from './hooks/engine/hookRegistry.js';
+export { validateJudgedHookFields } from './hooks/engine/judgedHookValidation.js';
 export { interpolateHeaderValue } from './hooks/actions/headerInterpolation.js';
 export type { InterpolationOptions } from './hooks/actions/headerInterpolation.js';
 

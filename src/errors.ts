@@ -171,7 +171,11 @@ export type HookFailureKind =
   /** An http hook answered with a status other than 2xx. */
   | 'http-status'
   /** An http hook's server could not be reached, or the connection broke. */
-  | 'connection';
+  | 'connection'
+  /** Issue 14: a prompt hook's model failed (refused the call, broke off the stream). */
+  | 'model'
+  /** Issue 14: an agent hook's sub-agent failed, was stopped, or ran out of turns before answering. */
+  | 'agent';
 
 /** A hook failed to run or answer; carried on `HookExecutionResult.error`, never thrown to the caller. */
 export class HookExecutionError extends HookrailError {

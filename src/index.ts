@@ -43,7 +43,12 @@ export type {
   SettingsHookConfig,
   HookCommonFields,
   HookFailurePolicy,
+  PromptHookConfig,
+  AgentHookConfig,
 } from './hooks/protocol/hookConfig.js';
+// Issue 14: hooks judged by a model (prompt and agent hooks).
+export { DEFAULT_PROMPT_HOOK_TIMEOUT_MS, DEFAULT_AGENT_HOOK_TIMEOUT_MS, DEFAULT_AGENT_HOOK_MAX_TURNS } from './hooks/protocol/judgedHooks.js';
+export type { JudgedAnswer, HookAgentTask, HookAgentOutcome } from './hooks/protocol/judgedHooks.js';
 // Issue 13: in-process function hooks, typed per event.
 export type {
   FunctionHookDefinition,
@@ -86,7 +91,7 @@ export type { AskUserRequest, AskUserDecision, AskUserAnswer, AskUserCallback, A
 
 // --- the hook system a host holds once: Config, logger, HookSystem, event handler (HOOK-142, 143, 175) ---
 export { Config } from './hooks/engine/config.js';
-export type { ConfigParameters, ExtensionConfig } from './hooks/engine/config.js';
+export type { ConfigParameters, ExtensionConfig, HookAgentRunner, HookAgentRunRequest } from './hooks/engine/config.js';
 export { DebugLogger, stderrLogSink } from './debugLogger.js';
 export type { LogLevel, LogRecord, LogSink, DebugLoggerOptions } from './debugLogger.js';
 export { HookSystem } from './hooks/engine/hookSystem.js';
@@ -157,6 +162,8 @@ export type { AgentOptions } from './machines/agent.js';
 
 // --- machines: the agent session ---
 export { createAgentSession } from './machines/session.js';
+export { createHookAgentRunner } from './machines/hookAgentRunner.js';
+export type { HookAgentRunnerOptions } from './machines/hookAgentRunner.js';
 export type { AgentSession, AgentSessionOptions, PromptOptions } from './machines/session.js';
 export { sessionMachine } from './machines/session.machine.js';
 export type { SessionMachineInput, SessionEvent } from './machines/session.machine.js';
@@ -177,16 +184,17 @@ export type { StatelyBridge, StatelyBridgeOptions } from './inspection/statelyBr
 
 // --- adapters: models, built-in tools, settings, trust ---
 export { createBuiltinTools, builtinToolNames, isBuiltinToolName, Workspace, DEFAULT_SHELL_TIMEOUT_MS, DEFAULT_SHELL_OUTPUT_LIMIT } from './adapters/tools/index.js';
+export { createReadOnlyTools, readOnlyToolNames } from './adapters/tools/index.js';
 export type { BuiltinToolsOptions, BuiltinToolName, BuiltinToolErrorType, WorkspacePath } from './adapters/tools/index.js';
 export { loadScenario, parseScenario } from './adapters/models/scenario.js';
-export type { Scenario, ScenarioTurn, ScenarioFunctionCall, ScenarioExpectation, ScenarioSettings } from './adapters/models/scenario.js';
+export type { Scenario, ScenarioTurn, ScenarioFunctionCall, ScenarioExpectation, ScenarioSettings, ScenarioHookModel } from './adapters/models/scenario.js';
 export { defaultScenario, DEFAULT_SCENARIO_SOURCE } from './adapters/models/defaultScenario.js';
 export { ScriptedContentGenerator } from './adapters/models/scriptedModel.js';
 export type { ScriptedContentGeneratorOptions } from './adapters/models/scriptedModel.js';
 export { GeminiContentGenerator } from './adapters/models/genaiModel.js';
 export type { GeminiClient, GeminiContentGeneratorOptions } from './adapters/models/genaiModel.js';
-export { createContentGenerator, API_KEY_VARIABLES } from './adapters/models/createContentGenerator.js';
-export type { CreateContentGeneratorOptions } from './adapters/models/createContentGenerator.js';
+export { createContentGenerator, createHookModel, API_KEY_VARIABLES } from './adapters/models/createContentGenerator.js';
+export type { CreateContentGeneratorOptions, CreateHookModelOptions } from './adapters/models/createContentGenerator.js';
 export { loadSettings, toConfigParameters } from './adapters/settings/settings.js';
 export type { SettingsScope, SettingsScopeFile, LoadedSettings, LoadSettingsOptions } from './adapters/settings/settings.js';
 export { TrustStore } from './adapters/settings/trust.js';

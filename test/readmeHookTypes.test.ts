@@ -23,9 +23,9 @@ function jsonExamples(): unknown[] {
 }
 
 describe('README: hook types and options', () => {
-  it('issue 13: the section exists and shows command (both forms) and http examples', () => {
+  it('issue 13: the section exists and shows command (both forms) and http examples (issue 14: then prompt and agent)', () => {
     const examples = jsonExamples();
-    expect(examples.map((example) => (example as { type: string }).type)).toEqual(['command', 'command', 'http']);
+    expect(examples.map((example) => (example as { type: string }).type)).toEqual(['command', 'command', 'http', 'prompt', 'agent']);
   });
 
   it('issue 13: every JSON example validates without a problem', () => {

@@ -72,6 +72,10 @@ function resultJson(result: HookExecutionResult, options: FireReportOptions): Re
     command: config.command ?? null,
     ...(config.type === 'command' && Array.isArray(config.args) ? { args: config.args } : {}),
     ...(config.type === 'http' ? { url: config.url, httpStatus: result.httpStatus ?? null } : {}),
+    // Issue 14: a judged hook's question, the model that answered, its answer (and an agent's turns).
+    ...(config.type === 'prompt' || config.type === 'agent'
+      ? { prompt: config.prompt, model: result.model ?? null, modelAnswer: result.modelAnswer !== undefined ? excerpt(result.modelAnswer) : null, ...(result.modelTurns !== undefined ? { modelTurns: result.modelTurns } : {}) }
+      : {}),
     name: config.name ?? null,
     dialect: config.dialect ?? 'native',
     ...(options.showInput ? { stdin: result.stdin ?? null } : {}),
@@ -147,6 +151,7 @@ function printHookResult(render: Renderer, result: HookExecutionResult, options:
   render.line(`    ${describeExit(result, styles)} · ${formatDuration(result.duration)}`);
   if (!stdoutIsOutputJson(result)) printStream(render, 'stdout', result.stdout);
   printStream(render, 'stderr', result.stderr);
+  if (config.type === 'prompt' || config.type === 'agent') printJudgement(render, result);
   if (result.error && result.exitCode === undefined) render.line(`    error:  ${excerpt(result.error.message)}`);
   render.line(`    output: ${result.output ? oneLine(result.output, 400) : styles.dim('(none: allow, no changes)')}`);
   render.line();
@@ -168,6 +173,7 @@ function hookTitle(result: HookExecutionResult): string {
   const config = result.hookConfig;
   if (config.type === 'http') return `POST ${config.url}`;
   if (config.type === 'function') return `${config.name} (function)`;
+  if (config.type === 'prompt' || config.type === 'agent') return `${config.type}: ${oneLine(config.prompt, 100)}`;
   if (config.command !== undefined) return config.type === 'command' && Array.isArray(config.args) ? [config.command, ...config.args].join(' ') : config.command;
   return config.name ?? `(${config.type} hook)`;
 }
@@ -185,10 +191,22 @@ function describeExit(result: HookExecutionResult, styles: Renderer['styles']): 
     const kind = (result.error as { kind?: string } | undefined)?.kind ?? 'error';
     return result.success ? styles.green('returned — ok') : styles.red(`${kind} — ${failed}`);
   }
+  if (result.hookConfig.type === 'prompt' || result.hookConfig.type === 'agent') {
+    const kind = (result.error as { kind?: string } | undefined)?.kind ?? 'error';
+    if (!result.success) return styles.red(`${kind} — ${failed}`);
+    return result.output?.decision === 'block' ? styles.yellow('answered ok: false — block') : styles.green('answered ok: true — allow');
+  }
   if (result.exitCode === undefined) return styles.red(`did not run — ${failed}`);
   if (result.exitCode === 0 && result.success) return styles.green('exit 0 — ok');
   if (result.exitCode === 2) return styles.yellow('exit 2 — block');
   return styles.red(`exit ${result.exitCode} — ${failed}`);
+}
+
+/** Issue 14: which model answered a judged hook (an agent hook: in how many turns) and what it said. */
+function printJudgement(render: Renderer, result: HookExecutionResult): void {
+  const turns = result.modelTurns !== undefined ? ` in ${result.modelTurns} ${result.modelTurns === 1 ? 'turn' : 'turns'}` : '';
+  render.line(`    model:  ${result.model ?? render.styles.dim('(none)')}${turns}`);
+  if (result.modelAnswer !== undefined) printStream(render, 'answer', result.modelAnswer);
 }
 
 function printStream(render: Renderer, label: string, text: string | undefined): void {

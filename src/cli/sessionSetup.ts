@@ -22,6 +22,7 @@ import type { CommandContext } from './context.js';
 import { CliUsageError } from './errors.js';
 import { startRunInspection } from './runInspection.js';
 import { loadOptionSettings } from './settingsLoader.js';
+import { judgedHookParameters, type JudgedHookSetup } from './judgedHooks.js';
 
 /** The options both session commands take. */
 export const sessionOptionSpecs: Record<string, OptionSpec> = {
@@ -58,6 +59,8 @@ export interface CliSession {
   hooksEnabled: boolean;
   /** Removes the session's CLAUDE_ENV_FILE (call after `session.end`). */
   removeEnvironmentFile(): Promise<void>;
+  /** Issue 14: the model prompt and agent hooks ask, when it is not the run's own. */
+  hookModelName?: string;
 }
 
 /** Everything a session needs, loaded and checked; `start` creates the session (SessionStart fires). */
@@ -76,7 +79,7 @@ export interface PreparedCliSession {
 export async function prepareCliSession(
   context: CommandContext,
   args: ParsedArgs,
-  options: { commandName: string; onAskUser?: AskUserCallback },
+  options: { commandName: string; onAskUser?: AskUserCallback } & Pick<JudgedHookSetup, 'onJudgedHook' | 'onSubagentEvent'>,
 ): Promise<PreparedCliSession> {
   const { commandName } = options;
   const maxTurns = integerOption(args, 'max-turns', { commandName, minimum: 1, maximum: 10_000 }) ?? DEFAULT_MAX_TURNS;
@@ -91,11 +94,19 @@ export async function prepareCliSession(
   const generator = await createContentGenerator(
     modelName !== undefined ? { model: modelName, env: context.io.env } : { scenario: scenario ?? defaultScenario, env: context.io.env },
   );
+  // Issue 14: prompt and agent hooks ask the scenario's scripted hook model, or the run's real model.
+  const judged = judgedHookParameters({
+    runGenerator: generator,
+    ...(modelName === undefined ? { scenario: scenario ?? defaultScenario } : {}),
+    onJudgedHook: options.onJudgedHook,
+    onSubagentEvent: options.onSubagentEvent,
+  });
   const config = new Config({
     ...toConfigParameters(settings),
     workingDir,
     logger: context.logger,
     ...(options.onAskUser ? { onAskUser: options.onAskUser } : {}),
+    ...judged,
   });
   const toolNames = (scenario ?? (modelName === undefined ? defaultScenario : undefined))?.tools;
   // Claude Code SessionStart hooks export variables into this file; every shell command sources it.
@@ -142,6 +153,7 @@ export async function prepareCliSession(
     hookCount: countHooks(settings.hooks),
     hooksEnabled: settings.enableHooks,
     removeEnvironmentFile: () => removeClaudeEnvFile(config.getSessionId()),
+    ...(judged.hookModel && judged.hookModel !== generator ? { hookModelName: judged.hookModel.name } : {}),
   });
   return { scenario, modelName, start, afterRun: inspection.afterRun };
 }
@@ -150,7 +162,8 @@ export async function prepareCliSession(
 export function sessionHeader(command: string, setup: CliSession): string {
   const hooks =
     setup.hookCount === 0 ? 'no hooks' : setup.hooksEnabled ? `${setup.hookCount} ${setup.hookCount === 1 ? 'hook' : 'hooks'}` : 'hooks off (enableHooks: false)';
-  return `hookrail ${command} · model ${setup.generatorName} · ${hooks} · ${setup.workingDir} · transcript ${setup.session.transcriptPath}`;
+  const hookModel = setup.hookModelName ? ` · hook model ${setup.hookModelName}` : '';
+  return `hookrail ${command} · model ${setup.generatorName}${hookModel} · ${hooks} · ${setup.workingDir} · transcript ${setup.session.transcriptPath}`;
 }
 
 function countHooks(hooks: HooksSettings): number {

@@ -5,6 +5,7 @@
  * names (`httpStatus`, `model`, `modelAnswer`) are recorded as they are.
  */
 import type { HookExecutionEvent, HookExecutionResult } from '../hooks/protocol/results.js';
+import { getHookName, type HookConfig } from '../hooks/protocol/hookConfig.js';
 import { isPlainObject } from '../values.js';
 import { excerptText, limitRecordValue, type HookRecordDecision, type HookRecord, type HookRecordDialect } from './records.js';
 
@@ -102,6 +103,8 @@ function hookNameOf(hookConfig: Record<string, unknown>): string {
     const value = hookConfig[key];
     if (nonEmptyString(value)) return value;
   }
+  // Issue 14: a prompt or agent hook without a name is what it asks.
+  if (nonEmptyString(hookConfig['prompt'])) return getHookName(hookConfig as unknown as HookConfig);
   return `${stringOr(hookConfig['type'], 'unnamed')} hook`;
 }
 

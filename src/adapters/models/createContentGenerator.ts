@@ -51,3 +51,23 @@ export async function createContentGenerator(options: CreateContentGeneratorOpti
   }
   return new ScriptedContentGenerator(defaultScenario);
 }
+
+/** Options for {@link createHookModel}. */
+export interface CreateHookModelOptions {
+  /** The run's generator (from {@link createContentGenerator}). */
+  runGenerator: ContentGenerator;
+  /** The scenario the run plays, if any; its `hookModel` section scripts the hook model. */
+  scenario?: Scenario;
+}
+
+/**
+ * Issue 14: the hook model of a run (prompt and agent hooks). A scripted run answers with its
+ * scenario's `hookModel` turns (none: `undefined`, and judged hooks fail saying so); a real model
+ * judges too — a hook's `model` field names another model of the same API.
+ */
+export function createHookModel(options: CreateHookModelOptions): ContentGenerator | undefined {
+  if (!(options.runGenerator instanceof ScriptedContentGenerator)) return options.runGenerator;
+  const scenario = options.scenario ?? options.runGenerator.scenario;
+  if (!scenario.hookModel) return undefined;
+  return new ScriptedContentGenerator({ name: `${scenario.name}:hookModel`, turns: scenario.hookModel.turns, file: scenario.file });
+}

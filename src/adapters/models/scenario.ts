@@ -26,7 +26,14 @@
  *       "text": "The hook blocked that; stopping.",
  *       "delayMs": 0                           // optional; pause before each chunk (abortable)
  *     }
- *   ]
+ *   ],
+ *   "hookModel": {                            // optional; the hook model's answers (prompt and agent hooks)
+ *     "turns": [                              // same turn format, played one per hook-model call
+ *       { "text": "{\"ok\": false, \"reason\": \"rm -rf is destructive\"}" },
+ *       { "functionCalls": [{ "name": "read_file", "args": { "file_path": "STATUS" } }] },
+ *       { "text": "{\"ok\": true}" }
+ *     ]
+ *   }
  * }
  * ```
  *
@@ -75,6 +82,15 @@ export interface ScenarioSettings {
   [key: string]: unknown;
 }
 
+/**
+ * Issue 14: what the hook model says, turn by turn: a prompt hook takes one turn, an agent hook's
+ * sub-agent one per model call (tool calls, then its answer). Turns are played in the order the hook
+ * model is asked, across every judged hook of the run.
+ */
+export interface ScenarioHookModel {
+  turns: ScenarioTurn[];
+}
+
 /** A validated scenario. */
 export interface Scenario {
   name: string;
@@ -87,11 +103,14 @@ export interface Scenario {
   tools?: BuiltinToolName[];
   settings?: ScenarioSettings;
   turns: ScenarioTurn[];
+  /** Issue 14: the scripted hook model, for prompt and agent hooks. */
+  hookModel?: ScenarioHookModel;
   /** Where it came from: a resolved file path, or a label such as `(embedded default scenario)`. */
   file: string;
 }
 
-const topLevelKeys = ['$schema', 'name', 'description', 'prompt', 'prompts', 'compaction', 'tools', 'settings', 'turns'];
+const topLevelKeys = ['$schema', 'name', 'description', 'prompt', 'prompts', 'compaction', 'tools', 'settings', 'turns', 'hookModel'];
+const hookModelKeys = ['turns'];
 const turnKeys = ['text', 'functionCalls', 'expect', 'delayMs'];
 const functionCallKeys = ['name', 'args', 'id'];
 const expectationKeys = ['functionResponseContains', 'textContains'];
@@ -160,19 +179,37 @@ function validateScenario(value: unknown, file: string, problems: ScenarioProble
   if (tools) scenario.tools = tools;
   const settings = validateSettings(value.settings, problems);
   if (settings) scenario.settings = settings;
-  if (value.turns === undefined) {
-    problems.push({ path: 'turns', message: 'is required: a list of model turns' });
-  } else if (!Array.isArray(value.turns)) {
-    problems.push({ path: 'turns', message: `expected an array of turns, got ${describeValue(value.turns)}` });
-  } else if (value.turns.length === 0) {
-    problems.push({ path: 'turns', message: 'must contain at least one turn' });
+  scenario.turns = validateTurns(value.turns, 'turns', problems);
+  const hookModel = validateHookModel(value.hookModel, problems);
+  if (hookModel) scenario.hookModel = hookModel;
+  return scenario;
+}
+
+function validateTurns(value: unknown, at: string, problems: ScenarioProblem[]): ScenarioTurn[] {
+  const turns: ScenarioTurn[] = [];
+  if (value === undefined) {
+    problems.push({ path: at, message: 'is required: a list of model turns' });
+  } else if (!Array.isArray(value)) {
+    problems.push({ path: at, message: `expected an array of turns, got ${describeValue(value)}` });
+  } else if (value.length === 0) {
+    problems.push({ path: at, message: 'must contain at least one turn' });
   } else {
-    value.turns.forEach((turn, index) => {
-      const validated = validateTurn(turn, `turns[${index}]`, problems);
-      if (validated) scenario.turns.push(validated);
+    value.forEach((turn, index) => {
+      const validated = validateTurn(turn, `${at}[${index}]`, problems);
+      if (validated) turns.push(validated);
     });
   }
-  return scenario;
+  return turns;
+}
+
+function validateHookModel(value: unknown, problems: ScenarioProblem[]): ScenarioHookModel | undefined {
+  if (value === undefined) return undefined;
+  if (!isPlainObject(value)) {
+    problems.push({ path: 'hookModel', message: `expected an object with "turns" (the hook model's answers), got ${describeValue(value)}` });
+    return undefined;
+  }
+  checkKeys(value, hookModelKeys, 'hookModel', problems);
+  return { turns: validateTurns(value.turns, 'hookModel.turns', problems) };
 }
 
 function validateTools(value: unknown, problems: ScenarioProblem[]): BuiltinToolName[] | undefined {

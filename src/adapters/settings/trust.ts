@@ -65,7 +65,7 @@ export interface ProjectSwitches {
 }
 
 /**
- * A sha256 over the sorted `(event, matcher, type, command[, args/url/headers/allowedEnvVars/if])`
+ * A sha256 over the sorted `(event, matcher, type, command[, args/url/headers/allowedEnvVars/if/prompt/model/maxTurns])`
  * tuples of every hook, plus one tuple per switch the project sets: order, timeouts and names do not
  * matter, any change to what would run, or to what is switched off, does. Without switches (and for
  * plain command hooks) the fingerprint is what it was before, so folders trusted earlier stay trusted.
@@ -76,10 +76,11 @@ export function fingerprintHooks(hooks: HooksSettings, switches: ProjectSwitches
     for (const definition of hooks[eventName] ?? []) {
       for (const hook of definition.hooks ?? []) {
         const tuple: unknown[] = [eventName, definition.matcher ?? '', hook.type, hook.command ?? ''];
-        // Issue 13: what else decides what runs (exec-form args, an http hook's URL and headers, `if`);
-        // appended only when present, so the fingerprints of plain command hooks stay as they were.
+        // Issues 13, 14: what else decides what runs (exec-form args, an http hook's URL and headers, `if`,
+        // a judged hook's prompt, model and turns); appended only when present, so the fingerprints of
+        // plain command hooks stay as they were.
         const beyondCommand = Object.fromEntries(
-          (['args', 'url', 'headers', 'allowedEnvVars', 'if'] as const)
+          (['args', 'url', 'headers', 'allowedEnvVars', 'if', 'prompt', 'model', 'maxTurns'] as const)
             .map((field) => [field, (hook as unknown as Record<string, unknown>)[field]] as const)
             .filter(([, value]) => value !== undefined),
         );

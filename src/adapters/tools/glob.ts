@@ -77,8 +77,8 @@ export function createGlobTool(options: { workspace: Workspace }): Tool {
   });
 }
 
-/** Every file below `root`, as `/`-separated paths relative to it. */
-async function walkFiles(root: string, signal: AbortSignal): Promise<{ files: string[]; truncated: boolean }> {
+/** Every file below `root`, as `/`-separated paths relative to it (glob and search_file_content share the walk). */
+export async function walkFiles(root: string, signal: AbortSignal): Promise<{ files: string[]; truncated: boolean }> {
   const files: string[] = [];
   const pending: string[] = [''];
   let visited = 0;

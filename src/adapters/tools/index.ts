@@ -10,6 +10,7 @@ import { Workspace } from './pathConfinement.js';
 import { createReadFileTool } from './readFile.js';
 import { createReplaceTool } from './replace.js';
 import { createRunShellCommandTool } from './runShellCommand.js';
+import { createSearchFileContentTool } from './searchFileContent.js';
 import { createWriteFileTool } from './writeFile.js';
 
 /** The names of the built-in tools, in the order {@link createBuiltinTools} returns them. */
@@ -56,6 +57,18 @@ export function createBuiltinTools(options: BuiltinToolsOptions): Tool[] {
   if (!options.names) return tools;
   const wanted = new Set(options.names);
   return tools.filter((tool) => wanted.has(tool.name));
+}
+
+/** Issue 14: the tools that only look (an agent hook's sub-agent gets these), in the order {@link createReadOnlyTools} returns them. */
+export const readOnlyToolNames = ['read_file', 'list_directory', 'glob', 'search_file_content'] as const;
+
+/**
+ * Issue 14: `read_file`, `list_directory`, `glob` and `search_file_content`, confined to `workingDir`:
+ * nothing that writes, replaces or runs a command.
+ */
+export function createReadOnlyTools(options: { workingDir: string }): Tool[] {
+  const workspace = new Workspace(options.workingDir);
+  return [createReadFileTool({ workspace }), createListDirectoryTool({ workspace }), createGlobTool({ workspace }), createSearchFileContentTool({ workspace })];
 }
 
 export { Workspace } from './pathConfinement.js';

@@ -14,6 +14,7 @@ import { createCliAskUser } from '../askPrompt.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import { RunProgressView } from '../runProgress.js';
 import { prepareCliSession, sessionHeader, sessionOptionSpecs } from '../sessionSetup.js';
+import { formatJudgedHook, formatSubagentEvent } from '../judgedHooks.js';
 
 const commandName = 'chat';
 
@@ -59,7 +60,21 @@ export const chatCommand: CommandDefinition = {
         answerWaiting = finish;
       });
     const onAskUser = createCliAskUser({ io: context.io, render: context.render, fallback: 'deny', beforePrompt: () => view.pauseLine(), readAnswer });
-    const prepared = await prepareCliSession(context, args, { commandName, onAskUser });
+    const prepared = await prepareCliSession(context, args, {
+      commandName,
+      onAskUser,
+      // Issue 14: judged decisions and what agent hooks' sub-agents read, as in `hookrail run`.
+      onJudgedHook: (event) => {
+        view.pauseLine();
+        context.render.line(formatJudgedHook(event, context.render.styles));
+      },
+      onSubagentEvent: (event, hookName) => {
+        const line = formatSubagentEvent(event, hookName, context.render.styles);
+        if (!line) return;
+        view.pauseLine();
+        context.render.line(line);
+      },
+    });
     const setup = prepared.start((event) => view.handle(event));
     const { session } = setup;
     const styles = context.render.styles;

@@ -48,8 +48,14 @@ import { safeJson } from '../render.js';
 import { loadOptionSettings } from '../settingsLoader.js';
 import { functionHooksOptionSpec, loadFunctionHooksOption } from '../functionHooksModule.js';
 import type { HookSystem } from '../../hooks/engine/hookSystem.js';
-import type { HookConfig } from '../../hooks/protocol/hookConfig.js';
+import { getHookName, type HookConfig } from '../../hooks/protocol/hookConfig.js';
 import type { HookExecutionResult } from '../../hooks/protocol/results.js';
+import { createContentGenerator, createHookModel } from '../../adapters/models/createContentGenerator.js';
+import type { Scenario } from '../../adapters/models/scenario.js';
+import { ScriptedContentGenerator } from '../../adapters/models/scriptedModel.js';
+import type { ContentGenerator } from '../../contentGenerator.js';
+import { toError } from '../../errors.js';
+import { createHookAgentRunner } from '../../machines/hookAgentRunner.js';
 
 const commandName = 'hooks fire';
 
@@ -93,7 +99,8 @@ export const hooksFireCommand: CommandDefinition = {
       cwd: cwdOptionSpec,
       settings: settingsOptionSpec,
       plugin: pluginOptionSpec,
-      scenario: { type: 'string', valueName: 'FILE', description: "Include this scenario's settings.hooks." },
+      scenario: { type: 'string', valueName: 'FILE', description: "Include this scenario's settings.hooks; its hookModel section answers prompt and agent hooks." },
+      model: { type: 'string', valueName: 'NAME', description: 'Prompt and agent hooks ask this real Gemini model, e.g. gemini-2.5-flash (needs GEMINI_API_KEY or GOOGLE_API_KEY).' },
       'function-hooks': functionHooksOptionSpec,
       json: jsonOptionSpec,
       'show-input': { type: 'boolean', description: "Print the exact stdin each matching hook receives, in its dialect." },
@@ -104,6 +111,7 @@ export const hooksFireCommand: CommandDefinition = {
       `hookrail hooks fire AfterTool --tool run_shell_command --input '{"command":"ls"}' --response '{"llmContent":"a\\nb"}'`,
       'hookrail hooks fire BeforeToolSelection --request request.json',
       'hookrail hooks fire AfterModel --request request.json --response-file response.json',
+      `hookrail hooks fire BeforeTool --tool run_shell_command --input '{"command":"rm -rf /"}' --scenario judged.json`,
     ],
   },
   execute: async (context, args) => {
@@ -364,8 +372,9 @@ async function loadConfig(
   args: ParsedArgs,
   eventName: HookEventName,
 ): Promise<{ config: Config; hint: (toolName: string | undefined) => string[]; switchedOffBy: string[]; workingDir: string }> {
-  const { workingDir, settings } = await loadOptionSettings(context.io, args, { commandName });
+  const { workingDir, settings, scenario } = await loadOptionSettings(context.io, args, { commandName });
   const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
+  const hookModel = await fireHookModel(context, args, scenario);
   for (const warning of settings.warnings) context.render.warn(warning);
   const configured = [
     ...(settings.hooks[eventName] ?? []).flatMap((group) =>
@@ -386,6 +395,9 @@ async function loadConfig(
   const config = new Config({
     ...parameters,
     ...(functionHooks ? { functionHooks: functionHooks.definitions } : {}),
+    // Issue 14: prompt and agent hooks are asked for real, as in a run.
+    ...(hookModel ? { hookModel } : {}),
+    hookAgentRunner: createHookAgentRunner(),
     enableHooks,
     workingDir,
     logger: context.logger,
@@ -393,9 +405,30 @@ async function loadConfig(
   return { config, hint, switchedOffBy: settings.switchedOffBy, workingDir };
 }
 
+/** Issue 14: the hook model of a fire: `--model` (real), else the scenario's scripted `hookModel` turns, else none. */
+async function fireHookModel(context: CommandContext, args: ParsedArgs, scenario: Scenario | undefined): Promise<ContentGenerator | undefined> {
+  const modelName = stringOption(args, 'model');
+  if (modelName !== undefined) {
+    if (modelName.trim() === '') throw new CliUsageError('--model needs a model name, e.g. gemini-2.5-flash', { commandName });
+    try {
+      return await createContentGenerator({ model: modelName, env: context.io.env });
+    } catch (error) {
+      throw new CliError(`--model ${modelName}: ${toError(error).message}`);
+    }
+  }
+  return scenario ? createHookModel({ runGenerator: new ScriptedContentGenerator(scenario), scenario }) : undefined;
+}
+
 /** A configured hook in a hint: its command, `POST <url>`, function name; with its `if`, when it has one. */
 function describeConfigured(hook: HookConfig): string {
-  const what = hook.type === 'http' ? `POST ${hook.url}` : hook.type === 'function' ? `${hook.name} (function)` : (hook.command ?? hook.name ?? hook.type);
+  const what =
+    hook.type === 'http'
+      ? `POST ${hook.url}`
+      : hook.type === 'function'
+        ? `${hook.name} (function)`
+        : hook.type === 'prompt' || hook.type === 'agent'
+          ? getHookName({ ...hook, name: undefined })
+          : (hook.command ?? hook.name ?? hook.type);
   return hook.if !== undefined ? `${what} (if ${hook.if})` : what;
 }
 

@@ -21,7 +21,7 @@ import {
 } from '../args.js';
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { ExitCode } from '../errors.js';
-import { formatDuration, safeJson, type Styles } from '../render.js';
+import { formatDuration, oneLine, safeJson, type Styles } from '../render.js';
 import { loadOptionSettings, type LoadOptionSettingsOptions } from '../settingsLoader.js';
 import { functionHooksOptionSpec, loadFunctionHooksOption, type LoadedFunctionHooks } from '../functionHooksModule.js';
 
@@ -36,6 +36,10 @@ export interface ListedHook {
   args?: string[];
   /** http hooks: the URL. */
   url?: string;
+  /** Issue 14, prompt and agent hooks: the question, the model named, an agent's turns. */
+  prompt?: string;
+  model?: string;
+  maxTurns?: number;
   matcher?: string;
   sequential: boolean;
   timeout?: number;
@@ -161,6 +165,8 @@ function describeListedHook(config: HookConfig, matcher: string | undefined, seq
     ...(config.command !== undefined ? { command: config.command } : {}),
     ...(config.type === 'command' && Array.isArray(config.args) ? { args: config.args } : {}),
     ...(config.type === 'http' ? { url: config.url } : {}),
+    ...(config.type === 'prompt' || config.type === 'agent' ? { prompt: config.prompt, ...(config.model !== undefined ? { model: config.model } : {}) } : {}),
+    ...(config.type === 'agent' && config.maxTurns !== undefined ? { maxTurns: config.maxTurns } : {}),
     ...(matcher !== undefined ? { matcher } : {}),
     sequential,
     ...(config.timeout !== undefined ? { timeout: config.timeout } : {}),
@@ -190,6 +196,7 @@ function isDisabled(config: HookConfig, disabled: ReadonlySet<string>): boolean 
 function hookTitle(hook: ListedHook): string {
   if (hook.type === 'http' && hook.url !== undefined) return `POST ${hook.url}`;
   if (hook.type === 'function') return hook.name;
+  if (hook.prompt !== undefined) return `${hook.type}: ${oneLine(hook.prompt, 80)}`;
   if (hook.command !== undefined) return hook.args ? [hook.command, ...hook.args.map(quoteArgument)].join(' ') : hook.command;
   return hook.name;
 }
@@ -227,6 +234,8 @@ function printHooks(context: CommandContext, settings: LoadedSettings, hooks: Li
         `matcher: ${hook.matcher === undefined || hook.matcher === '' ? '(all)' : hook.matcher}`,
         ...(hook.if !== undefined ? [`if: ${hook.if}`] : []),
         ...(hook.name !== hook.command && hook.name !== title && hook.name !== hook.url ? [`name: ${hook.name}`] : []),
+        ...(hook.model !== undefined ? [`model: ${hook.model}`] : []),
+        ...(hook.maxTurns !== undefined ? [`maxTurns: ${hook.maxTurns}`] : []),
         ...(hook.priority !== undefined ? [`priority: ${hook.priority}`] : []),
         ...(hook.onFailure === 'block' ? ['onFailure: block (fail-closed)'] : []),
         ...(hook.async === true ? ['async'] : []),

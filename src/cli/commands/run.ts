@@ -18,6 +18,7 @@ import { CliUsageError, ExitCode } from '../errors.js';
 import { safeJson } from '../render.js';
 import { RunProgressView } from '../runProgress.js';
 import { prepareCliSession, sessionHeader, sessionOptionSpecs } from '../sessionSetup.js';
+import { formatJudgedHook, formatSubagentEvent } from '../judgedHooks.js';
 
 const commandName = 'run';
 
@@ -36,6 +37,8 @@ export const runCommand: CommandDefinition = {
       'Exit code 0 when the prompts completed, a hook stopped the agent or refused a prompt (the reason is printed), 1 when ' +
         'a prompt failed, hit --max-turns or --max-continuations, 2 for usage errors, 130 on Ctrl-C (143 on SIGTERM, 129 on ' +
         'SIGHUP); SessionEnd fires before it exits in every case.',
+      'Prompt and agent hooks are judged by the scenario\'s scripted "hookModel" turns, or by the --model model; each ' +
+        'decision is shown (⚖) with the model\'s reason, which model answered and how long it took (--json: judged_hook lines).',
       'When a hook answers "ask" (decision "ask", or Claude Code\'s permissionDecision "ask"), the call waits: on a ' +
         'terminal you are shown the tool, its arguments and the hook\'s reason and answer y or n; when stdin is not a ' +
         'terminal no one can answer, and --ask decides (default deny, and the model is told no one could answer).',
@@ -67,7 +70,23 @@ export const runCommand: CommandDefinition = {
     const askFallback = parseAskFallback(stringOption(args, 'ask'));
     // Issue 14: a hook's ask is put to the person at the terminal, or answered by --ask.
     const onAskUser = createCliAskUser({ io: context.io, render: context.render, fallback: askFallback, beforePrompt: () => view?.pauseLine() });
-    const prepared = await prepareCliSession(context, args, { commandName, onAskUser });
+    const styles = context.render.styles;
+    const prepared = await prepareCliSession(context, args, {
+      commandName,
+      onAskUser,
+      // Issue 14: a judged decision is shown with the model's reason, which model answered and how long it took.
+      onJudgedHook: (event) => {
+        if (!view) return context.render.line(safeJson({ type: 'judged_hook', ...event }));
+        view.pauseLine();
+        context.render.line(formatJudgedHook(event, styles));
+      },
+      onSubagentEvent: (event, hookName) => {
+        const line = view ? formatSubagentEvent(event, hookName, styles) : undefined;
+        if (!line) return;
+        view?.pauseLine();
+        context.render.line(line);
+      },
+    });
     const prompts = choosePrompts(args, prepared.scenario, prepared.modelName);
     const setup = prepared.start((event: AgentEvent) => (view ? view.handle(event) : context.render.line(safeJson(event))));
     const { session } = setup;

@@ -8,13 +8,15 @@ import type { DebugLogger } from '../../debugLogger.js';
 import { HookExecutionError, type HookFailureKind } from '../../errors.js';
 import type { HookEventName } from '../protocol/events.js';
 import { failureMode } from '../protocol/failurePolicy.js';
-import type { HookConfig } from '../protocol/hookConfig.js';
+import { getHookName, type HookConfig } from '../protocol/hookConfig.js';
 import type { HookExecutionResult } from '../protocol/results.js';
 
 /** What a hook runs: its command, its URL, or `function <name>`. */
 export function hookTarget(hookConfig: HookConfig): string {
   if (hookConfig.type === 'function') return `function ${hookConfig.name}`;
   if (hookConfig.type === 'http') return typeof hookConfig.url === 'string' ? hookConfig.url : '';
+  // Issue 14: a judged hook is what it asks (`prompt: Is this command safe? $ARGUMENTS`).
+  if (hookConfig.type === 'prompt' || hookConfig.type === 'agent') return getHookName({ ...hookConfig, name: undefined });
   return typeof hookConfig.command === 'string' ? hookConfig.command : '';
 }
 

@@ -9,6 +9,8 @@ import type { HookDialect, HooksSettings } from '../protocol/hookConfig.js';
 import { DEFAULT_ASK_USER_TIMEOUT_MS, type AskUserCallback } from '../protocol/askUser.js';
 import type { HookExecutionEvent, HookExecutionObserver } from '../protocol/results.js';
 import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
+import type { ContentGenerator } from '../../contentGenerator.js';
+import type { HookAgentOutcome, HookAgentTask, JudgedHookEvent } from '../protocol/judgedHooks.js';
 
 /**
  * An extension contributing hooks; its hooks are tagged `ConfigSource.Extensions` (HOOK-085). A Gemini
@@ -33,6 +35,19 @@ export interface HookEnvironmentOptions {
    */
   withhold?: readonly string[];
 }
+
+/** Issue 14: what {@link HookAgentRunner} is asked: one agent hook's task, and the Config whose hook it is. */
+export interface HookAgentRunRequest {
+  /** The Config of the hook's session; the runner gives the sub-agent `config.createSubagentConfig()`. */
+  config: Config;
+  task: HookAgentTask;
+}
+
+/**
+ * Issue 14: runs an agent hook's sub-agent (the session machine, nested: `createHookAgentRunner()`).
+ * It should resolve even on failure; a rejection is read as one.
+ */
+export type HookAgentRunner = (request: HookAgentRunRequest) => Promise<HookAgentOutcome>;
 
 /** Options for {@link Config}; every field is optional. */
 export interface ConfigParameters {
@@ -74,6 +89,21 @@ export interface ConfigParameters {
    * (`createAgentSession`) sets it; default '' (no transcript).
    */
   transcriptPath?: string;
+  /**
+   * Issue 14: the model prompt hooks ask and agent hooks' sub-agents talk to. Without one, prompt
+   * and agent hooks fail (and `onFailure` applies). A hook's `model` is sent as the request's model.
+   */
+  hookModel?: ContentGenerator;
+  /** Issue 14: runs agent hooks' sub-agents (`createHookAgentRunner()`); without one, agent hooks fail. */
+  hookAgentRunner?: HookAgentRunner;
+  /** Issue 14: told of every prompt or agent hook that finishes (to show the user a judged decision); must not throw. */
+  onJudgedHook?: (event: JudgedHookEvent) => void;
+  /**
+   * Issue 14: this Config belongs to a sub-agent (an agent hook's, made by `createSubagentConfig()`):
+   * only the parent's BeforeTool, AfterTool and AfterAgent hooks run — AfterAgent fired as
+   * SubagentStop — and no prompt or agent hook, so a judge is never judged.
+   */
+  subagent?: boolean;
 }
 
 /** The host's configuration; `getHookSystem()` is the one entry point to the hook system. */
@@ -90,10 +120,21 @@ export class Config {
   private readonly onAskUser: AskUserCallback | undefined;
   private readonly askUserTimeout: number;
   private transcriptPath: string;
+  private readonly hookModel: ContentGenerator | undefined;
+  private readonly hookAgentRunner: HookAgentRunner | undefined;
+  private readonly subagent: boolean;
+  private readonly onJudgedHook: ((event: JudgedHookEvent) => void) | undefined;
+  /** As given, for {@link createSubagentConfig}. */
+  private readonly parameters: ConfigParameters;
   private hookSystem?: HookSystem;
   private readonly hookObservers = new Set<HookExecutionObserver>();
 
   constructor(parameters: ConfigParameters = {}) {
+    this.parameters = parameters;
+    this.hookModel = parameters.hookModel;
+    this.hookAgentRunner = parameters.hookAgentRunner;
+    this.subagent = parameters.subagent === true;
+    this.onJudgedHook = parameters.onJudgedHook;
     this.enableHooks = parameters.enableHooks ?? false;
     this.hooks = parameters.hooks ?? {};
     this.functionHooks = parameters.functionHooks ?? [];
@@ -164,6 +205,41 @@ export class Config {
   /** Called by the session that writes the transcript, before its first hook fires. */
   setTranscriptPath(path: string): void {
     this.transcriptPath = path;
+  }
+
+  /** Issue 14: the model of prompt hooks and agent hooks' sub-agents; `undefined` when none was given. */
+  getHookModel(): ContentGenerator | undefined {
+    return this.hookModel;
+  }
+
+  /** Issue 14: the runner of agent hooks' sub-agents; `undefined` when none was given. */
+  getHookAgentRunner(): HookAgentRunner | undefined {
+    return this.hookAgentRunner;
+  }
+
+  /** Issue 14: hands a finished judged hook to `onJudgedHook`; a listener that throws is logged and ignored. */
+  notifyJudgedHook(event: JudgedHookEvent): void {
+    if (!this.onJudgedHook) return;
+    try {
+      this.onJudgedHook(event);
+    } catch (error) {
+      this.logger.warn(`Config onJudgedHook threw on ${event.hookType} hook "${event.hookName}"; ignored: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Issue 14: true for a sub-agent's Config (see {@link ConfigParameters.subagent}). */
+  isSubagent(): boolean {
+    return this.subagent;
+  }
+
+  /**
+   * Issue 14: the Config of an agent hook's sub-agent: this one's settings, session id, working
+   * directory and hook model, marked `subagent` (its own hook system keeps only the tool guards and
+   * AfterAgent hooks, never a prompt or agent hook) and without a runner or transcript of its own.
+   */
+  createSubagentConfig(): Config {
+    const { hookAgentRunner: _runner, ...parameters } = this.parameters;
+    return new Config({ ...parameters, sessionId: this.sessionId, workingDir: this.workingDir, logger: this.logger, subagent: true });
   }
 
   /**

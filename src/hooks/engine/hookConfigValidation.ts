@@ -12,6 +12,7 @@ import { failClosedEvents } from '../protocol/failurePolicy.js';
 import { describeType, describeValue, isPlainObject } from '../../values.js';
 import { parseIfCondition } from './ifCondition.js';
 import { referencedVariables } from '../actions/headerInterpolation.js';
+import { validateJudgedHookFields } from './judgedHookValidation.js';
 
 /** Severity of a problem: `error` skips the value, `warning` keeps it as the message says. */
 export type HookProblemSeverity = 'error' | 'warning';
@@ -20,7 +21,7 @@ export type HookProblemSeverity = 'error' | 'warning';
 export type HookProblemReporter = (path: string, message: string, severity: HookProblemSeverity) => void;
 
 /** The hook types a settings file may use. */
-const settingsHookTypes = ['command', 'http', 'plugin'] as const;
+const settingsHookTypes = ['command', 'http', 'prompt', 'agent', 'plugin'] as const;
 
 const headerNamePattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const environmentVariablePattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -48,7 +49,7 @@ export function validateHookFields({ hook, path, eventName, report, timeoutUnit 
   }
   const type = hook['type'];
   if (type === undefined) {
-    report(path, '"type" is missing (expected "command", "http" or "plugin"); hook skipped', 'error');
+    report(path, '"type" is missing (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped', 'error');
     return undefined;
   }
   if (type === 'function') {
@@ -60,14 +61,20 @@ export function validateHookFields({ hook, path, eventName, report, timeoutUnit 
     return undefined;
   }
   if (typeof type !== 'string' || !(settingsHookTypes as readonly string[]).includes(type)) {
-    report(`${path}.type`, `unknown hook type ${describeValue(type)} (expected "command", "http" or "plugin"); hook skipped`, 'error');
+    report(`${path}.type`, `unknown hook type ${describeValue(type)} (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped`, 'error');
     return undefined;
   }
   const config: Record<string, unknown> = { ...hook };
   const typeValid =
-    type === 'command' ? validateCommandFields(hook, config, path, report) : type === 'http' ? validateHttpFields(hook, config, path, report) : validatePluginFields(hook, config, path, report);
+    type === 'command'
+      ? validateCommandFields(hook, config, path, report)
+      : type === 'http'
+        ? validateHttpFields(hook, config, path, report)
+        : type === 'prompt' || type === 'agent'
+          ? validateJudgedHookFields(hook, config, path, report, eventName)
+          : validatePluginFields(hook, config, path, report);
   if (!typeValid) return undefined;
-  if (type !== 'http') {
+  if (type !== 'http' && type !== 'prompt' && type !== 'agent') {
     for (const field of ['url', 'headers', 'allowedEnvVars'] as const) {
       if (hook[field] !== undefined) {
         report(`${path}.${field}`, `"${field}" applies to http hooks only; ignored for a ${type} hook`, 'warning');

@@ -21,6 +21,8 @@ export { matchesToolName } from './matchers.js';
 function deduplicationKey(config: HookConfig): string | undefined {
   if (config.type === 'function') return undefined;
   if (config.type === 'http') return `http:${config.url}`;
+  // Issue 14: the same question asked twice (from two scopes, say) is asked once.
+  if (config.type === 'prompt' || config.type === 'agent') return `${config.type}:${JSON.stringify([config.prompt, config.model ?? null, config.type === 'agent' ? config.maxTurns ?? null : null])}`;
   if (config.command !== undefined) {
     return config.type === 'command' && Array.isArray(config.args) ? `command:${JSON.stringify([config.command, ...config.args])}` : `command:${config.command}`;
   }

@@ -201,6 +201,14 @@ export function compareHookOrder(left: HookRegistryEntry, right: HookRegistryEnt
   return getHookPriority(right.config) - getHookPriority(left.config) || getSourcePriority(left.source) - getSourcePriority(right.source);
 }
 
+/** Issue 14: the events whose hooks also run for a sub-agent: its tool calls, and its stop (SubagentStop). */
+export const subagentHookEvents: ReadonlySet<HookEventName> = new Set([HookEventName.BeforeTool, HookEventName.AfterTool, HookEventName.AfterAgent]);
+
+/** Issue 14: whether a hook runs in a sub-agent: one of {@link subagentHookEvents}, and never a prompt or agent hook. */
+export function isSubagentHook(entry: HookRegistryEntry): boolean {
+  return subagentHookEvents.has(entry.eventName) && entry.config.type !== 'prompt' && entry.config.type !== 'agent';
+}
+
 /**
  * HOOK-085, 086, 187: the registered hooks of one Config. `initialize()` reads project hooks
  * (`config.getHooks()`) and active extensions' hooks, validates them and applies the disabled list.
@@ -255,6 +263,11 @@ export class HookRegistry {
       if (result.entry) entries.push(result.entry);
     });
     entries.push(...this.registeredFunctionHooks);
+    if (this.config.isSubagent()) {
+      // Issue 14: a sub-agent keeps only the hooks that guard it; its parent already reported the problems.
+      entries.splice(0, entries.length, ...entries.filter(isSubagentHook));
+      problems.length = 0;
+    }
 
     const disabled = new Set(this.config.getDisabledHooks());
     for (const entry of entries) entry.enabled = !isDisabledBy(entry.config, disabled);

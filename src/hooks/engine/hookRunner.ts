@@ -14,6 +14,8 @@ import { openHookConversation } from '../dialects/conversation.js';
 import { expandExecForm } from '../actions/execForm.js';
 import { runFunctionHook } from '../actions/functionHook.js';
 import { DEFAULT_MAX_HTTP_BODY_BYTES, runHttpHook } from '../actions/httpHook.js';
+import { runJudgedHook } from './judgedHookDispatch.js';
+import type { Config } from './config.js';
 import { applyFailurePolicy, failureMode } from '../protocol/failurePolicy.js';
 import { DEFAULT_BLOCK_REASON, modifiedToolInput, type HookOutput } from '../protocol/outputs.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_KILL_GRACE_MS, type HookConfig, type HookFireOptions } from '../protocol/hookConfig.js';
@@ -48,6 +50,8 @@ export interface HookRunnerOptions {
   withheldVariables?: readonly string[];
   /** Bytes of an http hook's response body read at most; default {@link DEFAULT_MAX_HTTP_BODY_BYTES} (issue 13). */
   maxHttpBodyBytes?: number;
+  /** Issue 14: the Config whose hook model and sub-agent runner prompt and agent hooks use. */
+  config?: Config;
 }
 
 /** HOOK-061..070, 103..108, 117..120, 188, 192..198, 209: spawns hooks and interprets their answers. */
@@ -58,8 +62,10 @@ export class HookRunner {
   private readonly killGraceMs: number;
   private readonly isWithheld?: (name: string) => boolean;
   private readonly maxHttpBodyBytes: number;
+  private readonly config: Config | undefined;
 
   constructor(options: HookRunnerOptions = {}) {
+    this.config = options.config;
     this.logger = options.logger ?? new DebugLogger('hookrail:hooks:runner');
     this.maxStdoutBytes = positiveOr(options.maxStdoutBytes, DEFAULT_MAX_STDOUT_BYTES);
     this.maxStderrBytes = positiveOr(options.maxStderrBytes, DEFAULT_MAX_STDERR_BYTES);
@@ -98,6 +104,9 @@ export class HookRunner {
             ),
           (error: unknown) => this.fail({ hookConfig, eventName, startedAt: performance.now(), kind: 'invalid-input', reason: `could not run: ${describeError(error)}`, cause: error }),
         );
+      case 'prompt':
+      case 'agent':
+        return runJudgedHook({ hookConfig, eventName, input, signal: options.signal, logger, config: this.config, subagent: options.subagent, toolUseId: options.toolCallId });
       default:
         return this.executeCommandHook(hookConfig, eventName, input, options);
     }

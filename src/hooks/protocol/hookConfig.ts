@@ -6,13 +6,17 @@ import type { HookEventName } from './events.js';
 
 /**
  * HOOK-083: hook kinds. `command` runs a process, `http` POSTs to a URL, `function` calls host code
- * in-process (seed 002's callable action); `plugin` is accepted for forward compatibility (HOOK-195).
+ * in-process (seed 002's callable action), `prompt` asks the hook model and `agent` runs a read-only
+ * sub-agent (seed 002's prompt-based LLM and subagent actions, issue 14); `plugin` is accepted for
+ * forward compatibility (HOOK-195).
  */
 export enum HookType {
   Command = 'command',
   Plugin = 'plugin',
   Http = 'http',
   Function = 'function',
+  Prompt = 'prompt',
+  Agent = 'agent',
 }
 
 /**
@@ -95,6 +99,33 @@ export interface HttpHookConfig extends HookCommonFields {
   command?: undefined;
 }
 
+/**
+ * Issue 14: a prompt hook. The hook model (`Config.hookModel`) reads `prompt` with the input JSON in
+ * place of `$ARGUMENTS` (appended when absent) and answers `{ "ok": boolean, "reason"?: string }`;
+ * `ok: false` blocks (on AfterAgent: the agent goes on). Default timeout 30 s.
+ */
+export interface PromptHookConfig extends HookCommonFields {
+  type: HookType.Prompt | 'prompt';
+  prompt: string;
+  /** Another model of the hook model's API (e.g. `gemini-2.5-flash-lite`); default: the hook model's own. */
+  model?: string;
+  command?: undefined;
+}
+
+/**
+ * Issue 14: an agent hook. A sub-agent with read-only tools works on `prompt` (with `$ARGUMENTS` like a
+ * prompt hook) for at most `maxTurns` model calls and ends with the same `{ ok, reason }`. Default timeout 60 s.
+ */
+export interface AgentHookConfig extends HookCommonFields {
+  type: HookType.Agent | 'agent';
+  prompt: string;
+  /** Model calls the sub-agent may make; default 50. */
+  maxTurns?: number;
+  /** As for a prompt hook. */
+  model?: string;
+  command?: undefined;
+}
+
 /** What an in-process hook's `run` gets besides its input. */
 export interface FunctionHookContext {
   /** Aborts at the hook's timeout, when the call is cancelled, and at session end (async hooks). */
@@ -112,8 +143,8 @@ export interface FunctionHookConfig extends HookCommonFields {
   command?: undefined;
 }
 
-/** One hook as it can appear in settings (JSON): command, http, or plugin. */
-export type SettingsHookConfig = CommandHookConfig | PluginHookConfig | HttpHookConfig;
+/** One hook as it can appear in settings (JSON): command, http, prompt, agent, or plugin. */
+export type SettingsHookConfig = CommandHookConfig | PluginHookConfig | HttpHookConfig | PromptHookConfig | AgentHookConfig;
 
 /** One configured hook, of any type. */
 export type HookConfig = SettingsHookConfig | FunctionHookConfig;
@@ -204,5 +235,12 @@ export interface HookOrigin {
 
 /** The name shown for a hook in logs and listings: its `name`, else its `command`, else its `url`. */
 export function getHookName(config: HookConfig): string {
-  return config.name ?? config.command ?? (config.type === 'http' ? config.url : undefined) ?? `unnamed ${config.type} hook`;
+  return config.name ?? config.command ?? (config.type === 'http' ? config.url : undefined) ?? judgedHookName(config) ?? `unnamed ${config.type} hook`;
+}
+
+/** Issue 14: `prompt: Is this command safe? $ARGUMENTS`, cut at 60 characters. */
+function judgedHookName(config: HookConfig): string | undefined {
+  if ((config.type !== 'prompt' && config.type !== 'agent') || typeof config.prompt !== 'string') return undefined;
+  const prompt = config.prompt.replace(/\s+/g, ' ').trim();
+  return `${config.type}: ${prompt.length > 60 ? `${prompt.slice(0, 60)}…` : prompt}`;
 }

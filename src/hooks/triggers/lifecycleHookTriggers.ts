@@ -122,7 +122,9 @@ export function fireAfterAgentHook(config: Config, input: AfterAgentHookInput, o
     config,
     trigger: 'fireAfterAgentHook',
     safeDefault: { continueRequested: false },
-    fire: (eventHandler) => eventHandler.fireAfterAgentEvent(input.prompt, input.promptResponse, input.stopHookActive, options),
+    // Issue 14: a sub-agent's stop is SubagentStop (Claude Code hooks are told so).
+    fire: (eventHandler) =>
+      eventHandler.fireAfterAgentEvent(input.prompt, input.promptResponse, input.stopHookActive, config.isSubagent() ? { ...options, subagent: true } : options),
     interpret: (output) => {
       const result: AfterAgentHookResult = { continueRequested: false, ...systemMessageOf(output) };
       if (output.shouldStopExecution()) {

@@ -22,7 +22,7 @@ describe('type', () => {
     ]);
     expect(result.definitions.map((definition) => definition.config.type)).toEqual(['command', 'http', 'plugin']);
     expect(result.problems).toEqual([
-      { path: at(3, 'type'), message: 'unknown hook type "webhook" (expected "command", "http" or "plugin"); hook skipped', severity: 'error' },
+      { path: at(3, 'type'), message: 'unknown hook type "webhook" (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped', severity: 'error' },
       {
         path: at(4, 'type'),
         message: '"function" hooks are registered in code (Config.functionHooks or HookSystem.registerFunctionHook), not in settings; hook skipped',

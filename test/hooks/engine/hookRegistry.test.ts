@@ -273,9 +273,9 @@ describe('validateHooksSettings', () => {
     });
     expect(result.problems).toEqual([
       { path: 'hooks.BeforeTool[0].hooks[0]', message: expect.stringContaining('expected a hook object'), severity: 'error' },
-      { path: 'hooks.BeforeTool[0].hooks[1]', message: '"type" is missing (expected "command", "http" or "plugin"); hook skipped', severity: 'error' },
-      { path: 'hooks.BeforeTool[0].hooks[2].type', message: 'unknown hook type "shell" (expected "command", "http" or "plugin"); hook skipped', severity: 'error' },
-      { path: 'hooks.BeforeTool[0].hooks[3].type', message: 'unknown hook type 7 (expected "command", "http" or "plugin"); hook skipped', severity: 'error' },
+      { path: 'hooks.BeforeTool[0].hooks[1]', message: '"type" is missing (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped', severity: 'error' },
+      { path: 'hooks.BeforeTool[0].hooks[2].type', message: 'unknown hook type "shell" (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped', severity: 'error' },
+      { path: 'hooks.BeforeTool[0].hooks[3].type', message: 'unknown hook type 7 (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped', severity: 'error' },
     ]);
     expect(result.definitions.map((definition) => definition.config.command)).toEqual(['sh kept.sh']);
   });
@@ -356,7 +356,7 @@ describe('HookRegistry validation warnings', () => {
     expect(registryRecords.map((record) => record.message)).toEqual([
       'hooks: mixes Claude Code event names (PermissionRequest) with hookrail\'s (BeforeTool); each group speaks the dialect of its event\'s name, and SessionStart, SessionEnd and Notification hooks speak hookrail\'s',
       'hooks.BeforeTool[0].hooks[1]: "command" is missing; hook skipped',
-      'hooks.BeforeTool[0].hooks[2].type: unknown hook type "shell" (expected "command", "http" or "plugin"); hook skipped',
+      'hooks.BeforeTool[0].hooks[2].type: unknown hook type "shell" (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped',
       'hooks.PermissionRequest: Claude Code event "PermissionRequest" has no hookrail equivalent; its hooks are skipped (supported Claude Code events: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SubagentStop, SessionStart, SessionEnd, PreCompact, Notification)',
       `extensions["sec"].hooks.AfterTool[0].hooks[0].timeout: expected a positive number of milliseconds, got -1; the hook is kept with the default timeout of ${DEFAULT_HOOK_TIMEOUT_MS} ms`,
     ]);

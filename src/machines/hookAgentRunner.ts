@@ -1,0 +1,90 @@
+/**
+ * The sub-agent behind agent hooks (issue 14, seed 002's subagent action): a nested session machine
+ * (`createAgentSession`) with read-only built-in tools, the hook model, and the Config of a sub-agent
+ * — the parent's tool guards (BeforeTool, AfterTool) and its AfterAgent hooks, which fire as
+ * SubagentStop, but none of its prompt or agent hooks, so a judged hook never judges its own judge.
+ * Hosts give `createHookAgentRunner()` to `Config.hookAgentRunner`; the CLI does it for every run.
+ */
+import { randomUUID } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+import { defaultTranscriptPath } from '../adapters/transcript.js';
+import { createReadOnlyTools } from '../adapters/tools/index.js';
+import type { ContentGenerator } from '../contentGenerator.js';
+import { toError } from '../errors.js';
+import type { HookAgentRunner, HookAgentRunRequest } from '../hooks/engine/config.js';
+import type { HookAgentOutcome } from '../hooks/protocol/judgedHooks.js';
+import type { InspectOption } from '../inspection/recorder.js';
+import type { Tool } from '../tool.js';
+import { createAgentSession } from './session.js';
+import type { AgentEvent, AgentRunResult } from './types.js';
+
+/** Options of {@link createHookAgentRunner}; every field is optional. */
+export interface HookAgentRunnerOptions {
+  /** The model the sub-agent talks to; default: the Config's `hookModel`. */
+  generator?: ContentGenerator;
+  /** The sub-agent's tools for a working directory; default: read_file, list_directory, glob and search_file_content confined to it. */
+  tools?: (workingDir: string) => Tool[];
+  /** Records the sub-session's machines too (the run's inspection file, say). */
+  inspect?: InspectOption;
+  /** Progress of each sub-agent, tagged with the hook's name (the CLI shows its tool calls). */
+  onEvent?: (event: AgentEvent, hookName: string) => void;
+}
+
+/**
+ * Issue 14: a runner for `Config.hookAgentRunner`. Each task is one session: SessionStart, the
+ * prompt (at most `maxTurns` model calls), AfterAgent as SubagentStop, SessionEnd; its transcript sits
+ * beside the parent's (`<parent>.agent-<id>.jsonl`). Never rejects: a failure is an outcome.
+ */
+export function createHookAgentRunner(options: HookAgentRunnerOptions = {}): HookAgentRunner {
+  return async (request: HookAgentRunRequest): Promise<HookAgentOutcome> => {
+    const { config, task } = request;
+    const generator = options.generator ?? config.getHookModel();
+    const model = task.model ?? generator?.name ?? '(no model)';
+    if (!generator) {
+      return { status: 'error', finalText: '', turns: 0, model, errorMessage: 'no hook model: give Config a hookModel or the runner a generator' };
+    }
+    const subagentConfig = config.createSubagentConfig();
+    const workingDir = config.getWorkingDir();
+    let result: AgentRunResult;
+    try {
+      const session = createAgentSession({
+        config: subagentConfig,
+        generator,
+        tools: options.tools ? options.tools(workingDir) : createReadOnlyTools({ workingDir }),
+        model,
+        systemInstruction: task.systemInstruction,
+        maxTurns: task.maxTurns,
+        transcript: { path: subagentTranscriptPath(config.getTranscriptPath(), config.getSessionId()) },
+        ...(options.inspect ? { inspect: options.inspect } : {}),
+        ...(options.onEvent ? { onEvent: (event: AgentEvent) => options.onEvent?.(event, task.hookName) } : {}),
+      });
+      try {
+        result = await session.prompt(task.prompt, { signal: task.signal });
+      } finally {
+        await session.end('other');
+      }
+    } catch (error) {
+      return { status: 'error', finalText: '', turns: 0, model, errorMessage: toError(error).message };
+    }
+    return {
+      status: outcomeStatus(result),
+      finalText: result.finalText,
+      turns: result.turns,
+      toolCalls: result.toolCalls.map((call) => call.name),
+      model,
+      ...(result.errorMessage ? { errorMessage: result.errorMessage } : result.stopReason ? { errorMessage: result.stopReason } : result.blockReason ? { errorMessage: result.blockReason } : {}),
+    };
+  };
+}
+
+/** An AfterAgent (SubagentStop) hook that kept the sub-agent going past its bound still leaves a last answer to read. */
+function outcomeStatus(result: AgentRunResult): HookAgentOutcome['status'] {
+  return result.status === 'continuation_limit' ? 'completed' : result.status;
+}
+
+/** Beside the parent's transcript when it has one, else in the default transcript directory. */
+function subagentTranscriptPath(parentTranscript: string, sessionId: string): string {
+  const id = randomUUID().slice(0, 8);
+  if (parentTranscript === '') return defaultTranscriptPath(`${sessionId}.agent-${id}`);
+  return join(dirname(parentTranscript), `${basename(parentTranscript, '.jsonl')}.agent-${id}.jsonl`);
+}

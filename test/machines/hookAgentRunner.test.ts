@@ -1,0 +1,232 @@
+/**
+ * Agent hooks (issue 14, item 2; seed 002's subagent action) end to end on the scripted model: a
+ * nested session with read-only tools reads a file to decide, its answer blocks, allows or makes the
+ * agent go on; its tool calls fire the parent's tool guards but never a prompt or agent hook; its
+ * stop fires AfterAgent (SubagentStop); running out of turns, a bad answer or a hang is a failure.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../../src/adapters/models/scenario.js';
+import { ScriptedContentGenerator } from '../../src/adapters/models/scriptedModel.js';
+import { createBuiltinTools } from '../../src/adapters/tools/index.js';
+import { HookExecutionError } from '../../src/errors.js';
+import { Config, type ConfigParameters } from '../../src/hooks/engine/config.js';
+import { HookEventName } from '../../src/hooks/protocol/events.js';
+import type { AgentHookConfig, HooksSettings } from '../../src/hooks/protocol/hookConfig.js';
+import { createHookAgentRunner } from '../../src/machines/hookAgentRunner.js';
+import { createAgentSession } from '../../src/machines/session.js';
+import { recordingLogger } from '../helpers/hookFixtures.js';
+import { FakeContentGenerator, callsTurn, textTurn } from '../helpers/modelFakeGenerator.js';
+import { SESSION_END_WAIT_MS, hookGroup, readEventLog, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
+
+const scratch = useSessionScratch();
+
+/** The scripted hook model: `turns` in the scenario turn format. */
+function hookModel(turns: unknown[]): ScriptedContentGenerator {
+  return new ScriptedContentGenerator(parseScenario({ name: 'judge', turns }, '(hook model)'));
+}
+
+const readStatus = { functionCalls: [{ name: 'read_file', args: { file_path: 'STATUS' } }] };
+
+function guardWrites(hook: Partial<AgentHookConfig> = {}): HooksSettings {
+  return {
+    BeforeTool: [
+      { matcher: 'write_file', hooks: [{ type: 'agent', prompt: 'Allow this write only if STATUS says the tests pass. $ARGUMENTS', maxTurns: 3, ...hook }] },
+    ],
+  };
+}
+
+function parentConfig(hooks: HooksSettings, judge: ScriptedContentGenerator, extra: ConfigParameters = {}) {
+  const { logger, records } = recordingLogger();
+  const config = new Config({ enableHooks: true, hooks, logger, workingDir: scratch.directory, hookModel: judge, hookAgentRunner: createHookAgentRunner(), ...extra });
+  return { config, records };
+}
+
+/** A session whose model writes `out.txt`, then says it is done. */
+async function writeOut(config: Config) {
+  const generator = new FakeContentGenerator([callsTurn([{ name: 'write_file', args: { file_path: 'out.txt', content: 'shipped' } }]), textTurn('Done.')]);
+  const session = createAgentSession({
+    config,
+    generator,
+    tools: createBuiltinTools({ workingDir: scratch.directory }),
+    transcript: { directory: scratch.directory },
+    sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+  });
+  const result = await session.prompt('ship it');
+  await session.end();
+  return { result, written: existsSync(join(scratch.directory, 'out.txt')), transcriptPath: session.transcriptPath };
+}
+
+async function fireBeforeWrite(config: Config) {
+  const hookSystem = config.getHookSystem()!;
+  await hookSystem.initialize();
+  return hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'write_file', tool_input: { file_path: 'out.txt', content: 'x' } });
+}
+
+describe('an agent hook reads a file to decide', () => {
+  it('issue 14: STATUS says failing → the sub-agent reads it and blocks the write with its reason', async () => {
+    writeFileSync(join(scratch.directory, 'STATUS'), 'tests: failing (3 of 40)\n');
+    const judge = hookModel([readStatus, { expect: { functionResponseContains: 'failing' }, text: '{"ok": false, "reason": "STATUS says 3 tests fail"}' }]);
+    const { config } = parentConfig(guardWrites(), judge);
+    const { result, written } = await writeOut(config);
+    expect(written).toBe(false);
+    expect(result.toolCalls).toMatchObject([{ name: 'write_file', outcome: 'blocked' }]);
+    expect(result.toolCalls[0]!.result.llmContent).toContain('STATUS says 3 tests fail');
+    expect(judge.turnsPlayed).toBe(2);
+    // The sub-agent was offered only tools that read, and was told what ok means.
+    const tools = (judge.requests[0]!.config?.tools ?? []) as Array<{ functionDeclarations?: Array<{ name?: string }> }>;
+    const offered = tools.flatMap((tool) => (tool.functionDeclarations ?? []).map((declaration) => declaration.name));
+    expect(offered.sort()).toEqual(['glob', 'list_directory', 'read_file', 'search_file_content']);
+    expect(String(judge.requests[0]!.config?.systemInstruction)).toMatch(/Your final message must be only the JSON object/);
+  });
+
+  it('issue 14: STATUS says passing → the sub-agent allows and the write happens', async () => {
+    writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
+    const judge = hookModel([readStatus, { expect: { functionResponseContains: 'passing' }, text: '```json\n{"ok": true}\n```' }]);
+    const { config } = parentConfig(guardWrites(), judge);
+    const { result, written } = await writeOut(config);
+    expect(result.toolCalls).toMatchObject([{ name: 'write_file', outcome: 'success' }]);
+    expect(written).toBe(true);
+  });
+
+  it('issue 14: the sub-agent cannot write: a write_file it asks for is refused and nothing is written', async () => {
+    const judge = hookModel([
+      { functionCalls: [{ name: 'write_file', args: { file_path: 'STATUS', content: 'tests: passing' } }] },
+      { text: '{"ok": false, "reason": "could not fix STATUS"}' },
+    ]);
+    const { config } = parentConfig(guardWrites(), judge);
+    const { written } = await writeOut(config);
+    expect(written).toBe(false);
+    expect(existsSync(join(scratch.directory, 'STATUS'))).toBe(false);
+    const answered = JSON.stringify(judge.requests[1]!.contents);
+    expect(answered).toMatch(/write_file/);
+  });
+});
+
+describe('what the sub-agent fires', () => {
+  it('issue 14: its tool calls run the parent\'s tool guards but no prompt or agent hook; its stop fires AfterAgent (SubagentStop); no SessionStart or BeforeAgent of its own', async () => {
+    writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
+    const log = scratch.file('events.jsonl');
+    const logger = sessionFixtureCommand('log-event.py', log);
+    const hooks: HooksSettings = {
+      SessionStart: hookGroup(logger),
+      BeforeAgent: hookGroup(logger),
+      // Sequential, so the log shows the parent's BeforeTool before the sub-agent's tool calls.
+      BeforeTool: [{ ...hookGroup(logger)[0]!, sequential: true }, ...guardWrites().BeforeTool!, { matcher: 'read_file', hooks: [{ type: 'prompt', prompt: 'Would judge the judge' }] }],
+      AfterTool: hookGroup(logger),
+      AfterAgent: [...hookGroup(logger), { hooks: [{ type: 'agent', prompt: 'Never asked of the sub-agent', maxTurns: 1 }] }],
+      SessionEnd: hookGroup(logger),
+    };
+    // Turns: the write guard (read, answer), then the parent's own AfterAgent agent hook (answer).
+    const judge = hookModel([readStatus, { text: '{"ok": true}' }, { text: '{"ok": true}' }]);
+    const { config } = parentConfig(hooks, judge);
+    const { result } = await writeOut(config);
+    expect(result.status).toBe('completed');
+    expect(judge.turnsPlayed).toBe(3);
+    const events = readEventLog(log).map((entry) => `${entry.event}${entry.tool ? `(${entry.tool})` : ''}`);
+    expect(events).toEqual([
+      'SessionStart',
+      'BeforeAgent',
+      'BeforeTool(write_file)',
+      'BeforeTool(read_file)',
+      'AfterTool(read_file)',
+      'AfterAgent',
+      'AfterTool(write_file)',
+      // The parent's stop, and the stop of the sub-agent its AfterAgent agent hook ran (they run in parallel).
+      'AfterAgent',
+      'AfterAgent',
+      'SessionEnd',
+    ]);
+    const stops = readEventLog(log).filter((entry) => entry.event === 'AfterAgent');
+    expect(stops.map((entry) => entry.input['prompt_response']).sort()).toEqual(['Done.', '{"ok": true}', '{"ok": true}']);
+    for (const stop of stops) expect(stop.input['session_id']).toBe(config.getSessionId());
+  });
+});
+
+describe('agent hooks decide at AfterAgent', () => {
+  it('issue 14: ok false makes the agent go on with the reason; the next stop is allowed', async () => {
+    const hooks: HooksSettings = { AfterAgent: [{ hooks: [{ type: 'agent', prompt: 'Did the agent run the tests? $ARGUMENTS', maxTurns: 2 }] }] };
+    const judge = hookModel([{ text: '{"ok": false, "reason": "Run the tests before you stop."}' }, { text: '{"ok": true}' }]);
+    const { config } = parentConfig(hooks, judge);
+    const generator = new FakeContentGenerator([textTurn('Fixed it.'), textTurn('Tests pass now.')]);
+    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+    const result = await session.prompt('fix the bug');
+    await session.end();
+    expect(result).toMatchObject({ status: 'completed', continuations: 1, finalText: 'Tests pass now.' });
+    expect(JSON.stringify(generator.requests[1]!.contents)).toContain('Run the tests before you stop.');
+  });
+});
+
+describe('agent hooks that fail', () => {
+  it('issue 14: a sub-agent that uses its maxTurns without answering fails the hook; onFailure block blocks', async () => {
+    const judge = hookModel([readStatus, readStatus]);
+    const { config } = parentConfig(guardWrites({ maxTurns: 1, onFailure: 'block', name: 'status-check' }), judge);
+    const [result] = (await fireBeforeWrite(config)).results;
+    expect(result).toMatchObject({ success: false, failedClosed: true, model: 'scripted:judge', modelTurns: 1 });
+    expect((result!.error as HookExecutionError).kind).toBe('agent');
+    expect(result!.error!.message).toMatch(/status-check.*used its 1 turn without answering/);
+  });
+
+  it('issue 14: a final answer that is not {ok, reason} fails the hook, quoting it', async () => {
+    const judge = hookModel([{ text: 'I think the tests pass.' }]);
+    const { config } = parentConfig(guardWrites(), judge);
+    const [result] = (await fireBeforeWrite(config)).results;
+    expect((result!.error as HookExecutionError).kind).toBe('invalid-output');
+    expect(result!.error!.message).toMatch(/did not end with \{"ok": boolean, "reason"\?: string\}: the answer is not JSON: "I think the tests pass."/);
+    expect(result!.modelAnswer).toBe('I think the tests pass.');
+  });
+
+  it('issue 14: a sub-agent that hangs is stopped at the hook timeout, and the hook fails', async () => {
+    const judge = hookModel([{ text: '{"ok": true}', delayMs: 600_000 }]);
+    const { config } = parentConfig(guardWrites({ timeout: 300 }), judge);
+    const [result] = (await fireBeforeWrite(config)).results;
+    expect(result).toMatchObject({ success: false, timedOut: true });
+    expect(result!.error!.message).toMatch(/did not answer within 300 ms; it was stopped/);
+  });
+
+  it('issue 14: without a sub-agent runner the hook fails and says how to give one', async () => {
+    const { config } = parentConfig(guardWrites(), hookModel([{ text: '{"ok": true}' }]), { hookAgentRunner: undefined });
+    const [result] = (await fireBeforeWrite(config)).results;
+    expect(result!.error!.message).toMatch(/no sub-agent runner: give Config a hookAgentRunner/);
+  });
+
+  it('issue 14: the sub-agent keeps a transcript of its own beside the parent\'s', async () => {
+    writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
+    const judge = hookModel([readStatus, { text: '{"ok": true}' }]);
+    const { config } = parentConfig(guardWrites(), judge);
+    const { transcriptPath } = await writeOut(config);
+    const parentName = transcriptPath.split('/').at(-1)!.replace(/\.jsonl$/, '');
+    const subagentTranscripts = readdirSync(scratch.directory).filter((name) => name.startsWith(`${parentName}.agent-`));
+    expect(subagentTranscripts).toHaveLength(1);
+    expect(readFileSync(join(scratch.directory, subagentTranscripts[0]!), 'utf8')).toContain('tests: passing');
+  });
+});
+
+
+describe('Claude Code hooks around an agent hook', () => {
+  it('issue 14: a Claude SubagentStop hook runs when the sub-agent stops (told SubagentStop); a Stop hook only when the agent does', async () => {
+    writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
+    const subagentLog = scratch.file('subagent-stop.jsonl');
+    const stopLog = scratch.file('stop.jsonl');
+    // Claude Code's event and tool names: the whole settings object is read in Claude's dialect.
+    const hooks = {
+      PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'agent', prompt: 'Allow only if STATUS says passing. $ARGUMENTS', timeout: 30 }] }],
+      SubagentStop: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', subagentLog) }] }],
+      Stop: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', stopLog) }] }],
+    } as unknown as HooksSettings;
+    const judge = hookModel([readStatus, { text: '{"ok": true}' }]);
+    const { config } = parentConfig(hooks, judge);
+    const { result, written } = await writeOut(config);
+    expect(result.status).toBe('completed');
+    expect(written).toBe(true);
+    const subagentStops = readEventLog(subagentLog);
+    expect(subagentStops.map((entry) => entry.event)).toEqual(['SubagentStop']);
+    expect(subagentStops[0]!.input['last_assistant_message']).toBe('{"ok": true}');
+    expect(readEventLog(stopLog).map((entry) => entry.input['last_assistant_message'])).toEqual(['Done.']);
+    // $ARGUMENTS was the input as a Claude hook reads it: PreToolUse, Write, file_path.
+    const asked = JSON.stringify(judge.requests[0]!.contents);
+    expect(asked).toContain('\\"hook_event_name\\": \\"PreToolUse\\"');
+    expect(asked).toContain('\\"tool_name\\": \\"Write\\"');
+  });
+});
