@@ -172,7 +172,7 @@ try {
   const realSpawn = childProcess.spawn;
   childProcess.spawn = function instantChild(file, ...rest) {
     // The watchdog (spawned with an argument list) stays real; a command answers `{}` at once.
-    if (Array.isArray(rest[0])) return realSpawn.call(this, file, ...rest);
+    if (Array.isArray(rest[0]) && rest[0].includes('hookrail-watchdog')) return realSpawn.call(this, file, ...rest);
     const child = Object.assign(new EventEmitter(), {
       pid: 4_000_000,
       stdin: new Writable({ write: (_chunk, _encoding, done) => done() }),

@@ -66,18 +66,21 @@ export interface ToolCallContext {
   availableToolNames: readonly string[];
   /** The arguments as executed: the request's, or as a BeforeTool hook rewrote them (HOOK-019). */
   args: Record<string, unknown>;
-  beforeOutput: DefaultHookOutput | undefined;
-  result: ToolResult | undefined;
-  outcome: ToolCallOutcomeKind | undefined;
-  stopReason: string | undefined;
-  /** Set at START when no tool hook can run for this call: the hook states are skipped. */
-  hooksSkipped: boolean;
-  askQueue: AskQueue | undefined;
-  askPosition: number | undefined;
+  beforeOutput?: DefaultHookOutput;
+  result?: ToolResult;
+  outcome?: ToolCallOutcomeKind;
+  stopReason?: string;
+  /**
+   * Set at START when tool hooks can run for this call, so AfterTool follows the tool. False on the
+   * unhooked route, which then needs no context update before the tool runs.
+   */
+  toolHooksRun: boolean;
+  askQueue?: AskQueue;
+  askPosition?: number;
   /** Issue 14: what the BeforeTool hooks asked, while the call is `asking`. */
-  askDecision: AskDecision | undefined;
+  askDecision?: AskDecision;
   /** Issue 14: how the ask was settled, once it was. */
-  asked: AskRecord | undefined;
+  asked?: AskRecord;
 }
 
 /** Events a toolCall actor accepts from outside (the invoked actors' done/error events come from XState). */
@@ -131,7 +134,7 @@ export const toolCallMachine = setup({
   guards: {
     toolNotFound: ({ context }) => context.tool === undefined,
     noToolHooks: ({ context }) => noToolHooksApply(context.config, context.request.name),
-    hooksSkipped: ({ context }) => context.hooksSkipped,
+    hooksSkipped: ({ context }) => !context.toolHooksRun,
     // The shared steps decide (HOOK-020 before HOOK-016); the machine only routes their decisions.
     beforeHookStopped: (_, params: { decision: BeforeToolDecision }) => params.decision.kind === 'stopped',
     beforeHookBlocked: (_, params: { decision: BeforeToolDecision }) => params.decision.kind === 'blocked',
@@ -144,7 +147,7 @@ export const toolCallMachine = setup({
       result: toolNotFoundResult(context.request.name, context.availableToolNames),
       outcome: 'error' as const,
     })),
-    assignHooksSkipped: assign({ hooksSkipped: true }),
+    assignToolHooksRun: assign({ toolHooksRun: true }),
     /** A stop (HOOK-020, 028) from either hook: its result and reason. */
     assignStopped: assign((_, params: { result: ToolResult; stopReason: string }) => ({
       result: params.result,
@@ -185,15 +188,9 @@ export const toolCallMachine = setup({
     tool: input.tool,
     availableToolNames: input.availableToolNames ?? [],
     args: input.request.args,
-    beforeOutput: undefined,
-    result: undefined,
-    outcome: undefined,
-    stopReason: undefined,
-    hooksSkipped: false,
+    toolHooksRun: false,
     askQueue: input.askQueue,
     askPosition: input.askPosition,
-    askDecision: undefined,
-    asked: undefined,
   }),
   output: ({ context }) => toToolCallOutcome(context),
   states: {
@@ -202,8 +199,8 @@ export const toolCallMachine = setup({
       on: {
         START: [
           { guard: 'toolNotFound', target: 'buffered', actions: 'assignToolNotFound' },
-          { guard: 'noToolHooks', target: 'executing', actions: 'assignHooksSkipped' },
-          { target: 'beforeHook' },
+          { guard: 'noToolHooks', target: 'executing' },
+          { target: 'beforeHook', actions: 'assignToolHooksRun' },
         ],
         CANCEL: { target: 'cancelled', actions: 'assignCancelled' },
       },
