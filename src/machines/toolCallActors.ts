@@ -40,13 +40,14 @@ export function executeCallTool(input: ExecuteToolActorInput, signal: AbortSigna
 
 /**
  * HOOK-002, HOOK-010, HOOK-012, HOOK-013: true when no tool hook can run for this call — hooks are
- * disabled, or the initialised hook system has no BeforeTool or AfterTool hook matching the tool —
- * so the call goes straight to `executing` and from there to `buffered`, as `executeToolWithHooks`
- * runs the tool directly. A failing check answers `false`: the hook states then run and fail open.
+ * disabled, or the initialised hook system has no BeforeTool or AfterTool hook matching the tool
+ * (given `args`, none whose `if` condition holds for them, issue 13) — so the call goes straight to
+ * `executing` and from there to `buffered`, as `executeToolWithHooks` runs the tool directly for the
+ * same arguments. A failing check answers `false`: the hook states then run and fail open.
  */
-export function noToolHooksApply(config: Config, toolName: string): boolean {
+export function noToolHooksApply(config: Config, toolName: string, args?: Record<string, unknown>): boolean {
   try {
-    return !toolHooksMayApply(config, toolName);
+    return !toolHooksMayApply(config, toolName, args);
   } catch {
     return false;
   }

@@ -68,6 +68,21 @@ describe('toolCall actor functions', () => {
     expect(noToolHooksApply(broken, 'write_file')).toBe(false);
   });
 
+  it('issue 13, HOOK-012: noToolHooksApply, given the arguments, rules out hooks whose `if` fails, as executeToolWithHooks does', async () => {
+    const config = new Config({
+      enableHooks: true,
+      hooks: { BeforeTool: [{ hooks: [{ type: 'command', name: 'push-guard', if: 'run_shell_command(git push*)', command: 'true' }] }] },
+      logger: new DebugLogger('test', { level: 'error', sink: () => {} }),
+    });
+    await config.getHookSystem()!.initialize();
+    expect(noToolHooksApply(config, 'read_file')).toBe(true);
+    // Without the arguments the condition cannot be checked, so the hook may apply.
+    expect(noToolHooksApply(config, 'run_shell_command')).toBe(false);
+    expect(noToolHooksApply(config, 'run_shell_command', { command: 'git status' })).toBe(true);
+    expect(noToolHooksApply(config, 'run_shell_command', { command: 'git push origin main' })).toBe(false);
+    expect(noToolHooksApply(config, 'run_shell_command', { command: 'make && git push' })).toBe(false);
+  });
+
   it('HOOK-111: warnActorFailure logs one warning naming the step, the tool and the error, and survives a broken logger', () => {
     const records: LogRecord[] = [];
     const config = new Config({ logger: new DebugLogger('hookrail', { sink: (record) => records.push(record) }) });
