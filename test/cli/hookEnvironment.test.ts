@@ -1,13 +1,15 @@
 /**
  * HOOK-188 and `hookEnvironment.withhold`: every hook inherits the host's environment by default;
  * variables named (or matched by a glob) in `hookEnvironment.withhold` reach no hook process; an
- * untrusted project cannot set it; `hooks validate` mentions the option when project hooks meet
- * key-like variables. Real CLI processes and a real hook that reports the names it received.
+ * untrusted project cannot set it, nor can an http hook's allowedEnvVars read a withheld variable;
+ * `hooks validate` mentions the option when project hooks meet key-like variables. Real CLI
+ * processes, a real hook that reports the names it received, a real http server on 127.0.0.1.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixturePath, runHookrail, settingsJson, useCliSandbox } from '../helpers/cliProcess.js';
+import { startHookServer } from '../helpers/httpHookServer.js';
 
 const sandbox = useCliSandbox();
 
@@ -38,6 +40,29 @@ describe('hookEnvironment.withhold', () => {
     expect(names).not.toContain('AWS_SECRET_ACCESS_KEY');
     expect(names).not.toContain('AWS_REGION');
     expect(names).toEqual(expect.arrayContaining(['HOOKRAIL_PLAIN_VALUE', 'PATH', 'HOME', 'CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'LLXPRT_PROJECT_DIR']));
+  });
+
+  it('HOOK-188: an http hook\'s allowedEnvVars cannot carry a withheld variable into a header; a warning names the hook and the variable', async () => {
+    const server = await startHookServer();
+    try {
+      const hook = {
+        type: 'http',
+        name: 'region-gate',
+        url: server.url('/empty'),
+        headers: { Authorization: 'Bearer $GEMINI_API_KEY', 'X-Plain': '$HOOKRAIL_PLAIN_VALUE' },
+        allowedEnvVars: ['GEMINI_API_KEY', 'HOOKRAIL_PLAIN_VALUE'],
+      };
+      await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson({ BeforeTool: [{ hooks: [hook] }] }, { hookEnvironment: { withhold: ['*_API_KEY'] } }));
+      const result = await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'run_shell_command'], { env: hostVariables });
+      expect(result.exitCode).toBe(0);
+      expect(server.requests).toHaveLength(1);
+      expect(server.requests[0]!.headers['authorization']).toBe('Bearer');
+      expect(server.requests[0]!.headers['x-plain']).toBe('plain');
+      expect(JSON.stringify(server.requests[0]!.headers)).not.toContain('gemini-secret');
+      expect(result.stderr).toContain('http hook "region-gate": header Authorization uses $GEMINI_API_KEY, which its allowedEnvVars lists but hookEnvironment.withhold keeps from every hook; sent empty');
+    } finally {
+      await server.close();
+    }
   });
 
   it('a malformed hookEnvironment is a warning naming its JSON path', async () => {

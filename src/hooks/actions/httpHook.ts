@@ -14,13 +14,13 @@ import { performance } from 'node:perf_hooks';
 import type { DebugLogger } from '../../debugLogger.js';
 import type { HookFailureKind } from '../../errors.js';
 import type { HookEventName } from '../protocol/events.js';
-import type { HttpHookConfig } from '../protocol/hookConfig.js';
+import { getHookName, type HttpHookConfig } from '../protocol/hookConfig.js';
 import type { HookInput } from '../protocol/inputs.js';
 import type { HookOutput } from '../protocol/outputs.js';
 import type { HookExecutionResult } from '../protocol/results.js';
 import { excerpt, isPlainObject } from '../../values.js';
 import { describeThrown, failedActionResult } from './actionFailure.js';
-import { projectDirEnvironment } from './commandExpansion.js';
+import { PROJECT_DIR_VARIABLES, projectDirEnvironment } from './commandExpansion.js';
 import { interpolateHeaderValue } from './headerInterpolation.js';
 
 /** What {@link runHttpHook} needs. */
@@ -35,6 +35,11 @@ export interface HttpHookRunOptions {
   maxBodyBytes: number;
   signal?: AbortSignal;
   logger: DebugLogger;
+  /**
+   * HOOK-188: true for a host variable no hook may receive (`hookEnvironment.withhold`); such a
+   * variable is never interpolated into a header, even when `allowedEnvVars` lists it.
+   */
+  isWithheld?: (name: string) => boolean;
 }
 
 /** How the exchange ended, before it is read as a hook answer. */
@@ -89,7 +94,7 @@ export async function runHttpHook(options: HttpHookRunOptions): Promise<HookExec
   } catch (error) {
     return fail('invalid-input', `its input could not be serialised: ${describeThrown(error)}`, undefined, error);
   }
-  const headers = requestHeaders(hookConfig, options.input, body, logger);
+  const headers = requestHeaders(options, body);
 
   let exchange: Exchange;
   try {
@@ -196,14 +201,21 @@ function post(url: URL, headers: Record<string, string>, body: string, options: 
   });
 }
 
-/** `Content-Type` and `Content-Length`, then the hook's headers with allowed variables interpolated. */
-function requestHeaders(hookConfig: HttpHookConfig, input: HookInput, body: string, logger: DebugLogger): Record<string, string> {
+/**
+ * `Content-Type` and `Content-Length`, then the hook's headers with allowed variables interpolated.
+ * A variable the user withholds stays out even when `allowedEnvVars` lists it, with a warning (once
+ * per hook and variable) naming both; the project-dir variables are never withheld, as for a command.
+ */
+function requestHeaders(options: HttpHookRunOptions, body: string): Record<string, string> {
+  const { hookConfig, input, logger } = options;
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(body)),
   };
   const configured = isPlainObject(hookConfig.headers) ? hookConfig.headers : {};
   const allowed = new Set(Array.isArray(hookConfig.allowedEnvVars) ? hookConfig.allowedEnvVars : []);
+  const withheldFilter = options.isWithheld;
+  const isWithheld = withheldFilter ? (name: string) => !projectDirVariables.has(name) && withheldFilter(name) : undefined;
   let environment: Record<string, string | undefined> | undefined;
   for (const [name, value] of Object.entries(configured)) {
     if (typeof value !== 'string') continue;
@@ -212,10 +224,36 @@ function requestHeaders(hookConfig: HttpHookConfig, input: HookInput, body: stri
       continue;
     }
     environment ??= { ...process.env, ...projectDirEnvironment(typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd()) };
-    headers[name.toLowerCase()] = interpolateHeaderValue(value, { allowed, environment, onWithheld: (variable) =>
-      logger.debug(`http hook ${hookConfig.url}: header ${name} uses $${variable}, which is not in allowedEnvVars; sent empty`) });
+    headers[name.toLowerCase()] = interpolateHeaderValue(value, {
+      allowed,
+      environment,
+      isWithheld,
+      onWithheld: (variable, reason) => {
+        if (reason === 'not-allowed') {
+          logger.debug(`http hook ${hookConfig.url}: header ${name} uses $${variable}, which is not in allowedEnvVars; sent empty`);
+        } else if (firstWarning(hookConfig, variable)) {
+          logger.warn(
+            `http hook "${getHookName(hookConfig)}": header ${name} uses $${variable}, which its allowedEnvVars lists but hookEnvironment.withhold keeps from every hook; sent empty`,
+            { url: hookConfig.url, header: name, variable },
+          );
+        }
+      },
+    });
   }
   return headers;
+}
+
+const projectDirVariables: ReadonlySet<string> = new Set(PROJECT_DIR_VARIABLES);
+
+/** The withheld variables each hook was already warned about, so a hook on every call warns once. */
+const withheldWarnings = new WeakMap<HttpHookConfig, Set<string>>();
+
+function firstWarning(hookConfig: HttpHookConfig, variable: string): boolean {
+  let warned = withheldWarnings.get(hookConfig);
+  if (!warned) withheldWarnings.set(hookConfig, (warned = new Set()));
+  if (warned.has(variable)) return false;
+  warned.add(variable);
+  return true;
 }
 
 function parseJsonObject(text: string): HookOutput | undefined {

@@ -100,7 +100,17 @@ export class HookRunner {
         return openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent }).then(
           async (conversation) =>
             conversation.readAnswer(
-              await runHttpHook({ hookConfig, eventName, input, body: conversation.stdin, timeoutMs, maxBodyBytes: this.maxHttpBodyBytes, signal: options.signal, logger }),
+              await runHttpHook({
+                hookConfig,
+                eventName,
+                input,
+                body: conversation.stdin,
+                timeoutMs,
+                maxBodyBytes: this.maxHttpBodyBytes,
+                signal: options.signal,
+                logger,
+                isWithheld: this.isWithheld,
+              }),
             ),
           (error: unknown) => this.fail({ hookConfig, eventName, startedAt: performance.now(), kind: 'invalid-input', reason: `could not run: ${describeError(error)}`, cause: error }),
         );

@@ -79,6 +79,62 @@ describe('the request', () => {
     expect(withheld).toEqual(['B', 'C']);
   });
 
+  it('HOOK-188, issue 13: interpolateHeaderValue leaves an allowed but withheld variable empty, saying why', () => {
+    const withheld: string[] = [];
+    const value = interpolateHeaderValue('$A-$B-$C', {
+      allowed: new Set(['A', 'B']),
+      environment: { A: '1', B: '2', C: '3' },
+      isWithheld: (name) => name === 'B',
+      onWithheld: (name, reason) => withheld.push(`${name}:${reason}`),
+    });
+    expect(value).toBe('1--');
+    expect(withheld).toEqual(['B:withheld', 'C:not-allowed']);
+  });
+
+  it('HOOK-188: a variable in hookEnvironment.withhold is never sent in a header, even listed in allowedEnvVars; one warning names the hook and the variable', async () => {
+    process.env['HOOKRAIL_TEST_DEPLOY_TOKEN'] = 'must-not-leak';
+    process.env['HOOKRAIL_TEST_REGION'] = 'eu-west-1';
+    try {
+      const { logger, records } = recordingLogger();
+      const config = new Config({
+        enableHooks: true,
+        logger,
+        workingDir: '/project',
+        // The project-dir variables are never withheld (as for a command hook), even by a glob matching them.
+        hookEnvironment: { withhold: ['*_TOKEN', '*_PROJECT_DIR'] },
+        hooks: {
+          BeforeTool: [
+            {
+              hooks: [
+                httpHook('/echo-headers', {
+                  name: 'deploy-gate',
+                  headers: { Authorization: 'Bearer ${HOOKRAIL_TEST_DEPLOY_TOKEN}', 'X-Region': '$HOOKRAIL_TEST_REGION', 'X-Project': '$CLAUDE_PROJECT_DIR' },
+                  allowedEnvVars: ['HOOKRAIL_TEST_DEPLOY_TOKEN', 'HOOKRAIL_TEST_REGION', 'CLAUDE_PROJECT_DIR'],
+                }),
+              ],
+            },
+          ],
+        },
+      });
+      await fireBeforeToolHook(config, 'run_shell_command', { command: 'deploy' });
+      await fireBeforeToolHook(config, 'run_shell_command', { command: 'deploy again' });
+      expect(server.requests).toHaveLength(2);
+      for (const request of server.requests) {
+        expect(request.headers['authorization']).toBe('Bearer');
+        expect(request.headers['x-region']).toBe('eu-west-1');
+        expect(request.headers['x-project']).toBe('/project');
+        expect(JSON.stringify(request.headers)).not.toContain('must-not-leak');
+      }
+      const warnings = recordsAt(records, 'warn').map((record) => record.message);
+      expect(warnings).toEqual([
+        'http hook "deploy-gate": header Authorization uses $HOOKRAIL_TEST_DEPLOY_TOKEN, which its allowedEnvVars lists but hookEnvironment.withhold keeps from every hook; sent empty',
+      ]);
+    } finally {
+      delete process.env['HOOKRAIL_TEST_DEPLOY_TOKEN'];
+      delete process.env['HOOKRAIL_TEST_REGION'];
+    }
+  });
+
   it('issue 13: connections are reused (keep-alive): several calls, one TCP connection', async () => {
     const { runner: hookRunner } = runner();
     for (let call = 0; call < 4; call += 1) {
