@@ -101,6 +101,38 @@ describe('hooks validate mentions hookEnvironment', () => {
     expect(withheld.stdout).not.toContain('note: project hooks receive');
   });
 
+  it('HOOK-188: hooks validate FILE prints the same note as the form without FILE, for a project file or a file of its own', async () => {
+    const projectFile = await sandbox.writeProjectFile('.hookrail/settings.json', settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: 'echo project-hook' }] }] }));
+    const noFile = await runHookrail(sandbox, ['hooks', 'validate'], { env: keyLike });
+    const project = await runHookrail(sandbox, ['hooks', 'validate', projectFile], { env: keyLike });
+    const note = 'note: project hooks receive every variable of your environment, including DB_PASSWORD, GITHUB_TOKEN, OPENAI_API_KEY';
+    expect(noFile.stdout).toContain(note);
+    expect(project.exitCode).toBe(0);
+    expect(project.stdout).toContain(note);
+    expect(project.stdout).toContain('"hookEnvironment": { "withhold": [');
+    const json = JSON.parse((await runHookrail(sandbox, ['hooks', 'validate', '--json', projectFile], { env: keyLike })).stdout) as { notes: string[] };
+    expect(json.notes).toEqual([expect.stringContaining('GITHUB_TOKEN')]);
+
+    // A file outside the settings (say, one for --settings) with hooks, in a project without any: its hooks would inherit them.
+    await sandbox.writeProjectFile('.hookrail/settings.json', settingsJson({}));
+    await sandbox.writeProjectFile('ci-hooks.json', settingsJson({ AfterTool: [{ hooks: [{ type: 'command', command: 'echo ci' }] }] }));
+    const extra = await runHookrail(sandbox, ['hooks', 'validate', 'ci-hooks.json'], { env: keyLike });
+    expect(extra.stdout).toContain('note: the hooks of ci-hooks.json receive every variable of your environment, including DB_PASSWORD, GITHUB_TOKEN, OPENAI_API_KEY');
+    expect(extra.stdout).not.toContain('sk-secret');
+  });
+
+  it('HOOK-188: hooks validate FILE says nothing for the user\'s own file without project hooks, or when the variables are withheld', async () => {
+    const userFile = await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: 'echo user-hook' }] }] }));
+    const own = await runHookrail(sandbox, ['hooks', 'validate', userFile], { env: keyLike });
+    expect(own.exitCode).toBe(0);
+    expect(own.stdout).not.toContain('note:');
+
+    const projectFile = await sandbox.writeProjectFile('.hookrail/settings.json', settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: 'echo project-hook' }] }] }));
+    await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson({}, { hookEnvironment: { withhold: ['*_TOKEN', '*_API_KEY', '*PASSWORD*'] } }));
+    const withheld = await runHookrail(sandbox, ['hooks', 'validate', projectFile], { env: keyLike });
+    expect(withheld.stdout).not.toContain('note:');
+  });
+
   it('an untrusted project cannot set hookEnvironment: it is left out like its other settings', async () => {
     await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson(envNamesHooks()));
     await sandbox.writeProjectFile('.hookrail/settings.json', JSON.stringify({ hookEnvironment: { withhold: ['PATH', 'HOME'] } }));

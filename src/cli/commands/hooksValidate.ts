@@ -4,14 +4,15 @@
  * fields of issue 13 (type, url, args, headers, allowedEnvVars, priority, onFailure, async, if) and,
  * with `--function-hooks`, a module's function hook definitions. Validates one file
  * — a settings file, a Claude Code settings file, or a scenario — or, without FILE, every settings
- * file hookrail would load. Exit 1 when there is any problem. When project hooks meet key-like
- * variables in the environment (names with KEY, TOKEN, SECRET or PASSWORD), a note names them — never
- * their values — and shows `hookEnvironment.withhold`, which keeps them from every hook process.
+ * file hookrail would load. Exit 1 when there is any problem. When project hooks (or, in the FILE form,
+ * FILE's hooks, unless it is the user's or the system's settings) meet key-like variables in the
+ * environment (names with KEY, TOKEN, SECRET or PASSWORD), a note names them — never their values —
+ * and shows `hookEnvironment.withhold`, which keeps them from every hook process.
  */
 import { resolve } from 'node:path';
 import { parseScenario } from '../../adapters/models/scenario.js';
 import { hasHooks, readSettingsScopeFile, type LoadedSettings, type SettingsScopeFile } from '../../adapters/settings/settings.js';
-import { isProjectScope } from '../../adapters/settings/settingsScopeFile.js';
+import { getSettingsPaths, isProjectScope } from '../../adapters/settings/settingsScopeFile.js';
 import { compileNameFilter } from '../../hooks/engine/matchers.js';
 import { readJsonFile } from '../../adapters/jsonFile.js';
 import { ScenarioError } from '../../errors.js';
@@ -71,7 +72,9 @@ export const hooksValidateCommand: CommandDefinition = {
       validated = settings.files.map(toValidatedFile);
       notes = environmentNotes(settings, context.io.env);
     } else {
-      validated = [await validateOneFile(context, args, file)];
+      const checked = await validateOneFile(context, args, file);
+      validated = [checked.validated];
+      notes = await singleFileNotes(context, args, checked);
     }
     const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
     if (functionHooks) {
@@ -93,21 +96,39 @@ const keyLikeName = /KEY|TOKEN|SECRET|PASSWORD/i;
 /**
  * HOOK-188 keeps inheritance, so a project hook — code that came with a repository — sees every API key
  * of the user's shell. When that is the case, say so (names only) and show the option that withholds them.
+ * `checkedFile`: the single file `hooks validate FILE` checked, when it has hooks that are not the
+ * user's or the system's own; its hooks count like project hooks.
  */
-function environmentNotes(settings: LoadedSettings, env: NodeJS.ProcessEnv): string[] {
+function environmentNotes(settings: LoadedSettings, env: NodeJS.ProcessEnv, checkedFile?: string): string[] {
   const projectHooks = settings.files.some((scopeFile) => isProjectScope(scopeFile.scope) && hasHooks(scopeFile.hooks));
-  if (!projectHooks) return [];
+  if (!projectHooks && checkedFile === undefined) return [];
   const withheld = compileNameFilter(settings.withheldVariables);
   const exposed = Object.keys(env)
     .filter((name) => keyLikeName.test(name) && !withheld(name))
     .sort();
   if (exposed.length === 0) return [];
   const patterns = [...new Set(exposed.map(suggestedPattern))];
+  const subject = projectHooks ? 'project hooks' : `the hooks of ${checkedFile}`;
   return [
-    `project hooks receive every variable of your environment, including ${exposed.join(', ')}. ` +
+    `${subject} receive every variable of your environment, including ${exposed.join(', ')}. ` +
       `To keep such variables from every hook process, add to ~/.hookrail/settings.json: ` +
       `"hookEnvironment": { "withhold": [${patterns.map((pattern) => JSON.stringify(pattern)).join(', ')}] }`,
   ];
+}
+
+/**
+ * The note of the no-argument form, for `hooks validate FILE`: the settings in force say what is
+ * withheld and whether the project has hooks, and FILE's own hooks count too. The note is advice: when
+ * the other settings cannot be read, FILE's validation stands alone, without it.
+ */
+async function singleFileNotes(context: CommandContext, args: ParsedArgs, checked: CheckedFile): Promise<string[]> {
+  let settings: LoadedSettings;
+  try {
+    settings = await loadListedSettings(context, args, { commandName, tolerateMalformedFiles: true });
+  } catch {
+    return [];
+  }
+  return environmentNotes(settings, context.io.env, checked.receivesEnvironment ? checked.validated.file : undefined);
 }
 
 /** `OPENAI_API_KEY` → `*_API_KEY`: one pattern covers the family; an unusual name stays itself. */
@@ -116,8 +137,16 @@ function suggestedPattern(name: string): string {
   return suffix ? `*_${suffix[1].toUpperCase()}` : name;
 }
 
-async function validateOneFile(context: CommandContext, args: ParsedArgs, file: string): Promise<ValidatedFile> {
+/** The one file `hooks validate FILE` checked. */
+interface CheckedFile {
+  validated: ValidatedFile;
+  /** True when it has hooks and is not the user's or the system's own settings file: they would inherit the environment. */
+  receivesEnvironment: boolean;
+}
+
+async function validateOneFile(context: CommandContext, args: ParsedArgs, file: string): Promise<CheckedFile> {
   const workingDir = await resolveWorkingDir(context.io.cwd, stringOption(args, 'cwd'), commandName);
+  const homeDir = context.io.env['HOME'] || undefined;
   const path = resolve(context.io.cwd, file);
   let content;
   try {
@@ -125,12 +154,19 @@ async function validateOneFile(context: CommandContext, args: ParsedArgs, file: 
   } catch (error) {
     // Malformed JSON is a problem of the file, reported like the others (with line and column).
     const message = error instanceof Error ? error.message.replace(`${file}: `, '') : String(error);
-    return { file, scope: 'file', exists: true, dialect: 'native', hookCount: 0, problems: [{ path: '', message, severity: 'error' }] };
+    return { validated: { file, scope: 'file', exists: true, dialect: 'native', hookCount: 0, problems: [{ path: '', message, severity: 'error' }] }, receivesEnvironment: false };
   }
   if (!content.exists) throw new CliError(`${file}: file not found (${path})`);
-  if (isScenario(content.value)) return validateScenarioFile(content.value, file);
-  const scopeFile = await readSettingsScopeFile({ scope: 'extra', path, workingDir, homeDir: context.io.env['HOME'] || undefined });
-  return { ...toValidatedFile(scopeFile), file, scope: 'file' };
+  const validated = isScenario(content.value)
+    ? validateScenarioFile(content.value, file)
+    : { ...toValidatedFile(await readSettingsScopeFile({ scope: 'extra', path, workingDir, homeDir })), file, scope: 'file' };
+  return { validated, receivesEnvironment: validated.hookCount > 0 && !isOwnSettingsFile(path, { workingDir, homeDir, env: context.io.env }) };
+}
+
+/** The user's or the system's settings file (hookrail's, Claude Code's or Gemini CLI's): hooks the user wrote. */
+function isOwnSettingsFile(path: string, options: { workingDir: string; homeDir?: string; env: NodeJS.ProcessEnv }): boolean {
+  const paths = getSettingsPaths(options);
+  return [paths.system, paths.user, paths.claudeUser, paths.geminiUser].includes(path);
 }
 
 /** A scenario has `turns`, or `settings` without a top-level `hooks`. */
