@@ -267,7 +267,10 @@ export const sessionMachine = sessionSetup.createMachine({
       },
     },
     clearing: {
-      description: 'SessionEnd (reason clear, bounded wait), then the history is cleared and the session starts again.',
+      description:
+        'SessionEnd (reason clear, bounded wait), then what its hooks left running is killed, the history is cleared and the session starts again.',
+      // However SessionEnd ends (answered, failed, timed out), the leftovers go before SessionStart (clear) runs.
+      exit: 'killClearedSessionLeftovers',
       invoke: {
         id: 'sessionEndForClear',
         src: 'fireSessionEnd',

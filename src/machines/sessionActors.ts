@@ -9,6 +9,7 @@ import type { Content } from '@google/genai';
 import type { ContentGenerator } from '../contentGenerator.js';
 import { toError } from '../errors.js';
 import type { Config } from '../hooks/engine/config.js';
+import { killLeftoverProcesses } from '../hooks/actions/processGroupRegistry.js';
 import {
   fireAfterAgentHook,
   fireBeforeAgentHook,
@@ -226,4 +227,25 @@ export async function compactHistory(input: SessionActorInput & { trigger: 'auto
 export async function endSession(input: SessionActorInput & { reason: SessionEndReason }, signal: AbortSignal): Promise<LifecycleHookResult> {
   input.services.transcript.sync(input.history);
   return fireSessionEndHook(input.services.config, input.reason, { signal });
+}
+
+/**
+ * Issue 10, item 3: /clear ends the session, so what its hooks left running in their process groups
+ * is killed as at `end()`. SIGTERM goes out at once, to the groups left over at this moment — before
+ * SessionStart (`clear`) runs hooks whose leftovers belong to the session after the clear; SIGKILL
+ * follows after the grace without holding up the machine. A failure is logged, never thrown.
+ */
+export function killClearedSessionLeftovers(config: Config): void {
+  const warn = (error: unknown): void => {
+    try {
+      config.getDebugLogger().child('session').warn(`the processes left by the cleared session's hooks could not be killed: ${toError(error).message}`);
+    } catch {
+      // A broken logger must not break the clear.
+    }
+  };
+  try {
+    killLeftoverProcesses({ owner: config.getSessionId() }).catch(warn);
+  } catch (error) {
+    warn(error);
+  }
 }

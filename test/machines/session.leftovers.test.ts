@@ -1,13 +1,15 @@
 /**
  * Issue 10, item 3, through the session: what a hook leaves running in its process group (a
  * SessionStart hook starting a dev server) is not waited for and lives as long as its session —
- * `end()` kills it, and only it: another session's leftover lives on until that session ends.
+ * `end()` kills it, and only it: another session's leftover lives on until that session ends; `clear()`
+ * kills the cleared session's, not what SessionStart (clear) starts.
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Config, createAgentSession, DebugLogger } from '../../src/index.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
-import { fixtureCommand } from '../helpers/hookFixtures.js';
+import { fixtureCommand, shellQuote } from '../helpers/hookFixtures.js';
 import { isProcessAlive, processesAliveAfter, readPidFile } from '../helpers/processes.js';
 import { SESSION_END_WAIT_MS, hookGroup, useSessionScratch } from '../helpers/sessionHooks.js';
 
@@ -30,7 +32,45 @@ function sessionLeavingAChild(pidFile: string) {
   });
 }
 
+/**
+ * A session whose SessionStart hook leaves `hang.js` running each time it runs, writing the PIDs to
+ * `child-0.pid` (startup), `child-1.pid` (after a clear), ... in `pidDirectory`.
+ */
+function sessionLeavingAChildPerStart(pidDirectory: string) {
+  mkdirSync(pidDirectory);
+  const count = `n=$(ls ${shellQuote(pidDirectory)} | grep -c 'pid$')`;
+  const config = new Config({
+    enableHooks: true,
+    hooks: { SessionStart: hookGroup(`${count}; ${fixtureCommand('leave-child.sh')} ${shellQuote(pidDirectory)}/child-$n.pid`) },
+    logger: new DebugLogger('test', { level: 'error', sink: () => {} }),
+    workingDir: scratch.directory,
+  });
+  return createAgentSession({
+    config,
+    generator: new FakeContentGenerator([textTurn('ready')]),
+    tools: [],
+    transcript: { directory: scratch.directory },
+    sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+  });
+}
+
 describe.runIf(process.platform === 'linux')('leftover hook processes and the session', () => {
+  it('issue 10, item 3: clear() kills what the cleared session\'s hooks left running; what SessionStart (clear) starts lives on until end()', async () => {
+    const pidDirectory = join(scratch.directory, 'pids');
+    const session = sessionLeavingAChildPerStart(pidDirectory);
+    expect((await session.prompt('hello')).status).toBe('completed');
+    const startupChild = await readPidFile(join(pidDirectory, 'child-0.pid'));
+    expect(isProcessAlive(startupChild)).toBe(true);
+
+    await session.clear();
+    expect(await processesAliveAfter([startupChild], 5_000)).toEqual([]);
+    const clearChild = await readPidFile(join(pidDirectory, 'child-1.pid'));
+    expect(isProcessAlive(clearChild)).toBe(true);
+
+    await session.end();
+    expect(await processesAliveAfter([clearChild], 5_000)).toEqual([]);
+  });
+
   it('issue 10, item 3: a SessionStart hook\'s background process outlives the hook, and dies when its session ends, not another\'s', async () => {
     const first = sessionLeavingAChild(join(scratch.directory, 'first.pid'));
     const second = sessionLeavingAChild(join(scratch.directory, 'second.pid'));
