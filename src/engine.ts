@@ -91,6 +91,7 @@ export {
   applyHookOutputToInput,
 } from './hooks/engine/hookRunner.js';
 export type { HookRunnerOptions } from './hooks/engine/hookRunner.js';
+export { MAX_STDERR_MESSAGE_CHARACTERS, boundedStderrMessage } from './hooks/protocol/hookStderr.js';
 export { MessageBus, MessageBusType, connectHookMessageBus, requestHookExecution } from './hooks/triggers/hookMessageBus.js';
 export type {
   HookExecutionRequest,
@@ -116,7 +117,7 @@ export type { HookAgentTaskRunner } from './hooks/protocol/judgedHooks.js';
 export { subagentHookEvents, isSubagentHook } from './hooks/engine/hookRegistry.js';
 export { validateJudgedHookFields } from './hooks/engine/judgedHookValidation.js';
 export { interpolateHeaderValue } from './hooks/actions/headerInterpolation.js';
-export type { InterpolationOptions } from './hooks/actions/headerInterpolation.js';
+export type { InterpolationOptions, WithheldReason } from './hooks/actions/headerInterpolation.js';
 
 // --- machines' building blocks ---
 export { toToolCallOutcome } from './machines/toolCall.machine.js';

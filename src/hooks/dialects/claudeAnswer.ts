@@ -20,6 +20,7 @@
  */
 import { DEFAULT_BLOCK_REASON, type HookDecision, type HookOutput } from '../protocol/outputs.js';
 import type { HookExecutionResult } from '../protocol/results.js';
+import { boundedStderrMessage } from '../protocol/hookStderr.js';
 import { isPlainObject } from '../../values.js';
 import type { ClaudeEventName } from './claudeEvents.js';
 import { toNativeToolInput } from './toolArguments.js';
@@ -62,7 +63,8 @@ export function readClaudeStdout(stdout: string, context: ClaudeAnswerContext): 
 }
 
 function readExitTwo(result: HookExecutionResult, context: ClaudeAnswerContext): HookExecutionResult {
-  const stderr = (result.stderr ?? '').trim();
+  // What reaches the model is bounded as the runner bounds an exit-2 reason (hookStderr.ts).
+  const stderr = boundedStderrMessage((result.stderr ?? '').trim());
   switch (context.eventName) {
     case 'PostToolUse':
     case 'PostToolUseFailure':

@@ -21,6 +21,7 @@ import { DEFAULT_BLOCK_REASON, modifiedToolInput, type HookOutput } from '../pro
 import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_KILL_GRACE_MS, type HookConfig, type HookFireOptions } from '../protocol/hookConfig.js';
 import { HookEventName } from '../protocol/events.js';
 import { isPlainObject } from '../../values.js';
+import { boundedStderrMessage } from '../protocol/hookStderr.js';
 import { type HookExecutionResult } from '../protocol/results.js';
 import { type HookInput } from '../protocol/inputs.js';
 
@@ -208,8 +209,8 @@ export class HookRunner {
       truncated: outcome.stdoutDroppedBytes > 0 || outcome.stderrDroppedBytes > 0 || undefined,
       duration: outcome.durationMs,
     };
-    // A truncated stderr is still a reason or a warning, but only its head goes into the model's context.
-    const stderr = outcome.stderrDroppedBytes > 0 ? excerpt(outcome.stderr.trim()) : outcome.stderr.trim();
+    // A reason or a warning for the model: only its head (10,000 characters) goes into the model's context.
+    const stderr = boundedStderrMessage(outcome.stderr.trim(), outcome.stderrDroppedBytes);
 
     if (outcome.cancelled || outcome.timedOut || outcome.spawnError) {
       const kind: HookFailureKind = outcome.cancelled ? 'cancelled' : outcome.timedOut ? 'timeout' : 'spawn';

@@ -10,6 +10,7 @@ import { AfterModelHookOutput, BeforeModelHookOutput, BeforeToolHookOutput, Befo
 import { createEmptyAggregatedResult, type AggregatedHookResult, type HookExecutionResult } from './results.js';
 import { HookEventName } from './events.js';
 import { isPlainObject } from '../../values.js';
+import { boundedStderrMessage } from './hookStderr.js';
 
 /** Exit code 2: the hook blocks; its output (stderr as the reason) is the block (HOOK-016a, 066). */
 const EXIT_CODE_BLOCK = 2;
@@ -71,7 +72,7 @@ function contributedOutput(result: HookExecutionResult): HookOutput | undefined 
   if (result.failedClosed === true && isPlainObject(result.output)) return result.output;
   if (isExitCodeBlock(result)) {
     if (isPlainObject(result.output)) return result.output;
-    return { decision: 'deny', reason: result.stderr?.trim() || DEFAULT_BLOCK_REASON };
+    return { decision: 'deny', reason: boundedStderrMessage(result.stderr?.trim() ?? '') || DEFAULT_BLOCK_REASON };
   }
   const warning = result.output?.systemMessage;
   if (eventsWithoutFailureWarnings.has(result.eventName) || typeof warning !== 'string' || !warning.startsWith(FAILURE_WARNING_PREFIX)) return undefined;

@@ -11,6 +11,7 @@ import { HookExecutionError } from '../../../src/errors.js';
 import { DEFAULT_MAX_STDERR_BYTES, DEFAULT_MAX_STDOUT_BYTES, HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
+import { MAX_STDERR_MESSAGE_CHARACTERS } from '../../../src/hooks/protocol/hookStderr.js';
 import { beforeToolInput, fixtureCommand, fixtureHook, hookInput, recordingLogger, recordsAt, scratchDirectory } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../../helpers/processes.js';
 import { waitFor } from '../../helpers/waiting.js';
@@ -65,7 +66,9 @@ describe('output floods', () => {
     expect(result).toMatchObject({ success: false, exitCode: 1, truncated: true });
     expect(Buffer.byteLength(result.stderr ?? '')).toBe(64 * 1024);
     expect(result.output?.systemMessage?.startsWith('Warning: error error')).toBe(true);
-    expect(result.output?.systemMessage?.length).toBeLessThan(2_200);
+    // The model gets the head (MAX_STDERR_MESSAGE_CHARACTERS) and a note counting what the cap already dropped.
+    expect(result.output?.systemMessage?.length).toBeLessThan(MAX_STDERR_MESSAGE_CHARACTERS + 200);
+    expect(result.output?.systemMessage).toMatch(/… \[\d+ more characters and \d+ bytes past the capture cap cut\]$/);
     expect(recordsAt(records, 'warn')[0].message).toMatch(/stderr truncated to the first 65536 bytes \(\d+ bytes cut\)/);
   });
 });
