@@ -133,7 +133,7 @@ export const toolCallMachine = setup({
   },
   guards: {
     toolNotFound: ({ context }) => context.tool === undefined,
-    noToolHooks: ({ context }) => noToolHooksApply(context.config, context.request.name),
+    noToolHooks: ({ context }) => noToolHooksApply(context.config, context.request.name, context.request.args),
     hooksSkipped: ({ context }) => !context.toolHooksRun,
     // The shared steps decide (HOOK-020 before HOOK-016); the machine only routes their decisions.
     beforeHookStopped: (_, params: { decision: BeforeToolDecision }) => params.decision.kind === 'stopped',

@@ -236,6 +236,19 @@ describe('toolCall machine with real hook processes', () => {
     expect(records.filter((record) => record.message.startsWith('Running hook'))).toHaveLength(1);
   });
 
+  it('HOOK-012, issue 13: once initialised, a call whose only hook fails its `if` skips the hook states, as executeToolWithHooks does', async () => {
+    const hook = { type: 'command' as const, command: `node '${scriptedHookPath}'`, if: 'run_shell_command(git push*)' };
+    const { config, records } = machineConfig({ hooks: { BeforeTool: [{ matcher: '^run_shell_command$', hooks: [hook] }] } });
+    const shell = recordingTool('run_shell_command');
+    await runToolCall({ config, tool: shell, request: { callId: 'p', name: 'run_shell_command', args: { command: 'git push origin main' } } });
+    expect(records.filter((record) => record.message.startsWith('Running hook'))).toHaveLength(1);
+    const events: InspectionEvent[] = [];
+    await runToolCall({ config, tool: shell, request: { callId: 's', name: 'run_shell_command', args: { command: 'git status' } }, inspect: (event) => events.push(event) });
+    expect(statesOf(events)).toEqual(['idle', 'executing', 'buffered', 'published']);
+    expect(shell.executions).toHaveLength(2);
+    expect(records.filter((record) => record.message.startsWith('Running hook'))).toHaveLength(1);
+  });
+
   it('an already aborted signal cancels the call before any hook runs', async () => {
     const { config, records } = machineConfig();
     const controller = new AbortController();
