@@ -26,7 +26,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'hookrail-bench-'));
 const quietLogger = new DebugLogger('bench', { level: 'error', sink: () => {} });
 const toolInput = { file_path: 'src/answer.ts', content: 'export const answer = 42;\n'.repeat(6), description: 'write the answer module' };
 const projectDirectories = { LLXPRT_PROJECT_DIR: scratch, GEMINI_PROJECT_DIR: scratch, CLAUDE_PROJECT_DIR: scratch };
-const rounds = 60;
+const rounds = 150;
 const batchSize = 5;
 
 /** Hooks on, one BeforeTool command hook for write_file. */
