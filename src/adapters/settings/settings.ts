@@ -34,32 +34,20 @@ import { readJsonFile, writeJsonFileAtomic } from '../jsonFile.js';
 import { discoverGeminiExtensions, readGeminiExtension, readNamedPlugins } from './extensions.js';
 import { applyProjectTrust } from './projectTrust.js';
 import { mergeSettingsFiles } from './settingsMerge.js';
-import {
-  getSettingsPaths,
-  isProjectScope,
-  problemWarnings,
-  projectLocations,
-  readSettingsScopeFile,
-  type ScopeLocation,
-  type ScopeSelection,
-  type SettingsScopeFile,
-} from './settingsScopeFile.js';
+import { getSettingsPaths, isProjectScope, projectLocations, type ScopeLocation, type ScopeSelection } from './settingsLocations.js';
+import { problemWarnings, readSettingsScopeFile, type SettingsScopeFile } from './settingsScopeFile.js';
 import type { TrustStore } from './trust.js';
 
 export { hasHooks, mergeHooksSettings } from './settingsMerge.js';
 export {
   checkPinned,
-  dialectOfLocation,
-  getSettingsPaths,
   problemWarnings,
   readSettingsScopeFile,
   toHooksSettings,
   type ReadSettingsScopeFileOptions,
-  type SettingsPaths,
-  type SettingsPathsOptions,
-  type SettingsScope,
   type SettingsScopeFile,
 } from './settingsScopeFile.js';
+export { dialectOfLocation, getSettingsPaths, type SettingsPaths, type SettingsPathsOptions, type SettingsScope } from './settingsLocations.js';
 export { checkProjectTrust, trustProjectHooks, type TrustProjectHooksOptions, type TrustedProjectHooks } from './projectTrust.js';
 
 /** The merged result of every scope: only trusted files count. */

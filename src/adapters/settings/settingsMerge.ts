@@ -12,7 +12,8 @@
  */
 import { hookEventNames } from '../../hooks/protocol/events.js';
 import type { HookConfig, HookDefinition, HooksSettings } from '../../hooks/protocol/hookConfig.js';
-import type { SettingsScope, SettingsScopeFile } from './settingsScopeFile.js';
+import type { SettingsScope } from './settingsLocations.js';
+import type { SettingsScopeFile } from './settingsScopeFile.js';
 
 /** What the applied files add up to. */
 export interface MergedSettings {

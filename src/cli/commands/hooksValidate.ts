@@ -12,7 +12,7 @@
 import { resolve } from 'node:path';
 import { parseScenario } from '../../adapters/models/scenario.js';
 import { hasHooks, readSettingsScopeFile, type LoadedSettings, type SettingsScopeFile } from '../../adapters/settings/settings.js';
-import { getSettingsPaths, isProjectScope } from '../../adapters/settings/settingsScopeFile.js';
+import { getSettingsPaths, isProjectScope } from '../../adapters/settings/settingsLocations.js';
 import { compileNameFilter } from '../../hooks/engine/matchers.js';
 import { readJsonFile } from '../../adapters/jsonFile.js';
 import { ScenarioError } from '../../errors.js';
