@@ -26,14 +26,14 @@ import { ScriptedContentGenerator } from '../../adapters/models/scriptedModel.js
 import type { ContentGenerator } from '../../contentGenerator.js';
 import { toError } from '../../errors.js';
 import { createHookAgentRunner } from '../../machines/hookAgentRunner.js';
-import { booleanOption, cwdOptionSpec, jsonOptionSpec, pluginOptionSpec, settingsOptionSpec, stringOption, type ParsedArgs } from '../args.js';
+import { booleanOption, jsonOptionSpec, stringOption, type ParsedArgs } from '../args.js';
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { CliError, CliUsageError, ExitCode } from '../errors.js';
 import { decideFromAggregate } from '../fireDecision.js';
 import { buildFirePayload, checkFireOptions, hooksFireCommandName, parseEventName } from '../firePayload.js';
 import { fireReportJson, printFireReport, type FireReport } from '../fireReport.js';
 import { safeJson } from '../render.js';
-import { loadOptionSettings } from '../settingsLoader.js';
+import { loadOptionSettings, settingsSelectionOptionSpecs } from '../settingsLoader.js';
 import { functionHooksOptionSpec, loadFunctionHooksOption } from '../functionHooksModule.js';
 
 const commandName = hooksFireCommandName;
@@ -63,10 +63,7 @@ export const hooksFireCommand: CommandDefinition = {
       request: { type: 'string', valueName: 'FILE', description: 'Model events: a GenerateContentParameters JSON file.' },
       'response-file': { type: 'string', valueName: 'FILE', description: 'AfterModel: a GenerateContentResponse JSON file.' },
       payload: { type: 'string', valueName: 'JSON', description: 'Lifecycle events: event-specific fields, e.g. {"prompt": "hi"}.' },
-      cwd: cwdOptionSpec,
-      settings: settingsOptionSpec,
-      plugin: pluginOptionSpec,
-      scenario: { type: 'string', valueName: 'FILE', description: "Include this scenario's settings.hooks; its hookModel section answers prompt and agent hooks." },
+      ...settingsSelectionOptionSpecs("Include this scenario's settings.hooks; its hookModel section answers prompt and agent hooks."),
       model: { type: 'string', valueName: 'NAME', description: 'Prompt and agent hooks ask this real Gemini model, e.g. gemini-2.5-flash (needs GEMINI_API_KEY or GOOGLE_API_KEY).' },
       'function-hooks': functionHooksOptionSpec,
       json: jsonOptionSpec,
