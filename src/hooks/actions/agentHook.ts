@@ -15,15 +15,7 @@ import { DEFAULT_AGENT_HOOK_MAX_TURNS, type HookAgentOutcome, type HookAgentTask
 import type { HookExecutionResult } from '../protocol/results.js';
 import { actionFailer, describeThrown } from './actionFailure.js';
 import { runWithDeadline } from './deadline.js';
-import {
-  judgedHookLabel,
-  judgedHookName,
-  judgedHookOutput,
-  judgedPromptText,
-  judgeInstruction,
-  parseJudgedAnswer,
-  type JudgedHookRunOptions,
-} from './judgement.js';
+import { judgedHookLabel, judgedHookName, judgedHookOutput, judgedPromptText, judgeInstruction, parseJudgedAnswer, type JudgedHookRunOptions } from './judgement.js';
 
 /** What {@link runAgentHook} needs. */
 export interface AgentHookRunOptions extends JudgedHookRunOptions<AgentHookConfig> {

@@ -14,15 +14,7 @@ import type { PromptHookConfig } from '../protocol/hookConfig.js';
 import type { HookExecutionResult } from '../protocol/results.js';
 import { actionFailer, describeThrown } from './actionFailure.js';
 import { runWithDeadline } from './deadline.js';
-import {
-  judgedAnswerSchema,
-  judgedHookLabel,
-  judgedHookOutput,
-  judgedPromptText,
-  judgeInstruction,
-  parseJudgedAnswer,
-  type JudgedHookRunOptions,
-} from './judgement.js';
+import { judgedAnswerSchema, judgedHookLabel, judgedHookOutput, judgedPromptText, judgeInstruction, parseJudgedAnswer, type JudgedHookRunOptions } from './judgement.js';
 
 /** What {@link runPromptHook} needs. */
 export interface PromptHookRunOptions extends JudgedHookRunOptions<PromptHookConfig> {
