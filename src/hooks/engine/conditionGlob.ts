@@ -28,7 +28,7 @@ const compiledGlobs = new Map<string, CompiledGlob>();
 const globCacheLimit = 1_000;
 
 /** Issue 13: compiles a glob for a command (`*` crosses `/`) or a path (`*` stays in one segment); cached. */
-export function compileGlob(glob: string, mode: 'command' | 'path'): CompiledGlob {
+export function compileConditionGlob(glob: string, mode: 'command' | 'path'): CompiledGlob {
   const key = `${mode}\u0000${glob}`;
   const cached = compiledGlobs.get(key);
   if (cached) return cached;
@@ -84,7 +84,7 @@ let nextStates = new Uint8Array(64);
  * token positions reached so far advances one character at a time, so the cost is (text length ×
  * token count) whatever the input.
  */
-export function globMatches(glob: CompiledGlob, text: string): boolean {
+export function matchesConditionGlob(glob: CompiledGlob, text: string): boolean {
   const { tokens, separatorAware } = glob;
   const size = tokens.length + 1;
   if (currentStates.length < size) {

@@ -20,7 +20,7 @@
  */
 import { toolNameAliases } from '../dialects/toolNames.js';
 import { isPlainObject } from '../../values.js';
-import { compileGlob, globMatches } from './conditionGlob.js';
+import { compileConditionGlob, matchesConditionGlob } from './conditionGlob.js';
 import { splitSubcommands } from './shellSubcommands.js';
 
 /** A parsed `if` condition. */
@@ -143,18 +143,18 @@ function mainArgument(toolName: string, toolInput: Record<string, unknown>): { f
 const compoundCommandCharacter = /[;&|\n(){}`$='"]/;
 
 function commandMatches(glob: string, command: string): boolean {
-  const tokens = compileGlob(glob, 'command');
+  const tokens = compileConditionGlob(glob, 'command');
   // Every subcommand is a substring of the command: if a literal the glob needs is missing, none matches.
   const mayMatch = command.includes(tokens.longestLiteral);
-  if (!compoundCommandCharacter.test(command)) return mayMatch && globMatches(tokens, command.trim());
-  if (mayMatch && globMatches(tokens, command.trim())) return true;
+  if (!compoundCommandCharacter.test(command)) return mayMatch && matchesConditionGlob(tokens, command.trim());
+  if (mayMatch && matchesConditionGlob(tokens, command.trim())) return true;
   const subcommands = splitSubcommands(command);
   if (subcommands === undefined) return true;
-  return mayMatch && subcommands.some((subcommand) => globMatches(tokens, subcommand));
+  return mayMatch && subcommands.some((subcommand) => matchesConditionGlob(tokens, subcommand));
 }
 
 function pathMatches(glob: string, path: string, cwd: string | undefined): boolean {
-  const tokens = compileGlob(glob, 'path');
+  const tokens = compileConditionGlob(glob, 'path');
   // Every candidate below is a substring of the path.
   if (!path.includes(tokens.longestLiteral)) return false;
   const candidates = [path];
@@ -165,7 +165,7 @@ function pathMatches(glob: string, path: string, cwd: string | undefined): boole
     if (path.startsWith(base)) candidates.push(path.slice(base.length));
   }
   if (!glob.includes('/')) candidates.push(path.slice(path.lastIndexOf('/') + 1));
-  return candidates.some((candidate) => globMatches(tokens, candidate));
+  return candidates.some((candidate) => matchesConditionGlob(tokens, candidate));
 }
 
 function describe(value: unknown): string {

@@ -3,11 +3,11 @@
  * linear-time NFA simulation (no timing asserted: a backtracking matcher would not finish at all).
  */
 import { describe, expect, it } from 'vitest';
-import { compileGlob, globMatches } from '../../../src/hooks/engine/conditionGlob.js';
+import { compileConditionGlob, matchesConditionGlob } from '../../../src/hooks/engine/conditionGlob.js';
 
-const matches = (glob: string, mode: 'command' | 'path', text: string): boolean => globMatches(compileGlob(glob, mode), text);
+const matches = (glob: string, mode: 'command' | 'path', text: string): boolean => matchesConditionGlob(compileConditionGlob(glob, mode), text);
 
-describe('compileGlob and globMatches', () => {
+describe('compileConditionGlob and matchesConditionGlob', () => {
   it('issue 13: in a command * crosses "/" and spaces; in a path * and ? stay in one segment', () => {
     expect(matches('cat /etc/*', 'command', 'cat /etc/ssl/private/key')).toBe(true);
     expect(matches('src/*.ts', 'path', 'src/a.ts')).toBe(true);
@@ -27,13 +27,13 @@ describe('compileGlob and globMatches', () => {
   it('issue 13: the whole text must match, and the longest literal run is kept for a cheap first test', () => {
     expect(matches('git push*', 'command', 'git push origin')).toBe(true);
     expect(matches('git push', 'command', 'git push origin')).toBe(false);
-    expect(compileGlob('a*bcd?ef', 'command').longestLiteral).toBe('bcd');
-    expect(compileGlob('git push*', 'command')).toBe(compileGlob('git push*', 'command'));
+    expect(compileConditionGlob('a*bcd?ef', 'command').longestLiteral).toBe('bcd');
+    expect(compileConditionGlob('git push*', 'command')).toBe(compileConditionGlob('git push*', 'command'));
   });
 
   it('issue 13: a glob that makes backtracking matchers explode answers on a long hostile text', () => {
-    const hostile = compileGlob(`${'*a'.repeat(40)}b`, 'command');
-    expect(globMatches(hostile, 'a'.repeat(50_000))).toBe(false);
-    expect(globMatches(hostile, `${'a'.repeat(50_000)}b`)).toBe(true);
+    const hostile = compileConditionGlob(`${'*a'.repeat(40)}b`, 'command');
+    expect(matchesConditionGlob(hostile, 'a'.repeat(50_000))).toBe(false);
+    expect(matchesConditionGlob(hostile, `${'a'.repeat(50_000)}b`)).toBe(true);
   });
 });
