@@ -82,14 +82,9 @@ export { parseIfCondition, matchesIfCondition, MAX_IF_GLOB_LENGTH } from './hook
 export type { IfCondition, IfConditionParse } from './hooks/engine/ifCondition.js';
 export { compareHookOrder, getHookPriority } from './hooks/engine/hookRegistry.js';
 export { applyFailurePolicy, failClosedEvents } from './hooks/protocol/failurePolicy.js';
-export {
-  HookRunner,
-  DEFAULT_MAX_STDOUT_BYTES,
-  DEFAULT_MAX_STDERR_BYTES,
-  convertPlainTextToHookOutput,
-  parseHookStdout,
-  applyHookOutputToInput,
-} from './hooks/engine/hookRunner.js';
+export { HookRunner, DEFAULT_MAX_STDOUT_BYTES, DEFAULT_MAX_STDERR_BYTES } from './hooks/engine/hookRunner.js';
+export { convertPlainTextToHookOutput, parseHookStdout } from './hooks/engine/hookOutputText.js';
+export { applyHookOutputToInput } from './hooks/engine/hookChain.js';
 export type { HookRunnerOptions } from './hooks/engine/hookRunner.js';
 export { MAX_STDERR_MESSAGE_CHARACTERS, boundedStderrMessage } from './hooks/protocol/hookStderr.js';
 export { MessageBus, MessageBusType, connectHookMessageBus, requestHookExecution } from './hooks/triggers/hookMessageBus.js';

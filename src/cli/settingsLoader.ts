@@ -15,7 +15,7 @@ import {
   type SettingsScopeFile,
 } from '../adapters/settings/settings.js';
 import { loadScenario, type Scenario } from '../adapters/models/scenario.js';
-import { stringListOption, stringOption, type ParsedArgs } from './args.js';
+import { cwdOptionSpec, pluginOptionSpec, settingsOptionSpec, stringListOption, stringOption, type OptionSpec, type ParsedArgs } from './args.js';
 import type { CliIo } from './context.js';
 import { CliError, CliUsageError } from './errors.js';
 
@@ -87,6 +87,19 @@ export interface OptionSettings {
   /** The `--scenario` file, when one was given. */
   scenario: Scenario | undefined;
   settings: LoadedSettings;
+}
+
+/**
+ * The options {@link loadOptionSettings} reads, in the order help lists them: `--cwd`, `--settings`,
+ * `--plugin` and `--scenario`, whose description says what the command takes from a scenario.
+ */
+export function settingsSelectionOptionSpecs(scenarioDescription: string): Record<string, OptionSpec> {
+  return {
+    cwd: cwdOptionSpec,
+    settings: settingsOptionSpec,
+    plugin: pluginOptionSpec,
+    scenario: { type: 'string', valueName: 'FILE', description: scenarioDescription },
+  };
 }
 
 /**

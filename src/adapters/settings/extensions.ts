@@ -18,7 +18,8 @@ import type { ExtensionConfig } from '../../hooks/engine/config.js';
 import type { HookConfigProblem } from '../../hooks/engine/hookRegistry.js';
 import { isPlainObject } from '../../values.js';
 import { readJsonFile } from '../jsonFile.js';
-import { displayPath, emptyScopeFile, isProjectScope, readSettingsObject, type SettingsScope, type SettingsScopeFile } from './settingsScopeFile.js';
+import { displayPath, isProjectScope, type SettingsScope } from './settingsLocations.js';
+import { emptyScopeFile, readSettingsObject, type SettingsScopeFile } from './settingsScopeFile.js';
 
 /** One source of hooks inside a plugin or extension directory. */
 interface HooksSource {

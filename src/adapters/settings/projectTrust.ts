@@ -9,7 +9,8 @@ import { resolve } from 'node:path';
 import type { HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { contributesSettings, describeContributions, mergeHooksSettings } from './settingsMerge.js';
 import { readNamedPlugins } from './extensions.js';
-import { getSettingsPaths, isProjectScope, problemWarnings, projectLocations, readSettingsScopeFile, type SettingsScopeFile } from './settingsScopeFile.js';
+import { getSettingsPaths, isProjectScope, projectLocations } from './settingsLocations.js';
+import { problemWarnings, readSettingsScopeFile, type SettingsScopeFile } from './settingsScopeFile.js';
 import { TrustStore, defaultTrustFile, type ProjectSwitches, type TrustState } from './trust.js';
 
 /** Options for {@link applyProjectTrust}. */

@@ -28,57 +28,32 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { HookrailFileError } from '../../errors.js';
 import type { ConfigParameters } from '../../hooks/engine/config.js';
-import type { HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { isPlainObject } from '../../values.js';
 import { readJsonFile, writeJsonFileAtomic } from '../jsonFile.js';
 import { discoverGeminiExtensions, readGeminiExtension, readNamedPlugins } from './extensions.js';
 import { applyProjectTrust } from './projectTrust.js';
-import { mergeSettingsFiles } from './settingsMerge.js';
-import {
-  getSettingsPaths,
-  isProjectScope,
-  problemWarnings,
-  projectLocations,
-  readSettingsScopeFile,
-  type ScopeLocation,
-  type ScopeSelection,
-  type SettingsScopeFile,
-} from './settingsScopeFile.js';
+import { mergeSettingsFiles, type MergedSettings } from './settingsMerge.js';
+import { getSettingsPaths, isProjectScope, projectLocations, type ScopeLocation, type ScopeSelection } from './settingsLocations.js';
+import { problemWarnings, readSettingsScopeFile, type SettingsScopeFile } from './settingsScopeFile.js';
 import type { TrustStore } from './trust.js';
 
 export { hasHooks, mergeHooksSettings } from './settingsMerge.js';
 export {
   checkPinned,
-  dialectOfLocation,
-  getSettingsPaths,
   problemWarnings,
   readSettingsScopeFile,
   toHooksSettings,
   type ReadSettingsScopeFileOptions,
-  type SettingsPaths,
-  type SettingsPathsOptions,
-  type SettingsScope,
   type SettingsScopeFile,
 } from './settingsScopeFile.js';
+export { dialectOfLocation, getSettingsPaths, type SettingsPaths, type SettingsPathsOptions, type SettingsScope } from './settingsLocations.js';
 export { checkProjectTrust, trustProjectHooks, type TrustProjectHooksOptions, type TrustedProjectHooks } from './projectTrust.js';
 
-/** The merged result of every scope: only trusted files count. */
-export interface LoadedSettings {
-  /** Hook groups that run: pinned system hooks first, then every trusted file's, per event in priority order. */
-  hooks: HooksSettings;
-  /** Union of every trusted file's `disabledHooks` (names or commands), minus entries naming a pinned hook. */
-  disabledHooks: string[];
-  /** False when a trusted file says `"enableHooks": false` (and no pinned hook keeps running); else true when any hooks are configured or a file says true. */
-  enableHooks: boolean;
-  /** Display names of the trusted files whose `"enableHooks": false` is in force. */
-  switchedOffBy: string[];
-  /** True when a lower scope's `"enableHooks": false` left only the hooks the system file pins. */
-  onlyPinnedHooks: boolean;
-  /** Union of every trusted file's `hookEnvironment.withhold`: variables no hook process receives. */
-  withheldVariables: string[];
+/** The merged result of every scope (only trusted files count), with the files it came from. */
+export interface LoadedSettings extends MergedSettings {
   /** Every scope that was looked at, in priority order, including missing files. */
   files: SettingsScopeFile[];
-  /** Human-readable warnings, each naming its file (and JSON path). */
+  /** Human-readable warnings, each naming its file (and JSON path): every file's problems, then the merge's. */
   warnings: string[];
   /** True when project settings (hooks, `disabledHooks`, `enableHooks`...) exist but were left out: the folder is not trusted for them. */
   untrustedProjectHooks: boolean;
@@ -153,17 +128,7 @@ function geminiExtensionsEnabled(files: readonly SettingsScopeFile[]): boolean {
 /** Merges read files (their `trusted` flags set) into {@link LoadedSettings}; `warnings` come first. */
 function settingsFromFiles(files: SettingsScopeFile[], options: { warnings: string[]; untrustedProjectHooks: boolean }): LoadedSettings {
   const merged = mergeSettingsFiles(files);
-  return {
-    hooks: merged.hooks,
-    disabledHooks: merged.disabledHooks,
-    enableHooks: merged.enableHooks,
-    switchedOffBy: merged.switchedOffBy,
-    onlyPinnedHooks: merged.onlyPinnedHooks,
-    withheldVariables: merged.withheldVariables,
-    files,
-    warnings: [...options.warnings, ...merged.warnings],
-    untrustedProjectHooks: options.untrustedProjectHooks,
-  };
+  return { ...merged, files, warnings: [...options.warnings, ...merged.warnings], untrustedProjectHooks: options.untrustedProjectHooks };
 }
 
 /** The `Config` fields that come from settings files: `run` and `hooks fire` both build their Config from these. */

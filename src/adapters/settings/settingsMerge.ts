@@ -12,21 +12,28 @@
  */
 import { hookEventNames } from '../../hooks/protocol/events.js';
 import type { HookConfig, HookDefinition, HooksSettings } from '../../hooks/protocol/hookConfig.js';
-import type { SettingsScope, SettingsScopeFile } from './settingsScopeFile.js';
+import type { SettingsScope } from './settingsLocations.js';
+import type { SettingsScopeFile } from './settingsScopeFile.js';
 
-/** What the applied files add up to. */
+/**
+ * What the applied files (trusted, existing) add up to: every setting a file contributes, declared
+ * here once (`LoadedSettings` extends it).
+ */
 export interface MergedSettings {
-  /** Hook groups of every applied file, pinned system hooks first, then per event in priority order. */
+  /** Hook groups that run: pinned system hooks first, then every applied file's, per event in priority order. */
   hooks: HooksSettings;
-  /** Every applied file's `disabledHooks`, without the entries that name a pinned hook. */
+  /** Union of every applied file's `disabledHooks` (names or commands), minus entries naming a pinned hook. */
   disabledHooks: string[];
-  /** Whether the hook system runs at all. */
+  /**
+   * Whether the hook system runs at all: false when an applied file says `"enableHooks": false` (and no
+   * pinned hook keeps running); else true when any hooks are configured or a file says true.
+   */
   enableHooks: boolean;
   /** Display names of the applied files whose `"enableHooks": false` is in force. */
   switchedOffBy: string[];
-  /** True when a lower scope's `"enableHooks": false` switched off every hook but the pinned ones. */
+  /** True when a lower scope's `"enableHooks": false` left only the hooks the system file pins. */
   onlyPinnedHooks: boolean;
-  /** Union of every applied file's `hookEnvironment.withhold` patterns. */
+  /** Union of every applied file's `hookEnvironment.withhold`: variables no hook process receives. */
   withheldVariables: string[];
   /** Pinning warnings, each naming its file and JSON path. */
   warnings: string[];

@@ -1,48 +1,26 @@
 /**
  * One settings file as hookrail reads it (HOOK-080..084), in its dialect (DESIGN.md, "Dialects"):
- * where each scope's file is, and what one file says — its valid hooks, `disabledHooks`,
- * `enableHooks`, `hookEnvironment` and `plugins`, and every problem with its JSON path. `pinned` is
- * kept only in the system file. Reading never throws: a bad file is a list of problems.
+ * what one file says — its valid hooks, `disabledHooks`, `enableHooks`, `hookEnvironment` and
+ * `plugins`, and every problem with its JSON path. `pinned` is kept only in the system file. Reading
+ * never throws: a bad file is a list of problems. Where the files are: settingsLocations.ts; each
+ * dialect's switches: settingsSwitches.ts.
  *
  * A file's location gives its dialect: Claude Code's (`.claude/settings.json`,
  * `.claude/settings.local.json`, `~/.claude/settings.json`) or Gemini CLI's (`.gemini/settings.json`,
  * `~/.gemini/settings.json`). A file named anywhere else (`--settings`, `hooks validate FILE`,
  * hookrail's own files) is read as Claude Code's when its event names are Claude's, as Gemini CLI's
- * when it has Gemini's `hooksConfig`, else as hookrail's. Each dialect's own switches are honoured:
- * - hookrail: `enableHooks`, `disabledHooks`, `hookEnvironment`, `plugins` (Claude Code plugin
- *   directories, relative to the file's directory).
- * - Claude Code: `disableAllHooks: true` leaves the file's hooks out.
- * - Gemini CLI: `hooksConfig.enabled: false` leaves the file's hooks out (and, from the user file,
- *   extensions' hooks); `hooksConfig.disabled` names hooks not to run. The older spellings
- *   (`hooks.enabled`, `hooks.disabled`, `tools.enableHooks`) are honoured with a deprecation warning.
+ * when it has Gemini's `hooksConfig`, else as hookrail's, with hookrail's switches too.
  */
 import { homedir } from 'node:os';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { HookConfigProblem, HooksValidationResult, ValidatedHookDefinition } from '../../hooks/engine/hookRegistry.js';
 import { readHooksInDialect } from '../../hooks/engine/dialectHooks.js';
 import { detectHooksDialect } from '../../hooks/dialects/detect.js';
 import { isPlainObject } from '../../values.js';
 import { type HookDefinition, type HookDialect, type HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { readJsonFile } from '../jsonFile.js';
-
-/**
- * Where a settings file sits. `claude-*` files are Claude Code's, `gemini-*` Gemini CLI's;
- * `plugin` / `project-plugin` are Claude Code plugins (named on the command line or in a user file /
- * in a project file), `extension` Gemini CLI extensions.
- */
-export type SettingsScope =
-  | 'system'
-  | 'user'
-  | 'project'
-  | 'extra'
-  | 'claude-user'
-  | 'claude-project'
-  | 'claude-local'
-  | 'gemini-user'
-  | 'gemini-project'
-  | 'plugin'
-  | 'project-plugin'
-  | 'extension';
+import { dialectOfLocation, displayPath, type SettingsScope } from './settingsLocations.js';
+import { readClaudeSwitches, readGeminiSwitches, readHookrailSwitches } from './settingsSwitches.js';
 
 /** One settings file as loaded. */
 export interface SettingsScopeFile {
@@ -75,66 +53,6 @@ export interface SettingsScopeFile {
   problems: HookConfigProblem[];
 }
 
-/** The settings file of each scope. */
-export interface SettingsPaths {
-  system: string;
-  user: string;
-  project: string;
-  claudeUser: string;
-  claudeProject: string;
-  claudeLocal: string;
-  geminiUser: string;
-  geminiProject: string;
-  /** Where Gemini CLI installs extensions: `~/.gemini/extensions`. */
-  geminiExtensions: string;
-}
-
-/** Options for {@link getSettingsPaths}. */
-export interface SettingsPathsOptions {
-  workingDir: string;
-  homeDir?: string;
-  env?: NodeJS.ProcessEnv;
-}
-
-/** HOOK-084: the settings file of each scope. */
-export function getSettingsPaths(options: SettingsPathsOptions): SettingsPaths {
-  const workingDir = resolve(options.workingDir);
-  const homeDir = resolve(options.homeDir ?? homedir());
-  const systemOverride = (options.env ?? process.env)['HOOKRAIL_SYSTEM_SETTINGS'];
-  return {
-    system: systemOverride ? resolve(workingDir, systemOverride) : '/etc/hookrail/settings.json',
-    user: join(homeDir, '.hookrail', 'settings.json'),
-    project: join(workingDir, '.hookrail', 'settings.json'),
-    claudeUser: join(homeDir, '.claude', 'settings.json'),
-    claudeProject: join(workingDir, '.claude', 'settings.json'),
-    claudeLocal: join(workingDir, '.claude', 'settings.local.json'),
-    geminiUser: join(homeDir, '.gemini', 'settings.json'),
-    geminiProject: join(workingDir, '.gemini', 'settings.json'),
-    geminiExtensions: join(homeDir, '.gemini', 'extensions'),
-  };
-}
-
-/** A settings file's place: its scope and path. */
-export interface ScopeLocation {
-  scope: SettingsScope;
-  path: string;
-}
-
-/** Which agents' files to read besides hookrail's. */
-export interface ScopeSelection {
-  includeClaude: boolean;
-  includeGemini: boolean;
-}
-
-/** The project's own settings files, highest priority first: what trust covers (with the plugins they name). */
-export function projectLocations(paths: SettingsPaths, selection: ScopeSelection): ScopeLocation[] {
-  return [
-    { scope: 'project', path: paths.project },
-    ...(selection.includeClaude ? [{ scope: 'claude-local' as const, path: paths.claudeLocal }, { scope: 'claude-project' as const, path: paths.claudeProject }] : []),
-    ...(selection.includeGemini ? [{ scope: 'gemini-project' as const, path: paths.geminiProject }] : []),
-  ];
-}
-
 /** Options for {@link readSettingsScopeFile}. */
 export interface ReadSettingsScopeFileOptions {
   scope: SettingsScope;
@@ -143,16 +61,6 @@ export interface ReadSettingsScopeFileOptions {
   workingDir?: string;
   /** For display names; default `os.homedir()`. */
   homeDir?: string;
-}
-
-/** The dialect a file's location gives, or `undefined` when its content decides. */
-export function dialectOfLocation(scope: SettingsScope, path: string): HookDialect | undefined {
-  if (scope === 'claude-user' || scope === 'claude-project' || scope === 'claude-local' || scope === 'plugin' || scope === 'project-plugin') return 'claude';
-  if (scope === 'gemini-user' || scope === 'gemini-project' || scope === 'extension') return 'gemini';
-  const folder = basename(dirname(path));
-  if (folder === '.claude') return 'claude';
-  if (folder === '.gemini') return 'gemini';
-  return undefined;
 }
 
 /** An empty record of the file at `path`, before reading it. */
@@ -209,7 +117,7 @@ export function readSettingsObject(settings: Record<string, unknown>, file: Sett
   let hooksOff = false;
   if (file.dialect === 'claude') hooksOff = readClaudeSwitches(settings, file);
   else if (file.dialect === 'gemini') hooksOff = readGeminiSwitches(settings, file);
-  if (options.hookrailSwitches) readSwitches(settings, file);
+  if (options.hookrailSwitches) readHookrailSwitches(settings, file);
   if (hooksOff || settings['hooks'] === undefined) return;
   const validation = readHooksInDialect(settings['hooks'], {
     path: 'hooks',
@@ -271,133 +179,4 @@ export function toHooksSettings(definitions: readonly ValidatedHookDefinition[])
 /** One warning line per problem: `<file>: <JSON path>: <message>`. */
 export function problemWarnings(file: SettingsScopeFile): string[] {
   return file.problems.map((problem) => (problem.path ? `${file.displayName}: ${problem.path}: ${problem.message}` : `${file.displayName}: ${problem.message}`));
-}
-
-/** Claude Code: `disableAllHooks: true` leaves all of the file's hooks out. */
-function readClaudeSwitches(settings: Record<string, unknown>, file: SettingsScopeFile): boolean {
-  const disableAll = settings['disableAllHooks'];
-  if (disableAll === true) return true;
-  if (disableAll !== undefined && typeof disableAll !== 'boolean') {
-    file.problems.push({ path: 'disableAllHooks', message: `expected true or false, got ${typeof disableAll}; ignored`, severity: 'warning' });
-  }
-  return false;
-}
-
-/** Gemini CLI: `hooksConfig.enabled` / `.disabled`, and the older `hooks.enabled` / `hooks.disabled` / `tools.enableHooks`. */
-function readGeminiSwitches(settings: Record<string, unknown>, file: SettingsScopeFile): boolean {
-  const hooksConfig = settings['hooksConfig'];
-  const hooks = isPlainObject(settings['hooks']) ? settings['hooks'] : {};
-  let enabled: unknown;
-  let disabled: unknown;
-  let disabledPath = 'hooksConfig.disabled';
-  if (isPlainObject(hooksConfig)) {
-    enabled = hooksConfig['enabled'];
-    disabled = hooksConfig['disabled'];
-    if (enabled !== undefined && typeof enabled !== 'boolean') {
-      file.problems.push({ path: 'hooksConfig.enabled', message: 'expected true or false; ignored', severity: 'warning' });
-      enabled = undefined;
-    }
-  } else if (hooksConfig !== undefined) {
-    file.problems.push({ path: 'hooksConfig', message: 'expected an object ({ enabled, disabled }); ignored', severity: 'warning' });
-  }
-  for (const [key, replacement] of [['enabled', 'hooksConfig.enabled'], ['disabled', 'hooksConfig.disabled']] as const) {
-    if (hooks[key] === undefined) continue;
-    file.problems.push({ path: `hooks.${key}`, message: `Gemini CLI's older spelling; honoured, but write ${replacement}`, severity: 'warning' });
-    if (key === 'enabled' && enabled === undefined && typeof hooks[key] === 'boolean') enabled = hooks[key];
-    if (key === 'disabled' && disabled === undefined) {
-      disabled = hooks[key];
-      disabledPath = 'hooks.disabled';
-    }
-  }
-  const tools = isPlainObject(settings['tools']) ? settings['tools'] : {};
-  if (tools['enableHooks'] !== undefined) {
-    file.problems.push({ path: 'tools.enableHooks', message: "Gemini CLI's removed switch; honoured, but write hooksConfig.enabled", severity: 'warning' });
-    if (enabled === undefined && typeof tools['enableHooks'] === 'boolean') enabled = tools['enableHooks'];
-  }
-  if (typeof enabled === 'boolean') file.geminiHooksEnabled = enabled;
-  readNameList(disabled, disabledPath, file);
-  return enabled === false;
-}
-
-/** hookrail: `disabledHooks`, `enableHooks`, `hookEnvironment`, `plugins`. */
-function readSwitches(settings: Record<string, unknown>, file: SettingsScopeFile): void {
-  readNameList(settings['disabledHooks'], 'disabledHooks', file);
-  const enableHooks = settings['enableHooks'];
-  if (typeof enableHooks === 'boolean') file.enableHooks = enableHooks;
-  else if (enableHooks !== undefined) file.problems.push({ path: 'enableHooks', message: 'expected true or false; ignored', severity: 'warning' });
-  readHookEnvironment(settings['hookEnvironment'], file);
-  readPluginDirs(settings['plugins'], file);
-}
-
-/** A list of hook names or commands not to run (`disabledHooks`, `hooksConfig.disabled`). */
-function readNameList(value: unknown, path: string, file: SettingsScopeFile): void {
-  if (value === undefined) return;
-  if (!Array.isArray(value)) {
-    file.problems.push({ path, message: 'expected an array of hook names or commands; ignored', severity: 'warning' });
-    return;
-  }
-  const paths = (file.disabledHookPaths ??= []);
-  value.forEach((entry: unknown, index) => {
-    if (typeof entry === 'string' && entry !== '') {
-      file.disabledHooks.push(entry);
-      paths.push(`${path}[${index}]`);
-    } else {
-      file.problems.push({ path: `${path}[${index}]`, message: 'expected a hook name or command (a non-empty string); ignored', severity: 'warning' });
-    }
-  });
-}
-
-/** `plugins: ["../plugins/guard"]`: Claude Code plugin directories, relative to the file's directory. */
-function readPluginDirs(plugins: unknown, file: SettingsScopeFile): void {
-  if (plugins === undefined) return;
-  if (!Array.isArray(plugins)) {
-    file.problems.push({ path: 'plugins', message: 'expected an array of Claude Code plugin directories; ignored', severity: 'warning' });
-    return;
-  }
-  plugins.forEach((entry: unknown, index) => {
-    if (typeof entry === 'string' && entry.trim() !== '') file.pluginDirs.push(resolve(dirname(file.path), entry));
-    else file.problems.push({ path: `plugins[${index}]`, message: 'expected a plugin directory (a non-empty string); ignored', severity: 'warning' });
-  });
-}
-
-/** `hookEnvironment: { withhold: ["*_API_KEY", "AWS_*"] }`: variable names or globs no hook process receives. */
-function readHookEnvironment(value: unknown, file: SettingsScopeFile): void {
-  if (value === undefined) return;
-  if (!isPlainObject(value)) {
-    file.problems.push({ path: 'hookEnvironment', message: 'expected an object like { "withhold": ["*_API_KEY"] }; ignored', severity: 'warning' });
-    return;
-  }
-  for (const key of Object.keys(value)) {
-    if (key !== 'withhold') file.problems.push({ path: `hookEnvironment.${key}`, message: 'unknown key; expected withhold', severity: 'warning' });
-  }
-  const withhold = value['withhold'];
-  if (withhold === undefined) return;
-  if (!Array.isArray(withhold)) {
-    file.problems.push({ path: 'hookEnvironment.withhold', message: 'expected an array of variable names or glob patterns; ignored', severity: 'warning' });
-    return;
-  }
-  withhold.forEach((entry: unknown, index) => {
-    if (typeof entry === 'string' && entry.trim() !== '') file.withheldVariables.push(entry);
-    else {
-      file.problems.push({
-        path: `hookEnvironment.withhold[${index}]`,
-        message: 'expected a variable name or glob pattern (a non-empty string); ignored',
-        severity: 'warning',
-      });
-    }
-  });
-}
-
-/** Project files come with the repository: they apply only in a trusted folder — every dialect's, and the plugins they name. */
-export function isProjectScope(scope: SettingsScope): boolean {
-  return scope === 'project' || scope === 'claude-project' || scope === 'claude-local' || scope === 'gemini-project' || scope === 'project-plugin';
-}
-
-/** How messages name a file: relative to the working directory, `~/...`, or absolute. */
-export function displayPath(file: string, context: { workingDir: string; homeDir: string }): string {
-  const insideProject = relative(context.workingDir, file);
-  if (insideProject && !insideProject.startsWith('..') && !isAbsolute(insideProject)) return insideProject;
-  const insideHome = relative(context.homeDir, file);
-  if (insideHome && !insideHome.startsWith('..') && !isAbsolute(insideHome)) return `~/${insideHome}`;
-  return file;
 }

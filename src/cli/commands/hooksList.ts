@@ -11,18 +11,11 @@ import { contributesSettings, describeContributions, isPinnedHook } from '../../
 import { getHookName } from '../../hooks/protocol/hookConfig.js';
 import { hookEventNames, type HookEventName } from '../../hooks/protocol/events.js';
 import { type HookConfig, type HookDialect } from '../../hooks/protocol/hookConfig.js';
-import {
-  booleanOption,
-  cwdOptionSpec,
-  jsonOptionSpec,
-  pluginOptionSpec,
-  settingsOptionSpec,
-  type ParsedArgs,
-} from '../args.js';
+import { booleanOption, jsonOptionSpec, type ParsedArgs } from '../args.js';
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { ExitCode } from '../errors.js';
 import { formatDuration, oneLine, safeJson, type Styles } from '../render.js';
-import { loadOptionSettings, type LoadOptionSettingsOptions } from '../settingsLoader.js';
+import { loadOptionSettings, settingsSelectionOptionSpecs, type LoadOptionSettingsOptions } from '../settingsLoader.js';
 import { functionHooksOptionSpec, loadFunctionHooksOption, type LoadedFunctionHooks } from '../functionHooksModule.js';
 
 /** One configured hook as `hooks list` reports it. */
@@ -79,10 +72,7 @@ export const hooksListCommand: CommandDefinition = {
         'to in its dialect: native (hookrail), claude (Claude Code files and plugins) or gemini (Gemini CLI files and extensions).',
     ],
     options: {
-      cwd: cwdOptionSpec,
-      settings: settingsOptionSpec,
-      plugin: pluginOptionSpec,
-      scenario: { type: 'string', valueName: 'FILE', description: "Include this scenario's settings.hooks." },
+      ...settingsSelectionOptionSpecs("Include this scenario's settings.hooks."),
       'function-hooks': functionHooksOptionSpec,
       json: jsonOptionSpec,
     },

@@ -12,7 +12,7 @@
 import { resolve } from 'node:path';
 import { parseScenario } from '../../adapters/models/scenario.js';
 import { hasHooks, readSettingsScopeFile, type LoadedSettings, type SettingsScopeFile } from '../../adapters/settings/settings.js';
-import { getSettingsPaths, isProjectScope } from '../../adapters/settings/settingsScopeFile.js';
+import { getSettingsPaths, isProjectScope } from '../../adapters/settings/settingsLocations.js';
 import { compileNameFilter } from '../../hooks/engine/matchers.js';
 import { readJsonFile } from '../../adapters/jsonFile.js';
 import { ScenarioError } from '../../errors.js';
@@ -21,11 +21,11 @@ import { readHooksInDialect } from '../../hooks/engine/dialectHooks.js';
 import { dialectLabel, type HookDialect } from '../../hooks/dialects/dialect.js';
 import { hookEventNames } from '../../hooks/protocol/events.js';
 import { isPlainObject } from '../../values.js';
-import { booleanOption, cwdOptionSpec, jsonOptionSpec, pluginOptionSpec, settingsOptionSpec, stringOption, type ParsedArgs } from '../args.js';
+import { booleanOption, jsonOptionSpec, stringOption, type ParsedArgs } from '../args.js';
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { safeJson } from '../render.js';
-import { resolveWorkingDir } from '../settingsLoader.js';
+import { resolveWorkingDir, settingsSelectionOptionSpecs } from '../settingsLoader.js';
 import { loadListedSettings } from './hooksList.js';
 import { functionHooksOptionSpec, loadFunctionHooksOption } from '../functionHooksModule.js';
 
@@ -54,10 +54,7 @@ export const hooksValidateCommand: CommandDefinition = {
     ],
     positionals: [{ name: 'FILE', description: 'The file to check (default: every loaded settings file).' }],
     options: {
-      cwd: cwdOptionSpec,
-      settings: settingsOptionSpec,
-      plugin: pluginOptionSpec,
-      scenario: { type: 'string', valueName: 'FILE', description: "Also check this scenario's settings.hooks." },
+      ...settingsSelectionOptionSpecs("Also check this scenario's settings.hooks."),
       'function-hooks': functionHooksOptionSpec,
       json: jsonOptionSpec,
     },

@@ -1,6 +1,6 @@
 /**
- * How the in-process and network hook actions (function, http) describe a hook and report a
- * failure: one warning naming the hook, the event, the policy (fail-open or fail-closed) and what
+ * How the in-process, network and judged hook actions (function, http, prompt, agent) describe a
+ * hook and report a failure: one warning naming the hook, the event, the policy (fail-open or fail-closed) and what
  * went wrong, and a `HookExecutionResult` with `success: false` carrying the same message.
  */
 import { performance } from 'node:perf_hooks';
@@ -58,6 +58,29 @@ export function failedActionResult(options: ActionFailureOptions): HookExecution
     error,
     ...options.fields,
   };
+}
+
+/** The `fail` of one action run: a failed result of the given kind and reason, with extra fields and a cause. */
+export type ActionFailer = (kind: HookFailureKind, reason: string, fields?: Partial<HookExecutionResult>, cause?: unknown) => HookExecutionResult;
+
+/** What {@link actionFailer} needs: the run's hook, event, start time and logger. */
+export interface ActionFailerOptions {
+  hookConfig: HookConfig;
+  eventName: HookEventName;
+  startedAt: number;
+  logger: DebugLogger;
+  /** Fields every failure of this run carries (a prompt hook's `model`); a failure's own fields win. */
+  fields?: Partial<HookExecutionResult>;
+}
+
+/**
+ * Issue 13: the `fail` every action (function, http, prompt, agent) reports through: {@link failedActionResult}
+ * for this run, logged as a warning, or as info for a cancellation (the caller gave up).
+ */
+export function actionFailer(options: ActionFailerOptions): ActionFailer {
+  const { hookConfig, eventName, startedAt, logger } = options;
+  return (kind, reason, fields, cause) =>
+    failedActionResult({ hookConfig, eventName, kind, reason, startedAt, logger, level: kind === 'cancelled' ? 'info' : 'warn', fields: { ...options.fields, ...fields }, cause });
 }
 
 /** The message of anything thrown. */

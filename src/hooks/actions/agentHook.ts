@@ -9,27 +9,16 @@
  * anything but that JSON is a failed result (`onFailure` applies), never an exception.
  */
 import { performance } from 'node:perf_hooks';
-import type { DebugLogger } from '../../debugLogger.js';
-import type { HookFailureKind } from '../../errors.js';
 import { HookEventName } from '../protocol/events.js';
 import type { AgentHookConfig } from '../protocol/hookConfig.js';
-import type { HookInput } from '../protocol/inputs.js';
 import { DEFAULT_AGENT_HOOK_MAX_TURNS, type HookAgentOutcome, type HookAgentTaskRunner } from '../protocol/judgedHooks.js';
 import type { HookExecutionResult } from '../protocol/results.js';
-import { describeThrown, failedActionResult } from './actionFailure.js';
+import { actionFailer, describeThrown } from './actionFailure.js';
 import { runWithDeadline } from './deadline.js';
-import { judgedHookLabel, judgedHookName, judgedHookOutput, judgedPromptText, judgeInstruction, parseJudgedAnswer } from './judgement.js';
+import { judgedHookLabel, judgedHookName, judgedHookOutput, judgedPromptText, judgeInstruction, parseJudgedAnswer, type JudgedHookRunOptions } from './judgement.js';
 
 /** What {@link runAgentHook} needs. */
-export interface AgentHookRunOptions {
-  hookConfig: AgentHookConfig;
-  eventName: HookEventName;
-  input: HookInput;
-  /** The input as the hook's dialect shows it (Claude Code's names for a Claude hook); default the native input. */
-  inputText?: string;
-  timeoutMs: number;
-  signal?: AbortSignal;
-  logger: DebugLogger;
+export interface AgentHookRunOptions extends JudgedHookRunOptions<AgentHookConfig> {
   /** The host's runner bound to this Config; without one the hook fails with a message saying how to give one. */
   runTask: HookAgentTaskRunner | undefined;
 }
@@ -39,8 +28,7 @@ export async function runAgentHook(options: AgentHookRunOptions): Promise<HookEx
   const { hookConfig, eventName, logger } = options;
   const startedAt = performance.now();
   const label = judgedHookLabel(hookConfig);
-  const fail = (kind: HookFailureKind, reason: string, fields: Partial<HookExecutionResult> = {}, cause?: unknown): HookExecutionResult =>
-    failedActionResult({ hookConfig, eventName, kind, reason, startedAt, logger, level: kind === 'cancelled' ? 'info' : 'warn', fields, cause });
+  const fail = actionFailer({ hookConfig, eventName, startedAt, logger });
 
   if (options.signal?.aborted) return fail('cancelled', 'cancelled before the sub-agent started');
   const runTask = options.runTask;

@@ -12,7 +12,7 @@ import type { HookInput } from '../protocol/inputs.js';
 import type { HookOutput } from '../protocol/outputs.js';
 import type { HookExecutionResult } from '../protocol/results.js';
 import { copyAsJson, isPlainObject } from '../../values.js';
-import { describeThrown, failedActionResult } from './actionFailure.js';
+import { actionFailer, describeThrown, type ActionFailer } from './actionFailure.js';
 
 /** What {@link runFunctionHook} needs. */
 export interface FunctionHookRunOptions {
@@ -41,18 +41,7 @@ const maxTimerDelayMs = 2_147_483_647;
 export async function runFunctionHook(options: FunctionHookRunOptions): Promise<HookExecutionResult> {
   const { hookConfig, eventName, logger } = options;
   const startedAt = performance.now();
-  const fail = (kind: 'threw' | 'invalid-output' | 'invalid-input' | 'timeout' | 'cancelled', reason: string, extra: { cause?: unknown; timedOut?: boolean } = {}): HookExecutionResult =>
-    failedActionResult({
-      hookConfig,
-      eventName,
-      kind,
-      reason,
-      startedAt,
-      logger,
-      level: kind === 'cancelled' ? 'info' : 'warn',
-      cause: extra.cause,
-      fields: extra.timedOut ? { timedOut: true } : undefined,
-    });
+  const fail = actionFailer({ hookConfig, eventName, startedAt, logger });
 
   if (options.signal?.aborted) return fail('cancelled', 'cancelled before it started');
   let input: unknown;
@@ -60,7 +49,7 @@ export async function runFunctionHook(options: FunctionHookRunOptions): Promise<
     // The same object a command hook parses from stdin, and a copy: one hook cannot change another's input.
     input = copyAsJson(options.input);
   } catch (error) {
-    return fail('invalid-input', `its input could not be serialised: ${describeThrown(error)}`, { cause: error });
+    return fail('invalid-input', `its input could not be serialised: ${describeThrown(error)}`, {}, error);
   }
 
   const called = callWithDeadline(hookConfig, input, options);
@@ -71,7 +60,7 @@ export async function runFunctionHook(options: FunctionHookRunOptions): Promise<
     case 'cancelled':
       return fail('cancelled', 'cancelled');
     case 'threw':
-      return fail('threw', `threw ${describeThrown(settlement.error)}`, { cause: settlement.error });
+      return fail('threw', `threw ${describeThrown(settlement.error)}`, {}, settlement.error);
     case 'returned':
       return interpretReturn(settlement.value, { hookConfig, eventName, startedAt, fail });
   }
@@ -132,7 +121,7 @@ interface ReturnContext {
   hookConfig: FunctionHookConfig;
   eventName: HookEventName;
   startedAt: number;
-  fail: (kind: 'invalid-output', reason: string, extra?: { cause?: unknown }) => HookExecutionResult;
+  fail: ActionFailer;
 }
 
 /** Nothing: allow. A plain object: the output, as JSON would carry it. Anything else: a failure. */
@@ -148,7 +137,7 @@ function interpretReturn(value: unknown, context: ReturnContext): HookExecutionR
   try {
     output = copyAsJson(value);
   } catch (error) {
-    return context.fail('invalid-output', `returned an object that is not JSON-serialisable: ${describeThrown(error)}`, { cause: error });
+    return context.fail('invalid-output', `returned an object that is not JSON-serialisable: ${describeThrown(error)}`, {}, error);
   }
   return { hookConfig, eventName, success: true, output: output as HookOutput, duration: performance.now() - startedAt };
 }

@@ -12,14 +12,13 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { DebugLogger } from '../../debugLogger.js';
-import type { HookFailureKind } from '../../errors.js';
 import type { HookEventName } from '../protocol/events.js';
 import { getHookName, type HttpHookConfig } from '../protocol/hookConfig.js';
 import type { HookInput } from '../protocol/inputs.js';
 import type { HookOutput } from '../protocol/outputs.js';
 import type { HookExecutionResult } from '../protocol/results.js';
 import { excerpt, isPlainObject } from '../../values.js';
-import { describeThrown, failedActionResult } from './actionFailure.js';
+import { actionFailer, describeThrown } from './actionFailure.js';
 import { PROJECT_DIR_VARIABLES, projectDirEnvironment } from './commandExpansion.js';
 import { interpolateHeaderValue } from './headerInterpolation.js';
 
@@ -75,8 +74,7 @@ function agentFor(protocol: string): HttpAgent {
 export async function runHttpHook(options: HttpHookRunOptions): Promise<HookExecutionResult> {
   const { hookConfig, eventName, logger } = options;
   const startedAt = performance.now();
-  const fail = (kind: HookFailureKind, reason: string, fields?: Partial<HookExecutionResult>, cause?: unknown): HookExecutionResult =>
-    failedActionResult({ hookConfig, eventName, kind, reason, startedAt, logger, level: kind === 'cancelled' ? 'info' : 'warn', fields, cause });
+  const fail = actionFailer({ hookConfig, eventName, startedAt, logger });
 
   if (options.signal?.aborted) return fail('cancelled', 'cancelled before the request was sent');
   let url: URL;

@@ -11,6 +11,19 @@ import type { AgentHookConfig, PromptHookConfig } from '../protocol/hookConfig.j
 import type { HookInput } from '../protocol/inputs.js';
 import type { HookOutput } from '../protocol/outputs.js';
 import { excerpt, isPlainObject } from '../../values.js';
+import type { DebugLogger } from '../../debugLogger.js';
+
+/** Issue 14: what running a prompt or agent hook needs, besides what answers it (a model, a sub-agent runner). */
+export interface JudgedHookRunOptions<Config extends PromptHookConfig | AgentHookConfig> {
+  hookConfig: Config;
+  eventName: HookEventName;
+  input: HookInput;
+  /** The input as the hook's dialect shows it (Claude Code's names for a Claude hook); default the native input. */
+  inputText?: string;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  logger: DebugLogger;
+}
 
 /**
  * Issue 14: the response schema of `{ ok, reason? }`, in the GenAI SDK's `Schema` form (its `Type`

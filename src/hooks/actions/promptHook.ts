@@ -10,26 +10,14 @@
 import { performance } from 'node:perf_hooks';
 import type { GenerateContentParameters } from '@google/genai';
 import type { ContentGenerator } from '../../contentGenerator.js';
-import type { DebugLogger } from '../../debugLogger.js';
-import type { HookFailureKind } from '../../errors.js';
-import type { HookEventName } from '../protocol/events.js';
 import type { PromptHookConfig } from '../protocol/hookConfig.js';
-import type { HookInput } from '../protocol/inputs.js';
 import type { HookExecutionResult } from '../protocol/results.js';
-import { describeThrown, failedActionResult } from './actionFailure.js';
+import { actionFailer, describeThrown } from './actionFailure.js';
 import { runWithDeadline } from './deadline.js';
-import { judgedAnswerSchema, judgedHookLabel, judgedHookOutput, judgedPromptText, judgeInstruction, parseJudgedAnswer } from './judgement.js';
+import { judgedAnswerSchema, judgedHookLabel, judgedHookOutput, judgedPromptText, judgeInstruction, parseJudgedAnswer, type JudgedHookRunOptions } from './judgement.js';
 
 /** What {@link runPromptHook} needs. */
-export interface PromptHookRunOptions {
-  hookConfig: PromptHookConfig;
-  eventName: HookEventName;
-  input: HookInput;
-  /** The input as the hook's dialect shows it (Claude Code's names for a Claude hook); default the native input. */
-  inputText?: string;
-  timeoutMs: number;
-  signal?: AbortSignal;
-  logger: DebugLogger;
+export interface PromptHookRunOptions extends JudgedHookRunOptions<PromptHookConfig> {
   /** `Config.hookModel`; without one the hook fails with a message saying how to give one. */
   model: ContentGenerator | undefined;
 }
@@ -42,18 +30,7 @@ export async function runPromptHook(options: PromptHookRunOptions): Promise<Hook
   const { hookConfig, eventName, logger } = options;
   const startedAt = performance.now();
   const modelName = hookConfig.model ?? options.model?.name;
-  const fail = (kind: HookFailureKind, reason: string, fields: Partial<HookExecutionResult> = {}, cause?: unknown): HookExecutionResult =>
-    failedActionResult({
-      hookConfig,
-      eventName,
-      kind,
-      reason,
-      startedAt,
-      logger,
-      level: kind === 'cancelled' ? 'info' : 'warn',
-      fields: modelName ? { model: modelName, ...fields } : fields,
-      cause,
-    });
+  const fail = actionFailer({ hookConfig, eventName, startedAt, logger, fields: modelName ? { model: modelName } : undefined });
 
   if (options.signal?.aborted) return fail('cancelled', 'cancelled before the hook model was asked');
   const generator = options.model;

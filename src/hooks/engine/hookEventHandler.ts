@@ -12,7 +12,8 @@ import type { Config } from './config.js';
 import type { DebugLogger } from '../../debugLogger.js';
 import type { HookAggregator } from '../protocol/hookAggregator.js';
 import type { HookPlanner } from './hookPlanner.js';
-import { applyHookOutputToInput, type HookRunner } from './hookRunner.js';
+import { applyHookOutputToInput } from './hookChain.js';
+import type { HookRunner } from './hookRunner.js';
 import { defaultHookTranslator } from '../protocol/hookTranslator.js';
 import { createEmptyAggregatedResult, type AggregatedHookResult, type HookExecutionResult } from '../protocol/results.js';
 import { HookEventName, isHookEventName, isToolEvent } from '../protocol/events.js';
@@ -281,7 +282,7 @@ export class HookEventHandler {
   /**
    * Hands each finished hook to the Config's observers with the input it received: in a sequential
    * chain each hook got the input as the hooks before it changed it, replayed here with the
-   * runner's own `applyHookOutputToInput`.
+   * runner's own `applyHookOutputToInput` (hookChain.ts).
    */
   private notifyObservers(plan: HookExecutionPlan, input: HookInput, results: readonly HookExecutionResult[], origin: HookOrigin | undefined): void {
     let currentInput = input;

@@ -17,14 +17,13 @@ import { DEFAULT_MAX_HTTP_BODY_BYTES, runHttpHook } from '../actions/httpHook.js
 import { runJudgedHook } from './judgedHookDispatch.js';
 import type { Config } from './config.js';
 import { applyFailurePolicy, failureMode } from '../protocol/failurePolicy.js';
-import { DEFAULT_BLOCK_REASON, modifiedToolInput, type HookOutput } from '../protocol/outputs.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_KILL_GRACE_MS, type HookConfig, type HookFireOptions } from '../protocol/hookConfig.js';
 import { HookEventName } from '../protocol/events.js';
-import { isPlainObject } from '../../values.js';
 import { boundedStderrMessage } from '../protocol/hookStderr.js';
 import { type HookExecutionResult } from '../protocol/results.js';
 import { type HookInput } from '../protocol/inputs.js';
-
+import { applyHookOutputToInput, isBlockingOutput } from './hookChain.js';
+import { convertPlainTextToHookOutput, parseHookStdout } from './hookOutputText.js';
 
 /**
  * Default cap on the bytes kept from a hook's stdout: 16 MiB, so a valid JSON decision is never lost
@@ -300,83 +299,6 @@ export class HookRunner {
     this.logger.warn(message, { command: commandOf(hookConfig), eventName, kind });
     const error = new HookExecutionError({ kind, command: commandOf(hookConfig), eventName, message, cause: options.cause });
     return { hookConfig, eventName, success: false, duration: performance.now() - options.startedAt, error };
-  }
-}
-
-/**
- * HOOK-064, 067a, 067b, 189, 209: plain text as an output. Exit 0 → `allow` with the text as
- * `systemMessage`; exit 2 → `deny` with the text (or {@link DEFAULT_BLOCK_REASON}) as reason; any
- * other code, or none (a signal) → `allow` with `systemMessage: "Warning: <text>"`.
- */
-export function convertPlainTextToHookOutput(text: string, exitCode: number | null | undefined): HookOutput {
-  const trimmed = text.trim();
-  if (exitCode === 0) return trimmed === '' ? { decision: 'allow' } : { decision: 'allow', systemMessage: trimmed };
-  if (exitCode === 2) return { decision: 'deny', reason: trimmed === '' ? DEFAULT_BLOCK_REASON : trimmed };
-  return trimmed === '' ? { decision: 'allow' } : { decision: 'allow', systemMessage: `Warning: ${trimmed}` };
-}
-
-/**
- * HOOK-063, 065, 114, 193, 201, 212: a hook's stdout on exit 0. Empty → undefined (allow); a JSON
- * object → that object; a JSON string holding a JSON object → the inner object; anything else
- * (plain text, malformed JSON, noise before the JSON, a non-object value) → plain-text `allow`.
- */
-export function parseHookStdout(stdout: string): HookOutput | undefined {
-  const text = stdout.trim();
-  if (text === '') return undefined;
-  let parsed = tryParseJson(text);
-  if (typeof parsed === 'string') parsed = tryParseJson(parsed);
-  if (isPlainObject(parsed)) return parsed as HookOutput;
-  return convertPlainTextToHookOutput(text, 0);
-}
-
-/**
- * HOOK-024, 104..106, 211, 216: the next hook's input in a sequential chain. BeforeAgent appends
- * `additionalContext` to `prompt`; BeforeModel shallow-merges `llm_request`; BeforeTool
- * shallow-merges `tool_input` (or Claude Code's `updatedInput`); every other event is unchanged.
- * The caller's input is never mutated.
- */
-export function applyHookOutputToInput(input: HookInput, output: HookOutput, eventName: HookEventName): HookInput {
-  const specific = isPlainObject(output.hookSpecificOutput) ? output.hookSpecificOutput : undefined;
-  if (!specific) return input;
-  const record = input as unknown as Record<string, unknown>;
-  switch (eventName) {
-    case HookEventName.BeforeAgent: {
-      const additionalContext = specific['additionalContext'];
-      if (typeof additionalContext !== 'string' || additionalContext === '') return input;
-      const prompt = typeof record['prompt'] === 'string' ? record['prompt'] : '';
-      return { ...input, prompt: `${prompt}\n\n${additionalContext}` } as HookInput;
-    }
-    case HookEventName.BeforeModel: {
-      const llmRequest = specific['llm_request'];
-      if (!isPlainObject(llmRequest)) return input;
-      const current = isPlainObject(record['llm_request']) ? record['llm_request'] : {};
-      return { ...input, llm_request: { ...current, ...llmRequest } } as HookInput;
-    }
-    case HookEventName.BeforeTool: {
-      const toolInput = modifiedToolInput(specific);
-      if (!toolInput) return input;
-      const current = isPlainObject(record['tool_input']) ? record['tool_input'] : {};
-      return { ...input, tool_input: { ...current, ...toolInput } } as HookInput;
-    }
-    default:
-      return input;
-  }
-}
-
-/** HOOK-107: a block/deny decision, or BeforeTool's `permissionDecision` block/deny. */
-function isBlockingOutput(output: HookOutput | undefined, eventName: HookEventName): boolean {
-  if (!output) return false;
-  if (output.decision === 'block' || output.decision === 'deny') return true;
-  if (eventName !== HookEventName.BeforeTool || !isPlainObject(output.hookSpecificOutput)) return false;
-  const permission = output.hookSpecificOutput['permissionDecision'];
-  return permission === 'block' || permission === 'deny';
-}
-
-function tryParseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }
 

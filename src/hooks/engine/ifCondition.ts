@@ -5,19 +5,23 @@
  * is tested against the tool's main argument (its command, file path, path, pattern or URL).
  *
  * Conditions are parsed once, when hooks load, and checked in-process before anything runs, in time
- * linear in the argument's length (an NFA over the glob's tokens, never backtracking), so a
- * model-chosen command cannot make the check slow and a hook whose condition fails costs no process.
+ * linear in the argument's length (an NFA over the glob's tokens, never backtracking; see
+ * conditionGlob.ts), so a model-chosen command cannot make the check slow and a hook whose condition
+ * fails costs no process.
  *
  * Globs: `*` any run of characters (in a path: not `/`), `**` any run including `/`, `**` followed
  * by `/` zero or more directories, `?` one character (in a path: not `/`), `\x` the character x.
  * A trailing `:*` (Claude Code's legacy prefix form, `Bash(npm run test:*)`) means `*`.
- * Commands are also tested subcommand by subcommand (`cd x && rm -rf y` matches `Bash(rm -rf*)`),
- * with leading `VAR=value` assignments removed; a command this scanner cannot split (an unclosed
- * quote or substitution) counts as matching, so a guard is not skipped on a command it cannot read.
+ * Commands are also tested subcommand by subcommand (`cd x && rm -rf y` matches `Bash(rm -rf*)`;
+ * see shellSubcommands.ts), with leading `VAR=value` assignments removed; a command this scanner
+ * cannot split (an unclosed quote or substitution) counts as matching, so a guard is not skipped on
+ * a command it cannot read.
  * Paths are also tested relative to the hook's `cwd`, and a glob without `/` against the file name.
  */
 import { toolNameAliases } from '../dialects/toolNames.js';
 import { isPlainObject } from '../../values.js';
+import { compileConditionGlob, matchesConditionGlob } from './conditionGlob.js';
+import { splitSubcommands } from './shellSubcommands.js';
 
 /** A parsed `if` condition. */
 export interface IfCondition {
@@ -139,18 +143,18 @@ function mainArgument(toolName: string, toolInput: Record<string, unknown>): { f
 const compoundCommandCharacter = /[;&|\n(){}`$='"]/;
 
 function commandMatches(glob: string, command: string): boolean {
-  const tokens = compileGlob(glob, 'command');
+  const tokens = compileConditionGlob(glob, 'command');
   // Every subcommand is a substring of the command: if a literal the glob needs is missing, none matches.
   const mayMatch = command.includes(tokens.longestLiteral);
-  if (!compoundCommandCharacter.test(command)) return mayMatch && globMatches(tokens, command.trim());
-  if (mayMatch && globMatches(tokens, command.trim())) return true;
+  if (!compoundCommandCharacter.test(command)) return mayMatch && matchesConditionGlob(tokens, command.trim());
+  if (mayMatch && matchesConditionGlob(tokens, command.trim())) return true;
   const subcommands = splitSubcommands(command);
   if (subcommands === undefined) return true;
-  return mayMatch && subcommands.some((subcommand) => globMatches(tokens, subcommand));
+  return mayMatch && subcommands.some((subcommand) => matchesConditionGlob(tokens, subcommand));
 }
 
 function pathMatches(glob: string, path: string, cwd: string | undefined): boolean {
-  const tokens = compileGlob(glob, 'path');
+  const tokens = compileConditionGlob(glob, 'path');
   // Every candidate below is a substring of the path.
   if (!path.includes(tokens.longestLiteral)) return false;
   const candidates = [path];
@@ -161,262 +165,7 @@ function pathMatches(glob: string, path: string, cwd: string | undefined): boole
     if (path.startsWith(base)) candidates.push(path.slice(base.length));
   }
   if (!glob.includes('/')) candidates.push(path.slice(path.lastIndexOf('/') + 1));
-  return candidates.some((candidate) => globMatches(tokens, candidate));
-}
-
-/** One glob token: a literal character, `?`, `*`, `**`, or `**` followed by `/`. */
-type GlobToken =
-  | { kind: 'literal'; character: string }
-  | { kind: 'one' }
-  | { kind: 'star' }
-  | { kind: 'globstar' }
-  | { kind: 'directories' };
-
-interface CompiledGlob {
-  tokens: GlobToken[];
-  /** In a path `*` and `?` stop at `/`; in a command they do not. */
-  separatorAware: boolean;
-  /** The longest run of literal characters: a text without it cannot match (a cheap first test). */
-  longestLiteral: string;
-}
-
-const compiledGlobs = new Map<string, CompiledGlob>();
-
-function compileGlob(glob: string, mode: 'command' | 'path'): CompiledGlob {
-  const key = `${mode}\u0000${glob}`;
-  const cached = compiledGlobs.get(key);
-  if (cached) return cached;
-  const tokens: GlobToken[] = [];
-  for (let index = 0; index < glob.length; index += 1) {
-    const character = glob[index];
-    if (character === '\\' && index + 1 < glob.length) {
-      index += 1;
-      tokens.push({ kind: 'literal', character: glob[index] });
-    } else if (character === '?') {
-      tokens.push({ kind: 'one' });
-    } else if (character === '*') {
-      let end = index;
-      while (glob[end + 1] === '*') end += 1;
-      const double = end > index;
-      index = end;
-      if (mode === 'path' && double && glob[index + 1] === '/') {
-        index += 1;
-        tokens.push({ kind: 'directories' });
-      } else {
-        tokens.push({ kind: mode === 'path' && !double ? 'star' : 'globstar' });
-      }
-    } else {
-      tokens.push({ kind: 'literal', character });
-    }
-  }
-  const compiled = { tokens, separatorAware: mode === 'path', longestLiteral: longestLiteralRun(tokens) };
-  if (compiledGlobs.size >= conditionCacheLimit) compiledGlobs.clear();
-  compiledGlobs.set(key, compiled);
-  return compiled;
-}
-
-function longestLiteralRun(tokens: readonly GlobToken[]): string {
-  let longest = '';
-  let run = '';
-  for (const token of tokens) {
-    if (token.kind === 'literal') {
-      run += token.character;
-      if (run.length > longest.length) longest = run;
-    } else {
-      run = '';
-    }
-  }
-  return longest;
-}
-
-/** State sets reused by every check (checks never interleave: they are synchronous). */
-let currentStates = new Uint8Array(64);
-let nextStates = new Uint8Array(64);
-
-/**
- * Simulates the glob's NFA over `text`: the set of token positions reached so far advances one
- * character at a time, so the cost is (text length × token count) whatever the input.
- */
-function globMatches(glob: CompiledGlob, text: string): boolean {
-  const { tokens, separatorAware } = glob;
-  const size = tokens.length + 1;
-  if (currentStates.length < size) {
-    currentStates = new Uint8Array(size);
-    nextStates = new Uint8Array(size);
-  }
-  let current = currentStates;
-  let next = nextStates;
-  current.fill(0, 0, size);
-  current[0] = 1;
-  closeOverEmpty(tokens, current);
-  for (let position = 0; position < text.length; position += 1) {
-    const character = text[position];
-    next.fill(0, 0, size);
-    let any = false;
-    for (let state = 0; state < tokens.length; state += 1) {
-      if (current[state] === 0) continue;
-      const token = tokens[state];
-      switch (token.kind) {
-        case 'literal':
-          if (token.character === character) next[state + 1] = 1;
-          break;
-        case 'one':
-          if (!separatorAware || character !== '/') next[state + 1] = 1;
-          break;
-        case 'star':
-          if (!separatorAware || character !== '/') next[state] = 1;
-          break;
-        case 'globstar':
-          next[state] = 1;
-          break;
-        case 'directories':
-          next[state] = 1;
-          if (character === '/') next[state + 1] = 1;
-          break;
-      }
-    }
-    closeOverEmpty(tokens, next);
-    for (let state = 0; state < size && !any; state += 1) any = next[state] === 1;
-    if (!any) return false;
-    [current, next] = [next, current];
-  }
-  return current[tokens.length] === 1;
-}
-
-/** Stars match the empty string: a reached star also reaches the position after it. */
-function closeOverEmpty(tokens: readonly GlobToken[], states: Uint8Array): void {
-  for (let state = 0; state < tokens.length; state += 1) {
-    const kind = tokens[state].kind;
-    if (states[state] === 1 && (kind === 'star' || kind === 'globstar' || kind === 'directories')) states[state + 1] = 1;
-  }
-}
-
-/**
- * The simple commands of a shell command line, in one pass: split at unquoted `&&`, `||`, `;`,
- * `|`, `&`, newlines and parentheses; the text of `$(...)` and backticks is a command of its own.
- * Leading `VAR=value` assignments are removed. `undefined` when a quote or substitution is not closed.
- */
-function splitSubcommands(command: string): string[] | undefined {
-  const finished: string[] = [];
-  // One frame per open substitution, each with its own quoting; the outermost is the command line.
-  const frames: SubstitutionFrame[] = [{ text: '', closer: undefined, depth: 0, quote: undefined }];
-  const flush = (frame: SubstitutionFrame): void => {
-    const simple = stripAssignments(trimGrouping(frame.text));
-    if (simple !== '') finished.push(simple);
-    frame.text = '';
-  };
-  const open = (closer: ')' | '`'): void => {
-    frames.push({ text: '', closer, depth: 0, quote: undefined });
-  };
-  const close = (frame: SubstitutionFrame): void => {
-    flush(frame);
-    frames.pop();
-  };
-  for (let index = 0; index < command.length; index += 1) {
-    const character = command[index];
-    const frame = frames[frames.length - 1];
-    if (frame.quote === "'") {
-      frame.text += character;
-      if (character === "'") frame.quote = undefined;
-      continue;
-    }
-    if (character === '\\' && index + 1 < command.length) {
-      frame.text += character + command[index + 1];
-      index += 1;
-      continue;
-    }
-    if (character === '$' && command[index + 1] === '(') {
-      open(')');
-      index += 1;
-      continue;
-    }
-    if (character === '`') {
-      if (frame.closer === '`' && frame.quote === undefined) close(frame);
-      else open('`');
-      continue;
-    }
-    if (frame.quote === '"') {
-      if (character === '"') frame.quote = undefined;
-      frame.text += character;
-      continue;
-    }
-    if (character === "'" || character === '"') {
-      frame.quote = character;
-      frame.text += character;
-      continue;
-    }
-    if (character === ')' && frame.closer === ')' && frame.depth === 0) {
-      close(frame);
-      continue;
-    }
-    if (character === '(' || character === ')') {
-      if (frame.closer === ')') frame.depth += character === '(' ? 1 : -1;
-      flush(frame);
-      continue;
-    }
-    if (commandSeparators.has(character)) {
-      flush(frame);
-      continue;
-    }
-    frame.text += character;
-  }
-  const outer = frames[0];
-  if (frames.length > 1 || outer.quote !== undefined) return undefined;
-  flush(outer);
-  return finished;
-}
-
-interface SubstitutionFrame {
-  text: string;
-  /** What ends this frame: `)` for `$(`, a backtick for a backtick; none for the command line. */
-  closer: ')' | '`' | undefined;
-  /** Parentheses opened inside a `$(` frame and not yet closed. */
-  depth: number;
-  quote: "'" | '"' | undefined;
-}
-
-const commandSeparators = new Set([';', '&', '|', '\n']);
-
-/** Trims whitespace, the `{ ` opening a `{ ...; }` group, and a lone `}` closing one. */
-function trimGrouping(text: string): string {
-  let start = 0;
-  let end = text.length;
-  for (;;) {
-    while (start < end && isBlank(text[start])) start += 1;
-    if (start + 1 < end && text[start] === '{' && isBlank(text[start + 1])) start += 1;
-    else break;
-  }
-  while (end > start && isBlank(text[end - 1])) end -= 1;
-  const trimmed = text.slice(start, end);
-  return trimmed === '}' ? '' : trimmed;
-}
-
-function isBlank(character: string): boolean {
-  return character === ' ' || character === '\t' || character === '\r';
-}
-
-/** Removes leading `NAME=value` words (`FOO=1 BAR="a b" rm -rf x` → `rm -rf x`). */
-function stripAssignments(simple: string): string {
-  let rest = simple;
-  for (;;) {
-    const match = /^[A-Za-z_][A-Za-z0-9_]*=/.exec(rest);
-    if (!match) return rest;
-    let index = match[0].length;
-    let quote: string | undefined;
-    while (index < rest.length) {
-      const character = rest[index];
-      if (quote) {
-        if (character === quote) quote = undefined;
-      } else if (character === "'" || character === '"') {
-        quote = character;
-      } else if (character === ' ' || character === '\t') {
-        break;
-      }
-      index += 1;
-    }
-    if (index >= rest.length) return rest;
-    rest = rest.slice(index).trimStart();
-  }
+  return candidates.some((candidate) => matchesConditionGlob(tokens, candidate));
 }
 
 function describe(value: unknown): string {

@@ -63,19 +63,15 @@ export interface BeforeToolSelectionSpecificOutput {
 /** Default reason when a hook blocks without saying why (HOOK-067b). */
 export const DEFAULT_BLOCK_REASON = 'Blocked by hook';
 
+/** The output fields of {@link DefaultHookOutput}: declared once, in {@link HookOutput}. */
+// Declaration merging gives the class the interface's fields, so a new output field is declared once.
+export interface DefaultHookOutput extends HookOutput {}
+
 /**
  * A hook's output with the policy queries callers use. `success` on results is execution health;
  * policy comes from these methods (HOOK-160, 213).
  */
-export class DefaultHookOutput implements HookOutput {
-  continue?: boolean;
-  stopReason?: string;
-  suppressOutput?: boolean;
-  systemMessage?: string;
-  decision?: HookDecision;
-  reason?: string;
-  hookSpecificOutput?: Record<string, unknown>;
-
+export class DefaultHookOutput {
   constructor(data: Partial<HookOutput> = {}) {
     this.continue = data.continue;
     this.stopReason = data.stopReason;

@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'n
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  getSettingsPaths,
   loadSettings,
   mergeHooksSettings,
   readSettingsScopeFile,
@@ -187,24 +186,6 @@ describe('loadSettings: scopes and merge', () => {
       },
       { hooks: [{ type: 'command', command: 'echo three' }] },
     ]);
-  });
-
-  it('HOOK-084: the system scope is /etc/hookrail/settings.json unless HOOKRAIL_SYSTEM_SETTINGS names another file', () => {
-    const defaults = getSettingsPaths({ workingDir: environment.project, homeDir: environment.home, env: {} });
-    const overridden = getSettingsPaths({ workingDir: environment.project, homeDir: environment.home, env: environment.env });
-
-    expect(defaults).toEqual({
-      system: '/etc/hookrail/settings.json',
-      user: environment.userFile,
-      project: environment.projectFile,
-      claudeUser: environment.claudeUserFile,
-      claudeProject: environment.claudeProjectFile,
-      claudeLocal: environment.claudeLocalFile,
-      geminiUser: environment.geminiUserFile,
-      geminiProject: environment.geminiProjectFile,
-      geminiExtensions: join(environment.home, '.gemini', 'extensions'),
-    });
-    expect(overridden.system).toBe(environment.systemFile);
   });
 
   it('HOOK-086: mergeHooksSettings puts the first argument first for every event', () => {

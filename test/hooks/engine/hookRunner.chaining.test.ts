@@ -1,13 +1,12 @@
 /**
- * HookRunner: parallel and sequential execution and sequential chaining through
- * applyHookOutputToInput, with real hook processes.
+ * HookRunner: parallel and sequential execution and sequential chaining (hookChain.ts's
+ * applyHookOutputToInput), with real hook processes.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HookRunner, applyHookOutputToInput } from '../../../src/hooks/engine/hookRunner.js';
+import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import { type HookInput } from '../../../src/hooks/protocol/inputs.js';
 import { beforeToolInput, fixtureHook, hookInput, recordingLogger, scratchDirectory } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
@@ -133,37 +132,5 @@ describe('sequential', () => {
     expect(results).toHaveLength(2);
     expect(results[0].output?.hookSpecificOutput?.['permissionDecision']).toBe('allow');
     expect(() => readFileSync(out)).toThrow();
-  });
-});
-
-describe('applyHookOutputToInput', () => {
-  const base = beforeToolInput({ a: 1, nested: { x: 1 } });
-
-  it('HOOK-024, HOOK-216: BeforeTool merges tool_input (or updatedInput) shallowly, replacing nested objects whole', () => {
-    const next = applyHookOutputToInput(base, { hookSpecificOutput: { tool_input: { nested: { y: 2 }, b: 2 } } }, HookEventName.BeforeTool);
-    expect((next as unknown as { tool_input: unknown }).tool_input).toEqual({ a: 1, nested: { y: 2 }, b: 2 });
-    const viaClaude = applyHookOutputToInput(base, { hookSpecificOutput: { updatedInput: { a: 3 } } }, HookEventName.BeforeTool);
-    expect((viaClaude as unknown as { tool_input: unknown }).tool_input).toEqual({ a: 3, nested: { x: 1 } });
-    expect((base as unknown as { tool_input: unknown }).tool_input).toEqual({ a: 1, nested: { x: 1 } });
-  });
-
-  it('HOOK-211: AfterTool, AfterModel, BeforeToolSelection and lifecycle events are returned unchanged', () => {
-    const output = { hookSpecificOutput: { tool_input: { a: 2 }, additionalContext: 'ctx', llm_request: { model: 'x' } } };
-    for (const eventName of [
-      HookEventName.AfterTool,
-      HookEventName.AfterModel,
-      HookEventName.BeforeToolSelection,
-      HookEventName.SessionStart,
-      HookEventName.Notification,
-    ]) {
-      expect(applyHookOutputToInput(base, output, eventName)).toBe(base);
-    }
-  });
-
-  it('HOOK-104: an output without hookSpecificOutput, or with ill-typed fields, changes nothing', () => {
-    const agentInput: HookInput = hookInput(HookEventName.BeforeAgent, { prompt: 'p' });
-    expect(applyHookOutputToInput(agentInput, { decision: 'allow' }, HookEventName.BeforeAgent)).toBe(agentInput);
-    expect(applyHookOutputToInput(agentInput, { hookSpecificOutput: { additionalContext: 42 } }, HookEventName.BeforeAgent)).toBe(agentInput);
-    expect(applyHookOutputToInput(base, { hookSpecificOutput: { tool_input: 'rm -rf /' } }, HookEventName.BeforeTool)).toBe(base);
   });
 });

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookExecutionError } from '../../../src/errors.js';
-import { HookRunner, convertPlainTextToHookOutput, parseHookStdout } from '../../../src/hooks/engine/hookRunner.js';
+import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { BeforeToolHookOutput, DEFAULT_BLOCK_REASON } from '../../../src/hooks/protocol/outputs.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_KILL_GRACE_MS, type HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
@@ -244,27 +244,5 @@ describe('Claude Code compatibility', () => {
     expect(output.isBlockingDecision()).toBe(false);
     expect(output.getEffectiveReason()).toBe(`checked by claude-code-guard in ${scratch.path}`);
     expect(output.getModifiedToolInput()).toEqual({ file_path: join(scratch.path, 'src/a.ts') });
-  });
-});
-
-describe('pure helpers', () => {
-  it('HOOK-064, HOOK-067a, HOOK-067b, HOOK-189, HOOK-209: convertPlainTextToHookOutput maps each exit code', () => {
-    expect(convertPlainTextToHookOutput('note', 0)).toEqual({ decision: 'allow', systemMessage: 'note' });
-    expect(convertPlainTextToHookOutput('  no  \n', 2)).toEqual({ decision: 'deny', reason: 'no' });
-    expect(convertPlainTextToHookOutput('', 2)).toEqual({ decision: 'deny', reason: DEFAULT_BLOCK_REASON });
-    expect(convertPlainTextToHookOutput('bad', 1)).toEqual({ decision: 'allow', systemMessage: 'Warning: bad' });
-    expect(convertPlainTextToHookOutput('bad', null)).toEqual({ decision: 'allow', systemMessage: 'Warning: bad' });
-    expect(convertPlainTextToHookOutput('', 1)).toEqual({ decision: 'allow' });
-  });
-
-  it('HOOK-063, HOOK-065, HOOK-193, HOOK-212: parseHookStdout tries JSON, then double-encoded JSON, then plain text', () => {
-    expect(parseHookStdout('')).toBeUndefined();
-    expect(parseHookStdout(' \n ')).toBeUndefined();
-    expect(parseHookStdout('{"continue":false,"stopReason":"done"}\n')).toEqual({ continue: false, stopReason: 'done' });
-    expect(parseHookStdout(JSON.stringify(JSON.stringify({ decision: 'deny' })))).toEqual({ decision: 'deny' });
-    expect(parseHookStdout('"just a string"')).toEqual({ decision: 'allow', systemMessage: '"just a string"' });
-    expect(parseHookStdout('[1,2]')).toEqual({ decision: 'allow', systemMessage: '[1,2]' });
-    expect(parseHookStdout('42')).toEqual({ decision: 'allow', systemMessage: '42' });
-    expect(parseHookStdout('noise\n{"decision":"block"}')).toEqual({ decision: 'allow', systemMessage: 'noise\n{"decision":"block"}' });
   });
 });

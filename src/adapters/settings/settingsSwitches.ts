@@ -1,0 +1,131 @@
+/**
+ * The switches a settings file sets besides its hooks, in each dialect's spelling (DESIGN.md,
+ * "Dialects"), read into the file's record with a warning and its JSON path for every bad value:
+ * - hookrail: `enableHooks`, `disabledHooks`, `hookEnvironment`, `plugins` (Claude Code plugin
+ *   directories, relative to the file's directory).
+ * - Claude Code: `disableAllHooks: true` leaves the file's hooks out.
+ * - Gemini CLI: `hooksConfig.enabled: false` leaves the file's hooks out (and, from the user file,
+ *   extensions' hooks); `hooksConfig.disabled` names hooks not to run. The older spellings (`hooks.enabled`, `hooks.disabled`,
+ *   `tools.enableHooks`) are honoured with a deprecation warning.
+ */
+import { dirname, resolve } from 'node:path';
+import { isPlainObject } from '../../values.js';
+import type { SettingsScopeFile } from './settingsScopeFile.js';
+
+/** Claude Code: `disableAllHooks: true` leaves all of the file's hooks out (true: leave them out). */
+export function readClaudeSwitches(settings: Record<string, unknown>, file: SettingsScopeFile): boolean {
+  const disableAll = settings['disableAllHooks'];
+  if (disableAll === true) return true;
+  if (disableAll !== undefined && typeof disableAll !== 'boolean') {
+    file.problems.push({ path: 'disableAllHooks', message: `expected true or false, got ${typeof disableAll}; ignored`, severity: 'warning' });
+  }
+  return false;
+}
+
+/**
+ * Gemini CLI: `hooksConfig.enabled` / `.disabled`, and the older `hooks.enabled` / `hooks.disabled` /
+ * `tools.enableHooks` (true: leave the file's hooks out).
+ */
+export function readGeminiSwitches(settings: Record<string, unknown>, file: SettingsScopeFile): boolean {
+  const hooksConfig = settings['hooksConfig'];
+  const hooks = isPlainObject(settings['hooks']) ? settings['hooks'] : {};
+  let enabled: unknown;
+  let disabled: unknown;
+  let disabledPath = 'hooksConfig.disabled';
+  if (isPlainObject(hooksConfig)) {
+    enabled = hooksConfig['enabled'];
+    disabled = hooksConfig['disabled'];
+    if (enabled !== undefined && typeof enabled !== 'boolean') {
+      file.problems.push({ path: 'hooksConfig.enabled', message: 'expected true or false; ignored', severity: 'warning' });
+      enabled = undefined;
+    }
+  } else if (hooksConfig !== undefined) {
+    file.problems.push({ path: 'hooksConfig', message: 'expected an object ({ enabled, disabled }); ignored', severity: 'warning' });
+  }
+  for (const [key, replacement] of [['enabled', 'hooksConfig.enabled'], ['disabled', 'hooksConfig.disabled']] as const) {
+    if (hooks[key] === undefined) continue;
+    file.problems.push({ path: `hooks.${key}`, message: `Gemini CLI's older spelling; honoured, but write ${replacement}`, severity: 'warning' });
+    if (key === 'enabled' && enabled === undefined && typeof hooks[key] === 'boolean') enabled = hooks[key];
+    if (key === 'disabled' && disabled === undefined) {
+      disabled = hooks[key];
+      disabledPath = 'hooks.disabled';
+    }
+  }
+  const tools = isPlainObject(settings['tools']) ? settings['tools'] : {};
+  if (tools['enableHooks'] !== undefined) {
+    file.problems.push({ path: 'tools.enableHooks', message: "Gemini CLI's removed switch; honoured, but write hooksConfig.enabled", severity: 'warning' });
+    if (enabled === undefined && typeof tools['enableHooks'] === 'boolean') enabled = tools['enableHooks'];
+  }
+  if (typeof enabled === 'boolean') file.geminiHooksEnabled = enabled;
+  readNameList(disabled, disabledPath, file);
+  return enabled === false;
+}
+
+/** hookrail: `disabledHooks`, `enableHooks`, `hookEnvironment`, `plugins`. */
+export function readHookrailSwitches(settings: Record<string, unknown>, file: SettingsScopeFile): void {
+  readNameList(settings['disabledHooks'], 'disabledHooks', file);
+  const enableHooks = settings['enableHooks'];
+  if (typeof enableHooks === 'boolean') file.enableHooks = enableHooks;
+  else if (enableHooks !== undefined) file.problems.push({ path: 'enableHooks', message: 'expected true or false; ignored', severity: 'warning' });
+  readHookEnvironment(settings['hookEnvironment'], file);
+  readPluginDirs(settings['plugins'], file);
+}
+
+/** A list of hook names or commands not to run (`disabledHooks`, `hooksConfig.disabled`). */
+function readNameList(value: unknown, path: string, file: SettingsScopeFile): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value)) {
+    file.problems.push({ path, message: 'expected an array of hook names or commands; ignored', severity: 'warning' });
+    return;
+  }
+  const paths = (file.disabledHookPaths ??= []);
+  value.forEach((entry: unknown, index) => {
+    if (typeof entry === 'string' && entry !== '') {
+      file.disabledHooks.push(entry);
+      paths.push(`${path}[${index}]`);
+    } else {
+      file.problems.push({ path: `${path}[${index}]`, message: 'expected a hook name or command (a non-empty string); ignored', severity: 'warning' });
+    }
+  });
+}
+
+/** `plugins: ["../plugins/guard"]`: Claude Code plugin directories, relative to the file's directory. */
+function readPluginDirs(plugins: unknown, file: SettingsScopeFile): void {
+  if (plugins === undefined) return;
+  if (!Array.isArray(plugins)) {
+    file.problems.push({ path: 'plugins', message: 'expected an array of Claude Code plugin directories; ignored', severity: 'warning' });
+    return;
+  }
+  plugins.forEach((entry: unknown, index) => {
+    if (typeof entry === 'string' && entry.trim() !== '') file.pluginDirs.push(resolve(dirname(file.path), entry));
+    else file.problems.push({ path: `plugins[${index}]`, message: 'expected a plugin directory (a non-empty string); ignored', severity: 'warning' });
+  });
+}
+
+/** `hookEnvironment: { withhold: ["*_API_KEY", "AWS_*"] }`: variable names or globs no hook process receives. */
+function readHookEnvironment(value: unknown, file: SettingsScopeFile): void {
+  if (value === undefined) return;
+  if (!isPlainObject(value)) {
+    file.problems.push({ path: 'hookEnvironment', message: 'expected an object like { "withhold": ["*_API_KEY"] }; ignored', severity: 'warning' });
+    return;
+  }
+  for (const key of Object.keys(value)) {
+    if (key !== 'withhold') file.problems.push({ path: `hookEnvironment.${key}`, message: 'unknown key; expected withhold', severity: 'warning' });
+  }
+  const withhold = value['withhold'];
+  if (withhold === undefined) return;
+  if (!Array.isArray(withhold)) {
+    file.problems.push({ path: 'hookEnvironment.withhold', message: 'expected an array of variable names or glob patterns; ignored', severity: 'warning' });
+    return;
+  }
+  withhold.forEach((entry: unknown, index) => {
+    if (typeof entry === 'string' && entry.trim() !== '') file.withheldVariables.push(entry);
+    else {
+      file.problems.push({
+        path: `hookEnvironment.withhold[${index}]`,
+        message: 'expected a variable name or glob pattern (a non-empty string); ignored',
+        severity: 'warning',
+      });
+    }
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * Where settings files are (HOOK-084): each scope's path, which scopes belong to the project, the
+ * dialect a location gives, and how messages name a file.
+ */
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dialectOfLocation, displayPath, getSettingsPaths, isProjectScope, projectLocations, type SettingsScope } from '../../../src/adapters/settings/settingsLocations.js';
+import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
+
+let environment: SettingsEnvironment;
+
+beforeEach(() => {
+  environment = new SettingsEnvironment();
+});
+
+afterEach(() => {
+  environment.cleanup();
+});
+
+describe('settings locations', () => {
+  it('HOOK-084: the system scope is /etc/hookrail/settings.json unless HOOKRAIL_SYSTEM_SETTINGS names another file', () => {
+    const defaults = getSettingsPaths({ workingDir: environment.project, homeDir: environment.home, env: {} });
+    const overridden = getSettingsPaths({ workingDir: environment.project, homeDir: environment.home, env: environment.env });
+
+    expect(defaults).toEqual({
+      system: '/etc/hookrail/settings.json',
+      user: environment.userFile,
+      project: environment.projectFile,
+      claudeUser: environment.claudeUserFile,
+      claudeProject: environment.claudeProjectFile,
+      claudeLocal: environment.claudeLocalFile,
+      geminiUser: environment.geminiUserFile,
+      geminiProject: environment.geminiProjectFile,
+      geminiExtensions: join(environment.home, '.gemini', 'extensions'),
+    });
+    expect(overridden.system).toBe(environment.systemFile);
+  });
+
+  it('HOOK-084: the project files, highest priority first, are what trust covers; plugins a project file names are project scope too', () => {
+    const paths = getSettingsPaths({ workingDir: environment.project, homeDir: environment.home, env: {} });
+    expect(projectLocations(paths, { includeClaude: true, includeGemini: true })).toEqual([
+      { scope: 'project', path: environment.projectFile },
+      { scope: 'claude-local', path: environment.claudeLocalFile },
+      { scope: 'claude-project', path: environment.claudeProjectFile },
+      { scope: 'gemini-project', path: environment.geminiProjectFile },
+    ]);
+    expect(projectLocations(paths, { includeClaude: false, includeGemini: false })).toEqual([{ scope: 'project', path: environment.projectFile }]);
+    const projectScopes: SettingsScope[] = ['project', 'claude-project', 'claude-local', 'gemini-project', 'project-plugin'];
+    const otherScopes: SettingsScope[] = ['system', 'user', 'extra', 'claude-user', 'gemini-user', 'plugin', 'extension'];
+    expect(projectScopes.filter(isProjectScope)).toEqual(projectScopes);
+    expect(otherScopes.filter(isProjectScope)).toEqual([]);
+  });
+
+  it("issue 11: a file's location gives its dialect; a file named anywhere else is decided by its content", () => {
+    expect(dialectOfLocation('claude-local', '/p/.claude/settings.local.json')).toBe('claude');
+    expect(dialectOfLocation('plugin', '/plugins/guard/hooks/hooks.json')).toBe('claude');
+    expect(dialectOfLocation('extension', '/home/.gemini/extensions/x/hooks/hooks.json')).toBe('gemini');
+    expect(dialectOfLocation('extra', '/p/.claude/other.json')).toBe('claude');
+    expect(dialectOfLocation('extra', '/p/.gemini/other.json')).toBe('gemini');
+    expect(dialectOfLocation('extra', '/p/hooks.json')).toBeUndefined();
+  });
+
+  it('messages name a file relative to the project, else under ~/, else by its absolute path', () => {
+    const context = { workingDir: '/work/project', homeDir: '/home/me' };
+    expect(displayPath('/work/project/.hookrail/settings.json', context)).toBe('.hookrail/settings.json');
+    expect(displayPath('/home/me/.claude/settings.json', context)).toBe('~/.claude/settings.json');
+    expect(displayPath('/etc/hookrail/settings.json', context)).toBe('/etc/hookrail/settings.json');
+  });
+});

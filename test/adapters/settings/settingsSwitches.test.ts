@@ -1,0 +1,66 @@
+/**
+ * The switches of each dialect's settings file, read straight into a file record (issue 11): every bad
+ * value is a warning with its JSON path, never a throw, and Gemini CLI's older spellings still count.
+ */
+import { describe, expect, it } from 'vitest';
+import { emptyScopeFile, type SettingsScopeFile } from '../../../src/adapters/settings/settingsScopeFile.js';
+import { readClaudeSwitches, readGeminiSwitches, readHookrailSwitches } from '../../../src/adapters/settings/settingsSwitches.js';
+
+function file(dialect: SettingsScopeFile['dialect']): SettingsScopeFile {
+  return emptyScopeFile({ scope: 'extra', path: '/work/project/settings.json', displayName: 'settings.json', dialect });
+}
+
+function problemPaths(scopeFile: SettingsScopeFile): string[] {
+  return scopeFile.problems.map((problem) => problem.path);
+}
+
+describe('Claude Code: disableAllHooks', () => {
+  it('issue 11: true leaves the hooks out; a non-boolean is a warning and leaves them in', () => {
+    expect(readClaudeSwitches({ disableAllHooks: true }, file('claude'))).toBe(true);
+    const bad = file('claude');
+    expect(readClaudeSwitches({ disableAllHooks: 'yes' }, bad)).toBe(false);
+    expect(problemPaths(bad)).toEqual(['disableAllHooks']);
+  });
+});
+
+describe('Gemini CLI: hooksConfig and the older spellings', () => {
+  it("issue 11: hooksConfig.enabled: false leaves the hooks out; hooksConfig.disabled names hooks not to run", () => {
+    const scopeFile = file('gemini');
+    expect(readGeminiSwitches({ hooksConfig: { enabled: false, disabled: ['guard', ''] } }, scopeFile)).toBe(true);
+    expect(scopeFile.geminiHooksEnabled).toBe(false);
+    expect(scopeFile.disabledHooks).toEqual(['guard']);
+    expect(scopeFile.disabledHookPaths).toEqual(['hooksConfig.disabled[0]']);
+    expect(problemPaths(scopeFile)).toEqual(['hooksConfig.disabled[1]']);
+  });
+
+  it('issue 11: hooks.enabled, hooks.disabled and tools.enableHooks are honoured, each with a warning naming the new spelling', () => {
+    const scopeFile = file('gemini');
+    expect(readGeminiSwitches({ hooks: { enabled: false, disabled: ['old'] }, tools: { enableHooks: true } }, scopeFile)).toBe(true);
+    expect(scopeFile.disabledHooks).toEqual(['old']);
+    expect(scopeFile.disabledHookPaths).toEqual(['hooks.disabled[0]']);
+    expect(problemPaths(scopeFile)).toEqual(['hooks.enabled', 'hooks.disabled', 'tools.enableHooks']);
+    expect(scopeFile.problems[0]?.message).toContain('write hooksConfig.enabled');
+  });
+});
+
+describe("hookrail's own switches", () => {
+  it('enableHooks, disabledHooks, hookEnvironment.withhold and plugins (relative to the file) are read', () => {
+    const scopeFile = file('native');
+    readHookrailSwitches({ enableHooks: false, disabledHooks: ['a'], hookEnvironment: { withhold: ['*_API_KEY'] }, plugins: ['../plugins/guard'] }, scopeFile);
+    expect(scopeFile.enableHooks).toBe(false);
+    expect(scopeFile.disabledHooks).toEqual(['a']);
+    expect(scopeFile.withheldVariables).toEqual(['*_API_KEY']);
+    expect(scopeFile.pluginDirs).toEqual(['/work/plugins/guard']);
+    expect(scopeFile.problems).toEqual([]);
+  });
+
+  it('every value of the wrong type is a warning with its JSON path, and is ignored', () => {
+    const scopeFile = file('native');
+    readHookrailSwitches({ enableHooks: 'no', disabledHooks: 'a', hookEnvironment: { withhold: [''], keep: [] }, plugins: [3] }, scopeFile);
+    expect(scopeFile.enableHooks).toBeUndefined();
+    expect(scopeFile.disabledHooks).toEqual([]);
+    expect(scopeFile.withheldVariables).toEqual([]);
+    expect(scopeFile.pluginDirs).toEqual([]);
+    expect(problemPaths(scopeFile)).toEqual(['disabledHooks', 'enableHooks', 'hookEnvironment.keep', 'hookEnvironment.withhold[0]', 'plugins[0]']);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * How the function, http, prompt and agent actions report a failure (issue 13): one log record and a
+ * failed result naming the hook, the event, the policy and the reason.
+ */
+import { describe, expect, it } from 'vitest';
+import { actionFailer } from '../../../src/hooks/actions/actionFailure.js';
+import { HookExecutionError } from '../../../src/errors.js';
+import { HookEventName } from '../../../src/hooks/protocol/events.js';
+import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
+import { recordingLogger, recordsAt } from '../../helpers/hookFixtures.js';
+
+const hookConfig: HookConfig = { type: 'http', url: 'http://127.0.0.1:9/hook', name: 'audit' };
+
+describe('actionFailer', () => {
+  it('issue 13: a failure is a warning and a failed result whose error names the hook, event and reason', () => {
+    const { logger, records } = recordingLogger();
+    const fail = actionFailer({ hookConfig, eventName: HookEventName.BeforeTool, startedAt: performance.now(), logger });
+    const result = fail('http-status', 'answered HTTP 500', { httpStatus: 500 });
+    expect(result.success).toBe(false);
+    expect(result.httpStatus).toBe(500);
+    expect(HookExecutionError.isInstance(result.error)).toBe(true);
+    expect(result.error?.message).toBe('Hook "audit (POST http://127.0.0.1:9/hook)" for BeforeTool failed (fail-open): answered HTTP 500');
+    expect(recordsAt(records, 'warn').map((record) => record.message)).toEqual([result.error?.message]);
+  });
+
+  it('issue 13: a cancellation is logged as info, not as a warning, and keeps its cause', () => {
+    const { logger, records } = recordingLogger();
+    const cause = new Error('aborted');
+    const result = actionFailer({ hookConfig, eventName: HookEventName.AfterTool, startedAt: performance.now(), logger })('cancelled', 'cancelled', undefined, cause);
+    expect(recordsAt(records, 'warn')).toEqual([]);
+    expect(recordsAt(records, 'info')).toHaveLength(1);
+    expect(result.error?.cause).toBe(cause);
+  });
+
+  it("issue 14: the run's own fields (a prompt hook's model) are on every failure, a failure's own fields win", () => {
+    const { logger } = recordingLogger();
+    const fail = actionFailer({ hookConfig, eventName: HookEventName.BeforeTool, startedAt: performance.now(), logger, fields: { model: 'judge', timedOut: false } });
+    expect(fail('timeout', 'timed out', { timedOut: true })).toMatchObject({ model: 'judge', timedOut: true });
+    expect(fail('model', 'failed')).toMatchObject({ model: 'judge', timedOut: false });
+  });
+});
