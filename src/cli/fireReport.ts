@@ -234,6 +234,7 @@ function printDecision(render: Renderer, decision: FireDecision): void {
   if (decision.modifiedRequest) rows.push(['modified request', safeJson(decision.modifiedRequest)]);
   if (decision.syntheticResponse !== undefined) rows.push(['synthetic response', decision.syntheticResponse]);
   if (decision.modifiedResponse !== undefined) rows.push(['modified response', decision.modifiedResponse]);
-  for (const [label, value] of rows) render.line(`  ${label.padEnd(19)} ${excerpt(value)}`);
+  // A value of several lines (two failed hooks' "Warning: …" messages) keeps its column, so the next row's label stands out.
+  for (const [label, value] of rows) render.line(`  ${label.padEnd(19)} ${indent(excerpt(value), 22).trimStart()}`);
   render.line(`  ${styles.bold('→')} ${excerpt(decision.verdict)}`);
 }
