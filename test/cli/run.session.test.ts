@@ -4,7 +4,7 @@
  * model and a blocking one keeps the prompt from it, a long session compacts, the transcript holds
  * the final answer before the Stop hooks run, and SessionEnd fires on every way out.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hookEventNames } from '../../src/engine.js';
@@ -240,9 +240,36 @@ describe('hookrail run: compaction and SessionEnd', () => {
     expect(both.stderr).toContain('--resume FILE goes on writing that transcript; leave out --transcript');
   });
 
+  it('--max-turns reached: SessionEnd fires, then the run exits 1; a usage error exits 2 before any session, so neither SessionStart nor SessionEnd runs', async () => {
+    const log = join(sandbox.project, 'events.jsonl');
+    const logging = group(sessionFixtureCommand('log-event.py', log));
+    const scenario = await writeScenario('endless', {
+      prompt: 'Keep listing.',
+      tools: ['list_directory'],
+      turns: [
+        { functionCalls: [{ name: 'list_directory', args: { dir_path: '.' } }] },
+        { functionCalls: [{ name: 'list_directory', args: { dir_path: '.' } }] },
+        { text: 'never reached' },
+      ],
+      settings: { hooks: { SessionStart: logging, SessionEnd: logging } },
+    });
+    const limited = await runHookrail(sandbox, ['run', '--scenario', scenario, '--max-turns', '1', ...roomForSessionEnd]);
+    expect(limited.exitCode).toBe(1);
+    expect(readEventLog(log).map((entry) => [entry.event, entry.reason ?? entry.source])).toEqual([
+      ['SessionStart', 'startup'],
+      ['SessionEnd', 'exit'],
+    ]);
+    rmSync(log);
+    const usage = await runHookrail(sandbox, ['run', '--scenario', scenario, '--max-turns', 'many']);
+    expect(usage.exitCode).toBe(2);
+    expect(usage.stderr).toContain('--max-turns expects a whole number');
+    expect(readEventLog(log)).toEqual([]);
+  });
+
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
+    ['SIGHUP', 129],
   ] as const)('SessionEnd fires after %s too, from the run\'s shutdown path; the exit code is %i', async (signal, exitCode) => {
     const log = join(sandbox.project, 'events.jsonl');
     const pidFile = join(sandbox.project, 'tool.pid');
