@@ -149,6 +149,29 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
     expect(readFileSync(`${sandbox.project}/notes.txt`, 'utf8')).toBe('hello');
   });
 
+  it('a hook\'s ask answered with Enter alone is a no: the call is denied and nothing is written', async () => {
+    const scenario = await writeScenario(sandbox, {
+      tools: ['write_file'],
+      turns: [
+        { functionCalls: [{ name: 'write_file', args: { file_path: 'notes.txt', content: 'hello' } }] },
+        { expect: { functionResponseContains: 'the user denied it at the terminal' }, text: 'Not written.' },
+      ],
+      settings: { hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: `sh -c 'cat > /dev/null; echo "{\\"decision\\":\\"ask\\",\\"reason\\":\\"writes a file\\"}"'` }] }] } },
+    });
+    const chat = startChat(sandbox, ['--scenario', scenario]);
+    await chat.waitFor('> ');
+    chat.type('write the notes\r');
+    await chat.waitFor('Allow it?');
+    chat.type('\r');
+    await chat.waitFor('Not written.');
+    await chat.waitFor('> ', 2);
+    chat.type('\u0004');
+    const result = await chat.child;
+    expect(result.exitCode).toBe(0);
+    expect(chat.output()).toContain('denied: the user denied it at the terminal');
+    expect(existsSync(`${sandbox.project}/notes.txt`)).toBe(false);
+  });
+
   it('with a piped stdin it refuses with a usage error that points to hookrail run (exit 2)', async () => {
     const result = await runHookrail(sandbox, ['chat'], { input: 'hello\n' });
     expect(result.exitCode).toBe(2);

@@ -139,6 +139,18 @@ describe('hookrail run: a hook asks, on a terminal (pseudo-terminal)', () => {
     expect(ranMarker()).toBe(false);
   });
 
+  it('Enter alone means no: the call is denied and never runs, even with --ask allow', async () => {
+    const scenario = await writeScenario({ hook: askingHook, modelSees: 'the user denied it at the terminal' });
+    const terminal = startHookrailInTerminal({ sandbox, args: ['run', '--scenario', scenario, '--ask', 'allow'] });
+    await terminal.waitForOutput('Allow it? [y/N] ');
+    terminal.type('\n');
+    const { exitCode, output } = await terminal.finished;
+    expect(exitCode).toBe(0);
+    expect(output).toContain('▸ run_shell_command  … → DENIED → published');
+    expect(output).toContain('    ? a hook asked: writing ran.txt needs a yes → denied: the user denied it at the terminal');
+    expect(ranMarker()).toBe(false);
+  });
+
   it('an answer that is neither y nor n is asked again', async () => {
     const scenario = await writeScenario({ hook: askingHook, modelSees: 'Exit Code: 0' });
     const terminal = startHookrailInTerminal({ sandbox, args: ['run', '--scenario', scenario] });
