@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Config, createAgentSession, DebugLogger, type AgentEvent, type HooksSettings, type TranscriptEntry } from '../../src/index.js';
+import { Config, createAgentSession, DebugLogger, DEFAULT_SESSION_END_TIMEOUT_MS, type AgentEvent, type HooksSettings, type TranscriptEntry } from '../../src/index.js';
 import { waitingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, callsTurn, textTurn } from '../helpers/modelFakeGenerator.js';
 import { processExists } from '../helpers/modelHooks.js';
@@ -41,6 +41,22 @@ describe('SessionEnd', () => {
       const pid = Number(readFileSync(pidFile, 'utf8'));
       await waitFor(() => !processExists(pid), `SessionEnd hook ${pid} to be gone`);
     }
+  });
+
+  it('without sessionEndTimeoutMs, SessionEnd hooks get the default 1.5 s (DEFAULT_SESSION_END_TIMEOUT_MS), then are cancelled', async () => {
+    expect(DEFAULT_SESSION_END_TIMEOUT_MS).toBe(1_500);
+    const { config, warnings } = recordingConfig({ SessionEnd: hookGroup(`sh -c 'exec sleep 120'`, 60_000) });
+    const events: AgentEvent[] = [];
+    const session = createAgentSession({
+      config,
+      generator: new FakeContentGenerator(),
+      tools: [],
+      transcript: { directory: scratch.directory },
+      onEvent: (event) => events.push(event),
+    });
+    await session.end('other');
+    expect(events.at(-1)).toEqual({ type: 'session_end', reason: 'other', timedOut: true });
+    expect(warnings).toContain('SessionEnd hooks (reason "other") did not finish within 1500 ms and were cancelled');
   });
 
   it('end() during a prompt aborts the prompt (its tool sees the abort), then SessionEnd fires', async () => {
