@@ -19,4 +19,11 @@ describe('hooks fire decisions: response texts', () => {
     expect(afterModel.modifiedResponse).toBe('cached answer');
     expect(afterModel.verdict).toBe('the agent uses the modified response');
   });
+
+  it('HOOK-178: a block or deny on AfterTool is shown as not withholding the result (README: where hookrail differs)', () => {
+    const denied = decideFromAggregate(HookEventName.AfterTool, aggregate(HookEventName.AfterTool, { decision: 'deny', reason: 'hide it' }), {});
+    expect(denied.verdict).toBe('the model receives the tool result (a block or deny on AfterTool does not withhold the result in hookrail)');
+    const allowed = decideFromAggregate(HookEventName.AfterTool, aggregate(HookEventName.AfterTool, {}), {});
+    expect(allowed.verdict).toBe('the model receives the tool result');
+  });
 });

@@ -278,6 +278,13 @@ describe('AfterTool through executeToolWithHooks', () => {
     expect(result).toEqual(written('a.txt'));
   });
 
+  it('HOOK-178: a Gemini CLI hook\'s AfterTool decision "deny" does not withhold the result (README: where hookrail differs)', async () => {
+    const command = scratch.respond({ stdout: { decision: 'deny', reason: 'Gemini CLI would put this in place of the result' } });
+    const { config } = hookConfig({ AfterTool: [{ hooks: [{ type: 'command' as const, command, dialect: 'gemini' as const }] }] });
+    const result = await executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, recordingTool());
+    expect(result).toEqual(written('a.txt'));
+  });
+
   it('HOOK-031, HOOK-110: a failing AfterTool hook leaves the result unchanged and warns with exit code and stderr', async () => {
     const command = scratch.respond({ exitCode: 3, stderr: 'formatter crashed', stdout: { systemMessage: 'ignored' } });
     const { config, records } = hookConfig({ AfterTool: [commandGroup(command)] });
