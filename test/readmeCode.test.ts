@@ -1,0 +1,65 @@
+/**
+ * The README's TypeScript examples ("Using hookrail from code", the function hook and the `onAskUser`
+ * callback) compile against the published declarations in dist/ as a user would write them: every name
+ * they import exists, every option they pass is one hookrail takes, every field they read is there.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repositoryRoot } from './helpers/cliProcess.js';
+
+const readme = ts.sys.readFile(join(repositoryRoot, 'README.md')) ?? '';
+const directory = mkdtempSync(join(tmpdir(), 'hookrail-readme-code-'));
+
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+/** The README's ```ts blocks; a block without imports gets the one it relies on, and stands-ins for the host's own values. */
+function snippetFiles(): string[] {
+  // Top-level await needs an ES module: a package.json with "type": "module" beside the files.
+  writeFileSync(join(directory, 'package.json'), '{ "type": "module" }\n');
+  const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]);
+  return blocks.map((block, index) => {
+    const preamble = block.includes("from 'hookrail'")
+      ? ''
+      : [
+          "import { Config } from 'hookrail';",
+          '/** What a host already has: its loaded settings, and a dialog of its own. */',
+          "declare const settings: Awaited<ReturnType<typeof import('hookrail').loadSettings>>;",
+          'declare const myDialog: { confirm(text: string, options: { signal: AbortSignal }): Promise<boolean> };',
+          '',
+        ].join('\n');
+    const file = join(directory, `readme-${index}.ts`);
+    writeFileSync(file, `${preamble}${block}\nexport {};\n`);
+    return file;
+  });
+}
+
+describe('README: TypeScript examples', () => {
+  it('every ```ts block type-checks against the published types (strict, as an ES module importing "hookrail")', () => {
+    const files = snippetFiles();
+    expect(files.length).toBeGreaterThanOrEqual(3);
+    const program = ts.createProgram(files, {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ['node'],
+      typeRoots: [join(repositoryRoot, 'node_modules', '@types')],
+      paths: {
+        hookrail: [join(repositoryRoot, 'dist', 'index.d.ts')],
+        'hookrail/engine': [join(repositoryRoot, 'dist', 'engine.d.ts')],
+      },
+    });
+    const diagnostics = ts.getPreEmitDiagnostics(program).filter((diagnostic) => diagnostic.file === undefined || files.includes(diagnostic.file.fileName));
+    const messages = diagnostics.map((diagnostic) => {
+      const where = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start) : undefined;
+      const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+      return where && diagnostic.file ? `${diagnostic.file.fileName}:${where.line + 1}: ${text}` : text;
+    });
+    expect(messages).toEqual([]);
+  });
+});
