@@ -66,6 +66,17 @@ describe('an untrusted project cannot weaken hooks', () => {
     expect(existsSync(join(sandbox.project, 'ran.txt'))).toBe(false);
   });
 
+  it('hooks fire on an untrusted project says its hooks for the event are not run and how to trust them, not that none are configured', async () => {
+    await sandbox.writeProjectFile('.hookrail/settings.json', settingsJson(guardHooks('project-guard')));
+
+    const fired = await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'run_shell_command']);
+
+    expect(fired.stdout).toContain('1 BeforeTool hook(s) in untrusted project settings are not run; "hookrail hooks trust" trusts this folder');
+    expect(fired.stdout).not.toContain('no BeforeTool hooks are configured');
+    const afterTool = await runHookrail(sandbox, ['hooks', 'fire', 'AfterTool', '--tool', 'run_shell_command']);
+    expect(afterTool.stdout).toContain('no AfterTool hooks are configured');
+  });
+
   it('once the user trusts the folder, its disabledHooks apply (run and fire agree)', async () => {
     await writeUserGuard();
     await sandbox.writeProjectFile('.hookrail/settings.json', JSON.stringify({ disabledHooks: ['user-guard'] }));

@@ -137,10 +137,24 @@ async function loadConfig(
       .filter((entry) => entry.eventName === eventName)
       .map((entry) => `configured: matcher ${entry.matcher ? JSON.stringify(entry.matcher) : '(all)'} → ${describeConfigured(entry.config)}`),
   ];
+  // An untrusted project's hooks are left out of `settings.hooks`; saying "none configured" would hide them.
+  const untrustedCount = settings.files
+    .filter((file) => !file.trusted)
+    .reduce((count, file) => count + (file.hooks[eventName] ?? []).reduce((sum, group) => sum + group.hooks.length, 0), 0);
+  const untrustedHint =
+    untrustedCount > 0
+      ? [`${untrustedCount} ${eventName} hook(s) in untrusted project settings are not run; "hookrail hooks trust" trusts this folder`]
+      : [];
   const hint = (toolName: string | undefined): string[] =>
     configured.length > 0
-      ? [...configured, ...(toolName !== undefined ? [`none of these matchers matches "${toolName}", or they are disabled`] : ['they are disabled, or do not apply to this fire'])]
-      : [`no ${eventName} hooks are configured; "hookrail hooks list" shows what is loaded`];
+      ? [
+          ...configured,
+          ...(toolName !== undefined ? [`none of these matchers matches "${toolName}", or they are disabled`] : ['they are disabled, or do not apply to this fire']),
+          ...untrustedHint,
+        ]
+      : untrustedHint.length > 0
+        ? untrustedHint
+        : [`no ${eventName} hooks are configured; "hookrail hooks list" shows what is loaded`];
   // `run`'s Config. One difference that runs nothing more: with no hooks configured at all, `run` has no hook
   // system while fire keeps an empty one, so its report and --debug log show the fire that matched nothing.
   const parameters = toConfigParameters(settings);

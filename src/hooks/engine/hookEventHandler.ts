@@ -71,7 +71,7 @@ export class HookEventHandler {
    */
   hasMatchingHooks(eventName: HookEventName, context?: HookEventContext): boolean {
     try {
-      return this.planner.createExecutionPlan(eventName, context) !== null;
+      return this.planner.hasApplicableHooks(eventName, context);
     } catch {
       return true;
     }

@@ -64,10 +64,35 @@ export class HookPlanner {
    * `toolName` are filtered by matcher; model and lifecycle events ignore matchers.
    */
   createExecutionPlan(eventName: HookEventName, context?: HookEventContext): HookExecutionPlan | null {
-    const entries = this.registry.getHooksForEvent(eventName);
-    if (entries.length === 0) return null;
+    const planned = this.applicableEntries(eventName, context, true);
+    if (planned.length === 0) return null;
 
-    const toolName = isToolEvent(eventName) ? context?.toolName : undefined;
+    const plan: HookExecutionPlan = {
+      eventName,
+      hookConfigs: planned.map((entry) => entry.config),
+      sequential: planned.some((entry) => entry.sequential === true),
+    };
+    if (this.logger?.isEnabled('debug')) {
+      const toolName = isToolEvent(eventName) ? context?.toolName : undefined;
+      this.logger.debug(
+        `${eventName}${toolName !== undefined ? ` (${toolName})` : ''}: ${plan.hookConfigs.length} hook(s), ${plan.sequential ? 'sequential' : 'parallel'}`,
+        { hooks: plan.hookConfigs.map(getHookName) },
+      );
+    }
+    return plan;
+  }
+
+  /**
+   * HOOK-012, 013: whether any hook applies to this fire — the same selection as
+   * {@link createExecutionPlan}, without its debug lines, because a probe before a tool call is not a fire.
+   */
+  hasApplicableHooks(eventName: HookEventName, context?: HookEventContext): boolean {
+    return this.applicableEntries(eventName, context, false).length > 0;
+  }
+
+  private applicableEntries(eventName: HookEventName, context: HookEventContext | undefined, logDuplicates: boolean): HookRegistryEntry[] {
+    const entries = this.registry.getHooksForEvent(eventName);
+    if (entries.length === 0) return [];
     const seen = new Set<string>();
     const planned: HookRegistryEntry[] = [];
     for (const entry of entries) {
@@ -77,27 +102,14 @@ export class HookPlanner {
       const key = deduplicationKey(entry.config);
       if (key !== undefined) {
         if (seen.has(key)) {
-          this.logDuplicate(eventName, entry);
+          if (logDuplicates) this.logDuplicate(eventName, entry);
           continue;
         }
         seen.add(key);
       }
       planned.push(entry);
     }
-    if (planned.length === 0) return null;
-
-    const plan: HookExecutionPlan = {
-      eventName,
-      hookConfigs: planned.map((entry) => entry.config),
-      sequential: planned.some((entry) => entry.sequential === true),
-    };
-    if (this.logger?.isEnabled('debug')) {
-      this.logger.debug(
-        `${eventName}${toolName !== undefined ? ` (${toolName})` : ''}: ${plan.hookConfigs.length} hook(s), ${plan.sequential ? 'sequential' : 'parallel'}`,
-        { hooks: plan.hookConfigs.map(getHookName) },
-      );
-    }
-    return plan;
+    return planned;
   }
 
   private logDuplicate(eventName: HookEventName, entry: HookRegistryEntry): void {

@@ -44,7 +44,10 @@ function handlerWithFakes(plan: HookExecutionPlan | null, options: { config?: Co
     errors: [],
     totalDuration: 3,
   };
-  const planner = { createExecutionPlan: vi.fn((..._args: unknown[]) => plan) };
+  const planner = {
+    createExecutionPlan: vi.fn((..._args: unknown[]) => plan),
+    hasApplicableHooks: vi.fn((..._args: unknown[]) => plan !== null),
+  };
   const runner = {
     executeHooksParallel: vi.fn(async (..._args: unknown[]) => results),
     executeHooksSequential: vi.fn(async (..._args: unknown[]) => results),
@@ -274,13 +277,14 @@ describe('HookEventHandler: flow', () => {
     expect(failingAggregator.records.some((record) => record.level === 'warn' && record.message.includes('bad merge'))).toBe(true);
   });
 
-  it('HOOK-012, HOOK-013: hasMatchingHooks answers synchronously from the plan; a planner error defers to the fire', () => {
+  it('HOOK-012, HOOK-013: hasMatchingHooks answers synchronously from the planner without planning a fire; a planner error defers to the fire', () => {
     const none = handlerWithFakes(null);
     expect(none.handler.hasMatchingHooks(HookEventName.BeforeTool, { toolName: 'read_file' })).toBe(false);
-    expect(none.planner.createExecutionPlan).toHaveBeenCalledWith(HookEventName.BeforeTool, { toolName: 'read_file' });
+    expect(none.planner.hasApplicableHooks).toHaveBeenCalledWith(HookEventName.BeforeTool, { toolName: 'read_file' });
+    expect(none.planner.createExecutionPlan).not.toHaveBeenCalled();
     expect(none.runner.executeHooksParallel).not.toHaveBeenCalled();
     expect(handlerWithFakes(planFor(HookEventName.AfterTool)).handler.hasMatchingHooks(HookEventName.AfterTool, { toolName: 'x' })).toBe(true);
-    none.planner.createExecutionPlan.mockImplementation(() => {
+    none.planner.hasApplicableHooks.mockImplementation(() => {
       throw new Error('planner broke');
     });
     expect(none.handler.hasMatchingHooks(HookEventName.BeforeTool, { toolName: 'x' })).toBe(true);

@@ -207,6 +207,22 @@ describe('HookPlanner de-duplication', () => {
       'BeforeTool (write_file): 1 hook(s), sequential',
     ]);
   });
+
+  it('HOOK-012, HOOK-013: hasApplicableHooks selects as the plan does, by matcher and `if`, and logs nothing', async () => {
+    const { planner, records } = await createPlanner({
+      hooks: {
+        BeforeTool: [
+          group(['sh a.sh', 'sh a.sh'], { matcher: '^write_file$' }),
+          { matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'sh push.sh', if: 'run_shell_command(git push*)' }] },
+        ],
+      },
+    });
+    expect(planner.hasApplicableHooks(HookEventName.BeforeTool, { toolName: 'write_file' })).toBe(true);
+    expect(planner.hasApplicableHooks(HookEventName.BeforeTool, { toolName: 'read_file' })).toBe(false);
+    expect(planner.hasApplicableHooks(HookEventName.BeforeTool, { toolName: 'run_shell_command', toolInput: { command: 'git push' } })).toBe(true);
+    expect(planner.hasApplicableHooks(HookEventName.BeforeTool, { toolName: 'run_shell_command', toolInput: { command: 'git status' } })).toBe(false);
+    expect(records.filter((record) => record.namespace === 'hookrail:hooks:planner')).toEqual([]);
+  });
 });
 
 describe('HookPlanner sequential escalation', () => {
