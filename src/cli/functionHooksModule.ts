@@ -2,7 +2,8 @@
  * `--function-hooks MODULE` (issue 13): an ES module whose `functionHooks` export (or default
  * export) is an array of function hook definitions — the same array a host passes to
  * `new Config({ functionHooks })` — so `hooks list` shows them (type `function`), `hooks validate`
- * checks them and `hooks fire` runs them for real.
+ * checks them, `hooks fire` runs them for real, and `run` and `chat` run an agent session with them
+ * next to the settings' hooks.
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -14,7 +15,7 @@ import type { HookRegistryEntry } from '../hooks/protocol/hookConfig.js';
 import { stringOption, type OptionSpec, type ParsedArgs } from './args.js';
 import { CliError } from './errors.js';
 
-/** `--function-hooks MODULE`, shared by `hooks list`, `hooks validate` and `hooks fire`. */
+/** `--function-hooks MODULE`, shared by `hooks list`, `hooks validate`, `hooks fire`, `run` and `chat`. */
 export const functionHooksOptionSpec: OptionSpec = {
   type: 'string',
   valueName: 'MODULE',

@@ -1,7 +1,8 @@
 /**
  * What `hookrail run` and `hookrail chat` share: their session options on the command line, and an
- * agent session built from them — hooks from every settings scope, `--settings` and the scenario,
- * the built-in tools confined to the project, the scripted or a real Gemini model, the transcript.
+ * agent session built from them — hooks from every settings scope, `--settings`, `--plugin`, the
+ * scenario and a `--function-hooks` module, the built-in tools confined to the project, the scripted
+ * or a real Gemini model, the transcript.
  */
 import { resolve } from 'node:path';
 import { createContentGenerator } from '../adapters/models/createContentGenerator.js';
@@ -17,20 +18,19 @@ import type { HooksSettings } from '../hooks/protocol/hookConfig.js';
 import { createAgentSession, DEFAULT_MAX_TURNS, type AgentSession } from '../machines/session.js';
 import { DEFAULT_MAX_CONTINUATIONS, DEFAULT_SESSION_END_TIMEOUT_MS } from '../machines/sessionState.js';
 import type { AgentEvent } from '../machines/types.js';
-import { booleanOption, cwdOptionSpec, integerOption, pluginOptionSpec, settingsOptionSpec, stringOption, type OptionSpec, type ParsedArgs } from './args.js';
+import { booleanOption, integerOption, stringOption, type OptionSpec, type ParsedArgs } from './args.js';
 import type { CommandContext } from './context.js';
 import { CliUsageError } from './errors.js';
 import { startRunInspection } from './runInspection.js';
-import { loadOptionSettings } from './settingsLoader.js';
+import { functionHooksOptionSpec, loadFunctionHooksOption } from './functionHooksModule.js';
+import { loadOptionSettings, settingsSelectionOptionSpecs } from './settingsLoader.js';
 import { judgedHookParameters, type JudgedHookSetup } from './judgedHooks.js';
 
-/** The options both session commands take. */
+/** The options both session commands take: the settings selection `hooks` commands take too, then the session's own. */
 export const sessionOptionSpecs: Record<string, OptionSpec> = {
-  scenario: { type: 'string', valueName: 'FILE', description: 'Play this scenario (scripted model; prompts, tools, hooks and compaction).' },
+  ...settingsSelectionOptionSpecs('Play this scenario (scripted model; prompts, tools, hooks and compaction).'),
   model: { type: 'string', valueName: 'NAME', description: 'Use a real Gemini model, e.g. gemini-2.5-flash.' },
-  cwd: cwdOptionSpec,
-  settings: settingsOptionSpec,
-  plugin: pluginOptionSpec,
+  'function-hooks': functionHooksOptionSpec,
   'max-turns': { type: 'string', valueName: 'N', description: `Stop a prompt after N model calls (default ${DEFAULT_MAX_TURNS}).` },
   'max-continuations': {
     type: 'string',
@@ -88,6 +88,8 @@ export async function prepareCliSession(
   const modelName = stringOption(args, 'model');
   if (modelName !== undefined && modelName.trim() === '') throw new CliUsageError('--model needs a model name, e.g. gemini-2.5-flash', { commandName });
   const { workingDir, scenario, settings } = await loadOptionSettings(context.io, args, { commandName });
+  // Loaded before any model or session exists, so a bad module stops the command before SessionStart fires.
+  const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
   for (const warning of settings.warnings) context.render.warn(warning);
 
   // A named model answers even when a scenario supplies the prompts, tools and hooks.
@@ -101,8 +103,14 @@ export async function prepareCliSession(
     onJudgedHook: options.onJudgedHook,
     onSubagentEvent: options.onSubagentEvent,
   });
+  const parameters = toConfigParameters(settings);
+  // With no settings hooks `enableHooks` is false; a module's hooks switch the system on, as `hooks fire` runs them,
+  // unless a settings file's `"enableHooks": false` is in force.
+  const enableHooks = parameters.enableHooks || (functionHooks !== undefined && settings.switchedOffBy.length === 0);
   const config = new Config({
-    ...toConfigParameters(settings),
+    ...parameters,
+    enableHooks,
+    ...(functionHooks ? { functionHooks: functionHooks.definitions } : {}),
     workingDir,
     logger: context.logger,
     ...(options.onAskUser ? { onAskUser: options.onAskUser } : {}),
@@ -150,8 +158,8 @@ export async function prepareCliSession(
     workingDir,
     maxTurns,
     maxContinuations,
-    hookCount: countHooks(settings.hooks),
-    hooksEnabled: settings.enableHooks,
+    hookCount: countHooks(settings.hooks) + (functionHooks?.entries.length ?? 0),
+    hooksEnabled: enableHooks,
     removeEnvironmentFile: () => removeClaudeEnvFile(config.getSessionId()),
     ...(judged.hookModel && judged.hookModel !== generator ? { hookModelName: judged.hookModel.name } : {}),
   });

@@ -1,12 +1,13 @@
 /**
  * `hookrail run [prompt]`: runs an agent session with the hooks from settings (plus `--settings`
- * files and the scenario's `settings.hooks`), the built-in tools confined to the project directory,
- * and the scripted model (a scenario; the embedded demo by default) or a real Gemini model
- * (`--model`). SessionStart fires first; each prompt (the command line's, or the scenario's
- * `prompt` / `prompts`) goes through BeforeAgent, its turns and AfterAgent; SessionEnd fires last —
- * also after Ctrl-C, SIGTERM or SIGHUP, which abort the prompt in progress. A hook's `ask` is put to
- * the person at the terminal, or answered by `--ask` (issue 14). Shows each tool call moving through its
- * states as it happens, or with `--json` prints one AgentEvent per line and nothing else on stdout.
+ * files, `--plugin` directories, the scenario's `settings.hooks` and a `--function-hooks` module),
+ * the built-in tools confined to the project directory, and the scripted model (a scenario; the
+ * embedded demo by default) or a real Gemini model (`--model`). SessionStart fires first; each
+ * prompt (the command line's, or the scenario's `prompt` / `prompts`) goes through BeforeAgent, its
+ * turns and AfterAgent; SessionEnd fires last — also after Ctrl-C, SIGTERM or SIGHUP, which abort
+ * the prompt in progress. A hook's `ask` is put to the person at the terminal, or answered by `--ask`
+ * (issue 14). Shows each tool call moving through its states as it happens, or with `--json` prints
+ * one AgentEvent per line and nothing else on stdout.
  */
 import { defaultScenario } from '../../adapters/models/defaultScenario.js';
 import type { Scenario } from '../../adapters/models/scenario.js';
@@ -32,7 +33,8 @@ export const runCommand: CommandDefinition = {
         'or GOOGLE_API_KEY), or else the embedded offline demo. With both, the scenario supplies the prompts, tools and ' +
         'hooks and the real model answers.',
       'Tools: run_shell_command, read_file, write_file, replace, list_directory, glob — confined to the project directory ' +
-        '(--cwd). Hooks: every settings scope, each --settings FILE, and the scenario\'s "settings.hooks". Every lifecycle ' +
+        '(--cwd). Hooks: every settings scope, each --settings FILE and --plugin DIR, the scenario\'s "settings.hooks", and the ' +
+        'function hooks a --function-hooks MODULE exports (as given to new Config({ functionHooks })). Every lifecycle ' +
         'event fires: SessionStart, BeforeAgent, the model and tool events of each turn, AfterAgent, SessionEnd.',
       'Exit code 0 when the prompts completed, a hook stopped the agent or refused a prompt (the reason is printed), 1 when ' +
         'a prompt failed, hit --max-turns or --max-continuations, 2 for usage errors, 130 on Ctrl-C (143 on SIGTERM, 129 on ' +
@@ -58,6 +60,7 @@ export const runCommand: CommandDefinition = {
     examples: [
       'hookrail run --scenario examples/scenarios/demo.json',
       'hookrail run --scenario examples/scenarios/demo.json --json',
+      'hookrail run --scenario examples/scenarios/demo.json --function-hooks hooks.mjs',
       'hookrail run --scenario examples/scenarios/demo.json --ask allow < /dev/null',
       'hookrail run --scenario examples/scenarios/demo.json --inspect run.jsonl && hookrail inspect run.jsonl',
       'hookrail run --scenario examples/scenarios/demo.json --inspect-serve --port 8123',
