@@ -1,7 +1,8 @@
 /**
  * `hookrail chat` as a real process under a pseudo-terminal (util-linux `script`): prompts typed on
  * the terminal are answered in one session, Ctrl-C cancels the prompt in progress, Ctrl-D ends the
- * session and SessionEnd fires with reason prompt_input_exit. With a piped stdin it refuses.
+ * session and SessionEnd fires with reason prompt_input_exit. A `--function-hooks` module's hooks run
+ * in the session as in `hookrail run`. With a piped stdin it refuses.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -170,6 +171,40 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
     expect(result.exitCode).toBe(0);
     expect(chat.output()).toContain('denied: the user denied it at the terminal');
     expect(existsSync(`${sandbox.project}/notes.txt`)).toBe(false);
+  });
+
+  it('--function-hooks: a function hook that denies a tool call keeps the tool from running in the chat session', async () => {
+    await sandbox.writeProjectFile(
+      'hooks.mjs',
+      "export const functionHooks = [{ event: 'BeforeTool', name: 'no-writes', matcher: 'write_file', run: (input) => ({ decision: 'deny', reason: 'no writing ' + input.tool_input.file_path }) }];\n",
+    );
+    const scenario = await writeScenario(sandbox, {
+      tools: ['write_file'],
+      turns: [
+        { functionCalls: [{ name: 'write_file', args: { file_path: 'notes.txt', content: 'hello' } }] },
+        { expect: { functionResponseContains: 'no writing notes.txt' }, text: 'Not allowed to write.' },
+      ],
+    });
+    const chat = startChat(sandbox, ['--scenario', scenario, '--function-hooks', 'hooks.mjs']);
+    await chat.waitFor('> ');
+    expect(chat.output()).toContain('· 1 hook ·');
+    chat.type('write the notes\r');
+    await chat.waitFor('Not allowed to write.');
+    await chat.waitFor('> ', 2);
+    chat.type('\u0004');
+    const result = await chat.child;
+    expect(result.exitCode).toBe(0);
+    expect(chat.output()).toContain('⛔ blocked by hook: no writing notes.txt');
+    expect(existsSync(`${sandbox.project}/notes.txt`)).toBe(false);
+  });
+
+  it('--function-hooks naming a missing module ends chat with the run command\'s error, before the session opens', async () => {
+    const scenario = await writeScenario(sandbox, { turns: [{ text: 'never asked' }] });
+    const chat = startChat(sandbox, ['--scenario', scenario, '--function-hooks', 'missing.mjs']);
+    const result = await chat.child;
+    expect(result.exitCode).toBe(1);
+    expect(chat.output()).toContain(`hookrail: error: --function-hooks missing.mjs: file not found (${sandbox.project}/missing.mjs)`);
+    expect(chat.output()).not.toContain('> ');
   });
 
   it('with a piped stdin it refuses with a usage error that points to hookrail run (exit 2)', async () => {
