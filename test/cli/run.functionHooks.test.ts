@@ -133,6 +133,22 @@ describe('hookrail run --function-hooks', () => {
     expect(existsSync(join(sandbox.project, 'ran.txt'))).toBe(false);
   });
 
+  it('an invalid definition in the module is skipped with a warning naming functionHooks[i]; the valid ones run', async () => {
+    await sandbox.writeProjectFile(
+      'mixed.mjs',
+      "import { functionHooks as valid } from './hooks.mjs';\nexport const functionHooks = [{ event: 'PreToolUse', name: 'claude-name', run() {} }, ...valid];\n",
+    );
+    await sandbox.writeProjectFile('hooks.mjs', denyingModule);
+    const scenario = await writeScenario(shellScenario('no shell redirections in this project'));
+    const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--function-hooks', 'mixed.mjs']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toContain('warning: functionHooks[0].event: unknown hook event "PreToolUse"');
+    expect(result.stderr).toContain('hook skipped');
+    expect(result.stdout).toContain('· 1 hook ·');
+    expect(result.stdout).toContain('⛔ blocked by hook: no shell redirections in this project');
+    expect(existsSync(join(sandbox.project, 'ran.txt'))).toBe(false);
+  });
+
   it('--function-hooks without a module is a usage error (exit 2)', async () => {
     const result = await runHookrail(sandbox, ['run', '--function-hooks']);
     expect(result.exitCode).toBe(2);
