@@ -59,6 +59,26 @@ describe('hookrail hooks validate', () => {
     expect(result.stdout).toMatch(/2 problems in 2 files\./);
   });
 
+  it('HOOK-082, HOOK-191: a definition skipped for its matcher still has its hooks\' own errors listed, each with its JSON path', async () => {
+    await sandbox.writeProjectFile(
+      'matchers.json',
+      settingsJson({
+        BeforeTool: [
+          { matcher: '(?=run)', hooks: [{ type: 'command' }, { type: 'script', command: 'x' }] },
+          { matcher: 7, hooks: [{ type: 'http', url: 'ftp://127.0.0.1/x' }] },
+        ],
+      }),
+    );
+    const result = await runHookrail(sandbox, ['hooks', 'validate', 'matchers.json']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toMatch(/error matchers\.json: hooks\.BeforeTool\[0\]\.matcher: .*lookahead.*definition skipped/);
+    expect(result.stdout).toContain('error matchers.json: hooks.BeforeTool[0].hooks[0]: "command" is missing; hook skipped');
+    expect(result.stdout).toMatch(/error matchers\.json: hooks\.BeforeTool\[0\]\.hooks\[1\]\.type: unknown hook type "script"/);
+    expect(result.stdout).toMatch(/error matchers\.json: hooks\.BeforeTool\[1\]\.matcher: expected a string .*got a number; definition skipped/);
+    expect(result.stdout).toMatch(/error matchers\.json: hooks\.BeforeTool\[1\]\.hooks\[0\]\.url: "ftp:\/\/127\.0\.0\.1\/x" is not an http\(s\) URL/);
+    expect(result.stdout).toContain('matchers.json: 0 valid hooks, 5 problems');
+  });
+
   it('validates a scenario\'s settings.hooks and turns with their JSON paths', async () => {
     await sandbox.writeProjectFile(
       'scenario.json',
@@ -97,6 +117,82 @@ describe('hookrail hooks validate', () => {
     expect(result.stdout).toContain('read as Claude Code\'s dialect');
     expect(result.stdout).toContain('hooks.PreToolUse[0].hooks[0].timeout: expected a positive number of seconds, got "soon"; the hook is kept with the default timeout of 60 s');
     expect(result.stdout).not.toContain('unknown hook event');
+    expect(result.exitCode).toBe(1);
+  });
+});
+
+describe('hookrail hooks validate: allowedEnvVars against hookEnvironment.withhold', () => {
+  /** An http hook (never called: validate runs nothing) whose header uses $API_TOKEN. */
+  const tokenHook = {
+    type: 'http',
+    name: 'token-gate',
+    url: 'http://127.0.0.1:9/hook',
+    headers: { Authorization: 'Bearer $API_TOKEN', 'X-Region': '${AWS_REGION}' },
+    allowedEnvVars: ['CLAUDE_PROJECT_DIR', 'API_TOKEN', 'AWS_REGION'],
+  };
+
+  it('HOOK-188: FILE form warns, before any hook runs, about each allowed variable a withhold pattern (glob, case-insensitive) keeps from every hook', async () => {
+    await sandbox.writeHomeFile('.hookrail/settings.json', `${JSON.stringify({ hookEnvironment: { withhold: ['*_token', 'AWS_REGION'] } })}\n`);
+    await sandbox.writeProjectFile('http-hooks.json', settingsJson({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [tokenHook] }] }));
+    const result = await runHookrail(sandbox, ['hooks', 'validate', 'http-hooks.json']);
+    expect(result.stdout).toContain(
+      'warning http-hooks.json: hooks.BeforeTool[0].hooks[0].allowedEnvVars[1]: http hook "token-gate" lists $API_TOKEN in allowedEnvVars, ' +
+        'but hookEnvironment.withhold ("*_token") keeps it from every hook, so header Authorization is sent with it empty',
+    );
+    expect(result.stdout).toContain(
+      'warning http-hooks.json: hooks.BeforeTool[0].hooks[0].allowedEnvVars[2]: http hook "token-gate" lists $AWS_REGION in allowedEnvVars, ' +
+        'but hookEnvironment.withhold ("AWS_REGION") keeps it from every hook, so header X-Region is sent with it empty',
+    );
+    // The project-dir variables are never withheld, so listing them is no problem.
+    expect(result.stdout).not.toContain('allowedEnvVars[0]');
+    expect(result.stdout).toContain('http-hooks.json: 1 valid hook, 2 problems');
+    // Like every other warning of validate, it counts as a problem: exit 1.
+    expect(result.exitCode).toBe(1);
+  });
+
+  it('HOOK-188: the file\'s own hookEnvironment.withhold counts in the FILE form; without any withhold there is no warning', async () => {
+    await sandbox.writeProjectFile('own.json', settingsJson({ BeforeTool: [{ hooks: [tokenHook] }] }, { hookEnvironment: { withhold: ['API_TOKEN'] } }));
+    const own = await runHookrail(sandbox, ['hooks', 'validate', 'own.json', '--json']);
+    const report = JSON.parse(own.stdout) as { files: Array<{ problems: Array<{ path: string; message: string; severity: string }> }> };
+    expect(report.files[0].problems).toEqual([
+      { path: 'hooks.BeforeTool[0].hooks[0].allowedEnvVars[1]', message: expect.stringContaining('lists $API_TOKEN in allowedEnvVars'), severity: 'warning' },
+    ]);
+    await sandbox.writeProjectFile('plain.json', settingsJson({ BeforeTool: [{ hooks: [tokenHook] }] }));
+    const plain = await runHookrail(sandbox, ['hooks', 'validate', 'plain.json']);
+    expect(plain.stdout).toContain('plain.json: 1 valid hook, no problems');
+    expect(plain.exitCode).toBe(0);
+  });
+
+  it('HOOK-188: without FILE the merged withhold is checked against every file\'s http hooks, in each file\'s own JSON paths (Claude Code dialect too)', async () => {
+    await sandbox.writeHomeFile(
+      '.hookrail/settings.json',
+      `${JSON.stringify({ hookEnvironment: { withhold: ['GITHUB_TOKEN'] }, hooks: { AfterTool: [{ hooks: [{ type: 'command', command: 'echo ok' }] }] } })}\n`,
+    );
+    await sandbox.writeProjectFile(
+      '.claude/settings.json',
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: 'echo first' }] },
+            { matcher: 'Write', hooks: [{ type: 'command' }, { type: 'http', url: 'http://127.0.0.1:9/audit', allowedEnvVars: ['GITHUB_TOKEN'] }] },
+          ],
+        },
+      }),
+    );
+    const result = await runHookrail(sandbox, ['hooks', 'validate']);
+    expect(result.stdout).toContain(
+      'warning .claude/settings.json: hooks.PreToolUse[1].hooks[1].allowedEnvVars[0]: http hook "http://127.0.0.1:9/audit" lists $GITHUB_TOKEN in allowedEnvVars, ' +
+        'but hookEnvironment.withhold ("GITHUB_TOKEN") keeps it from every hook, so no header can send it',
+    );
+    expect(result.stdout).toMatch(/~\/\.hookrail\/settings\.json: 1 valid hook, no problems/);
+    expect(result.exitCode).toBe(1);
+  });
+
+  it('HOOK-188: without FILE, a --scenario\'s settings.hooks are checked too, at their settings.hooks paths', async () => {
+    await sandbox.writeHomeFile('.hookrail/settings.json', `${JSON.stringify({ hookEnvironment: { withhold: ['API_*'] } })}\n`);
+    await sandbox.writeProjectFile('scenario.json', JSON.stringify({ turns: [{ text: 'done' }], settings: { hooks: { BeforeTool: [{ hooks: [tokenHook] }] } } }));
+    const result = await runHookrail(sandbox, ['hooks', 'validate', '--scenario', 'scenario.json']);
+    expect(result.stdout).toContain('warning scenario.json: settings.hooks.BeforeTool[0].hooks[0].allowedEnvVars[1]: http hook "token-gate" lists $API_TOKEN');
     expect(result.exitCode).toBe(1);
   });
 });

@@ -38,6 +38,8 @@ export interface SettingsScopeFile {
   dialect: HookDialect;
   /** This file's valid hooks (also for an untrusted file, so they can be listed and reviewed). */
   hooks: HooksSettings;
+  /** The same hooks, each with the JSON path it was read from, for checks that name it (`hooks validate`). */
+  definitions?: ValidatedHookDefinition[];
   disabledHooks: string[];
   /** The JSON path of each `disabledHooks` entry (`disabledHooks[2]`), for warnings. */
   disabledHookPaths?: string[];
@@ -130,7 +132,8 @@ export function readSettingsObject(settings: Record<string, unknown>, file: Sett
 /** Stores a validation's hooks (`pinned` kept only in the system file) and problems in `file`. */
 export function applyValidation(file: SettingsScopeFile, validation: HooksValidationResult): void {
   file.problems.push(...validation.problems);
-  file.hooks = toHooksSettings(checkPinned(validation.definitions, file.scope, file.problems));
+  file.definitions = checkPinned(validation.definitions, file.scope, file.problems);
+  file.hooks = toHooksSettings(file.definitions);
 }
 
 /**

@@ -7,11 +7,15 @@
  * file hookrail would load. Exit 1 when there is any problem. When project hooks (or, in the FILE form,
  * FILE's hooks, unless it is the user's or the system's settings) meet key-like variables in the
  * environment (names with KEY, TOKEN, SECRET or PASSWORD), a note names them — never their values —
- * and shows `hookEnvironment.withhold`, which keeps them from every hook process.
+ * and shows `hookEnvironment.withhold`, which keeps them from every hook process. An http hook whose
+ * `allowedEnvVars` lists a variable `hookEnvironment.withhold` keeps from every hook is a warning at
+ * that entry's JSON path (HOOK-188): the variable would be sent empty.
  */
 import { resolve } from 'node:path';
 import { parseScenario } from '../../adapters/models/scenario.js';
 import { hasHooks, readSettingsScopeFile, type LoadedSettings, type SettingsScopeFile } from '../../adapters/settings/settings.js';
+import type { ValidatedHookDefinition } from '../../hooks/engine/hookRegistry.js';
+import { findWithheldAllowedVariables } from '../../hooks/engine/withheldAllowedVariables.js';
 import { getSettingsPaths, isProjectScope } from '../../adapters/settings/settingsLocations.js';
 import { compileNameFilter } from '../../hooks/engine/matchers.js';
 import { readJsonFile } from '../../adapters/jsonFile.js';
@@ -25,7 +29,7 @@ import { booleanOption, jsonOptionSpec, stringOption, type ParsedArgs } from '..
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { safeJson } from '../render.js';
-import { resolveWorkingDir, settingsSelectionOptionSpecs } from '../settingsLoader.js';
+import { loadOptionSettings, resolveWorkingDir, scenarioEmbeddedHooks, settingsSelectionOptionSpecs, type OptionSettings } from '../settingsLoader.js';
 import { loadListedSettings } from './hooksList.js';
 import { functionHooksOptionSpec, loadFunctionHooksOption } from '../functionHooksModule.js';
 
@@ -65,13 +69,18 @@ export const hooksValidateCommand: CommandDefinition = {
     let validated: ValidatedFile[];
     let notes: string[] = [];
     if (file === undefined) {
-      const settings = await loadListedSettings(context, args, { commandName, tolerateMalformedFiles: true });
-      validated = settings.files.map(toValidatedFile);
+      const loaded = await loadOptionSettings(context.io, args, { commandName, tolerateMalformedFiles: true });
+      const { settings } = loaded;
+      validated = settings.files.map((scopeFile) =>
+        withWithheldWarnings(toValidatedFile(scopeFile), { hooks: pathedDefinitions(scopeFile, loaded), withhold: settings.withheldVariables }),
+      );
       notes = environmentNotes(settings, context.io.env);
     } else {
       const checked = await validateOneFile(context, args, file);
-      validated = [checked.validated];
-      notes = await singleFileNotes(context, args, checked);
+      const settings = await settingsInForce(context, args);
+      const withhold = [...new Set([...(settings?.withheldVariables ?? []), ...checked.withheldVariables])];
+      validated = [withWithheldWarnings(checked.validated, { hooks: checked.definitions, withhold })];
+      notes = settings ? environmentNotes(settings, context.io.env, checked.receivesEnvironment ? checked.validated.file : undefined) : [];
     }
     const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
     if (functionHooks) {
@@ -114,18 +123,33 @@ function environmentNotes(settings: LoadedSettings, env: NodeJS.ProcessEnv, chec
 }
 
 /**
- * The note of the no-argument form, for `hooks validate FILE`: the settings in force say what is
- * withheld and whether the project has hooks, and FILE's own hooks count too. The note is advice: when
- * the other settings cannot be read, FILE's validation stands alone, without it.
+ * For `hooks validate FILE`, the settings in force: they say what is withheld and whether the project
+ * has hooks (the environment note, the withheld-variable warnings). They are advice: when they cannot
+ * be read, FILE's validation stands alone, with only FILE's own `hookEnvironment.withhold`.
  */
-async function singleFileNotes(context: CommandContext, args: ParsedArgs, checked: CheckedFile): Promise<string[]> {
-  let settings: LoadedSettings;
+async function settingsInForce(context: CommandContext, args: ParsedArgs): Promise<LoadedSettings | undefined> {
   try {
-    settings = await loadListedSettings(context, args, { commandName, tolerateMalformedFiles: true });
+    return await loadListedSettings(context, args, { commandName, tolerateMalformedFiles: true });
   } catch {
-    return [];
+    return undefined;
   }
-  return environmentNotes(settings, context.io.env, checked.receivesEnvironment ? checked.validated.file : undefined);
+}
+
+/**
+ * A file's valid hooks with their JSON paths: as read, or — for a `--scenario`'s `settings.hooks`,
+ * which the loader keeps without paths — read again from the scenario.
+ */
+function pathedDefinitions(file: SettingsScopeFile, loaded: OptionSettings): ValidatedHookDefinition[] {
+  if (file.definitions) return file.definitions;
+  const embedded = loaded.scenario ? scenarioEmbeddedHooks(loaded.scenario, file.displayName) : undefined;
+  if (!embedded || embedded.path !== file.path) return [];
+  return readHooksInDialect(embedded.hooks, { path: embedded.jsonPath }).definitions;
+}
+
+/** HOOK-188: the file's problems plus a warning for each http hook variable `withhold` keeps from every hook. */
+function withWithheldWarnings(validated: ValidatedFile, options: { hooks: readonly ValidatedHookDefinition[]; withhold: readonly string[] }): ValidatedFile {
+  const warnings = findWithheldAllowedVariables(options);
+  return warnings.length === 0 ? validated : { ...validated, problems: [...validated.problems, ...warnings] };
 }
 
 /** `OPENAI_API_KEY` → `*_API_KEY`: one pattern covers the family; an unusual name stays itself. */
@@ -137,6 +161,10 @@ function suggestedPattern(name: string): string {
 /** The one file `hooks validate FILE` checked. */
 interface CheckedFile {
   validated: ValidatedFile;
+  /** Its valid hooks with their JSON paths. */
+  definitions: ValidatedHookDefinition[];
+  /** Its own `hookEnvironment.withhold` (a settings file's). */
+  withheldVariables: string[];
   /** True when it has hooks and is not the user's or the system's own settings file: they would inherit the environment. */
   receivesEnvironment: boolean;
 }
@@ -151,13 +179,27 @@ async function validateOneFile(context: CommandContext, args: ParsedArgs, file: 
   } catch (error) {
     // Malformed JSON is a problem of the file, reported like the others (with line and column).
     const message = error instanceof Error ? error.message.replace(`${file}: `, '') : String(error);
-    return { validated: { file, scope: 'file', exists: true, dialect: 'native', hookCount: 0, problems: [{ path: '', message, severity: 'error' }] }, receivesEnvironment: false };
+    return {
+      validated: { file, scope: 'file', exists: true, dialect: 'native', hookCount: 0, problems: [{ path: '', message, severity: 'error' }] },
+      definitions: [],
+      withheldVariables: [],
+      receivesEnvironment: false,
+    };
   }
   if (!content.exists) throw new CliError(`${file}: file not found (${path})`);
-  const validated = isScenario(content.value)
-    ? validateScenarioFile(content.value, file)
-    : { ...toValidatedFile(await readSettingsScopeFile({ scope: 'extra', path, workingDir, homeDir })), file, scope: 'file' };
-  return { validated, receivesEnvironment: validated.hookCount > 0 && !isOwnSettingsFile(path, { workingDir, homeDir, env: context.io.env }) };
+  let checked: Omit<CheckedFile, 'receivesEnvironment'>;
+  if (isScenario(content.value)) {
+    checked = { ...validateScenarioFile(content.value, file), withheldVariables: [] };
+  } else {
+    const scopeFile = await readSettingsScopeFile({ scope: 'extra', path, workingDir, homeDir });
+    checked = {
+      validated: { ...toValidatedFile(scopeFile), file, scope: 'file' },
+      definitions: scopeFile.definitions ?? [],
+      withheldVariables: scopeFile.withheldVariables,
+    };
+  }
+  const receivesEnvironment = checked.validated.hookCount > 0 && !isOwnSettingsFile(path, { workingDir, homeDir, env: context.io.env });
+  return { ...checked, receivesEnvironment };
 }
 
 /** The user's or the system's settings file (hookrail's, Claude Code's or Gemini CLI's): hooks the user wrote. */
@@ -171,7 +213,7 @@ function isScenario(value: unknown): value is Record<string, unknown> {
   return isPlainObject(value) && (Array.isArray(value['turns']) || (value['settings'] !== undefined && value['hooks'] === undefined));
 }
 
-function validateScenarioFile(value: Record<string, unknown>, file: string): ValidatedFile {
+function validateScenarioFile(value: Record<string, unknown>, file: string): { validated: ValidatedFile; definitions: ValidatedHookDefinition[] } {
   const problems: HookConfigProblem[] = [];
   try {
     parseScenario(value, file);
@@ -181,16 +223,16 @@ function validateScenarioFile(value: Record<string, unknown>, file: string): Val
   }
   const settings = value['settings'];
   const hooks = isPlainObject(settings) ? settings['hooks'] : undefined;
-  let hookCount = 0;
+  let definitions: ValidatedHookDefinition[] = [];
   let dialect: HookDialect = 'native';
   if (hooks !== undefined) {
     const validation = readHooksInDialect(hooks, { path: 'settings.hooks' });
-    hookCount = validation.definitions.length;
+    definitions = validation.definitions;
     dialect = validation.dialect;
     const known = new Set(problems.map((problem) => problem.path));
     problems.push(...validation.problems.filter((problem) => !known.has(problem.path)));
   }
-  return { file, scope: 'scenario', exists: true, dialect, hookCount, problems };
+  return { validated: { file, scope: 'scenario', exists: true, dialect, hookCount: definitions.length, problems }, definitions };
 }
 
 function toValidatedFile(file: SettingsScopeFile): ValidatedFile {

@@ -99,18 +99,20 @@ function validateDefinition({ eventName, definition, path, definitions, report, 
     report(path, `expected a hook definition object ({ matcher?, sequential?, hooks }), got ${describeType(definition)}; skipped`, 'error');
     return;
   }
+  // A definition with a bad matcher is skipped, but its hooks are still checked: validate lists every problem.
+  let matcherRejected = false;
   const matcher = definition['matcher'];
   if (matcher !== undefined && typeof matcher !== 'string') {
     // A guard meant for one tool must not silently apply to all of them, nor to none: skip and say so.
     report(`${path}.matcher`, `expected a string (a regular expression over tool names), got ${describeType(matcher)}; definition skipped`, 'error');
-    return;
+    matcherRejected = true;
   }
   if (typeof matcher === 'string') {
     const problem = matcherPatternProblem(matcher);
     if (problem) {
       report(`${path}.matcher`, problem.message, problem.severity);
       // A matcher that cannot run in linear time would have to match every tool or none: skip and say so.
-      if (problem.severity === 'error') return;
+      if (problem.severity === 'error') matcherRejected = true;
     }
   }
   let sequential = false;
@@ -132,7 +134,7 @@ function validateDefinition({ eventName, definition, path, definitions, report, 
   hooks.forEach((hook: unknown, hookIndex) => {
     const hookPath = `${path}.hooks[${hookIndex}]`;
     const config = validateHookConfig({ hook, path: hookPath, eventName, report, timeoutUnit: timeoutUnit ?? 'milliseconds' });
-    if (!config) return;
+    if (!config || matcherRejected) return;
     definitions.push({ eventName, ...(typeof matcher === 'string' ? { matcher } : {}), sequential, config, path: hookPath });
   });
 }

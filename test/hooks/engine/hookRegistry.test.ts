@@ -238,6 +238,23 @@ describe('validateHooksSettings', () => {
     ]);
   });
 
+  it('HOOK-082, HOOK-191: a definition skipped for its matcher still has its hooks checked, each problem at its own path', () => {
+    const result = validateHooksSettings({
+      BeforeTool: [
+        { matcher: 42, hooks: [{ type: 'command' }, { type: 'command', command: 'sh ok.sh', timeout: -1 }] },
+        { matcher: '(?=run)', hooks: [{ type: 'script', command: 'x' }] },
+      ],
+    });
+    expect(result.definitions).toEqual([]);
+    expect(result.problems).toEqual([
+      { path: 'hooks.BeforeTool[0].matcher', message: expect.stringContaining('got a number; definition skipped'), severity: 'error' },
+      { path: 'hooks.BeforeTool[0].hooks[0]', message: '"command" is missing; hook skipped', severity: 'error' },
+      { path: 'hooks.BeforeTool[0].hooks[1].timeout', message: expect.stringContaining('got -1'), severity: 'warning' },
+      { path: 'hooks.BeforeTool[1].matcher', message: expect.stringContaining('definition skipped'), severity: 'error' },
+      { path: 'hooks.BeforeTool[1].hooks[0].type', message: expect.stringContaining('unknown hook type "script"'), severity: 'error' },
+    ]);
+  });
+
   it('HOOK-088: a matcher that is not a valid regular expression is only a warning; the hook is still registered', () => {
     const result = validateHooksSettings({ BeforeTool: [{ matcher: '[write_file', hooks: [{ type: 'command', command: 'sh a.sh' }] }] });
     expect(result.definitions).toHaveLength(1);
