@@ -51,7 +51,8 @@ describe('hookrail hooks fire', () => {
       tool_name: 'write_file',
       tool_input: { file_path: 'a.txt' },
       cwd: sandbox.project,
-      transcript_path: '',
+      // No session: an empty transcript made for the fire (hooksFire.transcript.test.ts).
+      transcript_path: expect.stringMatching(/hookrail-fire-[^/]+\/transcript\.jsonl$/),
     });
     expect(typeof received.input['session_id']).toBe('string');
     expect(received.env['CLAUDE_PROJECT_DIR']).toBe(sandbox.project);

@@ -11,6 +11,10 @@
  * (`--payload '{"last_assistant_message": ...}'`); a tool named with Claude's name (`--tool Bash`)
  * takes Claude's argument names and output shape in either case. Every hook then receives the event in
  * its own dialect; `--show-input` prints exactly what each one was sent.
+ *
+ * A fire has no session, but hooks get a transcript to read (`transcript_path`, HOOK-144): the
+ * `--transcript FILE` given, else a JSON Lines file made for the fire and removed after it — empty, or
+ * for AfterAgent (Stop) the turn its payload gives (fireTranscript.ts).
  */
 import { claudeEventNameList } from '../../hooks/dialects/claudeEvents.js';
 import { toConfigParameters } from '../../adapters/settings/settings.js';
@@ -28,9 +32,10 @@ import { toError } from '../../errors.js';
 import { createHookAgentRunner } from '../../machines/hookAgentRunner.js';
 import { booleanOption, jsonOptionSpec, stringOption, type ParsedArgs } from '../args.js';
 import type { CommandContext, CommandDefinition } from '../context.js';
-import { CliError, CliUsageError, ExitCode } from '../errors.js';
+import { CliError, CliUsageError, ExitCode, type ExitCodeValue } from '../errors.js';
 import { decideFromAggregate } from '../fireDecision.js';
-import { buildFirePayload, checkFireOptions, hooksFireCommandName, parseEventName } from '../firePayload.js';
+import { buildFirePayload, checkFireOptions, hooksFireCommandName, parseEventName, type FirePayload, type NamedEvent } from '../firePayload.js';
+import { fireConversation, openFireTranscript } from '../fireTranscript.js';
 import { fireReportJson, printFireReport, type FireReport } from '../fireReport.js';
 import { safeJson } from '../render.js';
 import { loadOptionSettings, settingsSelectionOptionSpecs } from '../settingsLoader.js';
@@ -50,6 +55,9 @@ export const hooksFireCommand: CommandDefinition = {
         'Exit code 0 whatever the hooks decided.',
       `Events: ${hookEventNames.join(', ')}; or Claude Code's ${claudeEventNameList.join(', ')}.`,
       'Each hook receives the event in its own dialect (hookrail, Claude Code or Gemini CLI); --show-input prints exactly what each was sent.',
+      'transcript_path is the --transcript FILE given (e.g. a transcript hookrail run wrote); without it, an empty JSONL file ' +
+        'made for the fire in a private temp directory and removed afterwards, so a hook that reads the transcript reads no lines ' +
+        "(AfterAgent/Stop: the file holds the --payload's prompt and prompt_response or last_assistant_message, as a session's would).",
     ],
     positionals: [{ name: 'EVENT', description: "The event to fire, e.g. BeforeTool or Claude Code's PreToolUse.", required: true }],
     options: {
@@ -63,6 +71,11 @@ export const hooksFireCommand: CommandDefinition = {
       request: { type: 'string', valueName: 'FILE', description: 'Model events: a GenerateContentParameters JSON file.' },
       'response-file': { type: 'string', valueName: 'FILE', description: 'AfterModel: a GenerateContentResponse JSON file.' },
       payload: { type: 'string', valueName: 'JSON', description: 'Lifecycle events: event-specific fields, e.g. {"prompt": "hi"}.' },
+      transcript: {
+        type: 'string',
+        valueName: 'FILE',
+        description: 'An existing JSONL transcript, given to the hooks as transcript_path (default: one made for the fire, removed after it).',
+      },
       ...settingsSelectionOptionSpecs("Include this scenario's settings.hooks; its hookModel section answers prompt and agent hooks."),
       model: { type: 'string', valueName: 'NAME', description: 'Prompt and agent hooks ask this real Gemini model, e.g. gemini-2.5-flash (needs GEMINI_API_KEY or GOOGLE_API_KEY).' },
       'function-hooks': functionHooksOptionSpec,
@@ -76,6 +89,7 @@ export const hooksFireCommand: CommandDefinition = {
       'hookrail hooks fire BeforeToolSelection --request request.json',
       'hookrail hooks fire AfterModel --request request.json --response-file response.json',
       `hookrail hooks fire BeforeTool --tool run_shell_command --input '{"command":"rm -rf /"}' --scenario judged.json`,
+      `hookrail hooks fire Stop --transcript /tmp/hookrail/transcripts/<session id>.jsonl`,
     ],
   },
   execute: async (context, args) => {
@@ -84,41 +98,71 @@ export const hooksFireCommand: CommandDefinition = {
     checkFireOptions(named, args);
     const { config, hint, switchedOffBy, workingDir } = await loadConfig(context, args, eventName);
     const fired = await buildFirePayload(context, args, named, workingDir);
-    // The Config is built exactly as `run` builds it: hooks switched off there are switched off here.
-    const hookSystem = config.getHookSystem();
-    let details: HookFireDetails = { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
-    let background: HookExecutionResult[] = [];
-    if (hookSystem) {
-      await hookSystem.initialize();
-      details = await hookSystem.getEventHandler().fireEventWithDetails(eventName, fired.payload, {
-        signal: context.signal,
-        context: fired.context,
-        ...(fired.toolCallId !== undefined ? { toolCallId: fired.toolCallId } : {}),
-        ...(fired.context.subagent ? { subagent: true } : {}),
-      });
-      // Issue 13: async hooks ran in the background; show what they did once they are done (each is bounded by its timeout).
-      background = await waitForBackground(hookSystem, context.signal);
+    const transcript = await openFireTranscript({
+      given: stringOption(args, 'transcript'),
+      invocationDir: context.io.cwd,
+      commandName,
+      conversation: fireConversation(eventName, fired.payload),
+      sessionId: config.getSessionId(),
+      cwd: workingDir,
+    });
+    try {
+      config.setTranscriptPath(transcript.path);
+      return await fire({ context, args, config, hint, switchedOffBy, named, fired });
+    } finally {
+      await transcript.dispose();
     }
-    const report: FireReport = {
-      event: eventName,
-      ...(named.claudeEvent !== undefined ? { firedAs: named.claudeEvent } : {}),
-      ...(fired.toolName !== undefined ? { toolName: fired.toolName } : {}),
-      enableHooks: hookSystem !== undefined,
-      ...(hookSystem ? {} : { switchedOffBy }),
-      plan: details.plan,
-      results: details.results,
-      background,
-      asyncMessages: hookSystem?.takeAsyncHookMessages().map((message) => message.text) ?? [],
-      success: details.aggregated.success,
-      errors: details.aggregated.errors.map((error) => error.message),
-      decision: decideFromAggregate(eventName, details.aggregated, fired.inputs),
-    };
-    const showInput = booleanOption(args, 'show-input');
-    if (booleanOption(args, 'json')) context.render.line(safeJson(fireReportJson(report, { showInput }), 2));
-    else printFireReport(context.render, report, { unmatchedHint: hint(fired.toolName), showInput });
-    return ExitCode.success;
   },
 };
+
+/** What {@link fire} needs: the loaded Config and the payload built from the options. */
+interface FireOptions {
+  context: CommandContext;
+  args: ParsedArgs;
+  config: Config;
+  hint: (toolName: string | undefined) => string[];
+  switchedOffBy: string[];
+  named: NamedEvent;
+  fired: FirePayload;
+}
+
+/** Fires the event, waits for its async hooks and prints the report; exit 0 whatever the hooks decided. */
+async function fire({ context, args, config, hint, switchedOffBy, named, fired }: FireOptions): Promise<ExitCodeValue> {
+  const eventName = named.eventName;
+  // The Config is built exactly as `run` builds it: hooks switched off there are switched off here.
+  const hookSystem = config.getHookSystem();
+  let details: HookFireDetails = { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
+  let background: HookExecutionResult[] = [];
+  if (hookSystem) {
+    await hookSystem.initialize();
+    details = await hookSystem.getEventHandler().fireEventWithDetails(eventName, fired.payload, {
+      signal: context.signal,
+      context: fired.context,
+      ...(fired.toolCallId !== undefined ? { toolCallId: fired.toolCallId } : {}),
+      ...(fired.context.subagent ? { subagent: true } : {}),
+    });
+    // Issue 13: async hooks ran in the background; show what they did once they are done (each is bounded by its timeout).
+    background = await waitForBackground(hookSystem, context.signal);
+  }
+  const report: FireReport = {
+    event: eventName,
+    ...(named.claudeEvent !== undefined ? { firedAs: named.claudeEvent } : {}),
+    ...(fired.toolName !== undefined ? { toolName: fired.toolName } : {}),
+    enableHooks: hookSystem !== undefined,
+    ...(hookSystem ? {} : { switchedOffBy }),
+    plan: details.plan,
+    results: details.results,
+    background,
+    asyncMessages: hookSystem?.takeAsyncHookMessages().map((message) => message.text) ?? [],
+    success: details.aggregated.success,
+    errors: details.aggregated.errors.map((error) => error.message),
+    decision: decideFromAggregate(eventName, details.aggregated, fired.inputs),
+  };
+  const showInput = booleanOption(args, 'show-input');
+  if (booleanOption(args, 'json')) context.render.line(safeJson(fireReportJson(report, { showInput }), 2));
+  else printFireReport(context.render, report, { unmatchedHint: hint(fired.toolName), showInput });
+  return ExitCode.success;
+}
 
 async function loadConfig(
   context: CommandContext,
