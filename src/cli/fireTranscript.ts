@@ -8,6 +8,7 @@
  * as a session's transcript would when the hook runs, so a Stop hook that takes the last answer from
  * the transcript judges the `--payload` one.
  */
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -55,14 +56,27 @@ export async function openFireTranscript(options: OpenFireTranscriptOptions): Pr
   // mkdtemp makes the directory with mode 0700: no other user can read or swap the file.
   const directory = await mkdtemp(join(tmpdir(), 'hookrail-fire-'));
   const path = join(directory, 'transcript.jsonl');
+  // A second Ctrl-C exits at once (main.ts), past every `finally`: remove the directory on the way out too.
+  const removeOnExit = (): void => {
+    try {
+      rmSync(directory, { recursive: true, force: true });
+    } catch {
+      // Exiting anyway; the directory is in the temp dir, private to this user.
+    }
+  };
+  process.once('exit', removeOnExit);
+  const dispose = async (): Promise<void> => {
+    process.removeListener('exit', removeOnExit);
+    await rm(directory, { recursive: true, force: true });
+  };
   try {
     await writeFile(path, '', { mode: 0o600 });
     if (options.conversation.length > 0) new TranscriptWriter({ path, sessionId: options.sessionId, cwd: options.cwd }).sync(options.conversation);
   } catch (error) {
-    await rm(directory, { recursive: true, force: true });
+    await dispose();
     throw error;
   }
-  return { path, dispose: () => rm(directory, { recursive: true, force: true }) };
+  return { path, dispose };
 }
 
 /**

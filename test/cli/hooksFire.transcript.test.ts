@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixturePath, runHookrail, settingsJson, useCliSandbox } from '../helpers/cliProcess.js';
+import { fixturePath, runHookrail, settingsJson, startHookrail, useCliSandbox } from '../helpers/cliProcess.js';
+import { readPidFile } from '../helpers/processes.js';
 
 const sandbox = useCliSandbox();
 
@@ -85,6 +86,23 @@ describe('hookrail hooks fire: transcript_path', () => {
     const record = readRecord('after');
     expect(record).toMatchObject({ lines: 2, last_type: 'assistant' });
     expect(existsSync(record.transcript_path)).toBe(false);
+  });
+
+  it('HOOK-144: a fire stopped by SIGTERM while its hook reads the transcript still removes the transcript made for it', async () => {
+    const stdinFile = join(sandbox.project, 'stdin.json');
+    const pidFile = join(sandbox.project, 'hook.pid');
+    await sandbox.writeHomeFile(
+      '.hookrail/settings.json',
+      settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: `cat > "${stdinFile}" && echo $$ > "${pidFile}" && exec sleep 60` }] }] }),
+    );
+    const host = startHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'run_shell_command']);
+    await readPidFile(pidFile, 20_000);
+    const path = (JSON.parse(readFileSync(stdinFile, 'utf8')) as { transcript_path: string }).transcript_path;
+    expect(existsSync(path)).toBe(true);
+    host.kill('SIGTERM');
+    const result = await host;
+    expect(result.exitCode).toBe(143);
+    expect(existsSync(dirname(path))).toBe(false);
   });
 
   it('HOOK-144: a --transcript that does not exist, or is a directory, is an error naming it, and no hook runs', async () => {
