@@ -2,9 +2,10 @@
 // What the XState machines cost a host, measured side by side in one run (see bench/README.md):
 //   1. one toolCall machine per call (runToolCall)   vs  executeToolWithHooks, hooks disabled
 //   2. the same with hooks enabled but none matching the tool
-//                                                     (target for both: < 50 µs extra per call)
+//                                                     (no target: a machine against a plain function call;
+//                                                     round 1's "< 50 µs" is below XState's own floor here)
 //   1b. the toolCall machine vs a bare XState machine of the same shape (idle → executing (one invoked
-//       promise) → buffered → published, no context): how much of the extra is XState's own floor
+//       promise) → buffered → published, no context): issue 9's target, <= 1.2
 //   3. 10,000 sequential calls through one scheduler: calls/s, heap growth after GC (target < 5 MB)
 //      and the per-call cost of the first vs the last thousand calls (target: no drift)
 // Variants are interleaved (A B, B A, ...) to cancel drift; medians of the rounds are reported.
@@ -35,7 +36,7 @@ printComparison({
   labelA: 'runToolCall (machine)',
   labelB: 'executeToolWithHooks',
   result: await compare({ ...machineVersusWrapper(disabled), rounds: 15, batchSize: 2_000, warmupBatches: 3 }),
-  targetMicroseconds: 50,
+
 });
 
 // 1b. XState's floor: the same shape with nothing of ours in it.
@@ -87,7 +88,7 @@ printComparison({
   labelA: 'runToolCall (machine)',
   labelB: 'executeToolWithHooks',
   result: await compare({ ...machineVersusWrapper(enabled), rounds: 15, batchSize: 2_000, warmupBatches: 3 }),
-  targetMicroseconds: 50,
+
 });
 
 // 3. 10,000 sequential calls through one scheduler.
