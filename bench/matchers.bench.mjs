@@ -5,7 +5,7 @@
 //   3. `^(a+)+$` against 34 a's + "!"  vs  against 340 a's + "!": the cost ratio of a 10× longer name
 //      (linear time: about 10; V8's backtracking engine would need 2^306 times longer for the second)
 // Variants are interleaved (A B, B A, ...) to cancel drift; medians of the rounds are reported.
-import { matchesToolName } from '../dist/index.js';
+import { matchesToolName } from '../dist/engine.js';
 import { compare, loadAverage, printComparison, printMachineBanner } from './lib/measure.mjs';
 
 printMachineBanner();
