@@ -196,7 +196,7 @@ export type { GeminiClient, GeminiContentGeneratorOptions } from './adapters/mod
 export { createContentGenerator, createHookModel, API_KEY_VARIABLES } from './adapters/models/createContentGenerator.js';
 export type { CreateContentGeneratorOptions, CreateHookModelOptions } from './adapters/models/createContentGenerator.js';
 export { loadSettings, toConfigParameters } from './adapters/settings/settings.js';
-export type { SettingsScope, SettingsScopeFile, LoadedSettings, LoadSettingsOptions } from './adapters/settings/settings.js';
+export type { SettingsScope, SettingsScopeFile, LoadedSettings, LoadSettingsOptions, ToConfigParametersOptions } from './adapters/settings/settings.js';
 export { TrustStore } from './adapters/settings/trust.js';
 // Claude Code plugins and Gemini CLI extensions for Config.extensions; the session's CLAUDE_ENV_FILE (issue 11).
 export { loadClaudePlugin, loadGeminiExtension } from './adapters/settings/extensions.js';

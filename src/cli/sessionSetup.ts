@@ -103,14 +103,8 @@ export async function prepareCliSession(
     onJudgedHook: options.onJudgedHook,
     onSubagentEvent: options.onSubagentEvent,
   });
-  const parameters = toConfigParameters(settings);
-  // With no settings hooks `enableHooks` is false; a module's hooks switch the system on, as `hooks fire` runs them,
-  // unless a settings file's `"enableHooks": false` is in force.
-  const enableHooks = parameters.enableHooks || (functionHooks !== undefined && settings.switchedOffBy.length === 0);
   const config = new Config({
-    ...parameters,
-    enableHooks,
-    ...(functionHooks ? { functionHooks: functionHooks.definitions } : {}),
+    ...toConfigParameters(settings, { functionHooks: functionHooks?.definitions }),
     workingDir,
     logger: context.logger,
     ...(options.onAskUser ? { onAskUser: options.onAskUser } : {}),
@@ -159,7 +153,7 @@ export async function prepareCliSession(
     maxTurns,
     maxContinuations,
     hookCount: countHooks(settings.hooks) + (functionHooks?.entries.length ?? 0),
-    hooksEnabled: enableHooks,
+    hooksEnabled: config.getEnableHooks(),
     removeEnvironmentFile: () => removeClaudeEnvFile(config.getSessionId()),
     ...(judged.hookModel && judged.hookModel !== generator ? { hookModelName: judged.hookModel.name } : {}),
   });

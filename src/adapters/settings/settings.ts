@@ -28,6 +28,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { HookrailFileError } from '../../errors.js';
 import type { ConfigParameters } from '../../hooks/engine/config.js';
+import type { FunctionHookDefinition } from '../../hooks/protocol/functionHooks.js';
 import { isPlainObject } from '../../values.js';
 import { readJsonFile, writeJsonFileAtomic } from '../jsonFile.js';
 import { discoverGeminiExtensions, readGeminiExtension, readNamedPlugins } from './extensions.js';
@@ -131,13 +132,28 @@ function settingsFromFiles(files: SettingsScopeFile[], options: { warnings: stri
   return { ...merged, files, warnings: [...options.warnings, ...merged.warnings], untrustedProjectHooks: options.untrustedProjectHooks };
 }
 
-/** The `Config` fields that come from settings files: `run` and `hooks fire` both build their Config from these. */
-export function toConfigParameters(settings: LoadedSettings): Pick<ConfigParameters, 'enableHooks' | 'hooks' | 'disabledHooks' | 'hookEnvironment'> {
+/** Options for {@link toConfigParameters}. */
+export interface ToConfigParametersOptions {
+  /** In-process function hooks the host adds (a `--function-hooks` module in the CLI). */
+  functionHooks?: readonly FunctionHookDefinition[];
+}
+
+/**
+ * The `Config` fields that come from settings files (and the function hooks that join them): `run`, `chat`
+ * and `hooks fire` build their Config from these. Hooks are on when a file configures hooks or function
+ * hooks are given, unless a file says `"enableHooks": false` (HOOK-002).
+ */
+export function toConfigParameters(
+  settings: LoadedSettings,
+  options: ToConfigParametersOptions = {},
+): Pick<ConfigParameters, 'enableHooks' | 'hooks' | 'disabledHooks' | 'hookEnvironment' | 'functionHooks'> {
+  const functionHooks = options.functionHooks ?? [];
   return {
-    enableHooks: settings.enableHooks,
+    enableHooks: settings.enableHooks || (functionHooks.length > 0 && settings.switchedOffBy.length === 0),
     hooks: settings.hooks,
     disabledHooks: settings.disabledHooks,
     hookEnvironment: { withhold: settings.withheldVariables },
+    ...(functionHooks.length > 0 ? { functionHooks } : {}),
   };
 }
 

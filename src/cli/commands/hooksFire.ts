@@ -201,11 +201,10 @@ async function loadConfig(
         : [`no ${eventName} hooks are configured; "hookrail hooks list" shows what is loaded`];
   // `run`'s Config. One difference that runs nothing more: with no hooks configured at all, `run` has no hook
   // system while fire keeps an empty one, so its report and --debug log show the fire that matched nothing.
-  const parameters = toConfigParameters(settings);
+  const parameters = toConfigParameters(settings, { functionHooks: functionHooks?.definitions });
   const enableHooks = parameters.enableHooks || settings.switchedOffBy.length === 0;
   const config = new Config({
     ...parameters,
-    ...(functionHooks ? { functionHooks: functionHooks.definitions } : {}),
     // Issue 14: prompt and agent hooks are asked for real, as in a run.
     ...(hookModel ? { hookModel } : {}),
     hookAgentRunner: createHookAgentRunner(),

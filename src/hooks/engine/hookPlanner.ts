@@ -64,7 +64,20 @@ export class HookPlanner {
    * `toolName` are filtered by matcher; model and lifecycle events ignore matchers.
    */
   createExecutionPlan(eventName: HookEventName, context?: HookEventContext): HookExecutionPlan | null {
-    const planned = this.applicableEntries(eventName, context, true);
+    const seen = new Set<string>();
+    const planned: HookRegistryEntry[] = [];
+    for (const entry of this.registry.getHooksForEvent(eventName)) {
+      if (!this.applies(entry, eventName, context)) continue;
+      const key = deduplicationKey(entry.config);
+      if (key !== undefined) {
+        if (seen.has(key)) {
+          this.logDuplicate(eventName, entry);
+          continue;
+        }
+        seen.add(key);
+      }
+      planned.push(entry);
+    }
     if (planned.length === 0) return null;
 
     const plan: HookExecutionPlan = {
@@ -83,33 +96,16 @@ export class HookPlanner {
   }
 
   /**
-   * HOOK-012, 013: whether any hook applies to this fire — the same selection as
-   * {@link createExecutionPlan}, without its debug lines, because a probe before a tool call is not a fire.
+   * HOOK-012, 013: whether any hook applies to this fire — the selection of {@link createExecutionPlan},
+   * stopping at the first hook and without its debug lines, because a probe before a tool call is not a fire.
    */
   hasApplicableHooks(eventName: HookEventName, context?: HookEventContext): boolean {
-    return this.applicableEntries(eventName, context, false).length > 0;
+    return this.registry.getHooksForEvent(eventName).some((entry) => this.applies(entry, eventName, context));
   }
 
-  private applicableEntries(eventName: HookEventName, context: HookEventContext | undefined, logDuplicates: boolean): HookRegistryEntry[] {
-    const entries = this.registry.getHooksForEvent(eventName);
-    if (entries.length === 0) return [];
-    const seen = new Set<string>();
-    const planned: HookRegistryEntry[] = [];
-    for (const entry of entries) {
-      // Each hook in its dialect: either dialect's tool names, lifecycle matchers, Claude's narrower events.
-      if (!entryAppliesToFire({ entry, eventName, context, regexTest: matchesToolName })) continue;
-      if (!passesIfCondition(entry.config, eventName, context, this.workingDir)) continue;
-      const key = deduplicationKey(entry.config);
-      if (key !== undefined) {
-        if (seen.has(key)) {
-          if (logDuplicates) this.logDuplicate(eventName, entry);
-          continue;
-        }
-        seen.add(key);
-      }
-      planned.push(entry);
-    }
-    return planned;
+  /** Each hook in its dialect: either dialect's tool names, lifecycle matchers, Claude's narrower events; then its `if`. */
+  private applies(entry: HookRegistryEntry, eventName: HookEventName, context: HookEventContext | undefined): boolean {
+    return entryAppliesToFire({ entry, eventName, context, regexTest: matchesToolName }) && passesIfCondition(entry.config, eventName, context, this.workingDir);
   }
 
   private logDuplicate(eventName: HookEventName, entry: HookRegistryEntry): void {

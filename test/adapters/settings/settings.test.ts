@@ -1,3 +1,4 @@
+import type { FunctionHookDefinition } from '../../../src/hooks/protocol/functionHooks.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -73,6 +74,18 @@ describe('loadSettings: scopes and merge', () => {
       ['system', environment.systemFile],
     ]);
     expect(toConfigParameters(settings)).toEqual({ enableHooks: true, hooks: settings.hooks, disabledHooks: [], hookEnvironment: { withhold: [] } });
+  });
+
+  it('HOOK-002: function hooks switch hooks on without settings hooks, but not past a file\'s "enableHooks": false', async () => {
+    const functionHooks: FunctionHookDefinition[] = [{ event: 'BeforeTool', name: 'guard', run: () => ({ decision: 'allow' }) }];
+    const none = await loadSettings(environment.loadOptions());
+    expect(toConfigParameters(none).enableHooks).toBe(false);
+    expect(toConfigParameters(none, { functionHooks })).toMatchObject({ enableHooks: true, functionHooks });
+    expect(toConfigParameters(none, { functionHooks: [] })).not.toHaveProperty('functionHooks');
+
+    environment.write(environment.userFile, { enableHooks: false });
+    const switchedOff = await loadSettings(environment.loadOptions());
+    expect(toConfigParameters(switchedOff, { functionHooks }).enableHooks).toBe(false);
   });
 
   it('HOOK-086: concatenates hook groups per event in priority order extra → project → claude-local → claude-project → gemini-project → user → claude-user → gemini-user → system', async () => {
