@@ -9,8 +9,8 @@
 //   3. 10,000 sequential calls through one scheduler: calls/s, heap growth after GC (target < 5 MB)
 //      and the per-call cost of the first vs the last thousand calls (target: no drift)
 // Variants are interleaved (A B, B A, ...) to cancel drift; medians of the rounds are reported.
-import { createActor, fromPromise, setup } from 'xstate';
 import { Config, DebugLogger, createToolScheduler, executeToolWithHooks, runToolCall } from '../dist/index.js';
+import { bareToolCallMachine } from './lib/floors.mjs';
 import { collectGarbage, compare, compareAll, format, loadAverage, printComparison, printMachineBanner, timeBatch, verdict } from './lib/measure.mjs';
 
 const quietLogger = new DebugLogger('bench', { level: 'error', sink: () => {} });
@@ -40,26 +40,7 @@ printComparison({
 });
 
 // 1b. XState's floor: the same shape with nothing of ours in it.
-const bareMachine = setup({ actors: { execute: fromPromise(() => tool.execute(toolInput, { signal })) } }).createMachine({
-  initial: 'idle',
-  states: {
-    idle: { on: { START: 'executing' } },
-    executing: { invoke: { src: 'execute', onDone: 'buffered' } },
-    buffered: { on: { PUBLISH: 'published' } },
-    published: { type: 'final' },
-  },
-});
-function runBareMachine() {
-  return new Promise((resolve) => {
-    const actor = createActor(bareMachine);
-    actor.subscribe((snapshot) => {
-      if (snapshot.status === 'done') resolve();
-      else if (snapshot.value === 'buffered') actor.send({ type: 'PUBLISH' });
-    });
-    actor.start();
-    actor.send({ type: 'START' });
-  });
-}
+const runBareMachine = bareToolCallMachine(() => tool.execute(toolInput, { signal }));
 // Issue 9 item 6 (secondary): the toolCall machine <= 1.2x this floor. Ratios of neighbouring batches
 // (compareAll) over many short rounds. The verdict is on host CPU time: both variants are single-threaded
 // JavaScript, so on an idle machine CPU time and wall time agree, and on a busy one wall time also counts

@@ -10,9 +10,6 @@
 //   2. the watchdog's effect (issue 10 item 4): a raw spawn that also registers its group with hookrail's
 //      watchdog, and one that feeds a watchdog over its pipe instead, vs the raw spawn alone
 // Variants are interleaved (rotating order each round); the ratio is the median of per-round ratios.
-import { createRequire, syncBuiltinESMExports } from 'node:module';
-import { EventEmitter } from 'node:events';
-import { PassThrough, Writable } from 'node:stream';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +17,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { Config, DebugLogger, fireBeforeToolHook } from '../dist/index.js';
 import { ProcessWatchdog } from '../dist/hooks/actions/processWatchdog.js';
+import { replaceSpawnWithInstantChild } from './lib/floors.mjs';
 import { compareAll, format, loadAverage, printMachineBanner, verdict } from './lib/measure.mjs';
 
 const scratch = mkdtempSync(join(tmpdir(), 'hookrail-bench-'));
@@ -168,29 +166,7 @@ try {
   );
 
   // 3. Last, because it replaces node:child_process.spawn for the rest of this process.
-  const childProcess = createRequire(import.meta.url)('node:child_process');
-  const realSpawn = childProcess.spawn;
-  childProcess.spawn = function instantChild(file, ...rest) {
-    // The watchdog (spawned with an argument list) stays real; a command answers `{}` at once.
-    if (Array.isArray(rest[0]) && rest[0].includes('hookrail-watchdog')) return realSpawn.call(this, file, ...rest);
-    const child = Object.assign(new EventEmitter(), {
-      pid: 4_000_000,
-      stdin: new Writable({ write: (_chunk, _encoding, done) => done() }),
-      stdout: new PassThrough(),
-      stderr: new PassThrough(),
-    });
-    setImmediate(() => {
-      child.stdout.end('{}\n');
-      child.stderr.end();
-      child.emit('exit', 0, null);
-      let closed = 0;
-      const onClose = () => (closed += 1) === 2 && child.emit('close', 0, null);
-      child.stdout.on('close', onClose);
-      child.stderr.on('close', onClose);
-    });
-    return child;
-  };
-  syncBuiltinESMExports();
+  replaceSpawnWithInstantChild();
   const instantConfig = hookConfig(command);
   const instant = await compareAll({
     variants: { raw: () => rawSpawn(command, stdin), hook: () => fireBeforeToolHook(instantConfig, 'write_file', toolInput) },

@@ -5,39 +5,12 @@
 //   hook | rawSpawn        — one matching command hook through fireBeforeToolHook | a raw node:child_process spawn,
 //                            both with node:child_process.spawn replaced by a child that answers `{}` at once (as
 //                            spawn.bench.mjs section 3), so only the host's own JavaScript is counted
-import { createRequire, syncBuiltinESMExports } from 'node:module';
-import { EventEmitter } from 'node:events';
-import { PassThrough, Writable } from 'node:stream';
-import { createActor, fromPromise, setup } from 'xstate';
+import { bareToolCallMachine, replaceSpawnWithInstantChild } from './floors.mjs';
 
 const [variant, callsText] = process.argv.slice(2);
 const calls = Number(callsText);
 
-if (variant === 'hook' || variant === 'rawSpawn') {
-  const childProcess = createRequire(import.meta.url)('node:child_process');
-  const realSpawn = childProcess.spawn;
-  childProcess.spawn = function instantChild(file, ...rest) {
-    // The watchdog stays real (it is recognised by its name among its arguments).
-    if (Array.isArray(rest[0]) && rest[0].includes('hookrail-watchdog')) return realSpawn.call(this, file, ...rest);
-    const child = Object.assign(new EventEmitter(), {
-      pid: 4_000_000,
-      stdin: new Writable({ write: (_chunk, _encoding, done) => done() }),
-      stdout: new PassThrough(),
-      stderr: new PassThrough(),
-    });
-    setImmediate(() => {
-      child.stdout.end('{}\n');
-      child.stderr.end();
-      child.emit('exit', 0, null);
-      let closed = 0;
-      const onClose = () => (closed += 1) === 2 && child.emit('close', 0, null);
-      child.stdout.on('close', onClose);
-      child.stderr.on('close', onClose);
-    });
-    return child;
-  };
-  syncBuiltinESMExports();
-}
+if (variant === 'hook' || variant === 'rawSpawn') replaceSpawnWithInstantChild();
 
 const { Config, DebugLogger, fireBeforeToolHook, runToolCall } = await import('../../dist/index.js');
 const { spawn } = await import('node:child_process');
@@ -53,25 +26,7 @@ function machineCall() {
 }
 
 function bareMachineCall() {
-  const machine = setup({ actors: { execute: fromPromise(() => tool.execute(toolInput, { signal })) } }).createMachine({
-    initial: 'idle',
-    states: {
-      idle: { on: { START: 'executing' } },
-      executing: { invoke: { src: 'execute', onDone: 'buffered' } },
-      buffered: { on: { PUBLISH: 'published' } },
-      published: { type: 'final' },
-    },
-  });
-  return () =>
-    new Promise((resolve) => {
-      const actor = createActor(machine);
-      actor.subscribe((snapshot) => {
-        if (snapshot.status === 'done') resolve();
-        else if (snapshot.value === 'buffered') actor.send({ type: 'PUBLISH' });
-      });
-      actor.start();
-      actor.send({ type: 'START' });
-    });
+  return bareToolCallMachine(() => tool.execute(toolInput, { signal }));
 }
 
 function hookCall() {
