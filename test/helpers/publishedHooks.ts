@@ -4,7 +4,7 @@
  * (`test/fixtures/payloads/`): payloads with their path placeholders filled in, and a real process
  * run of a fixture with a payload on stdin.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,15 @@ export const publishedHooksDirectory = fileURLToPath(new URL('../fixtures/hooks/
 
 /** Absolute path of `test/fixtures/payloads/`. */
 export const payloadsDirectory = fileURLToPath(new URL('../fixtures/payloads/', import.meta.url));
+
+/**
+ * Throws, naming what is missing, unless the interpreters the published hooks are written for (bash+jq,
+ * python3, node, as their authors wrote them) are on PATH; `.ci/run` installs them.
+ */
+export function requirePublishedHookTools(): void {
+  const missing = ['bash', 'jq', 'python3', 'node'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+  if (missing.length > 0) throw new Error(`published hook fixtures need ${missing.join(', ')} on PATH (.ci/run installs them)`);
+}
 
 /** The agent a fixture or payload belongs to. */
 export type PublishedDialect = 'claude' | 'gemini';

@@ -5,7 +5,6 @@
  * in the hook's dialect — and decides the same way: same exit code, same stdout, same stderr, same
  * side effects. hookrail's payload is also compared field by field with the agent's own.
  */
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -16,12 +15,9 @@ import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { AggregatedHookResult, HookExecutionResult } from '../../../src/hooks/protocol/results.js';
 import { recordingLogger, scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
-import { loadPayload, payloadsDirectory, publishedHook, runPublishedHook, type PublishedDialect } from '../../helpers/publishedHooks.js';
+import { loadPayload, payloadsDirectory, publishedHook, requirePublishedHookTools, runPublishedHook, type PublishedDialect } from '../../helpers/publishedHooks.js';
 
-beforeAll(() => {
-  const missing = ['bash', 'jq', 'python3', 'node'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
-  if (missing.length > 0) throw new Error(`published hook fixtures need ${missing.join(', ')} on PATH (.ci/run installs them)`);
-});
+beforeAll(requirePublishedHookTools);
 afterAll(() => assertNoHookProcessesAlive());
 
 let project: { path: string; remove: () => void };

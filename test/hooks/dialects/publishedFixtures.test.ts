@@ -5,7 +5,6 @@
  * decision: exit code, stdout JSON or text, stderr, side effects. The dialect engine's tests feed the
  * same fixtures hookrail's payloads and compare.
  */
-import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,16 +16,13 @@ import {
   publishedHook,
   runPublishedHook,
   stdoutJson,
+  requirePublishedHookTools,
   type LoadedPayload,
   type PublishedDialect,
   type PublishedHookOutcome,
 } from '../../helpers/publishedHooks.js';
 
-beforeAll(() => {
-  // The published hooks are bash+jq, python3 and node scripts, as their authors wrote them.
-  const missing = ['bash', 'jq', 'python3', 'node'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
-  if (missing.length > 0) throw new Error(`published hook fixtures need ${missing.join(', ')} on PATH (.ci/run installs them)`);
-});
+beforeAll(requirePublishedHookTools);
 
 afterAll(() => assertNoHookProcessesAlive());
 
