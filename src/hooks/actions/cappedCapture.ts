@@ -66,6 +66,11 @@ export class CappedCapture {
     this.trimTail();
   }
 
+  /** The kept head alone (`head` mode keeps nothing else); a single chunk is returned as it is, not copied. */
+  head(): Buffer {
+    return this.headChunks.length === 1 ? this.headChunks[0]! : Buffer.concat(this.headChunks, this.headBytes);
+  }
+
   /** The kept bytes: the head, the tail (empty in `head` mode) and the count dropped between them. */
   bytes(): CapturedBytes {
     return {

@@ -62,8 +62,8 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
   });
   return {
     ...outcome,
-    stdout: decodeHookOutput(stdout.bytes().head),
-    stderr: decodeHookOutput(stderr.bytes().head),
+    stdout: decodeHookOutput(stdout.head()),
+    stderr: decodeHookOutput(stderr.head()),
     stdoutDroppedBytes: stdout.droppedBytes,
     stderrDroppedBytes: stderr.droppedBytes,
   };
@@ -74,6 +74,7 @@ const hookOutputDecoder = new TextDecoder('utf-8', { fatal: false });
 
 /** HOOK-064: invalid UTF-8 becomes U+FFFD, NUL bytes are dropped, nothing throws. */
 export function decodeHookOutput(bytes: Uint8Array): string {
+  if (bytes.length === 0) return '';
   const text = hookOutputDecoder.decode(bytes);
   return text.includes('\u0000') ? text.replace(/\u0000/g, '') : text;
 }

@@ -7,6 +7,7 @@
  * installed until the first group is tracked: importing hookrail does no work.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import { HOOK_KILL_GRACE_MS } from '../protocol/hookConfig.js';
 import { ProcessWatchdog } from './processWatchdog.js';
 
@@ -130,19 +131,24 @@ export function isProcessGroupAlive(groupId: number): boolean {
 /** One system call: does any process, zombies included, belong to the group? */
 function hasGroupMembers(groupId: number): boolean {
   if (groupId <= 1) return false;
-  // After every hook the answer is usually ESRCH, thrown as an Error; its stack trace would cost
-  // more than the system call, and nobody reads it.
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
+  const target = process.platform === 'win32' ? groupId : -groupId;
+  if (rawKill) return rawKill.call(process, target, 0) !== esrch;
   try {
-    process.kill(process.platform === 'win32' ? groupId : -groupId, 0);
+    process.kill(target, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
   }
 }
+
+/**
+ * After every hook the answer is usually "no such group", which `process.kill` throws as an error
+ * whose stack Node captures at full depth whatever `Error.stackTraceLimit` says — 40–60 µs of a
+ * hook's host CPU, more than the system call (bench/README.md). `process._kill`, which `process.kill`
+ * wraps, returns the errno instead; where a Node lacks it, `process.kill` is used.
+ */
+const rawKill = (process as unknown as { _kill?: (pid: number, signal: number) => number })._kill;
+const esrch = -(osConstants.errno.ESRCH as number);
 
 function hasLiveGroupMember(groupId: number): boolean {
   let entries: string[];

@@ -38,6 +38,20 @@ describe('CappedCapture, head', () => {
   });
 });
 
+describe('CappedCapture.head', () => {
+  it('returns a single kept chunk as it is (no copy) and joins several in order', () => {
+    const only = Buffer.from('{"decision":"allow"}');
+    const single = new CappedCapture({ limitBytes: 64 });
+    single.push(only);
+    expect(single.head()).toBe(only);
+
+    const several = new CappedCapture({ limitBytes: 5 });
+    for (const part of ['ab', 'cd', 'efg']) several.push(Buffer.from(part));
+    expect(several.head().toString()).toBe('abcde');
+    expect(new CappedCapture({ limitBytes: 5 }).head()).toHaveLength(0);
+  });
+});
+
 describe('CappedCapture, head and tail', () => {
   it('keeps everything below the limit, in order', () => {
     const capture = new CappedCapture({ limitBytes: 100, keep: 'headAndTail' });

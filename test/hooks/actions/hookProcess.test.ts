@@ -9,6 +9,11 @@ import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 afterAll(() => assertNoHookProcessesAlive());
 
 describe('decodeHookOutput', () => {
+  it('decodes no bytes to the empty string', () => {
+    expect(decodeHookOutput(Buffer.alloc(0))).toBe('');
+    expect(decodeHookOutput(new Uint8Array(0))).toBe('');
+  });
+
   it('HOOK-064: replaces invalid UTF-8 with U+FFFD and drops NUL bytes without throwing', () => {
     expect(decodeHookOutput(Buffer.from([0x61, 0x00, 0xff, 0x62, 0xe2, 0x82]))).toBe('a\uFFFDb\uFFFD');
     expect(decodeHookOutput(Buffer.from('héllo ✓', 'utf8'))).toBe('héllo ✓');

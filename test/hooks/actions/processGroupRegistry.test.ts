@@ -2,6 +2,7 @@
  * The registry of process groups: nothing happens at import time; the first process group installs
  * the exit handler and starts the watchdog, once; hook and shell-tool groups are tracked alike.
  */
+import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../../helpers/processes.js';
 import { scratchDirectory } from '../../helpers/hookFixtures.js';
@@ -58,6 +59,23 @@ describe.runIf(process.platform === 'linux')('process group registry', () => {
       expect(registry.trackedGroups()).toEqual([]);
     } finally {
       scratch.remove();
+    }
+  });
+
+  it('issue 9, item 6: the check after every hook asks the kernel without an exception — a gone group is no error', async () => {
+    const { registry } = await freshModules();
+    const sleeper = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
+    const kill = vi.spyOn(process, 'kill');
+    try {
+      expect(registry.isProcessGroupAlive(sleeper.pid!)).toBe(true);
+      sleeper.kill('SIGKILL');
+      await new Promise((resolve) => sleeper.once('exit', resolve));
+      expect(registry.isProcessGroupAlive(sleeper.pid!)).toBe(false);
+      // process.kill would throw ESRCH for the gone group and Node would capture the error's full stack.
+      expect(kill).not.toHaveBeenCalled();
+    } finally {
+      kill.mockRestore();
+      sleeper.kill('SIGKILL');
     }
   });
 });
