@@ -3,7 +3,7 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { EventEmitter } from 'node:events';
 import { PassThrough, Writable } from 'node:stream';
-import { createActor, fromPromise, setup } from 'xstate';
+import { assign, createActor, fromPromise, setup } from 'xstate';
 
 /**
  * A bare XState machine of the toolCall machine's unhooked path — idle → executing (one invoked promise of
@@ -25,6 +25,38 @@ export function bareToolCallMachine(execute) {
       const actor = createActor(machine);
       actor.subscribe((snapshot) => {
         if (snapshot.status === 'done') resolve();
+        else if (snapshot.value === 'buffered') actor.send({ type: 'PUBLISH' });
+      });
+      actor.start();
+      actor.send({ type: 'START' });
+    });
+}
+
+/**
+ * The same bare path carrying what any machine that answers with a result carries: the request as input
+ * and context, the tool's result assigned on done, an output built from the context. Not a target: it says
+ * how much of the toolCall machine's distance from the bare floor is XState's data handling rather than
+ * hookrail's guards, hook states and output.
+ */
+export function bareToolCallMachineWithData(execute, request) {
+  const machine = setup({ actors: { execute: fromPromise(({ input }) => execute(input)) } }).createMachine({
+    initial: 'idle',
+    context: ({ input }) => ({ request: input, result: undefined }),
+    output: ({ context }) => ({ callId: context.request.callId, args: context.request.args, result: context.result }),
+    states: {
+      idle: { on: { START: 'executing' } },
+      executing: {
+        invoke: { src: 'execute', input: ({ context }) => context.request.args, onDone: { target: 'buffered', actions: assign({ result: ({ event }) => event.output }) } },
+      },
+      buffered: { on: { PUBLISH: 'published' } },
+      published: { type: 'final' },
+    },
+  });
+  return () =>
+    new Promise((resolve) => {
+      const actor = createActor(machine, { input: request });
+      actor.subscribe((snapshot) => {
+        if (snapshot.status === 'done') resolve(snapshot.output);
         else if (snapshot.value === 'buffered') actor.send({ type: 'PUBLISH' });
       });
       actor.start();

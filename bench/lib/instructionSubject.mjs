@@ -2,10 +2,11 @@
 // makes CALLS sequential calls of VARIANT and exits. Not a benchmark itself (bench/run.mjs runs only *.bench.mjs).
 //   machine | bareMachine  — one toolCall machine per call (runToolCall, hooks disabled) | a bare XState machine
 //                            of the same path (as scheduler.bench.mjs 1b)
+//   bareMachineWithData    — the bare path carrying the call's data (input → context, one assign, an output)
 //   hook | rawSpawn        — one matching command hook through fireBeforeToolHook | a raw node:child_process spawn,
 //                            both with node:child_process.spawn replaced by a child that answers `{}` at once (as
 //                            spawn.bench.mjs section 3), so only the host's own JavaScript is counted
-import { bareToolCallMachine, replaceSpawnWithInstantChild } from './floors.mjs';
+import { bareToolCallMachine, bareToolCallMachineWithData, replaceSpawnWithInstantChild } from './floors.mjs';
 
 const [variant, callsText] = process.argv.slice(2);
 const calls = Number(callsText);
@@ -23,6 +24,10 @@ function machineCall() {
   const config = new Config({ enableHooks: false, logger: quietLogger });
   const request = { callId: 'bench', name: 'write_file', args: toolInput };
   return () => runToolCall({ config, tool, request });
+}
+
+function bareMachineWithDataCall() {
+  return bareToolCallMachineWithData((args) => tool.execute(args, { signal }), { callId: 'bench', name: 'write_file', args: toolInput });
 }
 
 function bareMachineCall() {
@@ -53,7 +58,7 @@ function rawSpawnCall() {
     });
 }
 
-const makers = { machine: machineCall, bareMachine: bareMachineCall, hook: hookCall, rawSpawn: rawSpawnCall };
+const makers = { machine: machineCall, bareMachine: bareMachineCall, bareMachineWithData: bareMachineWithDataCall, hook: hookCall, rawSpawn: rawSpawnCall };
 if (!makers[variant] || !Number.isInteger(calls)) {
   console.error(`usage: instructionSubject.mjs ${Object.keys(makers).join('|')} CALLS`);
   process.exit(2);
