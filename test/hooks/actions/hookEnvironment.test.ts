@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildHookEnvironment } from '../../../src/hooks/actions/hookEnvironment.js';
+import { buildHookEnvironment, inheritedEnvironmentWith } from '../../../src/hooks/actions/hookEnvironment.js';
 import { DebugLogger } from '../../../src/debugLogger.js';
 import { Config } from '../../../src/hooks/engine/config.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
@@ -30,6 +30,14 @@ describe('buildHookEnvironment', () => {
       GEMINI_PROJECT_DIR: '/work/p',
       CLAUDE_PROJECT_DIR: '/work/p',
     });
+  });
+
+  it('inheritedEnvironmentWith: every inherited variable, with the overlay laid over it (undefined kept, so the spawn drops it)', () => {
+    const environment = inheritedEnvironmentWith({ CLAUDE_PROJECT_DIR: '/project', PATH: undefined });
+    expect(environment['CLAUDE_PROJECT_DIR']).toBe('/project');
+    expect('PATH' in environment && environment['PATH'] === undefined).toBe(true);
+    const inheritedNames = Object.keys(process.env).filter((name) => name !== 'PATH' && name !== 'CLAUDE_PROJECT_DIR');
+    for (const name of inheritedNames) expect(environment[name]).toBe(process.env[name]);
   });
 
   it('marks each withheld inherited variable undefined (removed from the child), never the project-dir variables', () => {
