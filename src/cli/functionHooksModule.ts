@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { toError } from '../errors.js';
-import { functionHookEntry, type FunctionHookProblem } from '../hooks/engine/functionHookRegistration.js';
+import { checkedDefinition, functionHookEntry, type FunctionHookProblem } from '../hooks/engine/functionHookRegistration.js';
 import type { FunctionHookDefinition } from '../hooks/protocol/functionHooks.js';
 import type { HookRegistryEntry } from '../hooks/protocol/hookConfig.js';
 import { stringOption, type OptionSpec, type ParsedArgs } from './args.js';
@@ -26,12 +26,20 @@ export const functionHooksOptionSpec: OptionSpec = {
 export interface LoadedFunctionHooks {
   /** The module as named on the command line. */
   displayName: string;
-  /** The definitions as exported (invalid ones included: the registry skips them with a warning). */
-  definitions: FunctionHookDefinition[];
   /** The valid ones as registry entries, in export order. */
   entries: HookRegistryEntry[];
   /** Every problem, with paths like `functionHooks[1].event`. */
   problems: FunctionHookProblem[];
+  /**
+   * The valid definitions as checked (see `checkedDefinition`): what a command gives its Config after
+   * printing {@link describeFunctionHookProblems}, so each problem is reported once, naming the module.
+   */
+  checkedDefinitions: FunctionHookDefinition[];
+}
+
+/** Each problem of a `--function-hooks` module as one line naming the module: `hooks.mjs: functionHooks[1].event: …`. */
+export function describeFunctionHookProblems(loaded: LoadedFunctionHooks): string[] {
+  return loaded.problems.map((problem) => `${loaded.displayName}: ${problem.path}: ${problem.message}`);
 }
 
 /** Loads `--function-hooks`, or returns undefined when the option is absent. Throws {@link CliError} for a module that cannot be used. */
@@ -58,5 +66,5 @@ export async function loadFunctionHooksOption(invocationDir: string, args: Parse
     problems.push(...result.problems);
     if (result.entry) entries.push(result.entry);
   });
-  return { displayName: file, definitions: exported as FunctionHookDefinition[], entries, problems };
+  return { displayName: file, entries, problems, checkedDefinitions: entries.map(checkedDefinition) };
 }

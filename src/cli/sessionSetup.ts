@@ -22,7 +22,7 @@ import { booleanOption, integerOption, stringOption, type OptionSpec, type Parse
 import type { CommandContext } from './context.js';
 import { CliUsageError } from './errors.js';
 import { startRunInspection } from './runInspection.js';
-import { functionHooksOptionSpec, loadFunctionHooksOption } from './functionHooksModule.js';
+import { describeFunctionHookProblems, functionHooksOptionSpec, loadFunctionHooksOption } from './functionHooksModule.js';
 import { loadOptionSettings, settingsSelectionOptionSpecs } from './settingsLoader.js';
 import { judgedHookParameters, type JudgedHookSetup } from './judgedHooks.js';
 
@@ -90,7 +90,7 @@ export async function prepareCliSession(
   const { workingDir, scenario, settings } = await loadOptionSettings(context.io, args, { commandName });
   // Loaded before any model or session exists, so a bad module stops the command before SessionStart fires.
   const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
-  for (const warning of settings.warnings) context.render.warn(warning);
+  for (const warning of [...settings.warnings, ...(functionHooks ? describeFunctionHookProblems(functionHooks) : [])]) context.render.warn(warning);
 
   // A named model answers even when a scenario supplies the prompts, tools and hooks.
   const generator = await createContentGenerator(
@@ -104,7 +104,7 @@ export async function prepareCliSession(
     onSubagentEvent: options.onSubagentEvent,
   });
   const config = new Config({
-    ...toConfigParameters(settings, { functionHooks: functionHooks?.definitions }),
+    ...toConfigParameters(settings, { functionHooks: functionHooks?.checkedDefinitions }),
     workingDir,
     logger: context.logger,
     ...(options.onAskUser ? { onAskUser: options.onAskUser } : {}),

@@ -133,17 +133,21 @@ describe('hookrail run --function-hooks', () => {
     expect(existsSync(join(sandbox.project, 'ran.txt'))).toBe(false);
   });
 
-  it('an invalid definition in the module is skipped with a warning naming functionHooks[i]; the valid ones run', async () => {
+  it('an invalid definition in the module is skipped with a warning naming the module and functionHooks[i]; the valid ones run; each problem is told once', async () => {
     await sandbox.writeProjectFile(
       'mixed.mjs',
-      "import { functionHooks as valid } from './hooks.mjs';\nexport const functionHooks = [{ event: 'PreToolUse', name: 'claude-name', run() {} }, ...valid];\n",
+      "import { functionHooks as valid } from './hooks.mjs';\n" +
+        "export const functionHooks = [{ event: 'PreToolUse', name: 'claude-name', run() {} }, { ...valid[0], onfailure: 'block', matcher: valid[0].matcher }];\n",
     );
     await sandbox.writeProjectFile('hooks.mjs', denyingModule);
     const scenario = await writeScenario(shellScenario('no shell redirections in this project'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--function-hooks', 'mixed.mjs']);
     expect(result.exitCode).toBe(0);
-    expect(result.stderr).toContain('warning: functionHooks[0].event: unknown hook event "PreToolUse"');
-    expect(result.stderr).toContain('hook skipped');
+    const warnings = result.stderr.split('\n').filter((line) => line.startsWith('warning: '));
+    expect(warnings).toEqual([
+      expect.stringMatching(/^warning: mixed\.mjs: functionHooks\[0\]\.event: unknown hook event "PreToolUse" \(known events: .*\); hook skipped$/),
+      'warning: mixed.mjs: functionHooks[1].onfailure: unknown field "onfailure"; ignored',
+    ]);
     expect(result.stdout).toContain('· 1 hook ·');
     expect(result.stdout).toContain('⛔ blocked by hook: no shell redirections in this project');
     expect(existsSync(join(sandbox.project, 'ran.txt'))).toBe(false);

@@ -39,7 +39,7 @@ import { fireConversation, openFireTranscript } from '../fireTranscript.js';
 import { fireReportJson, printFireReport, type FireReport } from '../fireReport.js';
 import { safeJson } from '../render.js';
 import { loadOptionSettings, settingsSelectionOptionSpecs } from '../settingsLoader.js';
-import { functionHooksOptionSpec, loadFunctionHooksOption } from '../functionHooksModule.js';
+import { describeFunctionHookProblems, functionHooksOptionSpec, loadFunctionHooksOption } from '../functionHooksModule.js';
 
 const commandName = hooksFireCommandName;
 
@@ -172,7 +172,7 @@ async function loadConfig(
   const { workingDir, settings, scenario } = await loadOptionSettings(context.io, args, { commandName });
   const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
   const hookModel = await fireHookModel(context, args, scenario);
-  for (const warning of settings.warnings) context.render.warn(warning);
+  for (const warning of [...settings.warnings, ...(functionHooks ? describeFunctionHookProblems(functionHooks) : [])]) context.render.warn(warning);
   const configured = [
     ...(settings.hooks[eventName] ?? []).flatMap((group) =>
       group.hooks.map((hook) => `configured: matcher ${group.matcher ? JSON.stringify(group.matcher) : '(all)'} → ${describeConfigured(hook)}`),
@@ -201,7 +201,7 @@ async function loadConfig(
         : [`no ${eventName} hooks are configured; "hookrail hooks list" shows what is loaded`];
   // `run`'s Config. One difference that runs nothing more: with no hooks configured at all, `run` has no hook
   // system while fire keeps an empty one, so its report and --debug log show the fire that matched nothing.
-  const parameters = toConfigParameters(settings, { functionHooks: functionHooks?.definitions });
+  const parameters = toConfigParameters(settings, { functionHooks: functionHooks?.checkedDefinitions });
   const enableHooks = parameters.enableHooks || settings.switchedOffBy.length === 0;
   const config = new Config({
     ...parameters,

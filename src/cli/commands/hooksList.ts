@@ -16,7 +16,7 @@ import type { CommandContext, CommandDefinition } from '../context.js';
 import { ExitCode } from '../errors.js';
 import { formatDuration, oneLine, safeJson, type Styles } from '../render.js';
 import { loadOptionSettings, settingsSelectionOptionSpecs, type LoadOptionSettingsOptions } from '../settingsLoader.js';
-import { functionHooksOptionSpec, loadFunctionHooksOption, type LoadedFunctionHooks } from '../functionHooksModule.js';
+import { describeFunctionHookProblems, functionHooksOptionSpec, loadFunctionHooksOption, type LoadedFunctionHooks } from '../functionHooksModule.js';
 
 /** One configured hook as `hooks list` reports it. */
 export interface ListedHook {
@@ -83,7 +83,7 @@ export const hooksListCommand: CommandDefinition = {
     const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
     const hooks = sortByEvent([...listHooks(settings), ...(functionHooks ? listFunctionHooks(functionHooks, settings) : [])]);
     for (const warning of settings.warnings) context.render.warn(warning);
-    for (const problem of functionHooks?.problems ?? []) context.render.warn(`${functionHooks?.displayName}: ${problem.path}: ${problem.message}`);
+    for (const warning of functionHooks ? describeFunctionHookProblems(functionHooks) : []) context.render.warn(warning);
     if (booleanOption(args, 'json')) {
       const untrustedProjectSettings = untrustedFiles(settings).map((file) => ({ file: file.displayName, notApplied: describeContributions(file) }));
       context.render.line(safeJson({ enableHooks: settings.enableHooks, hooks, untrustedProjectSettings, files: describeFiles(settings.files) }, 2));

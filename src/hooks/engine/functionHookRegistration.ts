@@ -4,6 +4,7 @@
  * event, the name, `run`, the matcher, and the fields every hook type takes.
  */
 import { HookEventName, hookEventNames, isHookEventName, isToolEvent } from '../protocol/events.js';
+import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
 import { ConfigSource, type FunctionHookConfig, type HookRegistryEntry } from '../protocol/hookConfig.js';
 import { validateCommonFields, type HookProblemSeverity } from './hookConfigValidation.js';
 import { describeType, describeValue, isPlainObject } from '../../values.js';
@@ -80,4 +81,16 @@ export function functionHookEntry(definition: unknown, path: string): FunctionHo
     dialect: 'native',
   };
   return { entry, problems };
+}
+
+/**
+ * The definition `entry` stands for, as checked: its event, its matcher where one applies, its order
+ * and the fields kept (unknown and corrected ones gone). A caller that reported a definition's problems
+ * itself, naming where it came from (the CLI's `--function-hooks MODULE`), hands the registry these,
+ * which it takes without warning about them a second time.
+ */
+export function checkedDefinition(entry: HookRegistryEntry): FunctionHookDefinition {
+  const { type: _type, ...fields } = entry.config as FunctionHookConfig;
+  const matcher = isToolEvent(entry.eventName) && entry.matcher !== undefined ? { matcher: entry.matcher } : {};
+  return { ...fields, event: entry.eventName, ...matcher, sequential: entry.sequential === true } as FunctionHookDefinition;
 }
