@@ -4,6 +4,7 @@
  * {@link CliUsageError} that names the option or argument and suggests the nearest valid one.
  */
 import { parseArgs } from 'node:util';
+import { suggestClosest } from '../suggestClosest.js';
 import { CliUsageError } from './errors.js';
 
 /** One option of a command. Names are the long form without dashes (`max-turns`). */
@@ -122,18 +123,6 @@ export function integerOption(
   return value;
 }
 
-/** The candidate closest to `input` by edit distance, when it is close enough to be a likely typo. */
-export function suggestClosest(input: string, candidates: readonly string[]): string | undefined {
-  let best: { candidate: string; distance: number } | undefined;
-  for (const candidate of candidates) {
-    const distance = editDistance(input.toLowerCase(), candidate.toLowerCase());
-    if (!best || distance < best.distance) best = { candidate, distance };
-  }
-  if (!best) return undefined;
-  const tolerance = Math.max(2, Math.floor(best.candidate.length / 3));
-  return best.distance <= tolerance ? best.candidate : undefined;
-}
-
 function checkPositionals(spec: CommandSpec, positionals: string[]): void {
   const declared = spec.positionals ?? [];
   const variadic = declared.some((positional) => positional.variadic);
@@ -172,19 +161,6 @@ function toUsageError(error: unknown, spec: CommandSpec, options: Record<string,
     });
   }
   return new CliUsageError(message, { commandName: spec.name });
-}
-
-function editDistance(left: string, right: string): number {
-  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
-  for (let row = 1; row <= left.length; row += 1) {
-    const current = [row];
-    for (let column = 1; column <= right.length; column += 1) {
-      const substitution = previous[column - 1] + (left[row - 1] === right[column - 1] ? 0 : 1);
-      current.push(Math.min(previous[column] + 1, current[column - 1] + 1, substitution));
-    }
-    previous = current;
-  }
-  return previous[right.length];
 }
 
 /** `--cwd DIR`, shared by the commands that read a project's settings. */

@@ -19,7 +19,8 @@ import { HookEventName, hookEventNames, isHookEventName, isToolEvent } from '../
 import { parseJsonText, readJsonFile } from '../adapters/jsonFile.js';
 import { HookrailError } from '../errors.js';
 import { describeType, isPlainObject } from '../values.js';
-import { stringOption, suggestClosest, type ParsedArgs } from './args.js';
+import { suggestClosest } from '../suggestClosest.js';
+import { stringOption, type ParsedArgs } from './args.js';
 import type { CommandContext } from './context.js';
 import { CliError, CliUsageError } from './errors.js';
 import type { FiredInputs } from './fireDecision.js';

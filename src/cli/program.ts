@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { HookrailError } from '../errors.js';
-import { parseCommandArgs, suggestClosest, type CommandSpec } from './args.js';
+import { suggestClosest } from '../suggestClosest.js';
+import { parseCommandArgs, type CommandSpec } from './args.js';
 import { hooksDisableCommand, hooksEnableCommand } from './commands/hooksEnable.js';
 import { hooksFireCommand } from './commands/hooksFire.js';
 import { hooksListCommand } from './commands/hooksList.js';

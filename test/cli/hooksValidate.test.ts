@@ -107,6 +107,17 @@ describe('hookrail hooks validate', () => {
     expect(result.exitCode).toBe(1);
   });
 
+  it('a misspelt field in a group or a hook is a warning with its file, JSON path and the field it was likely meant to be', async () => {
+    await sandbox.writeProjectFile(
+      'typos.json',
+      JSON.stringify({ hooks: { BeforeTool: [{ matchr: 'write_file', hooks: [{ type: 'command', command: 'echo ok', timout: 5000 }] }] } }),
+    );
+    const result = await runHookrail(sandbox, ['hooks', 'validate', 'typos.json']);
+    expect(result.stdout).toContain('typos.json: 1 valid hook, 2 problems');
+    expect(result.stdout).toContain('warning typos.json: hooks.BeforeTool[0].matchr: unknown field "matchr"; ignored (did you mean "matcher"?)');
+    expect(result.stdout).toContain('warning typos.json: hooks.BeforeTool[0].hooks[0].timout: unknown field "timout"; ignored (did you mean "timeout"?)');
+  });
+
   it('issue 11: validates a --settings-style file written with Claude Code names anywhere, timeouts read as seconds', async () => {
     await sandbox.writeProjectFile(
       'claude-hooks.json',

@@ -12,6 +12,7 @@ import { failClosedEvents } from '../protocol/failurePolicy.js';
 import { describeType, describeValue, isPlainObject } from '../../values.js';
 import { parseIfCondition } from './ifCondition.js';
 import { referencedVariables } from '../actions/headerInterpolation.js';
+import { hookFieldNames, reportUnknownFields } from './unknownFields.js';
 import { validateJudgedHookFields } from './judgedHookValidation.js';
 
 /** Severity of a problem: `error` skips the value, `warning` keeps it as the message says. */
@@ -65,6 +66,7 @@ export function validateHookFields({ hook, path, eventName, report, timeoutUnit 
     return undefined;
   }
   const config: Record<string, unknown> = { ...hook };
+  for (const field of reportUnknownFields({ object: hook, known: hookFieldNames, path, report })) delete config[field];
   const typeValid =
     type === 'command'
       ? validateCommandFields(hook, config, path, report)

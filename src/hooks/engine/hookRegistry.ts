@@ -15,6 +15,7 @@ import { describeType, describeValue, isPlainObject } from '../../values.js';
 import { matcherPatternProblem } from './matchers.js';
 import { claudeEventNameList, unsupportedClaudeEventNames } from '../dialects/claudeEvents.js';
 import { resolveEventName } from '../dialects/detect.js';
+import { hookGroupFieldNames, reportUnknownFields } from './unknownFields.js';
 import { validateDialectFields } from './dialectFields.js';
 import { readHooksInDialect } from './dialectHooks.js';
 
@@ -99,6 +100,7 @@ function validateDefinition({ eventName, definition, path, definitions, report, 
     report(path, `expected a hook definition object ({ matcher?, sequential?, hooks }), got ${describeType(definition)}; skipped`, 'error');
     return;
   }
+  reportUnknownFields({ object: definition, known: hookGroupFieldNames, path, report });
   // A definition with a bad matcher is skipped, but its hooks are still checked: validate lists every problem.
   let matcherRejected = false;
   const matcher = definition['matcher'];
