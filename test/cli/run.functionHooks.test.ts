@@ -146,7 +146,7 @@ describe('hookrail run --function-hooks', () => {
     const warnings = result.stderr.split('\n').filter((line) => line.startsWith('warning: '));
     expect(warnings).toEqual([
       expect.stringMatching(/^warning: mixed\.mjs: functionHooks\[0\]\.event: unknown hook event "PreToolUse" \(known events: .*\); hook skipped$/),
-      'warning: mixed.mjs: functionHooks[1].onfailure: unknown field "onfailure"; ignored',
+      'warning: mixed.mjs: functionHooks[1].onfailure: unknown field "onfailure"; ignored (did you mean "onFailure"?)',
     ]);
     expect(result.stdout).toContain('· 1 hook ·');
     expect(result.stdout).toContain('⛔ blocked by hook: no shell redirections in this project');

@@ -7,6 +7,7 @@ import { HookEventName, hookEventNames, isHookEventName, isToolEvent } from '../
 import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
 import { ConfigSource, type FunctionHookConfig, type HookRegistryEntry } from '../protocol/hookConfig.js';
 import { validateCommonFields, type HookProblemSeverity } from './hookConfigValidation.js';
+import { reportUnknownFields } from './unknownFields.js';
 import { describeType, describeValue, isPlainObject } from '../../values.js';
 
 /** One problem with a function hook definition, at its path (`functionHooks[2].event`). */
@@ -23,7 +24,7 @@ export interface FunctionHookEntryResult {
 }
 
 /** Fields a definition may carry; anything else is reported, so a typo (`onfailure`) is not silently ignored. */
-const knownFields = new Set(['event', 'name', 'run', 'matcher', 'sequential', 'timeout', 'onFailure', 'priority', 'async', 'if', 'description']);
+const knownFields: readonly string[] = ['event', 'name', 'run', 'matcher', 'sequential', 'timeout', 'onFailure', 'priority', 'async', 'if', 'description'];
 
 /** Issue 13: validates one function hook definition; never throws. */
 export function functionHookEntry(definition: unknown, path: string): FunctionHookEntryResult {
@@ -50,9 +51,7 @@ export function functionHookEntry(definition: unknown, path: string): FunctionHo
     report(`${path}.run`, `expected a function (input, { signal }) => output, got ${describeType(run)}; hook skipped`, 'error');
     return { problems };
   }
-  for (const field of Object.keys(definition)) {
-    if (!knownFields.has(field)) report(`${path}.${field}`, `unknown field ${JSON.stringify(field)}; ignored`, 'warning');
-  }
+  reportUnknownFields({ object: definition, known: knownFields, path, report });
   const matcher = definition['matcher'];
   if (matcher !== undefined && typeof matcher !== 'string') {
     report(`${path}.matcher`, `expected a string (a regular expression over tool names), got ${describeType(matcher)}; hook skipped`, 'error');

@@ -244,7 +244,7 @@ describe('registration', () => {
     expect((await fireBeforeToolHook(config, 'x', {}))?.getEffectiveReason()).toBe('good ran');
     expect(recordsAt(records, 'warn').map((record) => record.message)).toEqual([
       expect.stringMatching(/^functionHooks\[1\]\.event: unknown hook event "Nope"/),
-      'functionHooks[2].onfailure: unknown field "onfailure"; ignored',
+      'functionHooks[2].onfailure: unknown field "onfailure"; ignored (did you mean "onFailure"?)',
     ]);
   });
 
