@@ -19,6 +19,17 @@ describe('example: block destructive shell commands', () => {
     expect(existsSync(example.projectPath('build', 'output.txt'))).toBe(true);
   });
 
+  it('the guard is fail-closed (onFailure: block): a block-destructive.sh that cannot do its job (exit 127, as bash answers for a missing script) still keeps rm -rf from running', async () => {
+    await example.sandbox.writeProjectFile('examples/hooks/block-destructive.sh', 'echo "block-destructive.sh: not found" >&2\nexit 127\n');
+    const result = await example.runScenario('block-destructive');
+    expect(result.stdout).toContain('▸ run_shell_command  beforeHook → BLOCKED → published');
+    expect(result.stdout).toContain('⛔ blocked by hook:');
+    expect(result.stderr).toContain('exit code 127');
+    expect(existsSync(example.projectPath('build', 'output.txt'))).toBe(true);
+    // The scenario's model expected the script's own reason; it got the failure instead and says so.
+    expect(result.exitCode).toBe(1);
+  });
+
   it('HOOK-018: the hook lets harmless commands through (exit 0, no output)', async () => {
     const result = await example.run([
       'hooks', 'fire', 'BeforeTool', '--scenario', 'examples/scenarios/block-destructive.json',
