@@ -51,6 +51,7 @@ import type { HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { builtinToolNames, isBuiltinToolName, type BuiltinToolName } from '../tools/index.js';
 import { validateCompaction, validatePrompts, type ScenarioCompaction } from './scenarioSession.js';
 import { describeValue, isPlainObject } from '../../values.js';
+import { suggestClosest } from '../../suggestClosest.js';
 
 export type { ScenarioCompaction } from './scenarioSession.js';
 
@@ -76,10 +77,9 @@ export interface ScenarioTurn {
   delayMs?: number;
 }
 
-/** The hooks (and any other settings) a scenario brings along. */
+/** The hooks a scenario brings along, as in a settings file's `hooks`. */
 export interface ScenarioSettings {
   hooks?: HooksSettings;
-  [key: string]: unknown;
 }
 
 /**
@@ -110,6 +110,7 @@ export interface Scenario {
 }
 
 const topLevelKeys = ['$schema', 'name', 'description', 'prompt', 'prompts', 'compaction', 'tools', 'settings', 'turns', 'hookModel'];
+const settingsKeys = ['hooks'];
 const hookModelKeys = ['turns'];
 const turnKeys = ['text', 'functionCalls', 'expect', 'delayMs'];
 const functionCallKeys = ['name', 'args', 'id'];
@@ -232,6 +233,8 @@ function validateSettings(value: unknown, problems: ScenarioProblem[]): Scenario
     problems.push({ path: 'settings', message: `expected an object like a settings.json file, got ${describeValue(value)}` });
     return undefined;
   }
+  // Only the hooks are taken: any other key (a misspelt "hook" above all) would be silently ignored.
+  checkKeys(value, settingsKeys, 'settings', problems);
   if (value.hooks !== undefined && !isPlainObject(value.hooks)) {
     problems.push({ path: 'settings.hooks', message: `expected an object keyed by event name, got ${describeValue(value.hooks)}` });
     return undefined;
@@ -349,7 +352,9 @@ function optionalText(record: Record<string, unknown>, key: string, at: string, 
 function checkKeys(record: Record<string, unknown>, allowed: readonly string[], at: string, problems: ScenarioProblem[]): void {
   for (const key of Object.keys(record)) {
     if (!allowed.includes(key)) {
-      problems.push({ path: join(at, key), message: `unknown key; expected one of ${allowed.filter((name) => name !== '$schema').join(', ')}` });
+      const expected = allowed.filter((name) => name !== '$schema');
+      const suggestion = suggestClosest(key, expected);
+      problems.push({ path: join(at, key), message: `unknown key; ${suggestion ? `did you mean "${suggestion}"? ` : ''}expected one of ${expected.join(', ')}` });
     }
   }
 }

@@ -52,7 +52,9 @@ describe('loadScenario', () => {
     ]);
     expect(error.message).toContain('turns[2].functionCalls[0].name: expected a string, got 42');
     expect(error.message).toContain('tools[1]: "grep_search" is not a built-in tool; expected one of run_shell_command, read_file');
-    expect(error.message).toContain('turns[3].expect.functionResponseContain: unknown key; expected one of functionResponseContains, textContains');
+    expect(error.message).toContain(
+      'turns[3].expect.functionResponseContain: unknown key; did you mean "functionResponseContains"? expected one of functionResponseContains, textContains',
+    );
     expect(error.message).toContain('turns[4]: a turn needs "text", at least one function call, or both');
   });
 
@@ -102,6 +104,11 @@ describe('parseScenario', () => {
       'tools: expected an array of built-in tool names, got "glob"',
       'settings.hooks: expected an object keyed by event name, got an array',
     ]);
+    // Only the hooks are taken from a scenario's settings: a misspelt key is an error, not hooks silently lost.
+    expect(attempt({ settings: { hook: { BeforeTool: [] } }, turns: [{ text: 'x' }] })).toEqual([
+      'settings.hook: unknown key; did you mean "hooks"? expected one of hooks',
+    ]);
+    expect(attempt({ settings: { enableHooks: false }, turns: [{ text: 'x' }] })).toEqual(['settings.enableHooks: unknown key; expected one of hooks']);
     expect(attempt({ turns: [{ text: 'x', delayMs: -1, functionCalls: 'glob' }] })).toEqual([
       'turns[0].functionCalls: expected an array of function calls, got "glob"',
       'turns[0].delayMs: expected a number of milliseconds (0 or more), got -1',
