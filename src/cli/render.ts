@@ -64,8 +64,8 @@ export function createStyles(enabled: boolean): Styles {
 
 /** Options for {@link Renderer}. */
 export interface RendererOptions {
-  stdout: TextSink;
-  stderr: TextSink;
+  stdout: TextSink & { isTTY?: boolean };
+  stderr: TextSink & { isTTY?: boolean };
   color: boolean;
 }
 
@@ -75,37 +75,55 @@ export class Renderer {
   readonly color: boolean;
   private readonly stdout: TextSink;
   private readonly stderr: TextSink;
+  /** Both streams go to a terminal, where a stderr line would land in the middle of an open stdout line. */
+  private readonly sharedTerminal: boolean;
+  /** What stdout holds of its current line: a progress line that is still growing, or ''. */
+  private openLine = '';
 
   constructor(options: RendererOptions) {
     this.stdout = options.stdout;
     this.stderr = options.stderr;
+    this.sharedTerminal = options.stdout.isTTY === true && options.stderr.isTTY === true;
     this.color = options.color;
     this.styles = createStyles(options.color);
   }
 
   /** One line on stdout. */
   line(text = ''): void {
-    this.stdout.write(`${text}\n`);
+    this.write(`${text}\n`);
   }
 
   /** Text on stdout without a newline (progress lines that grow as a call moves on). */
   write(text: string): void {
     this.stdout.write(text);
+    const lastNewline = text.lastIndexOf('\n');
+    this.openLine = lastNewline === -1 ? this.openLine + text : text.slice(lastNewline + 1);
   }
 
   /** `warning: ...` on stderr. */
   warn(message: string): void {
-    this.stderr.write(`${this.styles.yellow('warning:')} ${message}\n`);
+    this.toStderr(`${this.styles.yellow('warning:')} ${message}\n`);
   }
 
   /** `hookrail: error: ...` on stderr. */
   error(message: string): void {
-    this.stderr.write(`${this.styles.red('hookrail: error:')} ${message}\n`);
+    this.toStderr(`${this.styles.red('hookrail: error:')} ${message}\n`);
   }
 
   /** A plain line on stderr (hints, debug log, stack traces). */
   note(message: string): void {
-    this.stderr.write(`${message}\n`);
+    this.toStderr(`${message}\n`);
+  }
+
+  /**
+   * On a terminal, a warning that comes while a progress line is open (a hook failing during a call)
+   * goes below that line, which is then shown again to go on growing; piped streams stay as they are.
+   */
+  private toStderr(text: string): void {
+    const interrupts = this.sharedTerminal && this.openLine !== '';
+    if (interrupts) this.stdout.write('\n');
+    this.stderr.write(text);
+    if (interrupts) this.stdout.write(this.openLine);
   }
 }
 
