@@ -242,7 +242,19 @@ describe('hookrail run with the published hooks (scenarios in test/fixtures/scen
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
   });
 
-  it('issue 11: the scenario files validate, read in the dialect their names say', async () => {
+  it('issue 11: the scenario files validate, read in the dialect their names say; a script the project lacks is a warning at its hook', async () => {
+    const before = await runHookrail(sandbox, ['hooks', 'validate', fixturePath('scenarios/claude-hooks.json'), '--json']);
+    const missing = JSON.parse(before.stdout) as { files: Array<{ hookCount: number; problems: Array<{ path: string; message: string; severity: string }> }> };
+    expect(missing.files[0].hookCount).toBe(7);
+    // The hooks name $CLAUDE_PROJECT_DIR/.claude/hooks/...: in a project without the scripts every hook would only fail.
+    expect(missing.files[0].problems).toHaveLength(7);
+    expect(missing.files[0].problems[0]).toEqual({
+      path: 'settings.hooks.PreToolUse[0].hooks[0].command',
+      message: `${JSON.stringify(join(sandbox.project, '.claude/hooks/deny-destructive-bash.mjs'))} does not exist (looked for from the project directory ${sandbox.project}); the hook fails when it runs`,
+      severity: 'warning',
+    });
+    expect(before.exitCode).toBe(1);
+    installScripts(sandbox.project, '.claude/hooks', 'claude');
     const result = await runHookrail(sandbox, ['hooks', 'validate', fixturePath('scenarios/claude-hooks.json'), '--json']);
     expect(result.exitCode, result.stdout).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ files: [{ dialect: 'claude', hookCount: 7, problems: [] }], problemCount: 0 });

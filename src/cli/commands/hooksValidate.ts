@@ -32,6 +32,7 @@ import { safeJson } from '../render.js';
 import { loadOptionSettings, resolveWorkingDir, scenarioEmbeddedHooks, settingsSelectionOptionSpecs, type OptionSettings } from '../settingsLoader.js';
 import { loadListedSettings } from './hooksList.js';
 import { functionHooksOptionSpec, loadFunctionHooksOption } from '../functionHooksModule.js';
+import { missingScriptWarnings } from '../hookScriptFiles.js';
 
 /** One validated file. */
 export interface ValidatedFile {
@@ -72,14 +73,14 @@ export const hooksValidateCommand: CommandDefinition = {
       const loaded = await loadOptionSettings(context.io, args, { commandName, tolerateMalformedFiles: true });
       const { settings } = loaded;
       validated = settings.files.map((scopeFile) =>
-        withWithheldWarnings(toValidatedFile(scopeFile), { hooks: pathedDefinitions(scopeFile, loaded), withhold: settings.withheldVariables }),
+        withHookWarnings(toValidatedFile(scopeFile), { hooks: pathedDefinitions(scopeFile, loaded), withhold: settings.withheldVariables, projectDir: loaded.workingDir }),
       );
       notes = environmentNotes(settings, context.io.env);
     } else {
       const checked = await validateOneFile(context, args, file);
       const settings = await settingsInForce(context, args);
       const withhold = [...new Set([...(settings?.withheldVariables ?? []), ...checked.withheldVariables])];
-      validated = [withWithheldWarnings(checked.validated, { hooks: checked.definitions, withhold })];
+      validated = [withHookWarnings(checked.validated, { hooks: checked.definitions, withhold, projectDir: checked.workingDir })];
       notes = settings ? environmentNotes(settings, context.io.env, checked.receivesEnvironment ? checked.validated.file : undefined) : [];
     }
     const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
@@ -147,8 +148,12 @@ function pathedDefinitions(file: SettingsScopeFile, loaded: OptionSettings): Val
 }
 
 /** HOOK-188: the file's problems plus a warning for each http hook variable `withhold` keeps from every hook. */
-function withWithheldWarnings(validated: ValidatedFile, options: { hooks: readonly ValidatedHookDefinition[]; withhold: readonly string[] }): ValidatedFile {
-  const warnings = findWithheldAllowedVariables(options);
+/** A file's problems plus what only the environment shows: allowed variables that are withheld, script files that do not exist. */
+function withHookWarnings(
+  validated: ValidatedFile,
+  options: { hooks: readonly ValidatedHookDefinition[]; withhold: readonly string[]; projectDir: string },
+): ValidatedFile {
+  const warnings = [...findWithheldAllowedVariables(options), ...missingScriptWarnings(options.hooks, options.projectDir)];
   return warnings.length === 0 ? validated : { ...validated, problems: [...validated.problems, ...warnings] };
 }
 
@@ -167,6 +172,8 @@ interface CheckedFile {
   withheldVariables: string[];
   /** True when it has hooks and is not the user's or the system's own settings file: they would inherit the environment. */
   receivesEnvironment: boolean;
+  /** The project directory its hooks would run in (`--cwd`, else the current directory). */
+  workingDir: string;
 }
 
 async function validateOneFile(context: CommandContext, args: ParsedArgs, file: string): Promise<CheckedFile> {
@@ -184,10 +191,11 @@ async function validateOneFile(context: CommandContext, args: ParsedArgs, file: 
       definitions: [],
       withheldVariables: [],
       receivesEnvironment: false,
+      workingDir,
     };
   }
   if (!content.exists) throw new CliError(`${file}: file not found (${path})`);
-  let checked: Omit<CheckedFile, 'receivesEnvironment'>;
+  let checked: Omit<CheckedFile, 'receivesEnvironment' | 'workingDir'>;
   if (isScenario(content.value)) {
     checked = { ...validateScenarioFile(content.value, file), withheldVariables: [] };
   } else {
@@ -199,7 +207,7 @@ async function validateOneFile(context: CommandContext, args: ParsedArgs, file: 
     };
   }
   const receivesEnvironment = checked.validated.hookCount > 0 && !isOwnSettingsFile(path, { workingDir, homeDir, env: context.io.env });
-  return { ...checked, receivesEnvironment };
+  return { ...checked, receivesEnvironment, workingDir };
 }
 
 /** The user's or the system's settings file (hookrail's, Claude Code's or Gemini CLI's): hooks the user wrote. */
