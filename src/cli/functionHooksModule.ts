@@ -37,8 +37,9 @@ export interface LoadedFunctionHooks {
   checkedDefinitions: FunctionHookDefinition[];
 }
 
-/** Each problem of a `--function-hooks` module as one line naming the module: `hooks.mjs: functionHooks[1].event: …`. */
-export function describeFunctionHookProblems(loaded: LoadedFunctionHooks): string[] {
+/** Each problem of a `--function-hooks` module as one line naming the module: `hooks.mjs: functionHooks[1].event: …` (none without a module). */
+export function describeFunctionHookProblems(loaded: LoadedFunctionHooks | undefined): string[] {
+  if (loaded === undefined) return [];
   return loaded.problems.map((problem) => `${loaded.displayName}: ${problem.path}: ${problem.message}`);
 }
 

@@ -11,6 +11,7 @@
 import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { expandCommand } from '../hooks/actions/commandExpansion.js';
+import { expandExecForm } from '../hooks/actions/execForm.js';
 import type { HookConfigProblem, ValidatedHookDefinition } from '../hooks/engine/hookRegistry.js';
 import { splitSubcommands } from '../hooks/engine/shellSubcommands.js';
 
@@ -32,9 +33,15 @@ export interface HookScriptCheck {
 
 /** The absolute paths of the script files the hook names that do not exist (none when unsure). */
 export function missingHookScripts(check: HookScriptCheck): string[] {
-  const commandLines = check.args !== undefined ? [[check.command, ...check.args]] : shellCommands(expandCommand(check.command, check.projectDir));
+  const commandLines = check.args !== undefined ? [execFormWords(check.command, check.args, check.projectDir)] : shellCommands(expandCommand(check.command, check.projectDir));
   const missing = commandLines.flatMap((words) => scriptWords(words)).map((word) => resolve(check.projectDir, word));
   return [...new Set(missing)].filter((path) => !existsSync(path));
+}
+
+/** The exec form's program and arguments, the project-directory variables expanded as the runner expands them. */
+function execFormWords(command: string, args: readonly string[], projectDir: string): string[] {
+  const expanded = expandExecForm(command, args, projectDir);
+  return [expanded.command, ...expanded.args];
 }
 
 /**

@@ -8,13 +8,11 @@ import { resolve } from 'node:path';
 import { createContentGenerator } from '../adapters/models/createContentGenerator.js';
 import { defaultScenario } from '../adapters/models/defaultScenario.js';
 import type { Scenario } from '../adapters/models/scenario.js';
-import { toConfigParameters } from '../adapters/settings/settings.js';
+import { countHooks, toConfigParameters } from '../adapters/settings/settings.js';
 import { createBuiltinTools } from '../adapters/tools/index.js';
 import { claudeEnvFilePath, removeClaudeEnvFile } from '../hooks/dialects/claudeEnvFile.js';
 import { Config } from '../hooks/engine/config.js';
-import { hookEventNames } from '../hooks/protocol/events.js';
 import type { AskUserCallback } from '../hooks/protocol/askUser.js';
-import type { HooksSettings } from '../hooks/protocol/hookConfig.js';
 import { createAgentSession, DEFAULT_MAX_TURNS, type AgentSession } from '../machines/session.js';
 import { DEFAULT_MAX_CONTINUATIONS, DEFAULT_SESSION_END_TIMEOUT_MS } from '../machines/sessionState.js';
 import type { AgentEvent } from '../machines/types.js';
@@ -90,7 +88,7 @@ export async function prepareCliSession(
   const { workingDir, scenario, settings } = await loadOptionSettings(context.io, args, { commandName });
   // Loaded before any model or session exists, so a bad module stops the command before SessionStart fires.
   const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
-  for (const warning of [...settings.warnings, ...(functionHooks ? describeFunctionHookProblems(functionHooks) : [])]) context.render.warn(warning);
+  for (const warning of [...settings.warnings, ...describeFunctionHookProblems(functionHooks)]) context.render.warn(warning);
 
   // A named model answers even when a scenario supplies the prompts, tools and hooks.
   const generator = await createContentGenerator(
@@ -166,8 +164,4 @@ export function sessionHeader(command: string, setup: CliSession): string {
     setup.hookCount === 0 ? 'no hooks' : setup.hooksEnabled ? `${setup.hookCount} ${setup.hookCount === 1 ? 'hook' : 'hooks'}` : 'hooks off (enableHooks: false)';
   const hookModel = setup.hookModelName ? ` · hook model ${setup.hookModelName}` : '';
   return `hookrail ${command} · model ${setup.generatorName}${hookModel} · ${hooks} · ${setup.workingDir} · transcript ${setup.session.transcriptPath}`;
-}
-
-function countHooks(hooks: HooksSettings): number {
-  return hookEventNames.reduce((count, event) => count + (hooks[event] ?? []).reduce((sum, group) => sum + group.hooks.length, 0), 0);
 }

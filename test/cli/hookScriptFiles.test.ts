@@ -41,6 +41,9 @@ describe('missingHookScripts', () => {
     expect(missing('node', ['hooks/absent.js', '--json'])).toEqual([join(project, 'hooks/absent.js')]);
     expect(missing('/opt/nowhere/guard', [])).toEqual(['/opt/nowhere/guard']);
     expect(missing('node', ['hooks/present.js'])).toEqual([]);
+    // The project-directory variables are expanded as the runner expands them in the exec form.
+    expect(missing('node', ['$CLAUDE_PROJECT_DIR/hooks/absent.js'])).toEqual([join(project, 'hooks/absent.js')]);
+    expect(missing('${GEMINI_PROJECT_DIR}/hooks/present.sh', [])).toEqual([]);
   });
 
   it('leaves alone what only the shell, or the interpreter, can read', () => {

@@ -38,7 +38,7 @@ import { getSettingsPaths, isProjectScope, projectLocations, type ScopeLocation,
 import { problemWarnings, readSettingsScopeFile, type SettingsScopeFile } from './settingsScopeFile.js';
 import type { TrustStore } from './trust.js';
 
-export { hasHooks, mergeHooksSettings } from './settingsMerge.js';
+export { countHooks, hasHooks, mergeHooksSettings } from './settingsMerge.js';
 export {
   checkPinned,
   problemWarnings,

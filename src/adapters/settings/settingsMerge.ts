@@ -10,7 +10,7 @@
  *   first so that a copy of its command in a lower scope cannot shadow it (HOOK-090 keeps the first).
  *   `pinned` anywhere else is a warning and is ignored.
  */
-import { hookEventNames } from '../../hooks/protocol/events.js';
+import { hookEventNames, type HookEventName } from '../../hooks/protocol/events.js';
 import type { HookConfig, HookDefinition, HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import type { SettingsScope } from './settingsLocations.js';
 import type { SettingsScopeFile } from './settingsScopeFile.js';
@@ -73,7 +73,7 @@ export function mergeSettingsFiles(files: readonly SettingsScopeFile[]): MergedS
     if (!hasHooks(pinned)) {
       return { ...base, hooks: mergeHooksSettings([pinned, unpinned]), enableHooks: false, switchedOffBy: lowerOff, onlyPinnedHooks: false };
     }
-    const count = listHooks(pinned).length;
+    const count = countHooks(pinned);
     warnings.push(
       `${lowerOff.join(' and ')} ${lowerOff.length === 1 ? 'says' : 'say'} "enableHooks": false: every hook is off except the ` +
         `${count} pinned by the system settings (${pinnedBy})`,
@@ -105,9 +105,14 @@ export function hasHooks(hooks: HooksSettings): boolean {
   return hookEventNames.some((eventName) => (hooks[eventName] ?? []).some((definition) => definition.hooks.length > 0));
 }
 
+/** How many hooks `hooks` holds, for one event or for all of them. */
+export function countHooks(hooks: HooksSettings, eventName?: HookEventName): number {
+  return (eventName === undefined ? hookEventNames : [eventName]).reduce((count, event) => count + (hooks[event] ?? []).reduce((sum, group) => sum + group.hooks.length, 0), 0);
+}
+
 /** A file's contributions in one line (`2 hooks, disabledHooks ["guard"], enableHooks: false`), for warnings and listings. */
 export function describeContributions(file: Pick<SettingsScopeFile, 'hooks' | 'disabledHooks' | 'enableHooks' | 'withheldVariables'>): string {
-  const hookCount = listHooks(file.hooks).length;
+  const hookCount = countHooks(file.hooks);
   return [
     ...(hookCount > 0 ? [`${hookCount} ${hookCount === 1 ? 'hook' : 'hooks'}`] : []),
     ...(file.disabledHooks.length > 0 ? [`disabledHooks ${JSON.stringify(file.disabledHooks)}`] : []),

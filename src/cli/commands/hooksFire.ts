@@ -17,7 +17,7 @@
  * for AfterAgent (Stop) the turn its payload gives (fireTranscript.ts).
  */
 import { claudeEventNameList } from '../../hooks/dialects/claudeEvents.js';
-import { toConfigParameters } from '../../adapters/settings/settings.js';
+import { countHooks, toConfigParameters } from '../../adapters/settings/settings.js';
 import { Config } from '../../hooks/engine/config.js';
 import type { HookFireDetails } from '../../hooks/engine/hookEventHandler.js';
 import type { HookSystem } from '../../hooks/engine/hookSystem.js';
@@ -172,7 +172,7 @@ async function loadConfig(
   const { workingDir, settings, scenario } = await loadOptionSettings(context.io, args, { commandName });
   const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
   const hookModel = await fireHookModel(context, args, scenario);
-  for (const warning of [...settings.warnings, ...(functionHooks ? describeFunctionHookProblems(functionHooks) : [])]) context.render.warn(warning);
+  for (const warning of [...settings.warnings, ...describeFunctionHookProblems(functionHooks)]) context.render.warn(warning);
   const configured = [
     ...(settings.hooks[eventName] ?? []).flatMap((group) =>
       group.hooks.map((hook) => `configured: matcher ${group.matcher ? JSON.stringify(group.matcher) : '(all)'} → ${describeConfigured(hook)}`),
@@ -182,9 +182,7 @@ async function loadConfig(
       .map((entry) => `configured: matcher ${entry.matcher ? JSON.stringify(entry.matcher) : '(all)'} → ${describeConfigured(entry.config)}`),
   ];
   // An untrusted project's hooks are left out of `settings.hooks`; saying "none configured" would hide them.
-  const untrustedCount = settings.files
-    .filter((file) => !file.trusted)
-    .reduce((count, file) => count + (file.hooks[eventName] ?? []).reduce((sum, group) => sum + group.hooks.length, 0), 0);
+  const untrustedCount = settings.files.filter((file) => !file.trusted).reduce((count, file) => count + countHooks(file.hooks, eventName), 0);
   const untrustedHint =
     untrustedCount > 0
       ? [`${untrustedCount} ${eventName} hook(s) in untrusted project settings are not run; "hookrail hooks trust" trusts this folder`]

@@ -6,7 +6,7 @@
  * its settings applies, and the listing says how to trust it) — then the settings files that were
  * looked at.
  */
-import type { LoadedSettings, SettingsScopeFile } from '../../adapters/settings/settings.js';
+import { countHooks, type LoadedSettings, type SettingsScopeFile } from '../../adapters/settings/settings.js';
 import { contributesSettings, describeContributions, isPinnedHook } from '../../adapters/settings/settingsMerge.js';
 import { getHookName } from '../../hooks/protocol/hookConfig.js';
 import { hookEventNames, type HookEventName } from '../../hooks/protocol/events.js';
@@ -83,7 +83,7 @@ export const hooksListCommand: CommandDefinition = {
     const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
     const hooks = sortByEvent([...listHooks(settings), ...(functionHooks ? listFunctionHooks(functionHooks, settings) : [])]);
     for (const warning of settings.warnings) context.render.warn(warning);
-    for (const warning of functionHooks ? describeFunctionHookProblems(functionHooks) : []) context.render.warn(warning);
+    for (const warning of describeFunctionHookProblems(functionHooks)) context.render.warn(warning);
     if (booleanOption(args, 'json')) {
       const untrustedProjectSettings = untrustedFiles(settings).map((file) => ({ file: file.displayName, notApplied: describeContributions(file) }));
       context.render.line(safeJson({ enableHooks: settings.enableHooks, hooks, untrustedProjectSettings, files: describeFiles(settings.files) }, 2));
@@ -264,10 +264,7 @@ function stateLabel(hook: ListedHook, styles: Styles): string {
 
 function describeFiles(files: readonly SettingsScopeFile[]): Array<{ scope: string; file: string; status: string }> {
   return files.map((file) => {
-    const hookCount = hookEventNames.reduce(
-      (count, event) => count + (file.hooks[event] ?? []).reduce((sum, group) => sum + group.hooks.length, 0),
-      0,
-    );
+    const hookCount = countHooks(file.hooks);
     const errors = file.problems.filter((problem) => problem.severity === 'error').length;
     const status = !file.exists
       ? 'not found'

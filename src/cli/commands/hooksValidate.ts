@@ -13,7 +13,7 @@
  */
 import { resolve } from 'node:path';
 import { parseScenario } from '../../adapters/models/scenario.js';
-import { hasHooks, readSettingsScopeFile, type LoadedSettings, type SettingsScopeFile } from '../../adapters/settings/settings.js';
+import { countHooks, hasHooks, readSettingsScopeFile, type LoadedSettings, type SettingsScopeFile } from '../../adapters/settings/settings.js';
 import type { ValidatedHookDefinition } from '../../hooks/engine/hookRegistry.js';
 import { findWithheldAllowedVariables } from '../../hooks/engine/withheldAllowedVariables.js';
 import { getSettingsPaths, isProjectScope } from '../../adapters/settings/settingsLocations.js';
@@ -23,7 +23,6 @@ import { ScenarioError } from '../../errors.js';
 import type { HookConfigProblem } from '../../hooks/engine/hookRegistry.js';
 import { readHooksInDialect } from '../../hooks/engine/dialectHooks.js';
 import { dialectLabel, type HookDialect } from '../../hooks/dialects/dialect.js';
-import { hookEventNames } from '../../hooks/protocol/events.js';
 import { isPlainObject } from '../../values.js';
 import { booleanOption, jsonOptionSpec, stringOption, type ParsedArgs } from '../args.js';
 import type { CommandContext, CommandDefinition } from '../context.js';
@@ -147,8 +146,10 @@ function pathedDefinitions(file: SettingsScopeFile, loaded: OptionSettings): Val
   return readHooksInDialect(embedded.hooks, { path: embedded.jsonPath }).definitions;
 }
 
-/** HOOK-188: the file's problems plus a warning for each http hook variable `withhold` keeps from every hook. */
-/** A file's problems plus what only the environment shows: allowed variables that are withheld, script files that do not exist. */
+/**
+ * A file's problems plus what only the environment shows: http hook variables `withhold` keeps from every
+ * hook (HOOK-188), and script files a command hook names that do not exist.
+ */
 function withHookWarnings(
   validated: ValidatedFile,
   options: { hooks: readonly ValidatedHookDefinition[]; withhold: readonly string[]; projectDir: string },
@@ -244,11 +245,7 @@ function validateScenarioFile(value: Record<string, unknown>, file: string): { v
 }
 
 function toValidatedFile(file: SettingsScopeFile): ValidatedFile {
-  const hookCount = hookEventNames.reduce(
-    (count, event) => count + (file.hooks[event] ?? []).reduce((sum, group) => sum + group.hooks.length, 0),
-    0,
-  );
-  return { file: file.displayName, scope: file.scope, exists: file.exists, dialect: file.dialect, hookCount, problems: file.problems };
+  return { file: file.displayName, scope: file.scope, exists: file.exists, dialect: file.dialect, hookCount: countHooks(file.hooks), problems: file.problems };
 }
 
 function printValidation(context: CommandContext, validated: ValidatedFile[], problemCount: number): void {

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSettings, toConfigParameters, trustProjectHooks } from '../../../src/adapters/settings/settings.js';
+import { countHooks, loadSettings, toConfigParameters, trustProjectHooks } from '../../../src/adapters/settings/settings.js';
 import { fingerprintHooks } from '../../../src/adapters/settings/trust.js';
 import { DebugLogger } from '../../../src/debugLogger.js';
 import { Config } from '../../../src/hooks/engine/config.js';
@@ -158,5 +158,23 @@ describe('loadSettings: the system file pins hooks', () => {
     ]);
     expect(settings.disabledHooks).toEqual(['mine']);
     expect(settings.hooks.BeforeTool?.flatMap((group) => group.hooks).some((hook) => 'pinned' in hook)).toBe(false);
+  });
+});
+
+describe('countHooks', () => {
+  it('counts the hooks of every group, for all events or for one', () => {
+    const hooks: HooksSettings = {
+      BeforeTool: [
+        { matcher: 'a', hooks: [{ type: 'command', command: 'one' }, { type: 'command', command: 'two' }] },
+        { hooks: [{ type: 'command', command: 'three' }] },
+      ],
+      AfterTool: [{ hooks: [{ type: 'command', command: 'four' }] }],
+      SessionStart: [],
+    };
+    expect(countHooks(hooks)).toBe(4);
+    expect(countHooks(hooks, HookEventName.BeforeTool)).toBe(3);
+    expect(countHooks(hooks, HookEventName.SessionStart)).toBe(0);
+    expect(countHooks(hooks, HookEventName.Notification)).toBe(0);
+    expect(countHooks({})).toBe(0);
   });
 });
