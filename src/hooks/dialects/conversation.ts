@@ -47,19 +47,31 @@ export interface HookConversation {
   env: Record<string, string>;
   /** The runner's result with the answer read by the dialect's rules, and `stdin` recorded. */
   readAnswer(result: HookExecutionResult): HookExecutionResult;
+  /**
+   * Present only when the dialect must prepare something before the hook runs (a Claude SessionStart
+   * hook's `CLAUDE_ENV_FILE`, created empty): await it first. Every other hook is spoken to without
+   * an `await`, which a hook would pay for before its spawn (issue 9, item 6).
+   */
+  ready?: Promise<void>;
 }
 
-/** Builds the hook's stdin and environment in its dialect; call `readAnswer` on the result. */
-export async function openHookConversation(options: OpenHookConversationOptions): Promise<HookConversation> {
+/**
+ * Builds the hook's stdin and environment in its dialect; await `ready` if present, run the hook,
+ * then call `readAnswer` on the result.
+ */
+export function openHookConversation(options: OpenHookConversationOptions): HookConversation {
   const dialect = dialectOf(options.hookConfig);
   const speaker = speakers[dialect];
   const input = options.input as unknown as Record<string, unknown>;
   const told: DialectInput = speaker.toHookInput(options.eventName, input, { toolUseId: options.toolUseId, subagent: options.subagent });
   const env: Record<string, string> = { ...speaker.environment(input) };
+  let ready: Promise<void> | undefined;
   if (dialect === 'claude' && told.eventName === 'SessionStart') {
     const sessionId = typeof input['session_id'] === 'string' ? input['session_id'] : '';
     const file = claudeEnvFilePath(sessionId, { directory: options.environmentFileDirectory });
-    await prepareClaudeEnvFile(file);
+    ready = prepareClaudeEnvFile(file);
+    // Handled here too, so a caller that never awaits `ready` cannot crash its host with an unhandled rejection.
+    ready.catch(() => {});
     env['CLAUDE_ENV_FILE'] = file;
   }
   Object.assign(env, ownEnvironment(options.hookConfig));
@@ -70,6 +82,7 @@ export async function openHookConversation(options: OpenHookConversationOptions)
     stdin,
     env,
     readAnswer: (result) => ({ ...speaker.readAnswer(result, told, input), stdin }),
+    ...(ready ? { ready } : {}),
   };
 }
 

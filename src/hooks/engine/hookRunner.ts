@@ -17,7 +17,7 @@ import { DEFAULT_MAX_HTTP_BODY_BYTES, runHttpHook } from '../actions/httpHook.js
 import { runJudgedHook } from './judgedHookDispatch.js';
 import type { Config } from './config.js';
 import { applyFailurePolicy, failureMode } from '../protocol/failurePolicy.js';
-import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_KILL_GRACE_MS, type HookConfig, type HookFireOptions } from '../protocol/hookConfig.js';
+import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_KILL_GRACE_MS, type HookConfig, type HookFireOptions, type HttpHookConfig } from '../protocol/hookConfig.js';
 import { HookEventName } from '../protocol/events.js';
 import { boundedStderrMessage } from '../protocol/hookStderr.js';
 import { type HookExecutionResult } from '../protocol/results.js';
@@ -96,29 +96,41 @@ export class HookRunner {
       case 'function':
         return runFunctionHook({ hookConfig, eventName, input, timeoutMs, signal: options.signal, logger });
       case 'http':
-        // Spoken to in its dialect like a command hook: the body is what its stdin would be.
-        return openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent }).then(
-          async (conversation) =>
-            conversation.readAnswer(
-              await runHttpHook({
-                hookConfig,
-                eventName,
-                input,
-                body: conversation.stdin,
-                timeoutMs,
-                maxBodyBytes: this.maxHttpBodyBytes,
-                signal: options.signal,
-                logger,
-                isWithheld: this.isWithheld,
-              }),
-            ),
-          (error: unknown) => this.fail({ hookConfig, eventName, startedAt: performance.now(), kind: 'invalid-input', reason: `could not run: ${describeError(error)}`, cause: error }),
-        );
+        return this.executeHttpHook(hookConfig, eventName, input, options, timeoutMs);
       case 'prompt':
       case 'agent':
         return runJudgedHook({ hookConfig, eventName, input, signal: options.signal, logger, config: this.config, subagent: options.subagent, toolUseId: options.toolCallId });
       default:
         return this.executeCommandHook(hookConfig, eventName, input, options);
+    }
+  }
+
+  /** An http hook (issue 13), spoken to in its dialect like a command hook: the body is what its stdin would be. */
+  private async executeHttpHook(
+    hookConfig: HttpHookConfig,
+    eventName: HookEventName,
+    input: HookInput,
+    options: HookFireOptions,
+    timeoutMs: number,
+  ): Promise<HookExecutionResult> {
+    const startedAt = performance.now();
+    try {
+      const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent });
+      if (conversation.ready) await conversation.ready;
+      const answer = await runHttpHook({
+        hookConfig,
+        eventName,
+        input,
+        body: conversation.stdin,
+        timeoutMs,
+        maxBodyBytes: this.maxHttpBodyBytes,
+        signal: options.signal,
+        logger: this.logger,
+        isWithheld: this.isWithheld,
+      });
+      return conversation.readAnswer(answer);
+    } catch (error) {
+      return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-input', reason: `could not run: ${describeError(error)}`, cause: error });
     }
   }
 
@@ -139,7 +151,9 @@ export class HookRunner {
         return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-config', reason: 'the hook has no command' });
       }
       // The hook's dialect (DESIGN.md "Dialects"): its stdin and variables now, its answer's reading after.
-      const conversation = await openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent });
+      const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent });
+      // Only a hook whose dialect prepares a file waits here: no other hook pays an await before its spawn.
+      if (conversation.ready) await conversation.ready;
       const projectDir = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd();
       const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_HOOK_TIMEOUT_MS);
       const execForm = hookConfig.type === 'command' && Array.isArray(hookConfig.args) ? expandExecForm(hookConfig.command, hookConfig.args, projectDir) : undefined;

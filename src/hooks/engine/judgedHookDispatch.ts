@@ -41,7 +41,8 @@ export async function runJudgedHook(options: JudgedHookRunOptions): Promise<Hook
   const { hookConfig, eventName, input } = options;
   let stdin: string | undefined;
   try {
-    const conversation = await openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolUseId, subagent: options.subagent });
+    const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolUseId, subagent: options.subagent });
+    await conversation.ready;
     stdin = conversation.stdin;
   } catch (error) {
     options.logger.debug(`${hookConfig.type} hook: its input in its dialect could not be built (${toError(error).message}); the native input is used`);

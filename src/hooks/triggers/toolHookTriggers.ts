@@ -1,7 +1,9 @@
 /**
  * The tool triggers a host calls around each tool execution (technical design §5.1). They await the
  * hooks and return their output (what it does to the call is decided in `toolCallSteps.ts`). With
- * hooks disabled they return at once; they never throw (HOOK-110, 111, 115).
+ * hooks disabled they return at once; they never throw (HOOK-110, 111, 115). They are not `async`:
+ * returning runTrigger's promise from an async function would add two turns of the microtask queue
+ * after every hook (issue 9, item 6).
  */
 import type { Config } from '../engine/config.js';
 import { HookEventName } from '../protocol/events.js';
@@ -13,7 +15,7 @@ import { runTrigger } from './triggerSupport.js';
  * HOOK-127, HOOK-150: fires BeforeTool and returns the aggregated output (a `BeforeToolHookOutput`),
  * or `undefined` when hooks are off, nothing matched, or anything failed (HOOK-115).
  */
-export async function fireBeforeToolHook(
+export function fireBeforeToolHook(
   config: Config,
   toolName: string,
   toolInput: Record<string, unknown>,
@@ -33,7 +35,7 @@ export async function fireBeforeToolHook(
  * HOOK-128, HOOK-151: fires AfterTool with `tool_response` (see `toToolResponse`) and returns the
  * aggregated output, or `undefined` when hooks are off, nothing matched, or anything failed.
  */
-export async function fireAfterToolHook(
+export function fireAfterToolHook(
   config: Config,
   toolName: string,
   toolInput: Record<string, unknown>,

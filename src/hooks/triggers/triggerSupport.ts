@@ -42,8 +42,10 @@ export interface RunTriggerOptions<T> {
  */
 export async function runTrigger<T>(options: RunTriggerOptions<T>): Promise<T> {
   try {
-    const hookSystem = await getReadyHookSystem(options.config);
+    // getReadyHookSystem written out: its await would be paid before every hook's spawn (issue 9, item 6).
+    const hookSystem = options.config.getHookSystem();
     if (!hookSystem) return options.safeDefault;
+    if (!hookSystem.isInitialized()) await hookSystem.initialize();
     const aggregated = await options.fire(hookSystem.getEventHandler());
     const output = aggregated.finalOutput;
     if (!output) return options.safeDefault;

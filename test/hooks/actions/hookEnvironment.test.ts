@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildHookEnvironment, inheritedEnvironmentWith } from '../../../src/hooks/actions/hookEnvironment.js';
+import { CappedCapture } from '../../../src/hooks/actions/cappedCapture.js';
+import { runInProcessGroup } from '../../../src/hooks/actions/processGroup.js';
 import { DebugLogger } from '../../../src/debugLogger.js';
 import { Config } from '../../../src/hooks/engine/config.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
@@ -38,6 +40,37 @@ describe('buildHookEnvironment', () => {
     expect('PATH' in environment && environment['PATH'] === undefined).toBe(true);
     const inheritedNames = Object.keys(process.env).filter((name) => name !== 'PATH' && name !== 'CLAUDE_PROJECT_DIR');
     for (const name of inheritedNames) expect(environment[name]).toBe(process.env[name]);
+  });
+
+  it('a real process gets the host environment as it is at each spawn: a variable set after an earlier spawn is seen, one deleted is gone, the overlay wins', async () => {
+    // An environment that only points at process.env (Object.create) instead of copying it looks
+    // cheaper, but V8 caches the names a for…in found on an object of the same shape: a variable the
+    // host sets after the first spawn would silently never reach a hook.
+    const overlay = { HOOKRAIL_TEST_OVERLAY: 'laid', HOOKRAIL_TEST_REMOVED: undefined, [secretName]: 'replaced' };
+    const environmentSeen = async (): Promise<Record<string, string>> => {
+      const stdout = new CappedCapture({ limitBytes: 1 << 20 });
+      const outcome = await runInProcessGroup({ command: 'env', args: ['-0'], cwd: scratch.path, env: overlay, stdout, stderr: new CappedCapture({ limitBytes: 1024 }), timeoutMs: 10_000 });
+      expect(outcome.exitCode).toBe(0);
+      const lines = stdout.head().toString('utf8').split('\0').filter((line) => line !== '');
+      return Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+    };
+    const expected = (): Record<string, string> => {
+      const inherited = Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[0] !== 'HOOKRAIL_TEST_REMOVED');
+      return { ...Object.fromEntries(inherited), HOOKRAIL_TEST_OVERLAY: 'laid', [secretName]: 'replaced' };
+    };
+    process.env['HOOKRAIL_TEST_REMOVED'] = 'gone';
+    try {
+      expect(await environmentSeen()).toEqual(expected());
+      process.env['HOOKRAIL_TEST_SET_LATER'] = 'later';
+      const second = await environmentSeen();
+      expect(second['HOOKRAIL_TEST_SET_LATER']).toBe('later');
+      expect(second).toEqual(expected());
+      delete process.env['HOOKRAIL_TEST_SET_LATER'];
+      expect(await environmentSeen()).toEqual(expected());
+    } finally {
+      delete process.env['HOOKRAIL_TEST_REMOVED'];
+      delete process.env['HOOKRAIL_TEST_SET_LATER'];
+    }
   });
 
   it('marks each withheld inherited variable undefined (removed from the child), never the project-dir variables', () => {
