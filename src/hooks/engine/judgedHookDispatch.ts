@@ -42,7 +42,7 @@ export async function runJudgedHook(options: JudgedHookRunOptions): Promise<Hook
   let stdin: string | undefined;
   try {
     const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolUseId, subagent: options.subagent });
-    await conversation.ready;
+    if (conversation.ready) await conversation.ready;
     stdin = conversation.stdin;
   } catch (error) {
     options.logger.debug(`${hookConfig.type} hook: its input in its dialect could not be built (${toError(error).message}); the native input is used`);
