@@ -9,6 +9,8 @@
 //      out (node:child_process.spawn replaced by a child that answers at once), host CPU per call
 //   2. the watchdog's effect (issue 10 item 4): a raw spawn that also registers its group with hookrail's
 //      watchdog, and one that feeds a watchdog over its pipe instead, vs the raw spawn alone
+//   4. where the hook's extra time goes: timestamps around the real spawn split each call of section 1's two
+//      paths (`true`) into before the spawn, spawn() itself, the child's run and after its exit
 // Variants are interleaved (rotating order each round); the ratio is the median of per-round ratios.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { execa } from 'execa';
 import { Config, DebugLogger, fireBeforeToolHook } from '../dist/index.js';
 import { ProcessWatchdog } from '../dist/hooks/actions/processWatchdog.js';
 import { replaceSpawnWithInstantChild } from './lib/floors.mjs';
+import { measureSpawnPhases } from './lib/spawnPhases.mjs';
 import { compareAll, format, loadAverage, printMachineBanner, verdict } from './lib/measure.mjs';
 
 const scratch = mkdtempSync(join(tmpdir(), 'hookrail-bench-'));
@@ -165,6 +168,16 @@ try {
     { file: ` — target: no added cost (<= 1.02): ${verdict(results.file.ratio <= 1.02)}`, pipe: ' — the design not taken: each line wakes the watchdog' },
   );
 
+  // 4 is measured before 3 (which replaces node:child_process.spawn for good) and printed after it.
+  const phaseCommand = 'true';
+  const phaseConfig = hookConfig(phaseCommand);
+  const phaseStdin = hookStdin(phaseConfig);
+  const phaseRounds = 600;
+  const phases = await measureSpawnPhases({
+    variants: { raw: () => rawSpawn(phaseCommand, phaseStdin), hook: () => fireBeforeToolHook(phaseConfig, 'write_file', toolInput) },
+    rounds: phaseRounds,
+  });
+
   // 3. Last, because it replaces node:child_process.spawn for the rest of this process.
   replaceSpawnWithInstantChild();
   const instantConfig = hookConfig(command);
@@ -177,6 +190,15 @@ try {
   console.log(`\n3. hookrail's own work per hook, the kernel taken out (spawn answers at once; host CPU, medians of 30 rounds of 500)`);
   console.log(`  raw child_process spawn: ${format(instant.raw.cpu)} per call`);
   console.log(`  fireBeforeToolHook:      ${format(instant.hook.cpu)} per call — hookrail adds ${format(instant.hook.cpu - instant.raw.cpu)} per hook`);
+
+  console.log(`\n4. where the hook's extra time goes: one call of \`${phaseCommand}\` split by timestamps around the real spawn (medians of ${phaseRounds} alternated calls)`);
+  const phaseNames = { before: 'before the spawn', spawn: 'spawn()', run: "the child's run", after: 'after its exit' };
+  for (const [name, label] of [['raw', 'raw child_process spawn'], ['hook', 'fireBeforeToolHook']]) {
+    const cells = Object.entries(phaseNames).map(([phase, title]) => `${title} ${format(phases[name][phase])}`);
+    console.log(`  ${`${label}:`.padEnd(25)} ${cells.join(', ')}`);
+  }
+  const extra = Object.entries(phaseNames).map(([phase, title]) => `${title} ${format(phases.hook[phase] - phases.raw[phase])}`);
+  console.log(`  ${"hookrail's extra:".padEnd(25)} ${extra.join(', ')} (differences of the medians)`);
   console.log(`\nload average at end: ${loadAverage()}`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
