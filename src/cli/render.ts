@@ -96,6 +96,8 @@ export class Renderer {
   /** Text on stdout without a newline (progress lines that grow as a call moves on). */
   write(text: string): void {
     this.stdout.write(text);
+    // Only a shared terminal needs to know: piped output is never written again.
+    if (!this.sharedTerminal) return;
     const lastNewline = text.lastIndexOf('\n');
     this.openLine = lastNewline === -1 ? this.openLine + text : text.slice(lastNewline + 1);
   }

@@ -21,7 +21,7 @@ import { type HookDefinition, type HookDialect, type HooksSettings } from '../..
 import { readJsonFile } from '../jsonFile.js';
 import { dialectOfLocation, displayPath, type SettingsScope } from './settingsLocations.js';
 import { readClaudeSwitches, readGeminiSwitches, readHookrailSwitches } from './settingsSwitches.js';
-import { reportSettingsKeyTypos } from './settingsKeyTypos.js';
+import { keysReadFrom, reportSettingsKeyTypos } from './settingsKeyTypos.js';
 
 /** One settings file as loaded. */
 export interface SettingsScopeFile {
@@ -129,15 +129,6 @@ export function readSettingsObject(settings: Record<string, unknown>, file: Sett
     ...(options.env ? { env: options.env } : {}),
   });
   applyValidation(file, validation);
-}
-
-/** The top-level keys read from a file of `dialect` (settingsSwitches.ts, and `hooks`). */
-function keysReadFrom(dialect: HookDialect, hookrailSwitches: boolean): string[] {
-  return [
-    'hooks',
-    ...(dialect === 'claude' ? ['disableAllHooks'] : dialect === 'gemini' ? ['hooksConfig'] : []),
-    ...(hookrailSwitches ? ['enableHooks', 'disabledHooks', 'hookEnvironment', 'plugins'] : []),
-  ];
 }
 
 /** Stores a validation's hooks (`pinned` kept only in the system file) and problems in `file`. */

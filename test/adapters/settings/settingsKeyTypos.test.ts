@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSettingsScopeFile } from '../../../src/adapters/settings/settings.js';
-import { reportSettingsKeyTypos } from '../../../src/adapters/settings/settingsKeyTypos.js';
+import { keysReadFrom, reportSettingsKeyTypos } from '../../../src/adapters/settings/settingsKeyTypos.js';
 import { SettingsEnvironment, oneHook } from '../../helpers/settingsEnvironment.js';
 
 let environment: SettingsEnvironment;
@@ -68,6 +68,21 @@ describe('misspelt top-level settings keys', () => {
     });
     const file = await readSettingsScopeFile({ scope: 'gemini-user', path, homeDir: environment.home });
     expect(file.problems).toEqual([]);
+  });
+
+  it('a Gemini CLI file: "tool" is a typo of "tools", whose tools.enableHooks hookrail reads there (and "hooksConfg" of "hooksConfig")', async () => {
+    const path = environment.write(environment.geminiUserFile, { tool: { enableHooks: false }, hooksConfg: { enabled: false }, hooks: oneHook('BeforeTool', 'echo gemini') });
+    const file = await readSettingsScopeFile({ scope: 'gemini-user', path, homeDir: environment.home });
+    expect(file.problems).toEqual([
+      { path: 'tool', message: 'unknown key "tool"; ignored (did you mean "tools"?)', severity: 'warning' },
+      { path: 'hooksConfg', message: 'unknown key "hooksConfg"; ignored (did you mean "hooksConfig"?)', severity: 'warning' },
+    ]);
+  });
+
+  it('keysReadFrom: the keys each dialect reads, the hookrail switches only where hookrail reads them', () => {
+    expect(keysReadFrom('claude', false)).toEqual(['hooks', 'disableAllHooks']);
+    expect(keysReadFrom('gemini', false)).toEqual(['hooks', 'hooksConfig', 'tools']);
+    expect(keysReadFrom('native', true)).toEqual(['hooks', 'enableHooks', 'disabledHooks', 'hookEnvironment', 'plugins']);
   });
 
   it('only keys read from the file are suggested: "enableHook" in a Claude Code file is no typo of a key hookrail reads there', () => {
