@@ -3,7 +3,7 @@
  * project-directory variables — less the variables the user withholds (`hookEnvironment.withhold` in
  * settings, `Config.hookEnvironment` in code), so API keys and tokens need not reach every hook.
  */
-import { projectDirEnvironment } from './commandExpansion.js';
+import { PROJECT_DIR_VARIABLES } from './commandExpansion.js';
 
 /** Options for {@link buildHookEnvironment}. */
 export interface BuildHookEnvironmentOptions {
@@ -12,22 +12,27 @@ export interface BuildHookEnvironmentOptions {
   isWithheld?: (name: string) => boolean;
   /** What a hook would inherit; default `process.env`. */
   inherited?: NodeJS.ProcessEnv;
+  /** Variables of the hook's own (its dialect's, its `env`), laid over the rest. */
+  extra?: Readonly<Record<string, string>>;
 }
 
 /**
- * HOOK-188: what the runner lays over the inherited environment: each project-dir variable set to
- * `projectDir` (never withheld: hooks rely on them), and `undefined` — which removes the variable
- * from the child's environment — for every inherited variable `isWithheld` names.
+ * HOOK-188: what the runner lays over the inherited environment: `undefined` — which removes the
+ * variable from the child's environment — for every inherited variable `isWithheld` names, each
+ * project-dir variable set to `projectDir` (never withheld: hooks rely on them), then `extra`.
+ * One object filled in place: spreads here cost a hook microseconds before its spawn (issue 9, item 6).
  */
 export function buildHookEnvironment(options: BuildHookEnvironmentOptions): Record<string, string | undefined> {
   const environment: Record<string, string | undefined> = {};
-  const { isWithheld } = options;
+  const { isWithheld, extra } = options;
   if (isWithheld) {
     for (const name of Object.keys(options.inherited ?? process.env)) {
       if (isWithheld(name)) environment[name] = undefined;
     }
   }
-  return { ...environment, ...projectDirEnvironment(options.projectDir) };
+  for (const name of PROJECT_DIR_VARIABLES) environment[name] = options.projectDir;
+  if (extra) for (const name of Object.keys(extra)) environment[name] = extra[name];
+  return environment;
 }
 
 /**

@@ -182,7 +182,11 @@ function pruneLeftoverGroups(): void {
   leftoverPruneThreshold = Math.max(leftoverPruneMinimum, leftoverGroups.size * 2);
 }
 
-/** At the host's `exit` nothing can wait: every tracked group gets SIGKILL at once. */
+/**
+ * At the host's `exit` nothing can wait: every tracked group gets SIGKILL at once, and the watchdog's
+ * file gets the removals still pending, so it does not signal a group that is gone.
+ */
 function killEveryGroupNow(): void {
   for (const groupId of trackedGroups()) signalProcessGroup(groupId, 'SIGKILL');
+  watchdog?.flush();
 }

@@ -72,12 +72,15 @@ interface RunningWatchdog {
   file: string;
   descriptor: number;
   lines: number;
+  /** `-<group>` lines not yet written (see {@link ProcessWatchdog.remove}). */
+  pendingRemovals: string;
+  flushScheduled: boolean;
 }
 
 /**
  * Issue 10, item 4: tells the host's watchdog process which process groups to kill if the host
- * dies, starting it (again) when a group is added and none runs. Adding or removing a group is one
- * append of a few bytes to a file.
+ * dies, starting it (again) when a group is added and none runs. Adding a group is one append of a
+ * few bytes to a file; a removal goes with the next append, or at the next turn of the event loop.
  */
 export class ProcessWatchdog {
   private running?: RunningWatchdog;
@@ -106,6 +109,7 @@ export class ProcessWatchdog {
   add(groupId: number): void {
     if (this.running) {
       this.append(this.running, `+${groupId}\n`);
+      this.compactIfLong(this.running);
       return;
     }
     // A watchdog that had died is replaced; its file starts with every tracked group, this one among them.
@@ -113,21 +117,45 @@ export class ProcessWatchdog {
     if (running && !this.options.trackedGroups().includes(groupId)) this.append(running, `+${groupId}\n`);
   }
 
-  /** `groupId` is gone or was killed: the watchdog forgets it (so a reused ID is never killed). */
+  /**
+   * `groupId` is gone or was killed: the watchdog forgets it (so a reused ID is never killed). The line
+   * is written with the next group's, or at the next turn of the event loop, or by {@link flush}: not
+   * on a hook's way back to its caller, where the write cost ~7 µs (issue 9, item 6). A process ID is
+   * not reused within a turn of the loop.
+   */
   remove(groupId: number): void {
     const running = this.running;
     if (!running) return;
-    this.append(running, `-${groupId}\n`);
-    if (running.lines >= compactionMinimumLines && running.lines >= 4 * this.options.trackedGroups().length) this.compact(running);
+    running.pendingRemovals += `-${groupId}\n`;
+    if (running.flushScheduled) return;
+    running.flushScheduled = true;
+    setImmediate(() => this.flush()).unref();
   }
 
+  /** Writes the removals not written yet (the host's exit handler calls it, so none is lost). */
+  flush(): void {
+    const running = this.running;
+    if (!running) return;
+    running.flushScheduled = false;
+    if (running.pendingRemovals === '') return;
+    this.append(running, '');
+    this.compactIfLong(running);
+  }
+
+  /** Writes the pending removals, then `line`, in one append. */
   private append(running: RunningWatchdog, line: string): void {
+    const pending = running.pendingRemovals;
+    running.pendingRemovals = '';
     try {
-      writeSync(running.descriptor, line);
-      running.lines += 1;
+      writeSync(running.descriptor, pending + line);
+      running.lines += (line === '' ? 0 : 1) + countLines(pending);
     } catch {
       // A full disk or a removed file: the exit handler still covers every exit but SIGKILL.
     }
+  }
+
+  private compactIfLong(running: RunningWatchdog): void {
+    if (running.lines >= compactionMinimumLines && running.lines >= 4 * this.options.trackedGroups().length) this.compact(running);
   }
 
   /** Replaces the file by one listing only the live groups; the rename is atomic for the watchdog. */
@@ -173,7 +201,7 @@ export class ProcessWatchdog {
     child.unref();
     input.unref();
     input.on('error', () => {});
-    const running: RunningWatchdog = { child, file, descriptor, lines: 0 };
+    const running: RunningWatchdog = { child, file, descriptor, lines: 0, pendingRemovals: '', flushScheduled: false };
     child.once('exit', () => {
       if (this.running !== running) return;
       // Killed from outside: the next group starts a new watchdog with a new file.
@@ -185,6 +213,12 @@ export class ProcessWatchdog {
     for (const groupId of this.options.trackedGroups()) this.append(running, `+${groupId}\n`);
     return running;
   }
+}
+
+function countLines(text: string): number {
+  let lines = 0;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines += 1;
+  return lines;
 }
 
 /**

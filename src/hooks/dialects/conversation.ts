@@ -64,7 +64,7 @@ export function openHookConversation(options: OpenHookConversationOptions): Hook
   const speaker = speakers[dialect];
   const input = options.input as unknown as Record<string, unknown>;
   const told: DialectInput = speaker.toHookInput(options.eventName, input, { toolUseId: options.toolUseId, subagent: options.subagent });
-  const env: Record<string, string> = { ...speaker.environment(input) };
+  const env = speaker.environment(input);
   let ready: Promise<void> | undefined;
   if (dialect === 'claude' && told.eventName === 'SessionStart') {
     const sessionId = typeof input['session_id'] === 'string' ? input['session_id'] : '';
@@ -74,20 +74,28 @@ export function openHookConversation(options: OpenHookConversationOptions): Hook
     ready.catch(() => {});
     env['CLAUDE_ENV_FILE'] = file;
   }
-  Object.assign(env, ownEnvironment(options.hookConfig));
+  addOwnEnvironment(env, options.hookConfig);
   const stdin = JSON.stringify(told.payload);
-  return {
+  // No spreads on this path: each cost a hook microseconds before its spawn or after its exit (issue 9, item 6).
+  const conversation: HookConversation = {
     dialect,
     eventName: told.eventName,
     stdin,
     env,
-    readAnswer: (result) => ({ ...speaker.readAnswer(result, told, input), stdin }),
-    ...(ready ? { ready } : {}),
+    readAnswer: (result) => {
+      // The result is the runner's own, made for this hook (or the dialect's copy of it): `stdin` is added in place.
+      const answered = speaker.readAnswer(result, told, input);
+      answered.stdin = stdin;
+      return answered;
+    },
   };
+  if (ready) conversation.ready = ready;
+  return conversation;
 }
 
-function ownEnvironment(hookConfig: HookConfig): Record<string, string> {
-  const env = (hookConfig as { env?: unknown }).env;
-  if (typeof env !== 'object' || env === null || Array.isArray(env)) return {};
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+/** The hook's own `env` (its string values) over `env`. */
+function addOwnEnvironment(env: Record<string, string>, hookConfig: HookConfig): void {
+  const own = (hookConfig as { env?: unknown }).env;
+  if (typeof own !== 'object' || own === null || Array.isArray(own)) return;
+  for (const [name, value] of Object.entries(own)) if (typeof value === 'string') env[name] = value;
 }

@@ -21,8 +21,14 @@ export interface DialectInput {
 export interface DialectSpeaker {
   dialect: HookDialect;
   toHookInput(eventName: HookEventName, input: Record<string, unknown>, facts: DialectFacts): DialectInput;
-  /** Variables the dialect's agent sets for its hooks (besides the project-dir variables every hook gets). */
+  /**
+   * Variables the dialect's agent sets for its hooks (besides the project-dir variables every hook
+   * gets), in a new object the caller may add to.
+   */
   environment(input: Record<string, unknown>): Record<string, string>;
-  /** The result with the answer read by the dialect's rules; `told` is what the hook was sent. */
+  /**
+   * The result with the answer read by the dialect's rules; `told` is what the hook was sent. It may
+   * be `result` itself, which the caller owns and completes in place.
+   */
   readAnswer(result: HookExecutionResult, told: DialectInput, input: Record<string, unknown>): HookExecutionResult;
 }

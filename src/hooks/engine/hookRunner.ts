@@ -165,7 +165,7 @@ export class HookRunner {
         command,
         args: execForm?.args,
         cwd: projectDir,
-        env: { ...buildHookEnvironment({ projectDir, isWithheld: this.isWithheld }), ...conversation.env },
+        env: buildHookEnvironment({ projectDir, isWithheld: this.isWithheld, extra: conversation.env }),
         stdin: conversation.stdin,
         timeoutMs,
         killGraceMs: this.killGraceMs,
@@ -213,7 +213,9 @@ export class HookRunner {
 
   /** The exit-code table (§35) applied to one finished process. */
   private interpret(hookConfig: HookConfig, eventName: HookEventName, outcome: HookProcessOutcome, timeoutMs: number): HookExecutionResult {
-    const base = {
+    // One object, completed by the branch that applies: a base spread into each answer cost a hook
+    // ~6 µs on the cold path after its process exits (issue 9, item 6; bench/README.md).
+    const result: HookExecutionResult = {
       hookConfig,
       eventName,
       stdout: outcome.stdout,
@@ -221,6 +223,7 @@ export class HookRunner {
       signal: outcome.signal,
       truncated: outcome.stdoutDroppedBytes > 0 || outcome.stderrDroppedBytes > 0 || undefined,
       duration: outcome.durationMs,
+      success: false,
     };
     // A reason or a warning for the model: only its head (10,000 characters) goes into the model's context.
     const stderr = boundedStderrMessage(outcome.stderr.trim(), outcome.stderrDroppedBytes);
@@ -233,17 +236,24 @@ export class HookRunner {
           ? `timed out after ${timeoutMs} ms${outcome.forceKilled ? ' (killed with SIGKILL after ignoring SIGTERM)' : ''}`
           : `could not start: ${outcome.spawnError?.message ?? 'unknown error'}`;
       const error = this.report({ hookConfig, eventName, kind, reason, outcome, level: outcome.cancelled ? 'info' : 'warn' });
-      return { ...base, success: false, timedOut: outcome.timedOut || undefined, error };
+      result.timedOut = outcome.timedOut || undefined;
+      result.error = error;
+      return result;
     }
 
     if (outcome.exitCode === 0) {
       if (outcome.stdoutDroppedBytes > 0) {
         const reason = `stdout exceeded ${this.maxStdoutBytes} bytes; the output was not parsed`;
         const error = this.report({ hookConfig, eventName, kind: 'output-too-large', reason, outcome, level: 'warn' });
-        return { ...base, exitCode: 0, success: false, error };
+        result.exitCode = 0;
+        result.error = error;
+        return result;
       }
       if (stderr !== '') this.logger.debug(`Hook "${hookLabel(hookConfig)}" for ${eventName} wrote to stderr`, { stderr: excerpt(stderr) });
-      return { ...base, exitCode: 0, success: true, output: parseHookStdout(outcome.stdout) };
+      result.exitCode = 0;
+      result.success = true;
+      result.output = parseHookStdout(outcome.stdout);
+      return result;
     }
 
     if (outcome.exitCode === 2) {
@@ -255,7 +265,10 @@ export class HookRunner {
         stderr: excerpt(stderr),
       });
       const error = new HookExecutionError({ kind: 'exit-code', command: commandOf(hookConfig), eventName, message: `blocked (exit code 2): ${output.reason}` });
-      return { ...base, exitCode: 2, success: false, output, error };
+      result.exitCode = 2;
+      result.output = output;
+      result.error = error;
+      return result;
     }
 
     // Any other exit code, or a signal (HOOK-196: exit code null maps to 0 with success false).
@@ -263,7 +276,10 @@ export class HookRunner {
     const reason = outcome.exitCode === null ? `killed by ${outcome.signal ?? 'a signal'}` : exitCodeReason(outcome.exitCode, commandOf(hookConfig));
     const error = this.report({ hookConfig, eventName, kind, reason, outcome, level: 'warn' });
     const output = stderr !== '' ? convertPlainTextToHookOutput(stderr, outcome.exitCode) : undefined;
-    return { ...base, exitCode: outcome.exitCode ?? 0, success: false, output, error };
+    result.exitCode = outcome.exitCode ?? 0;
+    result.output = output;
+    result.error = error;
+    return result;
   }
 
   /** Builds the error of a failed hook and logs it with structured fields. */

@@ -2,7 +2,9 @@
  * hookProcess: decoding of hook output (unit), and real process runs with capped output.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { CappedCapture } from '../../../src/hooks/actions/cappedCapture.js';
 import { decodeHookOutput, runHookProcess } from '../../../src/hooks/actions/hookProcess.js';
+import { runInProcessGroup } from '../../../src/hooks/actions/processGroup.js';
 import { fixtureCommand } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
@@ -35,6 +37,15 @@ describe('runHookProcess', () => {
     expect(outcome).toMatchObject({ exitCode: 3, stdout: 'out', stderr: 'err', timedOut: false, cancelled: false, forceKilled: false });
     expect(outcome).toMatchObject({ stdoutDroppedBytes: 0, stderrDroppedBytes: 0, pipesHeldOpen: false, leftover: false });
     expect(outcome.spawnError).toBeUndefined();
+  });
+
+  it('issue 9, item 6: passes on every field of the process-group outcome (they are written out, not spread)', async () => {
+    const options = { command: 'exit 4', cwd: process.cwd(), env: {}, stdin: '{}', timeoutMs: 10_000, killGraceMs: 100 };
+    const group = await runInProcessGroup({ ...options, stdout: new CappedCapture({ limitBytes: 64 }), stderr: new CappedCapture({ limitBytes: 64 }) });
+    const hook = await runHookProcess({ ...options, maxStdoutBytes: 64, maxStderrBytes: 64 });
+    expect(Object.keys(group).length).toBeGreaterThan(5);
+    expect(Object.keys(hook)).toEqual(expect.arrayContaining(Object.keys(group)));
+    expect(hook).toMatchObject({ exitCode: 4, groupId: expect.any(Number), leftover: false, pipesHeldOpen: false });
   });
 
   it('reports how many bytes of each stream it cut beyond its cap', async () => {

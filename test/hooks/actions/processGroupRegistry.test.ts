@@ -2,7 +2,9 @@
  * The registry of process groups: nothing happens at import time; the first process group installs
  * the exit handler and starts the watchdog, once; hook and shell-tool groups are tracked alike.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../../helpers/processes.js';
 import { scratchDirectory } from '../../helpers/hookFixtures.js';
@@ -77,5 +79,22 @@ describe.runIf(process.platform === 'linux')('process group registry', () => {
       kill.mockRestore();
       sleeper.kill('SIGKILL');
     }
+  });
+  it('issue 9, item 6: a removal still pending when the host exits reaches the watchdog\'s file first (a real host, built library)', async () => {
+    const registryModule = fileURLToPath(new URL('../../../dist/hooks/actions/processGroupRegistry.js', import.meta.url));
+    // A group ID above the kernel's PID limit, released at once (no member), then an exit with no turn of the
+    // event loop in between: only the exit handler can write the removal. The last 'exit' listener prints the file.
+    const host = `
+      import { readFileSync } from 'node:fs';
+      const registry = await import(${JSON.stringify(registryModule)});
+      const group = 2 ** 30 + 20000;
+      registry.trackProcessGroup(group);
+      registry.releaseProcessGroup(group);
+      const file = readFileSync('/proc/' + registry.watchdogPid() + '/cmdline', 'utf8').split('\\0').filter(Boolean).pop();
+      process.on('exit', () => process.stdout.write(readFileSync(file, 'utf8')));
+      process.exit(0);
+    `;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', host], { timeout: 20_000 });
+    expect(stdout).toBe(`+${2 ** 30 + 20000}\n-${2 ** 30 + 20000}\n`);
   });
 });

@@ -97,4 +97,29 @@ describe.runIf(process.platform === 'linux')('ProcessWatchdog', () => {
     watchdog.remove(firstId);
     expect(watchdog.pid).toBeGreaterThan(1);
   });
+  it('issue 9, item 6: a removal is written with the next added group, at the next turn of the event loop, or by flush — never lost', async () => {
+    const firstId = 2 ** 30 + 10_000;
+    const live = new Set<number>([firstId]);
+    const watchdog = new ProcessWatchdog({ graceMs: 5_000, trackedGroups: () => [...live] });
+    watchdog.add(firstId);
+    const file = watchdog.groupsFile!;
+    live.delete(firstId);
+    watchdog.remove(firstId);
+    // Not on the hook's way back: nothing written yet.
+    expect(readFileSync(file, 'utf8')).toBe(`+${firstId}\n`);
+    live.add(firstId + 1);
+    watchdog.add(firstId + 1);
+    // The removal goes first, in the same append, so a reused ID would be listed again after it.
+    expect(readFileSync(file, 'utf8')).toBe(`+${firstId}\n-${firstId}\n+${firstId + 1}\n`);
+    live.delete(firstId + 1);
+    watchdog.remove(firstId + 1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(readFileSync(file, 'utf8')).toBe(`+${firstId}\n-${firstId}\n+${firstId + 1}\n-${firstId + 1}\n`);
+    live.add(firstId + 2);
+    watchdog.add(firstId + 2);
+    live.delete(firstId + 2);
+    watchdog.remove(firstId + 2);
+    watchdog.flush();
+    expect(readFileSync(file, 'utf8').endsWith(`+${firstId + 2}\n-${firstId + 2}\n`)).toBe(true);
+  });
 });
