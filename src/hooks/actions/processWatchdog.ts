@@ -56,6 +56,12 @@ for id in "$@"; do kill -KILL -$id 2>/dev/null; done
 /** The name the watchdog shows in `ps` (its `$0`). */
 export const WATCHDOG_PROCESS_NAME = 'hookrail-watchdog';
 
+/**
+ * Issue 9, item 6: a removal not carried by a later append is written at most this long after it. One
+ * timer serves every removal in that time, so a hook does not pay for scheduling one.
+ */
+export const REMOVAL_FLUSH_MS = 100;
+
 /** The groups file is rewritten with only the live groups once it holds this many lines and 4× as many as live groups. */
 const compactionMinimumLines = 4_096;
 
@@ -71,6 +77,7 @@ interface RunningWatchdog {
   child: ChildProcess;
   file: string;
   descriptor: number;
+  /** Lines written or pending: the file is compacted by this count. */
   lines: number;
   /** `-<group>` lines not yet written (see {@link ProcessWatchdog.remove}). */
   pendingRemovals: string;
@@ -80,7 +87,7 @@ interface RunningWatchdog {
 /**
  * Issue 10, item 4: tells the host's watchdog process which process groups to kill if the host
  * dies, starting it (again) when a group is added and none runs. Adding a group is one append of a
- * few bytes to a file; a removal goes with the next append, or at the next turn of the event loop.
+ * few bytes to a file; a removal goes with the next append, or within {@link REMOVAL_FLUSH_MS}.
  */
 export class ProcessWatchdog {
   private running?: RunningWatchdog;
@@ -119,25 +126,27 @@ export class ProcessWatchdog {
 
   /**
    * `groupId` is gone or was killed: the watchdog forgets it (so a reused ID is never killed). The line
-   * is written with the next group's, or at the next turn of the event loop, or by {@link flush}: not
-   * on a hook's way back to its caller, where the write cost ~7 µs (issue 9, item 6). A process ID is
-   * not reused within a turn of the loop.
+   * is written with the next group's, within {@link REMOVAL_FLUSH_MS}, or by {@link flush}: not on a
+   * hook's way back to its caller, where the write cost ~7 µs (issue 9, item 6). A process ID is not
+   * reused that fast.
    */
   remove(groupId: number): void {
     const running = this.running;
     if (!running) return;
     running.pendingRemovals += `-${groupId}\n`;
+    running.lines += 1;
     if (running.flushScheduled) return;
     running.flushScheduled = true;
-    setImmediate(() => this.flush()).unref();
+    setTimeout(() => {
+      running.flushScheduled = false;
+      this.flush();
+    }, REMOVAL_FLUSH_MS).unref();
   }
 
   /** Writes the removals not written yet (the host's exit handler calls it, so none is lost). */
   flush(): void {
     const running = this.running;
-    if (!running) return;
-    running.flushScheduled = false;
-    if (running.pendingRemovals === '') return;
+    if (!running || running.pendingRemovals === '') return;
     this.append(running, '');
     this.compactIfLong(running);
   }
@@ -148,7 +157,7 @@ export class ProcessWatchdog {
     running.pendingRemovals = '';
     try {
       writeSync(running.descriptor, pending + line);
-      running.lines += (line === '' ? 0 : 1) + countLines(pending);
+      if (line !== '') running.lines += 1;
     } catch {
       // A full disk or a removed file: the exit handler still covers every exit but SIGKILL.
     }
@@ -213,12 +222,6 @@ export class ProcessWatchdog {
     for (const groupId of this.options.trackedGroups()) this.append(running, `+${groupId}\n`);
     return running;
   }
-}
-
-function countLines(text: string): number {
-  let lines = 0;
-  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines += 1;
-  return lines;
 }
 
 /**

@@ -45,7 +45,10 @@ export interface HookConversation {
   stdin: string;
   /** Variables for the hook's environment: its dialect's, then its own `env`. */
   env: Record<string, string>;
-  /** The runner's result with the answer read by the dialect's rules, and `stdin` recorded. */
+  /**
+   * The runner's result with the answer read by the dialect's rules, and `stdin` recorded — added to
+   * `result` in place, which must be the caller's own (not shared, not frozen).
+   */
   readAnswer(result: HookExecutionResult): HookExecutionResult;
   /**
    * Present only when the dialect must prepare something before the hook runs (a Claude SessionStart
