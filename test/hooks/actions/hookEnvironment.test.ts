@@ -82,6 +82,16 @@ describe('buildHookEnvironment', () => {
     expect(environment).toEqual({ A_API_KEY: undefined, LLXPRT_PROJECT_DIR: '/work/p', GEMINI_PROJECT_DIR: '/work/p', CLAUDE_PROJECT_DIR: '/work/p' });
     expect('PATH' in environment).toBe(false);
   });
+
+  it('HOOK-188: the hook\'s own variables (its dialect\'s, its env) go last, over the project-dir variables and over a withheld name', () => {
+    const environment = buildHookEnvironment({
+      projectDir: '/work/p',
+      inherited: { A_TOKEN: 'secret' },
+      isWithheld: (name) => name === 'A_TOKEN',
+      extra: { GEMINI_PROJECT_DIR: '/own', A_TOKEN: 'given-by-the-hook', OWN: '1' },
+    });
+    expect(environment).toEqual({ A_TOKEN: 'given-by-the-hook', LLXPRT_PROJECT_DIR: '/work/p', GEMINI_PROJECT_DIR: '/own', CLAUDE_PROJECT_DIR: '/work/p', OWN: '1' });
+  });
 });
 
 describe('Config.hookEnvironment with real hook processes', () => {
