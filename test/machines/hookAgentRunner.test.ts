@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseScenario } from '../../src/adapters/models/scenario.js';
 import { ScriptedContentGenerator } from '../../src/adapters/models/scriptedModel.js';
 import { createBuiltinTools } from '../../src/adapters/tools/index.js';
@@ -88,6 +88,21 @@ describe('an agent hook reads a file to decide', () => {
     const { result, written } = await writeOut(config);
     expect(result.toolCalls).toMatchObject([{ name: 'write_file', outcome: 'success' }]);
     expect(written).toBe(true);
+  });
+
+  it('issue 14: the sub-agent starts outside its tool call\'s actor start, so XState (development build, as in these tests) warns about nothing', async () => {
+    writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
+    const judge = hookModel([readStatus, { text: '{"ok": true}' }]);
+    const { config } = parentConfig(guardWrites(), judge);
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      const { written } = await writeOut(config);
+      expect(written).toBe(true);
+      expect(judge.turnsPlayed).toBe(2);
+      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('issue 14: the sub-agent cannot write: a write_file it asks for is refused and nothing is written', async () => {
