@@ -45,9 +45,9 @@ export function createHookAgentRunner(options: HookAgentRunnerOptions = {}): Hoo
     }
     const subagentConfig = config.createSubagentConfig();
     const workingDir = config.getWorkingDir();
-    // The hook reaches here synchronously from its tool call's invoked actor, while XState runs that
-    // actor's start: creating the sub-agent's actor there makes XState's development build warn that an
-    // action called assign(). One turn of the microtask queue later the sub-agent starts on its own.
+    // A hook on a tool call reaches here synchronously from the call's invoked actor, while XState is
+    // still starting that actor: a sub-agent actor created there makes XState's development build warn
+    // that an action called assign(). One turn of the microtask queue later it starts on its own.
     await Promise.resolve();
     let result: AgentRunResult;
     try {
