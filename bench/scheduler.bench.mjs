@@ -6,11 +6,13 @@
 //                                                     round 1's "< 50 µs" is below XState's own floor here)
 //   1b. the toolCall machine vs a bare XState machine of the same shape (idle → executing (one invoked
 //       promise) → buffered → published, no context): issue 9's target, <= 1.2
+//   1c. the toolCall machine vs that bare path carrying the call's data (input → context, one assign, an
+//       output): not a target — how much of 1b is XState's data handling, which any machine with a result pays
 //   3. 10,000 sequential calls through one scheduler: calls/s, heap growth after GC (target < 5 MB)
 //      and the per-call cost of the first vs the last thousand calls (target: no drift)
 // Variants are interleaved (A B, B A, ...) to cancel drift; medians of the rounds are reported.
 import { Config, DebugLogger, createToolScheduler, executeToolWithHooks, runToolCall } from '../dist/index.js';
-import { bareToolCallMachine } from './lib/floors.mjs';
+import { bareToolCallMachine, bareToolCallMachineWithData } from './lib/floors.mjs';
 import { collectGarbage, compare, compareAll, format, loadAverage, printComparison, printMachineBanner, timeBatch, verdict } from './lib/measure.mjs';
 
 const quietLogger = new DebugLogger('bench', { level: 'error', sink: () => {} });
@@ -56,6 +58,22 @@ console.log(`  bare XState machine:   ${format(floor.bare.median)} per call (fas
 console.log(
   `  runToolCall (machine): ${format(floor.machine.median)} per call (fastest round ${format(floor.machine.fastest)}; host CPU ${format(floor.machine.cpu)}) ` +
     `CPU ratio ${floor.machine.cpuRatio.toFixed(3)} (wall ${floor.machine.ratio.toFixed(3)}) — target <= 1.2: ${verdict(floor.machine.cpuRatio <= 1.2)} (issue 9 measured 1.33)`,
+);
+
+// 1c. The bare path with the call's data, measured in its own pairs (a third variant in 1b's rotation would
+// change what 1b measures): the request as input and context, the result assigned, an output.
+const runBareMachineWithData = bareToolCallMachineWithData((args) => tool.execute(args, { signal }), { callId: 'bench', name: 'write_file', args: toolInput });
+const dataFloor = await compareAll({
+  variants: { data: runBareMachineWithData, machine: machineVersusWrapper(disabled).variantA },
+  rounds: 41,
+  batchSize: 500,
+  warmupBatches: 4,
+});
+console.log('\n1c. toolCall machine vs the bare path carrying the call\'s data (hooks disabled; medians of 41 rounds of 500; not a target)');
+console.log(`  bare path with data:   ${format(dataFloor.data.median)} per call (fastest round ${format(dataFloor.data.fastest)}; host CPU ${format(dataFloor.data.cpu)})`);
+console.log(
+  `  runToolCall (machine): ${format(dataFloor.machine.median)} per call (fastest round ${format(dataFloor.machine.fastest)}; host CPU ${format(dataFloor.machine.cpu)}) ` +
+    `CPU ratio ${dataFloor.machine.cpuRatio.toFixed(3)} (wall ${dataFloor.machine.ratio.toFixed(3)}) — what is hookrail's own beyond XState's data handling`,
 );
 
 // 2. Hooks enabled, configured for another tool only: no process is spawned.
