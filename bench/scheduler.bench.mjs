@@ -41,40 +41,44 @@ printComparison({
 
 });
 
-// 1b. XState's floor: the same shape with nothing of ours in it.
-const runBareMachine = bareToolCallMachine(() => tool.execute(toolInput, { signal }));
-// Issue 9 item 6 (secondary): the toolCall machine <= 1.2x this floor. Ratios of neighbouring batches
-// (compareAll) over many short rounds. The verdict is on host CPU time: both variants are single-threaded
+/**
+ * The toolCall machine (hooks disabled) against one floor, in pairs of their own: ratios of neighbouring
+ * batches (compareAll), 41 rounds of 500; prints both lines, the machine's with `verdictText(cpuRatio)`.
+ */
+async function timeMachineAgainst({ title, floorLabel, runFloor, verdictText }) {
+  const timed = await compareAll({
+    variants: { floor: runFloor, machine: machineVersusWrapper(disabled).variantA },
+    rounds: 41,
+    batchSize: 500,
+    warmupBatches: 4,
+  });
+  console.log(`\n${title} (hooks disabled; medians of 41 rounds of 500)`);
+  console.log(`  ${floorLabel.padEnd(22)} ${format(timed.floor.median)} per call (fastest round ${format(timed.floor.fastest)}; host CPU ${format(timed.floor.cpu)})`);
+  console.log(
+    `  runToolCall (machine): ${format(timed.machine.median)} per call (fastest round ${format(timed.machine.fastest)}; host CPU ${format(timed.machine.cpu)}) ` +
+      `CPU ratio ${timed.machine.cpuRatio.toFixed(3)} (wall ${timed.machine.ratio.toFixed(3)}) — ${verdictText(timed.machine.cpuRatio)}`,
+  );
+}
+
+// 1b. XState's floor: the same shape with nothing of ours in it. Issue 9 item 6 (secondary): the toolCall
+// machine <= 1.2x this floor. The verdict is on host CPU time: both variants are single-threaded
 // JavaScript, so on an idle machine CPU time and wall time agree, and on a busy one wall time also counts
 // the time spent waiting for a core (it moved by ±30% between runs at load 5; the CPU ratio by ±5%).
-const floor = await compareAll({
-  variants: { bare: runBareMachine, machine: machineVersusWrapper(disabled).variantA },
-  rounds: 41,
-  batchSize: 500,
-  warmupBatches: 4,
+await timeMachineAgainst({
+  title: '1b. toolCall machine vs a bare XState machine of the same shape',
+  floorLabel: 'bare XState machine:',
+  runFloor: bareToolCallMachine(() => tool.execute(toolInput, { signal })),
+  verdictText: (cpuRatio) => `target <= 1.2: ${verdict(cpuRatio <= 1.2)} (issue 9 measured 1.33)`,
 });
-console.log('\n1b. toolCall machine vs a bare XState machine of the same shape (hooks disabled; medians of 41 rounds of 500)');
-console.log(`  bare XState machine:   ${format(floor.bare.median)} per call (fastest round ${format(floor.bare.fastest)}; host CPU ${format(floor.bare.cpu)})`);
-console.log(
-  `  runToolCall (machine): ${format(floor.machine.median)} per call (fastest round ${format(floor.machine.fastest)}; host CPU ${format(floor.machine.cpu)}) ` +
-    `CPU ratio ${floor.machine.cpuRatio.toFixed(3)} (wall ${floor.machine.ratio.toFixed(3)}) — target <= 1.2: ${verdict(floor.machine.cpuRatio <= 1.2)} (issue 9 measured 1.33)`,
-);
 
-// 1c. The bare path with the call's data, measured in its own pairs (a third variant in 1b's rotation would
+// 1c. The bare path with the call's data, in pairs of its own (a third variant in 1b's rotation would
 // change what 1b measures): the request as input and context, the result assigned, an output.
-const runBareMachineWithData = bareToolCallMachineWithData((args) => tool.execute(args, { signal }), { callId: 'bench', name: 'write_file', args: toolInput });
-const dataFloor = await compareAll({
-  variants: { data: runBareMachineWithData, machine: machineVersusWrapper(disabled).variantA },
-  rounds: 41,
-  batchSize: 500,
-  warmupBatches: 4,
+await timeMachineAgainst({
+  title: "1c. toolCall machine vs the bare path carrying the call's data",
+  floorLabel: 'bare path with data:',
+  runFloor: bareToolCallMachineWithData((args) => tool.execute(args, { signal }), { callId: 'bench', name: 'write_file', args: toolInput }),
+  verdictText: () => "not a target: what is hookrail's own beyond XState's data handling",
 });
-console.log('\n1c. toolCall machine vs the bare path carrying the call\'s data (hooks disabled; medians of 41 rounds of 500; not a target)');
-console.log(`  bare path with data:   ${format(dataFloor.data.median)} per call (fastest round ${format(dataFloor.data.fastest)}; host CPU ${format(dataFloor.data.cpu)})`);
-console.log(
-  `  runToolCall (machine): ${format(dataFloor.machine.median)} per call (fastest round ${format(dataFloor.machine.fastest)}; host CPU ${format(dataFloor.machine.cpu)}) ` +
-    `CPU ratio ${dataFloor.machine.cpuRatio.toFixed(3)} (wall ${dataFloor.machine.ratio.toFixed(3)}) — what is hookrail's own beyond XState's data handling`,
-);
 
 // 2. Hooks enabled, configured for another tool only: no process is spawned.
 const enabled = new Config({
