@@ -45,10 +45,6 @@ export function createHookAgentRunner(options: HookAgentRunnerOptions = {}): Hoo
     }
     const subagentConfig = config.createSubagentConfig();
     const workingDir = config.getWorkingDir();
-    // A hook on a tool call reaches here synchronously from the call's invoked actor, while XState is
-    // still starting that actor: a sub-agent actor created there makes XState's development build warn
-    // that an action called assign(). One turn of the microtask queue later it starts on its own.
-    await Promise.resolve();
     let result: AgentRunResult;
     try {
       const session = createAgentSession({

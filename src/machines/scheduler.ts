@@ -122,7 +122,7 @@ class MachineToolScheduler implements ToolScheduler {
   private createSchedulerActor(): SchedulerActor {
     const machine = schedulerMachine.provide({
       actions: {
-        startCalls: (_, params) => this.sendToCalls(params.indexes, { type: 'START' }),
+        startCalls: (_, params) => this.startCalls(params.indexes),
         publishCalls: (_, params) => this.sendToCalls(params.indexes, { type: 'PUBLISH' }),
         cancelCalls: (_, params) => this.sendToCalls(params.indexes, { type: 'CANCEL', reason: params.reason }),
         finishBatch: (_, params) => this.finishBatch(params.stop),
@@ -227,6 +227,16 @@ class MachineToolScheduler implements ToolScheduler {
   private settle(event: Extract<SchedulerEvent, { type: 'CALL_SETTLED' }>): void {
     const scheduler = this.scheduler;
     queueMicrotask(() => scheduler.send(event));
+  }
+
+  /**
+   * START goes out once the scheduler's own transition is over, as XState's `sendTo` would deliver it:
+   * sent from inside the scheduler's action, a call's hooks and tool would run inside that action, and an
+   * actor they create there (an agent hook's sub-agent session, a tool's own machine) would make XState's
+   * development build warn that an action called `assign()`.
+   */
+  private startCalls(indexes: readonly number[]): void {
+    queueMicrotask(() => this.sendToCalls(indexes, { type: 'START' }));
   }
 
   private sendToCalls(indexes: readonly number[], event: { type: 'START' } | { type: 'PUBLISH' } | { type: 'CANCEL'; reason: string }): void {

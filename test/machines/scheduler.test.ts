@@ -2,7 +2,8 @@
  * The tool scheduler with real hook processes: request order, concurrency, blocked batches (HOOK-129,
  * 130, 204), stops (HOOK-020, 028), unknown tools, abort, progress updates, released actors.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine } from 'xstate';
 import type { ToolResult } from '../../src/hooks/protocol/results.js';
 import { createToolScheduler } from '../../src/machines/scheduler.js';
 import type { SchedulerStatus } from '../../src/machines/scheduler.machine.js';
@@ -258,6 +259,31 @@ describe('tool scheduler', () => {
     for (let round = 0; round < 20; round += 1) {
       await scheduler.schedule([request(round), request(round + 100)]);
       expect(scheduler.activeCount).toBe(0);
+    }
+  });
+
+  it('a call starts outside the scheduler\'s own action: a tool that creates an XState actor as it runs makes XState (development build, as in these tests) warn about nothing', async () => {
+    const own = createMachine({ context: () => ({ runs: 1 }), initial: 'ready', states: { ready: {} } });
+    let created = 0;
+    const tool: Tool = {
+      name: 'own_machine',
+      description: 'runs a machine of its own',
+      parametersJsonSchema: { type: 'object', properties: {} },
+      execute: async () => {
+        createActor(own).start();
+        created += 1;
+        return { llmContent: 'ran', returnDisplay: 'ran' };
+      },
+    };
+    const warn = vi.spyOn(console, 'warn');
+    try {
+      const scheduler = createToolScheduler({ config: machineConfig({ enableHooks: false }).config, tools: [tool] });
+      const batch = await scheduler.schedule([request(0, {}, 'own_machine'), request(1, {}, 'own_machine')]);
+      expect(batch.results.map((result) => result.outcome)).toEqual(['success', 'success']);
+      expect(created).toBe(2);
+      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([]);
+    } finally {
+      warn.mockRestore();
     }
   });
 });
