@@ -8,6 +8,8 @@
 //       promise) → buffered → published, no context): issue 9's target, <= 1.2
 //   1c. the toolCall machine vs that bare path carrying the call's data (input → context, one assign, an
 //       output): not a target — how much of 1b is XState's data handling, which any machine with a result pays
+//   1d. that data-carrying path vs the bare machine: not a target — XState's own price for a machine that takes
+//       a request and answers with a result, the part of 1b's distance that no such machine avoids
 //   3. 10,000 sequential calls through one scheduler: calls/s, heap growth after GC (target < 5 MB)
 //      and the per-call cost of the first vs the last thousand calls (target: no drift)
 // Variants are interleaved (A B, B A, ...) to cancel drift; medians of the rounds are reported.
@@ -42,21 +44,22 @@ printComparison({
 });
 
 /**
- * The toolCall machine (hooks disabled) against one floor, in pairs of their own: ratios of neighbouring
- * batches (compareAll), 41 rounds of 500; prints both lines, the machine's with `verdictText(cpuRatio)`.
+ * One subject (default the toolCall machine, hooks disabled) against one floor, in pairs of their own:
+ * ratios of neighbouring batches (compareAll), 41 rounds of 500; prints both lines, the subject's with
+ * `verdictText(cpuRatio)`.
  */
-async function timeMachineAgainst({ title, floorLabel, runFloor, verdictText }) {
+async function timeAgainstFloor({ title, floorLabel, runFloor, subjectLabel = 'runToolCall (machine):', runSubject = machineVersusWrapper(disabled).variantA, verdictText }) {
   const timed = await compareAll({
-    variants: { floor: runFloor, machine: machineVersusWrapper(disabled).variantA },
+    variants: { floor: runFloor, subject: runSubject },
     rounds: 41,
     batchSize: 500,
     warmupBatches: 4,
   });
-  console.log(`\n${title} (hooks disabled; medians of 41 rounds of 500)`);
+  console.log(`\n${title} (medians of 41 rounds of 500)`);
   console.log(`  ${floorLabel.padEnd(22)} ${format(timed.floor.median)} per call (fastest round ${format(timed.floor.fastest)}; host CPU ${format(timed.floor.cpu)})`);
   console.log(
-    `  runToolCall (machine): ${format(timed.machine.median)} per call (fastest round ${format(timed.machine.fastest)}; host CPU ${format(timed.machine.cpu)}) ` +
-      `CPU ratio ${timed.machine.cpuRatio.toFixed(3)} (wall ${timed.machine.ratio.toFixed(3)}) — ${verdictText(timed.machine.cpuRatio)}`,
+    `  ${subjectLabel.padEnd(22)} ${format(timed.subject.median)} per call (fastest round ${format(timed.subject.fastest)}; host CPU ${format(timed.subject.cpu)}) ` +
+      `CPU ratio ${timed.subject.cpuRatio.toFixed(3)} (wall ${timed.subject.ratio.toFixed(3)}) — ${verdictText(timed.subject.cpuRatio)}`,
   );
 }
 
@@ -64,8 +67,8 @@ async function timeMachineAgainst({ title, floorLabel, runFloor, verdictText }) 
 // machine <= 1.2x this floor. The verdict is on host CPU time: both variants are single-threaded
 // JavaScript, so on an idle machine CPU time and wall time agree, and on a busy one wall time also counts
 // the time spent waiting for a core (it moved by ±30% between runs at load 5; the CPU ratio by ±5%).
-await timeMachineAgainst({
-  title: '1b. toolCall machine vs a bare XState machine of the same shape',
+await timeAgainstFloor({
+  title: '1b. toolCall machine vs a bare XState machine of the same shape, hooks disabled',
   floorLabel: 'bare XState machine:',
   runFloor: bareToolCallMachine(() => tool.execute(toolInput, { signal })),
   verdictText: (cpuRatio) => `target <= 1.2: ${verdict(cpuRatio <= 1.2)} (issue 9 measured 1.33)`,
@@ -73,11 +76,24 @@ await timeMachineAgainst({
 
 // 1c. The bare path with the call's data, in pairs of its own (a third variant in 1b's rotation would
 // change what 1b measures): the request as input and context, the result assigned, an output.
-await timeMachineAgainst({
-  title: "1c. toolCall machine vs the bare path carrying the call's data",
+await timeAgainstFloor({
+  title: "1c. toolCall machine vs the bare path carrying the call's data, hooks disabled",
   floorLabel: 'bare path with data:',
   runFloor: bareToolCallMachineWithData((args) => tool.execute(args, { signal }), { callId: 'bench', name: 'write_file', args: toolInput }),
   verdictText: () => "not a target: what is hookrail's own beyond XState's data handling",
+});
+
+// 1d. The two floors against each other, in pairs of their own: what XState alone charges for carrying a
+// call's data (input into context, one assign, an output), the part of 1b no machine that answers with a
+// result can avoid. Run after 1b and 1c, so XState's code has seen all three machines, as in 1c.
+const bareWithData = bareToolCallMachineWithData((args) => tool.execute(args, { signal }), { callId: 'bench', name: 'write_file', args: toolInput });
+await timeAgainstFloor({
+  title: "1d. the bare path carrying the call's data vs the bare XState machine",
+  floorLabel: 'bare XState machine:',
+  runFloor: bareToolCallMachine(() => tool.execute(toolInput, { signal })),
+  subjectLabel: 'bare path with data:',
+  runSubject: bareWithData,
+  verdictText: () => "not a target: XState's own cost of carrying the call's data, nothing of hookrail's",
 });
 
 // 2. Hooks enabled, configured for another tool only: no process is spawned.
