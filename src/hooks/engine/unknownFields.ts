@@ -42,7 +42,8 @@ const displayOnlyFieldNames: readonly string[] = ['statusMessage'];
 
 /** Claude Code fields for behaviour hookrail does not have, and what happens instead. */
 const unsupportedClaudeFields: Readonly<Record<string, string>> = {
-  once: 'the hook runs every time its event fires',
+  // Claude Code itself honours `once` only in a skill's frontmatter and ignores it in settings files.
+  once: 'the hook runs every time its event fires, as in Claude Code, which honours it only in skill frontmatter',
   asyncRewake: 'the hook never wakes the agent',
   shell: 'command hooks run with /bin/sh',
 };

@@ -67,7 +67,7 @@ describe('unknown fields in settings hooks', () => {
       { dialect: 'claude' },
     );
     expect(result.problems).toEqual([
-      { path: 'hooks.PreToolUse[0].hooks[0].once', message: 'Claude Code\'s "once" is not supported by hookrail; ignored (the hook runs every time its event fires)', severity: 'warning' },
+      { path: 'hooks.PreToolUse[0].hooks[0].once', message: 'Claude Code\'s "once" is not supported by hookrail; ignored (the hook runs every time its event fires, as in Claude Code, which honours it only in skill frontmatter)', severity: 'warning' },
       { path: 'hooks.PreToolUse[0].hooks[0].shell', message: 'Claude Code\'s "shell" is not supported by hookrail; ignored (command hooks run with /bin/sh)', severity: 'warning' },
       { path: 'hooks.PreToolUse[0].hooks[0].asyncRewake', message: 'Claude Code\'s "asyncRewake" is not supported by hookrail; ignored (the hook never wakes the agent)', severity: 'warning' },
     ]);
