@@ -174,7 +174,7 @@ try {
       warmupBatches: 2,
     });
     printComparison({
-      title: '4. exec form {"command": "sh", "args": [deny-env.sh]} vs shell form "sh deny-env.sh" (via /bin/sh -c)',
+      title: '4. exec form {"command": "sh", "args": [deny-env.sh]} vs shell form "sh deny-env.sh" (via bash -c)',
       labelA: 'exec form',
       labelB: 'shell form',
       result,

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // What a command hook costs next to the process it runs, measured side by side in one run (see bench/README.md):
 //   1. one matching command hook through fireBeforeToolHook  vs  a raw node:child_process spawn of the same
-//      command with the same stdin, environment and own process group (target ratio <= 1.10; issue 9 item 6
-//      measured 1.26–1.31 when hooks ran on execa); execa in its cheapest configuration alongside, for the
-//      decision to run hooks on node:child_process
+//      command in the same shell (bash, as hookrail runs it: commandShell.ts) with the same stdin, environment
+//      and own process group (target ratio <= 1.10; issue 9 item 6 measured 1.26–1.31 when hooks ran on
+//      execa); execa in its cheapest configuration alongside, for the decision to run hooks on
+//      node:child_process; and the raw spawn under /bin/sh, for what running hooks in bash costs
 //   A second batch of the raw spawn is measured too: its ratio is the run's noise floor.
 //   3. hookrail's own work per hook, which load does not blur: the same two paths with the kernel taken
 //      out (node:child_process.spawn replaced by a child that answers at once), host CPU per call
@@ -19,6 +20,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { Config, DebugLogger, fireBeforeToolHook } from '../dist/index.js';
 import { ProcessWatchdog } from '../dist/hooks/actions/processWatchdog.js';
+import { commandShell } from '../dist/hooks/actions/commandShell.js';
 import { replaceSpawnWithInstantChild } from './lib/floors.mjs';
 import { measureSpawnPhases } from './lib/spawnPhases.mjs';
 import { compareAll, format, loadAverage, printMachineBanner, verdict } from './lib/measure.mjs';
@@ -66,10 +68,13 @@ function attach(subprocess, stdin) {
   return () => ({ stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') });
 }
 
-/** The floor: spawn the command in its own group, write stdin, keep stdout and stderr, wait for the end. */
-function rawSpawn(command, stdin, watchdog) {
+/**
+ * The floor: spawn the command in its own group, in the shell hookrail runs hooks in (or `shell`), write
+ * stdin, keep stdout and stderr, wait for the end.
+ */
+function rawSpawn(command, stdin, watchdog, shell = commandShell()) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, { shell: true, cwd: scratch, env: { ...process.env, ...projectDirectories }, detached: true, stdio: 'pipe' });
+    const child = spawn(command, { shell, cwd: scratch, env: { ...process.env, ...projectDirectories }, detached: true, stdio: 'pipe' });
     watchdog?.start(child.pid);
     const output = attach(child, stdin);
     child.once('error', reject);
@@ -83,7 +88,7 @@ function rawSpawn(command, stdin, watchdog) {
 /** execa with everything that costs switched off: stdin written directly, no buffering, no cleanup handler. */
 async function execaCheapest(command, stdin) {
   const subprocess = execa(command, {
-    shell: true,
+    shell: commandShell(),
     cwd: scratch,
     env: { ...process.env, ...projectDirectories },
     extendEnv: false,
@@ -129,16 +134,18 @@ try {
         rawAgain: () => rawSpawn(command, stdin),
         hook: () => fireBeforeToolHook(config, 'write_file', toolInput),
         execa: () => execaCheapest(command, stdin),
+        rawSh: () => rawSpawn(command, stdin, undefined, '/bin/sh'),
       },
       rounds,
       batchSize,
       warmupBatches: 2,
     });
-    console.log(`\n1. one command hook \`${command}\` (${stdin.length}-byte stdin) vs a raw node:child_process spawn of it (medians of ${rounds} rounds of ${batchSize})`);
+    console.log(`\n1. one command hook \`${command}\` (${stdin.length}-byte stdin) vs a raw node:child_process spawn of it in ${commandShell()} (medians of ${rounds} rounds of ${batchSize})`);
     printRows(
       results,
-      { raw: 'raw child_process spawn', rawAgain: 'the same raw spawn again', hook: 'fireBeforeToolHook', execa: 'execa, cheapest configuration' },
+      { raw: 'raw child_process spawn', rawAgain: 'the same raw spawn again', hook: 'fireBeforeToolHook', execa: 'execa, cheapest configuration', rawSh: 'the raw spawn in /bin/sh' },
       {
+        rawSh: ' — what the shell costs: hooks run in bash, as Claude Code and Gemini CLI run them',
         rawAgain: ' — the noise floor of this run',
         hook: ` — target <= 1.10: ${verdict(results.hook.ratio <= 1.1)} (issue 9 measured 1.26–1.31 with execa)`,
         execa: results.execa.ratio > 1.1 ? ' — above 1.10: hooks run on node:child_process' : ' — within 1.10 in this run (noise floor above)',

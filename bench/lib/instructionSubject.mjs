@@ -14,6 +14,7 @@ const calls = Number(callsText);
 if (variant === 'hook' || variant === 'rawSpawn') replaceSpawnWithInstantChild();
 
 const { Config, DebugLogger, fireBeforeToolHook, runToolCall } = await import('../../dist/index.js');
+const { commandShell } = await import('../../dist/hooks/actions/commandShell.js');
 const { spawn } = await import('node:child_process');
 const quietLogger = new DebugLogger('bench', { level: 'error', sink: () => {} });
 const toolInput = { path: 'src/index.ts', content: 'export const answer = 42;\n' };
@@ -48,7 +49,7 @@ function rawSpawnCall() {
   const stdin = JSON.stringify({ session_id: 'bench', cwd: process.cwd(), hook_event_name: 'BeforeTool', tool_name: 'write_file', tool_input: toolInput });
   return () =>
     new Promise((resolve) => {
-      const child = spawn('true', { shell: true, env: { ...process.env, GEMINI_PROJECT_DIR: process.cwd() }, detached: true, stdio: 'pipe' });
+      const child = spawn('true', { shell: commandShell(), env: { ...process.env, GEMINI_PROJECT_DIR: process.cwd() }, detached: true, stdio: 'pipe' });
       const stdout = [];
       child.stdout.on('data', (chunk) => stdout.push(chunk));
       child.stderr.on('data', () => {});

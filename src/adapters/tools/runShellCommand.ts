@@ -6,7 +6,9 @@
  * as they arrive and capped in bytes (head and tail kept).
  */
 import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { CappedCapture } from '../../hooks/actions/cappedCapture.js';
+import { commandShell } from '../../hooks/actions/commandShell.js';
 import { runInProcessGroup } from '../../hooks/actions/processGroup.js';
 import type { ToolResult } from '../../hooks/protocol/results.js';
 import type { Tool } from '../../tool.js';
@@ -36,10 +38,13 @@ export interface RunShellCommandOptions {
 export function createRunShellCommandTool(options: RunShellCommandOptions): Tool {
   const timeoutMs = options.timeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS;
   const outputLimit = options.outputLimit ?? DEFAULT_SHELL_OUTPUT_LIMIT;
+  const shell = commandShell();
+  // The model is told which shell it writes for: bash, or /bin/sh where no bash is installed.
+  const invocation = shell === true ? 'cmd /c <command>' : `${basename(shell)} -c <command>`;
   return defineBuiltinTool({
     name: 'run_shell_command',
     description:
-      'Runs a shell command (`sh -c <command>`) in the working directory and returns its combined stdout and ' +
+      `Runs a shell command (\`${invocation}\`) in the working directory and returns its combined stdout and ` +
       `stderr and its exit code. The command is killed after ${Math.round(timeoutMs / 1000)} s. Output longer than ` +
       `${outputLimit} bytes is shortened in the middle. Use non-interactive flags; there is no stdin.`,
     parametersJsonSchema: {

@@ -11,7 +11,7 @@ import { runInProcessGroup, type ProcessGroupOutcome } from './processGroup.js';
 export interface HookProcessOptions {
   /** Shell command text, already expanded; with `args`, the executable (issue 13, exec form). */
   command: string;
-  /** Exec form: spawn `command` with these arguments and no shell. Without it `command` runs in `/bin/sh -c`. */
+  /** Exec form: spawn `command` with these arguments and no shell. Without it `command` runs in `bash -c` (see commandShell.ts). */
   args?: readonly string[];
   cwd: string;
   /** Added to `process.env` (HOOK-188); an `undefined` value removes an inherited variable. */

@@ -16,6 +16,7 @@ import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { toError } from '../../errors.js';
 import { HOOK_KILL_GRACE_MS } from '../protocol/hookConfig.js';
+import { commandShell } from './commandShell.js';
 import { inheritedEnvironmentWith } from './hookEnvironment.js';
 import {
   prepareProcessGroupTracking,
@@ -38,7 +39,7 @@ export interface OutputSink {
 
 /** What {@link runInProcessGroup} runs, and how. */
 export interface ProcessGroupOptions {
-  /** Shell command text, run with `/bin/sh -c`; with `args`, the executable (issue 13, exec form). */
+  /** Shell command text, run with `bash -c` ({@link commandShell}); with `args`, the executable (issue 13, exec form). */
   command: string;
   /** Exec form: spawn `command` itself with these arguments, without a shell. */
   args?: readonly string[];
@@ -95,7 +96,7 @@ export function runInProcessGroup(options: ProcessGroupOptions): Promise<Process
   let child: ChildProcess;
   try {
     child = spawn(options.command, options.args ?? [], {
-      shell: options.args === undefined,
+      shell: options.args === undefined ? commandShell() : false,
       cwd: options.cwd,
       env: options.env ? inheritedEnvironmentWith(options.env) : process.env,
       // Its own process group, so a kill reaches everything the command started.

@@ -45,8 +45,11 @@ const unsupportedClaudeFields: Readonly<Record<string, string>> = {
   // Claude Code itself honours `once` only in a skill's frontmatter and ignores it in settings files.
   once: 'the hook runs every time its event fires, as in Claude Code, which honours it only in skill frontmatter',
   asyncRewake: 'the hook never wakes the agent',
-  shell: 'command hooks run with /bin/sh',
+  shell: 'command hooks run with bash',
 };
+
+/** Claude Code fields whose value is what hookrail does anyway: accepted without a word (and dropped). */
+const honouredClaudeValues: Readonly<Record<string, unknown>> = { shell: 'bash' };
 
 /** What {@link reportUnknownFields} checks. */
 export interface UnknownFieldsCheck {
@@ -69,13 +72,18 @@ export function reportUnknownFields({ object, known, path, report }: UnknownFiel
   for (const field of Object.keys(object)) {
     if (known.includes(field) || displayOnlyFieldNames.includes(field)) continue;
     ignored.push(field);
-    report(`${path}.${field}`, unknownFieldMessage(field, known), 'warning');
+    if (Object.hasOwn(honouredClaudeValues, field) && object[field] === honouredClaudeValues[field]) continue;
+    report(`${path}.${field}`, unknownFieldMessage(field, object[field], known), 'warning');
   }
   return ignored;
 }
 
-function unknownFieldMessage(field: string, known: readonly string[]): string {
-  if (Object.hasOwn(unsupportedClaudeFields, field)) return `Claude Code's "${field}" is not supported by hookrail; ignored (${unsupportedClaudeFields[field]})`;
+function unknownFieldMessage(field: string, value: unknown, known: readonly string[]): string {
+  if (Object.hasOwn(unsupportedClaudeFields, field)) {
+    // Where one value is supported, the message names the value that is not.
+    const written = Object.hasOwn(honouredClaudeValues, field) ? `"${field}": ${JSON.stringify(value)}` : `"${field}"`;
+    return `Claude Code's ${written} is not supported by hookrail; ignored (${unsupportedClaudeFields[field]})`;
+  }
   if (known === hookFieldNames && hookGroupFieldNames.includes(field)) {
     return `"${field}" belongs to the hook group ({ "matcher": …, "sequential": …, "hooks": [ … ] }), not to one hook; ignored`;
   }

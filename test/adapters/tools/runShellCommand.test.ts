@@ -35,6 +35,14 @@ describe('run_shell_command', () => {
     expect(result.metadata).toMatchObject({ exitCode: 0, outputTruncated: false });
   });
 
+  it('runs the command in bash, as Gemini CLI does, and tells the model so in its description', async () => {
+    const { run_shell_command: shell } = fixture.tools();
+    expect(shell.description).toContain('(`bash -c <command>`)');
+    const result = await shell.execute({ command: `[[ -n "$BASH_VERSION" ]] && echo "bash syntax: \${BASH_VERSINFO[0]}"` }, idleContext());
+    expect(result.llmContent).toMatch(/bash syntax: \d+/);
+    expect(result.metadata).toMatchObject({ exitCode: 0 });
+  });
+
   it('reports a non-zero exit code to the model without turning it into a tool error', async () => {
     const { run_shell_command: shell } = fixture.tools();
     const result = await shell.execute({ command: 'echo failing; exit 3' }, idleContext());

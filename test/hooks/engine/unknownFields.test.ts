@@ -60,7 +60,7 @@ describe('unknown fields in settings hooks', () => {
         PreToolUse: [
           {
             matcher: 'Bash',
-            hooks: [{ type: 'command', command: 'guard.sh', statusMessage: 'Checking…', once: true, shell: 'bash', asyncRewake: true }],
+            hooks: [{ type: 'command', command: 'guard.sh', statusMessage: 'Checking…', once: true, shell: 'powershell', asyncRewake: true }],
           },
         ],
       },
@@ -68,12 +68,22 @@ describe('unknown fields in settings hooks', () => {
     );
     expect(result.problems).toEqual([
       { path: 'hooks.PreToolUse[0].hooks[0].once', message: 'Claude Code\'s "once" is not supported by hookrail; ignored (the hook runs every time its event fires, as in Claude Code, which honours it only in skill frontmatter)', severity: 'warning' },
-      { path: 'hooks.PreToolUse[0].hooks[0].shell', message: 'Claude Code\'s "shell" is not supported by hookrail; ignored (command hooks run with /bin/sh)', severity: 'warning' },
+      { path: 'hooks.PreToolUse[0].hooks[0].shell', message: 'Claude Code\'s "shell": "powershell" is not supported by hookrail; ignored (command hooks run with bash)', severity: 'warning' },
       { path: 'hooks.PreToolUse[0].hooks[0].asyncRewake', message: 'Claude Code\'s "asyncRewake" is not supported by hookrail; ignored (the hook never wakes the agent)', severity: 'warning' },
     ]);
     expect(result.definitions).toHaveLength(1);
     expect(result.definitions[0].config).toMatchObject({ command: 'guard.sh', statusMessage: 'Checking…' });
     expect(result.definitions[0].config).not.toHaveProperty('once');
+  });
+
+  it('a Claude Code file: "shell": "bash" is what hookrail does, so it is accepted without a warning and dropped', () => {
+    const result = readHooksInDialect(
+      { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'guard.sh', shell: 'bash' }] }] },
+      { dialect: 'claude' },
+    );
+    expect(result.problems).toEqual([]);
+    expect(result.definitions).toHaveLength(1);
+    expect(result.definitions[0].config).not.toHaveProperty('shell');
   });
 
   it('a Gemini CLI hook\'s name and description are known fields', () => {
