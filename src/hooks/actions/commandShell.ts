@@ -1,9 +1,10 @@
 /**
  * The shell that runs a command hook's text and the shell tool's command: bash, as Gemini CLI and Claude
  * Code run them (`bash -c`), so a hook written for either with bash syntax — `[[ … ]]`, `$'…'`, arrays,
- * `set -o pipefail` — runs unchanged. Under `/bin/sh` (dash on Debian and Ubuntu) such a guard fails with
- * "not found", exits 127, and a failure of that kind lets the call through by default. Where no bash is installed
- * (Alpine, busybox images) commands run with `/bin/sh`. Exec form (`command` + `args`) uses no shell.
+ * `set -o pipefail` — runs unchanged. Under `/bin/sh` (dash on Debian and Ubuntu) such a guard prints
+ * "[[: not found" and exits 0 (an `if [[ … ]]`) or 127 (`[[ … ]] && exit 2`): either way the call it
+ * should block goes through. Where no bash is installed (Alpine, busybox images) commands run with
+ * `/bin/sh`. Exec form (`command` + `args`) uses no shell.
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';

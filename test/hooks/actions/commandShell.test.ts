@@ -107,6 +107,27 @@ describe('command hooks run in bash', () => {
     }
   });
 
+  it('the reason: run by dash, the same guard prints "[[: not found", exits 0 and lets the call it should block through', async () => {
+    const stdout = new CappedCapture({ limitBytes: 4096 });
+    const stderr = new CappedCapture({ limitBytes: 4096 });
+    const outcome = await runInProcessGroup({
+      command: 'dash',
+      args: ['-c', inlineBashGuard],
+      stdin: JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'rm -rf build' } }),
+      cwd: scratch.path,
+      stdout,
+      stderr,
+      timeoutMs: 10_000,
+    });
+    expect(outcome.exitCode).toBe(0);
+    expect(stderr.head().toString('utf8')).toMatch(/\[\[: not found/);
+    const { logger } = recordingLogger();
+    const hooks = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'dash', args: ['-c', inlineBashGuard] }] }] };
+    const config = new Config({ enableHooks: true, workingDir: scratch.path, logger, hooks });
+    const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'rm -rf build' }, async () => ({ llmContent: 'ran', returnDisplay: 'ran' }));
+    expect(result).toEqual({ llmContent: 'ran', returnDisplay: 'ran' });
+  });
+
   for (const dialect of ['claude', 'gemini'] as const) {
     it(`a ${dialect} inline guard written with [[ ]] blocks the call it matches and lets the others through`, async () => {
       const { logger } = recordingLogger();
