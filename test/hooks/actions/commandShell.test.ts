@@ -13,10 +13,15 @@ import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWit
 import { recordingLogger, scratchDirectory } from '../../helpers/hookFixtures.js';
 
 let scratch: { path: string; remove: () => void };
+// Tests that take bash off the PATH set process.env.PATH; every test starts and ends with the host's.
+const savedPath = process.env.PATH;
 beforeEach(() => {
   scratch = scratchDirectory('hookrail-command-shell-');
 });
-afterEach(() => scratch.remove());
+afterEach(() => {
+  process.env.PATH = savedPath;
+  scratch.remove();
+});
 
 function directoryWith(name: string, entries: Record<string, { mode: number } | 'directory'>): string {
   const directory = join(scratch.path, name);
@@ -48,14 +53,6 @@ describe('findBash', () => {
 });
 
 describe('commandShell', () => {
-  let savedPath: string | undefined;
-  beforeEach(() => {
-    savedPath = process.env.PATH;
-  });
-  afterEach(() => {
-    process.env.PATH = savedPath;
-  });
-
   it('is the bash on the PATH, looked up again when PATH changes; /bin/sh where there is none', () => {
     expect(FALLBACK_SHELL).toBe('/bin/sh');
     const onThisMachine = findBash({ path: savedPath });
@@ -89,22 +86,17 @@ describe('command hooks run in bash', () => {
   });
 
   it('where no bash is on the PATH, a command runs in /bin/sh', async () => {
-    const savedPath = process.env.PATH;
     process.env.PATH = directoryWith('nobash', {});
-    try {
-      const stdout = new CappedCapture({ limitBytes: 4096 });
-      const outcome = await runInProcessGroup({
-        command: 'echo "${BASH_VERSION:-no bash}"',
-        cwd: scratch.path,
-        stdout,
-        stderr: new CappedCapture({ limitBytes: 4096 }),
-        timeoutMs: 10_000,
-      });
-      expect(outcome.exitCode).toBe(0);
-      expect(stdout.head().toString('utf8')).toBe('no bash\n');
-    } finally {
-      process.env.PATH = savedPath;
-    }
+    const stdout = new CappedCapture({ limitBytes: 4096 });
+    const outcome = await runInProcessGroup({
+      command: 'echo "${BASH_VERSION:-no bash}"',
+      cwd: scratch.path,
+      stdout,
+      stderr: new CappedCapture({ limitBytes: 4096 }),
+      timeoutMs: 10_000,
+    });
+    expect(outcome.exitCode).toBe(0);
+    expect(stdout.head().toString('utf8')).toBe('no bash\n');
   });
 
   it('the reason: run by dash, the same guard prints "[[: not found", exits 0 and lets the call it should block through', async () => {
