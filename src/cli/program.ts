@@ -10,6 +10,7 @@ import { parseCommandArgs, type CommandSpec } from './args.js';
 import { hooksDisableCommand, hooksEnableCommand } from './commands/hooksEnable.js';
 import { hooksFireCommand } from './commands/hooksFire.js';
 import { hooksListCommand } from './commands/hooksList.js';
+import { hooksTestCommand } from './commands/hooksTest.js';
 import { hooksTrustCommand } from './commands/hooksTrust.js';
 import { hooksValidateCommand } from './commands/hooksValidate.js';
 import { inspectCommand } from './commands/inspect.js';
@@ -28,6 +29,7 @@ export const commands: readonly CommandDefinition[] = [
   hooksListCommand,
   hooksValidateCommand,
   hooksFireCommand,
+  hooksTestCommand,
   hooksTrustCommand,
   hooksEnableCommand,
   hooksDisableCommand,
