@@ -15,6 +15,7 @@ import { hooksTrustCommand } from './commands/hooksTrust.js';
 import { hooksValidateCommand } from './commands/hooksValidate.js';
 import { inspectCommand } from './commands/inspect.js';
 import { chatCommand } from './commands/chat.js';
+import { replayCommand } from './commands/replay.js';
 import { runCommand } from './commands/run.js';
 import { visualizeCommand } from './commands/visualize.js';
 import { createCliLogger, type CliIo, type CommandDefinition } from './context.js';
@@ -34,6 +35,7 @@ export const commands: readonly CommandDefinition[] = [
   hooksEnableCommand,
   hooksDisableCommand,
   inspectCommand,
+  replayCommand,
   visualizeCommand,
 ];
 

@@ -44,6 +44,8 @@ export function toHookRecord(event: HookExecutionEvent, time: number = Date.now(
   if (result.exitCode !== undefined) record.exitCode = result.exitCode;
   if (result.signal) record.signal = result.signal;
   if (result.timedOut) record.timedOut = true;
+  if (result.failedClosed) record.failedClosed = true;
+  if (hookConfig['async'] === true) record.async = true;
   if (typeof extras['httpStatus'] === 'number') record.httpStatus = extras['httpStatus'];
   if (typeof extras['model'] === 'string') record.model = extras['model'];
   if (typeof extras['modelAnswer'] === 'string') record.modelAnswer = excerptText(extras['modelAnswer']);

@@ -140,6 +140,10 @@ export interface HookRecord {
   modelAnswer?: string;
   /** The runner's verdict: true only for a hook that ran and answered normally (exit code 0, HTTP 2xx). */
   success: boolean;
+  /** The hook failed and has `onFailure: "block"`: its `output` is the block it stands for. */
+  failedClosed?: boolean;
+  /** The hook ran in the background (`async: true`): its answer never changed the call. */
+  async?: boolean;
   decision: HookRecordDecision;
   /** The reason the hook gave (block / stop / ask), or the failure's message. */
   reason?: string;
