@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { HookrailError } from '../errors.js';
 import { suggestClosest } from '../suggestClosest.js';
 import { parseCommandArgs, type CommandSpec } from './args.js';
+import { hooksCoverageCommand } from './commands/hooksCoverage.js';
 import { hooksDisableCommand, hooksEnableCommand } from './commands/hooksEnable.js';
 import { hooksFireCommand } from './commands/hooksFire.js';
 import { hooksListCommand } from './commands/hooksList.js';
@@ -31,6 +32,7 @@ export const commands: readonly CommandDefinition[] = [
   hooksValidateCommand,
   hooksFireCommand,
   hooksTestCommand,
+  hooksCoverageCommand,
   hooksTrustCommand,
   hooksEnableCommand,
   hooksDisableCommand,
