@@ -195,7 +195,7 @@ function checkCase(value: unknown, site: CaseSite): HookTestCase | undefined {
   const allowHookErrors = value['allowHookErrors'];
   if (allowHookErrors !== undefined && typeof allowHookErrors !== 'boolean') problems.push({ path: `${at}.allowHookErrors`, message: `expected true or false, got ${describeValue(allowHookErrors)}` });
   const expectation = checkExpectation(value['expect'], `${at}.expect`, problems);
-  if (should === undefined && Object.keys(expectation).length === 0) problems.push({ path: at, message: 'expects nothing: give "expect" or "should"' });
+  if (should === undefined && value['expect'] === undefined) problems.push({ path: at, message: 'expects nothing: give "expect" or "should"' });
   const hookModel = checkHookModel(value['hookModel'], `${at}.hookModel`, site, problems);
   const input = optionalObject(value, 'input', at, problems);
   const request = optionalObject(value, 'request', at, problems);

@@ -55,7 +55,12 @@ export function printTestReport(render: Renderer, report: TestRunReport): void {
   ]);
   const header = ['', 'case', 'outcome', 'hook', 'duration'];
   const widths = header.map((title, column) => Math.min(column === 1 || column === 2 ? 48 : 40, Math.max(title.length, ...rows.map((row) => row[column]!.length))));
-  const cell = (text: string, column: number): string => (text.length > widths[column]! ? `${text.slice(0, widths[column]! - 1)}…` : text.padEnd(widths[column]!));
+  // A hook's name is often a path: its end says more than its start.
+  const cell = (text: string, column: number): string => {
+    const width = widths[column]!;
+    if (text.length <= width) return text.padEnd(width);
+    return column === 3 ? `…${text.slice(text.length - width + 1)}` : `${text.slice(0, width - 1)}…`;
+  };
   render.line(styles.bold(header.map(cell).join('  ').trimEnd()));
   rows.forEach((row, index) => {
     const status = report.results[index]!.status;
