@@ -3,6 +3,8 @@
  * how often it matched, ran, blocked, modified, asked, failed open and timed out; hooks whose matcher
  * or `if` never selected a recorded fire are listed, and `--fail-unused` turns them into exit 1.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyExamples, fixturePath, runHookrail, useCliSandbox } from '../helpers/cliProcess.js';
 
@@ -71,6 +73,14 @@ describe('hookrail hooks coverage', () => {
       ['stop-on-test-failure', 4, 4],
     ]);
     expect(coverage.unused).toEqual([]);
+    // The recording's header lists the configured hooks (the report's coverage panel reads them).
+    const header = JSON.parse((await readFile(join(sandbox.project, 'one.jsonl'), 'utf8')).split('\n')[0]!) as { type: string; hooks: unknown[] };
+    expect(header.type).toBe('hookrail.run');
+    expect(header.hooks).toEqual([
+      { eventName: 'BeforeTool', hookName: 'block-destructive', hookType: 'command', matcher: 'run_shell_command', source: 'project' },
+      { eventName: 'BeforeTool', hookName: 'add-dry-run', hookType: 'command', matcher: 'run_shell_command', source: 'project' },
+      { eventName: 'AfterTool', hookName: 'stop-on-test-failure', hookType: 'command', matcher: 'run_shell_command', source: 'project' },
+    ]);
   });
 
   it('--help says what each column counts and what --fail-unused does', async () => {
