@@ -74,13 +74,13 @@ describe('hookrail (entry point)', () => {
     const topLevel = await runHookrail(sandbox, ['rn']);
     expect(topLevel.exitCode).toBe(2);
     expect(topLevel.stderr).toContain('unknown command "rn" (did you mean "run"?)');
-    expect(topLevel.stderr).toContain('commands: run, chat, hooks, inspect, visualize');
+    expect(topLevel.stderr).toContain('commands: run, chat, hooks, inspect, replay, visualize');
   });
 
   it('a group without its subcommand exits 2 and names the subcommands', async () => {
     const result = await runHookrail(sandbox, ['hooks']);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain('"hookrail hooks" needs a command: list, validate, fire, trust, enable, disable');
+    expect(result.stderr).toContain('"hookrail hooks" needs a command: list, validate, fire, test, coverage, trust, enable, disable');
   });
 
   it('an unknown option exits 2, names the option and suggests the nearest one', async () => {

@@ -189,7 +189,10 @@ function caseFieldNames(message: string): string {
 function hookFailures(results: readonly HookExecutionResult[], allowHookErrors: boolean): string[] {
   return results.flatMap((result) => {
     const name = getHookName(result.hookConfig);
-    if (result.timedOut) return [`hook ${name} timed out after ${result.hookConfig.timeout ?? 'its default'} ms and was killed`];
+    if (result.timedOut) {
+      const timeout = result.hookConfig.timeout !== undefined ? `${result.hookConfig.timeout} ms` : 'its default timeout';
+      return [`hook ${name} timed out after ${timeout} and was killed`];
+    }
     if (allowHookErrors || hookDecisionOf(result) !== 'error') return [];
     const reason = result.error?.message ?? (result.exitCode !== undefined ? `exit code ${result.exitCode}` : 'it did not run');
     return [`hook ${name} failed (fail-open; "allowHookErrors": true accepts it): ${reason}`];
