@@ -14,7 +14,7 @@ describe('hookrail (entry point)', () => {
   it('--help lists every command, the settings scopes and the exit codes', async () => {
     const result = await runHookrail(sandbox, ['--help']);
     expect(result.exitCode).toBe(0);
-    for (const command of ['run', 'chat', 'hooks list', 'hooks validate', 'hooks fire', 'hooks trust', 'hooks enable', 'hooks disable', 'visualize']) {
+    for (const command of ['run', 'chat', 'hooks list', 'hooks validate', 'hooks fire', 'hooks test', 'hooks coverage', 'hooks trust', 'hooks enable', 'hooks disable', 'replay', 'visualize']) {
       expect(result.stdout).toContain(`  ${command} `);
     }
     expect(result.stdout).toContain('Exit codes:');
@@ -29,9 +29,12 @@ describe('hookrail (entry point)', () => {
     ['hooks', 'list'],
     ['hooks', 'validate'],
     ['hooks', 'fire'],
+    ['hooks', 'test'],
+    ['hooks', 'coverage'],
     ['hooks', 'trust'],
     ['hooks', 'enable'],
     ['hooks', 'disable'],
+    ['replay'],
     ['visualize'],
   ])('hookrail %s %s --help shows the usage line and options of that command', async (...words) => {
     const command = words.filter((word) => word !== undefined).join(' ');
