@@ -15,11 +15,18 @@ import { ScriptedContentGenerator } from '../adapters/models/scriptedModel.js';
 import type { ContentGenerator } from '../contentGenerator.js';
 import { toError } from '../errors.js';
 import { createHookAgentRunner } from '../machines/hookAgentRunner.js';
-import { stringOption, type ParsedArgs } from './args.js';
+import { stringOption, type OptionSpec, type ParsedArgs } from './args.js';
 import type { CommandContext } from './context.js';
 import { CliError, CliUsageError } from './errors.js';
 import { describeFunctionHookProblems, loadFunctionHooksOption } from './functionHooksModule.js';
 import { loadOptionSettings, type OptionSettings } from './settingsLoader.js';
+
+/** `--model NAME`: the real model prompt and agent hooks ask instead of scripted answers. */
+export const hookModelOptionSpec: OptionSpec = {
+  type: 'string',
+  valueName: 'NAME',
+  description: 'Prompt and agent hooks ask this real Gemini model, e.g. gemini-2.5-flash (needs GEMINI_API_KEY or GOOGLE_API_KEY).',
+};
 
 /** Options of {@link loadFireConfig}. */
 export interface LoadFireConfigOptions {

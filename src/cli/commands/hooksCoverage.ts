@@ -4,14 +4,10 @@
  * blocked, modified, asked, failed open and timed out — and the hooks that never matched, so a dead
  * matcher shows up. `--fail-unused` exits 1 when there is one.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { HookrailFileError } from '../../errors.js';
 import { HookPlanner } from '../../hooks/engine/hookPlanner.js';
 import type { HookConfig } from '../../hooks/protocol/hookConfig.js';
 import { toConfiguredHookRecords } from '../../inspection/hookRecords.js';
 import { tallyHookCoverage, unusedHooks, type HookCoverageRow } from '../../inspection/page/hookCoverage.js';
-import { parseInspectionFile } from '../../inspection/report.js';
 import type { HookRecord, InspectionLine } from '../../inspection/records.js';
 import { booleanOption, jsonOptionSpec } from '../args.js';
 import type { CommandDefinition } from '../context.js';
@@ -20,6 +16,7 @@ import { loadFireConfig } from '../fireConfig.js';
 import { functionHooksOptionSpec } from '../functionHooksModule.js';
 import { safeJson, type Renderer } from '../render.js';
 import { recordedOccurrences } from '../recordedOccurrences.js';
+import { readRecording } from '../recordings.js';
 import { settingsSelectionOptionSpecs } from '../settingsLoader.js';
 
 const commandName = 'hooks coverage';
@@ -53,15 +50,7 @@ export const hooksCoverageCommand: CommandDefinition = {
   },
   execute: async (context, args) => {
     const records: InspectionLine[] = [];
-    for (const given of args.positionals) {
-      const file = resolve(context.io.cwd, given);
-      const text = await readFile(file, 'utf8').catch((error: unknown) => {
-        throw new HookrailFileError(file, `cannot read the recorded run: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-      });
-      const parsed = parseInspectionFile(text, file);
-      for (const warning of parsed.warnings) context.render.warn(warning);
-      records.push(...parsed.records);
-    }
+    for (const given of args.positionals) records.push(...(await readRecording(context, given)));
     const loaded = await loadFireConfig({ context, args, commandName });
     for (const warning of loaded.warnings) context.render.warn(warning);
     const hookSystem = loaded.config.getHookSystem();

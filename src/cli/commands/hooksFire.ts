@@ -22,7 +22,7 @@ import { booleanOption, jsonOptionSpec, stringOption, type ParsedArgs } from '..
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { ExitCode, type ExitCodeValue } from '../errors.js';
 import { fireEvent } from '../fireEvent.js';
-import { loadFireConfig, type FireConfig } from '../fireConfig.js';
+import { hookModelOptionSpec, loadFireConfig, type FireConfig } from '../fireConfig.js';
 import { buildFirePayload, checkFireOptions, hooksFireCommandName, parseEventName, type FirePayload, type NamedEvent } from '../firePayload.js';
 import { fireConversation, openFireTranscript } from '../fireTranscript.js';
 import { fireReportJson, printFireReport, type FireReport } from '../fireReport.js';
@@ -66,7 +66,7 @@ export const hooksFireCommand: CommandDefinition = {
         description: 'An existing JSONL transcript, given to the hooks as transcript_path (default: one made for the fire, removed after it).',
       },
       ...settingsSelectionOptionSpecs("Include this scenario's settings.hooks; its hookModel section answers prompt and agent hooks."),
-      model: { type: 'string', valueName: 'NAME', description: 'Prompt and agent hooks ask this real Gemini model, e.g. gemini-2.5-flash (needs GEMINI_API_KEY or GOOGLE_API_KEY).' },
+      model: hookModelOptionSpec,
       'function-hooks': functionHooksOptionSpec,
       json: jsonOptionSpec,
       'show-input': { type: 'boolean', description: "Print the exact stdin each matching hook receives, in its dialect." },

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { booleanOption, integerOption, jsonOptionSpec, stringListOption, stringOption, type ParsedArgs } from '../args.js';
 import type { CommandDefinition } from '../context.js';
 import { CliError, CliUsageError, ExitCode } from '../errors.js';
+import { hookModelOptionSpec } from '../fireConfig.js';
 import { functionHooksOptionSpec } from '../functionHooksModule.js';
 import { safeJson } from '../render.js';
 import { resolveWorkingDir, settingsSelectionOptionSpecs } from '../settingsLoader.js';
@@ -47,7 +48,7 @@ export const hooksTestCommand: CommandDefinition = {
     positionals: [{ name: 'FILES', description: 'Case files (.json or .jsonl); default: .hookrail/tests/*.json{,l} of the project.', variadic: true }],
     options: {
       ...settingsSelectionOptionSpecs("Include this scenario's settings.hooks; its hookModel answers prompt and agent hooks."),
-      model: { type: 'string', valueName: 'NAME', description: 'Prompt and agent hooks ask this real Gemini model (needs GEMINI_API_KEY or GOOGLE_API_KEY).' },
+      model: hookModelOptionSpec,
       'function-hooks': functionHooksOptionSpec,
       json: jsonOptionSpec,
       junit: { type: 'string', valueName: 'FILE', description: 'Also write the results as JUnit XML to FILE (what CI systems read).' },

@@ -6,19 +6,16 @@
  * test, and recording a new run is how it is updated.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { HookrailFileError } from '../../errors.js';
-import { parseInspectionFile } from '../../inspection/report.js';
 import { booleanOption, jsonOptionSpec } from '../args.js';
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { ExitCode } from '../errors.js';
 import { fireEvent } from '../fireEvent.js';
-import { loadFireConfig, type FireConfig } from '../fireConfig.js';
+import { hookModelOptionSpec, loadFireConfig, type FireConfig } from '../fireConfig.js';
 import type { FireDecision } from '../fireDecision.js';
 import { fireConversation, openFireTranscript } from '../fireTranscript.js';
 import { functionHooksOptionSpec } from '../functionHooksModule.js';
 import { oneLine, safeJson } from '../render.js';
+import { readRecording } from '../recordings.js';
 import { recordedDecision, recordedFires, type RecordedFire } from '../recordedFires.js';
 import { settingsSelectionOptionSpecs } from '../settingsLoader.js';
 
@@ -59,7 +56,7 @@ export const replayCommand: CommandDefinition = {
     positionals: [{ name: 'RUN', description: 'An inspection file written by "hookrail run --inspect".', required: true }],
     options: {
       ...settingsSelectionOptionSpecs("Include this scenario's settings.hooks (as run does); its hookModel answers prompt and agent hooks."),
-      model: { type: 'string', valueName: 'NAME', description: 'Prompt and agent hooks ask this real Gemini model (needs GEMINI_API_KEY or GOOGLE_API_KEY).' },
+      model: hookModelOptionSpec,
       'function-hooks': functionHooksOptionSpec,
       json: jsonOptionSpec,
     },
@@ -70,12 +67,8 @@ export const replayCommand: CommandDefinition = {
     ],
   },
   execute: async (context, args) => {
-    const file = resolve(context.io.cwd, args.positionals[0]!);
-    const text = await readFile(file, 'utf8').catch((error: unknown) => {
-      throw new HookrailFileError(file, `cannot read the recorded run: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-    });
-    const { records, warnings } = parseInspectionFile(text, file);
-    for (const warning of warnings) context.render.warn(warning);
+    const file = args.positionals[0]!;
+    const records = await readRecording(context, file);
     const fires = recordedFires(records);
     const loaded = await loadFireConfig({ context, args, commandName });
     for (const warning of loaded.warnings) context.render.warn(warning);
@@ -99,7 +92,7 @@ export const replayCommand: CommandDefinition = {
       context.render.line(safeJson({ file, fires: fires.length, hookRuns, changed: changes.length, changes }, 2));
     } else {
       printChanges(context, changes);
-      const summary = `replayed ${fires.length} ${fires.length === 1 ? 'fire' : 'fires'} (${hookRuns} hook runs) from ${args.positionals[0]}: ${changes.length} changed`;
+      const summary = `replayed ${fires.length} ${fires.length === 1 ? 'fire' : 'fires'} (${hookRuns} hook runs) from ${file}: ${changes.length} changed`;
       context.render.line(changes.length === 0 ? context.render.styles.green(summary) : context.render.styles.red(summary));
     }
     return changes.length === 0 ? ExitCode.success : ExitCode.failure;
