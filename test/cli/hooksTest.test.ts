@@ -56,7 +56,14 @@ async function writeHooks(): Promise<void> {
   );
   await sandbox.writeProjectFile(
     'judged.json',
-    JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'list_directory', hooks: [{ name: 'judge', type: 'prompt', prompt: 'Is this safe? $ARGUMENTS' }] }] } }),
+    JSON.stringify({
+      hooks: {
+        BeforeTool: [
+          { matcher: 'list_directory', hooks: [{ name: 'judge', type: 'prompt', prompt: 'Is this safe? $ARGUMENTS' }] },
+          { matcher: 'replace', hooks: [{ name: 'inspector', type: 'agent', prompt: 'Read what you need, then judge: $ARGUMENTS' }] },
+        ],
+      },
+    }),
   );
   await sandbox.writeProjectFile('http.json', JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'web_fetch', hooks: [{ name: 'http-guard', type: 'http', url: server.url('/http-guard') }] }] } }));
   await sandbox.writeProjectFile(
@@ -96,6 +103,14 @@ const cases = [
   },
   { name: 'a hook that hangs', tool: 'glob', input: { pattern: '*' }, settings: 'hang.json', expect: { allowed: true } },
   { name: 'prompt hook', tool: 'list_directory', input: { dir_path: '.' }, settings: 'judged.json', hookModel: [{ text: '{"ok": false, "reason": "too curious"}' }], expect: { denied: 'too curious' } },
+  {
+    name: 'agent hook',
+    tool: 'replace',
+    input: { file_path: 'README.md', old_string: 'a', new_string: 'b' },
+    settings: 'judged.json',
+    hookModel: [{ functionCalls: [{ name: 'read_file', args: { file_path: 'README.md' } }] }, { text: '{"ok": false, "reason": "the agent read enough"}' }],
+    expect: { denied: 'the agent read enough' },
+  },
   { name: 'http hook', tool: 'web_fetch', input: { prompt: 'x' }, settings: 'http.json', expect: { denied: '^the http guard says no$' } },
   { name: 'function hook', tool: 'write_file', input: { file_path: 'prod.env', content: 'A=1' }, expect: { denied: 'off limits' } },
   { name: 'stopped', event: 'BeforeAgent', payload: { prompt: 'hi' }, settings: 'lifecycle.json', expect: { stopped: 'enough' } },
@@ -118,7 +133,7 @@ describe('hookrail hooks test', () => {
     expect(result.stdout).toContain('expected denied, but the call was allowed');
     expect(result.stdout).toContain('hook hangs timed out after 1000 ms and was killed');
     expect(result.stdout).toContain('cases.json cases[4]');
-    expect(result.stdout).toContain('12 cases: 10 passed, 2 failed');
+    expect(result.stdout).toContain('13 cases: 11 passed, 2 failed');
     // The deciding hook is named in the table.
     expect(lines.find((line) => line.includes('claude deny'))).toContain('deny-destructive-bash.mjs');
 
@@ -126,9 +141,9 @@ describe('hookrail hooks test', () => {
     const junit = parser.parse(readFileSync(join(sandbox.project, 'junit.xml'), 'utf8')) as {
       testsuites: { tests: string; failures: string; errors: string; testsuite: Array<{ name: string; tests: string; failures: string; testcase: Array<{ name: string; classname: string; time: string; failure?: { message: string; '#text': string } }> }> };
     };
-    expect(junit.testsuites).toMatchObject({ tests: '12', failures: '2', errors: '0' });
+    expect(junit.testsuites).toMatchObject({ tests: '13', failures: '2', errors: '0' });
     const suite = junit.testsuites.testsuite[0]!;
-    expect(suite).toMatchObject({ name: 'cases.json', tests: '12', failures: '2' });
+    expect(suite).toMatchObject({ name: 'cases.json', tests: '13', failures: '2' });
     expect(suite.testcase.map((testCase) => testCase.name)).toEqual(cases.map((testCase) => testCase.name));
     const failed = suite.testcase.filter((testCase) => testCase.failure !== undefined);
     expect(failed.map((testCase) => [testCase.name, testCase.failure!.message])).toEqual([
@@ -207,6 +222,21 @@ describe('hookrail hooks test', () => {
     expect(result.stdout).toMatch(/rm-only\s+50\.0% \(1\/2\)\s+0\.0% \(0\/1\)\s+\d+ ms\s+\d+ ms/);
     expect(result.stdout).toContain('rm-only: catch rate 50.0% (1/2) is below --min-catch 0.95');
     expect(result.stdout).toContain('should block, but the call was allowed');
+  });
+
+  it('--case-timeout fails a case that runs too long and kills its hooks; the other cases pass', async () => {
+    await writeHooks();
+    await sandbox.writeProjectFile(
+      'slow.json',
+      JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'glob', hooks: [{ name: 'slow', type: 'command', command: `node "${fixturePath('hooks/hang.js')}"`, timeout: 60_000 }] }] } }),
+    );
+    await sandbox.writeProjectFile('cases.json', JSON.stringify([{ name: 'slow', tool: 'glob', input: { pattern: '*' }, settings: 'slow.json', expect: { allowed: true } }, cases[0]]));
+    const result = await runHookrail(sandbox, ['hooks', 'test', 'cases.json', '--case-timeout', '700'], { timeoutMs: 30_000 });
+    expect(result.timedOut).toBe(false);
+    expect(result.exitCode).toBe(1);
+    expect(result.stdout).toMatch(/^FAIL\s+slow\s/m);
+    expect(result.stdout).toContain('the case took longer than 700 ms (--case-timeout): its hooks were cancelled');
+    expect(result.stdout).toMatch(/^PASS\s+claude deny/m);
   });
 
   it('--help explains the case files, the expectations, the scores and the exit codes', async () => {
