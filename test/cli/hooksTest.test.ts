@@ -71,6 +71,7 @@ async function writeHooks(): Promise<void> {
     JSON.stringify({
       hooks: {
         BeforeAgent: [{ hooks: [{ name: 'enough', type: 'command', command: respondHook(0, '{"continue": false, "stopReason": "enough for today"}') }] }],
+        BeforeModel: [{ hooks: [{ name: 'no-model', type: 'command', command: respondHook(0, '{"decision": "block", "reason": "no model today"}') }] }],
         AfterTool: [{ matcher: 'read_many_files', hooks: [{ name: 'quiet', type: 'command', command: respondHook(0, '{"suppressOutput": true}') }] }],
       },
     }),
@@ -114,6 +115,7 @@ const cases = [
   { name: 'http hook', tool: 'web_fetch', input: { prompt: 'x' }, settings: 'http.json', expect: { denied: '^the http guard says no$' } },
   { name: 'function hook', tool: 'write_file', input: { file_path: 'prod.env', content: 'A=1' }, expect: { denied: 'off limits' } },
   { name: 'stopped', event: 'BeforeAgent', payload: { prompt: 'hi' }, settings: 'lifecycle.json', expect: { stopped: 'enough' } },
+  { name: 'model request', event: 'BeforeModel', request: { model: 'm', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }, settings: 'lifecycle.json', expect: { denied: 'no model today' } },
   { name: 'suppressed', event: 'AfterTool', tool: 'read_many_files', input: {}, response: 'lots', settings: 'lifecycle.json', expect: { suppressed: true } },
 ];
 
@@ -133,7 +135,7 @@ describe('hookrail hooks test', () => {
     expect(result.stdout).toContain('expected denied, but the call was allowed');
     expect(result.stdout).toContain('hook hangs timed out after 1000 ms and was killed');
     expect(result.stdout).toContain('cases.json cases[4]');
-    expect(result.stdout).toContain('13 cases: 11 passed, 2 failed');
+    expect(result.stdout).toContain('14 cases: 12 passed, 2 failed');
     // The deciding hook is named in the table.
     expect(lines.find((line) => line.includes('claude deny'))).toContain('deny-destructive-bash.mjs');
 
@@ -141,9 +143,9 @@ describe('hookrail hooks test', () => {
     const junit = parser.parse(readFileSync(join(sandbox.project, 'junit.xml'), 'utf8')) as {
       testsuites: { tests: string; failures: string; errors: string; testsuite: Array<{ name: string; tests: string; failures: string; testcase: Array<{ name: string; classname: string; time: string; failure?: { message: string; '#text': string } }> }> };
     };
-    expect(junit.testsuites).toMatchObject({ tests: '13', failures: '2', errors: '0' });
+    expect(junit.testsuites).toMatchObject({ tests: '14', failures: '2', errors: '0' });
     const suite = junit.testsuites.testsuite[0]!;
-    expect(suite).toMatchObject({ name: 'cases.json', tests: '13', failures: '2' });
+    expect(suite).toMatchObject({ name: 'cases.json', tests: '14', failures: '2' });
     expect(suite.testcase.map((testCase) => testCase.name)).toEqual(cases.map((testCase) => testCase.name));
     const failed = suite.testcase.filter((testCase) => testCase.failure !== undefined);
     expect(failed.map((testCase) => [testCase.name, testCase.failure!.message])).toEqual([

@@ -7,7 +7,7 @@
  */
 import { getHookName } from '../../hooks/protocol/hookConfig.js';
 import type { HookExecutionResult } from '../../hooks/protocol/results.js';
-import { isToolEvent } from '../../hooks/protocol/events.js';
+import { HookEventName, isToolEvent } from '../../hooks/protocol/events.js';
 import { hookDecisionOf } from '../../inspection/hookRecords.js';
 import type { HookRecordDecision } from '../../inspection/records.js';
 import { toError } from '../../errors.js';
@@ -59,6 +59,9 @@ export interface RunCaseOptions {
   /** Cancels the case after this many milliseconds: its hooks are killed and the case fails. */
   caseTimeoutMs?: number;
 }
+
+/** The events that take a model request instead of a tool or lifecycle fields. */
+const modelEvents: readonly HookEventName[] = [HookEventName.BeforeModel, HookEventName.AfterModel, HookEventName.BeforeToolSelection];
 
 /** Strongest first, as the inspection records rank one hook's answer. */
 const decisionRank: readonly HookRecordDecision[] = ['stop', 'block', 'deny', 'ask', 'modify', 'suppress', 'context', 'allow', 'none', 'error'];
@@ -153,13 +156,13 @@ function caseCommandLine(args: ParsedArgs, testCase: HookTestCase): ParsedArgs {
  */
 async function casePayload(context: CommandContext, testCase: HookTestCase, named: NamedEvent, workingDir: string): Promise<FirePayload> {
   if (testCase.request !== undefined || testCase.modelResponse !== undefined) {
-    if (!['BeforeModel', 'AfterModel', 'BeforeToolSelection'].includes(named.eventName)) {
+    if (!modelEvents.includes(named.eventName)) {
       throw new CliError(`"request" and "modelResponse" are for BeforeModel, AfterModel and BeforeToolSelection, not ${testCase.event}`);
     }
     if (testCase.request === undefined) throw new CliError(`${testCase.event} needs "request": GenerateContentParameters like {"contents": [...]}`);
     const request = toModelRequest(testCase.request, 'request');
     const response = testCase.modelResponse !== undefined ? await toModelResponse(testCase.modelResponse, 'modelResponse') : undefined;
-    if (named.eventName === 'AfterModel' && !response) throw new CliError('AfterModel needs "modelResponse": GenerateContentResponse like {"candidates": [...]}');
+    if (named.eventName === HookEventName.AfterModel && !response) throw new CliError('AfterModel needs "modelResponse": GenerateContentResponse like {"candidates": [...]}');
     return modelFirePayload(request, response);
   }
   const { hook_event_name: _event, tool_name: payloadTool, tool_input: payloadInput, tool_response: payloadResponse, error: payloadError, ...rest } = testCase.payload ?? {};
