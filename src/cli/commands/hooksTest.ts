@@ -130,5 +130,3 @@ async function runBounded<Item, Result>(items: readonly Item[], limit: number, w
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
-
-
