@@ -82,6 +82,24 @@ describe('hookrail replay', () => {
     expect(changed.stdout).toContain('decision denied → allowed');
   });
 
+  it('a fail-closed hook that failed is replayed as the block it stood for: no change while it still fails', async () => {
+    const scenario = {
+      name: 'fail-closed',
+      prompt: 'list',
+      tools: ['run_shell_command'],
+      settings: { hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ name: 'broken-guard', type: 'command', command: `sh "${fixturePath('hooks/crash.sh')}"`, onFailure: 'block' }] }] } },
+      turns: [{ functionCalls: [{ name: 'run_shell_command', args: { command: 'ls' } }] }, { text: 'blocked' }],
+    };
+    await sandbox.writeProjectFile('scenario.json', JSON.stringify(scenario));
+    const run = await runHookrail(sandbox, ['run', '--scenario', 'scenario.json', '--inspect', 'run.jsonl']);
+    expect(run.exitCode).toBe(0);
+    const record = (await readFile(join(sandbox.project, 'run.jsonl'), 'utf8')).split('\n').find((line) => line.includes('"hookrail.hook"'));
+    expect(JSON.parse(record!)).toMatchObject({ hookName: 'broken-guard', success: false, failedClosed: true, decision: 'block' });
+    const result = await runHookrail(sandbox, ['replay', 'run.jsonl', '--scenario', 'scenario.json']);
+    expect(result.stdout).toContain('replayed 1 fire (1 hook runs) from run.jsonl: 0 changed');
+    expect(result.exitCode).toBe(0);
+  });
+
   it('a file that is not a recording is an error naming it; --help names the options run takes', async () => {
     await sandbox.writeProjectFile('notes.jsonl', 'hello\n');
     const result = await runHookrail(sandbox, ['replay', 'notes.jsonl']);
