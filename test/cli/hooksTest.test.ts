@@ -241,6 +241,21 @@ describe('hookrail hooks test', () => {
     expect(result.stdout).toMatch(/^PASS\s+claude deny/m);
   });
 
+  it('without FILES, reads every .json and .jsonl file of .hookrail/tests in the project; with none there, a usage error', async () => {
+    const none = await runHookrail(sandbox, ['hooks', 'test']);
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toContain(`no case files given, and none in ${join(sandbox.project, '.hookrail', 'tests')}`);
+    await writeHooks();
+    await sandbox.writeProjectFile('.hookrail/tests/a.json', JSON.stringify([{ ...cases[0], settings: '../../claude.json' }]));
+    await sandbox.writeProjectFile('.hookrail/tests/b.jsonl', `${JSON.stringify({ ...cases[2], settings: '../../claude.json' })}\n`);
+    await sandbox.writeProjectFile('.hookrail/tests/notes.txt', 'not a case file');
+    const result = await runHookrail(sandbox, ['hooks', 'test']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(/^PASS\s+claude deny/m);
+    expect(result.stdout).toMatch(/^PASS\s+claude ask/m);
+    expect(result.stdout).toContain('2 cases: 2 passed, 0 failed');
+  });
+
   it('--help explains the case files, the expectations, the scores and the exit codes', async () => {
     const result = await runHookrail(sandbox, ['hooks', 'test', '--help']);
     expect(result.exitCode).toBe(0);
