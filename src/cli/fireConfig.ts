@@ -18,15 +18,23 @@ import { createHookAgentRunner } from '../machines/hookAgentRunner.js';
 import { stringOption, type OptionSpec, type ParsedArgs } from './args.js';
 import type { CommandContext } from './context.js';
 import { CliError, CliUsageError } from './errors.js';
-import { describeFunctionHookProblems, loadFunctionHooksOption } from './functionHooksModule.js';
-import { loadOptionSettings, type OptionSettings } from './settingsLoader.js';
+import { describeFunctionHookProblems, functionHooksOptionSpec, loadFunctionHooksOption } from './functionHooksModule.js';
+import { loadOptionSettings, settingsSelectionOptionSpecs, type OptionSettings } from './settingsLoader.js';
 
 /** `--model NAME`: the real model prompt and agent hooks ask instead of scripted answers. */
-export const hookModelOptionSpec: OptionSpec = {
+const hookModelOptionSpec: OptionSpec = {
   type: 'string',
   valueName: 'NAME',
   description: 'Prompt and agent hooks ask this real Gemini model, e.g. gemini-2.5-flash (needs GEMINI_API_KEY or GOOGLE_API_KEY).',
 };
+
+/**
+ * The options {@link loadFireConfig} reads, in the order help lists them: `--cwd`, `--settings`,
+ * `--plugin`, `--scenario` (described by `scenarioDescription`), `--model` and `--function-hooks`.
+ */
+export function fireConfigOptionSpecs(scenarioDescription: string): Record<string, OptionSpec> {
+  return { ...settingsSelectionOptionSpecs(scenarioDescription), model: hookModelOptionSpec, 'function-hooks': functionHooksOptionSpec };
+}
 
 /** Options of {@link loadFireConfig}. */
 export interface LoadFireConfigOptions {

@@ -22,13 +22,11 @@ import { booleanOption, jsonOptionSpec, stringOption, type ParsedArgs } from '..
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { ExitCode, type ExitCodeValue } from '../errors.js';
 import { fireEvent } from '../fireEvent.js';
-import { hookModelOptionSpec, loadFireConfig, type FireConfig } from '../fireConfig.js';
+import { fireConfigOptionSpecs, loadFireConfig, type FireConfig } from '../fireConfig.js';
 import { buildFirePayload, checkFireOptions, hooksFireCommandName, parseEventName, type FirePayload, type NamedEvent } from '../firePayload.js';
 import { fireConversation, openFireTranscript } from '../fireTranscript.js';
 import { fireReportJson, printFireReport, type FireReport } from '../fireReport.js';
 import { safeJson } from '../render.js';
-import { settingsSelectionOptionSpecs } from '../settingsLoader.js';
-import { functionHooksOptionSpec } from '../functionHooksModule.js';
 
 const commandName = hooksFireCommandName;
 
@@ -65,9 +63,7 @@ export const hooksFireCommand: CommandDefinition = {
         valueName: 'FILE',
         description: 'An existing JSONL transcript, given to the hooks as transcript_path (default: one made for the fire, removed after it).',
       },
-      ...settingsSelectionOptionSpecs("Include this scenario's settings.hooks; its hookModel section answers prompt and agent hooks."),
-      model: hookModelOptionSpec,
-      'function-hooks': functionHooksOptionSpec,
+      ...fireConfigOptionSpecs("Include this scenario's settings.hooks; its hookModel section answers prompt and agent hooks."),
       json: jsonOptionSpec,
       'show-input': { type: 'boolean', description: "Print the exact stdin each matching hook receives, in its dialect." },
     },

@@ -11,10 +11,9 @@ import { join, resolve } from 'node:path';
 import { booleanOption, integerOption, jsonOptionSpec, stringListOption, stringOption, type ParsedArgs } from '../args.js';
 import type { CommandDefinition } from '../context.js';
 import { CliError, CliUsageError, ExitCode } from '../errors.js';
-import { hookModelOptionSpec } from '../fireConfig.js';
-import { functionHooksOptionSpec } from '../functionHooksModule.js';
 import { safeJson } from '../render.js';
-import { resolveWorkingDir, settingsSelectionOptionSpecs } from '../settingsLoader.js';
+import { resolveWorkingDir } from '../settingsLoader.js';
+import { fireConfigOptionSpecs } from '../fireConfig.js';
 import { readCaseFile, type HookTestCase } from '../hookTests/caseFile.js';
 import { runCase } from '../hookTests/caseRun.js';
 import { scoreGuards, thresholdFailures, type GuardThresholds } from '../hookTests/guardScores.js';
@@ -47,9 +46,7 @@ export const hooksTestCommand: CommandDefinition = {
     ],
     positionals: [{ name: 'FILES', description: 'Case files (.json or .jsonl); default: .hookrail/tests/*.json{,l} of the project.', variadic: true }],
     options: {
-      ...settingsSelectionOptionSpecs("Include this scenario's settings.hooks; its hookModel answers prompt and agent hooks."),
-      model: hookModelOptionSpec,
-      'function-hooks': functionHooksOptionSpec,
+      ...fireConfigOptionSpecs("Include this scenario's settings.hooks; its hookModel answers prompt and agent hooks."),
       json: jsonOptionSpec,
       junit: { type: 'string', valueName: 'FILE', description: 'Also write the results as JUnit XML to FILE (what CI systems read).' },
       concurrency: { type: 'string', valueName: 'N', description: 'Run at most N cases at once (default 4).' },

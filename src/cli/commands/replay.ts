@@ -10,14 +10,12 @@ import { booleanOption, jsonOptionSpec } from '../args.js';
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { ExitCode } from '../errors.js';
 import { fireEvent } from '../fireEvent.js';
-import { hookModelOptionSpec, loadFireConfig, type FireConfig } from '../fireConfig.js';
+import { fireConfigOptionSpecs, loadFireConfig, type FireConfig } from '../fireConfig.js';
 import type { FireDecision } from '../fireDecision.js';
 import { fireConversation, openFireTranscript } from '../fireTranscript.js';
-import { functionHooksOptionSpec } from '../functionHooksModule.js';
 import { oneLine, safeJson } from '../render.js';
 import { readRecording } from '../recordings.js';
 import { recordedDecision, recordedFires, type RecordedFire } from '../recordedFires.js';
-import { settingsSelectionOptionSpecs } from '../settingsLoader.js';
 
 const commandName = 'replay';
 
@@ -55,9 +53,7 @@ export const replayCommand: CommandDefinition = {
     ],
     positionals: [{ name: 'RUN', description: 'An inspection file written by "hookrail run --inspect".', required: true }],
     options: {
-      ...settingsSelectionOptionSpecs("Include this scenario's settings.hooks (as run does); its hookModel answers prompt and agent hooks."),
-      model: hookModelOptionSpec,
-      'function-hooks': functionHooksOptionSpec,
+      ...fireConfigOptionSpecs("Include this scenario's settings.hooks (as run does); its hookModel answers prompt and agent hooks."),
       json: jsonOptionSpec,
     },
     examples: [
