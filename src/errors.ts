@@ -219,3 +219,6 @@ export class TranscriptError extends HookrailFileError {
 
 /** An agent session was used after it ended (`prompt`, `compact` or `clear` after `end()`). */
 export class AgentSessionError extends HookrailError {}
+
+/** The MCP server `hookrail mcp` wraps could not be started (no such command, not executable). */
+export class McpServerStartError extends HookrailError {}

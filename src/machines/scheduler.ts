@@ -13,10 +13,10 @@ import type { Config } from '../hooks/engine/config.js';
 import type { DebugLogger } from '../debugLogger.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import { createInspectionRecorder, type InspectionRecorder } from '../inspection/recorder.js';
-import { toolCallEndRecord, toolCallStartRecord } from './callRecords.js';
+import { recordToolCallState } from './callRecords.js';
 import { DEFAULT_TOOL_CONCURRENCY, schedulerMachine, type SchedulerEvent, type SchedulerStatus } from './scheduler.machine.js';
 import type { BatchStop } from './schedulerBatch.js';
-import { toolCallMachine, type ToolCallActor, type ToolCallContext } from './toolCall.machine.js';
+import { toolCallMachine, type ToolCallActor } from './toolCall.machine.js';
 import { createToolErrorResult } from '../hooks/protocol/toolHookEffects.js';
 import { AskQueue } from '../hooks/triggers/askQueue.js';
 import { errorCallOutcome } from './toolCallActors.js';
@@ -177,7 +177,7 @@ class MachineToolScheduler implements ToolScheduler {
         const context = snapshot.context;
         // Issue 14: past the point where it could ask, later calls' asks need not wait for this one.
         if (state !== 'idle' && state !== 'beforeHook' && state !== 'asking') this.askQueue.pass(index);
-        if (this.recorder?.recordsHookrailRecords) startedAt = this.recordCall(actor.sessionId, context, state, startedAt);
+        if (this.recorder?.recordsHookrailRecords) startedAt = recordToolCallState({ recorder: this.recorder, actorId: actor.sessionId, context, state, startedAt });
         this.emitUpdate({
           callId: request.callId,
           name: request.name,
@@ -202,21 +202,6 @@ class MachineToolScheduler implements ToolScheduler {
       },
     });
     actor.start();
-  }
-
-  /**
-   * Writes the call's start record when it leaves `idle` and its end record once it has an outcome
-   * (`buffered`, or `cancelled` without passing through `buffered`); returns when it started.
-   */
-  private recordCall(actorId: string, context: ToolCallContext, state: ToolCallState, startedAt: number | undefined): number | undefined {
-    const now = Date.now();
-    if (state === 'idle' || state === 'published') return startedAt;
-    if (startedAt === undefined && state !== 'cancelled') {
-      this.recorder!.record(toolCallStartRecord(context.request, actorId, now));
-      startedAt = now;
-    }
-    if (state === 'buffered' || state === 'cancelled') this.recorder!.record(toolCallEndRecord(context, actorId, startedAt ?? now, now));
-    return startedAt;
   }
 
   /**
