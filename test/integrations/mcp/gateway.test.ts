@@ -182,7 +182,6 @@ describe('hookrail mcp: everything else passes through untouched', () => {
         { type: 'text', text: 'audited mcp__server__roots' },
       ],
     });
-    expect(gatewayAnswers.cancelled).toBe('AbortError');
     // The server saw the cancellation of the gateway's call as it saw the direct one.
     expect(gateway.serverCalls().filter((call) => 'cancelled' in call)).toHaveLength(3);
   });
