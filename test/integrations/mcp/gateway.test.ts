@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settingsJson, fixturePath, useCliSandbox, runHookrail } from '../../helpers/cliProcess.js';
+import { waitFor } from '../../helpers/waiting.js';
 import { connectMcpClient, readJsonLines, type ConnectedMcpClient } from '../../helpers/mcpGateway.js';
 
 const sandbox = useCliSandbox();
@@ -183,6 +184,6 @@ describe('hookrail mcp: everything else passes through untouched', () => {
       ],
     });
     // The server saw the cancellation of the gateway's call as it saw the direct one.
-    expect(gateway.serverCalls().filter((call) => 'cancelled' in call)).toHaveLength(3);
+    await waitFor(() => gateway.serverCalls().filter((call) => 'cancelled' in call).length === 3, 'the server saw three cancelled waits');
   });
 });
