@@ -13,7 +13,8 @@
  *   and goes on to the server; the cancelled call gets no answer, as MCP's cancellation says.
  * - The server exits: the gateway ends with its exit code. The client closes its end: the calls in
  *   flight finish, the server's stdin is closed, and a server still running after a moment gets
- *   SIGTERM, then SIGKILL after the grace period.
+ *   SIGTERM, then SIGKILL after the grace period. The `signal` ends it the same way, except that the
+ *   calls in flight are cancelled (their hook processes killed) instead of awaited.
  */
 import type { DebugLogger } from '../../debugLogger.js';
 import { toError } from '../../errors.js';
@@ -113,11 +114,13 @@ class McpGateway {
     const clientReader = new LineReader((line) => this.fromClient(line));
     const onData = (chunk: Buffer | string): void => clientReader.push(chunk);
     let onClientEnd: () => void = () => {};
-    const clientClosed = new Promise<'client'>((resolve) => {
+    let onAbort: () => void = () => {};
+    const clientClosed = new Promise<'client' | 'signal'>((resolve) => {
       onClientEnd = () => resolve('client');
+      onAbort = () => resolve('signal');
       options.input.once('end', onClientEnd);
-      options.signal?.addEventListener('abort', onClientEnd, { once: true });
-      if (options.signal?.aborted) onClientEnd();
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      if (options.signal?.aborted) onAbort();
     });
     options.input.on('data', onData);
     const serverExited = server.exited.then((exit) => {
@@ -127,22 +130,25 @@ class McpGateway {
       return 'server' as const;
     });
     try {
-      const endedBy = await Promise.race([serverExited, clientClosed]);
+      const ended = await Promise.race([serverExited, clientClosed]);
       options.input.removeListener('data', onData);
       options.input.pause();
-      if (endedBy === 'client') {
+      if (ended !== 'server') {
+        const endedBy = 'client' as const;
         clientReader.end();
+        // The client closing its end lets the calls in flight finish; the signal cancels them (and kills their hooks).
+        if (ended === 'signal') for (const { controller } of this.inFlight.values()) controller.abort();
         await this.finishCalls();
-        const exitedByItself = await Promise.race([serverExited.then(() => true), delay(SERVER_EXIT_WAIT_MS).then(() => false)]);
+        const exitedByItself = ended === 'client' && (await Promise.race([serverExited.then(() => true), delay(SERVER_EXIT_WAIT_MS).then(() => false)]));
         if (!exitedByItself) await server.end();
         return { exitCode: exitedByItself ? (this.serverExit?.code ?? 0) : 0, endedBy };
       }
       for (const { controller } of this.inFlight.values()) controller.abort();
       await this.finishCalls();
-      return { exitCode: this.serverExit?.code ?? 0, endedBy };
+      return { exitCode: this.serverExit?.code ?? 0, endedBy: 'server' };
     } finally {
       options.input.removeListener('end', onClientEnd);
-      options.signal?.removeEventListener('abort', onClientEnd);
+      options.signal?.removeEventListener('abort', onAbort);
       releaseHooks();
     }
   }
