@@ -8,6 +8,7 @@
  * `isError: true` and the reason as text.
  */
 import type { ToolResult } from '../../hooks/protocol/results.js';
+import { textOfToolOutput } from '../../hooks/protocol/toolOutputText.js';
 import { isPlainObject } from '../../values.js';
 
 /** `error.type` of a result whose server answered `isError: true`. */
@@ -34,24 +35,9 @@ export interface JsonRpcErrorObject {
 /** What the server answered to one `tools/call`: a result, or a JSON-RPC error. */
 export type McpServerAnswer = { result: McpCallToolResult } | { error: JsonRpcErrorObject };
 
-/** The text of one content block: a text block's text, other kinds named in brackets. */
-function blockText(block: unknown): string {
-  if (!isPlainObject(block)) return '';
-  if (block['type'] === 'text' && typeof block['text'] === 'string') return block['text'];
-  if (block['type'] === 'resource' && isPlainObject(block['resource'])) {
-    const resource = block['resource'];
-    return typeof resource['text'] === 'string' ? resource['text'] : `[resource ${String(resource['uri'] ?? '')}]`;
-  }
-  if (block['type'] === 'resource_link') return `[resource_link ${String(block['uri'] ?? '')}]`;
-  const mimeType = typeof block['mimeType'] === 'string' ? ` ${block['mimeType']}` : '';
-  return `[${String(block['type'] ?? 'content')}${mimeType}]`;
-}
-
 /** The text the model reads of a `CallToolResult`: its blocks' text, one per line; else its `structuredContent` as JSON. */
 export function textOfCallToolResult(result: McpCallToolResult): string {
-  const content = Array.isArray(result.content) ? result.content : [];
-  if (content.length === 0 && result.structuredContent !== undefined) return JSON.stringify(result.structuredContent);
-  return content.map(blockText).join('\n');
+  return textOfToolOutput(Array.isArray(result.content) ? result : { ...result, content: [] });
 }
 
 /** The server's answer as the `ToolResult` hooks see; `metadata.mcpResult` (or `mcpError`) holds it as it came. */
@@ -78,25 +64,26 @@ export function textCallToolResult(text: string, isError: boolean): McpCallToolR
  */
 export function toClientAnswer(answer: McpServerAnswer, final: ToolResult): McpServerAnswer {
   const replacement = final.metadata?.['updatedToolOutput'];
-  if (replacement !== undefined) return { result: replacementResult(replacement, answer) };
-  if ('error' in answer) return answer;
-  const original = textOfCallToolResult(answer.result);
-  if (final.llmContent === original) return answer;
+  const base: McpServerAnswer = replacement === undefined ? answer : { result: replacementResult(replacement, answer) };
+  if ('error' in base) return base;
+  const original = textOfCallToolResult(base.result);
+  if (final.llmContent === original) return base;
   if (final.llmContent.startsWith(original)) {
     const appended = final.llmContent.slice(original.length).replace(/^\n\n/, '');
-    const content = Array.isArray(answer.result.content) ? answer.result.content : [];
-    return { result: { ...answer.result, content: [...content, { type: 'text', text: appended }] } };
+    const content = Array.isArray(base.result.content) ? base.result.content : [];
+    return { result: { ...base.result, content: [...content, { type: 'text', text: appended }] } };
   }
-  return { result: textCallToolResult(final.llmContent, answer.result.isError === true) };
+  return { result: textCallToolResult(final.llmContent, base.result.isError === true) };
 }
 
 /**
  * A replacement output as a `CallToolResult`: a whole result (an object with `content`) as it is, an
- * array as its content blocks, a string as one text block, anything else as its JSON text.
+ * array as its content blocks, a string as one text block, anything else as its JSON text. It keeps the
+ * server's `isError`.
  */
 function replacementResult(replacement: unknown, answer: McpServerAnswer): McpCallToolResult {
   const isError = 'result' in answer && answer.result.isError === true;
   if (isPlainObject(replacement) && Array.isArray(replacement['content'])) return replacement as McpCallToolResult;
   if (Array.isArray(replacement)) return isError ? { content: replacement, isError } : { content: replacement };
-  return textCallToolResult(typeof replacement === 'string' ? replacement : JSON.stringify(replacement), isError);
+  return textCallToolResult(textOfToolOutput(replacement), isError);
 }

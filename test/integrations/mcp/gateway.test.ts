@@ -89,6 +89,14 @@ describe('hookrail mcp: tools/call through the hooks', () => {
     });
   });
 
+  it('a PostToolUse updatedMCPToolOutput replaces the output the client gets', async () => {
+    const settings = await claudeGuardSettings();
+    const { client, serverCalls } = await connect(['--name', 'server', '--settings', settings]);
+    const result = await client.callTool({ name: 'echo', arguments: { text: 'replace-me' } });
+    expect(result).toEqual({ content: [{ type: 'text', text: 'replaced by the hook' }] });
+    expect(serverCalls()).toEqual([{ tool: 'echo', args: { text: 'replace-me' } }]);
+  });
+
   it('Claude Code hooks see mcp__NAME__TOOL, its arguments and the content blocks; NAME defaults to the command\'s base name', async () => {
     const settings = await claudeGuardSettings('mcp__node__echo');
     const { client } = await connect(['--settings', settings]);
