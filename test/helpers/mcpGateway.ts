@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { cliEntry, fixturePath, type CliSandbox } from './cliProcess.js';
+import { cliEntry, fixturePath, sandboxEnvironment, type CliSandbox } from './cliProcess.js';
 
 /** The fixture MCP server. */
 export const mcpFixtureServer = fixturePath('mcp/server.mjs');
@@ -30,18 +30,9 @@ export interface ConnectedMcpClient {
   stderr(): string;
 }
 
-/** The environment of a sandboxed CLI process (as startHookrail sets it). */
-export function sandboxEnvironment(sandbox: CliSandbox, extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string | undefined> = {
-    PATH: process.env['PATH'],
-    HOME: sandbox.home,
-    NO_COLOR: '1',
-    HOOKRAIL_SYSTEM_SETTINGS: join(sandbox.home, 'no-system-settings.json'),
-    HOOKRAIL_TEST_RUN_MARKER: process.env['HOOKRAIL_TEST_RUN_MARKER'],
-    MCP_FIXTURE_CALLS: join(sandbox.project, 'server-calls.jsonl'),
-    ...extra,
-  };
-  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+/** The sandbox's CLI environment, with the fixture server recording its calls in the project. */
+export function mcpSandboxEnvironment(sandbox: CliSandbox, extra: Record<string, string> = {}): Record<string, string> {
+  return sandboxEnvironment(sandbox, { MCP_FIXTURE_CALLS: join(sandbox.project, 'server-calls.jsonl'), ...extra });
 }
 
 /** Reads a JSON Lines file, or `[]` when it does not exist yet. */
@@ -56,7 +47,7 @@ export function readJsonLines(file: string): Array<Record<string, unknown>> {
 /** Connects the SDK's Client (with roots, so the server may ask for them) to the server, directly or through the gateway. */
 export async function connectMcpClient(sandbox: CliSandbox, options: ConnectMcpOptions = {}): Promise<ConnectedMcpClient> {
   if (options.gatewayArgs && !existsSync(cliEntry)) throw new Error(`${cliEntry} does not exist: run "npm run build" first`);
-  const env = sandboxEnvironment(sandbox, options.env);
+  const env = mcpSandboxEnvironment(sandbox, options.env);
   const args = options.gatewayArgs ? [cliEntry, 'mcp', ...options.gatewayArgs, '--', process.execPath, mcpFixtureServer] : [mcpFixtureServer];
   const transport = new StdioClientTransport({ command: process.execPath, args, env, cwd: sandbox.project, stderr: 'pipe' });
   let stderr = '';

@@ -9,7 +9,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliEntry, fixturePath, runHookrail, settingsJson, useCliSandbox } from '../../helpers/cliProcess.js';
-import { mcpFixtureServer, readJsonLines, sandboxEnvironment } from '../../helpers/mcpGateway.js';
+import { mcpFixtureServer, mcpSandboxEnvironment, readJsonLines } from '../../helpers/mcpGateway.js';
 import { assertNoHookProcessesAlive, isProcessAlive, processesAliveAfter, readPidFile } from '../../helpers/processes.js';
 import { waitFor } from '../../helpers/waiting.js';
 
@@ -30,7 +30,7 @@ interface LineProcess {
 
 /** Starts `args` (the gateway, or the server alone) with stdin and stdout as pipes, collecting stdout lines. */
 function startLines(args: readonly string[], env: Record<string, string> = {}): LineProcess {
-  const child = spawn(process.execPath, [...args], { cwd: sandbox.project, env: sandboxEnvironment(sandbox, env), stdio: 'pipe' });
+  const child = spawn(process.execPath, [...args], { cwd: sandbox.project, env: mcpSandboxEnvironment(sandbox, env), stdio: 'pipe' });
   const lines: string[] = [];
   let pending = '';
   let stderr = '';
