@@ -10,6 +10,7 @@
 import { HookEventName } from '../protocol/events.js';
 import { isPlainObject } from '../../values.js';
 import { parseMcpToolName, toGeminiMcpToolName } from './mcpToolNames.js';
+import { withoutOutputReplacement } from '../protocol/toolHookEffects.js';
 import type { DialectSpeaker } from './speaker.js';
 
 /** Native input → the stdin Gemini CLI sends for the same moment. */
@@ -40,5 +41,5 @@ export const geminiSpeaker: DialectSpeaker = {
     GEMINI_CWD: typeof input['cwd'] === 'string' ? input['cwd'] : '',
     GEMINI_SESSION_ID: typeof input['session_id'] === 'string' ? input['session_id'] : '',
   }),
-  readAnswer: (result) => result,
+  readAnswer: withoutOutputReplacement,
 };

@@ -5,7 +5,7 @@
  */
 import { toError } from '../../errors.js';
 import { modifiedToolInput, type DefaultHookOutput } from './outputs.js';
-import { type ToolResult } from './results.js';
+import type { HookExecutionResult, ToolResult } from './results.js';
 import { textOfToolOutput } from './toolOutputText.js';
 
 /** `error.type` of a result produced because a BeforeTool hook blocked the call. */
@@ -76,6 +76,18 @@ export function createStoppedToolResult(output: DefaultHookOutput): ToolResult {
     returnDisplay: text,
     error: { message: stopReason, type: HOOK_STOPPED_ERROR_TYPE },
   };
+}
+
+/**
+ * HOOK-178: a native or Gemini CLI hook cannot replace a tool's output — only Claude Code's answer reader
+ * sets `hookSpecificOutput.updatedToolOutput` — so theirs is dropped from the answer (in place).
+ */
+export function withoutOutputReplacement(result: HookExecutionResult): HookExecutionResult {
+  const specific = result.output?.hookSpecificOutput;
+  if (specific === undefined || !('updatedToolOutput' in specific)) return result;
+  const { updatedToolOutput: _dropped, ...rest } = specific;
+  result.output = { ...result.output, hookSpecificOutput: rest };
+  return result;
 }
 
 /**

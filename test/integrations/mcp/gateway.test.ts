@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { settingsJson, fixturePath, useCliSandbox, runHookrail } from '../../helpers/cliProcess.js';
+import { fixturePath, respondHook, runHookrail, settingsJson, useCliSandbox } from '../../helpers/cliProcess.js';
 import { waitFor } from '../../helpers/waiting.js';
 import { connectMcpClient, readJsonLines, type ConnectedMcpClient } from '../../helpers/mcpGateway.js';
 
@@ -95,6 +95,18 @@ describe('hookrail mcp: tools/call through the hooks', () => {
     const result = await client.callTool({ name: 'echo', arguments: { text: 'replace-me' } });
     expect(result).toEqual({ content: [{ type: 'text', text: 'replaced by the hook' }] });
     expect(serverCalls()).toEqual([{ tool: 'echo', args: { text: 'replace-me' } }]);
+  });
+
+  it('HOOK-178: a native AfterTool hook cannot replace the output (only Claude Code\'s updatedToolOutput can); its context still lands', async () => {
+    const answer = JSON.stringify({ hookSpecificOutput: { updatedToolOutput: 'replaced?', additionalContext: 'native context' } });
+    const settings = await sandbox.writeProjectFile('native.json', settingsJson({ AfterTool: [{ matcher: 'mcp__server__echo', hooks: [{ type: 'command', command: respondHook(0, answer) }] }] }));
+    const { client } = await connect(['--name', 'server', '--settings', settings]);
+    expect(await client.callTool({ name: 'echo', arguments: { text: 'hi' } })).toEqual({
+      content: [
+        { type: 'text', text: 'echo: hi' },
+        { type: 'text', text: 'native context' },
+      ],
+    });
   });
 
   it('Claude Code hooks see mcp__NAME__TOOL, its arguments and the content blocks; NAME defaults to the command\'s base name', async () => {
