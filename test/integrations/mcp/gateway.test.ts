@@ -205,5 +205,5 @@ describe('hookrail mcp: everything else passes through untouched', () => {
     });
     // The server saw the cancellation of the gateway's call as it saw the direct one.
     await waitFor(() => gateway.serverCalls().filter((call) => 'cancelled' in call).length === 3, 'the server saw three cancelled waits');
-  });
+  }, 60_000);
 });
