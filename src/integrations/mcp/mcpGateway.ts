@@ -24,15 +24,10 @@ import { createInspectionRecorder, type InspectOption, type InspectionRecorder }
 import { runToolCall } from '../../machines/runToolCall.js';
 import type { Tool } from '../../tool.js';
 import { isPlainObject } from '../../values.js';
+import { errorLine, isRequestId, JSON_RPC_INVALID_REQUEST, JSON_RPC_PARSE_ERROR, requestKey } from './jsonRpc.js';
 import { LineReader } from './lineReader.js';
 import { McpServerProcess, type McpServerExit } from './mcpServerProcess.js';
 import { textCallToolResult, toClientAnswer, toToolResult, type JsonRpcErrorObject, type McpServerAnswer } from './mcpToolResult.js';
-
-/** JSON-RPC's code for a message that is not valid JSON. */
-export const JSON_RPC_PARSE_ERROR = -32700;
-
-/** JSON-RPC's code for a message that is JSON but not a request (an empty batch). */
-export const JSON_RPC_INVALID_REQUEST = -32600;
 
 /** How long a server whose client has gone may take to exit by itself before it gets SIGTERM. */
 export const SERVER_EXIT_WAIT_MS = 1000;
@@ -134,14 +129,13 @@ class McpGateway {
       options.input.removeListener('data', onData);
       options.input.pause();
       if (ended !== 'server') {
-        const endedBy = 'client' as const;
         clientReader.end();
         // The client closing its end lets the calls in flight finish; the signal cancels them (and kills their hooks).
         if (ended === 'signal') for (const { controller } of this.inFlight.values()) controller.abort();
         await this.finishCalls();
         const exitedByItself = ended === 'client' && (await Promise.race([serverExited.then(() => true), delay(SERVER_EXIT_WAIT_MS).then(() => false)]));
         if (!exitedByItself) await server.end();
-        return { exitCode: exitedByItself ? (this.serverExit?.code ?? 0) : 0, endedBy };
+        return { exitCode: exitedByItself ? (this.serverExit?.code ?? 0) : 0, endedBy: 'client' };
       }
       for (const { controller } of this.inFlight.values()) controller.abort();
       await this.finishCalls();
@@ -166,12 +160,12 @@ class McpGateway {
       message = JSON.parse(line);
     } catch (error) {
       this.logger.warn(`the MCP client sent a line that is not JSON (${toError(error).message}): ${excerpt(line)}`);
-      this.writeToClient(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: JSON_RPC_PARSE_ERROR, message: `Parse error: ${toError(error).message}` } }));
+      this.writeToClient(errorLine(JSON_RPC_PARSE_ERROR, `Parse error: ${toError(error).message}`));
       return;
     }
     if (!Array.isArray(message)) return this.fromClientMessage(message, line);
     if (message.length === 0) {
-      this.writeToClient(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: JSON_RPC_INVALID_REQUEST, message: 'Invalid Request: empty batch' } }));
+      this.writeToClient(errorLine(JSON_RPC_INVALID_REQUEST, 'Invalid Request: empty batch'));
       return;
     }
     for (const element of message) this.fromClientMessage(element, JSON.stringify(element));
@@ -184,7 +178,7 @@ class McpGateway {
         return;
       }
       if (message['method'] === 'notifications/cancelled' && isPlainObject(message['params']) && isRequestId(message['params']['requestId'])) {
-        this.inFlight.get(idKey(message['params']['requestId']))?.controller.abort();
+        this.inFlight.get(requestKey(message['params']['requestId']))?.controller.abort();
       }
     }
     this.server?.send(line);
@@ -204,7 +198,7 @@ class McpGateway {
       return;
     }
     if (isPlainObject(message) && message['method'] === undefined && isRequestId(message['id'])) {
-      const key = idKey(message['id']);
+      const key = requestKey(message['id']);
       const call = this.pending.get(key);
       if (call) {
         this.pending.delete(key);
@@ -220,7 +214,7 @@ class McpGateway {
 
   /** One `tools/call` through its toolCall machine; the answer goes to the client unless the call was cancelled. */
   private startCall(message: Record<string, unknown>, params: Record<string, unknown>, id: string | number, line: string): void {
-    const key = idKey(id);
+    const key = requestKey(id);
     const controller = new AbortController();
     const done = this.runCall({ message, params, id, line, signal: controller.signal })
       .catch((error: unknown) => this.logger.warn(`the tools/call ${JSON.stringify(id)} failed in the gateway: ${toError(error).message}`))
@@ -238,7 +232,7 @@ class McpGateway {
       execute: async (runArgs, context) => {
         // Arguments no hook rewrote go to the server as the client wrote them.
         const request = runArgs === args ? line : JSON.stringify({ ...message, params: { ...params, arguments: runArgs } });
-        received = await this.askServer(idKey(id), request, context.signal);
+        received = await this.askServer(requestKey(id), request, context.signal);
         return toToolResult(received.answer);
       },
     };
@@ -289,16 +283,6 @@ class McpGateway {
   private writeToClient(line: string): void {
     this.options.output.write(`${line}\n`);
   }
-}
-
-/** A JSON-RPC request id: a string or a number. */
-function isRequestId(value: unknown): value is string | number {
-  return typeof value === 'string' || typeof value === 'number';
-}
-
-/** Ids `1` and `"1"` are different requests. */
-function idKey(id: string | number): string {
-  return `${typeof id}:${id}`;
 }
 
 function excerpt(line: string): string {
