@@ -72,6 +72,31 @@ describe.runIf(process.platform === 'linux')('hookrail mcp as a process', () => 
     expect((await host.exited).code).toBe(0);
   });
 
+  it('takes a JSON-RPC batch message by message: each request is answered, a tools/call in it goes through the hooks', async () => {
+    const settings = await sandbox.writeProjectFile(
+      'claude.json',
+      settingsJson({ PreToolUse: [{ matcher: 'mcp__server__.*', hooks: [{ type: 'command', command: `node "${fixturePath('hooks/mcp/claude-mcp-guard.mjs')}"` }] }] }),
+    );
+    const host = startLines(gateway(['--settings', settings]));
+    host.send(initialize);
+    host.send(initialized);
+    host.send([
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'echo', arguments: { text: 'secret' } } },
+    ]);
+    host.send([]);
+    const answers = (await host.linesAfter(4)).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(answers.find((answer) => answer['id'] === 1)).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    expect(answers.find((answer) => answer['id'] === 2)).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: 'no secrets through mcp__server__echo' }], isError: true },
+    });
+    expect(answers.find((answer) => answer['id'] === null)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: empty batch' } });
+    host.child.stdin.end();
+    expect((await host.exited).code).toBe(0);
+  });
+
   it('reports a server line that is not JSON on stderr, drops it, and keeps serving', async () => {
     const host = startLines(gateway(), { MCP_FIXTURE_GARBAGE: '1' });
     host.send(initialize);
