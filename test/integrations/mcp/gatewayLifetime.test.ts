@@ -147,7 +147,10 @@ describe.runIf(process.platform === 'linux')('hookrail mcp as a process', () => 
     expect(isProcessAlive(serverPid)).toBe(false);
   }, 20_000);
 
-  it('stopped by SIGTERM while a hook runs: exits 143, and neither the hook nor the server outlives it', async () => {
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGKILL', null],
+  ] as const)('stopped by %s while a hook runs (exit %s), neither the hook nor the server outlives it', async (signal, exitCode) => {
     const hookPidFile = join(sandbox.project, 'hook.pid');
     const serverPidFile = join(sandbox.project, 'server.pid');
     const settings = await sandbox.writeProjectFile(
@@ -160,9 +163,10 @@ describe.runIf(process.platform === 'linux')('hookrail mcp as a process', () => 
     host.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } });
     const hookPid = await readPidFile(hookPidFile);
     const serverPid = await readPidFile(serverPidFile);
-    host.child.kill('SIGTERM');
-    expect((await host.exited).code).toBe(143);
-    expect(await processesAliveAfter([hookPid, serverPid], 2_000)).toEqual([]);
+    host.child.kill(signal);
+    expect((await host.exited).code).toBe(exitCode);
+    // SIGKILL leaves no chance to clean up: the watchdog ends the hook's and the server's process groups.
+    expect(await processesAliveAfter([hookPid, serverPid], signal === 'SIGKILL' ? 8_000 : 2_000)).toEqual([]);
     await assertNoHookProcessesAlive();
   }, 20_000);
 
