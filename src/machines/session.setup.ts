@@ -126,8 +126,8 @@ export const sessionSetup = setup({
     applyCompaction: assign((_, params: CompactionOutput) => ({ history: params.history, lastCompaction: params.report, startSource: 'compact' as const })),
     requestCompaction: assign((_, params: { trigger: 'auto' | 'manual' }) => ({ compactionTrigger: params.trigger, resumeTurn: params.trigger === 'auto' })),
     clearHistory: assign({ history: () => [], startSource: 'clear' as const, lastCompaction: undefined }),
-    /** Issue 10, item 3: leaving `clearing`, the cleared session's leftover hook processes are killed. */
-    killClearedSessionLeftovers: ({ context }) => killClearedSessionLeftovers(context.services.config),
+    /** Leaving `clearing`, the cleared session's leftover hook processes are killed. */
+    killClearedSessionLeftovers: ({ context }) => killClearedSessionLeftovers(context.services),
     setEndReason: assign({ endReason: (_, params: { reason: SessionEndReason }) => params.reason }),
     endResumedTurn: assign({ resumeTurn: false }),
     /** Progress for the host: one named action for every event the session reports. */
