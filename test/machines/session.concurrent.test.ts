@@ -13,6 +13,7 @@ import {
   Config,
   createAgentSession,
   executeToolWithHooks,
+  flushInspectionFiles,
   parseScenario,
   removeClaudeEnvFile,
   ScriptedContentGenerator,
@@ -225,5 +226,67 @@ describe('sessions on one Config', () => {
     const again = createAgentSession({ ...options, sessionId: 'user-42' });
     expect(again.sessionId).toBe('user-42');
     await Promise.all([again.end(), unnamed.end(), fresh.end()]);
+  });
+
+  it("onAskUser is told the sessionId of the session whose call asks, and each session's answer applies to its own call", async () => {
+    const asked: Array<{ sessionId: string; path: unknown }> = [];
+    const config = new Config({
+      enableHooks: true,
+      workingDir: scratch.directory,
+      functionHooks: [{ event: 'BeforeTool', name: 'confirm-reads', run: () => ({ decision: 'ask', reason: 'reading needs a yes' }) }],
+      // Each session's user answers for their own files: allow only a path naming the session that asks.
+      onAskUser: async (request) => {
+        asked.push({ sessionId: request.sessionId, path: request.toolInput['file_path'] });
+        return String(request.toolInput['file_path']).startsWith(request.sessionId) ? 'allow' : 'deny';
+      },
+    });
+    const reader = recordingTool('read_file', (args) => ({ llmContent: `read ${String(args['file_path'])}`, returnDisplay: 'read' }));
+    const sessionWith = (sessionId: string, path: string) =>
+      createAgentSession({
+        config,
+        sessionId,
+        generator: new ScriptedContentGenerator(parseScenario({ turns: [{ functionCalls: [{ name: 'read_file', args: { file_path: path } }] }, { text: 'done' }] }, `${sessionId}.json`)),
+        tools: [reader],
+        transcript: { directory: scratch.directory },
+      });
+    // Alice asks for her own file; Bob for Alice's.
+    const alice = sessionWith('alice', 'alice-notes.txt');
+    const bob = sessionWith('bob', 'alice-notes.txt');
+    const [aliceResult, bobResult] = await Promise.all([alice.prompt('read my notes'), bob.prompt('read the notes')]);
+    await Promise.all([alice.end(), bob.end()]);
+    expect(asked.sort((left, right) => left.sessionId.localeCompare(right.sessionId))).toEqual([
+      { sessionId: 'alice', path: 'alice-notes.txt' },
+      { sessionId: 'bob', path: 'alice-notes.txt' },
+    ]);
+    expect(aliceResult.toolCalls[0]!.outcome).toBe('success');
+    expect(bobResult.toolCalls[0]!.outcome).toBe('blocked');
+    expect(bobResult.toolCalls[0]!.asked?.decision).toBe('deny');
+  });
+
+  it("each session's inspect file records its own hooks only", async () => {
+    const config = new Config({
+      enableHooks: true,
+      workingDir: scratch.directory,
+      functionHooks: [{ event: 'BeforeAgent', name: 'note', run: (input) => ({ hookSpecificOutput: { additionalContext: `note for ${input.session_id}` } }) }],
+    });
+    const files = { alice: scratch.file('alice.inspect.jsonl'), bob: scratch.file('bob.inspect.jsonl') };
+    const sessions = (['alice', 'bob'] as const).map((sessionId) =>
+      createAgentSession({
+        config,
+        sessionId,
+        generator: new ScriptedContentGenerator(parseScenario({ turns: [{ text: 'ok' }] }, `${sessionId}.json`)),
+        tools: [],
+        transcript: { directory: scratch.directory },
+        inspect: { file: files[sessionId] },
+      }),
+    );
+    await Promise.all(sessions.map((session) => session.prompt('hello')));
+    await Promise.all(sessions.map((session) => session.end()));
+    flushInspectionFiles();
+    for (const sessionId of ['alice', 'bob'] as const) {
+      const hookRecords = readJsonLines(files[sessionId]).filter((record) => record['type'] === 'hookrail.hook');
+      expect(hookRecords).toHaveLength(1);
+      expect((hookRecords[0]!['input'] as Record<string, unknown>)['session_id']).toBe(sessionId);
+    }
   });
 });

@@ -89,4 +89,34 @@ describe.runIf(process.platform === 'linux')('leftover hook processes and the se
     await second.end();
     expect(await processesAliveAfter([secondChild], 5_000)).toEqual([]);
   });
+
+  it('two sessions on one Config: ending one kills what its own hooks left running, not what the other session\'s left', async () => {
+    const pidDirectory = join(scratch.directory, 'pids');
+    mkdirSync(pidDirectory);
+    // The SessionStart hook names its PID file after the session_id it is told.
+    const sessionIdOf = `python3 -c 'import json, sys; print(json.load(sys.stdin)["session_id"])'`;
+    const command = `input=$(cat); id=$(printf '%s' "$input" | ${sessionIdOf}); printf '%s' "$input" | ${fixtureCommand('leave-child.sh')} ${shellQuote(pidDirectory)}/$id.pid`;
+    const config = new Config({
+      enableHooks: true,
+      hooks: { SessionStart: hookGroup(command) },
+      logger: new DebugLogger('test', { level: 'error', sink: () => {} }),
+      workingDir: scratch.directory,
+    });
+    const start = (sessionId: string) =>
+      createAgentSession({ config, sessionId, generator: new FakeContentGenerator([textTurn('ready')]), tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+    const first = start('first');
+    const second = start('second');
+    expect((await Promise.all([first.prompt('hello'), second.prompt('hello')])).map((result) => result.status)).toEqual(['completed', 'completed']);
+    const firstChild = await readPidFile(join(pidDirectory, 'first.pid'));
+    const secondChild = await readPidFile(join(pidDirectory, 'second.pid'));
+    expect(isProcessAlive(firstChild)).toBe(true);
+    expect(isProcessAlive(secondChild)).toBe(true);
+
+    await first.end();
+    expect(await processesAliveAfter([firstChild], 5_000)).toEqual([]);
+    expect(isProcessAlive(secondChild)).toBe(true);
+
+    await second.end();
+    expect(await processesAliveAfter([secondChild], 5_000)).toEqual([]);
+  });
 });

@@ -112,13 +112,13 @@ export class AsyncHookTracker {
   }
 
   /**
-   * Cancels the async hooks still running — of one session when `sessionId` is given, else of every
-   * session — and returns how many there were.
+   * Cancels the async hooks still running and not yet cancelled — of one session when `sessionId` is
+   * given, else of every session — and returns how many there were.
    */
   cancelAll(sessionId?: string): number {
     let count = 0;
     for (const entry of this.running) {
-      if (sessionId !== undefined && entry.sessionId !== sessionId) continue;
+      if (entry.controller.signal.aborted || (sessionId !== undefined && entry.sessionId !== sessionId)) continue;
       entry.controller.abort();
       count += 1;
     }
