@@ -104,6 +104,21 @@ describe('the history token estimate, kept as the history grows', () => {
     expect(estimateTokens(history)).toBe(recount(history));
   });
 
+  it('a history rebuilt from contents already in a history (a copy, a spread) is measured without serialising them again', () => {
+    const witness = countingContent('the first prompt');
+    let history = appendToHistory([], witness.content);
+    for (let index = 0; index < 10; index += 1) history = appendToHistory(history, ...promptContents(index));
+    const rebuilt = [...history, userText('added by a spread')];
+    const estimate = estimateTokens(rebuilt);
+    expect(witness.serialisations()).toBe(1);
+    expect(estimate).toBe(recount(rebuilt));
+  });
+
+  it('holes and values JSON has no value for count as null, as JSON.stringify writes them in an array', () => {
+    const odd = [userText('a'), undefined, userText('b')] as unknown as Content[];
+    expect(historyJsonLength(odd)).toBe(JSON.stringify(odd).length);
+  });
+
   it('an array changed in place after it was built (a host pushing onto it) is measured again, not trusted', () => {
     const history = appendToHistory([], userText('one'));
     history.push(userText('two'));
