@@ -22,7 +22,7 @@ import {
   type HooksSettings,
 } from '../../src/index.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
-import { readJsonLines, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
+import { readJsonLines, SESSION_END_WAIT_MS, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
 
 const scratch = useSessionScratch();
 const SESSIONS = 4;
@@ -101,6 +101,7 @@ describe('sessions on one Config', () => {
           generator,
           tools: [recordingTool('read_file', (args) => ({ llmContent: `contents of ${String(args['file_path'])}`, returnDisplay: 'read' }))],
           transcript: { directory: scratch.directory },
+          sessionEndTimeoutMs: SESSION_END_WAIT_MS,
         }),
       );
       const ids = sessions.map((session) => session.sessionId);
