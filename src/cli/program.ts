@@ -15,6 +15,7 @@ import { hooksTestCommand } from './commands/hooksTest.js';
 import { hooksTrustCommand } from './commands/hooksTrust.js';
 import { hooksValidateCommand } from './commands/hooksValidate.js';
 import { inspectCommand } from './commands/inspect.js';
+import { mcpCommand } from './commands/mcp.js';
 import { chatCommand } from './commands/chat.js';
 import { replayCommand } from './commands/replay.js';
 import { runCommand } from './commands/run.js';
@@ -28,6 +29,7 @@ import { Renderer, shouldUseColor } from './render.js';
 export const commands: readonly CommandDefinition[] = [
   runCommand,
   chatCommand,
+  mcpCommand,
   hooksListCommand,
   hooksValidateCommand,
   hooksFireCommand,
