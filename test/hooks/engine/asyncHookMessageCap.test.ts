@@ -2,6 +2,7 @@
  * What async hooks said waits for the next model request, at most MAX_PENDING_ASYNC_MESSAGES of it: past
  * the cap the oldest messages go (the model keeps hearing the latest state), with one warning.
  */
+import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { Config } from '../../../src/hooks/engine/config.js';
 import { MAX_PENDING_ASYNC_MESSAGES } from '../../../src/hooks/engine/asyncHooks.js';
@@ -37,7 +38,7 @@ describe('the cap on waiting async hook messages', () => {
       await config.getHookSystem()!.waitForAsyncHooks();
     }
     const result = await fireBeforeModelHook(config, request);
-    const added = (result.modifiedRequest?.contents ?? []).slice(request.contents.length);
+    const added = (result.modifiedRequest?.contents as Content[]).slice(request.contents.length);
     expect(added).toHaveLength(1);
     const lines = (added[0]?.parts ?? []).map((part) => part.text);
     expect(lines).toHaveLength(MAX_PENDING_ASYNC_MESSAGES);
