@@ -152,6 +152,12 @@ export function parseJsonLines(stdout: string): Array<Record<string, unknown>> {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+/** Writes a `run` scenario as `<name>.json` in the sandbox project; returns the relative path to pass to `--scenario`. */
+export async function writeScenario(sandbox: CliSandbox, name: string, scenario: Record<string, unknown>): Promise<string> {
+  await sandbox.writeProjectFile(`${name}.json`, JSON.stringify(scenario, null, 2));
+  return `${name}.json`;
+}
+
 /** A settings.json text with the given `hooks` object (and any other top-level keys). */
 export function settingsJson(hooks: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
   return `${JSON.stringify({ ...extra, hooks }, null, 2)}\n`;
