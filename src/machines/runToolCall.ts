@@ -3,8 +3,10 @@
  * want the machine without a batch).
  */
 import { createActor, type InspectionEvent } from 'xstate';
+import type { InspectionRecorder } from '../inspection/recorder.js';
+import { recordToolCallState } from './callRecords.js';
 import { toolCallMachine, type ToolCallInput } from './toolCall.machine.js';
-import type { ToolCallOutcome } from './types.js';
+import type { ToolCallOutcome, ToolCallState } from './types.js';
 
 /** Options for {@link runToolCall}. */
 export interface RunToolCallOptions extends ToolCallInput {
@@ -12,6 +14,11 @@ export interface RunToolCallOptions extends ToolCallInput {
   signal?: AbortSignal;
   /** XState inspection observer for the call's actor. */
   inspect?: (event: InspectionEvent) => void;
+  /**
+   * Writes the call's `hookrail.call` start and end records, as the scheduler does (the actor's XState
+   * records go to `inspect`, usually this recorder's own listener).
+   */
+  recorder?: InspectionRecorder;
   /** A machine with swapped implementations (`toolCallMachine.provide(...)`); default `toolCallMachine`. */
   machine?: typeof toolCallMachine;
 }
@@ -33,10 +40,18 @@ export function runToolCall(options: RunToolCallOptions): Promise<ToolCallOutcom
     },
     inspect: options.inspect,
   });
+  const recorder = options.recorder?.recordsHookrailRecords ? options.recorder : undefined;
+  let startedAt: number | undefined;
+  let lastState: string | undefined;
   return new Promise<ToolCallOutcome>((resolve, reject) => {
     const onAbort = (): void => actor.send({ type: 'CANCEL', reason: 'aborted' });
     const subscription = actor.subscribe({
       next: (snapshot) => {
+        const state = snapshot.value as ToolCallState;
+        if (recorder && state !== lastState) {
+          lastState = state;
+          startedAt = recordToolCallState(recorder, { actorId: actor.sessionId, context: snapshot.context, state, startedAt });
+        }
         if (snapshot.status === 'done') {
           options.signal?.removeEventListener('abort', onAbort);
           subscription.unsubscribe();

@@ -13,7 +13,7 @@ import type { Config } from '../hooks/engine/config.js';
 import type { DebugLogger } from '../debugLogger.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import { createInspectionRecorder, type InspectionRecorder } from '../inspection/recorder.js';
-import { toolCallEndRecord, toolCallStartRecord } from './callRecords.js';
+import { recordToolCallState } from './callRecords.js';
 import { DEFAULT_TOOL_CONCURRENCY, schedulerMachine, type SchedulerEvent, type SchedulerStatus } from './scheduler.machine.js';
 import type { BatchStop } from './schedulerBatch.js';
 import { toolCallMachine, type ToolCallActor, type ToolCallContext } from './toolCall.machine.js';
@@ -177,7 +177,7 @@ class MachineToolScheduler implements ToolScheduler {
         const context = snapshot.context;
         // Issue 14: past the point where it could ask, later calls' asks need not wait for this one.
         if (state !== 'idle' && state !== 'beforeHook' && state !== 'asking') this.askQueue.pass(index);
-        if (this.recorder?.recordsHookrailRecords) startedAt = this.recordCall(actor.sessionId, context, state, startedAt);
+        if (this.recorder?.recordsHookrailRecords) startedAt = recordToolCallState(this.recorder, { actorId: actor.sessionId, context, state, startedAt });
         this.emitUpdate({
           callId: request.callId,
           name: request.name,
@@ -208,17 +208,6 @@ class MachineToolScheduler implements ToolScheduler {
    * Writes the call's start record when it leaves `idle` and its end record once it has an outcome
    * (`buffered`, or `cancelled` without passing through `buffered`); returns when it started.
    */
-  private recordCall(actorId: string, context: ToolCallContext, state: ToolCallState, startedAt: number | undefined): number | undefined {
-    const now = Date.now();
-    if (state === 'idle' || state === 'published') return startedAt;
-    if (startedAt === undefined && state !== 'cancelled') {
-      this.recorder!.record(toolCallStartRecord(context.request, actorId, now));
-      startedAt = now;
-    }
-    if (state === 'buffered' || state === 'cancelled') this.recorder!.record(toolCallEndRecord(context, actorId, startedAt ?? now, now));
-    return startedAt;
-  }
-
   /**
    * Tells the scheduler machine a call settled, after the call's own notification has returned: sent
    * from inside it, the PUBLISH that may follow would wait in the call's mailbox behind later calls'

@@ -111,7 +111,8 @@ export function toClaudeToolResponse(toolResponse: NativeToolResponse, context: 
     case 'glob':
       return globResponse(metadata, context.cwd);
     default:
-      return llmContent;
+      // A structured value (an AI SDK tool's object) as it is; text otherwise.
+      return toolResponse['output'] !== undefined ? toolResponse['output'] : llmContent;
   }
 }
 
