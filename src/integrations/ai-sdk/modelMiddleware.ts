@@ -17,13 +17,14 @@
  * a replaced answer is streamed as the replacement (one text block, its tool calls, `finish` with the
  * model's usage). With no model hook applying, the stream passes through untouched, as it comes.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { GenerateContentParameters, GenerateContentResponse } from '@google/genai';
 import type { LanguageModelMiddleware } from 'ai';
 import type { ContentGenerator } from '../../contentGenerator.js';
 import { HookEventName } from '../../hooks/protocol/events.js';
 import { modelCallEndRecord } from '../../machines/callRecords.js';
 import { runModelCall, type ModelCallOutput } from '../../machines/modelCall.machine.js';
-import { responseFunctionCalls, responseText } from '../../machines/modelCallActors.js';
+import { mergeResponseChunks, responseFunctionCalls, responseText } from '../../machines/modelCallActors.js';
 import { PromptTranslation } from './promptTranslation.js';
 import {
   assembleStream,
@@ -110,17 +111,26 @@ class HookedModelCall<Result extends LanguageModelGenerateResult | LanguageModel
 
   async generate(): Promise<LanguageModelGenerateResult> {
     const output = await this.run();
-    if (this.answered && output.response === this.answered.response) return this.answered.result;
+    if (this.answered && this.isModelAnswer(output)) return this.answered.result;
     return this.replacement(output);
   }
 
   async stream(): Promise<LanguageModelStreamResult> {
     const output = await this.run();
     const answered = this.answered;
-    if (answered?.parts && answered.streamResult && output.response === answered.response) {
+    if (answered?.parts && answered.streamResult && this.isModelAnswer(output)) {
       return { ...answered.streamResult, stream: streamOf(answered.parts) };
     }
     return { ...(answered?.streamResult ?? {}), stream: streamOf(toStreamParts(this.replacement(output))) };
+  }
+
+  /**
+   * True when the call completed with the model's own answer: the machine assembles the generator's
+   * response into a new object (HOOK-050), so the answer is compared by what it says.
+   */
+  private isModelAnswer(output: ModelCallOutput): boolean {
+    if (output.outcome !== 'completed' || !this.answered || !output.response) return false;
+    return isDeepStrictEqual(output.response.candidates, mergeResponseChunks([this.answered.response]).candidates);
   }
 
   /** The answer a hook gave instead (a replacement, a synthetic answer, a stop), with the model's usage if it ran. */
@@ -155,7 +165,7 @@ class HookedModelCall<Result extends LanguageModelGenerateResult | LanguageModel
       const functionCalls = responseFunctionCalls(output.response).map((functionCall) => functionCall.name ?? '');
       recorder.record(modelCallEndRecord({ output, actorId, turn, model: this.name, startedAt, time: Date.now(), text: responseText(output.response), functionCalls }));
     }
-    if (output.outcome === 'failed') throw output.error?.cause ?? output.error;
+    if (output.outcome === 'failed') throw output.error?.cause ?? output.error ?? new Error('The model call failed');
     if (output.outcome === 'aborted') throw params.abortSignal?.reason ?? new Error('The model call was aborted');
     if (output.outcome === 'stopped') state.stopReason ??= output.stopReason;
     return output;

@@ -149,7 +149,7 @@ describe('hookrail/ai-sdk tools', () => {
     await expect(tools.table.execute!({}, { toolCallId: 'c1', messages: [], context: undefined })).resolves.toBe(value);
   });
 
-  it("HOOK-025, HOOK-110: a tool that throws reaches AfterTool as an error result, and the AI SDK gets the tool's own error when no hook changes it", async () => {
+  it("HOOK-025: a tool that throws reaches AfterTool as an error result, and the AI SDK gets the tool's own error when no hook changes it", async () => {
     const record = sandbox.respond();
     const { config } = modelHookConfig({ AfterTool: [{ matcher: 'flaky', hooks: [{ type: 'command', command: record.command }] }] });
     const hooks = createHookrail({ config });
