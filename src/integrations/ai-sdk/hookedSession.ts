@@ -18,7 +18,8 @@ import type { HookedRunState } from './runState.js';
 /** What a `generate` function returns: a `generateText` result, or a `streamText` result (its promises are awaited). */
 export interface GenerateResultLike {
   text: string | PromiseLike<string>;
-  response: { messages: readonly ModelMessage[] } | PromiseLike<{ messages: readonly ModelMessage[] }>;
+  /** The messages of every step of the run (the AI SDK's `responseMessages`). */
+  responseMessages: readonly ModelMessage[] | PromiseLike<readonly ModelMessage[]>;
 }
 
 /** Runs the model on the conversation so far: the builder's `generateText` or `streamText` call. */
@@ -120,7 +121,7 @@ export class HookedSession {
       const result = await generate({ messages: [...this.messages] });
       results.push(result);
       const answer = await result.text;
-      this.append((await result.response).messages);
+      this.append(await result.responseMessages);
       if (this.state.stopReason !== undefined) {
         this.record({ event: 'stop', reason: excerptText(this.state.stopReason) });
         return finish('stopped', answer, { stopReason: this.state.stopReason });
