@@ -15,7 +15,8 @@
  * so AfterModel judges the assembled answer (HOOK-050) before anything reaches the app. Then the
  * original parts are replayed unchanged (same parts, same order) when no hook changed the answer;
  * a replaced answer is streamed as the replacement (one text block, its tool calls, `finish` with the
- * model's usage). With no model hook applying, the stream passes through untouched, as it comes.
+ * model's usage). With no model hook applying, the stream passes through untouched, as it comes —
+ * unless the run is recorded (`inspect`): then every call runs through the machine, to be seen.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { GenerateContentParameters, GenerateContentResponse } from '@google/genai';
@@ -42,16 +43,21 @@ export function createHookMiddleware(state: HookedRunState): LanguageModelMiddle
   return {
     specificationVersion: 'v4',
     wrapGenerate: async ({ doGenerate, params, model }) => {
-      if (!modelHooksMayApply(state)) return doGenerate();
+      if (!throughMachine(state)) return doGenerate();
       const call = new HookedModelCall({ state, params, model, mode: 'generate', original: doGenerate });
       return call.generate();
     },
     wrapStream: async ({ doStream, params, model }) => {
-      if (!modelHooksMayApply(state)) return doStream();
+      if (!throughMachine(state)) return doStream();
       const call = new HookedModelCall({ state, params, model, mode: 'stream', original: doStream });
       return call.stream();
     },
   };
+}
+
+/** A call runs through the machine when a model hook may apply, and always while the run is recorded (so the report shows it). */
+function throughMachine(state: HookedRunState): boolean {
+  return state.recorder !== undefined || modelHooksMayApply(state);
 }
 
 const modelEvents = [HookEventName.BeforeToolSelection, HookEventName.BeforeModel, HookEventName.AfterModel] as const;
