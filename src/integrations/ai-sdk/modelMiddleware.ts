@@ -43,21 +43,36 @@ export function createHookMiddleware(state: HookedRunState): LanguageModelMiddle
   return {
     specificationVersion: 'v4',
     wrapGenerate: async ({ doGenerate, params, model }) => {
-      if (!throughMachine(state)) return doGenerate();
+      if (!(await throughMachine(state))) return doGenerate();
       const call = new HookedModelCall({ state, params, model, mode: 'generate', original: doGenerate });
       return call.generate();
     },
     wrapStream: async ({ doStream, params, model }) => {
-      if (!throughMachine(state)) return doStream();
+      if (!(await throughMachine(state))) return doStream();
       const call = new HookedModelCall({ state, params, model, mode: 'stream', original: doStream });
       return call.stream();
     },
   };
 }
 
-/** A call runs through the machine when a model hook may apply, and always while the run is recorded (so the report shows it). */
-function throughMachine(state: HookedRunState): boolean {
-  return state.recorder !== undefined || modelHooksMayApply(state);
+/**
+ * A call runs through the machine when a model hook may apply, and always while the run is recorded
+ * (so the report shows it). The hook system is initialised first if it is not yet, so that a run with
+ * no model hook never takes the machine's path, not even for its first call.
+ */
+async function throughMachine(state: HookedRunState): Promise<boolean> {
+  if (state.recorder !== undefined) return true;
+  const hookSystem = state.config.getHookSystem();
+  if (!hookSystem) return false;
+  if (!hookSystem.isInitialized()) {
+    try {
+      await hookSystem.initialize();
+    } catch {
+      // The machine's fires report the failure and fail open.
+      return true;
+    }
+  }
+  return modelHooksMayApply(state);
 }
 
 const modelEvents = [HookEventName.BeforeToolSelection, HookEventName.BeforeModel, HookEventName.AfterModel] as const;

@@ -56,12 +56,19 @@ describe('hookrail/ai-sdk model middleware', () => {
       stdout: { hookSpecificOutput: { hookEventName: 'BeforeModel', llm_request: { messages: [{ role: 'user', content: 'Say hello [redacted]' }], config: { temperature: 0 } } } },
     });
     const model = scriptedModel({ generate: [textAnswer('Hello.')] });
-    const result = await generateText({ model: wrapLanguageModel({ model, middleware: hooks.middleware }), system: 'You are terse.', prompt: 'Say hello sk-12345', temperature: 0.7, maxOutputTokens: 50 });
+    const file = { type: 'file' as const, data: 'aGVsbG8=', mediaType: 'text/plain' };
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware: hooks.middleware }),
+      system: 'You are terse.',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello sk-12345' }, file] }],
+      temperature: 0.7,
+      maxOutputTokens: 50,
+    });
     expect(result.text).toBe('Hello.');
     const [call] = model.doGenerateCalls;
     expect(call!.prompt).toEqual([
       { role: 'system', content: 'You are terse.' },
-      { role: 'user', content: [{ type: 'text', text: 'Say hello [redacted]' }] },
+      { role: 'user', content: [{ type: 'text', text: 'Say hello [redacted]' }, { type: 'file', data: { type: 'data', data: 'aGVsbG8=' }, mediaType: 'text/plain' }] },
     ]);
     expect(call!.temperature).toBe(0);
     expect(call!.maxOutputTokens).toBe(50);
@@ -99,13 +106,18 @@ describe('hookrail/ai-sdk model middleware', () => {
     expect(call!.toolChoice).toEqual({ type: 'tool', toolName: 'bash' });
   });
 
-  it('HOOK-046: an AfterModel hook replaces (redacts) the answer of generateText', async () => {
+  it("HOOK-046, HOOK-047: an AfterModel hook replaces (redacts) the answer of generateText; the original answer's tool calls do not survive", async () => {
     const { hook, hooks } = hookedOn('AfterModel', {
       stdout: { hookSpecificOutput: { hookEventName: 'AfterModel', llm_response: { candidates: [{ content: { role: 'model', parts: ['The key is [redacted].'] }, finishReason: 'STOP' }] } } },
     });
-    const model = scriptedModel({ generate: [textAnswer('The key is sk-12345.')] });
-    const result = await generateText({ model: wrapLanguageModel({ model, middleware: hooks.middleware }), prompt: 'key?' });
+    const answer = textAnswer('The key is sk-12345.');
+    answer.content.push(...toolCallAnswer('bash', { command: 'cat .env' }).content);
+    const model = scriptedModel({ generate: [answer, textAnswer('never')] });
+    const { bash, commands } = recordingBashTool();
+    const result = await generateText({ model: wrapLanguageModel({ model, middleware: hooks.middleware }), tools: hooks.tools({ bash }), prompt: 'key?', stopWhen: stepCountIs(5) });
     expect(result.text).toBe('The key is [redacted].');
+    expect(commands).toEqual([]);
+    expect(result.steps).toHaveLength(1);
     expect(result.usage.inputTokens).toBe(10);
     expect(recordedInputs(hook)[0]!['llm_response']).toMatchObject({ text: 'The key is sk-12345.' });
   });
@@ -142,6 +154,19 @@ describe('hookrail/ai-sdk model middleware', () => {
     const wrapped = wrapLanguageModel({ model, middleware: hooks.middleware });
     await expect(wrapped.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] })).resolves.toBe(answer);
     expect(recordedInputs(hook)[0]!['llm_response']).toMatchObject({ text: 'Answer one. Answer two.' });
+  });
+
+  it('HOOK-012, HOOK-013: with hooks enabled but no model hook configured, even the first stream passes through untouched (the very same stream)', async () => {
+    const { hooks } = (() => {
+      const hook = sandbox.respond();
+      const { config } = modelHookConfig({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: hook.command }] }] });
+      return { hooks: createHookrail({ config }) };
+    })();
+    const answer = streamAnswer(textStreamParts(['as ', 'it ', 'comes']));
+    const model = scriptedModel({ stream: [answer] });
+    const wrapped = wrapLanguageModel({ model, middleware: hooks.middleware });
+    const result = await wrapped.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }] });
+    expect(result.stream).toBe(answer.stream);
   });
 
   it('HOOK-002, HOOK-010: with hooks disabled the middleware hands the model the very same options and returns its very result', async () => {

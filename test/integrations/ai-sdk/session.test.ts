@@ -4,10 +4,11 @@
  * the Claude Code-format transcript they read.
  */
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateText, stepCountIs, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { Config, DEFAULT_MAX_CONTINUATIONS, type HooksSettings } from '../../../src/index.js';
+import { Config, DEFAULT_MAX_CONTINUATIONS, defaultTranscriptPath, type HooksSettings } from '../../../src/index.js';
 import { createHookrail, type Hookrail } from '../../../src/integrations/ai-sdk/index.js';
 import { recordingBashTool, scriptedModel, textAnswer, toolCallAnswer } from '../../helpers/aiSdkModel.js';
 import { hookGroup, readEventLog, readJsonLines, SESSION_END_WAIT_MS, sessionFixtureCommand, useSessionScratch } from '../../helpers/sessionHooks.js';
@@ -42,6 +43,12 @@ describe('hookrail/ai-sdk session', () => {
     const events = readEventLog(log);
     expect(events.map((event) => [event.event, event.source ?? event.reason])).toEqual([['SessionStart', 'startup'], ['SessionEnd', 'other']]);
     expect(events.every((event) => event.transcript_path === hooks.session.transcriptPath)).toBe(true);
+  });
+
+  it("the transcript defaults to <os tmpdir>/hookrail/transcripts/<sessionId>.jsonl", () => {
+    const hooks = createHookrail({ config: new Config({ enableHooks: true, sessionId: 'ai-sdk-default' }) });
+    expect(hooks.session.transcriptPath).toBe(defaultTranscriptPath('ai-sdk-default'));
+    expect(hooks.session.transcriptPath).toBe(join(tmpdir(), 'hookrail', 'transcripts', 'ai-sdk-default.jsonl'));
   });
 
   it('a BeforeAgent (UserPromptSubmit) block refuses the prompt: the model is never called and the reason comes back', async () => {

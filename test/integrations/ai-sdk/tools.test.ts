@@ -161,6 +161,37 @@ describe('hookrail/ai-sdk tools', () => {
     expect(recordedInputs(record)[0]!['tool_response']).toMatchObject({ error: { message: 'disk full', type: 'tool_execution_error' } });
   });
 
+  it('HOOK-027: a tool that throws and gets AfterTool context: the model reads the error result with the context; the original error is the cause', async () => {
+    const context = sandbox.respond({ stdout: { hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'The disk is cleaned nightly.' } } });
+    const { config } = modelHookConfig({ AfterTool: [{ matcher: 'flaky', hooks: [{ type: 'command', command: context.command }] }] });
+    const hooks = createHookrail({ config });
+    const failure = new Error('disk full');
+    const flaky = tool({ inputSchema: jsonSchema<Record<string, never>>({ type: 'object' }), execute: async (): Promise<string> => { throw failure; } });
+    const model = scriptedModel({ generate: [toolCallAnswer('flaky', {}), textAnswer('ok')] });
+    const result = await generateText({ model, tools: hooks.tools({ flaky }), prompt: 'go', stopWhen: stepCountIs(5) });
+    const error = result.steps[0]!.content.find((part) => part.type === 'tool-error')?.error;
+    expect(error).toMatchObject({ outcome: 'failed', message: 'Tool execution failed: disk full\n\nThe disk is cleaned nightly.' });
+    expect((error as Error).cause).toBe(failure);
+    expect(toolResultsSeen(model)).toEqual([{ type: 'tool-result', toolCallId: 'call-flaky', toolName: 'flaky', output: { type: 'error-text', value: 'Tool execution failed: disk full\n\nThe disk is cleaned nightly.' } }]);
+  });
+
+  it("a streaming tool (an async generator) under a tool hook: AfterTool and the AI SDK get its last value; its preliminary values are not passed on", async () => {
+    const record = sandbox.respond();
+    const { config } = modelHookConfig({ AfterTool: [{ matcher: 'progress', hooks: [{ type: 'command', command: record.command }] }] });
+    const hooks = createHookrail({ config });
+    const progress = tool({
+      inputSchema: jsonSchema<Record<string, never>>({ type: 'object' }),
+      async *execute() {
+        yield { done: 1 };
+        yield { done: 2 };
+      },
+    });
+    const model = scriptedModel({ generate: [toolCallAnswer('progress', {}), textAnswer('ok')] });
+    const result = await generateText({ model, tools: hooks.tools({ progress }), prompt: 'go', stopWhen: stepCountIs(5) });
+    expect(result.steps[0]!.toolResults.map((part) => [part.output, part.preliminary ?? false])).toEqual([[{ done: 2 }, false]]);
+    expect(recordedInputs(record)[0]!['tool_response']).toMatchObject({ output: { done: 2 } });
+  });
+
   it('a hook that asks goes to Config.onAskUser: a deny blocks the call with the reason the model reads', async () => {
     const ask = sandbox.respond({ stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'ask', permissionDecisionReason: 'Pushing needs a human' } } });
     const config = new Config({
