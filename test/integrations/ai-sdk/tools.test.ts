@@ -9,7 +9,7 @@ import { Config } from '../../../src/index.js';
 import { createHookrail, HookedToolCallError } from '../../../src/integrations/ai-sdk/index.js';
 import { recordingBashTool, scriptedModel, textAnswer, toolCallAnswer } from '../../helpers/aiSdkModel.js';
 import { fixtureCommand } from '../../helpers/hookFixtures.js';
-import { modelHookConfig, recordedInputs, useModelHookSandbox } from '../../helpers/modelHooks.js';
+import { modelHookConfig, recordedInputs, useModelHookSandbox, type ModelHookAnswer } from '../../helpers/modelHooks.js';
 import { publishedHook } from '../../helpers/publishedHooks.js';
 
 const sandbox = useModelHookSandbox();
@@ -18,6 +18,18 @@ const sandbox = useModelHookSandbox();
 function toolResultsSeen(model: ReturnType<typeof scriptedModel>, call = 1): unknown[] {
   const prompt = model.doGenerateCalls[call]?.prompt ?? [];
   return prompt.filter((message) => message.role === 'tool').flatMap((message) => message.content);
+}
+
+/** A run whose one tool call throws `disk full`, with an AfterTool hook on it answering `answer`. */
+async function runFailingTool(answer: ModelHookAnswer) {
+  const hook = sandbox.respond(answer);
+  const { config } = modelHookConfig({ AfterTool: [{ matcher: 'flaky', hooks: [{ type: 'command', command: hook.command }] }] });
+  const hooks = createHookrail({ config });
+  const failure = new Error('disk full');
+  const flaky = tool({ inputSchema: jsonSchema<Record<string, never>>({ type: 'object' }), execute: async (): Promise<string> => { throw failure; } });
+  const model = scriptedModel({ generate: [toolCallAnswer('flaky', {}), textAnswer('ok')] });
+  const result = await generateText({ model, tools: hooks.tools({ flaky }), prompt: 'go', stopWhen: stepCountIs(5) });
+  return { result, failure, model, hook };
 }
 
 describe('hookrail/ai-sdk tools', () => {
@@ -150,25 +162,13 @@ describe('hookrail/ai-sdk tools', () => {
   });
 
   it("HOOK-025: a tool that throws reaches AfterTool as an error result, and the AI SDK gets the tool's own error when no hook changes it", async () => {
-    const record = sandbox.respond();
-    const { config } = modelHookConfig({ AfterTool: [{ matcher: 'flaky', hooks: [{ type: 'command', command: record.command }] }] });
-    const hooks = createHookrail({ config });
-    const failure = new Error('disk full');
-    const flaky = tool({ inputSchema: jsonSchema<Record<string, never>>({ type: 'object' }), execute: async (): Promise<string> => { throw failure; } });
-    const model = scriptedModel({ generate: [toolCallAnswer('flaky', {}), textAnswer('ok')] });
-    const result = await generateText({ model, tools: hooks.tools({ flaky }), prompt: 'go', stopWhen: stepCountIs(5) });
+    const { result, failure, hook: record } = await runFailingTool({});
     expect(result.steps[0]!.content.find((part) => part.type === 'tool-error')?.error).toBe(failure);
     expect(recordedInputs(record)[0]!['tool_response']).toMatchObject({ error: { message: 'disk full', type: 'tool_execution_error' } });
   });
 
   it('HOOK-027: a tool that throws and gets AfterTool context: the model reads the error result with the context; the original error is the cause', async () => {
-    const context = sandbox.respond({ stdout: { hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'The disk is cleaned nightly.' } } });
-    const { config } = modelHookConfig({ AfterTool: [{ matcher: 'flaky', hooks: [{ type: 'command', command: context.command }] }] });
-    const hooks = createHookrail({ config });
-    const failure = new Error('disk full');
-    const flaky = tool({ inputSchema: jsonSchema<Record<string, never>>({ type: 'object' }), execute: async (): Promise<string> => { throw failure; } });
-    const model = scriptedModel({ generate: [toolCallAnswer('flaky', {}), textAnswer('ok')] });
-    const result = await generateText({ model, tools: hooks.tools({ flaky }), prompt: 'go', stopWhen: stepCountIs(5) });
+    const { result, failure, model } = await runFailingTool({ stdout: { hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'The disk is cleaned nightly.' } } });
     const error = result.steps[0]!.content.find((part) => part.type === 'tool-error')?.error;
     expect(error).toMatchObject({ outcome: 'failed', message: 'Tool execution failed: disk full\n\nThe disk is cleaned nightly.' });
     expect((error as Error).cause).toBe(failure);
