@@ -118,7 +118,7 @@ export class HookedSession {
     this.append([{ role: 'user', content: parts }]);
     const maxContinuations = this.options.maxContinuations ?? DEFAULT_MAX_CONTINUATIONS;
     for (;;) {
-      const result = await generate({ messages: [...this.messages] });
+      const result = await this.generateRecorded(generate);
       results.push(result);
       const answer = await result.text;
       this.append(await result.responseMessages);
@@ -134,6 +134,16 @@ export class HookedSession {
       const reason = after.reason ?? '';
       this.record({ event: 'continue', reason: excerptText(reason) });
       this.append([{ role: 'user', content: reason }]);
+    }
+  }
+
+  /** Runs `generate` on the conversation; a failure is recorded (the report's `error` moment) and rethrown. */
+  private async generateRecorded<Result extends GenerateResultLike>(generate: HookedGenerate<Result>): Promise<Result> {
+    try {
+      return await generate({ messages: [...this.messages] });
+    } catch (error) {
+      this.record({ event: 'error', reason: excerptText(error instanceof Error ? error.message : String(error)) });
+      throw error;
     }
   }
 

@@ -86,13 +86,14 @@ export class PromptTranslation {
    */
   private selectTools(toolConfig: ToolConfig): Pick<LanguageModelCallOptions, 'tools' | 'toolChoice'> {
     const calling = toolConfig.functionCallingConfig ?? {};
-    const allowed = calling.allowedFunctionNames?.map((name) => this.options.toolNames.builder(name));
-    const tools = allowed === undefined ? this.params.tools : this.params.tools?.filter((tool) => allowed.includes(tool.name));
+    const allowed = calling.allowedFunctionNames;
+    const isAllowed = (builderName: string): boolean => allowed === undefined || allowed.includes(this.options.toolNames.canonical(builderName));
+    const tools = allowed === undefined ? this.params.tools : this.params.tools?.filter((tool) => isAllowed(tool.name));
     let toolChoice = this.params.toolChoice;
     if (calling.mode === functionCallingMode.NONE) toolChoice = { type: 'none' };
-    else if (calling.mode === functionCallingMode.ANY) toolChoice = allowed?.length === 1 ? { type: 'tool', toolName: allowed[0]! } : { type: 'required' };
+    else if (calling.mode === functionCallingMode.ANY) toolChoice = allowed !== undefined && tools?.length === 1 ? { type: 'tool', toolName: tools[0]!.name } : { type: 'required' };
     else if (calling.mode === functionCallingMode.AUTO) toolChoice = { type: 'auto' };
-    else if (toolChoice?.type === 'tool' && allowed !== undefined && !allowed.includes(toolChoice.toolName)) toolChoice = { type: 'auto' };
+    else if (toolChoice?.type === 'tool' && !isAllowed(toolChoice.toolName)) toolChoice = { type: 'auto' };
     return { tools, toolChoice };
   }
 

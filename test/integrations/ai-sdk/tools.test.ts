@@ -153,6 +153,12 @@ describe('hookrail/ai-sdk tools', () => {
     expect(inputs.sort()).toEqual([['notes', { topic: 'x' }], ['run_shell_command', { command: 'ls' }]]);
   });
 
+  it('a toolNames value that is not a tool name is refused at once, naming toolNames.<tool>', () => {
+    const config = new Config({ enableHooks: true });
+    expect(() => createHookrail({ config, toolNames: { bash: '' } })).toThrow('toolNames.bash');
+    expect(() => createHookrail({ config, toolNames: { bash: 42 } as unknown as Record<string, string> })).toThrow(/toolNames\.bash.*must be a tool name \(a non-empty string\), got 42/);
+  });
+
   it('HOOK-002: with hooks disabled a hooked tool calls the tool directly and returns its own value', async () => {
     const hooks = createHookrail({ config: new Config({ enableHooks: false }) });
     const value = { rows: [1, 2, 3] };
