@@ -4,7 +4,7 @@
  * BeforeToolSelection and AfterModel.
  */
 import { generateText, jsonSchema, stepCountIs, streamText, tool, wrapLanguageModel } from 'ai';
-import { convertReadableStreamToArray } from 'ai/test';
+import { convertReadableStreamToArray, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { Config } from '../../../src/index.js';
 import { createHookrail } from '../../../src/integrations/ai-sdk/index.js';
@@ -93,6 +93,16 @@ describe('hookrail/ai-sdk model middleware', () => {
     expect(model.doGenerateCalls[0]!.toolChoice).toEqual({ type: 'none' });
   });
 
+  it('HOOK-056: a BeforeToolSelection mode ANY with no allow-list makes the tool choice required, every tool still offered', async () => {
+    const { hooks } = hookedOn('BeforeToolSelection', { stdout: { hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig: { mode: 'ANY' } } } });
+    const model = scriptedModel({ generate: [toolCallAnswer('bash', { command: 'ls' })] });
+    const { bash } = recordingBashTool();
+    const notes = tool({ inputSchema: jsonSchema<{ topic: string }>({ type: 'object' }), execute: async () => 'notes' });
+    await generateText({ model: wrapLanguageModel({ model, middleware: hooks.middleware }), tools: hooks.tools({ bash, notes }), prompt: 'go', stopWhen: stepCountIs(1) });
+    expect(model.doGenerateCalls[0]!.toolChoice).toEqual({ type: 'required' });
+    expect(model.doGenerateCalls[0]!.tools?.map((offered) => offered.name)).toEqual(['bash', 'notes']);
+  });
+
   it('HOOK-055, HOOK-056: BeforeToolSelection restricts the tools the model is offered (hookrail names mapped back to the builder\'s) and its tool choice', async () => {
     const { hooks } = hookedOn('BeforeToolSelection', {
       stdout: { hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig: { mode: 'ANY', allowedFunctionNames: ['run_shell_command'] } } },
@@ -132,6 +142,7 @@ describe('hookrail/ai-sdk model middleware', () => {
     for await (const delta of result.textStream) deltas.push(delta);
     expect(deltas).toEqual(['[redacted]']);
     expect(await result.text).toBe('[redacted]');
+    expect((await result.usage).inputTokens).toBe(10);
     const inputs = recordedInputs(hook);
     expect(inputs).toHaveLength(1);
     expect(inputs[0]!['llm_response']).toMatchObject({ text: 'The key is sk-12345.' });
@@ -167,6 +178,18 @@ describe('hookrail/ai-sdk model middleware', () => {
     const wrapped = wrapLanguageModel({ model, middleware: hooks.middleware });
     const result = await wrapped.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }] });
     expect(result.stream).toBe(answer.stream);
+  });
+
+  it("a model call that fails under a model hook rejects with the model's own error (so the AI SDK's retry rules still see it)", async () => {
+    const { hooks } = hookedOn('BeforeModel', {});
+    const failure = new Error('rate limited');
+    const model = new MockLanguageModelV4({
+      doGenerate: async () => {
+        throw failure;
+      },
+    });
+    const wrapped = wrapLanguageModel({ model, middleware: hooks.middleware });
+    await expect(wrapped.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] })).rejects.toBe(failure);
   });
 
   it('HOOK-002, HOOK-010: with hooks disabled the middleware hands the model the very same options and returns its very result', async () => {
