@@ -220,6 +220,9 @@ export class TranscriptError extends HookrailFileError {
 /** An agent session was used after it ended (`prompt`, `compact` or `clear` after `end()`). */
 export class AgentSessionError extends HookrailError {}
 
+/** The MCP server `hookrail mcp` wraps could not be started (no such command, not executable). */
+export class McpServerStartError extends HookrailError {}
+
 /** How a hooked AI SDK tool call ended without the tool's own value: what the error reports. */
 export type HookedToolCallOutcome = 'blocked' | 'stopped' | 'failed';
 

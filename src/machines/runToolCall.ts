@@ -12,12 +12,9 @@ import type { ToolCallOutcome, ToolCallState } from './types.js';
 export interface RunToolCallOptions extends ToolCallInput {
   /** Aborting sends CANCEL: the call ends `cancelled` and its hook and tool processes are killed. */
   signal?: AbortSignal;
-  /** XState inspection observer for the call's actor. */
+  /** XState inspection observer for the call's actor (a recorder's own `inspect` is used when this is absent). */
   inspect?: (event: InspectionEvent) => void;
-  /**
-   * Writes the call's `hookrail.call` start and end records, as the scheduler does (the actor's XState
-   * records go to `inspect`, usually this recorder's own listener).
-   */
+  /** Records the call's XState events and its start and end records, as the scheduler records its calls. */
   recorder?: InspectionRecorder;
   /** A machine with swapped implementations (`toolCallMachine.provide(...)`); default `toolCallMachine`. */
   machine?: typeof toolCallMachine;
@@ -38,11 +35,11 @@ export function runToolCall(options: RunToolCallOptions): Promise<ToolCallOutcom
       askQueue: options.askQueue,
       askPosition: options.askPosition,
     },
-    inspect: options.inspect,
+    inspect: options.inspect ?? options.recorder?.inspect,
   });
   const recorder = options.recorder?.recordsHookrailRecords ? options.recorder : undefined;
+  let lastState: ToolCallState | undefined;
   let startedAt: number | undefined;
-  let lastState: string | undefined;
   return new Promise<ToolCallOutcome>((resolve, reject) => {
     const onAbort = (): void => actor.send({ type: 'CANCEL', reason: 'aborted' });
     const subscription = actor.subscribe({
@@ -50,7 +47,7 @@ export function runToolCall(options: RunToolCallOptions): Promise<ToolCallOutcom
         const state = snapshot.value as ToolCallState;
         if (recorder && state !== lastState) {
           lastState = state;
-          startedAt = recordToolCallState(recorder, { actorId: actor.sessionId, context: snapshot.context, state, startedAt });
+          startedAt = recordToolCallState({ recorder, actorId: actor.sessionId, context: snapshot.context, state, startedAt });
         }
         if (snapshot.status === 'done') {
           options.signal?.removeEventListener('abort', onAbort);

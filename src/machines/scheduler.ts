@@ -16,7 +16,7 @@ import { createInspectionRecorder, type InspectionRecorder } from '../inspection
 import { recordToolCallState } from './callRecords.js';
 import { DEFAULT_TOOL_CONCURRENCY, schedulerMachine, type SchedulerEvent, type SchedulerStatus } from './scheduler.machine.js';
 import type { BatchStop } from './schedulerBatch.js';
-import { toolCallMachine, type ToolCallActor, type ToolCallContext } from './toolCall.machine.js';
+import { toolCallMachine, type ToolCallActor } from './toolCall.machine.js';
 import { createToolErrorResult } from '../hooks/protocol/toolHookEffects.js';
 import { AskQueue } from '../hooks/triggers/askQueue.js';
 import { errorCallOutcome } from './toolCallActors.js';
@@ -177,7 +177,7 @@ class MachineToolScheduler implements ToolScheduler {
         const context = snapshot.context;
         // Issue 14: past the point where it could ask, later calls' asks need not wait for this one.
         if (state !== 'idle' && state !== 'beforeHook' && state !== 'asking') this.askQueue.pass(index);
-        if (this.recorder?.recordsHookrailRecords) startedAt = recordToolCallState(this.recorder, { actorId: actor.sessionId, context, state, startedAt });
+        if (this.recorder?.recordsHookrailRecords) startedAt = recordToolCallState({ recorder: this.recorder, actorId: actor.sessionId, context, state, startedAt });
         this.emitUpdate({
           callId: request.callId,
           name: request.name,
@@ -204,10 +204,6 @@ class MachineToolScheduler implements ToolScheduler {
     actor.start();
   }
 
-  /**
-   * Writes the call's start record when it leaves `idle` and its end record once it has an outcome
-   * (`buffered`, or `cancelled` without passing through `buffered`); returns when it started.
-   */
   /**
    * Tells the scheduler machine a call settled, after the call's own notification has returned: sent
    * from inside it, the PUBLISH that may follow would wait in the call's mailbox behind later calls'

@@ -5,6 +5,8 @@
  *
  * What the AI SDK gets back:
  * - the tool's own value, the same object, when no hook changed the result;
+ * - the value a Claude Code PostToolUse hook put in its place (`updatedToolOutput`), when no hook added
+ *   anything to it;
  * - the text the model should read (the tool's text or JSON with what the hooks added) when a hook
  *   added context or a system message;
  * - a thrown {@link HookedToolCallError} when a hook blocked the call (its message is the hook's
@@ -16,6 +18,7 @@ import type { ToolSet } from 'ai';
 import { HookedToolCallError } from '../../errors.js';
 import type { ToolResult } from '../../hooks/protocol/results.js';
 import { createToolErrorResult } from '../../hooks/protocol/toolHookEffects.js';
+import { textOfToolOutput } from '../../hooks/protocol/toolOutputText.js';
 import { toolHooksMayApply } from '../../hooks/triggers/toolHookTriggers.js';
 import { runToolCall } from '../../machines/runToolCall.js';
 import type { Tool } from '../../tool.js';
@@ -89,7 +92,6 @@ async function executeThroughMachine(options: MachineCallOptions): Promise<unkno
     request: { callId: executionOptions.toolCallId, name: options.canonicalName, args: options.args },
     tool,
     signal: executionOptions.abortSignal,
-    inspect: state.recorder?.inspect,
     recorder: state.recorder,
   });
   const text = outcome.result.llmContent;
@@ -109,6 +111,8 @@ async function executeThroughMachine(options: MachineCallOptions): Promise<unkno
     throw new HookedToolCallError({ toolName: options.name, outcome: 'failed', message: text, cause: threw.error });
   }
   if (ran && text === ran.result.llmContent) return ran.value;
+  const replaced = outcome.result.metadata?.['updatedToolOutput'];
+  if (replaced !== undefined && text === textOfToolOutput(replaced)) return replaced;
   return text;
 }
 

@@ -116,6 +116,17 @@ describe('hookrail/ai-sdk tools', () => {
     expect(recordedInputs(context)[0]!['tool_response']).toMatchObject({ output: { id: 'A-17', shipped: false } });
   });
 
+  it("a Claude Code PostToolUse hook's updatedToolOutput replaces the tool's value: the AI SDK and the model get the hook's object", async () => {
+    const replace = sandbox.respond({ stdout: { hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: { id: 'A-17', customer: '[redacted]' } } } });
+    const config = new Config({ enableHooks: true, hooks: { PostToolUse: [{ matcher: 'lookup_order', hooks: [{ type: 'command', command: replace.command }] }] } });
+    const hooks = createHookrail({ config });
+    const lookupOrder = tool({ inputSchema: jsonSchema<{ id: string }>({ type: 'object' }), execute: async () => ({ id: 'A-17', customer: 'Ada Lovelace' }) });
+    const model = scriptedModel({ generate: [toolCallAnswer('lookup_order', { id: 'A-17' }), textAnswer('ok')] });
+    const result = await generateText({ model, tools: hooks.tools({ lookup_order: lookupOrder }), prompt: 'who ordered', stopWhen: stepCountIs(5) });
+    expect(result.steps[0]!.toolResults[0]!.output).toEqual({ id: 'A-17', customer: '[redacted]' });
+    expect(toolResultsSeen(model)).toEqual([{ type: 'tool-result', toolCallId: 'call-lookup_order', toolName: 'lookup_order', output: { type: 'json', value: { id: 'A-17', customer: '[redacted]' } } }]);
+  });
+
   it('HOOK-020, HOOK-028: an AfterTool continue:false ends the run through stopWhen: no further model call, the reason on hooks.stopReason', async () => {
     const stop = sandbox.respond({ stdout: { continue: false, stopReason: 'Tests failed: stop here' } });
     const { config } = modelHookConfig({ AfterTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: stop.command }] }] });
