@@ -29,6 +29,7 @@ export function runToolCall(options: RunToolCallOptions): Promise<ToolCallOutcom
   const actor = createActor(machine, {
     input: {
       config: options.config,
+      session: options.session,
       request: options.request,
       tool: options.tool,
       availableToolNames: options.availableToolNames,

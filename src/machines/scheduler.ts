@@ -18,6 +18,7 @@ import { DEFAULT_TOOL_CONCURRENCY, schedulerMachine, type SchedulerEvent, type S
 import type { BatchStop } from './schedulerBatch.js';
 import { toolCallMachine, type ToolCallActor } from './toolCall.machine.js';
 import { createToolErrorResult } from '../hooks/protocol/toolHookEffects.js';
+import type { HookSession } from '../hooks/protocol/hookConfig.js';
 import { AskQueue } from '../hooks/triggers/askQueue.js';
 import { errorCallOutcome } from './toolCallActors.js';
 import type { InspectOption } from '../inspection/recorder.js';
@@ -35,6 +36,8 @@ export interface ToolSchedulerOptions {
   onUpdate?: (update: ToolCallUpdate) => void;
   /** A toolCall machine with swapped implementations (tests); default `toolCallMachine`. */
   toolCallMachine?: typeof toolCallMachine;
+  /** The session whose calls these are, as their hooks are told; default the Config's. */
+  session?: HookSession;
 }
 
 /** Runs batches of tool calls; see {@link createToolScheduler}. */
@@ -78,6 +81,7 @@ class MachineToolScheduler implements ToolScheduler {
   private readonly concurrency: number;
   private readonly callMachine: typeof toolCallMachine;
   private readonly recorder: InspectionRecorder | undefined;
+  private readonly session: HookSession | undefined;
   private readonly listeners = new Set<(update: ToolCallUpdate) => void>();
   private readonly actors = new Map<number, ToolCallActor>();
   /** Issue 14: the asks of this scheduler's calls, one at a time, in request order within a batch. */
@@ -93,6 +97,7 @@ class MachineToolScheduler implements ToolScheduler {
     this.toolNames = [...this.toolsByName.keys()];
     this.concurrency = options.concurrency ?? DEFAULT_TOOL_CONCURRENCY;
     this.callMachine = options.toolCallMachine ?? toolCallMachine;
+    this.session = options.session;
     this.recorder = options.inspect ? createInspectionRecorder(options.inspect, this.logger) : undefined;
     if (options.onUpdate) this.listeners.add(options.onUpdate);
     this.scheduler = this.createSchedulerActor();
@@ -143,7 +148,7 @@ class MachineToolScheduler implements ToolScheduler {
         resolve,
         signal,
         onAbort: () => this.scheduler.send({ type: 'ABORT', reason: 'aborted' }),
-        releaseHooks: this.recorder ? this.recorder.observeHooks(this.config) : () => {},
+        releaseHooks: this.recorder ? this.recorder.observeHooks(this.config, this.session?.sessionId) : () => {},
       };
       this.current = batch;
       this.askQueue.startBatch();
@@ -158,6 +163,7 @@ class MachineToolScheduler implements ToolScheduler {
     const actor = createActor(this.callMachine, {
       input: {
         config: this.config,
+        session: this.session,
         request,
         tool: this.toolsByName.get(request.name),
         availableToolNames: this.toolNames,
