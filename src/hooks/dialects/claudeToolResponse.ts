@@ -116,7 +116,8 @@ export function toClaudeToolResponse(toolResponse: NativeToolResponse, context: 
     default:
       // An MCP tool's output is its result's content blocks, when the result carries them.
       if (isPlainObject(metadata['mcpResult']) && Array.isArray(metadata['mcpResult']['content'])) return metadata['mcpResult']['content'];
-      return llmContent;
+      // A structured value (an AI SDK tool's object) as it is; text otherwise.
+      return toolResponse['output'] !== undefined ? toolResponse['output'] : llmContent;
   }
 }
 

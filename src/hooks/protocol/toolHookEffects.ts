@@ -134,7 +134,10 @@ function appendSystemMessage(llmContent: string, systemMessage: string | undefin
   return `${llmContent}\n\n[System] ${systemMessage}`;
 }
 
-/** HOOK-026: the `tool_response` an AfterTool hook receives: `llmContent`, `returnDisplay`, `metadata`, optional `error`. */
+/**
+ * HOOK-026: the `tool_response` an AfterTool hook receives: `llmContent`, `returnDisplay`, `metadata`,
+ * optional `error`, and `output` for a tool that returned a structured value.
+ */
 export function toToolResponse(toolResult: ToolResult): Record<string, unknown> {
   const response: Record<string, unknown> = {
     llmContent: toolResult.llmContent,
@@ -142,6 +145,7 @@ export function toToolResponse(toolResult: ToolResult): Record<string, unknown> 
     metadata: toolResult.metadata ?? {},
   };
   if (toolResult.error) response['error'] = toolResult.error;
+  if (toolResult.output !== undefined) response['output'] = toolResult.output;
   return response;
 }
 
