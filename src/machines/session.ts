@@ -11,6 +11,7 @@ import { readTranscript } from '../adapters/transcriptReader.js';
 import type { ContentGenerator } from '../contentGenerator.js';
 import { AgentSessionError, toError } from '../errors.js';
 import { killLeftoverProcesses } from '../hooks/actions/processGroupRegistry.js';
+import { closeWarmInterpreters } from '../hooks/actions/warm/warmStart.js';
 import type { Config } from '../hooks/engine/config.js';
 import { fireNotificationHook, type SessionEndReason } from '../hooks/triggers/lifecycleHookTriggers.js';
 import { createInspectionRecorder } from '../inspection/recorder.js';
@@ -237,6 +238,8 @@ class MachineAgentSession implements AgentSession {
       }
       // Issue 10, item 3: what this session's hooks left running in their process groups ends with it.
       await killLeftoverProcesses({ owner: this.config.getSessionId() });
+      // Idle warm interpreters end with the session too; the next hook that needs one starts them again.
+      await closeWarmInterpreters();
     });
     return this.ending;
   }

@@ -35,6 +35,8 @@ export interface MergedSettings {
   onlyPinnedHooks: boolean;
   /** Union of every applied file's `hookEnvironment.withhold`: variables no hook process receives. */
   withheldVariables: string[];
+  /** `warmInterpreters` of the highest-priority applied file that sets it; absent: the default. */
+  warmInterpreters?: number;
   /** Pinning warnings, each naming its file and JSON path. */
   warnings: string[];
 }
@@ -64,7 +66,8 @@ export function mergeSettingsFiles(files: readonly SettingsScopeFile[]): MergedS
   const systemOff = systemFiles.filter((file) => file.enableHooks === false).map((file) => file.displayName);
   const lowerOff = applied.filter((file) => file.scope !== 'system' && file.enableHooks === false).map((file) => file.displayName);
   const withheldVariables = [...new Set(applied.flatMap((file) => file.withheldVariables))];
-  const base = { disabledHooks, withheldVariables, warnings };
+  const warmInterpreters = applied.find((file) => file.warmInterpreters !== undefined)?.warmInterpreters;
+  const base = { disabledHooks, withheldVariables, warnings, ...(warmInterpreters === undefined ? {} : { warmInterpreters }) };
 
   if (systemOff.length > 0) {
     return { ...base, hooks: mergeHooksSettings([pinned, unpinned]), enableHooks: false, switchedOffBy: systemOff, onlyPinnedHooks: false };

@@ -10,6 +10,7 @@ import { DEFAULT_ASK_USER_TIMEOUT_MS, type AskUserCallback } from '../protocol/a
 import type { HookExecutionEvent, HookExecutionObserver } from '../protocol/results.js';
 import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
 import type { ContentGenerator } from '../../contentGenerator.js';
+import { DEFAULT_WARM_INTERPRETERS } from '../actions/warm/warmPool.js';
 import type { HookAgentOutcome, HookAgentTask, JudgedHookEvent } from '../protocol/judgedHooks.js';
 
 /**
@@ -71,6 +72,13 @@ export interface ConfigParameters {
   disabledHooks?: string[];
   /** Variables to keep from every hook process; default: none (every hook inherits the host's environment). */
   hookEnvironment?: HookEnvironmentOptions;
+  /**
+   * Idle warm interpreters kept per interpreter that command hooks name (`node x.js`, `python3 x.py`,
+   * a script whose shebang names one), so such a hook skips the interpreter's start; default
+   * {@link DEFAULT_WARM_INTERPRETERS}, 0 switches warm starts off. A hook runs cold whenever a warm
+   * process could differ (README, "Warm interpreters").
+   */
+  warmInterpreters?: number;
   /** Default: a random UUID. Sent to hooks as `session_id`. */
   sessionId?: string;
   /** Default: `process.cwd()`. Sent to hooks as `cwd` and the `*_PROJECT_DIR` variables. */
@@ -114,6 +122,7 @@ export class Config {
   private readonly extensions: readonly ExtensionConfig[];
   private readonly disabledHooks: readonly string[];
   private readonly hookEnvironment: Readonly<Required<HookEnvironmentOptions>>;
+  private readonly warmInterpreters: number;
   private readonly sessionId: string;
   private readonly workingDir: string;
   private readonly logger: DebugLogger;
@@ -146,6 +155,7 @@ export class Config {
     this.logger = parameters.logger ?? new DebugLogger('hookrail');
     this.onAskUser = parameters.onAskUser;
     this.askUserTimeout = validAskUserTimeout(parameters.askUserTimeout, this.logger);
+    this.warmInterpreters = validWarmInterpreters(parameters.warmInterpreters, this.logger);
     this.transcriptPath = parameters.transcriptPath ?? '';
   }
 
@@ -173,6 +183,11 @@ export class Config {
   /** What hook processes inherit: the `withhold` list (empty by default). */
   getHookEnvironment(): Readonly<Required<HookEnvironmentOptions>> {
     return this.hookEnvironment;
+  }
+
+  /** Idle warm interpreters per interpreter command hooks name; 0: every hook starts cold. */
+  getWarmInterpreters(): number {
+    return this.warmInterpreters;
   }
 
   getSessionId(): string {
@@ -286,4 +301,12 @@ function validAskUserTimeout(value: number | undefined, logger: DebugLogger): nu
   if (typeof value === 'number' && Number.isFinite(value) && value > 0) return value;
   logger.warn(`Config askUserTimeout must be a positive number of milliseconds, got ${String(value)}; using ${DEFAULT_ASK_USER_TIMEOUT_MS}`);
   return DEFAULT_ASK_USER_TIMEOUT_MS;
+}
+
+/** A whole number of idle interpreters, 0 or more; anything else is warned about and the default used. */
+function validWarmInterpreters(value: number | undefined, logger: DebugLogger): number {
+  if (value === undefined) return DEFAULT_WARM_INTERPRETERS;
+  if (Number.isInteger(value) && value >= 0) return value;
+  logger.warn(`Config.warmInterpreters: expected a whole number, 0 or more (0: off), got ${String(value)}; using ${DEFAULT_WARM_INTERPRETERS}`);
+  return DEFAULT_WARM_INTERPRETERS;
 }
