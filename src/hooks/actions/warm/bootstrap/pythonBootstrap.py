@@ -89,7 +89,9 @@ def _hookrail_warm_start():
         traceback = error.__traceback__
         while traceback is not None and traceback.tb_frame.f_code is not code:
             traceback = traceback.tb_next
-        sys.excepthook(type(error), error, traceback or error.__traceback__)
+        if traceback is not None:
+            error.__traceback__ = traceback
+        sys.excepthook(type(error), error, error.__traceback__)
         if isinstance(error, KeyboardInterrupt):
             import signal
 
