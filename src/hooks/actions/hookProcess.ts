@@ -41,6 +41,8 @@ export interface HookProcessOutcome extends ProcessGroupOutcome {
   stdoutDroppedBytes: number;
   /** Bytes of stderr beyond `maxStderrBytes`, read and dropped (0 when it fit). */
   stderrDroppedBytes: number;
+  /** The hook ran on a warm interpreter (warm/warmStart.ts), not a process spawned for it. */
+  warm: boolean;
 }
 
 /**
@@ -51,7 +53,7 @@ export interface HookProcessOutcome extends ProcessGroupOutcome {
 export async function runHookProcess(options: HookProcessOptions): Promise<HookProcessOutcome> {
   const stdout = new CappedCapture({ limitBytes: options.maxStdoutBytes });
   const stderr = new CappedCapture({ limitBytes: options.maxStderrBytes });
-  const warm = options.warmInterpreters && !options.signal?.aborted;
+  const warm = options.warmInterpreters && !options.signal?.aborted ? startWarmHook({ command: options.command, args: options.args, cwd: options.cwd, environment: inheritedEnvironmentWith(options.env), idle: options.warmInterpreters }) : undefined;
   const outcome = await runInProcessGroup({
     command: options.command,
     args: options.args,
@@ -64,7 +66,7 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
     killGraceMs: options.killGraceMs,
     signal: options.signal,
     owner: options.owner,
-    started: warm ? startWarmHook({ command: options.command, args: options.args, cwd: options.cwd, environment: inheritedEnvironmentWith(options.env), idle: options.warmInterpreters! }) : undefined,
+    started: warm,
   });
   // Every field written out: spreading `outcome` cost a hook ~10 µs on the cold path after its
   // process exits (issue 9, item 6; bench/README.md). hookProcess.test.ts checks none is left out.
@@ -83,6 +85,7 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
     stderr: decodeHookOutput(stderr.head()),
     stdoutDroppedBytes: stdout.droppedBytes,
     stderrDroppedBytes: stderr.droppedBytes,
+    warm: warm !== undefined,
   };
 }
 

@@ -179,6 +179,7 @@ export class HookRunner {
         owner: typeof input.session_id === 'string' ? input.session_id : undefined,
         warmInterpreters: this.warmInterpreters,
       });
+      if (outcome.warm && this.logger.isEnabled('debug')) this.logger.debug(`Hook "${label}" for ${eventName} ran on a warm interpreter`);
       return conversation.readAnswer(this.interpret(hookConfig, eventName, outcome, timeoutMs));
     } catch (error) {
       return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-input', reason: `could not run: ${describeError(error)}`, cause: error });

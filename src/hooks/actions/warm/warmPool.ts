@@ -121,6 +121,8 @@ export class WarmInterpreterPool {
       if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) continue;
       const groupId = child.pid;
       const stopped = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      // Waited for: its exit must keep the host's event loop alive until it comes.
+      child.ref();
       this.stopping.add(stopped);
       void stopped.then(() => this.stopping.delete(stopped));
       signalProcessGroup(groupId, 'SIGKILL');

@@ -125,7 +125,7 @@ async function fire(testCase: Case, sessionId: string, warmInterpreters: number)
     copyFileSync(join(payloadsDirectory, 'claude', 'transcripts', testCase.transcript), transcriptPath);
   }
   testCase.prepare?.(project.path);
-  const payload = { ...loadPayload({ relativePath: `${testCase.dialect}/${testCase.payload}`, places: { projectDir: project.path, transcriptPath } }).value, session_id: sessionId };
+  const payload: Record<string, unknown> = { ...loadPayload({ relativePath: `${testCase.dialect}/${testCase.payload}`, places: { projectDir: project.path, transcriptPath } }).value, session_id: sessionId };
   const command = [shellQuote(publishedHook(testCase.dialect, testCase.script)), ...(testCase.args?.(project.path) ?? []).map(shellQuote)].join(' ');
   let eventName: HookEventName;
   let fields: Record<string, unknown>;
@@ -150,6 +150,7 @@ async function fire(testCase: Case, sessionId: string, warmInterpreters: number)
   }
   const config = new Config({ enableHooks: true, sessionId, workingDir: project.path, logger: recordingLogger().logger, hooks, warmInterpreters });
   const hookSystem = config.getHookSystem();
+  if (!hookSystem) throw new Error('hooks are enabled');
   await hookSystem.initialize();
   const details = await hookSystem.getEventHandler().fireEventWithDetails(eventName, { ...fields, session_id: sessionId }, options);
   expect(details.results).toHaveLength(1);
