@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isProcessGroupAlive } from '../../../../src/hooks/actions/processGroupRegistry.js';
+import { isProcessGroupAlive, killLeftoverProcesses } from '../../../../src/hooks/actions/processGroupRegistry.js';
 import { closeWarmInterpreters, sharedWarmInterpreterPool } from '../../../../src/hooks/actions/warm/warmStart.js';
 import { hookFixture, shellQuote } from '../../../helpers/hookFixtures.js';
 import { observable, pathWithRealPython, runCold, runExpectingCold, runWarm } from '../../../helpers/warmInterpreters.js';
@@ -79,6 +79,28 @@ describe('a Node hook on a warm interpreter sees what a cold start gives it', ()
     const cold = await runCold(options);
     expect(cold.exitCode).toBe(1);
     expect(observable(await runWarm(options))).toEqual(observable(cold));
+  });
+
+  it('a hook that leaves a process running in its group: a leftover both ways, killed with its session', async () => {
+    const options = hook(`node ${shellQuote(warmFixture('leave-child.cjs'))}`);
+    const cold = await runCold(options);
+    await killLeftoverProcesses();
+    const warm = await runWarm(options);
+    expect(cold.leftover).toBe(true);
+    expect(observable(warm)).toEqual(observable(cold));
+    expect(await killLeftoverProcesses()).toBe(1);
+    expect(isProcessGroupAlive(warm.groupId!)).toBe(false);
+  });
+
+  it('an uncaught exception in a CommonJS module: exit 1, the same message and frames down to the module loader; only the frames below differ', async () => {
+    const options = hook(`node ${shellQuote(warmFixture('uncaught.cjs'))}`);
+    const cold = await runCold(options);
+    const warm = await runWarm(options);
+    expect(warm.exitCode).toBe(1);
+    expect(warm.stdout).toBe(cold.stdout);
+    const framesDownToTheLoader = (stderr: string) => stderr.split('\n').slice(0, stderr.split('\n').findIndex((line) => line.includes('[as runMain]')) + 1);
+    expect(framesDownToTheLoader(warm.stderr)).toEqual(framesDownToTheLoader(cold.stderr));
+    expect(framesDownToTheLoader(cold.stderr).length).toBeGreaterThan(5);
   });
 
   it('HOOK-117: a hook killed at its timeout: same signal, same output, its process group gone', async () => {

@@ -9,7 +9,7 @@
  */
 const { closeSync, readSync } = require('node:fs');
 const { resolve } = require('node:path');
-const { runMain } = require('node:module');
+const Module = require('node:module');
 
 const controlDescriptor = 3;
 const chunks = [];
@@ -58,4 +58,5 @@ for (const [name, value] of environment) {
   if (!kept.has(name) && process.env[name] !== value) process.env[name] = value;
 }
 process.argv = [process.execPath, resolve(script), ...scriptArguments];
-runMain();
+// Called as Node calls it, so a stack trace names it the same way.
+Module.runMain();
