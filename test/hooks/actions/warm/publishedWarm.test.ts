@@ -7,13 +7,10 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fromClaudeInput } from '../../../../src/hooks/dialects/claudePayload.js';
 import { removeClaudeEnvFile } from '../../../../src/hooks/dialects/claudeEnvFile.js';
-import { Config } from '../../../../src/hooks/engine/config.js';
-import type { HookEventName } from '../../../../src/hooks/protocol/events.js';
 import { closeWarmInterpreters, sharedWarmInterpreterPool } from '../../../../src/hooks/actions/warm/warmStart.js';
-import { recordingLogger, scratchDirectory, shellQuote } from '../../../helpers/hookFixtures.js';
-import { loadPayload, payloadsDirectory, publishedHook, requirePublishedHookTools, type PublishedDialect } from '../../../helpers/publishedHooks.js';
+import { scratchDirectory, shellQuote } from '../../../helpers/hookFixtures.js';
+import { firePublishedPayload, loadPayload, payloadsDirectory, publishedHook, requirePublishedHookTools, type PublishedDialect } from '../../../helpers/publishedHooks.js';
 import { pathWithRealPython } from '../../../helpers/warmInterpreters.js';
 
 const hostPath = process.env.PATH;
@@ -127,32 +124,7 @@ async function fire(testCase: Case, sessionId: string, warmInterpreters: number)
   testCase.prepare?.(project.path);
   const payload: Record<string, unknown> = { ...loadPayload({ relativePath: `${testCase.dialect}/${testCase.payload}`, places: { projectDir: project.path, transcriptPath } }).value, session_id: sessionId };
   const command = [shellQuote(publishedHook(testCase.dialect, testCase.script)), ...(testCase.args?.(project.path) ?? []).map(shellQuote)].join(' ');
-  let eventName: HookEventName;
-  let fields: Record<string, unknown>;
-  let options: { context?: Record<string, unknown>; toolCallId?: string; subagent?: boolean } = {};
-  let hooks: Record<string, unknown>;
-  if (testCase.dialect === 'claude') {
-    const claude = fromClaudeInput(payload);
-    if (!claude) throw new Error(`not a Claude Code payload: ${testCase.payload}`);
-    eventName = claude.eventName;
-    fields = claude.fields;
-    options = {
-      context: { ...(claude.toolFailed !== undefined ? { toolFailed: claude.toolFailed } : {}), ...(claude.subagent ? { subagent: true } : {}) },
-      ...(claude.toolUseId !== undefined ? { toolCallId: claude.toolUseId } : {}),
-      ...(claude.subagent ? { subagent: true } : {}),
-    };
-    hooks = { [claude.claudeEvent]: [{ hooks: [{ type: 'command', command, dialect: 'claude' }] }] };
-  } else {
-    eventName = payload['hook_event_name'] as HookEventName;
-    const { hook_event_name: _event, ...rest } = payload;
-    fields = rest;
-    hooks = { [eventName]: [{ hooks: [{ type: 'command', command, dialect: 'gemini' }] }] };
-  }
-  const config = new Config({ enableHooks: true, sessionId, workingDir: project.path, logger: recordingLogger().logger, hooks, warmInterpreters });
-  const hookSystem = config.getHookSystem();
-  if (!hookSystem) throw new Error('hooks are enabled');
-  await hookSystem.initialize();
-  const details = await hookSystem.getEventHandler().fireEventWithDetails(eventName, { ...fields, session_id: sessionId }, options);
+  const details = await firePublishedPayload({ dialect: testCase.dialect, payload, command, sessionId, workingDir: project.path, warmInterpreters });
   expect(details.results).toHaveLength(1);
   const [result] = details.results;
   return {
