@@ -1,10 +1,10 @@
 /**
  * A command hook written as shell text runs in `bash -c`, which, for one simple command, executes it
- * in place of itself after adding three variables to its environment: `PWD` (the inherited one if it
+ * in place of itself after setting these variables in its environment: `PWD` (the inherited one if it
  * names the working directory, else the directory's physical path), `SHLVL` (the inherited level,
  * which bash raises by one and lowers again when it executes its last command: absent or not a
- * number → 0) and `_` (the program's path: the word as written when it has a slash, else where
- * `PATH` found it). A warm interpreter gives the hook the same environment. Whatever else bash would
+ * number → 0), `_` (the program's path: the word as written when it has a slash, else where `PATH`
+ * found it), and `OLDPWD` only when it names a directory. A warm interpreter gives the hook the same environment. Whatever else bash would
  * do first — `BASH_ENV`, exported functions, `SHELLOPTS`, a level bash resets with a warning — makes
  * the hook run cold.
  */
@@ -32,7 +32,8 @@ export function shellExecEnvironment(options: ShellExecEnvironmentOptions): Reco
   const level = shellLevel(environment.SHLVL);
   const workingDirectory = shellWorkingDirectory(environment.PWD, options.cwd);
   if (level === undefined || workingDirectory === undefined) return undefined;
-  return { ...environment, PWD: workingDirectory, SHLVL: level, _: options.program };
+  const oldWorkingDirectory = environment.OLDPWD !== undefined && isDirectory(environment.OLDPWD) ? environment.OLDPWD : undefined;
+  return { ...environment, PWD: workingDirectory, OLDPWD: oldWorkingDirectory, SHLVL: level, _: options.program };
 }
 
 function shellLevel(inherited: string | undefined): string | undefined {
@@ -50,6 +51,14 @@ function shellWorkingDirectory(inherited: string | undefined, cwd: string): stri
     return realpathSync(cwd);
   } catch {
     return undefined;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 

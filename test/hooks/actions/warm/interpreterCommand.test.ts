@@ -77,10 +77,12 @@ describe('splitSimpleCommand', () => {
 
 describe('shellExecEnvironment: what bash -c adds before it runs the program in its place', () => {
   const cwd = directory;
-  it('PWD (the working directory), SHLVL (unchanged, 0 when absent or not a number) and _ (the program)', () => {
-    expect(shellExecEnvironment({ environment: { A: '1' }, cwd, program: '/usr/bin/node' })).toEqual({ A: '1', PWD: directory, SHLVL: '0', _: '/usr/bin/node' });
+  it('PWD (the working directory), SHLVL (unchanged, 0 when absent or not a number), _ (the program), OLDPWD only when a directory', () => {
+    expect(shellExecEnvironment({ environment: { A: '1' }, cwd, program: '/usr/bin/node' })).toEqual({ A: '1', PWD: directory, OLDPWD: undefined, SHLVL: '0', _: '/usr/bin/node' });
     expect(shellExecEnvironment({ environment: { SHLVL: '3', PWD: directory }, cwd, program: 'x' })).toMatchObject({ SHLVL: '3', PWD: directory });
     expect(shellExecEnvironment({ environment: { SHLVL: 'x', PWD: '/nonexistent' }, cwd, program: 'x' })).toMatchObject({ SHLVL: '0', PWD: directory });
+    expect(shellExecEnvironment({ environment: { OLDPWD: '/' }, cwd, program: 'x' })?.OLDPWD).toBe('/');
+    expect(shellExecEnvironment({ environment: { OLDPWD: '/nonexistent' }, cwd, program: 'x' })).toMatchObject({ OLDPWD: undefined });
   });
 
   it('runs cold: BASH_ENV, SHELLOPTS, an exported function, a level bash resets with a warning', () => {
