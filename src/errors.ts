@@ -217,5 +217,11 @@ export class TranscriptError extends HookrailFileError {
   }
 }
 
-/** An agent session was used after it ended (`prompt`, `compact` or `clear` after `end()`). */
+/**
+ * An agent session was used after it ended (`prompt`, `compact` or `clear` after `end()`), or was
+ * created with a session id that is not a non-empty string or that an open session of its Config has.
+ */
 export class AgentSessionError extends HookrailError {}
+
+/** The MCP server `hookrail mcp` wraps could not be started (no such command, not executable). */
+export class McpServerStartError extends HookrailError {}

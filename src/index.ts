@@ -35,6 +35,7 @@ export type {
   HooksSettings,
   HookRegistryEntry,
   HookFireOptions,
+  HookSession,
   HookDialect,
   HookDialectFields,
   HttpHookConfig,

@@ -13,6 +13,7 @@ import { hooksListCommand } from './commands/hooksList.js';
 import { hooksTrustCommand } from './commands/hooksTrust.js';
 import { hooksValidateCommand } from './commands/hooksValidate.js';
 import { inspectCommand } from './commands/inspect.js';
+import { mcpCommand } from './commands/mcp.js';
 import { chatCommand } from './commands/chat.js';
 import { runCommand } from './commands/run.js';
 import { visualizeCommand } from './commands/visualize.js';
@@ -25,6 +26,7 @@ import { Renderer, shouldUseColor } from './render.js';
 export const commands: readonly CommandDefinition[] = [
   runCommand,
   chatCommand,
+  mcpCommand,
   hooksListCommand,
   hooksValidateCommand,
   hooksFireCommand,

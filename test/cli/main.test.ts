@@ -74,7 +74,7 @@ describe('hookrail (entry point)', () => {
     const topLevel = await runHookrail(sandbox, ['rn']);
     expect(topLevel.exitCode).toBe(2);
     expect(topLevel.stderr).toContain('unknown command "rn" (did you mean "run"?)');
-    expect(topLevel.stderr).toContain('commands: run, chat, hooks, inspect, visualize');
+    expect(topLevel.stderr).toContain('commands: run, chat, mcp, hooks, inspect, visualize');
   });
 
   it('a group without its subcommand exits 2 and names the subcommands', async () => {
