@@ -99,6 +99,7 @@ export { HookSystem } from './hooks/engine/hookSystem.js';
 export type { HookSystemStatus } from './hooks/engine/hookSystem.js';
 export { killLeftoverProcesses } from './hooks/actions/processGroupRegistry.js';
 export type { KillLeftoverOptions } from './hooks/actions/processGroupRegistry.js';
+export { closeWarmInterpreters } from './hooks/actions/warm/warmStart.js';
 export { HookEventHandler } from './hooks/engine/hookEventHandler.js';
 export type { FireEventWithDetailsOptions, HookFireDetails } from './hooks/engine/hookEventHandler.js';
 

@@ -13,6 +13,7 @@ import { readTranscript } from '../adapters/transcriptReader.js';
 import type { ContentGenerator } from '../contentGenerator.js';
 import { AgentSessionError, toError } from '../errors.js';
 import { killLeftoverProcesses } from '../hooks/actions/processGroupRegistry.js';
+import { closeWarmInterpreters } from '../hooks/actions/warm/warmStart.js';
 import type { Config } from '../hooks/engine/config.js';
 import type { HookSession } from '../hooks/protocol/hookConfig.js';
 import { fireNotificationHook, type SessionEndReason } from '../hooks/triggers/lifecycleHookTriggers.js';
@@ -257,6 +258,8 @@ class MachineAgentSession implements AgentSession {
       }
       // What this session's hooks left running in their process groups ends with it.
       await killLeftoverProcesses({ owner: this.sessionId });
+      // Idle warm interpreters end with the session too; the next hook that needs one starts them again.
+      await closeWarmInterpreters();
       this.config.closeSession(this.sessionId);
     });
     return this.ending;

@@ -12,7 +12,7 @@ export function keysReadFrom(dialect: HookDialect, hookrailSwitches: boolean): s
   return [
     'hooks',
     ...(dialect === 'claude' ? ['disableAllHooks'] : dialect === 'gemini' ? ['hooksConfig', 'tools'] : []),
-    ...(hookrailSwitches ? ['enableHooks', 'disabledHooks', 'hookEnvironment', 'plugins'] : []),
+    ...(hookrailSwitches ? ['enableHooks', 'disabledHooks', 'hookEnvironment', 'warmInterpreters', 'plugins'] : []),
   ];
 }
 

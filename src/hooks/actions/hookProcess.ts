@@ -5,7 +5,9 @@
  * about the hook protocol; `hookRunner.ts` interprets the outcome.
  */
 import { CappedCapture } from './cappedCapture.js';
+import { inheritedEnvironmentWith } from './hookEnvironment.js';
 import { runInProcessGroup, type ProcessGroupOutcome } from './processGroup.js';
+import { startWarmHook } from './warm/warmStart.js';
 
 /** What {@link runHookProcess} needs. */
 export interface HookProcessOptions {
@@ -27,6 +29,8 @@ export interface HookProcessOptions {
   signal?: AbortSignal;
   /** The session the hook ran for: what it leaves running is killed when that session ends. */
   owner?: string;
+  /** Idle warm interpreters kept per interpreter a hook names (warm/warmStart.ts); 0 or absent: every hook starts cold. */
+  warmInterpreters?: number;
 }
 
 /** How the process ended, with its decoded output. Never thrown: every failure is a field. */
@@ -37,6 +41,8 @@ export interface HookProcessOutcome extends ProcessGroupOutcome {
   stdoutDroppedBytes: number;
   /** Bytes of stderr beyond `maxStderrBytes`, read and dropped (0 when it fit). */
   stderrDroppedBytes: number;
+  /** The hook ran on a warm interpreter (warm/warmStart.ts), not a process spawned for it. */
+  warm: boolean;
 }
 
 /**
@@ -47,6 +53,7 @@ export interface HookProcessOutcome extends ProcessGroupOutcome {
 export async function runHookProcess(options: HookProcessOptions): Promise<HookProcessOutcome> {
   const stdout = new CappedCapture({ limitBytes: options.maxStdoutBytes });
   const stderr = new CappedCapture({ limitBytes: options.maxStderrBytes });
+  const warm = options.warmInterpreters && !options.signal?.aborted ? startWarmHook({ command: options.command, args: options.args, cwd: options.cwd, environment: inheritedEnvironmentWith(options.env), idle: options.warmInterpreters }) : undefined;
   const outcome = await runInProcessGroup({
     command: options.command,
     args: options.args,
@@ -59,6 +66,7 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
     killGraceMs: options.killGraceMs,
     signal: options.signal,
     owner: options.owner,
+    started: warm,
   });
   // Every field written out: spreading `outcome` cost a hook ~10 µs on the cold path after its
   // process exits (issue 9, item 6; bench/README.md). hookProcess.test.ts checks none is left out.
@@ -77,6 +85,7 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
     stderr: decodeHookOutput(stderr.head()),
     stdoutDroppedBytes: stdout.droppedBytes,
     stderrDroppedBytes: stderr.droppedBytes,
+    warm: warm !== undefined,
   };
 }
 

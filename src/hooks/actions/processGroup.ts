@@ -60,6 +60,11 @@ export interface ProcessGroupOptions {
   signal?: AbortSignal;
   /** Whose leftovers these are (a session ID), for `killLeftoverProcesses({ owner })`. */
   owner?: string;
+  /**
+   * A process already started for this command in its own process group (a warm interpreter handed
+   * the hook, see warm/warmStart.ts): run as if spawned now, instead of spawning `command`.
+   */
+  started?: ChildProcess;
 }
 
 /** How the process ended. Never thrown: every failure is a field. */
@@ -95,7 +100,7 @@ export function runInProcessGroup(options: ProcessGroupOptions): Promise<Process
   if (ownProcessGroup) prepareProcessGroupTracking();
   let child: ChildProcess;
   try {
-    child = spawn(options.command, options.args ?? [], {
+    child = options.started ?? spawn(options.command, options.args ?? [], {
       shell: options.args === undefined ? commandShell() : false,
       cwd: options.cwd,
       env: options.env ? inheritedEnvironmentWith(options.env) : process.env,

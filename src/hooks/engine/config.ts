@@ -11,6 +11,7 @@ import { DEFAULT_ASK_USER_TIMEOUT_MS, type AskUserCallback } from '../protocol/a
 import type { HookExecutionEvent, HookExecutionObserver } from '../protocol/results.js';
 import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
 import type { ContentGenerator } from '../../contentGenerator.js';
+import { DEFAULT_WARM_INTERPRETERS } from '../actions/warm/warmPool.js';
 import type { HookAgentOutcome, HookAgentTask, JudgedHookEvent } from '../protocol/judgedHooks.js';
 
 /**
@@ -75,6 +76,13 @@ export interface ConfigParameters {
   /** Variables to keep from every hook process; default: none (every hook inherits the host's environment). */
   hookEnvironment?: HookEnvironmentOptions;
   /**
+   * Idle warm interpreters kept per interpreter that command hooks name (`node x.js`, `python3 x.py`,
+   * a script whose shebang names one), so such a hook skips the interpreter's start; default
+   * {@link DEFAULT_WARM_INTERPRETERS}, 0 switches warm starts off. A hook runs cold whenever a warm
+   * process could differ (README, "Warm interpreters").
+   */
+  warmInterpreters?: number;
+  /**
    * Default: a random UUID. The `session_id` of hooks fired outside a session (`executeToolWithHooks`,
    * a scheduler or trigger used alone, `hooks fire`) and of the first session created on this Config
    * without a `sessionId` of its own; every later session gets a fresh UUID (see {@link Config.openSession}).
@@ -122,6 +130,7 @@ export class Config {
   private readonly extensions: readonly ExtensionConfig[];
   private readonly disabledHooks: readonly string[];
   private readonly hookEnvironment: Readonly<Required<HookEnvironmentOptions>>;
+  private readonly warmInterpreters: number;
   private readonly sessionId: string;
   private readonly workingDir: string;
   private readonly logger: DebugLogger;
@@ -158,6 +167,7 @@ export class Config {
     this.logger = parameters.logger ?? new DebugLogger('hookrail');
     this.onAskUser = parameters.onAskUser;
     this.askUserTimeout = validAskUserTimeout(parameters.askUserTimeout, this.logger);
+    this.warmInterpreters = validWarmInterpreters(parameters.warmInterpreters, this.logger);
     this.transcriptPath = parameters.transcriptPath ?? '';
   }
 
@@ -185,6 +195,11 @@ export class Config {
   /** What hook processes inherit: the `withhold` list (empty by default). */
   getHookEnvironment(): Readonly<Required<HookEnvironmentOptions>> {
     return this.hookEnvironment;
+  }
+
+  /** Idle warm interpreters per interpreter command hooks name; 0: every hook starts cold. */
+  getWarmInterpreters(): number {
+    return this.warmInterpreters;
   }
 
   /** The session id of hooks fired outside a session, and of the first session created on this Config. */
@@ -327,4 +342,12 @@ function validAskUserTimeout(value: number | undefined, logger: DebugLogger): nu
   if (typeof value === 'number' && Number.isFinite(value) && value > 0) return value;
   logger.warn(`Config askUserTimeout must be a positive number of milliseconds, got ${String(value)}; using ${DEFAULT_ASK_USER_TIMEOUT_MS}`);
   return DEFAULT_ASK_USER_TIMEOUT_MS;
+}
+
+/** A whole number of idle interpreters, 0 or more; anything else is warned about and the default used. */
+function validWarmInterpreters(value: number | undefined, logger: DebugLogger): number {
+  if (value === undefined) return DEFAULT_WARM_INTERPRETERS;
+  if (Number.isInteger(value) && value >= 0) return value;
+  logger.warn(`Config.warmInterpreters: expected a whole number, 0 or more (0: off), got ${String(value)}; using ${DEFAULT_WARM_INTERPRETERS}`);
+  return DEFAULT_WARM_INTERPRETERS;
 }

@@ -50,6 +50,8 @@ export interface HookRunnerOptions {
   withheldVariables?: readonly string[];
   /** Bytes of an http hook's response body read at most; default {@link DEFAULT_MAX_HTTP_BODY_BYTES} (issue 13). */
   maxHttpBodyBytes?: number;
+  /** Idle warm interpreters per interpreter command hooks name (`Config.warmInterpreters`); default 0: every hook starts cold. */
+  warmInterpreters?: number;
   /** Issue 14: the Config whose hook model and sub-agent runner prompt and agent hooks use. */
   config?: Config;
 }
@@ -63,9 +65,11 @@ export class HookRunner {
   private readonly isWithheld?: (name: string) => boolean;
   private readonly maxHttpBodyBytes: number;
   private readonly config: Config | undefined;
+  private readonly warmInterpreters: number;
 
   constructor(options: HookRunnerOptions = {}) {
     this.config = options.config;
+    this.warmInterpreters = nonNegativeOr(options.warmInterpreters, 0);
     this.logger = options.logger ?? new DebugLogger('hookrail:hooks:runner');
     this.maxStdoutBytes = positiveOr(options.maxStdoutBytes, DEFAULT_MAX_STDOUT_BYTES);
     this.maxStderrBytes = positiveOr(options.maxStderrBytes, DEFAULT_MAX_STDERR_BYTES);
@@ -173,7 +177,9 @@ export class HookRunner {
         maxStderrBytes: this.maxStderrBytes,
         signal: options.signal,
         owner: typeof input.session_id === 'string' ? input.session_id : undefined,
+        warmInterpreters: this.warmInterpreters,
       });
+      if (outcome.warm && this.logger.isEnabled('debug')) this.logger.debug(`Hook "${label}" for ${eventName} ran on a warm interpreter`);
       return conversation.readAnswer(this.interpret(hookConfig, eventName, outcome, timeoutMs));
     } catch (error) {
       return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-input', reason: `could not run: ${describeError(error)}`, cause: error });
