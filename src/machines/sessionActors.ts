@@ -19,6 +19,7 @@ import {
   type AfterAgentHookResult,
   type BeforeAgentHookResult,
   type LifecycleHookResult,
+  type PreCompressHookResult,
   type SessionEndReason,
   type SessionStartHookResult,
   type SessionStartSource,
@@ -41,6 +42,7 @@ import { generateResponse, isFunctionCallAllowed, responseFunctionCalls, respons
 import { modelCallEndRecord } from './callRecords.js';
 import type { ToolScheduler } from './scheduler.js';
 import { createErrorResult } from '../hooks/protocol/toolHookEffects.js';
+import { DEFAULT_BLOCK_REASON } from '../hooks/protocol/outputs.js';
 import { errorCallOutcome } from './toolCallActors.js';
 import type { AgentEvent, CompactionReport, ToolCallOutcome } from './types.js';
 
@@ -64,6 +66,11 @@ export interface SessionServices {
   currentTurn?: () => number;
   /** Progress for the host; never throws. */
   emit: (event: AgentEvent) => void;
+  /**
+   * A hook's `continue: false` on BeforeAgent or AfterAgent ends the whole session (SessionEnd fires)
+   * instead of the prompt alone, as Gemini CLI and Claude Code do. Default false.
+   */
+  stopEndsSession?: boolean;
 }
 
 /** What every actor gets: the services, the history so far, and the prompt's abort signal. */
@@ -77,6 +84,15 @@ export interface SessionActorInput {
 /** Marks an output produced while the prompt's signal was aborted (its hooks were cancelled). */
 export interface AbortAware {
   aborted?: boolean;
+}
+
+/** Marks a BeforeAgent or AfterAgent stop that ends the session, not only the prompt. */
+export interface SessionStopAware {
+  endsSession?: boolean;
+}
+
+function sessionStopMark(services: SessionServices, result: { stopped?: boolean }): SessionStopAware {
+  return result.stopped === true && services.stopEndsSession === true ? { endsSession: true } : {};
 }
 
 function combinedSignal(signal: AbortSignal, promptSignal: AbortSignal | undefined): AbortSignal {
@@ -95,10 +111,10 @@ export async function startSession(input: SessionActorInput & { source: SessionS
 }
 
 /** BeforeAgent (UserPromptSubmit) on the prompt the user typed. */
-export async function checkPrompt(input: SessionActorInput & { prompt: string }, signal: AbortSignal): Promise<BeforeAgentHookResult & AbortAware> {
+export async function checkPrompt(input: SessionActorInput & { prompt: string }, signal: AbortSignal): Promise<BeforeAgentHookResult & AbortAware & SessionStopAware> {
   input.services.transcript.sync(input.history);
   const result = await fireBeforeAgentHook(input.services.config, input.prompt, { signal: combinedSignal(signal, input.promptSignal) });
-  return { ...result, ...abortMark(input.promptSignal) };
+  return { ...result, ...sessionStopMark(input.services, result), ...abortMark(input.promptSignal) };
 }
 
 /** One model call on the history, through the modelCall machine (BeforeToolSelection, BeforeModel, AfterModel). */
@@ -171,32 +187,49 @@ function missingOutcome(functionCall: ModelFunctionCall): ToolCallOutcome {
 export async function checkAnswer(
   input: SessionActorInput & { prompt: string; response: string; stopHookActive: boolean },
   signal: AbortSignal,
-): Promise<AfterAgentHookResult & AbortAware> {
+): Promise<AfterAgentHookResult & AbortAware & SessionStopAware> {
   input.services.transcript.sync(input.history);
   const result = await fireAfterAgentHook(
     input.services.config,
     { prompt: input.prompt, promptResponse: input.response, stopHookActive: input.stopHookActive },
     { signal: combinedSignal(signal, input.promptSignal) },
   );
-  return { ...result, ...abortMark(input.promptSignal) };
+  return { ...result, ...sessionStopMark(input.services, result), ...abortMark(input.promptSignal) };
 }
 
 /** A finished compaction: the new history, what it did, and the PreCompress hooks' message. */
 export interface CompactionOutput extends CompactedHistory {
+  blocked?: false;
   report: CompactionReport;
+  systemMessage?: string;
+}
+
+/** A compaction a PreCompress (PreCompact) hook blocked: the history stays as it is. */
+export interface BlockedCompaction {
+  blocked: true;
+  trigger: 'auto' | 'manual';
+  reason: string;
   systemMessage?: string;
 }
 
 /**
  * PreCompress, then the compaction itself: the model summarises the older contents (truncation if
  * it fails or answers nothing) or they are truncated. The transcript gets a compact boundary and
- * the new history.
+ * the new history. A PreCompress block leaves the history and the transcript as they are.
  */
-export async function compactHistory(input: SessionActorInput & { trigger: 'auto' | 'manual' }, signal: AbortSignal): Promise<CompactionOutput> {
+export async function compactHistory(input: SessionActorInput & { trigger: 'auto' | 'manual' }, signal: AbortSignal): Promise<CompactionOutput | BlockedCompaction> {
   const { services } = input;
   const runSignal = combinedSignal(signal, input.promptSignal);
   services.transcript.sync(input.history);
-  const preCompress: LifecycleHookResult = await firePreCompressHook(services.config, input.trigger, { signal: runSignal });
+  const preCompress: PreCompressHookResult = await firePreCompressHook(services.config, input.trigger, { signal: runSignal });
+  if (preCompress.blocked) {
+    return {
+      blocked: true,
+      trigger: input.trigger,
+      reason: preCompress.reason ?? DEFAULT_BLOCK_REASON,
+      ...(preCompress.systemMessage ? { systemMessage: preCompress.systemMessage } : {}),
+    };
+  }
   const settings = services.compaction;
   const cut = findCompactionCut(input.history, settings.keepRecentTokens);
   let compacted = truncateHistory(input.history, cut);

@@ -41,6 +41,8 @@ export interface PromptState {
   functionCalls: ModelFunctionCall[];
   /** An AfterModel `systemMessage` for the next request. */
   pendingSystemMessage?: string;
+  /** A PreCompress hook blocked this prompt's automatic compaction: it is not tried again before the next prompt. */
+  compactionBlocked?: boolean;
 }
 
 /** The session machine's context. */
@@ -104,10 +106,13 @@ export function recordToolResults(context: SessionContext, outcomes: readonly To
   return { history: [...context.history, { role: 'user', parts }], prompt: { ...prompt, toolCalls: [...prompt.toolCalls, ...outcomes] } };
 }
 
-/** An AfterAgent hook asked the agent to go on: its reason is the next user message. */
-export function continueWith(context: SessionContext, reason: string): Pick<SessionContext, 'prompt' | 'history'> {
+/**
+ * An AfterAgent hook asked the agent to go on: its reason is the next user message, and the hooks'
+ * `additionalContext` (Claude Code's Stop) follows it in the same turn.
+ */
+export function continueWith(context: SessionContext, reason: string, additionalContext?: string): Pick<SessionContext, 'prompt' | 'history'> {
   const prompt = context.prompt!;
-  return { history: [...context.history, userContent(reason)], prompt: { ...prompt, continuations: prompt.continuations + 1 } };
+  return { history: [...context.history, promptContent(reason, additionalContext)], prompt: { ...prompt, continuations: prompt.continuations + 1 } };
 }
 
 /** The result a finished prompt leaves for the caller. */

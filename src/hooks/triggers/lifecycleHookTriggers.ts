@@ -34,7 +34,7 @@ export interface BeforeAgentHookResult extends LifecycleHookResult {
   /** A block or deny (or exit 2): the prompt is refused; nothing reaches the model. */
   blocked: boolean;
   reason?: string;
-  /** `continue: false`: the session ends. */
+  /** `continue: false`: the prompt ends (and the session with it when the session says so). */
   stopped?: boolean;
   stopReason?: string;
   /** Added to the prompt; sequential hooks' contexts are chained (HOOK-211) and joined. */
@@ -46,9 +46,19 @@ export interface AfterAgentHookResult extends LifecycleHookResult {
   /** A block or deny (or exit 2): the agent goes on, with `reason` as the next user message. */
   continueRequested: boolean;
   reason?: string;
-  /** `continue: false`: the session ends; it wins over a block. */
+  /** `continue: false`: the prompt ends (and the session with it when the session says so); it wins over a block. */
   stopped?: boolean;
   stopReason?: string;
+  /** Claude Code's Stop `hookSpecificOutput.additionalContext`: for the model on the continuation. */
+  additionalContext?: string;
+  /** Gemini CLI's `hookSpecificOutput.clearContext`: with a stop or a block, the conversation is wiped first. */
+  clearContext?: boolean;
+}
+
+/** What `firePreCompressHook` tells the session: a block (Claude Code's PreCompact) means no compaction. */
+export interface PreCompressHookResult extends LifecycleHookResult {
+  blocked: boolean;
+  reason?: string;
 }
 
 /** The AfterAgent input fields. */
@@ -114,8 +124,10 @@ export function fireBeforeAgentHook(config: Config, prompt: string, options?: Ho
 }
 
 /**
- * AfterAgent (Stop): `decision: "block"` + `reason` asks the agent to go on; `continue: false` ends
- * the session and wins over a block. Safe default `{ continueRequested: false }`: the agent stops.
+ * AfterAgent (Stop): `decision: "block"` + `reason` asks the agent to go on, with the hooks'
+ * `additionalContext`; `continue: false` ends the prompt and wins over a block; `clearContext: true`
+ * (any hook's) wipes the conversation with either. Safe default `{ continueRequested: false }`: the
+ * agent stops.
  */
 export function fireAfterAgentHook(config: Config, input: AfterAgentHookInput, options?: HookFireOptions): Promise<AfterAgentHookResult> {
   return runTrigger<AfterAgentHookResult>({
@@ -134,19 +146,32 @@ export function fireAfterAgentHook(config: Config, input: AfterAgentHookInput, o
         result.continueRequested = true;
         result.reason = output.getEffectiveReason();
       }
+      const additionalContext = output.getAdditionalContext();
+      if (additionalContext) result.additionalContext = additionalContext;
+      if (output.hookSpecificOutput?.['clearContext'] === true) result.clearContext = true;
       return result;
     },
   });
 }
 
-/** PreCompress (PreCompact): advisory; fired before a compaction, which it cannot stop. */
-export function firePreCompressHook(config: Config, trigger: 'auto' | 'manual', options?: HookFireOptions): Promise<LifecycleHookResult> {
-  return runTrigger<LifecycleHookResult>({
+/**
+ * PreCompress (PreCompact): fired before a compaction; a block (Claude Code's `decision: "block"` or
+ * exit 2) means the history is not compacted. Safe default `{ blocked: false }`: it is.
+ */
+export function firePreCompressHook(config: Config, trigger: 'auto' | 'manual', options?: HookFireOptions): Promise<PreCompressHookResult> {
+  return runTrigger<PreCompressHookResult>({
     config,
     trigger: 'firePreCompressHook',
-    safeDefault: {},
+    safeDefault: { blocked: false },
     fire: (eventHandler) => eventHandler.firePreCompressEvent(trigger, options),
-    interpret: systemMessageOf,
+    interpret: (output) => {
+      const result: PreCompressHookResult = { blocked: false, ...systemMessageOf(output) };
+      if (output.isBlockingDecision()) {
+        result.blocked = true;
+        result.reason = output.getEffectiveReason();
+      }
+      return result;
+    },
   });
 }
 
