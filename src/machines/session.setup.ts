@@ -43,7 +43,7 @@ import {
   promptResult,
   recordModelCall,
   recordToolResults,
-  withStartContext,
+  withHookContext,
   type PromptEnding,
   type SessionContext,
   type SessionLimits,
@@ -132,13 +132,13 @@ export const sessionSetup = setup({
       context.services.emit({ type: 'context_cleared', turn: context.prompt?.turn ?? 0 });
     },
     /** An AfterAgent hook's context with an ending prompt joins the history: the model reads it with the next prompt. */
-    keepStopContext: assign(({ context }, params: { additionalContext?: string }) => ({ history: withStartContext(context.history, params.additionalContext) })),
+    keepStopContext: assign(({ context }, params: { additionalContext?: string }) => ({ history: withHookContext(context.history, params.additionalContext, 'Stop') })),
     markCompactionBlocked: assign(({ context }) => (context.prompt ? { prompt: { ...context.prompt, compactionBlocked: true } } : {})),
     finishPrompt: assign(({ context }, params: PromptEnding) => ({
       lastResult: { promptId: context.prompt?.id ?? -1, result: promptResult(context, params) },
       prompt: undefined,
     })),
-    applyStartContext: assign(({ context }, params: SessionStartHookResult) => ({ history: withStartContext(context.history, params.additionalContext), resumeTurn: false })),
+    applyStartContext: assign(({ context }, params: SessionStartHookResult) => ({ history: withHookContext(context.history, params.additionalContext, 'SessionStart'), resumeTurn: false })),
     applyCompaction: assign((_, params: CompactionOutput | BlockedCompaction) => (params.blocked ? {} : { history: params.history, lastCompaction: params.report, startSource: 'compact' as const })),
     requestCompaction: assign((_, params: { trigger: 'auto' | 'manual' }) => ({ compactionTrigger: params.trigger, resumeTurn: params.trigger === 'auto' })),
     clearHistory: assign({ history: () => [], startSource: 'clear' as const, lastCompaction: undefined }),

@@ -4,6 +4,7 @@
  * so each rule can be read and tested alone.
  */
 import type { Content } from '@google/genai';
+import { hookContextContent } from '../adapters/transcript.js';
 import type { SessionEndReason, SessionStartSource } from '../hooks/triggers/lifecycleHookTriggers.js';
 import { functionResponsePart, modelContentOf, systemMessageContent, toModelFunctionCalls, userContent, type ModelFunctionCall } from './agentHistory.js';
 import type { ModelCallOutput } from './modelCall.machine.js';
@@ -141,7 +142,10 @@ export function continuationLimitMessage(limit: number): string {
   );
 }
 
-/** A SessionStart hook's context joins the history as a user turn of its own. */
-export function withStartContext(history: readonly Content[], additionalContext: string | undefined): Content[] {
-  return additionalContext ? [...history, userContent(additionalContext)] : [...history];
+/**
+ * A SessionStart (or ending Stop) hook's context joins the history as a user turn of its own; the
+ * transcript records it as hook context, not as a prompt the user typed.
+ */
+export function withHookContext(history: readonly Content[], additionalContext: string | undefined, hookEvent: string): Content[] {
+  return additionalContext ? [...history, hookContextContent(additionalContext, hookEvent)] : [...history];
 }
