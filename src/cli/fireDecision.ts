@@ -18,6 +18,8 @@ export interface FiredInputs {
   toolInput?: Record<string, unknown>;
   request?: GenerateContentParameters;
   response?: GenerateContentResponse;
+  /** A Claude-only event fired on its nearest hookrail event (`PostCompact`, `StopFailure`). */
+  moment?: string;
 }
 
 /** The aggregated decision, field by field, plus one line saying what the caller does with it. */
@@ -98,7 +100,7 @@ export function decideFromAggregate(eventName: HookEventName, aggregated: Aggreg
       decideAfterModel(decision, output);
       break;
     default:
-      decision.verdict = lifecycleVerdict(eventName, decision, output);
+      decision.verdict = lifecycleVerdict(eventName, decision, output, inputs.moment);
   }
   return decision;
 }

@@ -17,7 +17,9 @@ export interface LifecycleDecisionFields {
 }
 
 /** The session's verdict on a lifecycle event's answer (the tool and model events have verdicts of their own). */
-export function lifecycleVerdict(eventName: HookEventName, decision: LifecycleDecisionFields, output: DefaultHookOutput | undefined): string {
+export function lifecycleVerdict(eventName: HookEventName, decision: LifecycleDecisionFields, output: DefaultHookOutput | undefined, moment?: string): string {
+  if (moment === 'PostCompact') return `advisory: the history is already compacted${decision.systemMessage !== undefined ? '; the user sees the systemMessage' : ''}`;
+  if (moment === 'StopFailure') return 'ignored, as Claude Code ignores it: the prompt has already ended with the model error';
   const context = decision.additionalContext !== undefined;
   const clears = output?.hookSpecificOutput?.['clearContext'] === true;
   const shown = decision.systemMessage !== undefined ? '; the user sees the systemMessage' : '';

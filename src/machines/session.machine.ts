@@ -159,7 +159,7 @@ export const sessionMachine = sessionSetup.createMachine({
           invoke: {
             id: 'callModel',
             src: 'callModel',
-            input: ({ context }) => actorInput(context),
+            input: ({ context }) => ({ ...actorInput(context), prompt: context.prompt?.text, response: context.prompt?.finalText }),
             onDone: [
               { guard: { type: 'modelCallAborted', params: ({ event }) => event.output }, target: '#session.idle', actions: finish({ status: 'aborted' }) },
               {

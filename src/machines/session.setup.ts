@@ -29,6 +29,7 @@ import {
   startSession,
   type AbortAware,
   type BlockedCompaction,
+  type CallModelInput,
   type CompactionOutput,
   type SessionStopAware,
   type SessionActorInput,
@@ -81,7 +82,7 @@ export const sessionSetup = setup({
   actors: {
     fireSessionStart: fromPromise<SessionStartHookResult, SessionActorInput & { source: SessionStartSource }>(({ input, signal }) => startSession(input, signal)),
     fireBeforeAgent: fromPromise<BeforeAgentHookResult & AbortAware & SessionStopAware, SessionActorInput & { prompt: string }>(({ input, signal }) => checkPrompt(input, signal)),
-    callModel: fromPromise<{ call: ModelCallOutput } & AbortAware, SessionActorInput>(({ input, signal }) => callModel(input, signal)),
+    callModel: fromPromise<{ call: ModelCallOutput } & AbortAware, CallModelInput>(({ input, signal }) => callModel(input, signal)),
     runToolBatch: fromPromise<ToolBatchOutput, Parameters<typeof runToolBatch>[0]>(({ input, signal }) => runToolBatch(input, signal)),
     fireAfterAgent: fromPromise<AfterAgentHookResult & AbortAware & SessionStopAware, Parameters<typeof checkAnswer>[0]>(({ input, signal }) => checkAnswer(input, signal)),
     compactHistory: fromPromise<CompactionOutput | BlockedCompaction, SessionActorInput & { trigger: 'auto' | 'manual' }>(({ input, signal }) => compactHistory(input, signal)),

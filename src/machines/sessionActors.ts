@@ -13,9 +13,11 @@ import { killLeftoverProcesses } from '../hooks/actions/processGroupRegistry.js'
 import {
   fireAfterAgentHook,
   fireBeforeAgentHook,
+  firePostCompactHook,
   firePreCompressHook,
   fireSessionEndHook,
   fireSessionStartHook,
+  fireStopFailureHook,
   type AfterAgentHookResult,
   type BeforeAgentHookResult,
   type LifecycleHookResult,
@@ -117,8 +119,17 @@ export async function checkPrompt(input: SessionActorInput & { prompt: string },
   return { ...result, ...sessionStopMark(input.services, result), ...abortMark(input.promptSignal) };
 }
 
-/** One model call on the history, through the modelCall machine (BeforeToolSelection, BeforeModel, AfterModel). */
-export async function callModel(input: SessionActorInput, signal: AbortSignal): Promise<{ call: ModelCallOutput } & AbortAware> {
+/** What the prompt being answered has so far: Claude Code's StopFailure hooks are told it when a model error ends the turn. */
+export interface CallModelInput extends SessionActorInput {
+  prompt?: string;
+  response?: string;
+}
+
+/**
+ * One model call on the history, through the modelCall machine (BeforeToolSelection, BeforeModel,
+ * AfterModel). A model error fires Claude Code's StopFailure hooks before the prompt ends.
+ */
+export async function callModel(input: CallModelInput, signal: AbortSignal): Promise<{ call: ModelCallOutput } & AbortAware> {
   const { services } = input;
   services.transcript.sync(input.history);
   const request = buildModelRequest({ model: services.model, history: input.history, tools: services.tools, systemInstruction: services.systemInstruction });
@@ -141,6 +152,10 @@ export async function callModel(input: SessionActorInput, signal: AbortSignal): 
     const text = call.response ? responseText(call.response) : '';
     const functionCalls = responseFunctionCalls(call.response).map((functionCall) => functionCall.name ?? '');
     recorder.record(modelCallEndRecord({ output: call, actorId, turn, model: request.model ?? services.model, startedAt, time: Date.now(), text, functionCalls }));
+  }
+  if (call.outcome === 'failed' && !input.promptSignal?.aborted) {
+    const error = call.error ?? new Error('the model call failed');
+    await fireStopFailureHook(services.config, { prompt: input.prompt ?? '', promptResponse: input.response ?? '', error }, { signal: combinedSignal(signal, input.promptSignal) });
   }
   return { call, ...abortMark(input.promptSignal) };
 }
@@ -253,6 +268,9 @@ export async function compactHistory(input: SessionActorInput & { trigger: 'auto
     compactMetadata: { trigger: input.trigger, preTokens: tokensBefore },
     summaryIndex: compacted.summaryIndex,
   });
+  const summary = (compacted.history[compacted.summaryIndex]?.parts ?? []).flatMap((part) => (typeof part.text === 'string' ? [part.text] : []))[0] ?? '';
+  const postCompact = await firePostCompactHook(services.config, { trigger: input.trigger, compactSummary: summary }, { signal: runSignal });
+  if (postCompact.systemMessage) services.emit({ type: 'hook_message', eventName: 'PostCompact', message: postCompact.systemMessage });
   return { ...compacted, report, ...(preCompress.systemMessage ? { systemMessage: preCompress.systemMessage } : {}) };
 }
 

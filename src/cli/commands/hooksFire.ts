@@ -140,6 +140,7 @@ async function fire({ context, args, config, hint, switchedOffBy, named, fired }
       context: fired.context,
       ...(fired.toolCallId !== undefined ? { toolCallId: fired.toolCallId } : {}),
       ...(fired.context.subagent ? { subagent: true } : {}),
+      ...(fired.context.moment !== undefined ? { moment: fired.context.moment } : {}),
     });
     // Issue 13: async hooks ran in the background; show what they did once they are done (each is bounded by its timeout).
     background = await waitForBackground(hookSystem, context.signal);

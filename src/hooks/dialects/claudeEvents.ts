@@ -7,8 +7,8 @@
  * | BeforeTool | PreToolUse |
  * | AfterTool | PostToolUse, or PostToolUseFailure when the tool failed |
  * | BeforeAgent | UserPromptSubmit |
- * | AfterAgent | Stop, or SubagentStop for a sub-agent |
- * | PreCompress | PreCompact |
+ * | AfterAgent | Stop, or SubagentStop for a sub-agent; StopFailure when a model error ended the turn |
+ * | PreCompress | PreCompact; PostCompact once the history is compacted |
  * | SessionStart, SessionEnd, Notification | the same names |
  * | BeforeModel, AfterModel, BeforeToolSelection | none: Claude Code has no model events |
  */
@@ -25,6 +25,8 @@ export type ClaudeEventName =
   | 'SessionStart'
   | 'SessionEnd'
   | 'PreCompact'
+  | 'PostCompact'
+  | 'StopFailure'
   | 'Notification';
 
 /** Claude Code event name → the hookrail event it fires on. */
@@ -38,8 +40,18 @@ export const claudeEventNames: Readonly<Record<ClaudeEventName, HookEventName>> 
   SessionStart: HookEventName.SessionStart,
   SessionEnd: HookEventName.SessionEnd,
   PreCompact: HookEventName.PreCompress,
+  PostCompact: HookEventName.PreCompress,
+  StopFailure: HookEventName.AfterAgent,
   Notification: HookEventName.Notification,
 };
+
+/**
+ * Claude Code events with no hookrail event of their own, each fired on its nearest hookrail event
+ * as a "moment" of it (HookFireOptions.moment): PostCompact on PreCompress once the history is
+ * compacted, StopFailure on AfterAgent when a model error ended the turn. Only Claude hooks
+ * configured on the moment run, and they are told its name.
+ */
+export const claudeMomentEvents: readonly ClaudeEventName[] = ['PostCompact', 'StopFailure'];
 
 /** Every Claude Code event hookrail fires, in the order of {@link claudeEventNames}. */
 export const claudeEventNameList = Object.keys(claudeEventNames) as ClaudeEventName[];
@@ -69,7 +81,7 @@ export function isClaudeEventName(value: unknown): value is ClaudeEventName {
  * that part of the event (a PostToolUse hook after a tool that succeeded, a PostToolUseFailure hook
  * after one that failed; Stop for the agent, SubagentStop for a sub-agent).
  */
-export const narrowingClaudeEvents: readonly ClaudeEventName[] = ['PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop'];
+export const narrowingClaudeEvents: readonly ClaudeEventName[] = ['PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop', ...claudeMomentEvents];
 
 /** What a fire knows that decides which Claude event it is. */
 export interface ClaudeEventFacts {
@@ -77,10 +89,14 @@ export interface ClaudeEventFacts {
   toolFailed?: boolean;
   /** AfterAgent: the agent that stops is a sub-agent. */
   subagent?: boolean;
+  /** The Claude-only event this fire is ({@link claudeMomentEvents}). */
+  moment?: string;
 }
 
 /** The Claude Code event a hookrail event is, given its facts; `undefined` for model events. */
 export function toClaudeEventName(eventName: HookEventName, facts: ClaudeEventFacts = {}): ClaudeEventName | undefined {
+  const moment = claudeMomentEvents.find((name) => name === facts.moment);
+  if (moment !== undefined && claudeEventNames[moment] === eventName) return moment;
   switch (eventName) {
     case HookEventName.BeforeTool:
       return 'PreToolUse';
@@ -106,6 +122,7 @@ export function toClaudeEventName(eventName: HookEventName, facts: ClaudeEventFa
  * known (a bare AfterTool fire without a result) let both PostToolUse and PostToolUseFailure hooks run.
  */
 export function claudeEventApplies(configuredAs: string, facts: ClaudeEventFacts): boolean {
+  if (facts.moment !== undefined || (claudeMomentEvents as readonly string[]).includes(configuredAs)) return configuredAs === facts.moment;
   switch (configuredAs) {
     case 'PostToolUse':
       return facts.toolFailed !== true;

@@ -6,6 +6,7 @@
  * (HOOK-110, HOOK-111), and a failed hook without an explicit decision changes nothing.
  */
 import type { Config } from '../engine/config.js';
+import { HookEventName } from '../protocol/events.js';
 import type { HookFireOptions } from '../protocol/hookConfig.js';
 import type { SessionEndInput, SessionStartInput } from '../protocol/inputs.js';
 import type { DefaultHookOutput } from '../protocol/outputs.js';
@@ -194,5 +195,99 @@ export function fireSessionEndHook(config: Config, reason: SessionEndReason, opt
     safeDefault: {},
     fire: (eventHandler) => eventHandler.fireSessionEndEvent(reason, options),
     interpret: systemMessageOf,
+  });
+}
+
+/** The PostCompact input fields: the compaction's trigger and what replaced the older history. */
+export interface PostCompactHookInput {
+  trigger: 'auto' | 'manual';
+  /** The summary the model wrote, or the note a truncation left. */
+  compactSummary: string;
+}
+
+/**
+ * Claude Code's PostCompact, fired on PreCompress once the history is compacted: only Claude hooks
+ * configured on PostCompact run. Advisory: its `systemMessage` is for the user.
+ */
+export function firePostCompactHook(config: Config, input: PostCompactHookInput, options?: HookFireOptions): Promise<LifecycleHookResult> {
+  return runTrigger<LifecycleHookResult>({
+    config,
+    trigger: 'firePostCompactHook',
+    safeDefault: {},
+    fire: (eventHandler) =>
+      eventHandler.fireMomentEvent(
+        { eventName: HookEventName.PreCompress, moment: 'PostCompact', fields: { trigger: input.trigger, compact_summary: input.compactSummary }, matchValue: input.trigger },
+        options,
+      ),
+    interpret: systemMessageOf,
+  });
+}
+
+/** The StopFailure input fields: the prompt, the answer so far and the model error that ended the turn. */
+export interface StopFailureHookInput {
+  prompt: string;
+  promptResponse: string;
+  error: Error;
+}
+
+/** The API error inside a model error: the first in its `cause` chain that carries an HTTP status. */
+function apiErrorOf(error: Error): { status?: number; message: string } {
+  for (let current: unknown = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth += 1) {
+    const { status, message } = current as { status?: unknown; message?: unknown };
+    if (typeof status === 'number') return { status, message: typeof message === 'string' ? message : error.message };
+    current = (current as { cause?: unknown }).cause;
+  }
+  return { message: error.message };
+}
+
+function httpStatusOf(error: Error): number | undefined {
+  return apiErrorOf(error).status;
+}
+
+/**
+ * Claude Code's `error_type` for a model error: from the HTTP status an API error carries (429 rate
+ * limit, 401/403 authentication, 400 invalid request, 404 model not found, 5xx server), else `unknown`.
+ */
+export function stopFailureErrorType(error: Error): string {
+  const status = httpStatusOf(error);
+  if (status === undefined) return 'unknown';
+  if (status === 429) return 'rate_limit';
+  if (status === 401 || status === 403) return 'authentication_failed';
+  if (status === 400) return 'invalid_request';
+  if (status === 404) return 'model_not_found';
+  return status >= 500 ? 'server_error' : 'unknown';
+}
+
+/**
+ * Claude Code's StopFailure, fired on AfterAgent when a model error ended the turn: only Claude hooks
+ * configured on StopFailure run, matched on `error_type`. Claude Code ignores their output and exit
+ * code; so does hookrail (the prompt has already ended with status `error`).
+ */
+export async function fireStopFailureHook(config: Config, input: StopFailureHookInput, options?: HookFireOptions): Promise<void> {
+  const errorType = stopFailureErrorType(input.error);
+  const apiError = apiErrorOf(input.error);
+  const status = apiError.status;
+  await runTrigger<LifecycleHookResult>({
+    config,
+    trigger: 'fireStopFailureHook',
+    safeDefault: {},
+    fire: (eventHandler) =>
+      eventHandler.fireMomentEvent(
+        {
+          eventName: HookEventName.AfterAgent,
+          moment: 'StopFailure',
+          fields: {
+            prompt: input.prompt,
+            prompt_response: input.promptResponse,
+            stop_hook_active: false,
+            error_type: errorType,
+            error: status !== undefined ? String(status) : input.error.name,
+            error_message: apiError.message,
+          },
+          matchValue: errorType,
+        },
+        options,
+      ),
+    interpret: () => ({}),
   });
 }

@@ -40,10 +40,13 @@ describe('event names: native ⇄ Claude Code', () => {
       SessionStart: 'SessionStart',
       SessionEnd: 'SessionEnd',
       PreCompact: 'PreCompress',
+      PostCompact: 'PreCompress',
+      StopFailure: 'AfterAgent',
       Notification: 'Notification',
     });
     for (const [claude, native] of Object.entries(claudeEventNames)) {
-      const facts = { toolFailed: claude === 'PostToolUseFailure', subagent: claude === 'SubagentStop' };
+      const moment = claude === 'PostCompact' || claude === 'StopFailure' ? claude : undefined;
+      const facts = { toolFailed: claude === 'PostToolUseFailure', subagent: claude === 'SubagentStop', moment };
       expect(toClaudeEventName(native, facts)).toBe(claude);
     }
     for (const modelEvent of [HookEventName.BeforeModel, HookEventName.AfterModel, HookEventName.BeforeToolSelection]) {
@@ -74,7 +77,7 @@ describe('stdin: Claude Code\'s own payloads → hookrail → Claude Code', () =
     expect(fire?.claudeEvent).toBe(eventFile);
     if (!fire) return;
     const nativeInput = { ...fire.fields, hook_event_name: fire.eventName, timestamp: '2026-08-21T14:03:31.077Z' };
-    const told = toClaudeInput(fire.eventName, nativeInput, { toolUseId: fire.toolUseId, subagent: fire.subagent });
+    const told = toClaudeInput(fire.eventName, nativeInput, { toolUseId: fire.toolUseId, subagent: fire.subagent, moment: fire.moment });
     expect(told.eventName).toBe(eventFile);
     expect(told.payload).toEqual(without(payload, fieldsHookrailDoesNotSend));
   });
