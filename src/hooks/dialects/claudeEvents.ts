@@ -64,11 +64,22 @@ export const unsupportedClaudeEventNames: readonly string[] = [
   'PermissionRequest',
   'PermissionDenied',
   'SubagentStart',
+  'PostToolBatch',
   'Setup',
   'CwdChanged',
   'FileChanged',
+  'DirectoryAdded',
+  'InstructionsLoaded',
+  'ConfigChange',
   'UserPromptExpansion',
   'MessageDisplay',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'TeammateIdle',
+  'TaskCreated',
+  'TaskCompleted',
+  'Elicitation',
+  'ElicitationResult',
 ];
 
 /** True for a Claude Code event name hookrail fires. */
