@@ -6,8 +6,9 @@
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Config, createAgentSession, DebugLogger, type LogRecord } from '../../src/index.js';
+import { Config, createAgentSession, DebugLogger, type AgentEvent, type LogRecord } from '../../src/index.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
+import { fixtureCommand } from '../helpers/hookFixtures.js';
 import { publishedHook } from '../helpers/publishedHooks.js';
 import { SESSION_END_WAIT_MS, readJsonLines, useSessionScratch } from '../helpers/sessionHooks.js';
 
@@ -29,8 +30,11 @@ describe('Claude Code events fired at their moment', () => {
   it('PostCompact fires once the history is compacted, with trigger and compact_summary; PreCompact hooks do not run again for it', async () => {
     const preLog = scratch.file('pre.jsonl');
     const postLog = scratch.file('post.jsonl');
-    const { config, warnings } = configWith({ PreCompact: logger(preLog), PostCompact: logger(postLog, 'manual') });
+    const notice = { hooks: [{ type: 'command', command: fixtureCommand('respond.sh', '0', '{"systemMessage":"Context was compacted; re-read NOTES.md"}') }] };
+    const { config, warnings } = configWith({ PreCompact: logger(preLog), PostCompact: [...logger(postLog, 'manual'), notice] });
+    const events: AgentEvent[] = [];
     const session = createAgentSession({
+      onEvent: (event) => events.push(event),
       config,
       generator: new FakeContentGenerator([textTurn('One.'), textTurn('Two.')]),
       tools: [],
@@ -50,6 +54,8 @@ describe('Claude Code events fired at their moment', () => {
     expect(post).toMatchObject({ hook_event_name: 'PostCompact', trigger: 'manual', session_id: session.sessionId, transcript_path: session.transcriptPath });
     expect(String(post?.['compact_summary'])).toMatch(/earlier/i);
     expect(warnings.map((record) => record.message).join('\n')).not.toMatch(/PostCompact/);
+    // Its systemMessage is shown to the user.
+    expect(events.filter((event) => event.type === 'hook_message')).toEqual([{ type: 'hook_message', eventName: 'PostCompact', message: 'Context was compacted; re-read NOTES.md' }]);
   });
 
   it('StopFailure fires when a model error ends the turn, with error_type, error and error_message; its matcher is the error_type; Stop hooks do not run', async () => {
