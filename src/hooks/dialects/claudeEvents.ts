@@ -6,7 +6,7 @@
  * |---|---|
  * | BeforeTool | PreToolUse |
  * | AfterTool | PostToolUse, or PostToolUseFailure when the tool failed |
- * | BeforeAgent | UserPromptSubmit |
+ * | BeforeAgent | UserPromptSubmit; SubagentStart when an agent hook's sub-agent starts |
  * | AfterAgent | Stop, or SubagentStop for a sub-agent; StopFailure when a model error ended the turn |
  * | PreCompress | PreCompact; PostCompact once the history is compacted |
  * | SessionStart, SessionEnd, Notification | the same names |
@@ -22,6 +22,7 @@ export type ClaudeEventName =
   | 'UserPromptSubmit'
   | 'Stop'
   | 'SubagentStop'
+  | 'SubagentStart'
   | 'SessionStart'
   | 'SessionEnd'
   | 'PreCompact'
@@ -37,6 +38,7 @@ export const claudeEventNames: Readonly<Record<ClaudeEventName, HookEventName>> 
   UserPromptSubmit: HookEventName.BeforeAgent,
   Stop: HookEventName.AfterAgent,
   SubagentStop: HookEventName.AfterAgent,
+  SubagentStart: HookEventName.BeforeAgent,
   SessionStart: HookEventName.SessionStart,
   SessionEnd: HookEventName.SessionEnd,
   PreCompact: HookEventName.PreCompress,
@@ -48,10 +50,11 @@ export const claudeEventNames: Readonly<Record<ClaudeEventName, HookEventName>> 
 /**
  * Claude Code events with no hookrail event of their own, each fired on its nearest hookrail event
  * as a "moment" of it (HookFireOptions.moment): PostCompact on PreCompress once the history is
- * compacted, StopFailure on AfterAgent when a model error ended the turn. Only Claude hooks
+ * compacted, StopFailure on AfterAgent when a model error ended the turn, SubagentStart on BeforeAgent
+ * when an agent hook's sub-agent starts. Only Claude hooks
  * configured on the moment run, and they are told its name.
  */
-export const claudeMomentEvents: readonly ClaudeEventName[] = ['PostCompact', 'StopFailure'];
+export const claudeMomentEvents: readonly ClaudeEventName[] = ['PostCompact', 'StopFailure', 'SubagentStart'];
 
 /** Every Claude Code event hookrail fires, in the order of {@link claudeEventNames}. */
 export const claudeEventNameList = Object.keys(claudeEventNames) as ClaudeEventName[];
@@ -63,7 +66,6 @@ export const claudeEventNameList = Object.keys(claudeEventNames) as ClaudeEventN
 export const unsupportedClaudeEventNames: readonly string[] = [
   'PermissionRequest',
   'PermissionDenied',
-  'SubagentStart',
   'PostToolBatch',
   'Setup',
   'CwdChanged',

@@ -66,6 +66,9 @@ export function toClaudeInput(eventName: HookEventName, input: Record<string, un
   };
   if (eventsWithPermissionMode.has(claudeEvent)) payload['permission_mode'] = CLAUDE_PERMISSION_MODE;
   payload['hook_event_name'] = claudeEvent;
+  // Inside a sub-agent every event says which one (Claude Code's agent_id and agent_type).
+  if (typeof input['agent_id'] === 'string') payload['agent_id'] = input['agent_id'];
+  if (typeof input['agent_type'] === 'string') payload['agent_type'] = input['agent_type'];
 
   switch (claudeEvent) {
     case 'PreToolUse':

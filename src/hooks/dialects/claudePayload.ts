@@ -28,7 +28,7 @@ export interface NativeFire {
   toolFailed?: boolean;
   /** SubagentStop. */
   subagent?: boolean;
-  /** PostCompact and StopFailure: the Claude-only event fired on its nearest hookrail event (HookFireOptions.moment). */
+  /** PostCompact, StopFailure and SubagentStart: the Claude-only event fired on its nearest hookrail event (HookFireOptions.moment). */
   moment?: ClaudeEventName;
 }
 
@@ -47,6 +47,7 @@ export function fromClaudeInput(payload: Record<string, unknown>, options: { cwd
   for (const key of ['session_id', 'transcript_path', 'cwd'] as const) if (payload[key] !== undefined) fields[key] = payload[key];
   const cwd = text(payload['cwd']) || options.cwd || process.cwd();
   const fire: NativeFire = { eventName, claudeEvent, fields };
+  for (const key of ['agent_id', 'agent_type'] as const) if (typeof payload[key] === 'string') fields[key] = payload[key];
   switch (claudeEvent) {
     case 'PreToolUse':
     case 'PostToolUse':
@@ -90,6 +91,10 @@ export function fromClaudeInput(payload: Record<string, unknown>, options: { cwd
     case 'PreCompact':
       fields['trigger'] = text(payload['trigger']) || 'manual';
       if (text(payload['custom_instructions']) !== '') fields['custom_instructions'] = payload['custom_instructions'];
+      break;
+    case 'SubagentStart':
+      fields['prompt'] = '';
+      fire.moment = claudeEvent;
       break;
     case 'PostCompact':
       fields['trigger'] = text(payload['trigger']) || 'manual';

@@ -310,13 +310,17 @@ export class HookEventHandler {
 
   /** HOOK-015, 062, 144, 161, 215: base fields from Config; `transcript_path` is '' until a session writes a transcript. */
   private buildBaseInput(eventName: HookEventName): HookInput {
-    return {
+    const input: HookInput = {
       session_id: this.config.getSessionId(),
       transcript_path: this.config.getTranscriptPath(),
       cwd: this.config.getWorkingDir(),
       hook_event_name: eventName,
       timestamp: isoTimestamp(),
     };
+    // A sub-agent's events say which sub-agent fired them (Claude Code's agent_id and agent_type).
+    const identity = this.config.getSubagentIdentity();
+    if (identity) Object.assign(input, { agent_id: identity.agentId, agent_type: identity.agentType });
+    return input;
   }
 
   /** HOOK-146: `BeforeTool fired for 'write_file': 2 hooks, 45ms, success (blocked)`. */

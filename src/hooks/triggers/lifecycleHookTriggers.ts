@@ -291,3 +291,33 @@ export async function fireStopFailureHook(config: Config, input: StopFailureHook
     interpret: () => ({}),
   });
 }
+
+/** The SubagentStart input fields: which sub-agent starts. */
+export interface SubagentStartHookInput {
+  agentId: string;
+  agentType: string;
+}
+
+/**
+ * Claude Code's SubagentStart, fired on BeforeAgent of the parent's hooks when an agent hook's
+ * sub-agent starts: only Claude hooks configured on SubagentStart run, matched on `agent_type`. Their
+ * `additionalContext` is for the sub-agent; `systemMessage` for the user.
+ */
+export function fireSubagentStartHook(config: Config, input: SubagentStartHookInput, options?: HookFireOptions): Promise<SessionStartHookResult> {
+  return runTrigger<SessionStartHookResult>({
+    config,
+    trigger: 'fireSubagentStartHook',
+    safeDefault: {},
+    fire: (eventHandler) =>
+      eventHandler.fireMomentEvent(
+        { eventName: HookEventName.BeforeAgent, moment: 'SubagentStart', fields: { prompt: '', agent_id: input.agentId, agent_type: input.agentType }, matchValue: input.agentType },
+        options,
+      ),
+    interpret: (output) => {
+      const result: SessionStartHookResult = systemMessageOf(output);
+      const additionalContext = output.getAdditionalContext();
+      if (additionalContext) result.additionalContext = additionalContext;
+      return result;
+    },
+  });
+}

@@ -20,7 +20,7 @@ const places = { projectDir: '/home/dev/shop', transcriptPath: '/home/dev/.claud
  * Fields Claude Code sends that hookrail has no value for: the prompt's id, timings, the model, a
  * sub-agent's identity and transcript, and Stop's lists of background work (README, "Bring your hooks").
  */
-const fieldsHookrailDoesNotSend = ['prompt_id', 'duration_ms', 'model', 'agent_id', 'agent_type', 'agent_transcript_path', 'background_tasks', 'session_crons'];
+const fieldsHookrailDoesNotSend = ['prompt_id', 'duration_ms', 'model', 'agent_transcript_path', 'background_tasks', 'session_crons'];
 
 function without(payload: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(Object.entries(payload).filter(([key]) => !keys.includes(key)));
@@ -37,6 +37,7 @@ describe('event names: native ⇄ Claude Code', () => {
       UserPromptSubmit: 'BeforeAgent',
       Stop: 'AfterAgent',
       SubagentStop: 'AfterAgent',
+      SubagentStart: 'BeforeAgent',
       SessionStart: 'SessionStart',
       SessionEnd: 'SessionEnd',
       PreCompact: 'PreCompress',
@@ -45,7 +46,7 @@ describe('event names: native ⇄ Claude Code', () => {
       Notification: 'Notification',
     });
     for (const [claude, native] of Object.entries(claudeEventNames)) {
-      const moment = claude === 'PostCompact' || claude === 'StopFailure' ? claude : undefined;
+      const moment = claude === 'PostCompact' || claude === 'StopFailure' || claude === 'SubagentStart' ? claude : undefined;
       const facts = { toolFailed: claude === 'PostToolUseFailure', subagent: claude === 'SubagentStop', moment };
       expect(toClaudeEventName(native, facts)).toBe(claude);
     }
