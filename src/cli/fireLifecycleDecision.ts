@@ -18,11 +18,12 @@ export interface LifecycleDecisionFields {
 
 /** The session's verdict on a lifecycle event's answer (the tool and model events have verdicts of their own). */
 export function lifecycleVerdict(eventName: HookEventName, decision: LifecycleDecisionFields, output: DefaultHookOutput | undefined, moment?: string): string {
-  if (moment === 'PostCompact') return `advisory: the history is already compacted${decision.systemMessage !== undefined ? '; the user sees the systemMessage' : ''}`;
+  const shown = decision.systemMessage !== undefined ? '; the user sees the systemMessage' : '';
+  if (moment === 'PostCompact') return `advisory: the history is already compacted${shown}`;
   if (moment === 'StopFailure') return 'ignored, as Claude Code ignores it: the prompt has already ended with the model error';
+  if (moment === 'SubagentStart') return `${decision.additionalContext !== undefined ? "the additional context joins the sub-agent's prompt" : 'the sub-agent starts with its prompt unchanged'}${shown}`;
   const context = decision.additionalContext !== undefined;
   const clears = output?.hookSpecificOutput?.['clearContext'] === true;
-  const shown = decision.systemMessage !== undefined ? '; the user sees the systemMessage' : '';
   switch (eventName) {
     case HookEventName.SessionStart:
       return `${context ? "the additional context joins the model's history before the next prompt" : 'the session starts with its history unchanged'}${shown}`;

@@ -53,4 +53,13 @@ describe('hooks fire decisions: what the session does with a lifecycle answer', 
     expect(verdict(HookEventName.SessionEnd, {})).toBe('the session ends; SessionEnd hooks get a bounded wait and cannot stop it');
     expect(verdict(HookEventName.Notification, { systemMessage: 'pinged' })).toBe('the notification is advisory: the agent goes on waiting for the user; the user sees the systemMessage');
   });
+
+  it("Claude Code's PostCompact and StopFailure, fired on PreCompress and AfterAgent: advisory and ignored", () => {
+    const postCompact = decideFromAggregate(HookEventName.PreCompress, aggregate(HookEventName.PreCompress, { decision: 'block', systemMessage: 'notes saved' }), { moment: 'PostCompact' });
+    expect(postCompact.verdict).toBe('advisory: the history is already compacted; the user sees the systemMessage');
+    const stopFailure = decideFromAggregate(HookEventName.AfterAgent, aggregate(HookEventName.AfterAgent, { decision: 'block', reason: 'retry' }), { moment: 'StopFailure' });
+    expect(stopFailure.verdict).toBe('ignored, as Claude Code ignores it: the prompt has already ended with the model error');
+    const subagentStart = decideFromAggregate(HookEventName.BeforeAgent, aggregate(HookEventName.BeforeAgent, { hookSpecificOutput: { additionalContext: 'read STATUS' } }), { moment: 'SubagentStart' });
+    expect(subagentStart.verdict).toBe("the additional context joins the sub-agent's prompt");
+  });
 });
