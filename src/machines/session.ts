@@ -64,6 +64,11 @@ export interface AgentSessionOptions {
   inspect?: InspectOption;
   /** Progress for a host or the CLI; a listener that throws is logged and ignored. */
   onEvent?: (event: AgentEvent) => void;
+  /**
+   * A hook's `continue: false` on BeforeAgent or AfterAgent ends the whole session (SessionEnd fires)
+   * instead of the current prompt. Default false: the prompt ends, as in Gemini CLI and Claude Code.
+   */
+  stopEndsSession?: boolean;
   /** A session machine with swapped implementations (`sessionMachine.provide(...)`). */
   machine?: typeof sessionMachine;
 }
@@ -171,6 +176,7 @@ class MachineAgentSession implements AgentSession {
       inspect,
       recorder,
       currentTurn: () => this.currentTurn,
+      stopEndsSession: options.stopEndsSession === true,
       emit: (event) => {
         if (event.type === 'turn_start') this.currentTurn = event.turn;
         const record = recorder?.recordsHookrailRecords ? sessionRecordOf(event, this.sessionId) : undefined;

@@ -120,6 +120,14 @@ export interface ConfigParameters {
    * SubagentStop — and no prompt or agent hook, so a judge is never judged.
    */
   subagent?: boolean;
+  /** A sub-agent's identity, told to Claude Code hooks as `agent_id` and `agent_type` on every event it fires. */
+  subagentIdentity?: SubagentIdentity;
+}
+
+/** Which sub-agent a Config belongs to (Claude Code's `agent_id` and `agent_type`). */
+export interface SubagentIdentity {
+  agentId: string;
+  agentType: string;
 }
 
 /** The host's configuration; `getHookSystem()` is the one entry point to the hook system. */
@@ -293,9 +301,14 @@ export class Config {
    * directory and hook model, marked `subagent` (its own hook system keeps only the tool guards and
    * AfterAgent hooks, never a prompt or agent hook) and without a runner or transcript of its own.
    */
-  createSubagentConfig(): Config {
+  createSubagentConfig(identity?: SubagentIdentity): Config {
     const { hookAgentRunner: _runner, ...parameters } = this.parameters;
-    return new Config({ ...parameters, sessionId: this.sessionId, workingDir: this.workingDir, logger: this.logger, subagent: true });
+    return new Config({ ...parameters, sessionId: this.sessionId, workingDir: this.workingDir, logger: this.logger, subagent: true, ...(identity ? { subagentIdentity: identity } : {}) });
+  }
+
+  /** The sub-agent this Config belongs to, when it was made with one ({@link createSubagentConfig}). */
+  getSubagentIdentity(): SubagentIdentity | undefined {
+    return this.parameters.subagentIdentity;
   }
 
   /**

@@ -103,7 +103,7 @@ export class HookRunner {
         return this.executeHttpHook(hookConfig, eventName, input, options, timeoutMs);
       case 'prompt':
       case 'agent':
-        return runJudgedHook({ hookConfig, eventName, input, signal: options.signal, logger, config: this.config, subagent: options.subagent, toolUseId: options.toolCallId });
+        return runJudgedHook({ hookConfig, eventName, input, signal: options.signal, logger, config: this.config, subagent: options.subagent, moment: options.moment, toolUseId: options.toolCallId });
       default:
         return this.executeCommandHook(hookConfig, eventName, input, options);
     }
@@ -119,7 +119,7 @@ export class HookRunner {
   ): Promise<HookExecutionResult> {
     const startedAt = performance.now();
     try {
-      const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent });
+      const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent, moment: options.moment });
       if (conversation.ready) await conversation.ready;
       const answer = await runHttpHook({
         hookConfig,
@@ -155,7 +155,7 @@ export class HookRunner {
         return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-config', reason: 'the hook has no command' });
       }
       // The hook's dialect (DESIGN.md "Dialects"): its stdin and variables now, its answer's reading after.
-      const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent });
+      const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent, moment: options.moment });
       // Only a hook whose dialect prepares a file waits here: no other hook pays an await before its spawn.
       if (conversation.ready) await conversation.ready;
       const projectDir = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd();
