@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// What linear-time matchers (RE2 semantics via re2js, hooks/engine/matchers.ts) cost, side by side in one run:
+// What linear-time matchers (RE2 semantics via re2js, hooks/matching/matchers.ts) cost, side by side in one run:
 //   1. matchesToolName on a tool name seen for the first time (RE2 test)  vs  a V8 RegExp test of the same pattern
 //   2. matchesToolName on a tool name seen before (cached result)          vs  the same V8 RegExp test
 //   3. `^(a+)+$` against 34 a's + "!"  vs  against 340 a's + "!": the cost ratio of a 10× longer name

@@ -67,19 +67,16 @@ export { readHooksInDialect } from './hooks/engine/dialectHooks.js';
 export type { ReadHooksInDialectOptions, DialectHooksResult } from './hooks/engine/dialectHooks.js';
 
 // --- engine: registry, planner, runner, message bus ---
-export { HookRegistry, validateHooksSettings, getSourcePriority } from './hooks/engine/hookRegistry.js';
+export { HookRegistry, getSourcePriority } from './hooks/engine/hookRegistry.js';
+export { validateHooksSettings } from './hooks/validation/hooksSettingsValidation.js';
 export { getHookName } from './hooks/protocol/hookConfig.js';
-export type {
-  HookConfigProblem,
-  ValidatedHookDefinition,
-  HooksValidationResult,
-  ValidateHooksSettingsOptions,
-} from './hooks/engine/hookRegistry.js';
+export type { ValidatedHookDefinition, HooksValidationResult, ValidateHooksSettingsOptions } from './hooks/validation/hooksSettingsValidation.js';
+export type { HookConfigProblem } from './hooks/validation/hookProblems.js';
 export { HookPlanner, matchesToolName } from './hooks/engine/hookPlanner.js';
 export type { HookPlannerOptions } from './hooks/engine/hookPlanner.js';
 // Issue 13: `if` conditions, priority order, fail-closed results.
-export { parseIfCondition, matchesIfCondition, MAX_IF_GLOB_LENGTH } from './hooks/engine/ifCondition.js';
-export type { IfCondition, IfConditionParse } from './hooks/engine/ifCondition.js';
+export { parseIfCondition, matchesIfCondition, MAX_IF_GLOB_LENGTH } from './hooks/matching/ifCondition.js';
+export type { IfCondition, IfConditionParse } from './hooks/matching/ifCondition.js';
 export { compareHookOrder, getHookPriority } from './hooks/engine/hookRegistry.js';
 export { applyFailurePolicy, failClosedEvents } from './hooks/protocol/failurePolicy.js';
 export { HookRunner, DEFAULT_MAX_STDOUT_BYTES, DEFAULT_MAX_STDERR_BYTES } from './hooks/engine/hookRunner.js';
@@ -110,7 +107,7 @@ export type { DeadlineSettlement, DeadlineOptions } from './hooks/actions/deadli
 export { ARGUMENTS_PLACEHOLDER } from './hooks/protocol/judgedHooks.js';
 export type { HookAgentTaskRunner } from './hooks/protocol/judgedHooks.js';
 export { subagentHookEvents, isSubagentHook } from './hooks/engine/hookRegistry.js';
-export { validateJudgedHookFields } from './hooks/engine/judgedHookValidation.js';
+export { validateJudgedHookFields } from './hooks/validation/judgedHookValidation.js';
 export { interpolateHeaderValue } from './hooks/actions/headerInterpolation.js';
 export type { InterpolationOptions, WithheldReason } from './hooks/actions/headerInterpolation.js';
 

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseIfCondition } from '../src/hooks/engine/ifCondition.js';
-import { validateHooksSettings } from '../src/hooks/engine/hookRegistry.js';
+import { parseIfCondition } from '../src/hooks/matching/ifCondition.js';
+import { validateHooksSettings } from '../src/hooks/validation/hooksSettingsValidation.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const section = readme.slice(readme.indexOf('## Hook types and options'), readme.indexOf('## Exit codes and output'));

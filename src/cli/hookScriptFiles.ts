@@ -12,8 +12,9 @@ import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { expandCommand } from '../hooks/actions/commandExpansion.js';
 import { expandExecForm } from '../hooks/actions/execForm.js';
-import type { HookConfigProblem, ValidatedHookDefinition } from '../hooks/engine/hookRegistry.js';
-import { splitSubcommands } from '../hooks/engine/shellSubcommands.js';
+import type { ValidatedHookDefinition } from '../hooks/validation/hooksSettingsValidation.js';
+import type { HookConfigProblem } from '../hooks/validation/hookProblems.js';
+import { splitSubcommands } from '../hooks/matching/shellSubcommands.js';
 
 /** Programs whose first argument, when it is not an option, is a script file they read. */
 const interpreters: ReadonlySet<string> = new Set(['sh', 'bash', 'dash', 'zsh', 'node', 'python', 'python3', 'ruby', 'perl']);

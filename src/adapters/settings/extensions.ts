@@ -15,11 +15,12 @@ import { readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, join, resolve, sep } from 'node:path';
 import type { ExtensionConfig } from '../../hooks/engine/config.js';
-import type { HookConfigProblem } from '../../hooks/engine/hookRegistry.js';
+import type { HookConfigProblem } from '../../hooks/validation/hookProblems.js';
 import { isPlainObject } from '../../values.js';
 import { readJsonFile } from '../jsonFile.js';
 import { displayPath, isProjectScope, type SettingsScope } from './settingsLocations.js';
-import { emptyScopeFile, readSettingsObject, type SettingsScopeFile } from './settingsScopeFile.js';
+import { emptyScopeFile, readSettingsObject } from './settingsScopeFile.js';
+import { type SettingsScopeFile } from './scopeFile.js';
 
 /** One source of hooks inside a plugin or extension directory. */
 interface HooksSource {

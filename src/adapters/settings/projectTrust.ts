@@ -10,7 +10,8 @@ import type { HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { contributesSettings, describeContributions, mergeHooksSettings } from './settingsMerge.js';
 import { readNamedPlugins } from './extensions.js';
 import { getSettingsPaths, isProjectScope, projectLocations } from './settingsLocations.js';
-import { problemWarnings, readSettingsScopeFile, type SettingsScopeFile } from './settingsScopeFile.js';
+import { problemWarnings, readSettingsScopeFile } from './settingsScopeFile.js';
+import { type SettingsScopeFile } from './scopeFile.js';
 import { TrustStore, defaultTrustFile, type ProjectSwitches, type TrustState } from './trust.js';
 
 /** Options for {@link applyProjectTrust}. */

@@ -35,18 +35,13 @@ import { discoverGeminiExtensions, readGeminiExtension, readNamedPlugins } from 
 import { applyProjectTrust } from './projectTrust.js';
 import { mergeSettingsFiles, type MergedSettings } from './settingsMerge.js';
 import { getSettingsPaths, isProjectScope, projectLocations, type ScopeLocation, type ScopeSelection } from './settingsLocations.js';
-import { problemWarnings, readSettingsScopeFile, type SettingsScopeFile } from './settingsScopeFile.js';
+import { problemWarnings, readSettingsScopeFile } from './settingsScopeFile.js';
+import { type SettingsScopeFile } from './scopeFile.js';
 import type { TrustStore } from './trust.js';
 
 export { countHooks, hasHooks, mergeHooksSettings } from './settingsMerge.js';
-export {
-  checkPinned,
-  problemWarnings,
-  readSettingsScopeFile,
-  toHooksSettings,
-  type ReadSettingsScopeFileOptions,
-  type SettingsScopeFile,
-} from './settingsScopeFile.js';
+export { checkPinned, problemWarnings, readSettingsScopeFile, toHooksSettings, type ReadSettingsScopeFileOptions } from './settingsScopeFile.js';
+export { type SettingsScopeFile } from './scopeFile.js';
 export { dialectOfLocation, getSettingsPaths, type SettingsPaths, type SettingsPathsOptions, type SettingsScope } from './settingsLocations.js';
 export { checkProjectTrust, trustProjectHooks, type TrustProjectHooksOptions, type TrustedProjectHooks } from './projectTrust.js';
 

@@ -4,7 +4,7 @@
  * reads pass without a word: a Claude Code or Gemini CLI settings file holds many settings of its own.
  */
 import { hookDialects, type HookDialect } from '../../hooks/dialects/dialect.js';
-import type { HookConfigProblem } from '../../hooks/engine/hookRegistry.js';
+import type { HookConfigProblem } from '../../hooks/validation/hookProblems.js';
 import { suggestClosest } from '../../suggestClosest.js';
 
 /** The top-level keys read from a file of `dialect` (`hooks`, and what settingsSwitches.ts reads). */

@@ -14,7 +14,7 @@
 import { hookEventNames, type HookEventName } from '../../hooks/protocol/events.js';
 import type { HookConfig, HookDefinition, HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import type { SettingsScope } from './settingsLocations.js';
-import type { SettingsScopeFile } from './settingsScopeFile.js';
+import type { SettingsScopeFile } from './scopeFile.js';
 
 /**
  * What the applied files (trusted, existing) add up to: every setting a file contributes, declared

@@ -13,7 +13,8 @@
  */
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import type { HookConfigProblem, HooksValidationResult, ValidatedHookDefinition } from '../../hooks/engine/hookRegistry.js';
+import type { HooksValidationResult, ValidatedHookDefinition } from '../../hooks/validation/hooksSettingsValidation.js';
+import type { HookConfigProblem } from '../../hooks/validation/hookProblems.js';
 import { readHooksInDialect } from '../../hooks/engine/dialectHooks.js';
 import { detectHooksDialect } from '../../hooks/dialects/detect.js';
 import { isPlainObject } from '../../values.js';
@@ -22,41 +23,7 @@ import { readJsonFile } from '../jsonFile.js';
 import { dialectOfLocation, displayPath, type SettingsScope } from './settingsLocations.js';
 import { readClaudeSwitches, readGeminiSwitches, readHookrailSwitches } from './settingsSwitches.js';
 import { keysReadFrom, reportSettingsKeyTypos } from './settingsKeyTypos.js';
-
-/** One settings file as loaded. */
-export interface SettingsScopeFile {
-  scope: SettingsScope;
-  /** Absolute path. */
-  path: string;
-  /** How messages name the file: relative to the working directory, `~/...`, or absolute. */
-  displayName: string;
-  /** The plugin or extension the file belongs to. */
-  sourceName?: string;
-  exists: boolean;
-  /** False for project files left out because the folder is not trusted for them: they contribute nothing. */
-  trusted: boolean;
-  /** The dialect its hooks speak. */
-  dialect: HookDialect;
-  /** This file's valid hooks (also for an untrusted file, so they can be listed and reviewed). */
-  hooks: HooksSettings;
-  /** The same hooks, each with the JSON path it was read from, for checks that name it (`hooks validate`). */
-  definitions?: ValidatedHookDefinition[];
-  disabledHooks: string[];
-  /** The JSON path of each `disabledHooks` entry (`disabledHooks[2]`), for warnings. */
-  disabledHookPaths?: string[];
-  /** The file's own `enableHooks`, when it sets one. */
-  enableHooks?: boolean;
-  /** Gemini CLI files: `hooksConfig.enabled` as the file sets it. */
-  geminiHooksEnabled?: boolean;
-  /** The file's `hookEnvironment.withhold` patterns: variables kept from every hook process. */
-  withheldVariables: string[];
-  /** hookrail files: `warmInterpreters`, idle warm interpreters per interpreter (0: off), when the file sets it. */
-  warmInterpreters?: number;
-  /** hookrail files: the Claude Code plugin directories its `plugins` names, absolute. */
-  pluginDirs: string[];
-  /** Every problem; a path of `''` means the file as a whole (unreadable, malformed, not an object). */
-  problems: HookConfigProblem[];
-}
+import type { SettingsScopeFile } from './scopeFile.js';
 
 /** Options for {@link readSettingsScopeFile}. */
 export interface ReadSettingsScopeFileOptions {

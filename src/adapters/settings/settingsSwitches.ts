@@ -10,7 +10,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { isPlainObject } from '../../values.js';
-import type { SettingsScopeFile } from './settingsScopeFile.js';
+import type { SettingsScopeFile } from './scopeFile.js';
 
 /** Claude Code: `disableAllHooks: true` leaves all of the file's hooks out (true: leave them out). */
 export function readClaudeSwitches(settings: Record<string, unknown>, file: SettingsScopeFile): boolean {

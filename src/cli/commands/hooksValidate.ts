@@ -14,13 +14,13 @@
 import { resolve } from 'node:path';
 import { parseScenario } from '../../adapters/models/scenario.js';
 import { countHooks, hasHooks, readSettingsScopeFile, type LoadedSettings, type SettingsScopeFile } from '../../adapters/settings/settings.js';
-import type { ValidatedHookDefinition } from '../../hooks/engine/hookRegistry.js';
-import { findWithheldAllowedVariables } from '../../hooks/engine/withheldAllowedVariables.js';
+import type { ValidatedHookDefinition } from '../../hooks/validation/hooksSettingsValidation.js';
+import { findWithheldAllowedVariables } from '../../hooks/validation/withheldAllowedVariables.js';
 import { getSettingsPaths, isProjectScope } from '../../adapters/settings/settingsLocations.js';
-import { compileNameFilter } from '../../hooks/engine/matchers.js';
+import { compileNameFilter } from '../../hooks/matching/matchers.js';
 import { readJsonFile } from '../../adapters/jsonFile.js';
 import { ScenarioError } from '../../errors.js';
-import type { HookConfigProblem } from '../../hooks/engine/hookRegistry.js';
+import type { HookConfigProblem } from '../../hooks/validation/hookProblems.js';
 import { readHooksInDialect } from '../../hooks/engine/dialectHooks.js';
 import { dialectLabel, type HookDialect } from '../../hooks/dialects/dialect.js';
 import { isPlainObject } from '../../values.js';

@@ -4,30 +4,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DebugLogger } from '../../debugLogger.js';
-import { AgentSessionError } from '../../errors.js';
+import { AgentSessionError, toError } from '../../errors.js';
 import { HookSystem } from './hookSystem.js';
-import type { HookDialect, HookSession, HooksSettings } from '../protocol/hookConfig.js';
+import type { HookSession, HooksSettings } from '../protocol/hookConfig.js';
+import type { ExtensionConfig, HookSystemHost, SubagentIdentity } from './engineHost.js';
+
+export type { ExtensionConfig, SubagentIdentity } from './engineHost.js';
 import { DEFAULT_ASK_USER_TIMEOUT_MS, type AskUserCallback } from '../protocol/askUser.js';
 import type { HookExecutionEvent, HookExecutionObserver } from '../protocol/results.js';
 import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
 import type { ContentGenerator } from '../../contentGenerator.js';
 import { DEFAULT_WARM_INTERPRETERS } from '../actions/warm/warmPool.js';
-import type { HookAgentOutcome, HookAgentTask, JudgedHookEvent } from '../protocol/judgedHooks.js';
-
-/**
- * An extension contributing hooks; its hooks are tagged `ConfigSource.Extensions` (HOOK-085). A Gemini
- * CLI extension or a Claude Code plugin is one (adapters/settings/extensions.ts loads them from disk).
- */
-export interface ExtensionConfig {
-  name: string;
-  isActive: boolean;
-  /** In either dialect's event names; a Claude plugin's hooks keep Claude's names and seconds. */
-  hooks?: HooksSettings | Record<string, unknown>;
-  /** The dialect its hooks speak; default: detected from the event names (Claude's → `claude`). */
-  dialect?: HookDialect;
-  /** Variables added to each of its hooks' environment (`CLAUDE_PLUGIN_ROOT`, ...). */
-  env?: Record<string, string>;
-}
+import type { HookAgentOutcome, HookAgentTask, HookAgentTaskRunner, JudgedHookEvent } from '../protocol/judgedHooks.js';
 
 /** What hook processes inherit from the host (HOOK-188 keeps inheritance by default). */
 export interface HookEnvironmentOptions {
@@ -124,14 +112,8 @@ export interface ConfigParameters {
   subagentIdentity?: SubagentIdentity;
 }
 
-/** Which sub-agent a Config belongs to (Claude Code's `agent_id` and `agent_type`). */
-export interface SubagentIdentity {
-  agentId: string;
-  agentType: string;
-}
-
 /** The host's configuration; `getHookSystem()` is the one entry point to the hook system. */
-export class Config {
+export class Config implements HookSystemHost {
   private readonly enableHooks: boolean;
   private readonly hooks: HooksSettings | Record<string, unknown>;
   private readonly functionHooks: readonly FunctionHookDefinition[];
@@ -279,6 +261,19 @@ export class Config {
   /** Issue 14: the runner of agent hooks' sub-agents; `undefined` when none was given. */
   getHookAgentRunner(): HookAgentRunner | undefined {
     return this.hookAgentRunner;
+  }
+
+  /** The runner of an agent hook fired in `session`, with this Config and that session bound in; a runner that throws synchronously rejects instead. */
+  getHookAgentTaskRunner(session: HookSession): HookAgentTaskRunner | undefined {
+    const runner = this.hookAgentRunner;
+    if (!runner) return undefined;
+    return async (task) => {
+      try {
+        return await runner({ config: this, task, session });
+      } catch (error) {
+        throw toError(error);
+      }
+    };
   }
 
   /** Issue 14: hands a finished judged hook to `onJudgedHook`; a listener that throws is logged and ignored. */

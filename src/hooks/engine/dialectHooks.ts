@@ -16,7 +16,7 @@ import { isPlainObject } from '../../values.js';
 import { narrowingClaudeEvents } from '../dialects/claudeEvents.js';
 import { classifyEventName, detectHooksDialect, resolveEventName } from '../dialects/detect.js';
 import { timeoutUnitMilliseconds, type HookDialect } from '../dialects/dialect.js';
-import { unknownEventMessage, validateHooksSettings, type HooksValidationResult } from './hookRegistry.js';
+import { unknownEventMessage, validateHooksSettings, type HooksValidationResult } from '../validation/hooksSettingsValidation.js';
 
 /** Options for {@link readHooksInDialect}. */
 export interface ReadHooksInDialectOptions {

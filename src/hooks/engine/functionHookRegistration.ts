@@ -6,8 +6,9 @@
 import { HookEventName, hookEventNames, isHookEventName, isToolEvent } from '../protocol/events.js';
 import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
 import { ConfigSource, type FunctionHookConfig, type HookRegistryEntry } from '../protocol/hookConfig.js';
-import { validateCommonFields, type HookProblemSeverity } from './hookConfigValidation.js';
-import { reportUnknownFields } from './unknownFields.js';
+import { validateCommonFields } from '../validation/hookConfigValidation.js';
+import { type HookProblemSeverity } from '../validation/hookProblems.js';
+import { reportUnknownFields } from '../validation/unknownFields.js';
 import { describeType, describeValue, isPlainObject } from '../../values.js';
 
 /** One problem with a function hook definition, at its path (`functionHooks[2].event`). */

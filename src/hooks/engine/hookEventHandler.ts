@@ -8,7 +8,7 @@ import type { GenerateContentParameters, GenerateContentResponse } from '@google
 import { isFailedToolResponse } from '../dialects/claudeToolResponse.js';
 import { fireContextOf } from '../dialects/fireContext.js';
 import { toError } from '../../errors.js';
-import type { Config } from './config.js';
+import type { HookEventHandlerHost } from './engineHost.js';
 import type { DebugLogger } from '../../debugLogger.js';
 import type { HookAggregator } from '../protocol/hookAggregator.js';
 import type { HookPlanner } from './hookPlanner.js';
@@ -48,7 +48,7 @@ interface FireRequest<Input extends HookInput> {
 
 /** HOOK-143: fires the five applied events and the six lifecycle events through planner → runner → aggregator. */
 export class HookEventHandler {
-  private readonly config: Config;
+  private readonly config: HookEventHandlerHost;
   private readonly planner: HookPlanner;
   private readonly runner: HookRunner;
   private readonly aggregator: HookAggregator;
@@ -56,7 +56,7 @@ export class HookEventHandler {
 
   private readonly asyncHooks: AsyncHookTracker;
 
-  constructor(config: Config, planner: HookPlanner, runner: HookRunner, aggregator: HookAggregator, asyncHooks?: AsyncHookTracker) {
+  constructor(config: HookEventHandlerHost, planner: HookPlanner, runner: HookRunner, aggregator: HookAggregator, asyncHooks?: AsyncHookTracker) {
     this.config = config;
     this.planner = planner;
     this.runner = runner;

@@ -6,13 +6,13 @@
 import type { DebugLogger } from '../../debugLogger.js';
 import { getHookName } from '../protocol/hookConfig.js';
 import type { HookRegistry } from './hookRegistry.js';
-import { matchesToolName } from './matchers.js';
+import { matchesToolName } from '../matching/matchers.js';
 import { entryAppliesToFire } from './dialectPlanning.js';
 import { isToolEvent, type HookEventName } from '../protocol/events.js';
-import { checkIfCondition } from './ifCondition.js';
+import { checkIfCondition } from '../matching/ifCondition.js';
 import { type HookConfig, type HookEventContext, type HookExecutionPlan, type HookRegistryEntry } from '../protocol/hookConfig.js';
 
-export { matchesToolName } from './matchers.js';
+export { matchesToolName } from '../matching/matchers.js';
 
 /**
  * HOOK-091: the de-duplication key: `command:<command>` (with an exec form's arguments), `http:<url>`;

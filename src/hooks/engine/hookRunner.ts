@@ -7,7 +7,7 @@
 import { HookExecutionError, type HookFailureKind } from '../../errors.js';
 import { expandCommand } from '../actions/commandExpansion.js';
 import { buildHookEnvironment } from '../actions/hookEnvironment.js';
-import { compileNameFilter } from './matchers.js';
+import { compileNameFilter } from '../matching/matchers.js';
 import { DebugLogger } from '../../debugLogger.js';
 import { runHookProcess, type HookProcessOutcome } from '../actions/hookProcess.js';
 import { openHookConversation } from '../dialects/conversation.js';
@@ -15,7 +15,7 @@ import { expandExecForm } from '../actions/execForm.js';
 import { runFunctionHook } from '../actions/functionHook.js';
 import { DEFAULT_MAX_HTTP_BODY_BYTES, runHttpHook } from '../actions/httpHook.js';
 import { runJudgedHook } from './judgedHookDispatch.js';
-import type { Config } from './config.js';
+import type { JudgedHookHost } from './engineHost.js';
 import { applyFailurePolicy, failureMode } from '../protocol/failurePolicy.js';
 import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_KILL_GRACE_MS, type HookConfig, type HookFireOptions, type HttpHookConfig } from '../protocol/hookConfig.js';
 import { HookEventName } from '../protocol/events.js';
@@ -53,7 +53,7 @@ export interface HookRunnerOptions {
   /** Idle warm interpreters per interpreter command hooks name (`Config.warmInterpreters`); default 0: every hook starts cold. */
   warmInterpreters?: number;
   /** Issue 14: the Config whose hook model and sub-agent runner prompt and agent hooks use. */
-  config?: Config;
+  config?: JudgedHookHost;
 }
 
 /** HOOK-061..070, 103..108, 117..120, 188, 192..198, 209: spawns hooks and interprets their answers. */
@@ -64,7 +64,7 @@ export class HookRunner {
   private readonly killGraceMs: number;
   private readonly isWithheld?: (name: string) => boolean;
   private readonly maxHttpBodyBytes: number;
-  private readonly config: Config | undefined;
+  private readonly config: JudgedHookHost | undefined;
   private readonly warmInterpreters: number;
 
   constructor(options: HookRunnerOptions = {}) {

@@ -4,7 +4,7 @@
  * at most once, also under concurrent first calls.
  */
 import { HookSystemNotInitializedError } from '../../errors.js';
-import type { Config } from './config.js';
+import type { HookSystemHost } from './engineHost.js';
 import { HookAggregator } from '../protocol/hookAggregator.js';
 import { HookEventHandler } from './hookEventHandler.js';
 import { HookPlanner } from './hookPlanner.js';
@@ -34,7 +34,7 @@ export class HookSystem {
   private initialization?: Promise<void>;
   private initialized = false;
 
-  constructor(config: Config) {
+  constructor(config: HookSystemHost) {
     const logger = config.getDebugLogger().child('hooks');
     this.defaultSessionId = config.getSessionId();
     this.registry = new HookRegistry(config);

@@ -8,13 +8,13 @@ import { toError } from '../../errors.js';
 import { runAgentHook } from '../actions/agentHook.js';
 import { runPromptHook } from '../actions/promptHook.js';
 import type { HookEventName } from '../protocol/events.js';
-import type { AgentHookConfig, HookSession, PromptHookConfig } from '../protocol/hookConfig.js';
+import type { AgentHookConfig, PromptHookConfig } from '../protocol/hookConfig.js';
 import type { HookInput } from '../protocol/inputs.js';
-import { DEFAULT_AGENT_HOOK_TIMEOUT_MS, DEFAULT_PROMPT_HOOK_TIMEOUT_MS, type HookAgentTaskRunner, type JudgedHookEvent } from '../protocol/judgedHooks.js';
+import { DEFAULT_AGENT_HOOK_TIMEOUT_MS, DEFAULT_PROMPT_HOOK_TIMEOUT_MS, type JudgedHookEvent } from '../protocol/judgedHooks.js';
 import { judgedHookName } from '../actions/judgement.js';
 import { isFailClosed } from '../protocol/failurePolicy.js';
 import type { HookExecutionResult } from '../protocol/results.js';
-import type { Config } from './config.js';
+import type { JudgedHookHost } from './engineHost.js';
 import { openHookConversation } from '../dialects/conversation.js';
 
 /** What {@link runJudgedHook} needs. */
@@ -25,7 +25,7 @@ export interface JudgedHookRunOptions {
   signal?: AbortSignal;
   logger: DebugLogger;
   /** The Config whose hook this is: its hook model and sub-agent runner. Without one both fail, saying why. */
-  config?: Config;
+  config?: JudgedHookHost;
   /** AfterAgent of a sub-agent (a Claude hook is shown SubagentStop). */
   subagent?: boolean;
   /** A Claude Code event fired on its nearest hookrail event (a Claude hook is shown its name). */
@@ -64,7 +64,7 @@ function runByType(options: JudgedHookRunOptions, inputText: string | undefined)
   }
   const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_AGENT_HOOK_TIMEOUT_MS);
   const session = { sessionId: input.session_id, transcriptPath: input.transcript_path };
-  return runAgentHook({ hookConfig, eventName, input, ...text, timeoutMs, signal, logger, runTask: boundTaskRunner(config, session) });
+  return runAgentHook({ hookConfig, eventName, input, ...text, timeoutMs, signal, logger, runTask: config?.getHookAgentTaskRunner(session) });
 }
 
 /** Issue 14: what a host is told about one finished judged hook. */
@@ -86,19 +86,6 @@ export function judgedHookEvent(result: HookExecutionResult, input: HookInput): 
     ...(!result.success && isFailClosed(result.hookConfig, result.eventName) && failureKind(result) !== 'cancelled' ? { failedClosed: true } : {}),
     durationMs: result.duration,
     ...(result.modelTurns !== undefined ? { turns: result.modelTurns } : {}),
-  };
-}
-
-/** The Config's runner with the Config and the firing session bound in; a runner that throws synchronously rejects instead. */
-function boundTaskRunner(config: Config | undefined, session: HookSession): HookAgentTaskRunner | undefined {
-  const runner = config?.getHookAgentRunner();
-  if (!config || !runner) return undefined;
-  return async (task) => {
-    try {
-      return await runner({ config, task, session });
-    } catch (error) {
-      throw toError(error);
-    }
   };
 }
 

@@ -3,7 +3,8 @@
  * value is a warning with its JSON path, never a throw, and Gemini CLI's older spellings still count.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyScopeFile, type SettingsScopeFile } from '../../../src/adapters/settings/settingsScopeFile.js';
+import { emptyScopeFile } from '../../../src/adapters/settings/settingsScopeFile.js';
+import { type SettingsScopeFile } from '../../../src/adapters/settings/scopeFile.js';
 import { readClaudeSwitches, readGeminiSwitches, readHookrailSwitches } from '../../../src/adapters/settings/settingsSwitches.js';
 
 function file(dialect: SettingsScopeFile['dialect']): SettingsScopeFile {

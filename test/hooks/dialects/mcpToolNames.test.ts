@@ -15,7 +15,7 @@ import {
 } from '../../../src/hooks/dialects/mcpToolNames.js';
 import { toGeminiInput } from '../../../src/hooks/dialects/gemini.js';
 import { toolNameAliases } from '../../../src/hooks/dialects/toolNames.js';
-import { checkIfCondition } from '../../../src/hooks/engine/ifCondition.js';
+import { checkIfCondition } from '../../../src/hooks/matching/ifCondition.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 
 const regexTest = (pattern: string, name: string): boolean => new RegExp(pattern).test(name);

@@ -3,7 +3,7 @@
  * linear-time NFA simulation (no timing asserted: a backtracking matcher would not finish at all).
  */
 import { describe, expect, it } from 'vitest';
-import { compileConditionGlob, matchesConditionGlob } from '../../../src/hooks/engine/conditionGlob.js';
+import { compileConditionGlob, matchesConditionGlob } from '../../../src/hooks/matching/conditionGlob.js';
 
 const matches = (glob: string, mode: 'command' | 'path', text: string): boolean => matchesConditionGlob(compileConditionGlob(glob, mode), text);
 

@@ -3,7 +3,7 @@
  * priority, onFailure, async, if): every problem with its JSON path, skipped or kept as it says.
  */
 import { describe, expect, it } from 'vitest';
-import { validateHooksSettings } from '../../../src/hooks/engine/hookRegistry.js';
+import { validateHooksSettings } from '../../../src/hooks/validation/hooksSettingsValidation.js';
 
 function validate(hooks: unknown[], event = 'BeforeTool') {
   return validateHooksSettings({ [event]: [{ hooks }] });

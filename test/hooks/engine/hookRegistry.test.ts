@@ -3,7 +3,8 @@ import { HookRegistryNotInitializedError } from '../../../src/errors.js';
 import { Config, type ConfigParameters } from '../../../src/hooks/engine/config.js';
 import { DebugLogger, type LogRecord } from '../../../src/debugLogger.js';
 import { getHookName } from '../../../src/hooks/protocol/hookConfig.js';
-import { getSourcePriority, HookRegistry, validateHooksSettings } from '../../../src/hooks/engine/hookRegistry.js';
+import { getSourcePriority, HookRegistry } from '../../../src/hooks/engine/hookRegistry.js';
+import { validateHooksSettings } from '../../../src/hooks/validation/hooksSettingsValidation.js';
 import { ConfigSource, DEFAULT_HOOK_TIMEOUT_MS, type HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 

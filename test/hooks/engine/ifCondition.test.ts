@@ -3,7 +3,7 @@
  * argument, subcommands, paths, and linear-time checking of hostile input.
  */
 import { describe, expect, it } from 'vitest';
-import { checkIfCondition, matchesIfCondition, parseIfCondition, type IfCondition } from '../../../src/hooks/engine/ifCondition.js';
+import { checkIfCondition, matchesIfCondition, parseIfCondition, type IfCondition } from '../../../src/hooks/matching/ifCondition.js';
 
 function condition(text: string): IfCondition {
   const parsed = parseIfCondition(text);

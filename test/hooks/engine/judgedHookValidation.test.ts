@@ -3,7 +3,7 @@
  * checked, fields of other types are ignored — each problem at its JSON path, never a throw.
  */
 import { describe, expect, it } from 'vitest';
-import { validateHooksSettings } from '../../../src/hooks/engine/hookRegistry.js';
+import { validateHooksSettings } from '../../../src/hooks/validation/hooksSettingsValidation.js';
 
 function problemsOf(hooks: unknown) {
   return validateHooksSettings(hooks).problems.map((problem) => `${problem.severity} ${problem.path}: ${problem.message}`);

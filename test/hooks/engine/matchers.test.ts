@@ -6,8 +6,8 @@ import {
   matchesGlobPattern,
   matchesLinearRegex,
   matchesToolName,
-} from '../../../src/hooks/engine/matchers.js';
-import { validateHooksSettings } from '../../../src/hooks/engine/hookRegistry.js';
+} from '../../../src/hooks/matching/matchers.js';
+import { validateHooksSettings } from '../../../src/hooks/validation/hooksSettingsValidation.js';
 
 const catastrophicName = `${'a'.repeat(34)}!`;
 

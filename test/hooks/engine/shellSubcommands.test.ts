@@ -3,7 +3,7 @@
  * commands, with quotes, substitutions, groups and leading assignments understood.
  */
 import { describe, expect, it } from 'vitest';
-import { splitSubcommands } from '../../../src/hooks/engine/shellSubcommands.js';
+import { splitSubcommands } from '../../../src/hooks/matching/shellSubcommands.js';
 
 describe('splitSubcommands', () => {
   it('issue 13: splits at unquoted &&, ||, ;, |, & and newlines', () => {

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readHooksInDialect } from '../../../src/hooks/engine/dialectHooks.js';
-import { validateHooksSettings } from '../../../src/hooks/engine/hookRegistry.js';
-import { hookFieldNames, hookGroupFieldNames, reportUnknownFields } from '../../../src/hooks/engine/unknownFields.js';
-import type { HookProblemSeverity } from '../../../src/hooks/engine/hookConfigValidation.js';
+import { validateHooksSettings } from '../../../src/hooks/validation/hooksSettingsValidation.js';
+import { hookFieldNames, hookGroupFieldNames, reportUnknownFields } from '../../../src/hooks/validation/unknownFields.js';
+import type { HookProblemSeverity } from '../../../src/hooks/validation/hookProblems.js';
 
 type Problem = { path: string; message: string; severity: HookProblemSeverity };
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SettingsHookConfig } from '../../../src/hooks/protocol/hookConfig.js';
-import { findWithheldAllowedVariables } from '../../../src/hooks/engine/withheldAllowedVariables.js';
+import { findWithheldAllowedVariables } from '../../../src/hooks/validation/withheldAllowedVariables.js';
 
 const httpHook = (fields: Record<string, unknown>): SettingsHookConfig => ({ type: 'http', url: 'http://127.0.0.1:9/', ...fields }) as SettingsHookConfig;
 

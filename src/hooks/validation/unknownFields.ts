@@ -5,7 +5,7 @@
  * document; Claude Code behaviour hookrail does not have is accepted with a warning saying so.
  */
 import { suggestClosest } from '../../suggestClosest.js';
-import type { HookProblemReporter } from './hookConfigValidation.js';
+import type { HookProblemReporter } from './hookProblems.js';
 
 /** A hook group's fields, in every dialect: `{ matcher, sequential, hooks }`. */
 export const hookGroupFieldNames: readonly string[] = ['matcher', 'sequential', 'hooks'];

@@ -8,8 +8,8 @@ import { PROJECT_DIR_VARIABLES } from '../actions/commandExpansion.js';
 import { referencedVariables } from '../actions/headerInterpolation.js';
 import { getHookName, type SettingsHookConfig } from '../protocol/hookConfig.js';
 import { isPlainObject } from '../../values.js';
-import type { HookConfigProblem } from './hookRegistry.js';
-import { compileNameFilter } from './matchers.js';
+import type { HookConfigProblem } from './hookProblems.js';
+import { compileNameFilter } from '../matching/matchers.js';
 
 /** One hook to check, with the JSON path it was read from (`hooks.BeforeTool[0].hooks[1]`). */
 export interface PathedHook {

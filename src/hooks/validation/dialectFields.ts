@@ -6,7 +6,7 @@ import type { HookEventName } from '../protocol/events.js';
 import { isPlainObject } from '../../values.js';
 import { claudeEventNames, isClaudeEventName, narrowingClaudeEvents } from '../dialects/claudeEvents.js';
 import { hookDialects, isHookDialect } from '../dialects/dialect.js';
-import type { HookConfigProblem } from './hookRegistry.js';
+import type { HookConfigProblem } from './hookProblems.js';
 
 /** What {@link validateDialectFields} checks. */
 export interface DialectFieldsValidation {

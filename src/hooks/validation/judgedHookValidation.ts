@@ -6,7 +6,7 @@
  */
 import { HookEventName } from '../protocol/events.js';
 import { DEFAULT_AGENT_HOOK_MAX_TURNS } from '../protocol/judgedHooks.js';
-import type { HookProblemReporter } from './hookConfigValidation.js';
+import type { HookProblemReporter } from './hookProblems.js';
 import { describeValue } from '../../values.js';
 
 /** Events where an answer changes nothing: the hook's verdict is only recorded. */

@@ -10,16 +10,11 @@ import { DEFAULT_HOOK_TIMEOUT_MS, type SettingsHookConfig } from '../protocol/ho
 import { isToolEvent, type HookEventName } from '../protocol/events.js';
 import { failClosedEvents } from '../protocol/failurePolicy.js';
 import { describeType, describeValue, isPlainObject } from '../../values.js';
-import { parseIfCondition } from './ifCondition.js';
+import { parseIfCondition } from '../matching/ifCondition.js';
 import { referencedVariables } from '../actions/headerInterpolation.js';
 import { hookFieldNames, reportUnknownFields } from './unknownFields.js';
 import { validateJudgedHookFields } from './judgedHookValidation.js';
-
-/** Severity of a problem: `error` skips the value, `warning` keeps it as the message says. */
-export type HookProblemSeverity = 'error' | 'warning';
-
-/** Receives one problem at its JSON path. */
-export type HookProblemReporter = (path: string, message: string, severity: HookProblemSeverity) => void;
+import type { HookProblemReporter } from './hookProblems.js';
 
 /** The hook types a settings file may use. */
 const settingsHookTypes = ['command', 'http', 'prompt', 'agent', 'plugin'] as const;

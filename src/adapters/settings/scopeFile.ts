@@ -1,0 +1,43 @@
+/**
+ * The shape of one settings file as hookrail has read it; settingsScopeFile.ts reads it, the switches
+ * and the merge fill and use it.
+ */
+import type { HookDialect, HooksSettings } from '../../hooks/protocol/hookConfig.js';
+import type { HookConfigProblem } from '../../hooks/validation/hookProblems.js';
+import type { ValidatedHookDefinition } from '../../hooks/validation/hooksSettingsValidation.js';
+import type { SettingsScope } from './settingsLocations.js';
+
+/** One settings file as loaded. */
+export interface SettingsScopeFile {
+  scope: SettingsScope;
+  /** Absolute path. */
+  path: string;
+  /** How messages name the file: relative to the working directory, `~/...`, or absolute. */
+  displayName: string;
+  /** The plugin or extension the file belongs to. */
+  sourceName?: string;
+  exists: boolean;
+  /** False for project files left out because the folder is not trusted for them: they contribute nothing. */
+  trusted: boolean;
+  /** The dialect its hooks speak. */
+  dialect: HookDialect;
+  /** This file's valid hooks (also for an untrusted file, so they can be listed and reviewed). */
+  hooks: HooksSettings;
+  /** The same hooks, each with the JSON path it was read from, for checks that name it (`hooks validate`). */
+  definitions?: ValidatedHookDefinition[];
+  disabledHooks: string[];
+  /** The JSON path of each `disabledHooks` entry (`disabledHooks[2]`), for warnings. */
+  disabledHookPaths?: string[];
+  /** The file's own `enableHooks`, when it sets one. */
+  enableHooks?: boolean;
+  /** Gemini CLI files: `hooksConfig.enabled` as the file sets it. */
+  geminiHooksEnabled?: boolean;
+  /** The file's `hookEnvironment.withhold` patterns: variables kept from every hook process. */
+  withheldVariables: string[];
+  /** hookrail files: `warmInterpreters`, idle warm interpreters per interpreter (0: off), when the file sets it. */
+  warmInterpreters?: number;
+  /** hookrail files: the Claude Code plugin directories its `plugins` names, absolute. */
+  pluginDirs: string[];
+  /** Every problem; a path of `''` means the file as a whole (unreadable, malformed, not an object). */
+  problems: HookConfigProblem[];
+}
