@@ -10,7 +10,7 @@ import { parseScenario } from '../src/adapters/models/scenario.js';
 import { ScriptedContentGenerator } from '../src/adapters/models/scriptedModel.js';
 import { createBuiltinTools, createReadOnlyTools } from '../src/adapters/tools/index.js';
 import { Config } from '../src/hooks/engine/config.js';
-import { validateHooksSettings } from '../src/hooks/engine/hookRegistry.js';
+import { validateHooksSettings } from '../src/hooks/validation/hooksSettingsValidation.js';
 import { createHookModel } from '../src/adapters/models/createContentGenerator.js';
 import { createHookAgentRunner } from '../src/machines/hookAgentRunner.js';
 import { runAgent } from '../src/machines/agent.js';
