@@ -4,8 +4,9 @@
  * open, counted from its last read — never a deadline on reading what the main process left.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CappedCapture } from '../../../src/hooks/actions/cappedCapture.js';
 import { PIPE_DRAIN_MS, runInProcessGroup } from '../../../src/hooks/actions/processGroup.js';
@@ -95,5 +96,35 @@ describe.runIf(process.platform === 'linux')('runInProcessGroup: what the main p
     // Given up on well before the 60 s timeout: the window runs from the last read, not to the timeout.
     expect(outcome.durationMs).toBeLessThan(10_000);
     expect(PIPE_DRAIN_MS).toBeLessThan(100);
+  });
+
+  it('a pipe an escaped process writes to without end is given up at the call\'s timeout, with the main process\'s answer', async () => {
+    const pidFile = join(scratch.path, 'escaped.pid');
+    const stdout = new CappedCapture({ limitBytes: 1024 });
+    const stderr = new CappedCapture({ limitBytes: 1024 });
+    const command = `echo '{"decision":"deny","reason":"first"}'; setsid sh -c 'echo $$ > ${shellQuote(pidFile)}; exec yes' &`;
+    const outcome = await runInProcessGroup({ command, cwd: scratch.path, stdout, stderr, timeoutMs: 1_000 });
+    escaped.push(await readPidFile(pidFile));
+    expect(outcome).toMatchObject({ exitCode: 0, timedOut: false, pipesHeldOpen: true });
+    expect(stdout.head().toString()).toMatch(/^\{"decision":"deny","reason":"first"\}\ny\n/);
+    expect(stdout.droppedBytes).toBeGreaterThan(0);
+    // Bounded by the timeout (plus the grace the design allows), not by the stranger.
+    expect(outcome.durationMs).toBeLessThan(1_000 + 5_000);
+  });
+});
+
+describe('one way to run a process', () => {
+  it('only the process-group runner and its watchdog import node:child_process, so hooks fire, run, executeToolWithHooks and the scheduler share one drain', () => {
+    const sourceRoot = fileURLToPath(new URL('../../../src/', import.meta.url));
+    const importers: string[] = [];
+    const walk = (directory: string): void => {
+      for (const entry of readdirSync(directory, { withFileTypes: true })) {
+        const path = join(directory, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith('.ts') && /['"](?:node:)?child_process['"]/.test(readFileSync(path, 'utf8'))) importers.push(relative(sourceRoot, path));
+      }
+    };
+    walk(sourceRoot);
+    expect(importers.sort()).toEqual(['hooks/actions/processGroup.ts', 'hooks/actions/processWatchdog.ts']);
   });
 });
