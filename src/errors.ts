@@ -57,6 +57,32 @@ export class HookConfigError extends HookrailError {
   }
 }
 
+/**
+ * A `Config` parameter of the wrong type or shape: thrown by the constructor, so a mistake fails at
+ * once and loudly instead of switching hooks off later. Names the parameter and what it expects.
+ */
+export class ConfigParameterError extends HookrailError {
+  readonly parameter: string;
+  constructor(parameter: string, expected: string, received: unknown) {
+    super(`Config parameter "${parameter}" must be ${expected}; got ${describeValue(received)}`);
+    this.parameter = parameter;
+  }
+}
+
+/** A short description of a value for an error message: its type, and its text when it is short. */
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'string') return value.length <= 40 ? JSON.stringify(value) : `a string of ${value.length} characters`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return `${typeof value} ${String(value)}`;
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'object') {
+    const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+    return typeof name === 'string' && name !== '' && name !== 'Object' ? `an instance of ${name}` : 'an object';
+  }
+  return String(value);
+}
+
 /** A tool call named a tool the scheduler does not know. */
 export class ToolNotFoundError extends HookrailError {
   readonly toolName: string;

@@ -21,7 +21,7 @@ export {
   PathOutsideWorkspaceError,
   AskUserError,
 } from './errors.js';
-export { TranscriptError, AgentSessionError } from './errors.js';
+export { TranscriptError, AgentSessionError, ConfigParameterError } from './errors.js';
 export type { HookFailureKind, ScenarioProblem, AskUserFailureKind } from './errors.js';
 
 // --- the hook protocol: events, configuration, inputs, outputs, results ---
@@ -93,7 +93,7 @@ export type { AskUserRequest, AskUserDecision, AskUserAnswer, AskUserCallback, A
 export { Config } from './hooks/engine/config.js';
 export type { ConfigParameters, ExtensionConfig, HookAgentRunner, HookAgentRunRequest } from './hooks/engine/config.js';
 export { DebugLogger, stderrLogSink } from './debugLogger.js';
-export type { LogLevel, LogRecord, LogSink, DebugLoggerOptions } from './debugLogger.js';
+export type { LogLevel, LogRecord, LogSink, DebugLoggerOptions, ConsoleLikeLogger } from './debugLogger.js';
 export { HookSystem } from './hooks/engine/hookSystem.js';
 export type { HookSystemStatus } from './hooks/engine/hookSystem.js';
 export { killLeftoverProcesses } from './hooks/actions/processGroupRegistry.js';

@@ -31,8 +31,9 @@ export function executeToolWithHooks(
   try {
     hooksMayApply = toolHooksMayApply(config, toolName, toolInput);
   } catch (error) {
-    warnTriggerFailure(config, 'executeToolWithHooks', error, toolName);
-    hooksMayApply = false;
+    // The probe failed: the hook steps run, and block if a fail-closed or pinned hook guards the tool.
+    warnTriggerFailure(config, 'toolHooksMayApply (the hook steps run)', error, toolName);
+    hooksMayApply = true;
   }
   if (!hooksMayApply) return runToolStep({ execute: executeFn, args: toolInput, toolName });
   return executeWithHookSystem(config, toolName, toolInput, executeFn, options);

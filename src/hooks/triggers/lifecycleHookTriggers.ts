@@ -11,6 +11,7 @@ import type { SessionEndInput, SessionStartInput } from '../protocol/inputs.js';
 import type { DefaultHookOutput } from '../protocol/outputs.js';
 import { getStopReason } from '../protocol/toolHookEffects.js';
 import { runTrigger } from './triggerSupport.js';
+import { HookEventName } from '../protocol/events.js';
 
 /** Why a session starts (the SessionStart `source`). */
 export type SessionStartSource = SessionStartInput['source'];
@@ -95,6 +96,7 @@ export function fireBeforeAgentHook(config: Config, prompt: string, options?: Ho
   return runTrigger<BeforeAgentHookResult>({
     config,
     trigger: 'fireBeforeAgentHook',
+    eventName: HookEventName.BeforeAgent,
     safeDefault: { blocked: false },
     fire: (eventHandler) => eventHandler.fireBeforeAgentEvent(prompt, options),
     interpret: (output) => {

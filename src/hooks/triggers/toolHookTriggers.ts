@@ -25,6 +25,7 @@ export function fireBeforeToolHook(
     config,
     trigger: 'fireBeforeToolHook',
     toolName,
+    eventName: HookEventName.BeforeTool,
     safeDefault: undefined,
     fire: (eventHandler) => eventHandler.fireBeforeToolEvent(toolName, toolInput, options),
     interpret: (output) => output,
