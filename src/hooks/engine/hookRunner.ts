@@ -9,7 +9,7 @@ import { expandCommand } from '../actions/commandExpansion.js';
 import { buildHookEnvironment } from '../actions/hookEnvironment.js';
 import { compileNameFilter } from './matchers.js';
 import { DebugLogger } from '../../debugLogger.js';
-import { runHookProcess, type HookProcessOutcome } from '../actions/hookProcess.js';
+import { runHookProcess, STDOUT_OVERFLOW_EXCERPT_BYTES, type HookProcessOutcome } from '../actions/hookProcess.js';
 import { openHookConversation } from '../dialects/conversation.js';
 import { expandExecForm } from '../actions/execForm.js';
 import { runFunctionHook } from '../actions/functionHook.js';
@@ -27,7 +27,7 @@ import { convertPlainTextToHookOutput, parseHookStdout } from './hookOutputText.
 
 /**
  * Default cap on the bytes kept from a hook's stdout: 16 MiB, so a valid JSON decision is never lost
- * to the cap while memory stays bounded (issue 9, item 7).
+ * to the cap while memory stays bounded (at most about twice the cap per hook: the bytes and their text).
  */
 export const DEFAULT_MAX_STDOUT_BYTES = 16 * 1024 * 1024;
 
@@ -48,9 +48,9 @@ export interface HookRunnerOptions {
   killGraceMs?: number;
   /** Names or globs of host variables no hook process receives (`Config.hookEnvironment.withhold`). */
   withheldVariables?: readonly string[];
-  /** Bytes of an http hook's response body read at most; default {@link DEFAULT_MAX_HTTP_BODY_BYTES} (issue 13). */
+  /** Bytes of an http hook's response body read at most; default {@link DEFAULT_MAX_HTTP_BODY_BYTES}. */
   maxHttpBodyBytes?: number;
-  /** Issue 14: the Config whose hook model and sub-agent runner prompt and agent hooks use. */
+  /** The Config whose hook model and sub-agent runner prompt and agent hooks use. */
   config?: Config;
 }
 
@@ -77,7 +77,7 @@ export class HookRunner {
 
   /**
    * Runs one hook of any type. Never throws; failures are results with `success: false` (HOOK-070,
-   * 195, 196), or blocks for a hook with `onFailure: "block"` (issue 13).
+   * 195, 196), or blocks for a hook with `onFailure: "block"`.
    */
   async executeHook(
     hookConfig: HookConfig,
@@ -88,7 +88,7 @@ export class HookRunner {
     return applyFailurePolicy(await this.runByType(hookConfig, eventName, input, options));
   }
 
-  /** Issue 13: the one place a hook's type chooses how it runs (hooks/actions/ has one module per type). */
+  /** The one place a hook's type chooses how it runs (hooks/actions/ has one module per type). */
   private runByType(hookConfig: HookConfig, eventName: HookEventName, input: HookInput, options: HookFireOptions): Promise<HookExecutionResult> {
     const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_HOOK_TIMEOUT_MS);
     const logger = this.logger;
@@ -105,7 +105,7 @@ export class HookRunner {
     }
   }
 
-  /** An http hook (issue 13), spoken to in its dialect like a command hook: the body is what its stdin would be. */
+  /** An http hook, spoken to in its dialect like a command hook: the body is what its stdin would be. */
   private async executeHttpHook(
     hookConfig: HttpHookConfig,
     eventName: HookEventName,
@@ -214,7 +214,7 @@ export class HookRunner {
   /** The exit-code table (§35) applied to one finished process. */
   private interpret(hookConfig: HookConfig, eventName: HookEventName, outcome: HookProcessOutcome, timeoutMs: number): HookExecutionResult {
     // One object, completed by the branch that applies: a base spread into each answer cost a hook
-    // ~6 µs on the cold path after its process exits (issue 9, item 6; bench/README.md).
+    // ~6 µs on the cold path after its process exits (bench/README.md).
     const result: HookExecutionResult = {
       hookConfig,
       eventName,
@@ -294,7 +294,9 @@ export class HookRunner {
     const { hookConfig, eventName, kind, reason, outcome } = options;
     const stderr = outcome.stderr.trim();
     const truncation = [
-      outcome.stdoutDroppedBytes > 0 ? `stdout truncated to the first ${this.maxStdoutBytes} bytes (${outcome.stdoutDroppedBytes} bytes cut)` : '',
+      outcome.stdoutDroppedBytes > 0
+        ? `stdout was ${outcome.stdoutDroppedBytes} bytes over the cap of ${this.maxStdoutBytes} bytes; only its first ${STDOUT_OVERFLOW_EXCERPT_BYTES} bytes are kept`
+        : '',
       outcome.stderrDroppedBytes > 0 ? `stderr truncated to the first ${this.maxStderrBytes} bytes (${outcome.stderrDroppedBytes} bytes cut)` : '',
     ].filter(Boolean);
     const message =

@@ -13,7 +13,7 @@ import { toolHooksMayApply } from './toolHookTriggers.js';
 import { warnTriggerFailure } from './triggerSupport.js';
 
 /**
- * HOOK-133: before → (ask, issue 14) → execute → after for one tool call, returning the `ToolResult`
+ * HOOK-133: before → (ask) → execute → after for one tool call, returning the `ToolResult`
  * the model sees. A hook's `ask` is put to `Config.onAskUser` (one ask at a time per Config); without
  * it the call proceeds (HOOK-182).
  * Hooks disabled, or (once initialised) no hook matching the tool: `executeFn` is called directly,
@@ -51,7 +51,7 @@ async function executeWithHookSystem(
   const toolCallId = options?.toolCallId ?? `hookrail_${randomUUID()}`;
   try {
     const decided = await runBeforeToolStep({ config, toolName, args: toolInput, signal: options?.signal, toolCallId });
-    // Issue 14: a hook asked (and Config has onAskUser): the answer makes it proceed or blocked.
+    // A hook asked (and Config has onAskUser): the answer makes it proceed or blocked.
     const before = decided.kind === 'ask' ? await runAskStep({ config, toolName, decision: decided, signal: options?.signal }) : decided;
     if (before.kind !== 'proceed') return before.result;
     toolResult = await runToolStep({ execute: executeFn, args: before.args, toolName });

@@ -47,7 +47,7 @@ export interface RunTriggerOptions<T> {
  */
 export async function runTrigger<T>(options: RunTriggerOptions<T>): Promise<T> {
   try {
-    // getReadyHookSystem written out: its await would be paid before every hook's spawn (issue 9, item 6).
+    // getReadyHookSystem written out: its await would be paid before every hook's spawn.
     const hookSystem = options.config.getHookSystem();
     if (!hookSystem) return options.safeDefault;
     if (!hookSystem.isInitialized()) await hookSystem.initialize();
