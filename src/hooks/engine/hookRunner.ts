@@ -12,6 +12,7 @@ import { DebugLogger } from '../../debugLogger.js';
 import { runHookProcess, STDOUT_OVERFLOW_EXCERPT_BYTES, type HookProcessOutcome } from '../actions/hookProcess.js';
 import { openHookConversation } from '../dialects/conversation.js';
 import { expandExecForm } from '../actions/execForm.js';
+import { directScript } from '../actions/directScript.js';
 import { runFunctionHook } from '../actions/functionHook.js';
 import { DEFAULT_MAX_HTTP_BODY_BYTES, runHttpHook } from '../actions/httpHook.js';
 import { runJudgedHook } from './judgedHookDispatch.js';
@@ -158,14 +159,19 @@ export class HookRunner {
       const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_HOOK_TIMEOUT_MS);
       const execForm = hookConfig.type === 'command' && Array.isArray(hookConfig.args) ? expandExecForm(hookConfig.command, hookConfig.args, projectDir) : undefined;
       const command = execForm?.command ?? expandCommand(hookConfig.command, projectDir);
+      const env = buildHookEnvironment({ projectDir, isWithheld: this.isWithheld, extra: conversation.env });
+      // One script path and nothing else: spawned without a shell, its shebang picks the interpreter.
+      const script = execForm ? undefined : directScript({ command: hookConfig.command, projectDir, cwd: projectDir, environment: env });
+      if (script) Object.assign(env, script.environment);
       if (this.logger.isEnabled('debug')) {
-        this.logger.debug(`Running hook "${label}" for ${eventName}`, { command, eventName, timeoutMs, killGraceMs: this.killGraceMs, cwd: projectDir, dialect: conversation.dialect });
+        const shell = execForm ? 'none: exec form' : script ? 'none: the script runs by its shebang' : 'bash -c';
+        this.logger.debug(`Running hook "${label}" for ${eventName}`, { command, shell, eventName, timeoutMs, killGraceMs: this.killGraceMs, cwd: projectDir, dialect: conversation.dialect });
       }
       const outcome = await runHookProcess({
-        command,
-        args: execForm?.args,
+        command: script?.file ?? command,
+        args: script ? [] : execForm?.args,
         cwd: projectDir,
-        env: buildHookEnvironment({ projectDir, isWithheld: this.isWithheld, extra: conversation.env }),
+        env,
         stdin: conversation.stdin,
         timeoutMs,
         killGraceMs: this.killGraceMs,
