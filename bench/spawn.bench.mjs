@@ -6,6 +6,8 @@
 //      execa); execa in its cheapest configuration alongside, for the decision to run hooks on
 //      node:child_process; and the raw spawn under /bin/sh, for what running hooks in bash costs
 //   A second batch of the raw spawn is measured too: its ratio is the run's noise floor.
+//   1b. a plain script hook (`"$CLAUDE_PROJECT_DIR"/guard.sh`, spawned without a shell: its shebang picks
+//      bash) through fireBeforeToolHook  vs  a raw `bash -c` spawn of the same script (target ratio <= 0.80)
 //   3. hookrail's own work per hook, which load does not blur: the same two paths with the kernel taken
 //      out (node:child_process.spawn replaced by a child that answers at once), host CPU per call
 //   2. the watchdog's effect (issue 10 item 4): a raw spawn that also registers its group with hookrail's
@@ -14,7 +16,7 @@
 //      paths (`true`) into before the spawn, spawn() itself, the child's run and after its exit
 // Variants are interleaved (rotating order each round); the ratio is the median of per-round ratios.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -149,6 +151,35 @@ try {
         rawAgain: ' — the noise floor of this run',
         hook: ` — target <= 1.10: ${verdict(results.hook.ratio <= 1.1)} (issue 9 measured 1.26–1.31 with execa)`,
         execa: results.execa.ratio > 1.1 ? ' — above 1.10: hooks run on node:child_process' : ' — within 1.10 in this run (noise floor above)',
+      },
+    );
+  }
+
+  {
+    // The script hooks are published as: a file with a shebang, named by its path from the project directory.
+    const script = join(scratch, 'guard.sh');
+    writeFileSync(script, `#!${commandShell()}\ncat >/dev/null\necho '{}'\n`);
+    chmodSync(script, 0o755);
+    const hookCommand = '"$CLAUDE_PROJECT_DIR"/guard.sh';
+    const config = hookConfig(hookCommand);
+    const stdin = hookStdin(config);
+    const results = await compareAll({
+      variants: {
+        raw: () => rawSpawn(hookCommand, stdin),
+        rawAgain: () => rawSpawn(hookCommand, stdin),
+        hook: () => fireBeforeToolHook(config, 'write_file', toolInput),
+      },
+      rounds,
+      batchSize,
+      warmupBatches: 2,
+    });
+    console.log(`\n1b. a plain script hook \`${hookCommand}\` (a bash script) vs a raw \`${commandShell()} -c\` spawn of the same script (medians of ${rounds} rounds of ${batchSize})`);
+    printRows(
+      results,
+      { raw: 'raw spawn in bash -c', rawAgain: 'the same raw spawn again', hook: 'fireBeforeToolHook, no shell' },
+      {
+        rawAgain: ' — the noise floor of this run',
+        hook: ` — target <= 0.80: ${verdict(results.hook.ratio <= 0.8)} (the script is spawned directly; its shebang runs bash once, not twice)`,
       },
     );
   }
