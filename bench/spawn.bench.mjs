@@ -2,7 +2,7 @@
 // What a command hook costs next to the process it runs, measured side by side in one run (see bench/README.md):
 //   1. one matching command hook through fireBeforeToolHook  vs  a raw node:child_process spawn of the same
 //      command in the same shell (bash, as hookrail runs it: commandShell.ts) with the same stdin, environment
-//      and own process group (target ratio <= 1.10; issue 9 item 6 measured 1.26–1.31 when hooks ran on
+//      and own process group (target ratio <= 1.10; 1.26–1.31 was measured when hooks ran on
 //      execa); execa in its cheapest configuration alongside, for the decision to run hooks on
 //      node:child_process; and the raw spawn under /bin/sh, for what running hooks in bash costs
 //   A second batch of the raw spawn is measured too: its ratio is the run's noise floor.
@@ -10,7 +10,7 @@
 //      bash) through fireBeforeToolHook  vs  a raw `bash -c` spawn of the same script (target ratio <= 0.80)
 //   3. hookrail's own work per hook, which load does not blur: the same two paths with the kernel taken
 //      out (node:child_process.spawn replaced by a child that answers at once), host CPU per call
-//   2. the watchdog's effect (issue 10 item 4): a raw spawn that also registers its group with hookrail's
+//   2. the watchdog's effect: a raw spawn that also registers its group with hookrail's
 //      watchdog, and one that feeds a watchdog over its pipe instead, vs the raw spawn alone
 //   4. where the hook's extra time goes: timestamps around the real spawn split each call of section 1's two
 //      paths (`true`) into before the spawn, spawn() itself, the child's run and after its exit
@@ -149,7 +149,7 @@ try {
       {
         rawSh: ' — what the shell costs: hooks run in bash, as Claude Code and Gemini CLI run them',
         rawAgain: ' — the noise floor of this run',
-        hook: ` — target <= 1.10: ${verdict(results.hook.ratio <= 1.1)} (issue 9 measured 1.26–1.31 with execa)`,
+        hook: ` — target <= 1.10: ${verdict(results.hook.ratio <= 1.1)} (1.26–1.31 was measured with execa)`,
         execa: results.execa.ratio > 1.1 ? ' — above 1.10: hooks run on node:child_process' : ' — within 1.10 in this run (noise floor above)',
       },
     );

@@ -179,7 +179,7 @@ export class PathOutsideWorkspaceError extends HookrailError {
   }
 }
 
-/** Why a hook did not produce a usable answer (HOOK-023, 068, 119, 195, 196; issue 13 for function and http hooks). */
+/** Why a hook did not produce a usable answer (HOOK-023, 068, 119, 195, 196; and the failures of function and http hooks). */
 export type HookFailureKind =
   | 'exit-code'
   | 'signal'
@@ -198,9 +198,9 @@ export type HookFailureKind =
   | 'http-status'
   /** An http hook's server could not be reached, or the connection broke. */
   | 'connection'
-  /** Issue 14: a prompt hook's model failed (refused the call, broke off the stream). */
+  /** A prompt hook's model failed (refused the call, broke off the stream). */
   | 'model'
-  /** Issue 14: an agent hook's sub-agent failed, was stopped, or ran out of turns before answering. */
+  /** An agent hook's sub-agent failed, was stopped, or ran out of turns before answering. */
   | 'agent';
 
 /** A hook failed to run or answer; carried on `HookExecutionResult.error`, never thrown to the caller. */
@@ -217,11 +217,11 @@ export class HookExecutionError extends HookrailError {
   }
 }
 
-/** How a host's `onAskUser` failed to answer (issue 14): each one denies the call. */
+/** How a host's `onAskUser` failed to answer: each one denies the call. */
 export type AskUserFailureKind = 'threw' | 'timeout' | 'invalid-answer';
 
 /**
- * Issue 14: `Config.onAskUser` threw, did not answer within `askUserTimeout`, or answered something
+ * `Config.onAskUser` threw, did not answer within `askUserTimeout`, or answered something
  * other than allow / deny. Never thrown to the caller: the call is denied with this message as the reason.
  */
 export class AskUserError extends HookrailError {

@@ -46,10 +46,10 @@ export type {
   PromptHookConfig,
   AgentHookConfig,
 } from './hooks/protocol/hookConfig.js';
-// Issue 14: hooks judged by a model (prompt and agent hooks).
+// Hooks judged by a model (prompt and agent hooks).
 export { DEFAULT_PROMPT_HOOK_TIMEOUT_MS, DEFAULT_AGENT_HOOK_TIMEOUT_MS, DEFAULT_AGENT_HOOK_MAX_TURNS } from './hooks/protocol/judgedHooks.js';
 export type { JudgedAnswer, HookAgentTask, HookAgentOutcome } from './hooks/protocol/judgedHooks.js';
-// Issue 13: in-process function hooks, typed per event.
+// In-process function hooks, typed per event.
 export type {
   FunctionHookDefinition,
   FunctionHookDefinitionFor,
@@ -198,7 +198,7 @@ export type { CreateContentGeneratorOptions, CreateHookModelOptions } from './ad
 export { loadSettings, toConfigParameters } from './adapters/settings/settings.js';
 export type { SettingsScope, SettingsScopeFile, LoadedSettings, LoadSettingsOptions, ToConfigParametersOptions } from './adapters/settings/settings.js';
 export { TrustStore } from './adapters/settings/trust.js';
-// Claude Code plugins and Gemini CLI extensions for Config.extensions; the session's CLAUDE_ENV_FILE (issue 11).
+// Claude Code plugins and Gemini CLI extensions for Config.extensions; the session's CLAUDE_ENV_FILE.
 export { loadClaudePlugin, loadGeminiExtension } from './adapters/settings/extensions.js';
 export { claudeEnvFilePath, withEnvironmentFile, removeClaudeEnvFile } from './hooks/dialects/claudeEnvFile.js';
 export type { TrustStoreOptions, TrustState, TrustCheck, TrustedFolder } from './adapters/settings/trust.js';

@@ -75,7 +75,7 @@ function appendSystemContent(request: GenerateContentParameters, systemMessage: 
  * HOOK-152, 033..040, 042, 179, 184, 194: fires BeforeModel. A block or stop gives `blocked: true`
  * with the reason and, only if the hook sent `llm_response`, a synthetic response; otherwise the
  * hook's `llm_request` changes come back as `modifiedRequest`. Safe default `{ blocked: false }`.
- * Messages async hooks left since the last request are appended to the request (issue 13).
+ * Messages async hooks left since the last request are appended to the request.
  */
 export async function fireBeforeModelHook(
   config: Config,
@@ -91,7 +91,7 @@ export async function fireBeforeModelHook(
     fire: (eventHandler) => eventHandler.fireBeforeModelEvent(llmRequest, options),
     interpret: (output) => interpretBeforeModelOutput(llmRequest, output),
   });
-  // Issue 13: what async hooks said since the last request joins this one.
+  // What async hooks said since the last request joins this one.
   return withAsyncHookMessages(config, llmRequest, decision);
 }
 
