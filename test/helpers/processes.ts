@@ -120,3 +120,14 @@ function readTextFile(file: string): string | undefined {
     return undefined;
   }
 }
+
+/** Sends SIGKILL to each PID (processes a test started outside any group hookrail tracks) and empties the list. */
+export function killEscapedProcesses(pids: number[]): void {
+  for (const pid of pids.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}

@@ -8,15 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { Config } from '../../src/index.js';
 import { createToolScheduler } from '../../src/machines/scheduler.js';
 import type { Tool } from '../../src/tool.js';
-import { hookFixture, recordingLogger, shellQuote } from '../helpers/hookFixtures.js';
+import { bashFixtureCommand, recordingLogger } from '../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../helpers/processes.js';
 
 const CALLS = 1_000;
 const CONCURRENCY = 200;
-
-function bashFixture(name: string, ...args: string[]): string {
-  return ['bash', shellQuote(hookFixture(name)), ...args].join(' ');
-}
 
 describe.runIf(process.platform !== 'win32')('scheduler under a burst of hooked calls', () => {
   it(`HOOK-016b, HOOK-019, HOOK-027, HOOK-134: ${CALLS} calls at concurrency ${CONCURRENCY}, two hook processes each — every call gets its own hooks' answers`, async () => {
@@ -25,8 +21,8 @@ describe.runIf(process.platform !== 'win32')('scheduler under a burst of hooked 
       enableHooks: true,
       logger,
       hooks: {
-        BeforeTool: [{ matcher: 'load_tool', hooks: [{ type: 'command', command: bashFixture('id-guard.sh', 'deny-or-rewrite') }] }],
-        AfterTool: [{ matcher: 'load_tool', hooks: [{ type: 'command', command: bashFixture('id-context.sh') }] }],
+        BeforeTool: [{ matcher: 'load_tool', hooks: [{ type: 'command', command: bashFixtureCommand('id-guard.sh', 'deny-or-rewrite') }] }],
+        AfterTool: [{ matcher: 'load_tool', hooks: [{ type: 'command', command: bashFixtureCommand('id-context.sh') }] }],
       },
     });
     const ran = new Map<number, Record<string, unknown>>();

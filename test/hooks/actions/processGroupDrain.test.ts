@@ -12,7 +12,7 @@ import { CappedCapture } from '../../../src/hooks/actions/cappedCapture.js';
 import { PIPE_DRAIN_MS, runInProcessGroup } from '../../../src/hooks/actions/processGroup.js';
 import { killLeftoverProcesses } from '../../../src/hooks/actions/processGroupRegistry.js';
 import { scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
-import { processState, readPidFile } from '../../helpers/processes.js';
+import { killEscapedProcesses, processState, readPidFile } from '../../helpers/processes.js';
 
 let scratch: ReturnType<typeof scratchDirectory>;
 const escaped: number[] = [];
@@ -20,13 +20,7 @@ beforeEach(() => {
   scratch = scratchDirectory('hookrail-drain-');
 });
 afterEach(async () => {
-  for (const pid of escaped.splice(0)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
+  killEscapedProcesses(escaped);
   await killLeftoverProcesses({ graceMs: 0 });
   scratch.remove();
 });

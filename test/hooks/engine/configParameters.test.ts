@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Config, ConfigParameterError, DebugLogger, executeToolWithHooks, fireBeforeAgentHook, HookrailError, HOOK_BLOCKED_ERROR_TYPE, type ToolResult } from '../../../src/index.js';
-import { fixtureCommand, hookFixture, recordingLogger, shellQuote } from '../../helpers/hookFixtures.js';
+import { bashFixtureCommand, fixtureCommand, recordingLogger } from '../../helpers/hookFixtures.js';
 
-const guard = `bash ${shellQuote(hookFixture('id-guard.sh'))} deny`;
+const guard = bashFixtureCommand('id-guard.sh', 'deny');
 
 function loadTool() {
   const ran: unknown[] = [];

@@ -9,15 +9,11 @@ import { Config } from '../../../src/index.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
 import { HOOK_BLOCKED_ERROR_TYPE } from '../../../src/hooks/protocol/toolHookEffects.js';
 import type { ToolResult } from '../../../src/hooks/protocol/results.js';
-import { hookFixture, recordingLogger, shellQuote } from '../../helpers/hookFixtures.js';
+import { bashFixtureCommand, recordingLogger } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
 const CALLS = 200;
 const ids = Array.from({ length: CALLS }, (_, id) => id);
-
-function bashFixture(name: string, ...args: string[]): string {
-  return ['bash', shellQuote(hookFixture(name)), ...args].join(' ');
-}
 
 function burstConfig(guardMode: 'deny' | 'rewrite') {
   const { logger, records } = recordingLogger('warn');
@@ -25,7 +21,7 @@ function burstConfig(guardMode: 'deny' | 'rewrite') {
     enableHooks: true,
     logger,
     hooks: {
-      BeforeTool: [{ matcher: 'load_tool', hooks: [{ type: 'command', command: bashFixture('id-guard.sh', guardMode) }] }],
+      BeforeTool: [{ matcher: 'load_tool', hooks: [{ type: 'command', command: bashFixtureCommand('id-guard.sh', guardMode) }] }],
       AfterTool: [{ matcher: 'load_tool', hooks: [{ type: 'command', command: "cat >/dev/null; echo '{}'" }] }],
     },
   });
