@@ -4,7 +4,7 @@
  * reaches the logger or stderr, and a fail-closed or pinned hook blocks when the engine fails.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Config, ConfigParameterError, DebugLogger, executeToolWithHooks, fireBeforeAgentHook, HookrailError, HOOK_BLOCKED_ERROR_TYPE, type ToolResult } from '../../../src/index.js';
+import { Config, ConfigParameterError, createToolScheduler, DebugLogger, executeToolWithHooks, fireBeforeAgentHook, HookrailError, HOOK_BLOCKED_ERROR_TYPE, type ToolResult } from '../../../src/index.js';
 import { bashFixtureCommand, fixtureCommand, recordingLogger } from '../../helpers/hookFixtures.js';
 
 const guard = bashFixtureCommand('id-guard.sh', 'deny');
@@ -132,6 +132,16 @@ describe('an engine failure is reported and fails closed where a hook says so', 
     expect(records.map((record) => record.message)).toContain(
       `fireBeforeToolHook for 'load_tool' failed, blocking BeforeTool, as its fail-closed or pinned hook "odd-guard" would: settings store unavailable`,
     );
+  });
+
+  it('through the scheduler too: a fail-closed BeforeTool hook blocks the call when the engine cannot run it', async () => {
+    const { logger } = recordingLogger('warn');
+    const config = new Config({ enableHooks: true, logger, hooks: settingsThatBreak({ type: 'command', command: guard, name: 'odd-guard', onFailure: 'block' }) });
+    const { ran, execute } = loadTool();
+    const scheduler = createToolScheduler({ config, tools: [{ name: 'load_tool', execute }] });
+    const batch = await scheduler.schedule([{ callId: 'c1', name: 'load_tool', args: { id: 2 } }]);
+    expect(ran).toEqual([]);
+    expect(batch.results.map((result) => ({ outcome: result.outcome, type: result.result.error?.type }))).toEqual([{ outcome: 'blocked', type: HOOK_BLOCKED_ERROR_TYPE }]);
   });
 
   it('a fail-closed BeforeAgent hook refuses the prompt when the engine cannot run it', async () => {
