@@ -9,7 +9,7 @@
  *   `permissionDecisionReason` (before the legacy `decision: "approve" | "block"` + `reason`),
  *   `updatedInput` mapped back to the tool's own argument names, `additionalContext` next to the tool's
  *   result; PostToolUse(Failure) `decision: "block"` + `reason` and `additionalContext` appended to the
- *   result; UserPromptSubmit `decision: "block"` refuses the prompt; Stop `decision: "block"` makes the
+ *   result, `updatedToolOutput` (any tool) or `updatedMCPToolOutput` (MCP tools) in place of the output; UserPromptSubmit `decision: "block"` refuses the prompt; Stop `decision: "block"` makes the
  *   agent go on; PreCompact `decision: "block"` blocks compaction; SessionStart `additionalContext`.
  * - exit 2, per event: PreToolUse blocks with stderr as the reason; PostToolUse(Failure) gives stderr
  *   to the model next to the result (not a failure); UserPromptSubmit refuses the prompt; Stop and
@@ -23,6 +23,7 @@ import type { HookExecutionResult } from '../protocol/results.js';
 import { boundedStderrMessage } from '../protocol/hookStderr.js';
 import { isPlainObject } from '../../values.js';
 import type { ClaudeEventName } from './claudeEvents.js';
+import { MCP_TOOL_PREFIX } from './mcpToolNames.js';
 import { toNativeToolInput } from './toolArguments.js';
 
 /** What reading an answer needs to know about the call it answers. */
@@ -100,10 +101,13 @@ export function claudeJsonToNative(answer: Record<string, unknown>, context: Cla
       break;
     }
     case 'PostToolUse':
-    case 'PostToolUseFailure':
+    case 'PostToolUseFailure': {
       // Claude keeps the tool's output and shows the reason next to it.
       if (blocks && reason) contexts.push(reason);
+      const updatedOutput = readUpdatedToolOutput(specific, context.input);
+      if (updatedOutput !== undefined) nativeSpecific['updatedToolOutput'] = updatedOutput;
       break;
+    }
     case 'UserPromptSubmit':
       if (blocks) setDecision(output, 'deny', reason);
       break;
@@ -124,6 +128,16 @@ export function claudeJsonToNative(answer: Record<string, unknown>, context: Cla
   if (systemMessages.length > 0) output.systemMessage = systemMessages.join('\n');
   if (Object.keys(nativeSpecific).length > 0) output.hookSpecificOutput = nativeSpecific;
   return output;
+}
+
+/**
+ * PostToolUse: the output put in place of the tool's — `updatedToolOutput` for any tool, else
+ * `updatedMCPToolOutput` for an MCP tool (`mcp__…`), as Claude Code reads them.
+ */
+function readUpdatedToolOutput(specific: Record<string, unknown>, input: Record<string, unknown>): unknown {
+  if (specific['updatedToolOutput'] !== undefined) return specific['updatedToolOutput'];
+  const toolName = typeof input['tool_name'] === 'string' ? input['tool_name'] : '';
+  return toolName.startsWith(MCP_TOOL_PREFIX) ? specific['updatedMCPToolOutput'] : undefined;
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * Tool names in both dialects (DESIGN.md, "Dialects"). hookrail's built-in tools carry Gemini CLI's
  * names; a Claude Code hook is told Claude's name for the same tool, and a matcher written with
- * either name matches. Names with no counterpart (host tools, `mcp__<server>__<tool>`) are the same
- * in every dialect.
+ * either name matches. An MCP tool's `mcp__<server>__<tool>` is Claude Code's name too, and Gemini CLI's
+ * `mcp_<server>_<tool>` is one of its aliases (mcpToolNames.ts). Other names without a counterpart (host
+ * tools) are the same in every dialect.
  */
+import { toGeminiToolName } from './mcpToolNames.js';
 
 /** hookrail (Gemini CLI) tool name → Claude Code tool name. */
 export const nativeToClaudeToolNames: Readonly<Record<string, string>> = {
@@ -47,8 +49,8 @@ export function isClaudeToolName(toolName: string): boolean {
 
 /**
  * Every name a tool goes by, its own first: `run_shell_command` → `[run_shell_command, Bash]`,
- * `Bash` → `[Bash, run_shell_command]`, `grep_search` → `[grep_search, Grep, search_file_content]`.
- * Matchers are tested against each, so either dialect's name selects the tool.
+ * `Bash` → `[Bash, run_shell_command]`, `grep_search` → `[grep_search, Grep, search_file_content]`,
+ * `mcp__github__create_issue` → `[mcp__github__create_issue, mcp_github_create_issue]`. Matchers are tested against each, so either dialect's name selects the tool.
  */
 export function toolNameAliases(toolName: string): string[] {
   const names = [toolName];
@@ -61,6 +63,8 @@ export function toolNameAliases(toolName: string): string[] {
     add(claudeToolNames[claudeName]);
   } else if (hasOwn(claudeToolNames, toolName)) {
     add(claudeToolNames[toolName]);
+  } else {
+    add(toGeminiToolName(toolName));
   }
   return names;
 }

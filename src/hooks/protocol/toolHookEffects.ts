@@ -5,7 +5,8 @@
  */
 import { toError } from '../../errors.js';
 import { modifiedToolInput, type DefaultHookOutput } from './outputs.js';
-import { type ToolResult } from './results.js';
+import type { HookExecutionResult, ToolResult } from './results.js';
+import { textOfToolOutput } from './toolOutputText.js';
 
 /** `error.type` of a result produced because a BeforeTool hook blocked the call. */
 export const HOOK_BLOCKED_ERROR_TYPE = 'hook_blocked';
@@ -78,13 +79,41 @@ export function createStoppedToolResult(output: DefaultHookOutput): ToolResult {
 }
 
 /**
+ * HOOK-178: a native or Gemini CLI hook cannot replace a tool's output — only Claude Code's answer reader
+ * sets `hookSpecificOutput.updatedToolOutput` — so theirs is dropped from the answer (in place).
+ */
+export function withoutOutputReplacement(result: HookExecutionResult): HookExecutionResult {
+  const specific = result.output?.hookSpecificOutput;
+  if (specific === undefined || !('updatedToolOutput' in specific)) return result;
+  const { updatedToolOutput: _dropped, ...rest } = specific;
+  result.output = { ...result.output, hookSpecificOutput: rest };
+  return result;
+}
+
+/**
+ * The output a Claude Code PostToolUse hook put in place of the tool's (`updatedToolOutput`, or
+ * `updatedMCPToolOutput` for an MCP tool), as the answer reader carries it: `hookSpecificOutput.updatedToolOutput`.
+ */
+export function getUpdatedToolOutput(afterOutput: DefaultHookOutput | undefined): unknown {
+  return afterOutput?.hookSpecificOutput?.['updatedToolOutput'];
+}
+
+/**
  * HOOK-027, HOOK-029, HOOK-030, HOOK-131, HOOK-132, HOOK-159: a new result with the AfterTool effects:
- * `"\n\n" + additionalContext` and `"\n\n[System] " + systemMessage` appended to `llmContent`;
- * `suppressOutput` sets `suppressDisplay` and leaves `llmContent` to the model.
+ * a replaced output first (Claude Code's `updatedToolOutput`: its text becomes `llmContent` and
+ * `returnDisplay`, the value itself `metadata.updatedToolOutput`), then `"\n\n" + additionalContext` and
+ * `"\n\n[System] " + systemMessage` appended to `llmContent`; `suppressOutput` sets `suppressDisplay`
+ * and leaves `llmContent` to the model.
  */
 export function applyAfterToolEffects(toolResult: ToolResult, afterOutput: DefaultHookOutput | undefined): ToolResult {
   const result: ToolResult = { ...toolResult };
   if (!afterOutput) return result;
+  const updatedOutput = getUpdatedToolOutput(afterOutput);
+  if (updatedOutput !== undefined) {
+    result.llmContent = textOfToolOutput(updatedOutput);
+    result.returnDisplay = result.llmContent;
+    result.metadata = { ...result.metadata, updatedToolOutput: updatedOutput };
+  }
   const additionalContext = afterOutput.getAdditionalContext();
   if (additionalContext) result.llmContent = `${result.llmContent}\n\n${additionalContext}`;
   result.llmContent = appendSystemMessage(result.llmContent, afterOutput.systemMessage);
@@ -105,7 +134,10 @@ function appendSystemMessage(llmContent: string, systemMessage: string | undefin
   return `${llmContent}\n\n[System] ${systemMessage}`;
 }
 
-/** HOOK-026: the `tool_response` an AfterTool hook receives: `llmContent`, `returnDisplay`, `metadata`, optional `error`. */
+/**
+ * HOOK-026: the `tool_response` an AfterTool hook receives: `llmContent`, `returnDisplay`, `metadata`,
+ * optional `error`, and `output` for a tool that returned a structured value.
+ */
 export function toToolResponse(toolResult: ToolResult): Record<string, unknown> {
   const response: Record<string, unknown> = {
     llmContent: toolResult.llmContent,
@@ -113,6 +145,7 @@ export function toToolResponse(toolResult: ToolResult): Record<string, unknown> 
     metadata: toolResult.metadata ?? {},
   };
   if (toolResult.error) response['error'] = toolResult.error;
+  if (toolResult.output !== undefined) response['output'] = toolResult.output;
   return response;
 }
 

@@ -158,12 +158,13 @@ export async function runAfterToolStep(options: AfterToolStepOptions): Promise<A
   return decideAfterTool(options.result, options.beforeOutput, afterOutput);
 }
 
-/** The fire options of a step: its signal, and the call's id (Claude Code's `tool_use_id`) when known. */
+/** The fire options of a step: its signal, the call's id (Claude Code's `tool_use_id`) when known, its origin and session. */
 function fireOptions(options: HookFireOptions): HookFireOptions {
   return {
     signal: options.signal,
     ...(options.toolCallId !== undefined ? { toolCallId: options.toolCallId } : {}),
     ...(options.origin !== undefined ? { origin: options.origin } : {}),
+    ...(options.session !== undefined ? { session: options.session } : {}),
   };
 }
 

@@ -108,7 +108,7 @@ describe.runIf(process.platform === 'linux')('runInProcessGroup: what the main p
 });
 
 describe('one way to run a process', () => {
-  it('only the process-group runner and its watchdog import node:child_process, so hooks fire, run, executeToolWithHooks and the scheduler share one drain', () => {
+  it('only the process-group runner, its watchdog and the MCP gateway\'s server process import node:child_process, so hooks fire, run, executeToolWithHooks and the scheduler share one drain', () => {
     const sourceRoot = fileURLToPath(new URL('../../../src/', import.meta.url));
     const importers: string[] = [];
     const walk = (directory: string): void => {
@@ -119,6 +119,6 @@ describe('one way to run a process', () => {
       }
     };
     walk(sourceRoot);
-    expect(importers.sort()).toEqual(['hooks/actions/processGroup.ts', 'hooks/actions/processWatchdog.ts']);
+    expect(importers.sort()).toEqual(['hooks/actions/processGroup.ts', 'hooks/actions/processWatchdog.ts', 'integrations/mcp/mcpServerProcess.ts']);
   });
 });

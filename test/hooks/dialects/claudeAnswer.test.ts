@@ -137,3 +137,15 @@ describe('Claude Code answers: exit codes', () => {
     expect(readClaudeAnswer(warned, context('PreToolUse'))).toBe(warned);
   });
 });
+
+describe('Claude Code answers: PostToolUse output replacement', () => {
+  const mcpCall = { tool_name: 'mcp__github__get_issue', tool_input: { number: 1 }, cwd: '/home/dev/shop' };
+
+  it('updatedToolOutput replaces any tool\'s output; updatedMCPToolOutput only an MCP tool\'s', () => {
+    expect(answer('PostToolUse', { hookSpecificOutput: { updatedToolOutput: 'new output' } })).toEqual({ hookSpecificOutput: { updatedToolOutput: 'new output' } });
+    expect(answer('PostToolUse', { hookSpecificOutput: { updatedMCPToolOutput: [{ type: 'text', text: 'x' }] } }, mcpCall)).toEqual({
+      hookSpecificOutput: { updatedToolOutput: [{ type: 'text', text: 'x' }] },
+    });
+    expect(answer('PostToolUse', { hookSpecificOutput: { updatedMCPToolOutput: 'ignored for Bash' } })).toEqual({});
+  });
+});
