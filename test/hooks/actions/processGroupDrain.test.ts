@@ -108,17 +108,17 @@ describe.runIf(process.platform === 'linux')('runInProcessGroup: what the main p
 });
 
 describe('one way to run a process', () => {
-  it('only the process-group runner, its watchdog and the MCP gateway\'s server process import node:child_process, so hooks fire, run, executeToolWithHooks and the scheduler share one drain', () => {
+  it('only the process-group runner, its watchdog, the warm-interpreter pool (whose idle processes the runner then drains) and the MCP gateway\'s server process import node:child_process, so hooks fire, run, executeToolWithHooks and the scheduler share one drain', () => {
     const sourceRoot = fileURLToPath(new URL('../../../src/', import.meta.url));
     const importers: string[] = [];
     const walk = (directory: string): void => {
       for (const entry of readdirSync(directory, { withFileTypes: true })) {
         const path = join(directory, entry.name);
         if (entry.isDirectory()) walk(path);
-        else if (entry.name.endsWith('.ts') && /['"](?:node:)?child_process['"]/.test(readFileSync(path, 'utf8'))) importers.push(relative(sourceRoot, path));
+        else if (entry.name.endsWith('.ts') && /^import (?!type )[^;]*['"](?:node:)?child_process['"]/m.test(readFileSync(path, 'utf8'))) importers.push(relative(sourceRoot, path));
       }
     };
     walk(sourceRoot);
-    expect(importers.sort()).toEqual(['hooks/actions/processGroup.ts', 'hooks/actions/processWatchdog.ts', 'integrations/mcp/mcpServerProcess.ts']);
+    expect(importers.sort()).toEqual(['hooks/actions/processGroup.ts', 'hooks/actions/processWatchdog.ts', 'hooks/actions/warm/warmPool.ts', 'integrations/mcp/mcpServerProcess.ts']);
   });
 });
