@@ -3,8 +3,9 @@
  * lazily on first use, and nothing at all while hooks are disabled (HOOK-001, 002, 010, 013).
  */
 import { randomUUID } from 'node:crypto';
-import { DebugLogger } from '../../debugLogger.js';
+import type { ConsoleLikeLogger, DebugLogger } from '../../debugLogger.js';
 import { AgentSessionError, toError } from '../../errors.js';
+import { checkConfigParameters, resolveConfigLogger } from './configParameters.js';
 import { HookSystem } from './hookSystem.js';
 import type { HookSession, HooksSettings } from '../protocol/hookConfig.js';
 import type { ExtensionConfig, HookSystemHost, SubagentIdentity } from './engineHost.js';
@@ -36,7 +37,7 @@ export interface HookAgentRunRequest {
 }
 
 /**
- * Issue 14: runs an agent hook's sub-agent (the session machine, nested: `createHookAgentRunner()`).
+ * Runs an agent hook's sub-agent (the session machine, nested: `createHookAgentRunner()`).
  * It should resolve even on failure; a rejection is read as one.
  */
 export type HookAgentRunner = (request: HookAgentRunRequest) => Promise<HookAgentOutcome>;
@@ -52,7 +53,7 @@ export interface ConfigParameters {
    */
   hooks?: HooksSettings | Record<string, unknown>;
   /**
-   * Issue 13: in-process hooks (seed 002's callable action), run through the same planner,
+   * In-process hooks (seed 002's callable action), run through the same planner,
    * aggregator and machines as command hooks. Invalid entries are skipped with a warning naming
    * `functionHooks[i]`. More can be added later with `getHookSystem().registerFunctionHook()`.
    */
@@ -78,10 +79,14 @@ export interface ConfigParameters {
   sessionId?: string;
   /** Default: `process.cwd()`. Sent to hooks as `cwd` and the `*_PROJECT_DIR` variables. */
   workingDir?: string;
-  /** Where warnings and debug lines go. Default: warnings on stderr. */
-  logger?: DebugLogger;
   /**
-   * Issue 14: resolves a BeforeTool hook's `ask` (the call waits in the `asking` state). Without it
+   * Where warnings and debug lines go: a {@link DebugLogger}, or a console-like logger (`console`,
+   * pino, winston: an object with `warn` and optionally `error`, `info`, `debug`), whose methods then
+   * receive the records of their level. Default: warnings on stderr.
+   */
+  logger?: DebugLogger | ConsoleLikeLogger;
+  /**
+   * Resolves a BeforeTool hook's `ask` (the call waits in the `asking` state). Without it
    * the library keeps HOOK-182: `ask` is not a block and the call proceeds.
    */
   onAskUser?: AskUserCallback;
@@ -94,16 +99,16 @@ export interface ConfigParameters {
    */
   transcriptPath?: string;
   /**
-   * Issue 14: the model prompt hooks ask and agent hooks' sub-agents talk to. Without one, prompt
+   * The model prompt hooks ask and agent hooks' sub-agents talk to. Without one, prompt
    * and agent hooks fail (and `onFailure` applies). A hook's `model` is sent as the request's model.
    */
   hookModel?: ContentGenerator;
-  /** Issue 14: runs agent hooks' sub-agents (`createHookAgentRunner()`); without one, agent hooks fail. */
+  /** Runs agent hooks' sub-agents (`createHookAgentRunner()`); without one, agent hooks fail. */
   hookAgentRunner?: HookAgentRunner;
-  /** Issue 14: told of every prompt or agent hook that finishes (to show the user a judged decision); must not throw. */
+  /** Told of every prompt or agent hook that finishes (to show the user a judged decision); must not throw. */
   onJudgedHook?: (event: JudgedHookEvent) => void;
   /**
-   * Issue 14: this Config belongs to a sub-agent (an agent hook's, made by `createSubagentConfig()`):
+   * This Config belongs to a sub-agent (an agent hook's, made by `createSubagentConfig()`):
    * only the parent's BeforeTool, AfterTool and AfterAgent hooks run — AfterAgent fired as
    * SubagentStop — and no prompt or agent hook, so a judge is never judged.
    */
@@ -112,7 +117,11 @@ export interface ConfigParameters {
   subagentIdentity?: SubagentIdentity;
 }
 
-/** The host's configuration; `getHookSystem()` is the one entry point to the hook system. */
+/**
+ * The host's configuration; `getHookSystem()` is the one entry point to the hook system. The
+ * constructor checks its parameters and throws a `ConfigParameterError` naming a parameter of the
+ * wrong type, so a configuration mistake fails at once, never by switching hooks off later.
+ */
 export class Config implements HookSystemHost {
   private readonly enableHooks: boolean;
   private readonly hooks: HooksSettings | Record<string, unknown>;
@@ -141,6 +150,7 @@ export class Config implements HookSystemHost {
   private readonly hookObservers = new Set<HookExecutionObserver>();
 
   constructor(parameters: ConfigParameters = {}) {
+    checkConfigParameters(parameters);
     this.parameters = parameters;
     this.hookModel = parameters.hookModel;
     this.hookAgentRunner = parameters.hookAgentRunner;
@@ -154,7 +164,7 @@ export class Config implements HookSystemHost {
     this.hookEnvironment = { withhold: [...(parameters.hookEnvironment?.withhold ?? [])] };
     this.sessionId = parameters.sessionId ?? randomUUID();
     this.workingDir = parameters.workingDir ?? process.cwd();
-    this.logger = parameters.logger ?? new DebugLogger('hookrail');
+    this.logger = resolveConfigLogger(parameters.logger);
     this.onAskUser = parameters.onAskUser;
     this.askUserTimeout = validAskUserTimeout(parameters.askUserTimeout, this.logger);
     this.warmInterpreters = validWarmInterpreters(parameters.warmInterpreters, this.logger);
@@ -169,7 +179,7 @@ export class Config implements HookSystemHost {
     return this.hooks;
   }
 
-  /** Issue 13: the function hooks given to the constructor. */
+  /** The function hooks given to the constructor. */
   getFunctionHooks(): readonly FunctionHookDefinition[] {
     return this.functionHooks;
   }
@@ -233,12 +243,12 @@ export class Config implements HookSystemHost {
     return this.logger;
   }
 
-  /** Issue 14: the host's answer to a hook's `ask`; `undefined` keeps HOOK-182 (ask proceeds). */
+  /** The host's answer to a hook's `ask`; `undefined` keeps HOOK-182 (ask proceeds). */
   getOnAskUser(): AskUserCallback | undefined {
     return this.onAskUser;
   }
 
-  /** Issue 14: the bound on `onAskUser`, in milliseconds. */
+  /** The bound on `onAskUser`, in milliseconds. */
   getAskUserTimeout(): number {
     return this.askUserTimeout;
   }
@@ -253,12 +263,12 @@ export class Config implements HookSystemHost {
     this.transcriptPath = path;
   }
 
-  /** Issue 14: the model of prompt hooks and agent hooks' sub-agents; `undefined` when none was given. */
+  /** The model of prompt hooks and agent hooks' sub-agents; `undefined` when none was given. */
   getHookModel(): ContentGenerator | undefined {
     return this.hookModel;
   }
 
-  /** Issue 14: the runner of agent hooks' sub-agents; `undefined` when none was given. */
+  /** The runner of agent hooks' sub-agents; `undefined` when none was given. */
   getHookAgentRunner(): HookAgentRunner | undefined {
     return this.hookAgentRunner;
   }
@@ -276,7 +286,7 @@ export class Config implements HookSystemHost {
     };
   }
 
-  /** Issue 14: hands a finished judged hook to `onJudgedHook`; a listener that throws is logged and ignored. */
+  /** Hands a finished judged hook to `onJudgedHook`; a listener that throws is logged and ignored. */
   notifyJudgedHook(event: JudgedHookEvent): void {
     if (!this.onJudgedHook) return;
     try {
@@ -286,13 +296,13 @@ export class Config implements HookSystemHost {
     }
   }
 
-  /** Issue 14: true for a sub-agent's Config (see {@link ConfigParameters.subagent}). */
+  /** True for a sub-agent's Config (see {@link ConfigParameters.subagent}). */
   isSubagent(): boolean {
     return this.subagent;
   }
 
   /**
-   * Issue 14: the Config of an agent hook's sub-agent: this one's settings, session id, working
+   * The Config of an agent hook's sub-agent: this one's settings, session id, working
    * directory and hook model, marked `subagent` (its own hook system keeps only the tool guards and
    * AfterAgent hooks, never a prompt or agent hook) and without a runner or transcript of its own.
    */

@@ -106,6 +106,7 @@ export function fireBeforeAgentHook(config: Config, prompt: string, options?: Ho
   return runTrigger<BeforeAgentHookResult>({
     config,
     trigger: 'fireBeforeAgentHook',
+    eventName: HookEventName.BeforeAgent,
     safeDefault: { blocked: false },
     fire: (eventHandler) => eventHandler.fireBeforeAgentEvent(prompt, options),
     interpret: (output) => {
@@ -135,7 +136,7 @@ export function fireAfterAgentHook(config: Config, input: AfterAgentHookInput, o
     config,
     trigger: 'fireAfterAgentHook',
     safeDefault: { continueRequested: false },
-    // Issue 14: a sub-agent's stop is SubagentStop (Claude Code hooks are told so).
+    // A sub-agent's stop is SubagentStop (Claude Code hooks are told so).
     fire: (eventHandler) =>
       eventHandler.fireAfterAgentEvent(input.prompt, input.promptResponse, input.stopHookActive, config.isSubagent() ? { ...options, subagent: true } : options),
     interpret: (output) => {

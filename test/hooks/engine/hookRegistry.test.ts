@@ -383,13 +383,17 @@ describe('HookRegistry validation warnings', () => {
     expect(registry.getAllHooks().map((entry) => entry.config.command)).toEqual(['sh kept.sh', 'sh e.sh']);
   });
 
-  it('settings that are not an object register nothing and log one warning', async () => {
-    const { registry, records } = createRegistry({ hooks: fromJson(['sh a.sh']) });
+  it('an extension\'s hooks that are not an object register nothing and log one warning naming the extension', async () => {
+    const { registry, records } = createRegistry({ extensions: [{ name: 'lint', isActive: true, hooks: fromJson(['sh a.sh']) }] });
     await registry.initialize();
     expect(registry.getAllHooks()).toEqual([]);
     expect(warnings(records)).toEqual([
-      'hooks: expected an object mapping event names to hook definitions, got an array; no hooks registered',
+      'extensions["lint"].hooks: expected an object mapping event names to hook definitions, got an array; no hooks registered',
     ]);
+  });
+
+  it('Config `hooks` that are not an object are refused when the Config is constructed, naming the parameter', () => {
+    expect(() => createRegistry({ hooks: fromJson(['sh a.sh']) })).toThrow('Config parameter "hooks" must be an object keyed by event name');
   });
 
   it('a valid configuration logs no warning and reports no problem', async () => {
