@@ -72,6 +72,7 @@ export { validateHooksSettings } from './hooks/validation/hooksSettingsValidatio
 export { getHookName } from './hooks/protocol/hookConfig.js';
 export type { ValidatedHookDefinition, HooksValidationResult, ValidateHooksSettingsOptions } from './hooks/validation/hooksSettingsValidation.js';
 export type { HookConfigProblem } from './hooks/validation/hookProblems.js';
+export type { HookSystemHost, HookRegistryHost, HookEventHandlerHost, JudgedHookHost } from './hooks/engine/engineHost.js';
 export { HookPlanner, matchesToolName } from './hooks/engine/hookPlanner.js';
 export type { HookPlannerOptions } from './hooks/engine/hookPlanner.js';
 // Issue 13: `if` conditions, priority order, fail-closed results.
