@@ -35,8 +35,10 @@ export {
 export type { AskDeniedResultOptions } from './hooks/protocol/toolHookEffects.js';
 
 // --- the tool-call steps shared by executeToolWithHooks and the toolCall machine (HOOK-134) ---
-export { decideBeforeTool, decideAfterTool, runBeforeToolStep, runAfterToolStep, runToolStep, isToolResult } from './hooks/triggers/toolCallSteps.js';
-export type { BeforeToolStepOptions, AfterToolStepOptions, DecideBeforeToolOptions } from './hooks/triggers/toolCallSteps.js';
+export { decideAfterTool, runBeforeToolStep, runAfterToolStep, runToolStep, isToolResult } from './hooks/triggers/toolCallSteps.js';
+export { decideBeforeTool } from './hooks/protocol/beforeToolDecision.js';
+export type { BeforeToolStepOptions, AfterToolStepOptions } from './hooks/triggers/toolCallSteps.js';
+export type { DecideBeforeToolOptions } from './hooks/protocol/beforeToolDecision.js';
 // --- the ask step (issue 14): one ask at a time, in request order within a scheduler batch ---
 export { runAskStep, decideAskAnswer, askUserFailure, failedAnswer, ASK_NOTIFICATION_TYPE } from './hooks/triggers/askUserStep.js';
 export type { AskStepOptions, AskStepResult, SettledAnswer, DecideAskAnswerOptions, AskUserFailureOptions } from './hooks/triggers/askUserStep.js';

@@ -96,7 +96,7 @@ export type { ConfigParameters, ExtensionConfig, HookAgentRunner, HookAgentRunRe
 export { DebugLogger, stderrLogSink } from './debugLogger.js';
 export type { LogLevel, LogRecord, LogSink, DebugLoggerOptions, ConsoleLikeLogger } from './debugLogger.js';
 export { HookSystem } from './hooks/engine/hookSystem.js';
-export type { HookSystemStatus } from './hooks/engine/hookSystem.js';
+export type { HookSystemStatus, BeforeToolCall } from './hooks/engine/hookSystem.js';
 export { killLeftoverProcesses } from './hooks/actions/processGroupRegistry.js';
 export type { KillLeftoverOptions } from './hooks/actions/processGroupRegistry.js';
 export { closeWarmInterpreters } from './hooks/actions/warm/warmStart.js';
@@ -106,7 +106,8 @@ export type { FireEventWithDetailsOptions, HookFireDetails } from './hooks/engin
 // --- triggers: what a host calls around each tool and model call (HOOK-176) ---
 export { fireBeforeToolHook, fireAfterToolHook, toolHooksMayApply } from './hooks/triggers/toolHookTriggers.js';
 export { executeToolWithHooks } from './hooks/triggers/executeToolWithHooks.js';
-export type { ToolExecuteFunction, BeforeToolDecision, AskDecision, AfterToolDecision } from './hooks/triggers/toolCallSteps.js';
+export type { ToolExecuteFunction, AfterToolDecision } from './hooks/triggers/toolCallSteps.js';
+export type { BeforeToolDecision, AskDecision } from './hooks/protocol/beforeToolDecision.js';
 export { fireBeforeModelHook, fireAfterModelHook, fireBeforeToolSelectionHook } from './hooks/triggers/modelHookTriggers.js';
 export type { BeforeModelHookResult, AfterModelHookResult, BeforeToolSelectionHookResult } from './hooks/triggers/modelHookTriggers.js';
 

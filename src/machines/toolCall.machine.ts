@@ -1,9 +1,9 @@
 /**
  * One tool call as an XState v5 machine (DESIGN.md's transition table): every hook outcome is a
- * transition, not a flag checked later. The invoked actors call `fireBeforeToolHook`, the ask step
- * (a hook's `ask`, issue 14), the tool and `fireAfterToolHook`; guards and actions call the shared
- * hook-effect functions (HOOK-134). Every implementation is named, so tests swap one with
- * `toolCallMachine.provide()`.
+ * transition, not a flag checked later. The invoked actors ask the hook system's `beforeTool` for the
+ * call's decision, then run the ask step (a hook's `ask`), the tool and `fireAfterToolHook`; guards
+ * and actions call the shared hook-effect functions (HOOK-134). Every implementation is named, so
+ * tests swap one with `toolCallMachine.provide()`.
  *
  * Beyond the table: START for an unknown tool goes to `buffered` with an error result (no hook fires
  * for a tool that cannot run), and START when no tool hook can run (hooks disabled, or none matching
@@ -19,15 +19,8 @@ import type { ToolResult } from '../hooks/protocol/results.js';
 import { createToolErrorResult } from '../hooks/protocol/toolHookEffects.js';
 import type { AskQueue } from '../hooks/triggers/askQueue.js';
 import { runAskStep, type AskStepOptions, type AskStepResult } from '../hooks/triggers/askUserStep.js';
-import {
-  runAfterToolStep,
-  runBeforeToolStep,
-  type AfterToolDecision,
-  type AfterToolStepOptions,
-  type AskDecision,
-  type BeforeToolDecision,
-  type BeforeToolStepOptions,
-} from '../hooks/triggers/toolCallSteps.js';
+import { runAfterToolStep, runBeforeToolStep, type AfterToolDecision, type AfterToolStepOptions, type BeforeToolStepOptions } from '../hooks/triggers/toolCallSteps.js';
+import { type AskDecision, type BeforeToolDecision } from '../hooks/protocol/beforeToolDecision.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import {
   askActorFailureResult,

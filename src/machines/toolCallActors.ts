@@ -11,7 +11,7 @@ import { DefaultHookOutput } from '../hooks/protocol/outputs.js';
 import { ASK_DENIED_ERROR_TYPE, createErrorResult } from '../hooks/protocol/toolHookEffects.js';
 import type { ToolResult } from '../hooks/protocol/results.js';
 import { decideAskAnswer } from '../hooks/triggers/askUserStep.js';
-import type { AskDecision } from '../hooks/triggers/toolCallSteps.js';
+import type { AskDecision } from '../hooks/protocol/beforeToolDecision.js';
 import { runToolStep } from '../hooks/triggers/toolCallSteps.js';
 import { toolHooksMayApply } from '../hooks/triggers/toolHookTriggers.js';
 import { warnTriggerFailure } from '../hooks/triggers/triggerSupport.js';

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { executeToolWithHooks } from '../../src/hooks/triggers/executeToolWithHooks.js';
 import type { ToolResult } from '../../src/hooks/protocol/results.js';
-import type { BeforeToolDecision } from '../../src/hooks/triggers/toolCallSteps.js';
+import type { BeforeToolDecision } from '../../src/hooks/protocol/beforeToolDecision.js';
 import { runToolCall } from '../../src/machines/runToolCall.js';
 import { toolCallMachine, type BeforeToolActorInput } from '../../src/machines/toolCall.machine.js';
 import type { AfterBehaviour, BeforeBehaviour } from '../helpers/machineScenario.js';

@@ -13,12 +13,22 @@ import { HookRunner } from './hookRunner.js';
 import type { HookEventName } from '../protocol/events.js';
 import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
 import type { HookExecutionResult } from '../protocol/results.js';
+import type { HookFireOptions } from '../protocol/hookConfig.js';
+import { decideBeforeTool, type BeforeToolDecision } from '../protocol/beforeToolDecision.js';
 import { AsyncHookTracker, type AsyncHookMessage } from './asyncHooks.js';
 
 /** HOOK-009: what `getStatus()` reports. */
 export interface HookSystemStatus {
   initialized: boolean;
   totalHooks: number;
+}
+
+/** One tool call put to {@link HookSystem.beforeTool}. */
+export interface BeforeToolCall extends HookFireOptions {
+  toolName: string;
+  args: Record<string, unknown>;
+  /** True when someone can be asked (the host has `onAskUser`): an `ask` answer becomes an `ask` decision; otherwise it proceeds (HOOK-182). */
+  canAsk?: boolean;
 }
 
 /** HOOK-006, 142: owns the shared hook infrastructure; created by `Config.getHookSystem()`. */
@@ -117,6 +127,18 @@ export class HookSystem {
    */
   waitForAsyncHooks(): Promise<HookExecutionResult[]> {
     return this.asyncHooks.whenSettled();
+  }
+
+  /**
+   * HOOK-014..020, 127, 129, 182: fires BeforeTool for one call and decides what happens to it: stop,
+   * block, ask or proceed with the arguments as the hooks rewrote them. Throws what the engine throws
+   * (the tool-call step reports it and fails closed where a hook says so); before `initialize()`, a
+   * {@link HookSystemNotInitializedError}.
+   */
+  async beforeTool(call: BeforeToolCall): Promise<BeforeToolDecision> {
+    const { toolName, args, canAsk, ...fireOptions } = call;
+    const aggregated = await this.getEventHandler().fireBeforeToolEvent(toolName, args, fireOptions);
+    return decideBeforeTool(aggregated.finalOutput, args, { canAsk });
   }
 
   /** HOOK-009: `{ initialized, totalHooks }`. */

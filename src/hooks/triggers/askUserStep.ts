@@ -16,7 +16,7 @@ import { createAskDeniedToolResult } from '../protocol/toolHookEffects.js';
 import { isPlainObject } from '../../values.js';
 import { sharedAskQueue, type AskQueue } from './askQueue.js';
 import { fireNotificationHook } from './lifecycleHookTriggers.js';
-import type { AskDecision } from './toolCallSteps.js';
+import type { AskDecision } from '../protocol/beforeToolDecision.js';
 
 /** Gemini CLI's `notification_type` for a tool call that waits for the user's permission. */
 export const ASK_NOTIFICATION_TYPE = 'ToolPermission';

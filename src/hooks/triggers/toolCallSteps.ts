@@ -6,82 +6,28 @@
 import { HookrailError } from '../../errors.js';
 import type { Config } from '../engine/config.js';
 import type { HookFireOptions } from '../protocol/hookConfig.js';
-import { BeforeToolHookOutput, type DefaultHookOutput } from '../protocol/outputs.js';
+import type { DefaultHookOutput } from '../protocol/outputs.js';
 import type { ToolResult } from '../protocol/results.js';
 import {
   applyAfterToolEffects,
   applyBeforeToolSystemMessage,
-  createBlockedToolResult,
   createStoppedToolResult,
   createToolErrorResult,
-  getAskReason,
-  getModifiedToolInput,
   getStopReason,
   toToolResponse,
 } from '../protocol/toolHookEffects.js';
-import { fireAfterToolHook, fireBeforeToolHook } from './toolHookTriggers.js';
+import { fireAfterToolHook } from './toolHookTriggers.js';
+import { runOnHookSystem } from './triggerSupport.js';
+import { HookEventName } from '../protocol/events.js';
+import { decideBeforeTool, type BeforeToolDecision } from '../protocol/beforeToolDecision.js';
 
 /** Runs the tool with the arguments it should run with (the original, or as a BeforeTool hook rewrote them). */
 export type ToolExecuteFunction = (toolInput: Record<string, unknown>) => Promise<ToolResult>;
-
-/**
- * What the BeforeTool hooks decided for a call. HOOK-020 before HOOK-016: a stop outranks a block (both
- * skip the tool; only a stop also ends the agent's turn); a block outranks an ask (issue 14), which
- * outranks an allow. An `ask` carries the arguments the call would run with, for the one asked.
- */
-export type BeforeToolDecision =
-  | { kind: 'stopped'; result: ToolResult; stopReason: string; output: DefaultHookOutput }
-  | { kind: 'blocked'; result: ToolResult; output: DefaultHookOutput }
-  | AskDecision
-  | { kind: 'proceed'; args: Record<string, unknown>; modified: boolean; output: DefaultHookOutput | undefined };
-
-/** Issue 14: a hook asked the user to confirm the call; the ask step settles it (allow → proceed, deny → blocked). */
-export interface AskDecision {
-  kind: 'ask';
-  /** The hook's reason for asking. */
-  reason: string;
-  /** The hooks that asked. */
-  hookNames: readonly string[];
-  /** The arguments the call runs with once allowed (a rewrite already merged). */
-  args: Record<string, unknown>;
-  modified: boolean;
-  output: DefaultHookOutput;
-}
-
-/** Options of {@link decideBeforeTool}. */
-export interface DecideBeforeToolOptions {
-  /**
-   * Issue 14: true when someone can be asked (`Config.onAskUser` is set): an `ask` then becomes an
-   * `ask` decision. False (the default) keeps HOOK-182: `ask` proceeds like `allow`.
-   */
-  canAsk?: boolean;
-}
 
 /** What the AfterTool hooks made of the executed result (HOOK-027..031, 131, 132). */
 export type AfterToolDecision =
   | { kind: 'stopped'; result: ToolResult; stopReason: string }
   | { kind: 'finished'; result: ToolResult };
-
-/**
- * HOOK-014, 016a, 016b, 017..020, 129, 182, 183: reads the aggregated BeforeTool output. Modified
- * `tool_input` is shallow-merged over the arguments (HOOK-019). Precedence: stop, block, ask (only
- * when `canAsk`), proceed.
- */
-export function decideBeforeTool(
-  output: DefaultHookOutput | undefined,
-  args: Record<string, unknown>,
-  options: DecideBeforeToolOptions = {},
-): BeforeToolDecision {
-  if (output?.shouldStopExecution()) return { kind: 'stopped', result: createStoppedToolResult(output), stopReason: getStopReason(output), output };
-  if (output?.isBlockingDecision()) return { kind: 'blocked', result: createBlockedToolResult(output), output };
-  const modified = getModifiedToolInput(output);
-  const effectiveArgs = modified ? { ...args, ...modified } : args;
-  if (options.canAsk === true && output?.isAskDecision()) {
-    const hookNames = output instanceof BeforeToolHookOutput ? output.askingHookNames : [];
-    return { kind: 'ask', reason: getAskReason(output), hookNames, args: effectiveArgs, modified: modified !== undefined, output };
-  }
-  return { kind: 'proceed', args: effectiveArgs, modified: modified !== undefined, output };
-}
 
 /** Options of the BeforeTool step. */
 export interface BeforeToolStepOptions extends HookFireOptions {
@@ -91,12 +37,22 @@ export interface BeforeToolStepOptions extends HookFireOptions {
 }
 
 /**
- * Fires BeforeTool (never throws: HOOK-115) and decides what happens to the call; an `ask` decision
- * only when the Config has `onAskUser` (issue 14).
+ * Asks the hook system's `beforeTool` what happens to the call (never throws: HOOK-115); an `ask`
+ * decision only when the Config has `onAskUser`. Hooks disabled: proceed as called. An engine failure
+ * is reported, and blocks where a fail-closed or pinned BeforeTool hook guards the tool.
  */
-export async function runBeforeToolStep(options: BeforeToolStepOptions): Promise<BeforeToolDecision> {
-  const output = await fireBeforeToolHook(options.config, options.toolName, options.args, fireOptions(options));
-  return decideBeforeTool(output, options.args, { canAsk: options.config.getOnAskUser() !== undefined });
+export function runBeforeToolStep(options: BeforeToolStepOptions): Promise<BeforeToolDecision> {
+  const canAsk = options.config.getOnAskUser() !== undefined;
+  const call = { toolName: options.toolName, args: options.args, canAsk, ...fireOptions(options) };
+  return runOnHookSystem<BeforeToolDecision>({
+    config: options.config,
+    trigger: 'fireBeforeToolHook',
+    toolName: options.toolName,
+    eventName: HookEventName.BeforeTool,
+    safeDefault: decideBeforeTool(undefined, options.args),
+    run: (hookSystem) => hookSystem.beforeTool(call),
+    interpret: (blocking) => decideBeforeTool(blocking, options.args, { canAsk }),
+  });
 }
 
 /** Options of the tool step. */

@@ -39,22 +39,40 @@ export interface RunTriggerOptions<T> {
   interpret: (output: DefaultHookOutput) => T;
 }
 
+/** Options of {@link runOnHookSystem}. */
+export interface RunOnHookSystemOptions<T> extends Omit<RunTriggerOptions<T>, 'fire'> {
+  /** Asks the ready hook system for the result. */
+  run: (hookSystem: HookSystem) => Promise<T>;
+}
+
 /**
  * HOOK-110, HOOK-111, HOOK-115, HOOK-116: what every trigger does around its own event: fire it on the
  * ready hook system and interpret the aggregated output, or return the safe default when hooks are
  * disabled or nothing produced output. Any failure is one warning, never a throw; the result is the
  * safe default, or a block when a fail-closed or pinned hook of the event would have run.
  */
-export async function runTrigger<T>(options: RunTriggerOptions<T>): Promise<T> {
+export function runTrigger<T>(options: RunTriggerOptions<T>): Promise<T> {
+  return runOnHookSystem({
+    ...options,
+    run: async (hookSystem) => {
+      const output = (await options.fire(hookSystem.getEventHandler())).finalOutput;
+      return output ? options.interpret(output) : options.safeDefault;
+    },
+  });
+}
+
+/**
+ * The same guard around a question put to the ready hook system itself (`beforeTool`): its answer, or
+ * the safe default when hooks are disabled; any failure is one warning, and a block (`interpret` of
+ * the blocking output) when a fail-closed or pinned hook of the event would have run.
+ */
+export async function runOnHookSystem<T>(options: RunOnHookSystemOptions<T>): Promise<T> {
   try {
     // getReadyHookSystem written out: its await would be paid before every hook's spawn.
     const hookSystem = options.config.getHookSystem();
     if (!hookSystem) return options.safeDefault;
     if (!hookSystem.isInitialized()) await hookSystem.initialize();
-    const aggregated = await options.fire(hookSystem.getEventHandler());
-    const output = aggregated.finalOutput;
-    if (!output) return options.safeDefault;
-    return options.interpret(output);
+    return await options.run(hookSystem);
   } catch (error) {
     const blocking = handleEngineFailure({ config: options.config, trigger: options.trigger, error, eventName: options.eventName, toolName: options.toolName });
     if (!blocking) return options.safeDefault;

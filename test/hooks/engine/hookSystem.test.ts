@@ -162,6 +162,36 @@ describe('HookSystem', () => {
     expect(outputs[0]).toEqual({ decision: 'allow', systemMessage: 'stdin-tty=no stdout-tty=no', blocking: false });
     expect(outputs[1]).toEqual(outputs[0]);
   });
+
+  it('HOOK-016, HOOK-019, HOOK-182: beforeTool decides each call in one step: block, rewrite, ask only when someone can be asked', async () => {
+    const config = new Config({
+      enableHooks: true,
+      sessionId: 'session-test',
+      functionHooks: [
+        { event: 'BeforeTool', name: 'no-env', run: (input) => (String(input.tool_input['file_path']).endsWith('.env') ? { decision: 'deny', reason: '.env is off limits' } : undefined) },
+        { event: 'BeforeTool', name: 'dry-run', run: (input) => (input.tool_name === 'run_shell_command' ? { hookSpecificOutput: { tool_input: { command: `${String(input.tool_input['command'])} --dry-run` } } } : undefined) },
+        { event: 'BeforeTool', name: 'confirm', run: (input) => (input.tool_name === 'delete_file' ? { decision: 'ask', reason: 'deleting needs a yes' } : undefined) },
+      ],
+    });
+    const hookSystem = config.getHookSystem()!;
+    await expect(hookSystem.beforeTool({ toolName: 'read_file', args: {} })).rejects.toBeInstanceOf(HookSystemNotInitializedError);
+    await hookSystem.initialize();
+
+    const blocked = await hookSystem.beforeTool({ toolName: 'read_file', args: { file_path: 'a/.env' } });
+    expect(blocked.kind).toBe('blocked');
+    expect(blocked.kind === 'blocked' && blocked.result.llmContent).toContain('.env is off limits');
+
+    const rewritten = await hookSystem.beforeTool({ toolName: 'run_shell_command', args: { command: 'make', cwd: 'x' } });
+    expect(rewritten).toMatchObject({ kind: 'proceed', args: { command: 'make --dry-run', cwd: 'x' }, modified: true });
+
+    const untouched = { file_path: 'a.txt' };
+    const plain = await hookSystem.beforeTool({ toolName: 'read_file', args: untouched });
+    expect(plain).toMatchObject({ kind: 'proceed', modified: false });
+    expect(plain.kind === 'proceed' && plain.args).toBe(untouched);
+
+    expect(await hookSystem.beforeTool({ toolName: 'delete_file', args: {}, canAsk: true })).toMatchObject({ kind: 'ask', reason: 'deleting needs a yes', hookNames: ['confirm'] });
+    expect(await hookSystem.beforeTool({ toolName: 'delete_file', args: {} })).toMatchObject({ kind: 'proceed', modified: false });
+  });
 });
 
 function restoreProperty(target: object, key: string, descriptor: PropertyDescriptor | undefined): void {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { AskUserError, BeforeToolHookOutput, Config, DebugLogger, DEFAULT_ASK_USER_TIMEOUT_MS, type LogRecord } from '../../../src/index.js';
 import { askUserFailure, decideAskAnswer, failedAnswer, runAskStep } from '../../../src/hooks/triggers/askUserStep.js';
-import type { AskDecision } from '../../../src/hooks/triggers/toolCallSteps.js';
+import type { AskDecision } from '../../../src/hooks/protocol/beforeToolDecision.js';
 
 const decision: AskDecision = {
   kind: 'ask',

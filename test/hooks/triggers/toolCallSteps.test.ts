@@ -7,14 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { BeforeToolHookOutput, Config, DefaultHookOutput, type HookExecutionResult, type HookOutput } from '../../../src/index.js';
 import { HookAggregator } from '../../../src/hooks/protocol/hookAggregator.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import {
-  decideAfterTool,
-  decideBeforeTool,
-  isToolResult,
-  runAfterToolStep,
-  runBeforeToolStep,
-  runToolStep,
-} from '../../../src/hooks/triggers/toolCallSteps.js';
+import { decideAfterTool, isToolResult, runAfterToolStep, runBeforeToolStep, runToolStep } from '../../../src/hooks/triggers/toolCallSteps.js';
+import { decideBeforeTool } from '../../../src/hooks/protocol/beforeToolDecision.js';
 
 describe('tool-call steps', () => {
   it('HOOK-016b, HOOK-129, HOOK-169: block, deny and permissionDecision deny block; allow, approve and ask proceed', () => {
