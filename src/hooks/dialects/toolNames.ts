@@ -28,6 +28,15 @@ export const claudeToolNames: Readonly<Record<string, string>> = {
   LS: 'list_directory',
 };
 
+/**
+ * Gemini CLI's legacy tool names and the current name each stands for (its `TOOL_LEGACY_ALIASES`; the
+ * tools reference lists `search_file_content` as the legacy alias of `grep_search`). hookrail's built-in
+ * search tool keeps the legacy name; a Gemini CLI hook is told the current one.
+ */
+export const geminiLegacyToolNames: Readonly<Record<string, string>> = {
+  search_file_content: 'grep_search',
+};
+
 const hasOwn = (record: Readonly<Record<string, string>>, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
 
 /** The name a Claude Code hook is told for a tool; names without a Claude counterpart are unchanged. */
@@ -45,22 +54,26 @@ export function isClaudeToolName(toolName: string): boolean {
   return hasOwn(claudeToolNames, toolName);
 }
 
+/** The name a Gemini CLI hook is told for a tool: Gemini CLI's current name for it (`search_file_content` → `grep_search`). */
+export function toGeminiToolName(toolName: string): string {
+  return hasOwn(geminiLegacyToolNames, toolName) ? geminiLegacyToolNames[toolName] : toolName;
+}
+
 /**
  * Every name a tool goes by, its own first: `run_shell_command` → `[run_shell_command, Bash]`,
- * `Bash` → `[Bash, run_shell_command]`, `grep_search` → `[grep_search, Grep, search_file_content]`.
- * Matchers are tested against each, so either dialect's name selects the tool.
+ * `Bash` → `[Bash, run_shell_command]`, `grep_search` → `[grep_search, Grep, search_file_content]`,
+ * `search_file_content` → `[search_file_content, Grep, grep_search]`. Matchers and `if` conditions are
+ * tested against each, so any dialect's name — Gemini CLI's current or legacy one included — selects the tool.
  */
 export function toolNameAliases(toolName: string): string[] {
   const names = [toolName];
   const add = (name: string): void => {
     if (!names.includes(name)) names.push(name);
   };
-  if (hasOwn(nativeToClaudeToolNames, toolName)) {
-    const claudeName = nativeToClaudeToolNames[toolName];
-    add(claudeName);
-    add(claudeToolNames[claudeName]);
-  } else if (hasOwn(claudeToolNames, toolName)) {
-    add(claudeToolNames[toolName]);
-  }
+  const claudeName = hasOwn(nativeToClaudeToolNames, toolName) ? nativeToClaudeToolNames[toolName] : hasOwn(claudeToolNames, toolName) ? toolName : undefined;
+  if (claudeName === undefined) return names;
+  add(claudeName);
+  // Every native name of the same Claude tool: the one hookrail's tool carries and Gemini CLI's current one.
+  for (const [nativeName, claude] of Object.entries(nativeToClaudeToolNames)) if (claude === claudeName) add(nativeName);
   return names;
 }

@@ -54,6 +54,7 @@ const knownToolArguments: Readonly<Record<string, readonly string[]>> = {
   glob: ['pattern'],
   Glob: ['pattern'],
   search_file_content: ['pattern'],
+  grep_search: ['pattern'],
   Grep: ['pattern'],
   list_directory: ['path', 'dir_path'],
   LS: ['path'],
