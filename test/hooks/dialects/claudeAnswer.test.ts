@@ -132,8 +132,11 @@ describe('Claude Code answers: exit codes', () => {
     }
   });
 
-  it('issue 11: other exit codes keep hookrail\'s EARS reading (a warning), and JSON is read on exit 0 only', () => {
-    const warned = finished(1, '{"decision":"block"}', 'oops', { decision: 'allow', systemMessage: 'Warning: oops' });
+  it('other exit codes: a valid JSON answer decides alone (Claude Code ships this); without one the EARS warning stands', () => {
+    const decided = readClaudeAnswer(finished(1, '{"decision":"block"}', 'oops', { decision: 'allow', systemMessage: 'Warning: oops' }), context('PreToolUse'));
+    expect(decided).toMatchObject({ success: true, exitCode: 1, output: { decision: 'deny', reason: 'Blocked by hook' } });
+    expect(decided.error).toBeUndefined();
+    const warned = finished(1, 'not json', 'oops', { decision: 'allow', systemMessage: 'Warning: oops' });
     expect(readClaudeAnswer(warned, context('PreToolUse'))).toBe(warned);
   });
 });
