@@ -9,6 +9,8 @@
 import { countHooks, type LoadedSettings, type SettingsScopeFile } from '../../adapters/settings/settings.js';
 import { contributesSettings, describeContributions, isPinnedHook } from '../../adapters/settings/settingsMerge.js';
 import { getHookName } from '../../hooks/protocol/hookConfig.js';
+import { dialectLabel } from '../../hooks/dialects/dialect.js';
+import { hookTimeoutMs } from '../../hooks/dialects/hookTimeouts.js';
 import { hookEventNames, type HookEventName } from '../../hooks/protocol/events.js';
 import { type HookConfig, type HookDialect } from '../../hooks/protocol/hookConfig.js';
 import { booleanOption, jsonOptionSpec, type ParsedArgs } from '../args.js';
@@ -35,7 +37,10 @@ export interface ListedHook {
   maxTurns?: number;
   matcher?: string;
   sequential: boolean;
-  timeout?: number;
+  /** Milliseconds the hook may run: its own `timeout`, else its dialect's default for its type and event. */
+  timeout: number;
+  /** True when `timeout` is the dialect's default (the hook sets none). */
+  defaultTimeout: boolean;
   priority?: number;
   onFailure?: string;
   async?: boolean;
@@ -116,7 +121,7 @@ export function listHooks(settings: LoadedSettings): ListedHook[] {
           const switchedOff = !pinned && settings.onlyPinnedHooks;
           listed.push({
             event,
-            ...describeListedHook(config, group.matcher, group.sequential === true),
+            ...describeListedHook(config, event, group.matcher, group.sequential === true),
             scope: file.scope,
             ...(file.sourceName !== undefined ? { source: file.sourceName } : {}),
             file: file.displayName,
@@ -137,7 +142,7 @@ export function listFunctionHooks(loaded: LoadedFunctionHooks, settings: LoadedS
   const disabled = new Set(settings.disabledHooks);
   return loaded.entries.map((entry) => ({
     event: entry.eventName,
-    ...describeListedHook(entry.config, entry.matcher, entry.sequential === true),
+    ...describeListedHook(entry.config, entry.eventName, entry.matcher, entry.sequential === true),
     scope: 'function' as const,
     file: loaded.displayName,
     enabled: !isDisabled(entry.config, disabled),
@@ -148,7 +153,7 @@ export function listFunctionHooks(loaded: LoadedFunctionHooks, settings: LoadedS
 }
 
 /** The fields of one hook that `hooks list` shows, whatever its type. */
-function describeListedHook(config: HookConfig, matcher: string | undefined, sequential: boolean) {
+function describeListedHook(config: HookConfig, event: HookEventName, matcher: string | undefined, sequential: boolean) {
   return {
     name: getHookName(config),
     type: String(config.type),
@@ -159,7 +164,8 @@ function describeListedHook(config: HookConfig, matcher: string | undefined, seq
     ...(config.type === 'agent' && config.maxTurns !== undefined ? { maxTurns: config.maxTurns } : {}),
     ...(matcher !== undefined ? { matcher } : {}),
     sequential,
-    ...(config.timeout !== undefined ? { timeout: config.timeout } : {}),
+    timeout: hookTimeoutMs(config, event),
+    defaultTimeout: !(typeof config.timeout === 'number' && Number.isFinite(config.timeout) && config.timeout > 0),
     ...(config.priority !== undefined ? { priority: config.priority } : {}),
     ...(config.onFailure !== undefined ? { onFailure: config.onFailure } : {}),
     ...(config.async !== undefined ? { async: config.async } : {}),
@@ -229,7 +235,7 @@ function printHooks(context: CommandContext, settings: LoadedSettings, hooks: Li
         ...(hook.priority !== undefined ? [`priority: ${hook.priority}`] : []),
         ...(hook.onFailure === 'block' ? ['onFailure: block (fail-closed)'] : []),
         ...(hook.async === true ? ['async'] : []),
-        ...(hook.timeout !== undefined ? [`timeout: ${formatDuration(hook.timeout)}`] : []),
+        `timeout: ${formatDuration(hook.timeout)}${hook.defaultTimeout ? ` (${dialectLabel(hook.dialect)} default)` : ''}`,
         ...(hook.sequential ? ['sequential'] : []),
         `source: ${hook.scope}${hook.source !== undefined ? ` ${hook.source}` : ''} ${hook.file}`,
       ];

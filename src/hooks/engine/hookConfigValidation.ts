@@ -6,7 +6,8 @@
  * corrected is kept with the correction the message states (`warning`). Every problem carries the
  * JSON path of the offending value.
  */
-import { DEFAULT_HOOK_TIMEOUT_MS, type SettingsHookConfig } from '../protocol/hookConfig.js';
+import type { SettingsHookConfig } from '../protocol/hookConfig.js';
+import { defaultHookTimeoutMs } from '../dialects/hookTimeouts.js';
 import { isToolEvent, type HookEventName } from '../protocol/events.js';
 import { failClosedEvents } from '../protocol/failurePolicy.js';
 import { describeType, describeValue, isPlainObject } from '../../values.js';
@@ -229,11 +230,13 @@ export interface CommonFieldsValidation {
 export function validateCommonFields({ hook, config, path, report, eventName, timeoutUnit = 'milliseconds' }: CommonFieldsValidation): boolean {
   const timeout = hook['timeout'];
   if (timeout !== undefined && !(typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0)) {
-    // A guard hook must not vanish because of a typo in its timeout: keep it, with the default.
+    // A guard hook must not vanish because of a typo in its timeout: keep it, with its dialect's default.
+    // Gemini CLI's defaults equal the native ones, so the unit tells which dialect's default applies.
+    const fallback = defaultHookTimeoutMs({ dialect: timeoutUnit === 'seconds' ? 'claude' : 'native', type: String(hook['type'] ?? 'command'), eventName: eventName ?? '' });
     report(
       `${path}.timeout`,
       `expected a positive number of ${timeoutUnit}, got ${describeValue(timeout)}; the hook is kept with the default timeout of ` +
-        (timeoutUnit === 'seconds' ? `${DEFAULT_HOOK_TIMEOUT_MS / 1000} s` : `${DEFAULT_HOOK_TIMEOUT_MS} ms`),
+        (timeoutUnit === 'seconds' ? `${fallback / 1000} s` : `${fallback} ms`),
       'warning',
     );
     delete config['timeout'];

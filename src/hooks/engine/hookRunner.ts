@@ -10,6 +10,7 @@ import { buildHookEnvironment } from '../actions/hookEnvironment.js';
 import { compileNameFilter } from './matchers.js';
 import { DebugLogger } from '../../debugLogger.js';
 import { runHookProcess, type HookProcessOutcome } from '../actions/hookProcess.js';
+import { hookTimeoutMs } from '../dialects/hookTimeouts.js';
 import { openHookConversation } from '../dialects/conversation.js';
 import { expandExecForm } from '../actions/execForm.js';
 import { runFunctionHook } from '../actions/functionHook.js';
@@ -17,7 +18,7 @@ import { DEFAULT_MAX_HTTP_BODY_BYTES, runHttpHook } from '../actions/httpHook.js
 import { runJudgedHook } from './judgedHookDispatch.js';
 import type { Config } from './config.js';
 import { applyFailurePolicy, failureMode } from '../protocol/failurePolicy.js';
-import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_KILL_GRACE_MS, type HookConfig, type HookFireOptions, type HttpHookConfig } from '../protocol/hookConfig.js';
+import { HOOK_KILL_GRACE_MS, type HookConfig, type HookFireOptions, type HttpHookConfig } from '../protocol/hookConfig.js';
 import { HookEventName } from '../protocol/events.js';
 import { boundedStderrMessage } from '../protocol/hookStderr.js';
 import { type HookExecutionResult } from '../protocol/results.js';
@@ -90,7 +91,7 @@ export class HookRunner {
 
   /** Issue 13: the one place a hook's type chooses how it runs (hooks/actions/ has one module per type). */
   private runByType(hookConfig: HookConfig, eventName: HookEventName, input: HookInput, options: HookFireOptions): Promise<HookExecutionResult> {
-    const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_HOOK_TIMEOUT_MS);
+    const timeoutMs = hookTimeoutMs(hookConfig, eventName);
     const logger = this.logger;
     switch (hookConfig.type) {
       case 'function':
@@ -155,7 +156,7 @@ export class HookRunner {
       // Only a hook whose dialect prepares a file waits here: no other hook pays an await before its spawn.
       if (conversation.ready) await conversation.ready;
       const projectDir = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd();
-      const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_HOOK_TIMEOUT_MS);
+      const timeoutMs = hookTimeoutMs(hookConfig, eventName);
       const execForm = hookConfig.type === 'command' && Array.isArray(hookConfig.args) ? expandExecForm(hookConfig.command, hookConfig.args, projectDir) : undefined;
       const command = execForm?.command ?? expandCommand(hookConfig.command, projectDir);
       if (this.logger.isEnabled('debug')) {

@@ -10,12 +10,13 @@ import { runPromptHook } from '../actions/promptHook.js';
 import type { HookEventName } from '../protocol/events.js';
 import type { AgentHookConfig, PromptHookConfig } from '../protocol/hookConfig.js';
 import type { HookInput } from '../protocol/inputs.js';
-import { DEFAULT_AGENT_HOOK_TIMEOUT_MS, DEFAULT_PROMPT_HOOK_TIMEOUT_MS, type HookAgentTaskRunner, type JudgedHookEvent } from '../protocol/judgedHooks.js';
+import type { HookAgentTaskRunner, JudgedHookEvent } from '../protocol/judgedHooks.js';
 import { judgedHookName } from '../actions/judgement.js';
 import { isFailClosed } from '../protocol/failurePolicy.js';
 import type { HookExecutionResult } from '../protocol/results.js';
 import type { Config } from './config.js';
 import { openHookConversation } from '../dialects/conversation.js';
+import { hookTimeoutMs } from '../dialects/hookTimeouts.js';
 
 /** What {@link runJudgedHook} needs. */
 export interface JudgedHookRunOptions {
@@ -57,10 +58,10 @@ function runByType(options: JudgedHookRunOptions, inputText: string | undefined)
   const { hookConfig, eventName, input, signal, logger, config } = options;
   const text = inputText !== undefined ? { inputText } : {};
   if (hookConfig.type === 'prompt') {
-    const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_PROMPT_HOOK_TIMEOUT_MS);
+    const timeoutMs = hookTimeoutMs(hookConfig, eventName);
     return runPromptHook({ hookConfig, eventName, input, ...text, timeoutMs, signal, logger, model: config?.getHookModel() });
   }
-  const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_AGENT_HOOK_TIMEOUT_MS);
+  const timeoutMs = hookTimeoutMs(hookConfig, eventName);
   return runAgentHook({ hookConfig, eventName, input, ...text, timeoutMs, signal, logger, runTask: boundTaskRunner(config) });
 }
 
@@ -101,8 +102,4 @@ function boundTaskRunner(config: Config | undefined): HookAgentTaskRunner | unde
 
 function failureKind(result: HookExecutionResult): unknown {
   return (result.error as { kind?: unknown } | undefined)?.kind;
-}
-
-function positiveOr(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }
