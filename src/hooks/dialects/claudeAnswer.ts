@@ -9,7 +9,8 @@
  *   `permissionDecisionReason` (before the legacy `decision: "approve" | "block"` + `reason`),
  *   `updatedInput` mapped back to the tool's own argument names, `additionalContext` next to the tool's
  *   result; PostToolUse(Failure) `decision: "block"` + `reason` and `additionalContext` appended to the
- *   result; UserPromptSubmit `decision: "block"` refuses the prompt; Stop `decision: "block"` makes the
+ *   result, and PostToolUse `updatedToolOutput` (or the MCP-only `updatedMCPToolOutput`) replaces the
+ *   output the model reads; UserPromptSubmit `decision: "block"` refuses the prompt; Stop `decision: "block"` makes the
  *   agent go on; PreCompact `decision: "block"` blocks compaction; SessionStart `additionalContext`.
  * - exit 2, per event: PreToolUse blocks with stderr as the reason; PostToolUse(Failure) gives stderr
  *   to the model next to the result (not a failure); UserPromptSubmit refuses the prompt; Stop and
@@ -28,6 +29,7 @@ import { boundedStderrMessage } from '../protocol/hookStderr.js';
 import { isPlainObject } from '../../values.js';
 import type { ClaudeEventName } from './claudeEvents.js';
 import { toNativeToolInput } from './toolArguments.js';
+import { TOOL_RESULT_REPLACEMENT_FIELD, updatedOutputReplacement } from '../protocol/toolResultReplacement.js';
 
 /** What reading an answer needs to know about the call it answers. */
 export interface ClaudeAnswerContext {
@@ -127,10 +129,14 @@ export function claudeJsonToNative(answer: Record<string, unknown>, context: Cla
       break;
     }
     case 'PostToolUse':
-    case 'PostToolUseFailure':
+    case 'PostToolUseFailure': {
       // Claude keeps the tool's output and shows the reason next to it.
       if (blocks && reason) contexts.push(reason);
+      // updatedToolOutput (any tool) or the older MCP-only updatedMCPToolOutput takes the output's place.
+      const updated = specific['updatedToolOutput'] !== undefined ? specific['updatedToolOutput'] : specific['updatedMCPToolOutput'];
+      if (context.eventName === 'PostToolUse' && updated !== undefined && updated !== null) nativeSpecific[TOOL_RESULT_REPLACEMENT_FIELD] = updatedOutputReplacement(updated);
       break;
+    }
     case 'UserPromptSubmit':
       if (blocks) setDecision(output, 'deny', reason);
       break;

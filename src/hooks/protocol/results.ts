@@ -13,6 +13,8 @@ export interface ToolResult {
   metadata?: Record<string, unknown>;
   error?: { message: string; type?: string };
   suppressDisplay?: boolean;
+  /** What the tool itself returned (`llmContent`), when an AfterTool hook put another result in its place. */
+  replacedContent?: string;
 }
 
 /** How one hook process ended; the runner fills it and never throws (HOOK-070, 196). */

@@ -19,6 +19,7 @@ import {
   getStopReason,
   toToolResponse,
 } from '../protocol/toolHookEffects.js';
+import { readToolResultReplacement, replaceToolResult } from '../protocol/toolResultReplacement.js';
 import { fireAfterToolHook, fireBeforeToolHook } from './toolHookTriggers.js';
 
 /** Runs the tool with the arguments it should run with (the original, or as a BeforeTool hook rewrote them). */
@@ -129,7 +130,8 @@ export function runToolStep(options: ToolStepOptions): Promise<ToolResult> {
 
 /**
  * HOOK-027..031, 131, 132, 217: the executed result with the BeforeTool system message and the AfterTool
- * effects applied; an AfterTool stop replaces the result.
+ * effects applied; an AfterTool stop replaces the result, and so does a Claude Code `updatedToolOutput`
+ * or a Gemini CLI AfterTool deny (toolResultReplacement.ts).
  */
 export function decideAfterTool(
   result: ToolResult,
@@ -139,7 +141,9 @@ export function decideAfterTool(
   if (afterOutput?.shouldStopExecution()) {
     return { kind: 'stopped', result: createStoppedToolResult(afterOutput), stopReason: getStopReason(afterOutput) };
   }
-  return { kind: 'finished', result: applyAfterToolEffects(applyBeforeToolSystemMessage(result, beforeOutput), afterOutput) };
+  // A replacement takes the place of the tool's own output; the hooks' messages and context join it as they would the original.
+  const replaced = replaceToolResult(result, readToolResultReplacement(afterOutput?.hookSpecificOutput));
+  return { kind: 'finished', result: applyAfterToolEffects(applyBeforeToolSystemMessage(replaced, beforeOutput), afterOutput) };
 }
 
 /** Options of the AfterTool step. */

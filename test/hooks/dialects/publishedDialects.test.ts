@@ -12,6 +12,7 @@ import { removeClaudeEnvFile, claudeEnvFilePath } from '../../../src/hooks/diale
 import { fromClaudeInput } from '../../../src/hooks/dialects/claudePayload.js';
 import { Config } from '../../../src/hooks/engine/config.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
+import { readToolResultReplacement } from '../../../src/hooks/protocol/toolResultReplacement.js';
 import type { AggregatedHookResult, HookExecutionResult } from '../../../src/hooks/protocol/results.js';
 import { recordingLogger, scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
@@ -280,7 +281,14 @@ describe('Gemini CLI fixtures: Gemini CLI\'s payload and hookrail\'s give the sa
     ['secret-scanner.cjs', 'secret-scanner.allow.json', (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(false)],
     ['inject-context.sh', 'inject-context.deny.json', (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(true)],
     ['inject-context.sh', 'inject-context.context.json', (a) => expect(a.finalOutput?.getAdditionalContext()).toContain('Relevant Memories')],
-    ['after-tool-review.cjs', 'after-tool-review.deny.json', (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(true)],
+    [
+      'after-tool-review.cjs',
+      'after-tool-review.deny.json',
+      (a) =>
+        expect(readToolResultReplacement(a.finalOutput?.hookSpecificOutput)?.llmContent).toBe(
+          'Tool result blocked: [run_shell_command output withheld by after-tool-review: it contained a credential]',
+        ),
+    ],
     ['after-tool-review.cjs', 'after-tool-review.context.json', (a) => expect(a.finalOutput?.getAdditionalContext()).toContain('run its tests')],
     ['after-tool-review.cjs', 'after-tool-review.none.json', (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(false)],
   ])('issue 11: %s on %s', async (script, payload, decision) => {
