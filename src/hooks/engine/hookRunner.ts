@@ -157,7 +157,7 @@ export class HookRunner {
       if (conversation.ready) await conversation.ready;
       const projectDir = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd();
       const timeoutMs = hookTimeoutMs(hookConfig, eventName);
-      const execForm = hookConfig.type === 'command' && Array.isArray(hookConfig.args) ? expandExecForm(hookConfig.command, hookConfig.args, projectDir) : undefined;
+      const execForm = hookConfig.type === 'command' && Array.isArray(hookConfig.args) ? expandExecForm({ command: hookConfig.command, args: hookConfig.args, projectDir, variables: conversation.env }) : undefined;
       const command = execForm?.command ?? expandCommand(hookConfig.command, projectDir);
       if (this.logger.isEnabled('debug')) {
         this.logger.debug(`Running hook "${label}" for ${eventName}`, { command, eventName, timeoutMs, killGraceMs: this.killGraceMs, cwd: projectDir, dialect: conversation.dialect });

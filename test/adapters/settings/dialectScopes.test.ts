@@ -134,7 +134,7 @@ describe('Claude Code plugins', () => {
     const plugin = settings.files.find((file) => file.scope === 'plugin');
     expect(plugin).toMatchObject({ sourceName: 'fmt', dialect: 'claude', trusted: true, path: join(dir, 'hooks', 'hooks.json') });
     expect(hooksOf(settings.hooks, HookEventName.AfterTool)).toEqual([
-      { type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/format.sh', timeout: 30000, dialect: 'claude', dialectEvent: 'PostToolUse', env: { CLAUDE_PLUGIN_ROOT: dir } },
+      { type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/format.sh', timeout: 30000, dialect: 'claude', dialectEvent: 'PostToolUse', env: { CLAUDE_PLUGIN_ROOT: dir, CLAUDE_PLUGIN_DATA: join(environment.home, '.claude', 'plugins', 'data', 'fmt-inline') } },
     ]);
   });
 
@@ -169,12 +169,13 @@ describe('Claude Code plugins', () => {
 
   it('issue 11: loadClaudePlugin gives a host a Config extension whose hooks speak Claude Code\'s dialect', async () => {
     const dir = writePlugin('guard', { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo guard', timeout: 2 }] }] });
-    const extension = await loadClaudePlugin(dir);
-    expect(extension).toMatchObject({ name: 'guard', isActive: true, dialect: 'claude', env: { CLAUDE_PLUGIN_ROOT: dir } });
+    const extension = await loadClaudePlugin(dir, { homeDir: environment.home });
+    const env = { CLAUDE_PLUGIN_ROOT: dir, CLAUDE_PLUGIN_DATA: join(environment.home, '.claude', 'plugins', 'data', 'guard-inline') };
+    expect(extension).toMatchObject({ name: 'guard', isActive: true, dialect: 'claude', env });
     const registry = new HookRegistry(new Config({ extensions: [extension], logger: new DebugLogger('t', { sink: () => undefined }) }));
     await registry.initialize();
     expect(registry.getAllHooks()).toEqual([
-      expect.objectContaining({ eventName: HookEventName.BeforeTool, matcher: 'Bash', dialect: 'claude', extensionName: 'guard', config: expect.objectContaining({ timeout: 2000, env: { CLAUDE_PLUGIN_ROOT: dir } }) }),
+      expect.objectContaining({ eventName: HookEventName.BeforeTool, matcher: 'Bash', dialect: 'claude', extensionName: 'guard', config: expect.objectContaining({ timeout: 2000, env }) }),
     ]);
   });
 });

@@ -66,7 +66,7 @@ describe('exec form', () => {
     await newRunner().executeHook(hook, HookEventName.BeforeTool, beforeToolInput({}, 'x', projectDir));
     expect(JSON.parse(readFileSync(out, 'utf8')).argv).toEqual([projectDir, '$LLXPRT_PROJECT_DIRX']);
     expect(existsSync(join(scratch.path, 'x'))).toBe(false);
-    expect(expandExecForm('$CLAUDE_PROJECT_DIR/bin/guard', [], '/p q')).toEqual({ command: '/p q/bin/guard', args: [] });
+    expect(expandExecForm({ command: '$CLAUDE_PROJECT_DIR/bin/guard', args: [], projectDir: '/p q' })).toEqual({ command: '/p q/bin/guard', args: [] });
   });
 
   it('issue 13: an executable that does not exist cannot start: a spawn failure naming the command', async () => {
