@@ -122,6 +122,8 @@ export function startHookrail(sandbox: CliSandbox, args: readonly string[], opti
     HOME: sandbox.home,
     NO_COLOR: '1',
     HOOKRAIL_SYSTEM_SETTINGS: join(sandbox.home, 'no-system-settings.json'),
+    HOOKRAIL_CLAUDE_MANAGED_SETTINGS: join(sandbox.home, 'no-claude-managed-settings.json'),
+    GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(sandbox.home, 'no-gemini-system-settings.json'),
     HOOKRAIL_TEST_RUN_MARKER: process.env['HOOKRAIL_TEST_RUN_MARKER'],
     ...options.env,
   };

@@ -20,7 +20,7 @@ import { isPlainObject } from '../../values.js';
 import { type HookDefinition, type HookDialect, type HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { readJsonFile } from '../jsonFile.js';
 import { dialectOfLocation, displayPath, type SettingsScope } from './settingsLocations.js';
-import { readClaudeSwitches, readGeminiSwitches, readHookrailSwitches } from './settingsSwitches.js';
+import { readClaudeSwitches, readGeminiSwitches, readHookrailSwitches, type ClaudePolicy } from './settingsSwitches.js';
 import { keysReadFrom, reportSettingsKeyTypos } from './settingsKeyTypos.js';
 
 /** One settings file as loaded. */
@@ -48,6 +48,14 @@ export interface SettingsScopeFile {
   enableHooks?: boolean;
   /** Gemini CLI files: `hooksConfig.enabled` as the file sets it. */
   geminiHooksEnabled?: boolean;
+  /** Claude Code files: `disableAllHooks` as the file sets it. */
+  claudeDisableAllHooks?: boolean;
+  /** Claude Code files: `enabledPlugins` as the file sets it (`name@marketplace` → on or off). */
+  enabledPlugins?: Record<string, boolean>;
+  /** Claude Code files: the hook policy keys the file sets (`allowManagedHooksOnly` only from the managed file). */
+  claudePolicy?: ClaudePolicy;
+  /** Claude Code plugins: `name@marketplace` when installed from a marketplace (installedPlugins.ts). */
+  pluginId?: string;
   /** The file's `hookEnvironment.withhold` patterns: variables kept from every hook process. */
   withheldVariables: string[];
   /** hookrail files: the Claude Code plugin directories its `plugins` names, absolute. */
@@ -117,12 +125,11 @@ export interface ReadSettingsObjectOptions {
 
 /** Reads a settings object's hooks and switches into `file`, by `file.dialect`'s rules. */
 export function readSettingsObject(settings: Record<string, unknown>, file: SettingsScopeFile, options: ReadSettingsObjectOptions): void {
-  let hooksOff = false;
-  if (file.dialect === 'claude') hooksOff = readClaudeSwitches(settings, file);
-  else if (file.dialect === 'gemini') hooksOff = readGeminiSwitches(settings, file);
+  if (file.dialect === 'claude') readClaudeSwitches(settings, file);
+  else if (file.dialect === 'gemini') readGeminiSwitches(settings, file);
   if (options.hookrailSwitches) readHookrailSwitches(settings, file);
   file.problems.push(...reportSettingsKeyTypos(settings, keysReadFrom(file.dialect, options.hookrailSwitches)));
-  if (hooksOff || settings['hooks'] === undefined) return;
+  if (settings['hooks'] === undefined) return;
   const validation = readHooksInDialect(settings['hooks'], {
     path: 'hooks',
     dialect: file.dialect === 'native' ? undefined : file.dialect,

@@ -111,14 +111,16 @@ export async function loadListedSettings(
 /** Every hook of every file (trusted or not), in priority order within each event. */
 export function listHooks(settings: LoadedSettings): ListedHook[] {
   const disabled = new Set(settings.disabledHooks);
+  const offFiles = new Set(settings.offFiles.map((file) => file.path));
   const listed: ListedHook[] = [];
   for (const event of hookEventNames) {
     for (const file of settings.files) {
       for (const group of file.hooks[event] ?? []) {
         for (const config of group.hooks) {
-          const pinned = isPinnedHook(file.scope, config);
+          const hostOff = offFiles.has(file.path);
+          const pinned = !hostOff && isPinnedHook(file.scope, config);
           const disabledByName = !pinned && isDisabled(config, disabled);
-          const switchedOff = !pinned && settings.onlyPinnedHooks;
+          const switchedOff = hostOff || (!pinned && settings.onlyPinnedHooks);
           listed.push({
             event,
             ...describeListedHook(config, event, group.matcher, group.sequential === true),
@@ -214,6 +216,8 @@ function printHooks(context: CommandContext, settings: LoadedSettings, hooks: Li
     render.line(styles.yellow(`Hooks are switched off by ${switchedOffBy} ("enableHooks": false), except those the system settings pin.`));
     render.line();
   }
+  for (const file of settings.offFiles) render.line(styles.yellow(`The hooks of ${file.displayName} are off: ${file.reason}.`));
+  if (settings.offFiles.length > 0) render.line();
   if (hooks.length === 0) {
     render.line('No hooks configured.');
   }

@@ -77,8 +77,9 @@ describe('Gemini CLI settings files', () => {
     ]);
     environment.write(environment.geminiUserFile, { tools: { enableHooks: false }, ...{ hooks: oneHook('AfterTool', 'echo c') } });
     const off = await readSettingsScopeFile({ scope: 'gemini-user', path: environment.geminiUserFile, homeDir: environment.home });
-    expect(off.hooks).toEqual({});
+    expect(off.geminiHooksEnabled).toBe(false);
     expect(off.problems.map((problem) => problem.path)).toEqual(['tools.enableHooks']);
+    expect((await loadSettings(environment.loadOptions())).hooks).toEqual({});
   });
 
   it('issue 11: a settings file named anywhere with Gemini\'s hooksConfig is read as Gemini CLI\'s; with Claude\'s event names as Claude Code\'s', async () => {
@@ -94,12 +95,16 @@ describe('Gemini CLI settings files', () => {
 });
 
 describe('Claude Code settings.local.json and disableAllHooks', () => {
-  it('issue 11: .claude/settings.local.json is read before .claude/settings.json; disableAllHooks: true leaves only its own file\'s hooks out', async () => {
+  it(".claude/settings.local.json is read before .claude/settings.json; disableAllHooks applies after precedence to every Claude file, as Claude Code merges it", async () => {
     environment.write(environment.claudeLocalFile, { hooks: oneHook('PreToolUse', 'echo local') });
     environment.write(environment.claudeProjectFile, { disableAllHooks: true, hooks: oneHook('PreToolUse', 'echo shared') });
     await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
-    const settings = await loadSettings(environment.loadOptions());
-    expect(commands(settings.hooks, HookEventName.BeforeTool)).toEqual(['echo local']);
+    const off = await loadSettings(environment.loadOptions());
+    expect(commands(off.hooks, HookEventName.BeforeTool)).toEqual([]);
+    expect(off.offFiles.map((file) => file.displayName)).toEqual(['.claude/settings.local.json', '.claude/settings.json']);
+    environment.write(environment.claudeLocalFile, { disableAllHooks: false, hooks: oneHook('PreToolUse', 'echo local') });
+    const on = await loadSettings(environment.loadOptions());
+    expect(commands(on.hooks, HookEventName.BeforeTool)).toEqual(['echo local', 'echo shared']);
   });
 });
 
