@@ -43,9 +43,12 @@ export async function readInstalledPlugins(options: ReadInstalledPluginsOptions)
   const seen = new Set(options.alreadyRead ?? []);
   for (const { id, file } of enabled) {
     const [name = id, marketplace] = id.split('@');
-    const dir = installPathOf(installed[id], options.workingDir) ?? (await cachedVersion(join(options.pluginsDir, 'cache', marketplace ?? '', name)));
+    const registered = installed[id] !== undefined;
+    // The cache is looked in only for a plugin the registry does not list: a listed one installed for another project does not count here.
+    const dir = installPathOf(installed[id], options.workingDir) ?? (registered ? undefined : await cachedVersion(join(options.pluginsDir, 'cache', marketplace ?? '', name)));
     if (dir === undefined || !(await isDirectory(dir))) {
-      const where = dir === undefined ? `not in ${displayPath(registryPath, context)} or its cache` : `its directory ${displayPath(dir, context)} is missing`;
+      const registry = displayPath(registryPath, context);
+      const where = dir !== undefined ? `its directory ${displayPath(dir, context)} is missing` : registered ? `${registry} lists it for other projects only` : `not in ${registry} or its cache`;
       warnings.push(`${file.displayName}: enabledPlugins: ${JSON.stringify(id)} is switched on but hookrail cannot find it (${where}); its hooks do not run`);
       continue;
     }
