@@ -11,7 +11,7 @@ import { loadSettings, toConfigParameters, trustProjectHooks, type LoadedSetting
 import { Config } from '../../../src/hooks/engine/config.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
-import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
+import { callThroughHooks } from '../../helpers/toolThroughHooks.js';
 import { hookFixture, recordingLogger, shellQuote } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
@@ -32,14 +32,9 @@ function commandsOf(settings: LoadedSettings): string[] {
   return (settings.hooks[HookEventName.BeforeTool] ?? []).flatMap((group) => group.hooks.map((hook: HookConfig) => String(hook.command)));
 }
 
-async function shellCall(settings: LoadedSettings): Promise<{ ran: boolean; llmContent: string }> {
+function shellCall(settings: LoadedSettings): Promise<{ ran: boolean; llmContent: string }> {
   const config = new Config({ ...toConfigParameters(settings), workingDir: environment.project, logger: recordingLogger().logger });
-  let ran = false;
-  const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'git push --force' }, async () => {
-    ran = true;
-    return { llmContent: 'ran', returnDisplay: 'ran' };
-  });
-  return { ran, llmContent: result.llmContent };
+  return callThroughHooks({ config, toolName: 'run_shell_command', args: { command: 'git push --force' } });
 }
 
 describe("Claude Code's managed settings", () => {

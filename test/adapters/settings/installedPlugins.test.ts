@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSettings, toConfigParameters, trustProjectHooks } from '../../../src/adapters/settings/settings.js';
 import { Config } from '../../../src/hooks/engine/config.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
+import { callThroughHooks } from '../../helpers/toolThroughHooks.js';
 import { hookFixture, recordingLogger, shellQuote } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
@@ -35,14 +35,9 @@ function install(name: string, marketplace: string, entry: Record<string, unknow
   return installPath;
 }
 
-async function shellCall(settings: Awaited<ReturnType<typeof loadSettings>>, command: string): Promise<{ ran: boolean; llmContent: string }> {
+function shellCall(settings: Awaited<ReturnType<typeof loadSettings>>, command: string): Promise<{ ran: boolean; llmContent: string }> {
   const config = new Config({ ...toConfigParameters(settings), workingDir: environment.project, logger: recordingLogger().logger });
-  let ran = false;
-  const result = await executeToolWithHooks(config, 'run_shell_command', { command }, async () => {
-    ran = true;
-    return { llmContent: 'ran', returnDisplay: 'ran' };
-  });
-  return { ran, llmContent: result.llmContent };
+  return callThroughHooks({ config, toolName: 'run_shell_command', args: { command } });
 }
 
 describe("installed Claude Code plugins (Claude Code's own layout)", () => {

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Config } from '../../../src/hooks/engine/config.js';
 import type { CommandHookConfig } from '../../../src/hooks/protocol/hookConfig.js';
-import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
+import { callThroughHooks } from '../../helpers/toolThroughHooks.js';
 import { hookFixture, recordingLogger, scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
@@ -26,12 +26,7 @@ function script(name: string, ...args: string[]): string {
 async function shellCall(hook: CommandHookConfig, command: string): Promise<{ ran: boolean; llmContent: string }> {
   const event = hook.dialect === 'claude' ? 'PreToolUse' : 'BeforeTool';
   const config = new Config({ enableHooks: true, workingDir: scratch.path, logger: recordingLogger().logger, hooks: { [event]: [{ hooks: [hook] }] } });
-  let ran = false;
-  const result = await executeToolWithHooks(config, 'run_shell_command', { command }, async () => {
-    ran = true;
-    return { llmContent: 'ran', returnDisplay: 'ran' };
-  });
-  return { ran, llmContent: String(result.llmContent) };
+  return callThroughHooks({ config, toolName: 'run_shell_command', args: { command } });
 }
 
 describe('Claude Code exit codes with JSON', () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Config } from '../../../src/hooks/engine/config.js';
 import type { HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
-import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
+import { callThroughHooks } from '../../helpers/toolThroughHooks.js';
 import { toGeminiToolName, toolNameAliases } from '../../../src/hooks/dialects/toolNames.js';
 import { checkIfCondition } from '../../../src/hooks/engine/ifCondition.js';
 import { hookFixture, recordingLogger, scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
@@ -28,12 +28,7 @@ function denyHook(tool: string, record: string): string {
 
 async function searchWithHooks(hooks: HooksSettings): Promise<{ ran: boolean; llmContent: unknown }> {
   const config = new Config({ enableHooks: true, workingDir: scratch.path, logger: recordingLogger().logger, hooks });
-  let ran = false;
-  const result = await executeToolWithHooks(config, 'search_file_content', { pattern: 'TODO' }, async () => {
-    ran = true;
-    return { llmContent: 'a.ts:1: TODO', returnDisplay: 'one match' };
-  });
-  return { ran, llmContent: result.llmContent };
+  return callThroughHooks({ config, toolName: 'search_file_content', args: { pattern: 'TODO' }, result: { llmContent: 'a.ts:1: TODO', returnDisplay: 'one match' } });
 }
 
 describe("Gemini CLI's tool names", () => {
