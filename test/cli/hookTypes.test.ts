@@ -82,7 +82,7 @@ describe('hookrail hooks list', () => {
       expect.objectContaining({ event: 'AfterTool', name: 'audit', type: 'function', async: true, scope: 'function' }),
     ]);
     const text = await runHookrail(sandbox, ['hooks', 'list', '--function-hooks', 'hooks.mjs']);
-    expect(text.stdout).toMatch(/BeforeTool\n {2}enabled +no-env\n.*type: function · dialect: native · matcher: write_file · priority: 10 · onFailure: block \(fail-closed\) · source: function hooks\.mjs/);
+    expect(text.stdout).toMatch(/BeforeTool\n {2}enabled +no-env\n.*type: function · dialect: native · matcher: write_file · priority: 10 · onFailure: block \(fail-closed\) · timeout: 60\.0 s \(hookrail default\) · source: function hooks\.mjs/);
   });
 
   it('issue 13: a --function-hooks module that does not export an array is an error naming the file', async () => {
