@@ -86,7 +86,7 @@ describe('readHooksInDialect', () => {
     expect(result.problems).toEqual([
       {
         path: 'hooks.PreToolUse[0].hooks[0].timeout',
-        message: 'expected a positive number of seconds, got "soon"; the hook is kept with the default timeout of 60 s',
+        message: 'expected a positive number of seconds, got "soon"; the hook is kept with the default timeout of 600 s',
         severity: 'warning',
       },
       { path: 'hooks.PreToolUse[0].hooks[1]', message: '"command" is missing; hook skipped', severity: 'error' },
