@@ -217,5 +217,38 @@ export class TranscriptError extends HookrailFileError {
   }
 }
 
-/** An agent session was used after it ended (`prompt`, `compact` or `clear` after `end()`). */
+/**
+ * An agent session was used after it ended (`prompt`, `compact` or `clear` after `end()`), or was
+ * created with a session id that is not a non-empty string or that an open session of its Config has.
+ */
 export class AgentSessionError extends HookrailError {}
+
+/** The MCP server `hookrail mcp` wraps could not be started (no such command, not executable). */
+export class McpServerStartError extends HookrailError {}
+
+/** How a hooked AI SDK tool call ended without the tool's own value: what the error reports. */
+export type HookedToolCallOutcome = 'blocked' | 'stopped' | 'failed';
+
+/**
+ * Thrown from a hooked AI SDK tool's `execute` when hooks blocked or stopped the call, or changed
+ * the result of a tool that threw: the AI SDK turns it into a `tool-error`, so the model reads the
+ * message — exactly what hookrail's own agent would hand it (the hook's reason, for a block).
+ */
+export class HookedToolCallError extends HookrailError {
+  /** The tool's name as the builder named it. */
+  readonly toolName: string;
+  readonly outcome: HookedToolCallOutcome;
+  /** The reason a hook gave to stop the run (outcome `stopped`). */
+  readonly stopReason?: string;
+  constructor(options: { toolName: string; outcome: HookedToolCallOutcome; message: string; stopReason?: string; cause?: unknown }) {
+    super(options.message, { cause: options.cause });
+    this.toolName = options.toolName;
+    this.outcome = options.outcome;
+    if (options.stopReason !== undefined) this.stopReason = options.stopReason;
+  }
+
+  /** The message alone: the AI SDK hands the model `String(error)`, and the model reads the hook's words, not a class name. */
+  override toString(): string {
+    return this.message;
+  }
+}

@@ -21,8 +21,8 @@ export {
   PathOutsideWorkspaceError,
   AskUserError,
 } from './errors.js';
-export { TranscriptError, AgentSessionError } from './errors.js';
-export type { HookFailureKind, ScenarioProblem, AskUserFailureKind } from './errors.js';
+export { TranscriptError, AgentSessionError, HookedToolCallError } from './errors.js';
+export type { HookFailureKind, ScenarioProblem, AskUserFailureKind, HookedToolCallOutcome } from './errors.js';
 
 // --- the hook protocol: events, configuration, inputs, outputs, results ---
 export { HookEventName } from './hooks/protocol/events.js';
@@ -35,6 +35,7 @@ export type {
   HooksSettings,
   HookRegistryEntry,
   HookFireOptions,
+  HookSession,
   HookDialect,
   HookDialectFields,
   HttpHookConfig,

@@ -1,5 +1,5 @@
 /**
- * Every export of both entry points (`hookrail`, `hookrail/engine`) carries a JSDoc comment saying what
+ * Every export of the entry points (`hookrail`, `hookrail/engine`, `hookrail/ai-sdk`) carries a JSDoc comment saying what
  * it does, read with the TypeScript compiler from the declarations the exports resolve to.
  */
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,7 @@ function undocumentedExports(entry: string): { count: number; undocumented: stri
 }
 
 describe('public API documentation', () => {
-  it.each([['index.ts'], ['engine.ts']])('every export of src/%s has a JSDoc comment', (file) => {
+  it.each([['index.ts'], ['engine.ts'], ['integrations/ai-sdk/index.ts']])('every export of src/%s has a JSDoc comment', (file) => {
     const { count, undocumented } = undocumentedExports(`${sourceRoot}${file}`);
     expect(count).toBeGreaterThan(10);
     expect(undocumented).toEqual([]);

@@ -1,12 +1,13 @@
 /**
  * The published package, as a user installs it: `npm pack`, then `npm install` of the tarball into an
- * empty project WITHOUT the optional peers (`@google/genai`), then the CLI and both entry points. Also the
- * tarball's contents: a LICENSE, no source maps. The suite never reaches the network: the package's
+ * empty project WITHOUT the optional peers (`@google/genai`, `ai`), then the CLI and both entry points;
+ * then with `ai` added, the `hookrail/ai-sdk` entry around a real AI SDK run. Also the tarball's
+ * contents: a LICENSE, no source maps. The suite never reaches the network: the package's
  * production dependencies (as `npm ls --omit=dev --omit=peer` lists them) are copied in from this
  * checkout first, so `npm install --offline` only has to add the tarball.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -54,6 +55,7 @@ describe('the package installed without its optional peers', () => {
     expect(existsSync(join(project, 'node_modules', 'hookrail', 'dist', 'index.js'))).toBe(true);
     expect(existsSync(join(project, 'node_modules', '@google', 'genai'))).toBe(false);
     expect(existsSync(join(project, 'node_modules', '@statelyai'))).toBe(false);
+    expect(existsSync(join(project, 'node_modules', 'ai'))).toBe(false);
     expect(await readdir(join(project, 'node_modules', '.bin'))).toContain('hookrail');
   });
 
@@ -81,5 +83,47 @@ describe('the package installed without its optional peers', () => {
     ].join('\n');
     const result = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], project)) as Record<string, unknown>;
     expect(result).toEqual({ exitListenersAdded: 0, config: 'function', scheduler: 'function', runner: 'function', runnerOnHost: 'undefined' });
+  });
+});
+
+/**
+ * `ai` and every package it needs (its dependencies and installed peers, recursively), copied from
+ * this checkout's node_modules into the project's, as `npm install ai` would lay them out.
+ */
+async function copyInstalledPackage(name: string, copied: Set<string> = new Set()): Promise<void> {
+  if (copied.has(name)) return;
+  copied.add(name);
+  const source = join(repositoryRoot, 'node_modules', name);
+  if (!existsSync(source)) return;
+  await cp(source, join(project, 'node_modules', name), { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+  for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) await copyInstalledPackage(dependency, copied);
+}
+
+describe('the package with the AI SDK installed', () => {
+  beforeAll(async () => {
+    await copyInstalledPackage('ai');
+  }, 120_000);
+
+  it('imports `hookrail/ai-sdk` and runs an AI SDK tool call through a real hook, the main entry unchanged', () => {
+    const script = [
+      "import { generateText, jsonSchema, stepCountIs, tool } from 'ai';",
+      "import { MockLanguageModelV4 } from 'ai/test';",
+      "import { Config } from 'hookrail';",
+      "import { createHookrail } from 'hookrail/ai-sdk';",
+      'const config = new Config({ enableHooks: true, hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "echo \'not here\' >&2; exit 2" }] }] } });',
+      "const hooks = createHookrail({ config, toolNames: { bash: 'run_shell_command' } });",
+      "const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };",
+      'const model = new MockLanguageModelV4({ doGenerate: [',
+      "  { content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'bash', input: JSON.stringify({ command: 'rm -rf /' }) }], finishReason: { unified: 'tool-calls', raw: undefined }, usage, warnings: [] },",
+      "  { content: [{ type: 'text', text: 'fine' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] },",
+      ']});',
+      "const bash = tool({ inputSchema: jsonSchema({ type: 'object' }), execute: async () => 'ran' });",
+      "const result = await generateText({ model, tools: hooks.tools({ bash }), prompt: 'go', stopWhen: stepCountIs(3) });",
+      "const error = result.steps[0].content.find((part) => part.type === 'tool-error');",
+      'console.log(JSON.stringify({ outcome: error.error.outcome, seen: String(error.error), text: result.text, createHookrail: typeof createHookrail }));',
+    ].join('\n');
+    const result = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], project)) as Record<string, unknown>;
+    expect(result).toEqual({ outcome: 'blocked', seen: 'not here', text: 'fine', createHookrail: 'function' });
   });
 });

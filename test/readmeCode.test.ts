@@ -1,6 +1,6 @@
 /**
- * The README's TypeScript examples ("Using hookrail from code", the function hook and the `onAskUser`
- * callback) compile against the published declarations in dist/ as a user would write them: every name
+ * The README's TypeScript examples ("Using hookrail from code", "Using hookrail with the AI SDK", the
+ * function hook and the `onAskUser` callback) compile against the published declarations in dist/ as a user would write them: every name
  * they import exists, every option they pass is one hookrail takes, every field they read is there.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,6 +52,10 @@ describe('README: TypeScript examples', () => {
       paths: {
         hookrail: [join(repositoryRoot, 'dist', 'index.d.ts')],
         'hookrail/engine': [join(repositoryRoot, 'dist', 'engine.d.ts')],
+        'hookrail/ai-sdk': [join(repositoryRoot, 'dist', 'integrations', 'ai-sdk', 'index.d.ts')],
+        // The AI SDK section imports the optional peer `ai`, installed here as a dev dependency.
+        ai: [join(repositoryRoot, 'node_modules', 'ai', 'dist', 'index.d.ts')],
+        'ai/test': [join(repositoryRoot, 'node_modules', 'ai', 'dist', 'test', 'index.d.ts')],
       },
     });
     const diagnostics = ts.getPreEmitDiagnostics(program).filter((diagnostic) => diagnostic.file === undefined || files.includes(diagnostic.file.fileName));

@@ -1,5 +1,6 @@
 #!/bin/sh
-# block-destructive.sh — refuse destructive shell commands before they run.
+# block-destructive.sh — refuse destructive shell commands, and commands that touch secret files,
+# before they run.
 #
 # Event:   BeforeTool            (Claude Code: PreToolUse)
 # Matcher: run_shell_command     (Claude Code: Bash)
@@ -39,5 +40,14 @@ matches 'git[[:space:]]+push.*[[:space:]](--force|-f)([[:space:]]|"|$)' && block
 matches '(^|[^[:alnum:]_])mkfs' && block 'mkfs formats a file system'
 matches '(^|[^[:alnum:]_])dd[[:space:]].*of=/dev/' && block 'dd onto a device overwrites it'
 matches ':\(\)[[:space:]]*\{' && block 'fork bomb'
+
+# Secret files: a command that reads, copies or sends one puts the secret in the transcript or elsewhere.
+# .env and .env.<anything> except the committed templates (.env.example, .env.sample, .env.template).
+printf '%s' "$input" | sed -E 's/\.env\.(example|sample|template)([^[:alnum:]_.-]|$)/\2/g' |
+  grep -Eq -- '(^|[^[:alnum:]_.-])\.env(\.[[:alnum:]_-]+)?([^[:alnum:]_.-]|$)' &&
+  block 'the command touches a .env file (secrets)'
+matches '(^|[^[:alnum:]_.-])id_(rsa|dsa|ecdsa|ed25519)([^[:alnum:]_.-]|$)' && block 'the command touches an SSH private key'
+matches '\.(pem|p12|pfx|key)([^[:alnum:]_.-]|$)' && block 'the command touches a private key or certificate file'
+matches '\.aws/credentials|\.netrc|\.npmrc|\.pgpass' && block 'the command touches a credentials file'
 
 exit 0

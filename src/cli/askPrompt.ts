@@ -7,6 +7,7 @@
 import { createInterface } from 'node:readline';
 import type { AskUserAnswer, AskUserCallback, AskUserDecision, AskUserRequest } from '../hooks/protocol/askUser.js';
 import type { CliIo } from './context.js';
+import { CliUsageError } from './errors.js';
 import { oneLine, type Renderer } from './render.js';
 
 /** What `--ask` accepts: the answer when no one can be asked. */
@@ -44,9 +45,22 @@ export function createCliAskUser(options: CliAskUserOptions): AskUserCallback {
   return (request) => askOnTerminal({ ...options, readAnswer: (signal) => readLine(stdin, signal), request });
 }
 
-function fallbackAnswer(fallback: AskFallback): AskUserAnswer {
+function fallbackAnswer(fallback: AskFallback, deniedReason: string = NO_ONE_TO_ASK_REASON): AskUserAnswer {
   if (fallback === 'allow') return { decision: 'allow', reason: 'allowed by --ask allow (stdin is not a terminal)' };
-  return { decision: 'deny', reason: NO_ONE_TO_ASK_REASON };
+  return { decision: 'deny', reason: deniedReason };
+}
+
+/** The `onAskUser` of a command that can never ask anyone: the `--ask` fallback, denying with `deniedReason`. */
+export function createFallbackAskUser(fallback: AskFallback, deniedReason: string): AskUserCallback {
+  return () => fallbackAnswer(fallback, deniedReason);
+}
+
+/** `--ask deny|allow`, default deny; anything else is a usage error naming the option and the value. */
+export function parseAskFallback(value: string | undefined, commandName: string): AskFallback {
+  if (value === undefined) return 'deny';
+  const fallback = askFallbacks.find((candidate) => candidate === value.trim().toLowerCase());
+  if (!fallback) throw new CliUsageError(`--ask expects deny or allow, got "${value}"`, { commandName });
+  return fallback;
 }
 
 interface TerminalAsk extends CliAskUserOptions {

@@ -126,13 +126,8 @@ export async function buildFirePayload(context: CommandContext, args: ParsedArgs
   }
   if (modelEvents.includes(eventName)) {
     const request = await readRequestFile(context, stringOption(args, 'request') ?? '');
-    const payload: Record<string, unknown> = { llm_request: defaultHookTranslator.toHookLLMRequest(request) };
-    let response: GenerateContentResponse | undefined;
-    if (eventName === HookEventName.AfterModel) {
-      response = await readResponseFile(context, stringOption(args, 'response-file') ?? '');
-      payload['llm_response'] = defaultHookTranslator.toHookLLMResponse(response);
-    }
-    return { payload, context: {}, inputs: { request, response } };
+    const response = eventName === HookEventName.AfterModel ? await readResponseFile(context, stringOption(args, 'response-file') ?? '') : undefined;
+    return modelFirePayload(request, response);
   }
   const payload = { ...(lifecycleDefaults[eventName] ?? {}), ...(parseJsonObjectOption(args, 'payload') ?? {}) };
   return { payload, context: {}, inputs: {} };
@@ -237,21 +232,36 @@ async function readJsonObjectFile(context: CommandContext, file: string, option:
   return content.value;
 }
 
+/** A model event's payload: the request (and AfterModel's response) in the stable hook format. */
+export function modelFirePayload(request: GenerateContentParameters, response: GenerateContentResponse | undefined): FirePayload {
+  const payload: Record<string, unknown> = { llm_request: defaultHookTranslator.toHookLLMRequest(request) };
+  if (response) payload['llm_response'] = defaultHookTranslator.toHookLLMResponse(response);
+  return { payload, context: {}, inputs: { request, response } };
+}
+
 async function readRequestFile(context: CommandContext, file: string): Promise<GenerateContentParameters> {
-  const value = await readJsonObjectFile(context, file, 'request');
+  return toModelRequest(await readJsonObjectFile(context, file, 'request'), `--request ${file}`);
+}
+
+async function readResponseFile(context: CommandContext, file: string): Promise<GenerateContentResponse> {
+  return toModelResponse(await readJsonObjectFile(context, file, 'response-file'), `--response-file ${file}`);
+}
+
+/** A GenerateContentParameters object, checked; `label` names where it came from in the error. */
+export function toModelRequest(value: Record<string, unknown>, label: string): GenerateContentParameters {
   if (value['contents'] === undefined) {
-    throw new CliError(`--request ${file}: "contents" is missing; expected GenerateContentParameters like {"model": "...", "contents": [...]}`);
+    throw new CliError(`${label}: "contents" is missing; expected GenerateContentParameters like {"model": "...", "contents": [...]}`);
   }
   if (value['model'] !== undefined && typeof value['model'] !== 'string') {
-    throw new CliError(`--request ${file}: "model" must be a string`);
+    throw new CliError(`${label}: "model" must be a string`);
   }
   return { model: 'unspecified', ...value } as unknown as GenerateContentParameters;
 }
 
-async function readResponseFile(context: CommandContext, file: string): Promise<GenerateContentResponse> {
-  const value = await readJsonObjectFile(context, file, 'response-file');
+/** A GenerateContentResponse, checked and built with the GenAI classes; `label` names where it came from. */
+export async function toModelResponse(value: Record<string, unknown>, label: string): Promise<GenerateContentResponse> {
   if (!Array.isArray(value['candidates'])) {
-    throw new CliError(`--response-file ${file}: "candidates" must be an array; expected GenerateContentResponse like {"candidates": [...]}`);
+    throw new CliError(`${label}: "candidates" must be an array; expected GenerateContentResponse like {"candidates": [...]}`);
   }
   await loadGenAI();
   return createGenerateContentResponse(value);

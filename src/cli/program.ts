@@ -7,13 +7,17 @@ import { readFileSync } from 'node:fs';
 import { HookrailError } from '../errors.js';
 import { suggestClosest } from '../suggestClosest.js';
 import { parseCommandArgs, type CommandSpec } from './args.js';
+import { hooksCoverageCommand } from './commands/hooksCoverage.js';
 import { hooksDisableCommand, hooksEnableCommand } from './commands/hooksEnable.js';
 import { hooksFireCommand } from './commands/hooksFire.js';
 import { hooksListCommand } from './commands/hooksList.js';
+import { hooksTestCommand } from './commands/hooksTest.js';
 import { hooksTrustCommand } from './commands/hooksTrust.js';
 import { hooksValidateCommand } from './commands/hooksValidate.js';
 import { inspectCommand } from './commands/inspect.js';
+import { mcpCommand } from './commands/mcp.js';
 import { chatCommand } from './commands/chat.js';
+import { replayCommand } from './commands/replay.js';
 import { runCommand } from './commands/run.js';
 import { visualizeCommand } from './commands/visualize.js';
 import { createCliLogger, type CliIo, type CommandDefinition } from './context.js';
@@ -25,13 +29,17 @@ import { Renderer, shouldUseColor } from './render.js';
 export const commands: readonly CommandDefinition[] = [
   runCommand,
   chatCommand,
+  mcpCommand,
   hooksListCommand,
   hooksValidateCommand,
   hooksFireCommand,
+  hooksTestCommand,
+  hooksCoverageCommand,
   hooksTrustCommand,
   hooksEnableCommand,
   hooksDisableCommand,
   inspectCommand,
+  replayCommand,
   visualizeCommand,
 ];
 

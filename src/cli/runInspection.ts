@@ -7,8 +7,9 @@
 import { writeFileSync } from 'node:fs';
 import { projectMachineGraphs } from '../diagrams/projectMachines.js';
 import type { Config } from '../hooks/engine/config.js';
+import { toConfiguredHookRecords } from '../inspection/hookRecords.js';
 import { fileRecordSink, type InspectOption, type RecordSink } from '../inspection/recorder.js';
-import { INSPECTION_FORMAT_VERSION } from '../inspection/records.js';
+import { INSPECTION_FORMAT_VERSION, type ConfiguredHookRecord } from '../inspection/records.js';
 import type { CommandContext } from './context.js';
 import { CliError } from './errors.js';
 
@@ -62,6 +63,7 @@ export async function startRunInspection(context: CommandContext, options: RunIn
   }
   if (sinks.length === 0) return { inspect: undefined, afterRun: async () => {} };
   const sink: RecordSink = { write: (record) => sinks.forEach((target) => target.write(record)) };
+  const hooks = await configuredHooks(options.config);
   sink.write({
     type: 'hookrail.run',
     time: Date.now(),
@@ -71,6 +73,7 @@ export async function startRunInspection(context: CommandContext, options: RunIn
     sessionId: options.config.getSessionId(),
     workingDir: options.config.getWorkingDir(),
     ...(options.title ? { title: options.title } : {}),
+    ...(hooks ? { hooks } : {}),
   });
   return {
     inspect: { sink },
@@ -84,4 +87,16 @@ export async function startRunInspection(context: CommandContext, options: RunIn
       await server.close();
     },
   };
+}
+
+/** The run's configured hooks for the header, or `undefined` when hooks are off or the registry cannot load (the run reports that). */
+async function configuredHooks(config: Config): Promise<ConfiguredHookRecord[] | undefined> {
+  const hookSystem = config.getHookSystem();
+  if (!hookSystem) return undefined;
+  try {
+    await hookSystem.initialize();
+  } catch {
+    return undefined;
+  }
+  return toConfiguredHookRecords(hookSystem.getRegistry().getAllHooks());
 }

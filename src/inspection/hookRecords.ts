@@ -5,9 +5,9 @@
  * names (`httpStatus`, `model`, `modelAnswer`) are recorded as they are.
  */
 import type { HookExecutionEvent, HookExecutionResult } from '../hooks/protocol/results.js';
-import { getHookName, type HookConfig } from '../hooks/protocol/hookConfig.js';
+import { getHookName, type HookConfig, type HookRegistryEntry } from '../hooks/protocol/hookConfig.js';
 import { isPlainObject } from '../values.js';
-import { excerptText, limitRecordValue, type HookRecordDecision, type HookRecord, type HookRecordDialect } from './records.js';
+import { excerptText, limitRecordValue, type ConfiguredHookRecord, type HookRecordDecision, type HookRecord, type HookRecordDialect } from './records.js';
 
 const dialects: ReadonlySet<string> = new Set<HookRecordDialect>(['native', 'claude', 'gemini']);
 
@@ -44,6 +44,8 @@ export function toHookRecord(event: HookExecutionEvent, time: number = Date.now(
   if (result.exitCode !== undefined) record.exitCode = result.exitCode;
   if (result.signal) record.signal = result.signal;
   if (result.timedOut) record.timedOut = true;
+  if (result.failedClosed) record.failedClosed = true;
+  if (hookConfig['async'] === true) record.async = true;
   if (typeof extras['httpStatus'] === 'number') record.httpStatus = extras['httpStatus'];
   if (typeof extras['model'] === 'string') record.model = extras['model'];
   if (typeof extras['modelAnswer'] === 'string') record.modelAnswer = excerptText(extras['modelAnswer']);
@@ -114,4 +116,17 @@ function nonEmptyString(value: unknown): value is string {
 
 function stringOr(value: unknown, fallback: string): string {
   return nonEmptyString(value) ? value : fallback;
+}
+
+/** The header's list of configured hooks: each enabled registry entry, named as its `hookrail.hook` records name it. */
+export function toConfiguredHookRecords(entries: readonly HookRegistryEntry[]): ConfiguredHookRecord[] {
+  return entries
+    .filter((entry) => entry.enabled)
+    .map((entry) => ({
+      eventName: entry.eventName,
+      hookName: hookNameOf(entry.config as unknown as Record<string, unknown>),
+      hookType: entry.config.type,
+      ...(entry.matcher !== undefined && entry.matcher !== '' ? { matcher: entry.matcher } : {}),
+      source: String(entry.source),
+    }));
 }

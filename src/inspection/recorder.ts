@@ -37,11 +37,11 @@ export interface InspectionRecorder {
   readonly recordsHookrailRecords: boolean;
   record(record: HookrailRecord): void;
   /**
-   * Records every hook the Config runs until the returned function is called. Recorders writing to
-   * the same sink share one subscription per Config, so a scheduler inside an agent run does not
-   * record a hook twice.
+   * Records every hook the Config runs — only those fired for the session `sessionId` when given —
+   * until the returned function is called. Recorders writing to the same sink for the same session
+   * share one subscription per Config, so a scheduler inside an agent run does not record a hook twice.
    */
-  observeHooks(config: Config): () => void;
+  observeHooks(config: Config, sessionId?: string): () => void;
 }
 
 interface ActorRefView {
@@ -82,7 +82,7 @@ export function createInspectionRecorder(option: InspectOption, logger?: DebugLo
     },
     recordsHookrailRecords: true,
     record: (record) => sink.write(record),
-    observeHooks: (config) => observeHooksInto(config, sink),
+    observeHooks: (config, sessionId) => observeHooksInto(config, sink, sessionId),
   };
 }
 
@@ -111,30 +111,41 @@ interface HookSubscription {
   unsubscribe: () => void;
 }
 
-const hookSubscriptions = new WeakMap<Config, Map<RecordSink, HookSubscription>>();
+/** Config → sink → session id ('' for every session) → its subscription. */
+const hookSubscriptions = new WeakMap<Config, Map<RecordSink, Map<string, HookSubscription>>>();
 
-function observeHooksInto(config: Config, sink: RecordSink): () => void {
+function observeHooksInto(config: Config, sink: RecordSink, sessionId: string | undefined): () => void {
   let bySink = hookSubscriptions.get(config);
   if (!bySink) {
     bySink = new Map();
     hookSubscriptions.set(config, bySink);
   }
-  let subscription = bySink.get(sink);
+  let bySession = bySink.get(sink);
+  if (!bySession) {
+    bySession = new Map();
+    bySink.set(sink, bySession);
+  }
+  const key = sessionId ?? '';
+  let subscription = bySession.get(key);
   if (!subscription) {
-    subscription = { count: 0, unsubscribe: config.onHookExecuted((event) => sink.write(toHookRecord(event))) };
-    bySink.set(sink, subscription);
+    const unsubscribe = config.onHookExecuted((event) => {
+      if (sessionId === undefined || event.input.session_id === sessionId) sink.write(toHookRecord(event));
+    });
+    subscription = { count: 0, unsubscribe };
+    bySession.set(key, subscription);
   }
   subscription.count += 1;
   let released = false;
   const current = subscription;
-  const subscriptions = bySink;
+  const sessions = bySession;
   return () => {
     if (released) return;
     released = true;
     current.count -= 1;
     if (current.count > 0) return;
     current.unsubscribe();
-    subscriptions.delete(sink);
+    sessions.delete(key);
+    if (sessions.size === 0) bySink.delete(sink);
   };
 }
 

@@ -85,6 +85,20 @@ export interface RunRecord {
   workingDir?: string;
   /** A title for the report (the scenario's name). */
   title?: string;
+  /** Every hook configured for the run, so a reader can tell which never ran (the report's coverage panel). */
+  hooks?: ConfiguredHookRecord[];
+}
+
+/** A configured hook as the header lists it; `hookName` is the name its `hookrail.hook` records carry. */
+export interface ConfiguredHookRecord {
+  /** Native event name (`BeforeTool`). */
+  eventName: string;
+  hookName: string;
+  hookType: string;
+  /** The group's matcher, in the hook's dialect (`Bash`, `run_shell_command`); absent: every call. */
+  matcher?: string;
+  /** Where it was configured (`project`, `user`, `extra`, `function`, ...). */
+  source?: string;
 }
 
 /** How a hook runs. */
@@ -140,6 +154,10 @@ export interface HookRecord {
   modelAnswer?: string;
   /** The runner's verdict: true only for a hook that ran and answered normally (exit code 0, HTTP 2xx). */
   success: boolean;
+  /** The hook failed and has `onFailure: "block"`: its `output` is the block it stands for. */
+  failedClosed?: boolean;
+  /** The hook ran in the background (`async: true`): its answer never changed the call. */
+  async?: boolean;
   decision: HookRecordDecision;
   /** The reason the hook gave (block / stop / ask), or the failure's message. */
   reason?: string;

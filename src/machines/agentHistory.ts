@@ -24,13 +24,10 @@ export function buildModelRequest(parts: ModelRequestParts): GenerateContentPara
   const config: NonNullable<GenerateContentParameters['config']> = {};
   if (parts.tools.length > 0) config.tools = [{ functionDeclarations: parts.tools.map(toFunctionDeclaration) }];
   if (parts.systemInstruction) config.systemInstruction = parts.systemInstruction;
-  const request: GenerateContentParameters = { model: parts.model, contents: parts.history.map(copyContent) };
+  // A new array of the same contents: the request may be changed (hooks, async messages) without touching the history.
+  const request: GenerateContentParameters = { model: parts.model, contents: [...parts.history] };
   if (Object.keys(config).length > 0) request.config = config;
   return request;
-}
-
-function copyContent(content: Content): Content {
-  return { ...content, parts: [...(content.parts ?? [])] };
 }
 
 /** The user's prompt as the first content of the history. */

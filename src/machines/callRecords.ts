@@ -3,10 +3,39 @@
  * a tool call's start and end with its arguments and outcome, and a model call's end with its
  * answer. Built here, where the machines' outcome types live; written by the scheduler and the agent.
  */
+import type { InspectionRecorder } from '../inspection/recorder.js';
 import { excerptText, limitRecordValue, type CallRecord, type CallRecordOutcome, type ModelRecord } from '../inspection/records.js';
 import type { ToolCallRequest } from '../tool.js';
 import type { ModelCallOutput } from './modelCall.machine.js';
 import type { ToolCallContext } from './toolCall.machine.js';
+import type { ToolCallState } from './types.js';
+
+/** What {@link recordToolCallState} needs about the state a call entered. */
+export interface ToolCallStateRecordOptions {
+  recorder: InspectionRecorder;
+  actorId: string;
+  context: ToolCallContext;
+  state: ToolCallState;
+  /** When the call started, once its start record was written. */
+  startedAt: number | undefined;
+}
+
+/**
+ * Writes a call's start record when it leaves `idle` and its end record once it has an outcome
+ * (`buffered`, or `cancelled` without passing through `buffered`); returns when it started.
+ */
+export function recordToolCallState(options: ToolCallStateRecordOptions): number | undefined {
+  const { recorder, actorId, context, state } = options;
+  let startedAt = options.startedAt;
+  const now = Date.now();
+  if (state === 'idle' || state === 'published') return startedAt;
+  if (startedAt === undefined && state !== 'cancelled') {
+    recorder.record(toolCallStartRecord(context.request, actorId, now));
+    startedAt = now;
+  }
+  if (state === 'buffered' || state === 'cancelled') recorder.record(toolCallEndRecord(context, actorId, startedAt ?? now, now));
+  return startedAt;
+}
 
 /** A tool call leaving `idle`: the arguments the model asked for. */
 export function toolCallStartRecord(request: ToolCallRequest, actorId: string, time: number): CallRecord {

@@ -5,6 +5,9 @@
  * model turn, never at a function response. Token counts are estimates (four characters a token).
  */
 import type { Content, GenerateContentParameters } from '@google/genai';
+import { estimateTokens, tailJsonLengths } from './historyTokens.js';
+
+export { estimateTokens } from './historyTokens.js';
 
 /** How the older contents are replaced. */
 export type CompactionStrategy = 'summarize' | 'truncate';
@@ -41,11 +44,6 @@ export function compactionSettings(options: Partial<CompactionSettings> = {}): C
   };
 }
 
-/** Estimated tokens of some contents: the characters of their JSON over four, rounded up. */
-export function estimateTokens(contents: readonly Content[]): number {
-  return Math.ceil(JSON.stringify(contents).length / 4);
-}
-
 /** A content where the kept history may start: anything but a user turn carrying function responses. */
 function isCutPoint(content: Content): boolean {
   return content.role === 'model' || !(content.parts ?? []).some((part) => part.functionResponse !== undefined);
@@ -58,10 +56,11 @@ function isCutPoint(content: Content): boolean {
 export function findCompactionCut(history: readonly Content[], keepRecentTokens: number): number {
   let latest = 0;
   let fitting = 0;
+  const tailLengths = tailJsonLengths(history);
   for (let index = history.length - 1; index >= 1; index -= 1) {
     if (!isCutPoint(history[index]!)) continue;
     if (latest === 0) latest = index;
-    if (estimateTokens(history.slice(index)) <= keepRecentTokens) fitting = index;
+    if (Math.ceil(tailLengths[index]! / 4) <= keepRecentTokens) fitting = index;
   }
   return fitting || latest;
 }

@@ -45,23 +45,26 @@ export function createHookAgentRunner(options: HookAgentRunnerOptions = {}): Hoo
     }
     const subagentConfig = config.createSubagentConfig();
     const workingDir = config.getWorkingDir();
+    // The sub-agent belongs to the session whose hook it runs for: that session's id, its transcript beside that session's.
+    const session = request.session ?? { sessionId: config.getSessionId(), transcriptPath: config.getTranscriptPath() };
     let result: AgentRunResult;
     try {
-      const session = createAgentSession({
+      const subagent = createAgentSession({
         config: subagentConfig,
+        sessionId: session.sessionId,
         generator,
         tools: options.tools ? options.tools(workingDir) : createReadOnlyTools({ workingDir }),
         model,
         systemInstruction: task.systemInstruction,
         maxTurns: task.maxTurns,
-        transcript: { path: subagentTranscriptPath(config.getTranscriptPath(), config.getSessionId()) },
+        transcript: { path: subagentTranscriptPath(session.transcriptPath, session.sessionId) },
         ...(options.inspect ? { inspect: options.inspect } : {}),
         ...(options.onEvent ? { onEvent: (event: AgentEvent) => options.onEvent?.(event, task.hookName) } : {}),
       });
       try {
-        result = await session.prompt(task.prompt, { signal: task.signal });
+        result = await subagent.prompt(task.prompt, { signal: task.signal });
       } finally {
-        await session.end('other');
+        await subagent.end('other');
       }
     } catch (error) {
       return { status: 'error', finalText: '', turns: 0, model, errorMessage: toError(error).message };

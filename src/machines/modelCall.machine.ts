@@ -9,6 +9,7 @@ import { assign, createActor, fromPromise, setup, type InspectionEvent } from 'x
 import type { ContentGenerator } from '../contentGenerator.js';
 import { toError } from '../errors.js';
 import type { Config } from '../hooks/engine/config.js';
+import type { HookSession } from '../hooks/protocol/hookConfig.js';
 import type {
   AfterModelHookResult,
   BeforeModelHookResult,
@@ -34,6 +35,8 @@ export interface ModelCallInput {
   config: Config;
   generator: ContentGenerator;
   request: GenerateContentParameters;
+  /** The session that makes the call, as its model hooks are told; default the Config's. */
+  session?: HookSession;
 }
 
 /**
@@ -58,6 +61,7 @@ export interface ModelCallOutput {
 
 interface ModelCallContext {
   config: Config;
+  session?: HookSession;
   generator: ContentGenerator;
   request: GenerateContentParameters;
   outcome: ModelCallOutcome;
@@ -152,6 +156,7 @@ export const modelCallMachine = setup({
   id: 'modelCall',
   context: ({ input }) => ({
     config: input.config,
+    session: input.session,
     generator: input.generator,
     request: input.request,
     outcome: 'aborted',
@@ -166,7 +171,7 @@ export const modelCallMachine = setup({
       invoke: {
         id: 'beforeToolSelection',
         src: 'fireBeforeToolSelection',
-        input: ({ context, self }) => ({ config: context.config, request: context.request, origin: { actorId: self.sessionId } }),
+        input: ({ context, self }) => ({ config: context.config, session: context.session, request: context.request, origin: { actorId: self.sessionId } }),
         onDone: [
           {
             guard: { type: 'hookStopped', params: ({ event }) => event.output },
@@ -191,7 +196,7 @@ export const modelCallMachine = setup({
       invoke: {
         id: 'beforeModel',
         src: 'fireBeforeModel',
-        input: ({ context, self }) => ({ config: context.config, request: context.request, origin: { actorId: self.sessionId } }),
+        input: ({ context, self }) => ({ config: context.config, session: context.session, request: context.request, origin: { actorId: self.sessionId } }),
         onDone: [
           {
             guard: { type: 'hookStopped', params: ({ event }) => event.output },
@@ -249,6 +254,7 @@ export const modelCallMachine = setup({
         src: 'fireAfterModel',
         input: ({ context, self }) => ({
           config: context.config,
+          session: context.session,
           origin: { actorId: self.sessionId },
           request: context.request,
           response: context.response ?? createEmptyResponse(),

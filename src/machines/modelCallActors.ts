@@ -9,7 +9,7 @@ import { createGenerateContentResponse, functionCallingMode, loadGenAI } from '.
 import type { ContentGenerator } from '../contentGenerator.js';
 import { HookrailError, toError } from '../errors.js';
 import type { Config } from '../hooks/engine/config.js';
-import type { HookOrigin } from '../hooks/protocol/hookConfig.js';
+import type { HookOrigin, HookSession } from '../hooks/protocol/hookConfig.js';
 import {
   fireAfterModelHook,
   fireBeforeModelHook,
@@ -35,6 +35,8 @@ export interface ModelHookActorInput {
   request: GenerateContentParameters;
   /** The model call the fire is for (handed to hook-execution observers). */
   origin?: HookOrigin;
+  /** The session that makes the call; default the Config's. */
+  session?: HookSession;
 }
 
 /** What the AfterModel actor needs: the request as sent and the complete response. */
@@ -50,17 +52,17 @@ export interface GenerateActorInput {
 
 /** HOOK-053: fires BeforeToolSelection; the signal kills the hook processes when the call is cancelled. */
 export function selectTools(input: ModelHookActorInput, signal: AbortSignal): Promise<BeforeToolSelectionHookResult> {
-  return fireBeforeToolSelectionHook(input.config, input.request, { signal, origin: input.origin });
+  return fireBeforeToolSelectionHook(input.config, input.request, { signal, origin: input.origin, session: input.session });
 }
 
 /** HOOK-033: fires BeforeModel on the fully assembled request. */
 export function checkBeforeModel(input: ModelHookActorInput, signal: AbortSignal): Promise<BeforeModelHookResult> {
-  return fireBeforeModelHook(input.config, input.request, { signal, origin: input.origin });
+  return fireBeforeModelHook(input.config, input.request, { signal, origin: input.origin, session: input.session });
 }
 
 /** HOOK-043, 050, 172: fires AfterModel once, on the complete response. */
 export function checkAfterModel(input: AfterModelActorInput, signal: AbortSignal): Promise<AfterModelHookResult> {
-  return fireAfterModelHook(input.config, input.request, input.response, { signal, origin: input.origin });
+  return fireAfterModelHook(input.config, input.request, input.response, { signal, origin: input.origin, session: input.session });
 }
 
 /**

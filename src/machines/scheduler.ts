@@ -13,11 +13,12 @@ import type { Config } from '../hooks/engine/config.js';
 import type { DebugLogger } from '../debugLogger.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import { createInspectionRecorder, type InspectionRecorder } from '../inspection/recorder.js';
-import { toolCallEndRecord, toolCallStartRecord } from './callRecords.js';
+import { recordToolCallState } from './callRecords.js';
 import { DEFAULT_TOOL_CONCURRENCY, schedulerMachine, type SchedulerEvent, type SchedulerStatus } from './scheduler.machine.js';
 import type { BatchStop } from './schedulerBatch.js';
-import { toolCallMachine, type ToolCallActor, type ToolCallContext } from './toolCall.machine.js';
+import { toolCallMachine, type ToolCallActor } from './toolCall.machine.js';
 import { createToolErrorResult } from '../hooks/protocol/toolHookEffects.js';
+import type { HookSession } from '../hooks/protocol/hookConfig.js';
 import { AskQueue } from '../hooks/triggers/askQueue.js';
 import { errorCallOutcome } from './toolCallActors.js';
 import type { InspectOption } from '../inspection/recorder.js';
@@ -35,6 +36,8 @@ export interface ToolSchedulerOptions {
   onUpdate?: (update: ToolCallUpdate) => void;
   /** A toolCall machine with swapped implementations (tests); default `toolCallMachine`. */
   toolCallMachine?: typeof toolCallMachine;
+  /** The session whose calls these are, as their hooks are told; default the Config's. */
+  session?: HookSession;
 }
 
 /** Runs batches of tool calls; see {@link createToolScheduler}. */
@@ -78,6 +81,7 @@ class MachineToolScheduler implements ToolScheduler {
   private readonly concurrency: number;
   private readonly callMachine: typeof toolCallMachine;
   private readonly recorder: InspectionRecorder | undefined;
+  private readonly session: HookSession | undefined;
   private readonly listeners = new Set<(update: ToolCallUpdate) => void>();
   private readonly actors = new Map<number, ToolCallActor>();
   /** Issue 14: the asks of this scheduler's calls, one at a time, in request order within a batch. */
@@ -93,6 +97,7 @@ class MachineToolScheduler implements ToolScheduler {
     this.toolNames = [...this.toolsByName.keys()];
     this.concurrency = options.concurrency ?? DEFAULT_TOOL_CONCURRENCY;
     this.callMachine = options.toolCallMachine ?? toolCallMachine;
+    this.session = options.session;
     this.recorder = options.inspect ? createInspectionRecorder(options.inspect, this.logger) : undefined;
     if (options.onUpdate) this.listeners.add(options.onUpdate);
     this.scheduler = this.createSchedulerActor();
@@ -143,7 +148,7 @@ class MachineToolScheduler implements ToolScheduler {
         resolve,
         signal,
         onAbort: () => this.scheduler.send({ type: 'ABORT', reason: 'aborted' }),
-        releaseHooks: this.recorder ? this.recorder.observeHooks(this.config) : () => {},
+        releaseHooks: this.recorder ? this.recorder.observeHooks(this.config, this.session?.sessionId) : () => {},
       };
       this.current = batch;
       this.askQueue.startBatch();
@@ -158,6 +163,7 @@ class MachineToolScheduler implements ToolScheduler {
     const actor = createActor(this.callMachine, {
       input: {
         config: this.config,
+        session: this.session,
         request,
         tool: this.toolsByName.get(request.name),
         availableToolNames: this.toolNames,
@@ -177,7 +183,7 @@ class MachineToolScheduler implements ToolScheduler {
         const context = snapshot.context;
         // Issue 14: past the point where it could ask, later calls' asks need not wait for this one.
         if (state !== 'idle' && state !== 'beforeHook' && state !== 'asking') this.askQueue.pass(index);
-        if (this.recorder?.recordsHookrailRecords) startedAt = this.recordCall(actor.sessionId, context, state, startedAt);
+        if (this.recorder?.recordsHookrailRecords) startedAt = recordToolCallState({ recorder: this.recorder, actorId: actor.sessionId, context, state, startedAt });
         this.emitUpdate({
           callId: request.callId,
           name: request.name,
@@ -202,21 +208,6 @@ class MachineToolScheduler implements ToolScheduler {
       },
     });
     actor.start();
-  }
-
-  /**
-   * Writes the call's start record when it leaves `idle` and its end record once it has an outcome
-   * (`buffered`, or `cancelled` without passing through `buffered`); returns when it started.
-   */
-  private recordCall(actorId: string, context: ToolCallContext, state: ToolCallState, startedAt: number | undefined): number | undefined {
-    const now = Date.now();
-    if (state === 'idle' || state === 'published') return startedAt;
-    if (startedAt === undefined && state !== 'cancelled') {
-      this.recorder!.record(toolCallStartRecord(context.request, actorId, now));
-      startedAt = now;
-    }
-    if (state === 'buffered' || state === 'cancelled') this.recorder!.record(toolCallEndRecord(context, actorId, startedAt ?? now, now));
-    return startedAt;
   }
 
   /**

@@ -16,6 +16,7 @@ import type {
 } from '../hooks/triggers/lifecycleHookTriggers.js';
 import { DEFAULT_BLOCK_REASON } from '../hooks/protocol/outputs.js';
 import { needsCompaction } from './historyCompaction.js';
+import { appendToHistory } from './historyTokens.js';
 import type { ModelCallOutput } from './modelCall.machine.js';
 import { responseFunctionCalls } from './modelCallActors.js';
 import {
@@ -112,7 +113,7 @@ export const sessionSetup = setup({
   },
   actions: {
     startPrompt: assign({ prompt: (_, params: { id: number; text: string; signal?: AbortSignal }) => newPrompt(params.id, params.text, params.signal) }),
-    acceptPrompt: assign({ history: ({ context }, params: { additionalContext?: string }) => [...context.history, promptContent(context.prompt!.text, params.additionalContext)] }),
+    acceptPrompt: assign({ history: ({ context }, params: { additionalContext?: string }) => appendToHistory(context.history, promptContent(context.prompt!.text, params.additionalContext)) }),
     beginTurn: assign(({ context }) => beginTurn(context)),
     recordModelCall: assign(({ context }, params: { call: ModelCallOutput }) => recordModelCall(context, params.call)),
     recordToolResults: assign(({ context }, params: ToolBatchOutput) => recordToolResults(context, params.outcomes)),
@@ -125,8 +126,8 @@ export const sessionSetup = setup({
     applyCompaction: assign((_, params: CompactionOutput) => ({ history: params.history, lastCompaction: params.report, startSource: 'compact' as const })),
     requestCompaction: assign((_, params: { trigger: 'auto' | 'manual' }) => ({ compactionTrigger: params.trigger, resumeTurn: params.trigger === 'auto' })),
     clearHistory: assign({ history: () => [], startSource: 'clear' as const, lastCompaction: undefined }),
-    /** Issue 10, item 3: leaving `clearing`, the cleared session's leftover hook processes are killed. */
-    killClearedSessionLeftovers: ({ context }) => killClearedSessionLeftovers(context.services.config),
+    /** Leaving `clearing`, the cleared session's leftover hook processes are killed. */
+    killClearedSessionLeftovers: ({ context }) => killClearedSessionLeftovers(context.services),
     setEndReason: assign({ endReason: (_, params: { reason: SessionEndReason }) => params.reason }),
     endResumedTurn: assign({ resumeTurn: false }),
     /** Progress for the host: one named action for every event the session reports. */

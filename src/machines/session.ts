@@ -3,6 +3,8 @@
  * `clear`, `end`) run one at a time, each once the machine is idle; a prompt resolves with its
  * result and never rejects for the agent's sake (a failing model is status `error`). The session
  * writes its transcript (Claude Code's JSONL format) from the start, and tells hooks where it is.
+ * Several sessions may share one Config: each has its own id, and every hook it fires is told that
+ * id, its transcript and its own async hooks' messages, never another session's.
  */
 import type { Content } from '@google/genai';
 import { createActor, type Actor } from 'xstate';
@@ -12,6 +14,7 @@ import type { ContentGenerator } from '../contentGenerator.js';
 import { AgentSessionError, toError } from '../errors.js';
 import { killLeftoverProcesses } from '../hooks/actions/processGroupRegistry.js';
 import type { Config } from '../hooks/engine/config.js';
+import type { HookSession } from '../hooks/protocol/hookConfig.js';
 import { fireNotificationHook, type SessionEndReason } from '../hooks/triggers/lifecycleHookTriggers.js';
 import { createInspectionRecorder } from '../inspection/recorder.js';
 import { excerptText } from '../inspection/records.js';
@@ -31,6 +34,12 @@ export const DEFAULT_MAX_TURNS = 25;
 /** Options of {@link createAgentSession}. */
 export interface AgentSessionOptions {
   config: Config;
+  /**
+   * The session's id, as its hooks are told (`session_id`) and its transcript is named. Default: the
+   * Config's `sessionId` for the first session created on that Config, a fresh random UUID for every
+   * later one. Throws an AgentSessionError if a session of this id is still open on the Config.
+   */
+  sessionId?: string;
   generator: ContentGenerator;
   tools: Tool[];
   /** The model name sent in each request; default: the generator's name. */
@@ -66,6 +75,7 @@ export interface PromptOptions {
 
 /** A running agent session; see {@link createAgentSession}. */
 export interface AgentSession {
+  /** This session's own id (see {@link AgentSessionOptions.sessionId}). */
   readonly sessionId: string;
   /** The JSONL transcript hooks get as `transcript_path`. */
   readonly transcriptPath: string;
@@ -85,7 +95,11 @@ export interface AgentSession {
   end(reason?: SessionEndReason): Promise<void>;
 }
 
-/** Creates a session and starts it: SessionStart fires at once (`startup`, or `resume` with `options.resume`). */
+/**
+ * Creates a session and starts it: SessionStart fires at once (`startup`, or `resume` with
+ * `options.resume`). Its id is `options.sessionId`, else the Config's for the first session on that
+ * Config and a fresh UUID for each later one (`Config.openSession`).
+ */
 export function createAgentSession(options: AgentSessionOptions): AgentSession {
   return new MachineAgentSession(options);
 }
@@ -96,6 +110,8 @@ class MachineAgentSession implements AgentSession {
   readonly sessionId: string;
   readonly transcriptPath: string;
   private readonly config: Config;
+  /** What this session's hooks are told about it. */
+  private readonly hookSession: HookSession;
   private readonly actor: SessionActor;
   private readonly emitEvent: (event: AgentEvent) => void;
   private queue: Promise<unknown> = Promise.resolve();
@@ -109,10 +125,12 @@ class MachineAgentSession implements AgentSession {
 
   constructor(options: AgentSessionOptions) {
     this.config = options.config;
-    this.sessionId = options.config.getSessionId();
+    this.sessionId = options.config.openSession(options.sessionId);
     const resumed = options.resume !== undefined ? readTranscript(options.resume) : undefined;
     this.transcriptPath = options.resume ?? options.transcript?.path ?? defaultTranscriptPath(this.sessionId, options.transcript?.directory);
-    this.config.setTranscriptPath(this.transcriptPath);
+    this.hookSession = { sessionId: this.sessionId, transcriptPath: this.transcriptPath };
+    // Fires outside any session (executeToolWithHooks, hooks fire) report the session that has the Config's id.
+    if (this.sessionId === this.config.getSessionId()) this.config.setTranscriptPath(this.transcriptPath);
     this.emitEvent = createEmitter(options);
     const logger = options.config.getDebugLogger();
     const transcript = new TranscriptWriter({
@@ -129,16 +147,18 @@ class MachineAgentSession implements AgentSession {
       tools: options.tools,
       concurrency: options.concurrency,
       inspect: options.inspect,
+      session: this.hookSession,
       onUpdate: (update) => this.emitEvent({ type: 'tool_update', turn: this.currentTurn, update }),
     });
     const recorder = options.inspect ? createInspectionRecorder(options.inspect, logger) : undefined;
     const inspect = recorder?.inspect;
     // Every hook of the session (lifecycle, model and tool) is recorded until the session ends.
-    const releaseHooks = recorder?.observeHooks(options.config);
+    const releaseHooks = recorder?.observeHooks(options.config, this.sessionId);
     this.recordPrompt = (text) => recorder?.record({ type: 'hookrail.session', time: Date.now(), event: 'prompt', sessionId: this.sessionId, prompt: excerptText(text) });
     const { generator: summaryGenerator, ...compaction } = options.compaction ?? {};
     const services: SessionServices = {
       config: options.config,
+      session: this.hookSession,
       generator: options.generator,
       tools: options.tools,
       scheduler,
@@ -223,7 +243,7 @@ class MachineAgentSession implements AgentSession {
   }
 
   async notify(notificationType: string, message: string, details: Record<string, unknown> = {}): Promise<void> {
-    const result = await fireNotificationHook(this.config, { notificationType, message, details });
+    const result = await fireNotificationHook(this.config, { notificationType, message, details }, { session: this.hookSession });
     if (result.systemMessage) this.emitEvent({ type: 'hook_message', eventName: 'Notification', message: result.systemMessage });
   }
 
@@ -235,8 +255,9 @@ class MachineAgentSession implements AgentSession {
         await this.settle(() => this.actor.send({ type: 'END', reason }), () => false);
         this.actor.stop();
       }
-      // Issue 10, item 3: what this session's hooks left running in their process groups ends with it.
-      await killLeftoverProcesses({ owner: this.config.getSessionId() });
+      // What this session's hooks left running in their process groups ends with it.
+      await killLeftoverProcesses({ owner: this.sessionId });
+      this.config.closeSession(this.sessionId);
     });
     return this.ending;
   }

@@ -9,6 +9,7 @@ import type { Content } from '@google/genai';
 import type { ContentGenerator } from '../contentGenerator.js';
 import { toError } from '../errors.js';
 import type { Config } from '../hooks/engine/config.js';
+import type { HookSession } from '../hooks/protocol/hookConfig.js';
 import { killLeftoverProcesses } from '../hooks/actions/processGroupRegistry.js';
 import {
   fireAfterAgentHook,
@@ -47,6 +48,8 @@ import type { AgentEvent, CompactionReport, ToolCallOutcome } from './types.js';
 /** Everything a session's actors use, fixed for the session's life. */
 export interface SessionServices {
   config: Config;
+  /** The session as its hooks are told (id, transcript): every fire of the session carries it. */
+  session: HookSession;
   generator: ContentGenerator;
   tools: readonly Tool[];
   scheduler: ToolScheduler;
@@ -91,13 +94,13 @@ function abortMark(promptSignal: AbortSignal | undefined): AbortAware {
 export async function startSession(input: SessionActorInput & { source: SessionStartSource }, signal: AbortSignal): Promise<SessionStartHookResult> {
   if (input.source === 'clear') input.services.transcript.restart({ subtype: 'clear_boundary', history: input.history });
   else input.services.transcript.sync(input.history);
-  return fireSessionStartHook(input.services.config, input.source, { signal });
+  return fireSessionStartHook(input.services.config, input.source, { signal, session: input.services.session });
 }
 
 /** BeforeAgent (UserPromptSubmit) on the prompt the user typed. */
 export async function checkPrompt(input: SessionActorInput & { prompt: string }, signal: AbortSignal): Promise<BeforeAgentHookResult & AbortAware> {
   input.services.transcript.sync(input.history);
-  const result = await fireBeforeAgentHook(input.services.config, input.prompt, { signal: combinedSignal(signal, input.promptSignal) });
+  const result = await fireBeforeAgentHook(input.services.config, input.prompt, { signal: combinedSignal(signal, input.promptSignal), session: input.services.session });
   return { ...result, ...abortMark(input.promptSignal) };
 }
 
@@ -112,6 +115,7 @@ export async function callModel(input: SessionActorInput, signal: AbortSignal): 
   let actorId: string | undefined;
   const call = await runModelCall({
     config: services.config,
+    session: services.session,
     generator: services.generator,
     request,
     signal: combinedSignal(signal, input.promptSignal),
@@ -176,7 +180,7 @@ export async function checkAnswer(
   const result = await fireAfterAgentHook(
     input.services.config,
     { prompt: input.prompt, promptResponse: input.response, stopHookActive: input.stopHookActive },
-    { signal: combinedSignal(signal, input.promptSignal) },
+    { signal: combinedSignal(signal, input.promptSignal), session: input.services.session },
   );
   return { ...result, ...abortMark(input.promptSignal) };
 }
@@ -196,7 +200,7 @@ export async function compactHistory(input: SessionActorInput & { trigger: 'auto
   const { services } = input;
   const runSignal = combinedSignal(signal, input.promptSignal);
   services.transcript.sync(input.history);
-  const preCompress: LifecycleHookResult = await firePreCompressHook(services.config, input.trigger, { signal: runSignal });
+  const preCompress: LifecycleHookResult = await firePreCompressHook(services.config, input.trigger, { signal: runSignal, session: services.session });
   const settings = services.compaction;
   const cut = findCompactionCut(input.history, settings.keepRecentTokens);
   let compacted = truncateHistory(input.history, cut);
@@ -226,16 +230,18 @@ export async function compactHistory(input: SessionActorInput & { trigger: 'auto
 /** SessionEnd with its reason; the machine bounds the wait and the signal kills what is left. */
 export async function endSession(input: SessionActorInput & { reason: SessionEndReason }, signal: AbortSignal): Promise<LifecycleHookResult> {
   input.services.transcript.sync(input.history);
-  return fireSessionEndHook(input.services.config, input.reason, { signal });
+  return fireSessionEndHook(input.services.config, input.reason, { signal, session: input.services.session });
 }
 
 /**
- * Issue 10, item 3: /clear ends the session, so what its hooks left running in their process groups
- * is killed as at `end()`. SIGTERM goes out at once, to the groups left over at this moment — before
- * SessionStart (`clear`) runs hooks whose leftovers belong to the session after the clear; SIGKILL
- * follows after the grace without holding up the machine. A failure is logged, never thrown.
+ * /clear ends the session, so what its hooks left running in their process groups is killed as at
+ * `end()` (only this session's: other sessions on the Config keep theirs). SIGTERM goes out at once, to
+ * the groups left over at this moment — before SessionStart (`clear`) runs hooks whose leftovers belong
+ * to the session after the clear; SIGKILL follows after the grace without holding up the machine. A
+ * failure is logged, never thrown.
  */
-export function killClearedSessionLeftovers(config: Config): void {
+export function killClearedSessionLeftovers(services: Pick<SessionServices, 'config' | 'session'>): void {
+  const { config } = services;
   const warn = (error: unknown): void => {
     try {
       config.getDebugLogger().child('session').warn(`the processes left by the cleared session's hooks could not be killed: ${toError(error).message}`);
@@ -244,7 +250,7 @@ export function killClearedSessionLeftovers(config: Config): void {
     }
   };
   try {
-    killLeftoverProcesses({ owner: config.getSessionId() }).catch(warn);
+    killLeftoverProcesses({ owner: services.session.sessionId }).catch(warn);
   } catch (error) {
     warn(error);
   }

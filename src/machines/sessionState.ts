@@ -10,6 +10,7 @@ import type { ModelCallOutput } from './modelCall.machine.js';
 import { responseFunctionCalls, responseText } from './modelCallActors.js';
 import type { SessionServices } from './sessionActors.js';
 import type { AgentRunResult, AgentRunStatus, CompactionReport, ToolCallOutcome } from './types.js';
+import { appendToHistory } from './historyTokens.js';
 
 /** Default bound on AfterAgent continuations per prompt (Claude Code stops a Stop hook after 8 blocks in a row). */
 export const DEFAULT_MAX_CONTINUATIONS = 8;
@@ -82,7 +83,7 @@ export function promptContent(text: string, additionalContext: string | undefine
 /** A model call starts: the turn count goes up and a pending AfterModel `systemMessage` joins the history. */
 export function beginTurn(context: SessionContext): Pick<SessionContext, 'prompt' | 'history'> {
   const prompt = context.prompt!;
-  const history = prompt.pendingSystemMessage !== undefined ? [...context.history, systemMessageContent(prompt.pendingSystemMessage)] : context.history;
+  const history = prompt.pendingSystemMessage !== undefined ? appendToHistory(context.history, systemMessageContent(prompt.pendingSystemMessage)) : context.history;
   return { prompt: { ...prompt, turn: prompt.turn + 1, pendingSystemMessage: undefined }, history };
 }
 
@@ -90,7 +91,7 @@ export function beginTurn(context: SessionContext): Pick<SessionContext, 'prompt
 export function recordModelCall(context: SessionContext, call: ModelCallOutput): Pick<SessionContext, 'prompt' | 'history'> {
   const prompt = context.prompt!;
   const modelContent = modelContentOf(call.response);
-  const history = modelContent ? [...context.history, modelContent] : context.history;
+  const history = modelContent ? appendToHistory(context.history, modelContent) : context.history;
   // A stop before any response keeps the previous turn's text as the prompt's answer.
   const finalText = call.response ? responseText(call.response) : prompt.finalText;
   const functionCalls = toModelFunctionCalls(responseFunctionCalls(call.response), prompt.turn);
@@ -101,13 +102,13 @@ export function recordModelCall(context: SessionContext, call: ModelCallOutput):
 export function recordToolResults(context: SessionContext, outcomes: readonly ToolCallOutcome[]): Pick<SessionContext, 'prompt' | 'history'> {
   const prompt = context.prompt!;
   const parts = outcomes.map((outcome, position) => functionResponsePart(outcome, prompt.functionCalls[position]?.modelCallId));
-  return { history: [...context.history, { role: 'user', parts }], prompt: { ...prompt, toolCalls: [...prompt.toolCalls, ...outcomes] } };
+  return { history: appendToHistory(context.history, { role: 'user', parts }), prompt: { ...prompt, toolCalls: [...prompt.toolCalls, ...outcomes] } };
 }
 
 /** An AfterAgent hook asked the agent to go on: its reason is the next user message. */
 export function continueWith(context: SessionContext, reason: string): Pick<SessionContext, 'prompt' | 'history'> {
   const prompt = context.prompt!;
-  return { history: [...context.history, userContent(reason)], prompt: { ...prompt, continuations: prompt.continuations + 1 } };
+  return { history: appendToHistory(context.history, userContent(reason)), prompt: { ...prompt, continuations: prompt.continuations + 1 } };
 }
 
 /** The result a finished prompt leaves for the caller. */
@@ -138,5 +139,5 @@ export function continuationLimitMessage(limit: number): string {
 
 /** A SessionStart hook's context joins the history as a user turn of its own. */
 export function withStartContext(history: readonly Content[], additionalContext: string | undefined): Content[] {
-  return additionalContext ? [...history, userContent(additionalContext)] : [...history];
+  return additionalContext ? appendToHistory(history, userContent(additionalContext)) : appendToHistory(history);
 }

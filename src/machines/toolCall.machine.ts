@@ -13,7 +13,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Config } from '../hooks/engine/config.js';
 import type { AskRecord } from '../hooks/protocol/askUser.js';
-import type { HookOrigin } from '../hooks/protocol/hookConfig.js';
+import type { HookOrigin, HookSession } from '../hooks/protocol/hookConfig.js';
 import type { DefaultHookOutput } from '../hooks/protocol/outputs.js';
 import type { ToolResult } from '../hooks/protocol/results.js';
 import { createToolErrorResult } from '../hooks/protocol/toolHookEffects.js';
@@ -44,6 +44,8 @@ import type { ToolCallOutcome, ToolCallOutcomeKind } from './types.js';
 /** What a toolCall actor is started with. */
 export interface ToolCallInput {
   config: Config;
+  /** The session whose call this is, as its hooks are told; default the Config's. */
+  session?: HookSession;
   request: ToolCallRequest;
   /** The tool the request names; `undefined` when no tool of that name exists. */
   tool: Tool | undefined;
@@ -61,6 +63,7 @@ export interface ToolCallInput {
 /** The machine's context: the request, the arguments as executed, and once known the result. */
 export interface ToolCallContext {
   config: Config;
+  session?: HookSession;
   request: ToolCallRequest;
   tool: Tool | undefined;
   availableToolNames: readonly string[];
@@ -184,6 +187,7 @@ export const toolCallMachine = setup({
   initial: 'idle',
   context: ({ input }) => ({
     config: input.config,
+    session: input.session,
     request: input.request,
     tool: input.tool,
     availableToolNames: input.availableToolNames ?? [],
@@ -213,6 +217,7 @@ export const toolCallMachine = setup({
         // The call's id reaches Claude Code hooks as `tool_use_id`, the same before and after (issue 11).
         input: ({ context, self }) => ({
           config: context.config,
+          session: context.session,
           toolName: context.request.name,
           args: context.args,
           toolCallId: context.request.callId,
@@ -250,6 +255,7 @@ export const toolCallMachine = setup({
         src: 'askUser',
         input: ({ context }) => ({
           config: context.config,
+          session: context.session,
           toolName: context.request.name,
           callId: context.request.callId,
           decision: context.askDecision as AskDecision,
@@ -310,6 +316,7 @@ export const toolCallMachine = setup({
         src: 'afterToolHook',
         input: ({ context, self }) => ({
           config: context.config,
+          session: context.session,
           origin: hookOrigin(context, self),
           toolName: context.request.name,
           args: context.args,

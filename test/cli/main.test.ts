@@ -14,7 +14,7 @@ describe('hookrail (entry point)', () => {
   it('--help lists every command, the settings scopes and the exit codes', async () => {
     const result = await runHookrail(sandbox, ['--help']);
     expect(result.exitCode).toBe(0);
-    for (const command of ['run', 'chat', 'hooks list', 'hooks validate', 'hooks fire', 'hooks trust', 'hooks enable', 'hooks disable', 'visualize']) {
+    for (const command of ['run', 'chat', 'hooks list', 'hooks validate', 'hooks fire', 'hooks test', 'hooks coverage', 'hooks trust', 'hooks enable', 'hooks disable', 'replay', 'visualize']) {
       expect(result.stdout).toContain(`  ${command} `);
     }
     expect(result.stdout).toContain('Exit codes:');
@@ -29,9 +29,12 @@ describe('hookrail (entry point)', () => {
     ['hooks', 'list'],
     ['hooks', 'validate'],
     ['hooks', 'fire'],
+    ['hooks', 'test'],
+    ['hooks', 'coverage'],
     ['hooks', 'trust'],
     ['hooks', 'enable'],
     ['hooks', 'disable'],
+    ['replay'],
     ['visualize'],
   ])('hookrail %s %s --help shows the usage line and options of that command', async (...words) => {
     const command = words.filter((word) => word !== undefined).join(' ');
@@ -74,13 +77,13 @@ describe('hookrail (entry point)', () => {
     const topLevel = await runHookrail(sandbox, ['rn']);
     expect(topLevel.exitCode).toBe(2);
     expect(topLevel.stderr).toContain('unknown command "rn" (did you mean "run"?)');
-    expect(topLevel.stderr).toContain('commands: run, chat, hooks, inspect, visualize');
+    expect(topLevel.stderr).toContain('commands: run, chat, mcp, hooks, inspect, replay, visualize');
   });
 
   it('a group without its subcommand exits 2 and names the subcommands', async () => {
     const result = await runHookrail(sandbox, ['hooks']);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain('"hookrail hooks" needs a command: list, validate, fire, trust, enable, disable');
+    expect(result.stderr).toContain('"hookrail hooks" needs a command: list, validate, fire, test, coverage, trust, enable, disable');
   });
 
   it('an unknown option exits 2, names the option and suggests the nearest one', async () => {

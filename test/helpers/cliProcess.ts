@@ -117,19 +117,9 @@ export async function runHookrail(sandbox: CliSandbox, args: readonly string[], 
 /** Starts `hookrail <args>` in the sandbox and returns the running process (for tests that signal it). */
 export function startHookrail(sandbox: CliSandbox, args: readonly string[], options: RunHookrailOptions = {}) {
   if (!existsSync(cliEntry)) throw new Error(`${cliEntry} does not exist: run "npm run build" before the CLI tests`);
-  const env: Record<string, string | undefined> = {
-    PATH: process.env['PATH'],
-    HOME: sandbox.home,
-    NO_COLOR: '1',
-    HOOKRAIL_SYSTEM_SETTINGS: join(sandbox.home, 'no-system-settings.json'),
-    HOOKRAIL_CLAUDE_MANAGED_SETTINGS: join(sandbox.home, 'no-claude-managed-settings.json'),
-    GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(sandbox.home, 'no-gemini-system-settings.json'),
-    HOOKRAIL_TEST_RUN_MARKER: process.env['HOOKRAIL_TEST_RUN_MARKER'],
-    ...options.env,
-  };
   return execa(process.execPath, [cliEntry, ...args], {
     cwd: options.cwd ?? sandbox.project,
-    env: Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    env: sandboxEnvironment(sandbox, options.env),
     extendEnv: false,
     input: options.input ?? '',
     reject: false,
@@ -138,12 +128,36 @@ export function startHookrail(sandbox: CliSandbox, args: readonly string[], opti
   });
 }
 
+/**
+ * The environment of a CLI process in the sandbox: PATH, the sandbox HOME, no colour, no system
+ * settings (hookrail's, Claude Code's managed policy, Gemini CLI's system file), the test run's marker, then `extra` (`undefined` removes a variable).
+ */
+export function sandboxEnvironment(sandbox: CliSandbox, extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const env: Record<string, string | undefined> = {
+    PATH: process.env['PATH'],
+    HOME: sandbox.home,
+    NO_COLOR: '1',
+    HOOKRAIL_SYSTEM_SETTINGS: join(sandbox.home, 'no-system-settings.json'),
+    HOOKRAIL_CLAUDE_MANAGED_SETTINGS: join(sandbox.home, 'no-claude-managed-settings.json'),
+    GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(sandbox.home, 'no-gemini-system-settings.json'),
+    HOOKRAIL_TEST_RUN_MARKER: process.env['HOOKRAIL_TEST_RUN_MARKER'],
+    ...extra,
+  };
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
 /** Parses `--json` run output: every stdout line must be one JSON object. */
 export function parseJsonLines(stdout: string): Array<Record<string, unknown>> {
   return stdout
     .split('\n')
     .filter((line) => line.length > 0)
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** Writes a `run` scenario as `<name>.json` in the sandbox project; returns the relative path to pass to `--scenario`. */
+export async function writeScenario(sandbox: CliSandbox, name: string, scenario: Record<string, unknown>): Promise<string> {
+  await sandbox.writeProjectFile(`${name}.json`, JSON.stringify(scenario, null, 2));
+  return `${name}.json`;
 }
 
 /** A settings.json text with the given `hooks` object (and any other top-level keys). */

@@ -173,6 +173,7 @@ function modelInput(): SessionMachineInput {
   return {
     services: {
       config,
+      session: { sessionId: 'model', transcriptPath: join(directory, 'model.jsonl') },
       generator: { name: 'fake-model', generateContentStream: () => Promise.reject(new Error('the model has no generator')) },
       tools: [],
       scheduler: createToolScheduler({ config, tools: [] }),

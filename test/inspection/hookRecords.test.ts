@@ -168,4 +168,18 @@ describe('hook records', () => {
     expect(record.stdout).toContain('[12000 more characters]');
     expect(JSON.stringify(record.input).length).toBeLessThan(9_000);
   });
+
+  it('a fail-closed failure and a background (async) hook say so, so a replay rebuilds the decision the run made', () => {
+    const event = (extra: Partial<HookExecutionResult>, hookConfig: Record<string, unknown>): HookExecutionEvent => ({
+      eventName: 'BeforeTool' as HookExecutionEvent['eventName'],
+      input: {} as HookExecutionEvent['input'],
+      result: { ...result({}), ...extra, hookConfig: { type: 'command', command: 'guard.sh', ...hookConfig } } as unknown as HookExecutionResult,
+    });
+    const closed = toHookRecord(event({ success: false, failedClosed: true, output: { decision: 'deny', reason: 'guard.sh failed' } }, { onFailure: 'block' }));
+    expect(closed).toMatchObject({ failedClosed: true, decision: 'deny' });
+    expect(closed.async).toBeUndefined();
+    const background = toHookRecord(event({}, { async: true }));
+    expect(background).toMatchObject({ async: true, decision: 'none' });
+    expect(background.failedClosed).toBeUndefined();
+  });
 });

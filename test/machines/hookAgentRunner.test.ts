@@ -216,6 +216,28 @@ describe('agent hooks that fail', () => {
     expect(subagentTranscripts).toHaveLength(1);
     expect(readFileSync(join(scratch.directory, subagentTranscripts[0]!), 'utf8')).toContain('tests: passing');
   });
+
+  it("the agent hook of a later session on the same Config runs its sub-agent as that session: its id, its transcript's neighbour", async () => {
+    writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
+    const log = scratch.file('stops.jsonl');
+    const hooks: HooksSettings = { ...guardWrites(), AfterAgent: hookGroup(sessionFixtureCommand('log-event.py', log)) };
+    const judge = hookModel([readStatus, { text: '{"ok": true}' }]);
+    const { config } = parentConfig(hooks, judge);
+    // The first session takes the Config's id and stays open; the write happens in the second.
+    const first = createAgentSession({ config, generator: new FakeContentGenerator([]), tools: [], transcript: { directory: scratch.directory } });
+    const { result, transcriptPath } = await writeOut(config);
+    await first.end();
+    expect(result.status).toBe('completed');
+    const secondId = transcriptPath.split('/').at(-1)!.replace(/\.jsonl$/, '');
+    expect(secondId).not.toBe(config.getSessionId());
+    const subagentTranscripts = readdirSync(scratch.directory).filter((name) => name.startsWith(`${secondId}.agent-`));
+    expect(subagentTranscripts).toHaveLength(1);
+    // Both stops — the sub-agent's (SubagentStop) and the second session's own — were told the second session's id.
+    const stops = readEventLog(log);
+    expect(stops.map((entry) => entry.input['prompt_response']).sort()).toEqual(['Done.', '{"ok": true}']);
+    for (const stop of stops) expect(stop.input['session_id']).toBe(secondId);
+    expect(readFileSync(join(scratch.directory, subagentTranscripts[0]!), 'utf8')).toContain(`"sessionId":"${secondId}"`);
+  });
 });
 
 

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Config, createAgentSession, DebugLogger } from '../../src/index.js';
+import { Config, createAgentSession, DebugLogger, type AgentSession } from '../../src/index.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
 import { fixtureCommand, shellQuote } from '../helpers/hookFixtures.js';
 import { isProcessAlive, processesAliveAfter, readPidFile } from '../helpers/processes.js';
@@ -54,6 +54,23 @@ function sessionLeavingAChildPerStart(pidDirectory: string) {
   });
 }
 
+/**
+ * Both sessions' hooks left a child running (its PID in the matching file) that was not waited for;
+ * ending the first kills its child only, ending the second kills the other.
+ */
+async function expectEachEndKillsItsOwnLeftover(sessions: [AgentSession, AgentSession], pidFiles: [string, string]): Promise<void> {
+  const [firstChild, secondChild] = [await readPidFile(pidFiles[0]), await readPidFile(pidFiles[1])];
+  expect(isProcessAlive(firstChild)).toBe(true);
+  expect(isProcessAlive(secondChild)).toBe(true);
+
+  await sessions[0].end();
+  expect(await processesAliveAfter([firstChild], 5_000)).toEqual([]);
+  expect(isProcessAlive(secondChild)).toBe(true);
+
+  await sessions[1].end();
+  expect(await processesAliveAfter([secondChild], 5_000)).toEqual([]);
+}
+
 describe.runIf(process.platform === 'linux')('leftover hook processes and the session', () => {
   it('issue 10, item 3: clear() kills what the cleared session\'s hooks left running; what SessionStart (clear) starts lives on until end()', async () => {
     const pidDirectory = join(scratch.directory, 'pids');
@@ -76,17 +93,26 @@ describe.runIf(process.platform === 'linux')('leftover hook processes and the se
     const second = sessionLeavingAChild(join(scratch.directory, 'second.pid'));
     expect((await first.prompt('hello')).status).toBe('completed');
     expect((await second.prompt('hello')).status).toBe('completed');
-    const firstChild = await readPidFile(join(scratch.directory, 'first.pid'));
-    const secondChild = await readPidFile(join(scratch.directory, 'second.pid'));
-    // Not waited for: both prompts completed while the hooks' children run on.
-    expect(isProcessAlive(firstChild)).toBe(true);
-    expect(isProcessAlive(secondChild)).toBe(true);
+    await expectEachEndKillsItsOwnLeftover([first, second], [join(scratch.directory, 'first.pid'), join(scratch.directory, 'second.pid')]);
+  });
 
-    await first.end();
-    expect(await processesAliveAfter([firstChild], 5_000)).toEqual([]);
-    expect(isProcessAlive(secondChild)).toBe(true);
-
-    await second.end();
-    expect(await processesAliveAfter([secondChild], 5_000)).toEqual([]);
+  it('two sessions on one Config: ending one kills what its own hooks left running, not what the other session\'s left', async () => {
+    const pidDirectory = join(scratch.directory, 'pids');
+    mkdirSync(pidDirectory);
+    // The SessionStart hook names its PID file after the session_id it is told.
+    const sessionIdOf = `python3 -c 'import json, sys; print(json.load(sys.stdin)["session_id"])'`;
+    const command = `input=$(cat); id=$(printf '%s' "$input" | ${sessionIdOf}); printf '%s' "$input" | ${fixtureCommand('leave-child.sh')} ${shellQuote(pidDirectory)}/$id.pid`;
+    const config = new Config({
+      enableHooks: true,
+      hooks: { SessionStart: hookGroup(command) },
+      logger: new DebugLogger('test', { level: 'error', sink: () => {} }),
+      workingDir: scratch.directory,
+    });
+    const start = (sessionId: string) =>
+      createAgentSession({ config, sessionId, generator: new FakeContentGenerator([textTurn('ready')]), tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+    const first = start('first');
+    const second = start('second');
+    expect((await Promise.all([first.prompt('hello'), second.prompt('hello')])).map((result) => result.status)).toEqual(['completed', 'completed']);
+    await expectEachEndKillsItsOwnLeftover([first, second], [join(pidDirectory, 'first.pid'), join(pidDirectory, 'second.pid')]);
   });
 });

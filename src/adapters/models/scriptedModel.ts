@@ -18,6 +18,12 @@ import type { Scenario, ScenarioExpectation, ScenarioFunctionCall, ScenarioTurn 
 export interface ScriptedContentGeneratorOptions {
   /** How many chunks a turn's text is streamed in (split at spaces). Default 3. */
   textChunks?: number;
+  /**
+   * Keep every request in {@link ScriptedContentGenerator.requests} (default true, for tests that read
+   * them). Each kept request holds the whole history of its call, so a long session's memory grows
+   * with the square of its length; `false` keeps none.
+   */
+  recordRequests?: boolean;
 }
 
 const receivedPreviewLength = 500;
@@ -26,15 +32,17 @@ const receivedPreviewLength = 500;
 export class ScriptedContentGenerator implements ContentGenerator {
   readonly name: string;
   readonly scenario: Scenario;
-  /** Every request received, in order (contents copied at the time of the call). */
+  /** Every request received, in order (contents copied at the time of the call); empty with `recordRequests: false`. */
   readonly requests: GenerateContentParameters[] = [];
   private readonly textChunks: number;
+  private readonly recordRequests: boolean;
   private nextTurn = 0;
 
   constructor(scenario: Scenario, options: ScriptedContentGeneratorOptions = {}) {
     this.scenario = scenario;
     this.name = `scripted:${scenario.name}`;
     this.textChunks = Math.max(1, options.textChunks ?? 3);
+    this.recordRequests = options.recordRequests ?? true;
   }
 
   /** How many scripted turns have been played. */
@@ -60,8 +68,7 @@ export class ScriptedContentGenerator implements ContentGenerator {
   async generateContentStream(request: GenerateContentParameters, options: GenerateOptions = {}): Promise<AsyncIterable<GenerateContentResponse>> {
     await loadGenAI();
     options.signal?.throwIfAborted();
-    const contents = normalizeContents(request.contents);
-    this.requests.push({ ...request, contents: [...contents] });
+    if (this.recordRequests) this.requests.push({ ...request, contents: [...normalizeContents(request.contents)] });
     const turnIndex = this.nextTurn;
     this.nextTurn += 1;
     const turn = this.scenario.turns[turnIndex];
@@ -70,7 +77,7 @@ export class ScriptedContentGenerator implements ContentGenerator {
       const text = `The scenario "${this.scenario.name}" has ended: all ${played} scripted turn${played === 1 ? ' was' : 's were'} played.`;
       return this.stream({ text }, turnIndex, [], options.signal);
     }
-    if (turn.expect) this.checkExpectation(turn.expect, turnIndex, contents);
+    if (turn.expect) this.checkExpectation(turn.expect, turnIndex, normalizeContents(request.contents));
     const { allowed, refusals } = applyToolConfig(turn.functionCalls, request);
     const text = [turn.text, ...refusals].filter((part): part is string => typeof part === 'string' && part !== '').join('\n');
     return this.stream({ ...turn, text: text === '' ? undefined : text }, turnIndex, allowed, options.signal);

@@ -13,7 +13,7 @@ import { defaultScenario } from '../../adapters/models/defaultScenario.js';
 import type { Scenario } from '../../adapters/models/scenario.js';
 import type { AgentEvent, AgentRunResult, AgentRunStatus } from '../../machines/types.js';
 import { booleanOption, stringOption, type ParsedArgs } from '../args.js';
-import { askFallbacks, createCliAskUser, type AskFallback } from '../askPrompt.js';
+import { createCliAskUser, parseAskFallback } from '../askPrompt.js';
 import type { CommandDefinition } from '../context.js';
 import { CliUsageError, ExitCode } from '../errors.js';
 import { safeJson } from '../render.js';
@@ -70,7 +70,7 @@ export const runCommand: CommandDefinition = {
   execute: async (context, args) => {
     const json = booleanOption(args, 'json');
     const view = json ? undefined : new RunProgressView(context.render);
-    const askFallback = parseAskFallback(stringOption(args, 'ask'));
+    const askFallback = parseAskFallback(stringOption(args, 'ask'), commandName);
     // Issue 14: a hook's ask is put to the person at the terminal, or answered by --ask.
     const onAskUser = createCliAskUser({ io: context.io, render: context.render, fallback: askFallback, beforePrompt: () => view?.pauseLine() });
     const styles = context.render.styles;
@@ -118,14 +118,6 @@ export const runCommand: CommandDefinition = {
     return last ? exitCodeOf(last) : ExitCode.success;
   },
 };
-
-/** `--ask deny|allow`, default deny; anything else is a usage error naming the option and the value. */
-function parseAskFallback(value: string | undefined): AskFallback {
-  if (value === undefined) return 'deny';
-  const fallback = askFallbacks.find((candidate) => candidate === value.trim().toLowerCase());
-  if (!fallback) throw new CliUsageError(`--ask expects deny or allow, got "${value}"`, { commandName });
-  return fallback;
-}
 
 /** A refused prompt lets the next one be tried; any other end but completion ends the run. */
 function goesOn(status: AgentRunStatus): boolean {

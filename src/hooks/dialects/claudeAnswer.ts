@@ -9,8 +9,8 @@
  *   `permissionDecisionReason` (before the legacy `decision: "approve" | "block"` + `reason`),
  *   `updatedInput` mapped back to the tool's own argument names, `additionalContext` next to the tool's
  *   result; PostToolUse(Failure) `decision: "block"` + `reason` and `additionalContext` appended to the
- *   result, and PostToolUse `updatedToolOutput` (or the MCP-only `updatedMCPToolOutput`) replaces the
- *   output the model reads; UserPromptSubmit `decision: "block"` refuses the prompt; Stop `decision: "block"` makes the
+ *   result, and PostToolUse `updatedToolOutput` (any tool) or `updatedMCPToolOutput` (MCP tools) in place
+ *   of the output (toolResultReplacement.ts); UserPromptSubmit `decision: "block"` refuses the prompt; Stop `decision: "block"` makes the
  *   agent go on; PreCompact `decision: "block"` blocks compaction; SessionStart `additionalContext`.
  * - exit 2, per event: PreToolUse blocks with stderr as the reason; PostToolUse(Failure) gives stderr
  *   to the model next to the result (not a failure); UserPromptSubmit refuses the prompt; Stop and
@@ -28,6 +28,7 @@ import type { HookExecutionResult } from '../protocol/results.js';
 import { boundedStderrMessage } from '../protocol/hookStderr.js';
 import { isPlainObject } from '../../values.js';
 import type { ClaudeEventName } from './claudeEvents.js';
+import { MCP_TOOL_PREFIX } from './mcpToolNames.js';
 import { toNativeToolInput } from './toolArguments.js';
 import { TOOL_RESULT_REPLACEMENT_FIELD, updatedOutputReplacement } from '../protocol/toolResultReplacement.js';
 
@@ -132,9 +133,8 @@ export function claudeJsonToNative(answer: Record<string, unknown>, context: Cla
     case 'PostToolUseFailure': {
       // Claude keeps the tool's output and shows the reason next to it.
       if (blocks && reason) contexts.push(reason);
-      // updatedToolOutput (any tool) or the older MCP-only updatedMCPToolOutput takes the output's place.
-      const updated = specific['updatedToolOutput'] !== undefined ? specific['updatedToolOutput'] : specific['updatedMCPToolOutput'];
-      if (context.eventName === 'PostToolUse' && updated !== undefined && updated !== null) nativeSpecific[TOOL_RESULT_REPLACEMENT_FIELD] = updatedOutputReplacement(updated);
+      const updatedOutput = context.eventName === 'PostToolUse' ? readUpdatedToolOutput(specific, context.input) : undefined;
+      if (updatedOutput !== undefined && updatedOutput !== null) nativeSpecific[TOOL_RESULT_REPLACEMENT_FIELD] = updatedOutputReplacement(updatedOutput);
       break;
     }
     case 'UserPromptSubmit':
@@ -157,6 +157,16 @@ export function claudeJsonToNative(answer: Record<string, unknown>, context: Cla
   if (systemMessages.length > 0) output.systemMessage = systemMessages.join('\n');
   if (Object.keys(nativeSpecific).length > 0) output.hookSpecificOutput = nativeSpecific;
   return output;
+}
+
+/**
+ * PostToolUse: the output put in place of the tool's — `updatedToolOutput` for any tool, else
+ * `updatedMCPToolOutput` for an MCP tool (`mcp__…`), as Claude Code reads them.
+ */
+function readUpdatedToolOutput(specific: Record<string, unknown>, input: Record<string, unknown>): unknown {
+  if (specific['updatedToolOutput'] !== undefined) return specific['updatedToolOutput'];
+  const toolName = typeof input['tool_name'] === 'string' ? input['tool_name'] : '';
+  return toolName.startsWith(MCP_TOOL_PREFIX) ? specific['updatedMCPToolOutput'] : undefined;
 }
 
 /**

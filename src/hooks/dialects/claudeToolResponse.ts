@@ -5,6 +5,9 @@
  * ...) and PostToolUseFailure hooks an `error` string instead. Built from the result's `metadata`,
  * which the built-in tools fill for this (see src/adapters/tools/*).
  *
+ * An MCP tool (`mcp__SERVER__TOOL`) whose result's `metadata.mcpResult` holds the MCP `CallToolResult`
+ * (the `hookrail mcp` gateway's calls) is given its `content` blocks.
+ *
  * Not reproduced: `structuredPatch` (always `[]`) and `originalFile` (always `null`) of Write and
  * Edit — hookrail does not keep a file's previous content — and `durationMs` where the tool does not
  * measure it. Hooks in the wild read `filePath`, `stdout` and `success`-like fields.
@@ -111,7 +114,10 @@ export function toClaudeToolResponse(toolResponse: NativeToolResponse, context: 
     case 'glob':
       return globResponse(metadata, context.cwd);
     default:
-      return llmContent;
+      // An MCP tool's output is its result's content blocks, when the result carries them.
+      if (isPlainObject(metadata['mcpResult']) && Array.isArray(metadata['mcpResult']['content'])) return metadata['mcpResult']['content'];
+      // A structured value (an AI SDK tool's object) as it is; text otherwise.
+      return toolResponse['output'] !== undefined ? toolResponse['output'] : llmContent;
   }
 }
 

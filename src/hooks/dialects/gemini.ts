@@ -1,9 +1,11 @@
 /**
  * The Gemini CLI dialect: `.gemini/settings.json` (project and user) and Gemini extensions. hookrail's
  * native protocol is Gemini CLI's, so the stdin differs only where hookrail adds to it: Gemini's
- * AfterTool `tool_response` is `{llmContent, returnDisplay, error?}` (no `metadata`). Gemini's own
- * variables are set besides `GEMINI_PROJECT_DIR`: `GEMINI_CWD` and `GEMINI_SESSION_ID`; a tool is named as
- * Gemini CLI names it now (`grep_search` for hookrail's `search_file_content`, its legacy alias). Answers are
+ * AfterTool `tool_response` is `{llmContent, returnDisplay, error?}` (no `metadata`); a tool is named as
+ * Gemini CLI names it now (toolNames.ts: `grep_search` for hookrail's `search_file_content`, its legacy
+ * alias; `mcp_SERVER_TOOL` for an MCP tool, `mcp__SERVER__TOOL` inside hookrail), and an MCP tool's call
+ * has an `mcp_context` giving its `server_name` and `tool_name`, as Gemini CLI describes MCP tools. Gemini's
+ * own variables are set besides `GEMINI_PROJECT_DIR`: `GEMINI_CWD` and `GEMINI_SESSION_ID`. Answers are
  * read by hookrail's EARS rules (README, "Bring your hooks", lists where Gemini CLI differs), except an
  * AfterTool deny or exit 2, which replaces the result the model reads, as in Gemini CLI.
  */
@@ -11,20 +13,31 @@ import { HookEventName } from '../protocol/events.js';
 import { boundedStderrMessage } from '../protocol/hookStderr.js';
 import { DEFAULT_BLOCK_REASON } from '../protocol/outputs.js';
 import type { HookExecutionResult } from '../protocol/results.js';
-import { blockedResultReplacement, TOOL_RESULT_REPLACEMENT_FIELD } from '../protocol/toolResultReplacement.js';
+import { blockedResultReplacement, TOOL_RESULT_REPLACEMENT_FIELD, withoutOutputReplacement } from '../protocol/toolResultReplacement.js';
 import { isPlainObject } from '../../values.js';
+import { parseMcpToolName } from './mcpToolNames.js';
 import type { DialectSpeaker } from './speaker.js';
 import { toGeminiToolName } from './toolNames.js';
 
 /** Native input → the stdin Gemini CLI sends for the same moment (tool names as Gemini CLI now spells them). */
 export function toGeminiInput(eventName: HookEventName, input: Record<string, unknown>): Record<string, unknown> {
-  const toolName = input['tool_name'];
-  const renamed = typeof toolName === 'string' && toGeminiToolName(toolName) !== toolName ? { ...input, tool_name: toGeminiToolName(toolName) } : input;
-  if (eventName !== HookEventName.AfterTool || !isPlainObject(renamed['tool_response'])) return renamed;
-  const { llmContent, returnDisplay, error } = renamed['tool_response'];
-  const toolResponse: Record<string, unknown> = { llmContent, returnDisplay };
-  if (error !== undefined && error !== null) toolResponse['error'] = error;
-  return { ...renamed, tool_response: toolResponse };
+  const toolName = typeof input['tool_name'] === 'string' ? input['tool_name'] : undefined;
+  const geminiName = toolName === undefined ? undefined : toGeminiToolName(toolName);
+  const isToolEvent = eventName === HookEventName.BeforeTool || eventName === HookEventName.AfterTool;
+  const mcpTool = isToolEvent && toolName !== undefined ? parseMcpToolName(toolName) : undefined;
+  const hasResponse = eventName === HookEventName.AfterTool && isPlainObject(input['tool_response']);
+  // The input itself when Gemini CLI would send it as it is.
+  if (geminiName === toolName && !mcpTool && !hasResponse) return input;
+  const payload: Record<string, unknown> = { ...input };
+  if (geminiName !== undefined) payload['tool_name'] = geminiName;
+  if (mcpTool) payload['mcp_context'] = { server_name: mcpTool.server, tool_name: mcpTool.tool };
+  if (hasResponse) {
+    const { llmContent, returnDisplay, error } = input['tool_response'] as Record<string, unknown>;
+    const toolResponse: Record<string, unknown> = { llmContent, returnDisplay };
+    if (error !== undefined && error !== null) toolResponse['error'] = error;
+    payload['tool_response'] = toolResponse;
+  }
+  return payload;
 }
 
 /** Speaks to Gemini CLI hooks. */
@@ -35,7 +48,11 @@ export const geminiSpeaker: DialectSpeaker = {
     GEMINI_CWD: typeof input['cwd'] === 'string' ? input['cwd'] : '',
     GEMINI_SESSION_ID: typeof input['session_id'] === 'string' ? input['session_id'] : '',
   }),
-  readAnswer: (result, told) => (told.eventName === HookEventName.AfterTool ? readGeminiAfterToolAnswer(result) : result),
+  // A replacement the hook wrote itself is dropped (HOOK-178); Gemini CLI's own AfterTool block is read after.
+  readAnswer: (result, told) => {
+    const answer = withoutOutputReplacement(result);
+    return told.eventName === HookEventName.AfterTool ? readGeminiAfterToolAnswer(answer) : answer;
+  },
 };
 
 /**

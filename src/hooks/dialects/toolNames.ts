@@ -1,9 +1,11 @@
 /**
  * Tool names in both dialects (DESIGN.md, "Dialects"). hookrail's built-in tools carry Gemini CLI's
  * names; a Claude Code hook is told Claude's name for the same tool, and a matcher written with
- * either name matches. Names with no counterpart (host tools, `mcp__<server>__<tool>`) are the same
- * in every dialect.
+ * either name matches. An MCP tool's `mcp__<server>__<tool>` is Claude Code's name too, and Gemini CLI's
+ * `mcp_<server>_<tool>` is one of its aliases (mcpToolNames.ts). Other names without a counterpart (host
+ * tools) are the same in every dialect.
  */
+import { parseMcpToolName, toGeminiMcpToolName } from './mcpToolNames.js';
 
 /** hookrail (Gemini CLI) tool name → Claude Code tool name. */
 export const nativeToClaudeToolNames: Readonly<Record<string, string>> = {
@@ -54,16 +56,24 @@ export function isClaudeToolName(toolName: string): boolean {
   return hasOwn(claudeToolNames, toolName);
 }
 
-/** The name a Gemini CLI hook is told for a tool: Gemini CLI's current name for it (`search_file_content` → `grep_search`). */
+/**
+ * The name a Gemini CLI hook is told for a tool, as Gemini CLI names it now: the current name of a
+ * legacy one (`search_file_content` → `grep_search`), `mcp_SERVER_TOOL` for an MCP tool's
+ * `mcp__SERVER__TOOL` (mcpToolNames.ts); any other name is unchanged.
+ */
 export function toGeminiToolName(toolName: string): string {
-  return hasOwn(geminiLegacyToolNames, toolName) ? geminiLegacyToolNames[toolName] : toolName;
+  if (hasOwn(geminiLegacyToolNames, toolName)) return geminiLegacyToolNames[toolName];
+  const mcpTool = parseMcpToolName(toolName);
+  return mcpTool ? toGeminiMcpToolName(mcpTool) : toolName;
 }
 
 /**
  * Every name a tool goes by, its own first: `run_shell_command` → `[run_shell_command, Bash]`,
  * `Bash` → `[Bash, run_shell_command]`, `grep_search` → `[grep_search, Grep, search_file_content]`,
- * `search_file_content` → `[search_file_content, Grep, grep_search]`. Matchers and `if` conditions are
- * tested against each, so any dialect's name — Gemini CLI's current or legacy one included — selects the tool.
+ * `search_file_content` → `[search_file_content, Grep, grep_search]`,
+ * `mcp__github__create_issue` → `[mcp__github__create_issue, mcp_github_create_issue]`. Matchers and `if`
+ * conditions are tested against each, so any dialect's name — Gemini CLI's current or legacy one included —
+ * selects the tool.
  */
 export function toolNameAliases(toolName: string): string[] {
   const names = [toolName];
@@ -71,7 +81,10 @@ export function toolNameAliases(toolName: string): string[] {
     if (!names.includes(name)) names.push(name);
   };
   const claudeName = hasOwn(nativeToClaudeToolNames, toolName) ? nativeToClaudeToolNames[toolName] : hasOwn(claudeToolNames, toolName) ? toolName : undefined;
-  if (claudeName === undefined) return names;
+  if (claudeName === undefined) {
+    add(toGeminiToolName(toolName));
+    return names;
+  }
   add(claudeName);
   // Every native name of the same Claude tool: the one hookrail's tool carries and Gemini CLI's current one.
   for (const [nativeName, claude] of Object.entries(nativeToClaudeToolNames)) if (claude === claudeName) add(nativeName);

@@ -1,8 +1,8 @@
 /**
- * Async hooks (issue 13, item 6): a hook with `async: true` runs in the background. It never blocks
- * or modifies anything; its `systemMessage` and `additionalContext`, if it answers with any, wait in
- * a queue that the model-call path drains into the next model request. Each is killed at its own
- * timeout (the runner's), and every one still running is cancelled at session end.
+ * Async hooks: a hook with `async: true` runs in the background. It never blocks or modifies
+ * anything; its `systemMessage` and `additionalContext`, if it answers with any, wait in the queue of
+ * the session that fired it (its input's `session_id`) until that session's next model request drains
+ * them. Each is killed at its own timeout (the runner's); a session's end cancels the ones it started.
  */
 import type { DebugLogger } from '../../debugLogger.js';
 import { toError } from '../../errors.js';
@@ -23,30 +23,39 @@ export interface AsyncHookMessage {
   text: string;
 }
 
-/** Messages kept at most while no model request drains them; older ones are dropped first. */
+/** Messages kept at most per session while no model request drains them; older ones are dropped first. */
 export const MAX_PENDING_ASYNC_MESSAGES = 100;
 
 const noHooks: HookConfig[] = [];
 
 interface RunningHook {
   controller: AbortController;
+  /** The session that started it. */
+  sessionId: string;
   settled: Promise<HookExecutionResult | undefined>;
 }
 
-/** Issue 13: starts async hooks, collects their messages, and cancels them. */
+/** The messages waiting for one session's next model request. */
+interface MessageQueue {
+  messages: AsyncHookMessage[];
+  /** True once the queue overflowed since it was last drained (the warning is given once). */
+  droppedWarned: boolean;
+}
+
+/** Starts async hooks, collects their messages per session, and cancels them. */
 export class AsyncHookTracker {
   private readonly running = new Set<RunningHook>();
   /** Results of async hooks that finished and were not yet handed out by {@link whenSettled}. */
   private finished: HookExecutionResult[] = [];
-  private messages: AsyncHookMessage[] = [];
-  private droppedWarned = false;
+  /** Session id → its waiting messages; a session's entry goes when drained or when it ends. */
+  private readonly queues = new Map<string, MessageQueue>();
 
   constructor(
     private readonly runner: HookRunner,
     private readonly logger: DebugLogger,
   ) {}
 
-  /** Issue 13: splits a plan's hooks into those that run now and those that run in the background. */
+  /** Splits a plan's hooks into those that run now and those that run in the background. */
   static partition(hookConfigs: HookConfig[]): { foreground: HookConfig[]; background: HookConfig[] } {
     if (!hookConfigs.some((hookConfig) => hookConfig.async === true)) return { foreground: hookConfigs, background: noHooks };
     const foreground: HookConfig[] = [];
@@ -56,17 +65,19 @@ export class AsyncHookTracker {
   }
 
   /**
-   * Starts each hook in the background; returns at once. Never throws. `onFinished` sees each result
-   * (the inspection observers), as a foreground hook's would be seen.
+   * Starts each hook in the background for the session of `input.session_id`; returns at once. Never
+   * throws. `onFinished` sees each result (the inspection observers), as a foreground hook's would be seen.
    */
   start(hookConfigs: readonly HookConfig[], eventName: HookEventName, input: HookInput, onFinished?: (result: HookExecutionResult) => void): void {
+    const sessionId = input.session_id;
     for (const hookConfig of hookConfigs) {
       const controller = new AbortController();
       const entry: RunningHook = {
         controller,
+        sessionId,
         settled: this.runner.executeHook(hookConfig, eventName, input, { signal: controller.signal }).then(
           (result) => {
-            this.collect(result);
+            if (!controller.signal.aborted) this.collect(result, sessionId);
             try {
               onFinished?.(result);
             } catch (error) {
@@ -87,13 +98,12 @@ export class AsyncHookTracker {
     }
   }
 
-  /** Issue 13: the messages waiting for the next model request, removed from the queue. */
-  takeMessages(): AsyncHookMessage[] {
-    if (this.messages.length === 0) return [];
-    const taken = this.messages;
-    this.messages = [];
-    this.droppedWarned = false;
-    return taken;
+  /** The messages waiting for the session's next model request, removed from its queue. */
+  takeMessages(sessionId: string): AsyncHookMessage[] {
+    const queue = this.queues.get(sessionId);
+    if (!queue) return [];
+    this.queues.delete(sessionId);
+    return queue.messages;
   }
 
   /** How many async hooks are still running. */
@@ -101,12 +111,25 @@ export class AsyncHookTracker {
     return this.running.size;
   }
 
-  /** Issue 13: cancels every async hook still running (session end); returns how many there were. */
-  cancelAll(): number {
-    const count = this.running.size;
-    for (const entry of this.running) entry.controller.abort();
-    if (count > 0) this.logger.debug(`cancelled ${count} async hook(s)`);
+  /**
+   * Cancels the async hooks still running and not yet cancelled — of one session when `sessionId` is
+   * given, else of every session — and returns how many there were.
+   */
+  cancelAll(sessionId?: string): number {
+    let count = 0;
+    for (const entry of this.running) {
+      if (entry.controller.signal.aborted || (sessionId !== undefined && entry.sessionId !== sessionId)) continue;
+      entry.controller.abort();
+      count += 1;
+    }
+    if (count > 0) this.logger.debug(`cancelled ${count} async hook(s)${sessionId !== undefined ? ` of session ${sessionId}` : ''}`);
     return count;
+  }
+
+  /** A session ends: its async hooks still running are cancelled and the messages left for its model dropped. */
+  endSession(sessionId: string): number {
+    this.queues.delete(sessionId);
+    return this.cancelAll(sessionId);
   }
 
   /**
@@ -121,7 +144,7 @@ export class AsyncHookTracker {
     return finished;
   }
 
-  private collect(result: HookExecutionResult): void {
+  private collect(result: HookExecutionResult, sessionId: string): void {
     const output = result.output;
     if (!result.success || !isPlainObject(output)) return;
     const hookName = getHookName(result.hookConfig);
@@ -139,13 +162,18 @@ export class AsyncHookTracker {
       this.logger.debug(`async hook "${hookName}" for ${result.eventName} answered ${ignored.join(', ')}; ignored (async hooks never block or modify)`);
     }
     if (found.length === 0) return;
-    this.messages.push(...found);
-    const excess = this.messages.length - MAX_PENDING_ASYNC_MESSAGES;
+    let queue = this.queues.get(sessionId);
+    if (!queue) {
+      queue = { messages: [], droppedWarned: false };
+      this.queues.set(sessionId, queue);
+    }
+    queue.messages.push(...found);
+    const excess = queue.messages.length - MAX_PENDING_ASYNC_MESSAGES;
     if (excess > 0) {
-      this.messages.splice(0, excess);
-      if (!this.droppedWarned) {
-        this.droppedWarned = true;
-        this.logger.warn(`more than ${MAX_PENDING_ASYNC_MESSAGES} async hook messages are waiting for a model request; the oldest are dropped`);
+      queue.messages.splice(0, excess);
+      if (!queue.droppedWarned) {
+        queue.droppedWarned = true;
+        this.logger.warn(`more than ${MAX_PENDING_ASYNC_MESSAGES} async hook messages are waiting for a model request of session ${sessionId}; the oldest are dropped`);
       }
     }
   }

@@ -4,8 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DebugLogger } from '../../debugLogger.js';
+import { AgentSessionError } from '../../errors.js';
 import { HookSystem } from './hookSystem.js';
-import type { HookDialect, HooksSettings } from '../protocol/hookConfig.js';
+import type { HookDialect, HookSession, HooksSettings } from '../protocol/hookConfig.js';
 import { DEFAULT_ASK_USER_TIMEOUT_MS, type AskUserCallback } from '../protocol/askUser.js';
 import type { HookExecutionEvent, HookExecutionObserver } from '../protocol/results.js';
 import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
@@ -36,11 +37,13 @@ export interface HookEnvironmentOptions {
   withhold?: readonly string[];
 }
 
-/** Issue 14: what {@link HookAgentRunner} is asked: one agent hook's task, and the Config whose hook it is. */
+/** What {@link HookAgentRunner} is asked: one agent hook's task, the Config whose hook it is, and the session that fired it. */
 export interface HookAgentRunRequest {
   /** The Config of the hook's session; the runner gives the sub-agent `config.createSubagentConfig()`. */
   config: Config;
   task: HookAgentTask;
+  /** The session whose hook this is (the sub-agent takes its id, its transcript sits beside that session's); default the Config's. */
+  session?: HookSession;
 }
 
 /**
@@ -71,7 +74,11 @@ export interface ConfigParameters {
   disabledHooks?: string[];
   /** Variables to keep from every hook process; default: none (every hook inherits the host's environment). */
   hookEnvironment?: HookEnvironmentOptions;
-  /** Default: a random UUID. Sent to hooks as `session_id`. */
+  /**
+   * Default: a random UUID. The `session_id` of hooks fired outside a session (`executeToolWithHooks`,
+   * a scheduler or trigger used alone, `hooks fire`) and of the first session created on this Config
+   * without a `sessionId` of its own; every later session gets a fresh UUID (see {@link Config.openSession}).
+   */
   sessionId?: string;
   /** Default: `process.cwd()`. Sent to hooks as `cwd` and the `*_PROJECT_DIR` variables. */
   workingDir?: string;
@@ -85,8 +92,9 @@ export interface ConfigParameters {
   /** Milliseconds `onAskUser` may take before the call is denied; default 300000 (5 minutes). */
   askUserTimeout?: number;
   /**
-   * The session's transcript file (JSON Lines), sent to hooks as `transcript_path`. A session
-   * (`createAgentSession`) sets it; default '' (no transcript).
+   * The transcript file (JSON Lines) hooks fired outside a session are told as `transcript_path`;
+   * default '' (no transcript). The session that takes this Config's id sets it to its own; every
+   * session tells its own hooks its own transcript.
    */
   transcriptPath?: string;
   /**
@@ -124,6 +132,10 @@ export class Config {
   private readonly hookAgentRunner: HookAgentRunner | undefined;
   private readonly subagent: boolean;
   private readonly onJudgedHook: ((event: JudgedHookEvent) => void) | undefined;
+  /** True once a session has taken this Config's id. */
+  private sessionIdTaken = false;
+  /** The ids of the sessions open on this Config. */
+  private readonly openSessionIds = new Set<string>();
   /** As given, for {@link createSubagentConfig}. */
   private readonly parameters: ConfigParameters;
   private hookSystem?: HookSystem;
@@ -175,8 +187,37 @@ export class Config {
     return this.hookEnvironment;
   }
 
+  /** The session id of hooks fired outside a session, and of the first session created on this Config. */
   getSessionId(): string {
     return this.sessionId;
+  }
+
+  /**
+   * The id of a new session on this Config (`createAgentSession` asks): `requested` when given;
+   * otherwise this Config's id for the first session that asks, and a fresh random UUID for every
+   * later one. Each session's hooks are told its own id, transcript and async messages, so no two
+   * open sessions may share an id: throws an {@link AgentSessionError} when `requested` is not a
+   * non-empty string or belongs to a session still open here. {@link closeSession} frees the id.
+   */
+  openSession(requested?: string): string {
+    if (requested !== undefined && (typeof requested !== 'string' || requested === '')) {
+      throw new AgentSessionError(`createAgentSession sessionId must be a non-empty string, got ${JSON.stringify(requested)}`);
+    }
+    let sessionId: string;
+    if (requested !== undefined) sessionId = requested;
+    else if (!this.sessionIdTaken) sessionId = this.sessionId;
+    else sessionId = randomUUID();
+    if (this.openSessionIds.has(sessionId)) {
+      throw new AgentSessionError(`a session with id "${sessionId}" is still open on this Config; end it first or give the new session another sessionId`);
+    }
+    if (sessionId === this.sessionId) this.sessionIdTaken = true;
+    this.openSessionIds.add(sessionId);
+    return sessionId;
+  }
+
+  /** The session `sessionId` has ended: its id may be given to a new session again. */
+  closeSession(sessionId: string): void {
+    this.openSessionIds.delete(sessionId);
   }
 
   getWorkingDir(): string {
@@ -202,7 +243,7 @@ export class Config {
     return this.transcriptPath;
   }
 
-  /** Called by the session that writes the transcript, before its first hook fires. */
+  /** Sets the transcript of fires outside a session; the session that takes this Config's id sets its own. */
   setTranscriptPath(path: string): void {
     this.transcriptPath = path;
   }

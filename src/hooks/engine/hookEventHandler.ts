@@ -20,7 +20,7 @@ import { HookEventName, isHookEventName, isToolEvent } from '../protocol/events.
 import { isPlainObject } from '../../values.js';
 import { AsyncHookTracker } from './asyncHooks.js';
 import { type AfterAgentInput, type AfterModelInput, type AfterToolInput, type BeforeAgentInput, type BeforeModelInput, type BeforeToolInput, type BeforeToolSelectionInput, type HookInput, type NotificationInput, type PreCompressInput, type SessionEndInput, type SessionStartInput } from '../protocol/inputs.js';
-import { type HookEventContext, type HookExecutionPlan, type HookFireOptions, type HookOrigin } from '../protocol/hookConfig.js';
+import { type HookEventContext, type HookExecutionPlan, type HookFireOptions, type HookOrigin, type HookSession } from '../protocol/hookConfig.js';
 
 /** Options of {@link HookEventHandler.fireEventWithDetails}: a fire's options plus an explicit planner context. */
 export interface FireEventWithDetailsOptions extends HookFireOptions {
@@ -170,10 +170,11 @@ export class HookEventHandler {
 
   /**
    * HOOK-081, HOOK-203: SessionEnd fires and runs; the agent session applies its result (beyond HOOK-203,
-   * lifecycleHookTriggers.ts). Async hooks still running from the ending session are cancelled first (issue 13).
+   * lifecycleHookTriggers.ts). The ending session's async hooks still running are cancelled first, and
+   * the messages they left for its model dropped; other sessions' async hooks go on.
    */
   async fireSessionEndEvent(reason: SessionEndInput['reason'], options?: HookFireOptions): Promise<AggregatedHookResult> {
-    this.asyncHooks.cancelAll();
+    this.asyncHooks.endSession(this.sessionOf(options).sessionId);
     return this.fireLifecycle<SessionEndInput>(HookEventName.SessionEnd, () => ({ reason }), options);
   }
 
@@ -251,7 +252,7 @@ export class HookEventHandler {
         }
         return { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
       }
-      const input = withFields(this.buildBaseInput(eventName), request.buildFields(), eventName) as Input;
+      const input = withFields(this.buildBaseInput(eventName, this.sessionOf(request.options)), request.buildFields(), eventName) as Input;
       const runOptions = fireFacts(eventName, request.options, context);
       // Issue 13: async hooks start in the background and take no part in the decision.
       const { foreground, background } = AsyncHookTracker.partition(plan.hookConfigs);
@@ -292,11 +293,19 @@ export class HookEventHandler {
     }
   }
 
-  /** HOOK-015, 062, 144, 161, 215: base fields from Config; `transcript_path` is '' until a session writes a transcript. */
-  private buildBaseInput(eventName: HookEventName): HookInput {
+  /** The session a fire belongs to: the one in its options, else the Config's id and transcript. */
+  private sessionOf(options: HookFireOptions | undefined): HookSession {
+    return options?.session ?? { sessionId: this.config.getSessionId(), transcriptPath: this.config.getTranscriptPath() };
+  }
+
+  /**
+   * HOOK-015, 062, 144, 161, 215: base fields of the firing session (`transcript_path` is '' while it
+   * writes no transcript) and the Config's working directory.
+   */
+  private buildBaseInput(eventName: HookEventName, session: HookSession): HookInput {
     return {
-      session_id: this.config.getSessionId(),
-      transcript_path: this.config.getTranscriptPath(),
+      session_id: session.sessionId,
+      transcript_path: session.transcriptPath,
       cwd: this.config.getWorkingDir(),
       hook_event_name: eventName,
       timestamp: isoTimestamp(),

@@ -29,11 +29,14 @@ export class HookSystem {
   private readonly aggregator: HookAggregator;
   private readonly eventHandler: HookEventHandler;
   private readonly asyncHooks: AsyncHookTracker;
+  /** The session of fires that name none: the Config's. */
+  private readonly defaultSessionId: string;
   private initialization?: Promise<void>;
   private initialized = false;
 
   constructor(config: Config) {
     const logger = config.getDebugLogger().child('hooks');
+    this.defaultSessionId = config.getSessionId();
     this.registry = new HookRegistry(config);
     this.planner = new HookPlanner(this.registry, logger.child('planner'), { workingDir: config.getWorkingDir() });
     this.runner = new HookRunner({ logger: logger.child('runner'), withheldVariables: config.getHookEnvironment().withhold, config });
@@ -90,20 +93,22 @@ export class HookSystem {
   }
 
   /**
-   * Issue 13: the `systemMessage` / `additionalContext` answers of async hooks that finished since
-   * the last call, removed from the queue. The model-call path (`fireBeforeModelHook`) drains it
-   * into the next model request.
+   * The `systemMessage` / `additionalContext` answers of the async hooks a session started that
+   * finished since the last call, removed from its queue; default the Config's session (fires that
+   * name no session). The model-call path (`fireBeforeModelHook`) drains the firing session's queue
+   * into its next model request.
    */
-  takeAsyncHookMessages(): AsyncHookMessage[] {
-    return this.asyncHooks.takeMessages();
+  takeAsyncHookMessages(sessionId: string = this.defaultSessionId): AsyncHookMessage[] {
+    return this.asyncHooks.takeMessages(sessionId);
   }
 
   /**
-   * Issue 13: cancels every async hook still running (their processes are killed, their requests
-   * aborted, their functions' signals aborted); returns how many. SessionEnd does this itself.
+   * Cancels the async hooks still running (their processes are killed, their requests aborted, their
+   * functions' signals aborted) — of one session when `sessionId` is given, else of every session;
+   * returns how many. SessionEnd cancels its own session's.
    */
-  cancelAsyncHooks(): number {
-    return this.asyncHooks.cancelAll();
+  cancelAsyncHooks(sessionId?: string): number {
+    return this.asyncHooks.cancelAll(sessionId);
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * `if` conditions (issue 13, seed 002's composite matchers): `run_shell_command(git push*)`,
  * `Bash(rm -rf*)`, `write_file(src/**)`, or a tool name alone. The tool name may be written in
- * either dialect (Claude Code's `Bash` and native `run_shell_command` name the same tool); the glob
+ * either dialect (Claude Code's `Bash` and native `run_shell_command` name the same tool; an MCP tool's
+ * `mcp__github__create_issue` and Gemini CLI's `mcp_github_create_issue` name the same tool); the glob
  * is tested against the tool's main argument (its command, file path, path, pattern or URL).
  *
  * Conditions are parsed once, when hooks load, and checked in-process before anything runs, in time
@@ -18,7 +19,7 @@
  * a command it cannot read.
  * Paths are also tested relative to the hook's `cwd`, and a glob without `/` against the file name.
  */
-import { toolNameAliases } from '../dialects/toolNames.js';
+import { toGeminiToolName, toolNameAliases } from '../dialects/toolNames.js';
 import { isPlainObject } from '../../values.js';
 import { compileConditionGlob, matchesConditionGlob } from './conditionGlob.js';
 import { splitSubcommands } from './shellSubcommands.js';
@@ -100,7 +101,7 @@ export function matchesIfCondition(
   toolInput?: Record<string, unknown>,
   cwd?: string,
 ): boolean {
-  if (!condition.toolNames.has(toolName)) return false;
+  if (!condition.toolNames.has(toolName) && !condition.toolNames.has(toGeminiToolName(toolName))) return false;
   if (condition.glob === undefined || toolInput === undefined) return true;
   const argument = mainArgument(toolName, toolInput);
   if (argument === undefined) return false;

@@ -8,7 +8,7 @@ import { toError } from '../../errors.js';
 import { runAgentHook } from '../actions/agentHook.js';
 import { runPromptHook } from '../actions/promptHook.js';
 import type { HookEventName } from '../protocol/events.js';
-import type { AgentHookConfig, PromptHookConfig } from '../protocol/hookConfig.js';
+import type { AgentHookConfig, HookSession, PromptHookConfig } from '../protocol/hookConfig.js';
 import type { HookInput } from '../protocol/inputs.js';
 import type { HookAgentTaskRunner, JudgedHookEvent } from '../protocol/judgedHooks.js';
 import { judgedHookName } from '../actions/judgement.js';
@@ -62,7 +62,8 @@ function runByType(options: JudgedHookRunOptions, inputText: string | undefined)
     return runPromptHook({ hookConfig, eventName, input, ...text, timeoutMs, signal, logger, model: config?.getHookModel() });
   }
   const timeoutMs = hookTimeoutMs(hookConfig, eventName);
-  return runAgentHook({ hookConfig, eventName, input, ...text, timeoutMs, signal, logger, runTask: boundTaskRunner(config) });
+  const session = { sessionId: input.session_id, transcriptPath: input.transcript_path };
+  return runAgentHook({ hookConfig, eventName, input, ...text, timeoutMs, signal, logger, runTask: boundTaskRunner(config, session) });
 }
 
 /** Issue 14: what a host is told about one finished judged hook. */
@@ -87,13 +88,13 @@ export function judgedHookEvent(result: HookExecutionResult, input: HookInput): 
   };
 }
 
-/** The Config's runner with the Config bound in; a runner that throws synchronously rejects instead. */
-function boundTaskRunner(config: Config | undefined): HookAgentTaskRunner | undefined {
+/** The Config's runner with the Config and the firing session bound in; a runner that throws synchronously rejects instead. */
+function boundTaskRunner(config: Config | undefined, session: HookSession): HookAgentTaskRunner | undefined {
   const runner = config?.getHookAgentRunner();
   if (!config || !runner) return undefined;
   return async (task) => {
     try {
-      return await runner({ config, task });
+      return await runner({ config, task, session });
     } catch (error) {
       throw toError(error);
     }

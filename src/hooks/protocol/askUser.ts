@@ -15,6 +15,8 @@ export interface AskUserRequest {
   hookName?: string;
   /** The call's id, when it runs in a toolCall machine (scheduler, agent, `runToolCall`). */
   callId?: string;
+  /** The session whose call asks (the Config's id outside a session): a host serving several sessions asks that session's user. */
+  sessionId: string;
   /** Aborted once the answer is no longer wanted: the call was cancelled, or the bound passed. */
   signal: AbortSignal;
 }

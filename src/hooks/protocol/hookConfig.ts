@@ -224,6 +224,22 @@ export interface HookFireOptions {
   subagent?: boolean;
   /** The call this fire is for; handed to hook-execution observers (the run report links hooks to calls by it). */
   origin?: HookOrigin;
+  /**
+   * The session that fires: its hooks are told its `session_id` and `transcript_path` (and a Claude
+   * SessionStart hook its `CLAUDE_ENV_FILE`), and async hooks' messages wait for its next model request.
+   * Default: the Config's session id and transcript path.
+   */
+  session?: HookSession;
+}
+
+/**
+ * One session as its hooks see it. Several sessions may share one Config; each fires with its own, so
+ * no hook of one session is told the id, transcript or messages of another.
+ */
+export interface HookSession {
+  sessionId: string;
+  /** The session's JSON Lines transcript; '' when it writes none. */
+  transcriptPath: string;
 }
 
 /** Which call a fire belongs to: a tool call's id and the machine actor's XState session ids. */

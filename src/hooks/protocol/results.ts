@@ -13,6 +13,12 @@ export interface ToolResult {
   metadata?: Record<string, unknown>;
   error?: { message: string; type?: string };
   suppressDisplay?: boolean;
+  /**
+   * The tool's own value when it returned something other than text (an AI SDK tool's object):
+   * `llmContent` holds its JSON, and AfterTool hooks receive the value itself (`tool_response.output`;
+   * a Claude Code hook gets it as `tool_response`, as Claude Code hands over an MCP tool's result).
+   */
+  output?: unknown;
   /** What the tool itself returned (`llmContent`), when an AfterTool hook put another result in its place. */
   replacedContent?: string;
 }

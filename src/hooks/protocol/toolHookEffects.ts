@@ -5,7 +5,8 @@
  */
 import { toError } from '../../errors.js';
 import { modifiedToolInput, type DefaultHookOutput } from './outputs.js';
-import { type ToolResult } from './results.js';
+import type { ToolResult } from './results.js';
+import { readToolResultReplacement, replaceToolResult } from './toolResultReplacement.js';
 
 /** `error.type` of a result produced because a BeforeTool hook blocked the call. */
 export const HOOK_BLOCKED_ERROR_TYPE = 'hook_blocked';
@@ -79,10 +80,19 @@ export function createStoppedToolResult(output: DefaultHookOutput): ToolResult {
 
 /**
  * HOOK-027, HOOK-029, HOOK-030, HOOK-131, HOOK-132, HOOK-159: a new result with the AfterTool effects:
- * `"\n\n" + additionalContext` and `"\n\n[System] " + systemMessage` appended to `llmContent`;
- * `suppressOutput` sets `suppressDisplay` and leaves `llmContent` to the model.
+ * a replaced result first (Claude Code's `updatedToolOutput`, Gemini CLI's AfterTool block;
+ * toolResultReplacement.ts), then the hook's context and system message ({@link appendAfterToolOutput}).
  */
 export function applyAfterToolEffects(toolResult: ToolResult, afterOutput: DefaultHookOutput | undefined): ToolResult {
+  return appendAfterToolOutput(replaceToolResult(toolResult, readToolResultReplacement(afterOutput?.hookSpecificOutput)), afterOutput);
+}
+
+/**
+ * HOOK-029, HOOK-030, HOOK-131, HOOK-132: a new result with `"\n\n" + additionalContext` and
+ * `"\n\n[System] " + systemMessage` appended to `llmContent`; `suppressOutput` sets `suppressDisplay`
+ * and leaves `llmContent` to the model. A replacement is not applied here.
+ */
+export function appendAfterToolOutput(toolResult: ToolResult, afterOutput: DefaultHookOutput | undefined): ToolResult {
   const result: ToolResult = { ...toolResult };
   if (!afterOutput) return result;
   const additionalContext = afterOutput.getAdditionalContext();
@@ -105,7 +115,10 @@ function appendSystemMessage(llmContent: string, systemMessage: string | undefin
   return `${llmContent}\n\n[System] ${systemMessage}`;
 }
 
-/** HOOK-026: the `tool_response` an AfterTool hook receives: `llmContent`, `returnDisplay`, `metadata`, optional `error`. */
+/**
+ * HOOK-026: the `tool_response` an AfterTool hook receives: `llmContent`, `returnDisplay`, `metadata`,
+ * optional `error`, and `output` for a tool that returned a structured value.
+ */
 export function toToolResponse(toolResult: ToolResult): Record<string, unknown> {
   const response: Record<string, unknown> = {
     llmContent: toolResult.llmContent,
@@ -113,6 +126,7 @@ export function toToolResponse(toolResult: ToolResult): Record<string, unknown> 
     metadata: toolResult.metadata ?? {},
   };
   if (toolResult.error) response['error'] = toolResult.error;
+  if (toolResult.output !== undefined) response['output'] = toolResult.output;
   return response;
 }
 

@@ -10,6 +10,7 @@ import { AskUserError, toError, type AskUserFailureKind } from '../../errors.js'
 import type { Config } from '../engine/config.js';
 import type { AskAnsweredBy, AskRecord, AskUserCallback, AskUserDecision, AskUserRequest } from '../protocol/askUser.js';
 import type { DefaultHookOutput } from '../protocol/outputs.js';
+import type { HookSession } from '../protocol/hookConfig.js';
 import type { ToolResult } from '../protocol/results.js';
 import { createAskDeniedToolResult } from '../protocol/toolHookEffects.js';
 import { isPlainObject } from '../../values.js';
@@ -46,6 +47,8 @@ export interface AskStepOptions {
   position?: number;
   /** Aborting (the call was cancelled) ends the ask with a deny and aborts the request's signal. */
   signal?: AbortSignal;
+  /** The session whose call asks: its Notification hooks fire for it, and `onAskUser` is told its id. Default the Config's. */
+  session?: HookSession;
 }
 
 /**
@@ -123,7 +126,7 @@ async function askOnce(options: AskStepOptions, callback: AskUserCallback): Prom
       message: `Tool ${toolName} needs your permission: ${decision.reason}`,
       details: { tool_name: toolName, tool_input: decision.args, reason: decision.reason, hook_names: [...decision.hookNames] },
     },
-    { signal: options.signal },
+    { signal: options.signal, ...(options.session ? { session: options.session } : {}) },
   );
   const answer = await answerWithinBound(options, callback);
   await notification;
@@ -159,7 +162,8 @@ function answerWithinBound(options: AskStepOptions, callback: AskUserCallback): 
       return;
     }
     signal?.addEventListener('abort', onCancel, { once: true });
-    const request: AskUserRequest = { toolName, toolInput: decision.args, reason: decision.reason, signal: controller.signal };
+    const sessionId = options.session?.sessionId ?? options.config.getSessionId();
+    const request: AskUserRequest = { toolName, toolInput: decision.args, reason: decision.reason, sessionId, signal: controller.signal };
     if (decision.hookNames.length > 0) request.hookName = decision.hookNames[0];
     if (options.callId !== undefined) request.callId = options.callId;
     const threw = (error: unknown): void => finish(failedAnswer(askUserFailure({ kind: 'threw', toolName, error })));

@@ -1,7 +1,7 @@
 /**
- * Where async hooks' answers reach the model (issue 13, item 6): the next model request that goes
- * ahead carries every `systemMessage` and `additionalContext` async hooks left since the last one,
- * as one user-role content of `[System]` lines (the form a BeforeModel `systemMessage` takes).
+ * Where async hooks' answers reach the model: a session's next model request that goes ahead carries
+ * every `systemMessage` and `additionalContext` the async hooks of that session left since its last
+ * one, as one user-role content of `[System]` lines (the form a BeforeModel `systemMessage` takes).
  */
 import type { Content, GenerateContentParameters } from '@google/genai';
 import type { Config } from '../engine/config.js';
@@ -16,14 +16,20 @@ interface ModelRequestDecision {
 }
 
 /**
- * Issue 13: drains the async hooks' messages into the request about to be sent: `modifiedRequest`
- * (or the original) gains one content with them. A blocked call leaves them queued for the next one.
+ * Drains the messages of the session's async hooks (`sessionId`, default the Config's session) into
+ * the request about to be sent: `modifiedRequest` (or the original) gains one content with them. A
+ * blocked call leaves them queued for the next one.
  */
-export function withAsyncHookMessages<Decision extends ModelRequestDecision>(config: Config, request: GenerateContentParameters, decision: Decision): Decision {
+export function withAsyncHookMessages<Decision extends ModelRequestDecision>(
+  config: Config,
+  request: GenerateContentParameters,
+  decision: Decision,
+  sessionId?: string,
+): Decision {
   if (decision.blocked) return decision;
   const hookSystem = config.getHookSystem();
   if (!hookSystem) return decision;
-  const messages = hookSystem.takeAsyncHookMessages();
+  const messages = hookSystem.takeAsyncHookMessages(sessionId);
   if (messages.length === 0) return decision;
   const base = decision.modifiedRequest ?? request;
   try {

@@ -49,9 +49,10 @@ async function executeWithHookSystem(
   // One id for both fires, so a Claude Code hook can pair PreToolUse with PostToolUse (`tool_use_id`).
   const toolCallId = options?.toolCallId ?? `hookrail_${randomUUID()}`;
   try {
-    const decided = await runBeforeToolStep({ config, toolName, args: toolInput, signal: options?.signal, toolCallId });
-    // Issue 14: a hook asked (and Config has onAskUser): the answer makes it proceed or blocked.
-    const before = decided.kind === 'ask' ? await runAskStep({ config, toolName, decision: decided, signal: options?.signal }) : decided;
+    const session = options?.session;
+    const decided = await runBeforeToolStep({ config, toolName, args: toolInput, signal: options?.signal, toolCallId, session });
+    // A hook asked (and Config has onAskUser): the answer makes it proceed or blocked.
+    const before = decided.kind === 'ask' ? await runAskStep({ config, toolName, decision: decided, signal: options?.signal, session }) : decided;
     if (before.kind !== 'proceed') return before.result;
     toolResult = await runToolStep({ execute: executeFn, args: before.args, toolName });
     const after = await runAfterToolStep({
@@ -62,6 +63,7 @@ async function executeWithHookSystem(
       beforeOutput: before.output,
       signal: options?.signal,
       toolCallId,
+      session,
     });
     return after.result;
   } catch (error) {

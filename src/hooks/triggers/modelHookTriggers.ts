@@ -74,7 +74,7 @@ function appendSystemContent(request: GenerateContentParameters, systemMessage: 
  * HOOK-152, 033..040, 042, 179, 184, 194: fires BeforeModel. A block or stop gives `blocked: true`
  * with the reason and, only if the hook sent `llm_response`, a synthetic response; otherwise the
  * hook's `llm_request` changes come back as `modifiedRequest`. Safe default `{ blocked: false }`.
- * Messages async hooks left since the last request are appended to the request (issue 13).
+ * Messages the session's async hooks left since its last request are appended to the request.
  */
 export async function fireBeforeModelHook(
   config: Config,
@@ -89,8 +89,8 @@ export async function fireBeforeModelHook(
     fire: (eventHandler) => eventHandler.fireBeforeModelEvent(llmRequest, options),
     interpret: (output) => interpretBeforeModelOutput(llmRequest, output),
   });
-  // Issue 13: what async hooks said since the last request joins this one.
-  return withAsyncHookMessages(config, llmRequest, decision);
+  // What the session's async hooks said since its last request joins this one.
+  return withAsyncHookMessages(config, llmRequest, decision, options?.session?.sessionId);
 }
 
 /** A block or stop, else the request as the hook modified it (with its system message appended). */

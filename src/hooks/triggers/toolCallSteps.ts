@@ -9,7 +9,7 @@ import type { HookFireOptions } from '../protocol/hookConfig.js';
 import { BeforeToolHookOutput, type DefaultHookOutput } from '../protocol/outputs.js';
 import type { ToolResult } from '../protocol/results.js';
 import {
-  applyAfterToolEffects,
+  appendAfterToolOutput,
   applyBeforeToolSystemMessage,
   createBlockedToolResult,
   createStoppedToolResult,
@@ -143,7 +143,7 @@ export function decideAfterTool(
   }
   // A replacement takes the place of the tool's own output; the hooks' messages and context join it as they would the original.
   const replaced = replaceToolResult(result, readToolResultReplacement(afterOutput?.hookSpecificOutput));
-  return { kind: 'finished', result: applyAfterToolEffects(applyBeforeToolSystemMessage(replaced, beforeOutput), afterOutput) };
+  return { kind: 'finished', result: appendAfterToolOutput(applyBeforeToolSystemMessage(replaced, beforeOutput), afterOutput) };
 }
 
 /** Options of the AfterTool step. */
@@ -162,12 +162,13 @@ export async function runAfterToolStep(options: AfterToolStepOptions): Promise<A
   return decideAfterTool(options.result, options.beforeOutput, afterOutput);
 }
 
-/** The fire options of a step: its signal, and the call's id (Claude Code's `tool_use_id`) when known. */
+/** The fire options of a step: its signal, the call's id (Claude Code's `tool_use_id`) when known, its origin and session. */
 function fireOptions(options: HookFireOptions): HookFireOptions {
   return {
     signal: options.signal,
     ...(options.toolCallId !== undefined ? { toolCallId: options.toolCallId } : {}),
     ...(options.origin !== undefined ? { origin: options.origin } : {}),
+    ...(options.session !== undefined ? { session: options.session } : {}),
   };
 }
 

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 /**
  * The run in numbers: tool calls and model calls by outcome (in the timeline's colours) and the
- * hooks by time spent, most first, with how often each decided what.
+ * hooks by time spent, most first, with how often each decided what; then the hook coverage panel.
  */
+import { renderCoverage } from './coverageView.js';
 import { badge, element, formatDuration } from './dom.js';
 import type { RunModel } from './runModel.js';
 import { summarizeRun } from './runSummary.js';
@@ -40,6 +41,7 @@ export function renderSummary(doc: Document, model: RunModel): HTMLElement {
       outcomeLine(doc, `Model calls (${model.calls.length - summary.toolCallCount})`, summary.modelOutcomes, 'model-outcomes'),
       element(doc, 'h3', { text: `Hooks by time spent (${summary.hookCount} runs, ${formatDuration(summary.hookTimeMs)})` }),
       table,
+      renderCoverage(doc, model),
     ],
   });
 }

@@ -82,6 +82,15 @@ describe('ScriptedContentGenerator', () => {
     expect(generator.finished).toBe(false);
   });
 
+  it('with recordRequests: false keeps no request (a long session stays proportional to its history) and still checks expect', async () => {
+    const generator = new ScriptedContentGenerator(twoTurns, { recordRequests: false });
+    await collect(await generator.generateContentStream(request([userPrompt])));
+    const refused: Content[] = [userPrompt, { role: 'model', parts: [{ text: 'listing' }] }, functionResponse('list_directory', 'Blocked by policy')];
+    await expect(generator.generateContentStream(request(refused))).rejects.toThrow(/expected the function responses to contain "Directory listing"/);
+    expect(generator.requests).toEqual([]);
+    expect(generator.turnsPlayed).toBe(2);
+  });
+
   it('checks a turn\'s expect against the function responses it is answering', async () => {
     const generator = new ScriptedContentGenerator(twoTurns);
     await collect(await generator.generateContentStream(request([userPrompt])));

@@ -140,3 +140,19 @@ describe('Claude Code answers: exit codes', () => {
     expect(readClaudeAnswer(warned, context('PreToolUse'))).toBe(warned);
   });
 });
+
+describe('Claude Code answers: PostToolUse output replacement', () => {
+  const mcpCall = { tool_name: 'mcp__github__get_issue', tool_input: { number: 1 }, cwd: '/home/dev/shop' };
+
+  it('updatedToolOutput replaces any tool\'s output; updatedMCPToolOutput only an MCP tool\'s', () => {
+    // The native output carries the replacement as toolResultReplacement: the text the model reads and the value itself.
+    expect(answer('PostToolUse', { hookSpecificOutput: { updatedToolOutput: 'new output' } })).toEqual({
+      hookSpecificOutput: { toolResultReplacement: { llmContent: 'new output', returnDisplay: 'new output', output: 'new output' } },
+    });
+    expect(answer('PostToolUse', { hookSpecificOutput: { updatedMCPToolOutput: [{ type: 'text', text: 'x' }] } }, mcpCall)).toEqual({
+      hookSpecificOutput: { toolResultReplacement: { llmContent: 'x', returnDisplay: 'x', output: [{ type: 'text', text: 'x' }] } },
+    });
+    expect(answer('PostToolUseFailure', { hookSpecificOutput: { updatedToolOutput: 'not after a failure' } })).toEqual({});
+    expect(answer('PostToolUse', { hookSpecificOutput: { updatedMCPToolOutput: 'ignored for Bash' } })).toEqual({});
+  });
+});

@@ -19,6 +19,8 @@ const dialects = ['native', 'claude', 'gemini'] as const;
 const inputs: Array<[HookEventName, Record<string, unknown>, { subagent?: boolean }?]> = [
   [HookEventName.BeforeTool, { tool_name: 'run_shell_command', tool_input: { command: 'npm test' } }],
   [HookEventName.AfterTool, { tool_name: 'write_file', tool_input: { file_path: 'a.ts', content: 'x' }, tool_response: { llmContent: 'wrote a.ts', returnDisplay: 'wrote', metadata: {} } }],
+  [HookEventName.BeforeTool, { tool_name: 'mcp__github__create_issue', tool_input: { title: 'flaky test' } }],
+  [HookEventName.AfterTool, { tool_name: 'search_file_content', tool_input: { pattern: 'TODO' }, tool_response: { llmContent: 'a.ts:1', returnDisplay: '1 match', metadata: {} } }],
   [HookEventName.AfterTool, { tool_name: 'run_shell_command', tool_input: { command: 'false' }, tool_response: { llmContent: 'failed', returnDisplay: 'failed', error: { message: 'exit 1' } } }],
   [HookEventName.BeforeAgent, { prompt: 'fix the test' }],
   [HookEventName.AfterAgent, { prompt: 'fix the test', prompt_response: 'done', stop_hook_active: false }],

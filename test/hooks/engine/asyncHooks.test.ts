@@ -164,3 +164,48 @@ describe('their messages join the next model request', () => {
     expect(config.getHookSystem()!.takeAsyncHookMessages()).toEqual([]);
   });
 });
+
+describe('each session has its own async hooks', () => {
+  const sessionA = { sessionId: 'session-a', transcriptPath: join('transcripts', 'a.jsonl') };
+  const sessionB = { sessionId: 'session-b', transcriptPath: join('transcripts', 'b.jsonl') };
+
+  it("a session's SessionEnd cancels its own running async hooks and leaves another session's running", async () => {
+    const markerOf = (sessionId: string): string => join(scratch.path, `started-${sessionId}`);
+    const hang = (sessionId: string) => ({ type: 'command' as const, command: fixtureCommand('types/touch-then-hang.sh', markerOf(sessionId)), async: true, timeout: 60_000 });
+    const config = configWith({
+      hooks: { BeforeTool: [{ matcher: 'tool_of_a', hooks: [hang('session-a')] }, { matcher: 'tool_of_b', hooks: [hang('session-b')] }] },
+    });
+    await fireBeforeToolHook(config, 'tool_of_a', {}, { session: sessionA });
+    await fireBeforeToolHook(config, 'tool_of_b', {}, { session: sessionB });
+    await waitForFile(markerOf('session-a'));
+    await waitForFile(markerOf('session-b'));
+    const hookSystem = config.getHookSystem()!;
+    await hookSystem.getEventHandler().fireSessionEndEvent('exit', { session: sessionA });
+    // Session A's hook was cancelled by its SessionEnd; session B's is still running until cancelled by name.
+    expect(hookSystem.cancelAsyncHooks('session-a')).toBe(0);
+    expect(hookSystem.cancelAsyncHooks('session-b')).toBe(1);
+    const results = await hookSystem.waitForAsyncHooks();
+    expect(results.map((result) => kindOf(result.error))).toEqual(['cancelled', 'cancelled']);
+    await assertNoHookProcessesAlive();
+  });
+
+  it('messages wait for the model request of the session whose hook left them, in every order of the two sessions', async () => {
+    for (const order of [
+      [sessionA, sessionB],
+      [sessionB, sessionA],
+    ]) {
+      const config = configWith({
+        functionHooks: [{ event: 'AfterTool', name: 'notes', async: true, run: (input) => ({ systemMessage: `note for ${input.session_id}` }) }],
+      });
+      for (const session of order) await executeToolWithHooks(config, 'write_file', {}, async () => toolResult, { session });
+      await config.getHookSystem()!.waitForAsyncHooks();
+      for (const session of order) {
+        const decision = await fireBeforeModelHook(config, request, { session });
+        expect(decision.modifiedRequest?.contents).toEqual([...request.contents, { role: 'user', parts: [{ text: `[System] note for ${session.sessionId}` }] }]);
+      }
+      // Each queue was drained once; the Config's own session had none.
+      expect(config.getHookSystem()!.takeAsyncHookMessages('session-a')).toEqual([]);
+      expect(config.getHookSystem()!.takeAsyncHookMessages()).toEqual([]);
+    }
+  });
+});

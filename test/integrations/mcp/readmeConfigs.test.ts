@@ -1,0 +1,46 @@
+/**
+ * The README's `hookrail mcp` configurations are what they claim: each `mcpServers` entry runs
+ * `hookrail mcp` with options the command takes, and the policy file blocks what it says it blocks,
+ * through the real gateway.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseCommandArgs } from '../../../src/cli/args.js';
+import { mcpCommand } from '../../../src/cli/commands/mcp.js';
+import { repositoryRoot, useCliSandbox } from '../../helpers/cliProcess.js';
+import { connectMcpClient, type ConnectedMcpClient } from '../../helpers/mcpGateway.js';
+
+const readme = readFileSync(join(repositoryRoot, 'README.md'), 'utf8');
+const section = readme.slice(readme.indexOf('## Hooks in front of any MCP server'), readme.indexOf('## Using hookrail from code'));
+const jsonBlocks = [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+const sandbox = useCliSandbox();
+const connected: ConnectedMcpClient[] = [];
+
+afterEach(async () => {
+  await Promise.all(connected.splice(0).map((entry) => entry.client.close()));
+});
+
+describe('README: hookrail mcp configurations', () => {
+  it('every mcpServers entry runs hookrail mcp with options it takes, a --name matching its key, and a server after --', () => {
+    const entries = jsonBlocks.filter((block) => 'mcpServers' in block).flatMap((block) => Object.entries(block['mcpServers'] as Record<string, { command: string; args: string[] }>));
+    expect(entries).toHaveLength(3);
+    for (const [key, entry] of entries) {
+      expect(entry.command).toBe('hookrail');
+      expect(entry.args[0]).toBe('mcp');
+      const parsed = parseCommandArgs(mcpCommand.spec, entry.args.slice(1));
+      expect(parsed.values['name']).toBe(key);
+      expect(parsed.positionals.slice(0, 2)).toEqual(['npx', '-y']);
+    }
+  });
+
+  it('the policy file blocks mcp__github__delete_* and merge_* before the server sees them, and lets the rest through', async () => {
+    const policy = jsonBlocks.find((block) => 'hooks' in block);
+    const settings = await sandbox.writeProjectFile('github.json', JSON.stringify(policy));
+    const entry = await connectMcpClient(sandbox, { gatewayArgs: ['--name', 'github', '--settings', settings] });
+    connected.push(entry);
+    expect(await entry.client.callTool({ name: 'merge_pull_request', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'not through this gateway' }], isError: true });
+    expect(await entry.client.callTool({ name: 'echo', arguments: { text: 'fine' } })).toEqual({ content: [{ type: 'text', text: 'echo: fine' }] });
+    expect(entry.serverCalls()).toEqual([{ tool: 'echo', args: { text: 'fine' } }]);
+  });
+});
