@@ -74,10 +74,53 @@ export class DebugLogger {
 
   private log(level: LogLevel, message: string, data?: Record<string, unknown>): void {
     if (!this.isEnabled(level)) return;
+    const record: LogRecord = { namespace: this.namespace, level, message, timestamp: new Date().toISOString(), data };
     try {
-      this.sink({ namespace: this.namespace, level, message, timestamp: new Date().toISOString(), data });
-    } catch {
-      // A broken sink must never break the hook pipeline.
+      this.sink(record);
+    } catch (error) {
+      // A broken sink must neither break the hook pipeline nor silence it: the record goes to stderr.
+      const reason = error instanceof Error ? error.message : String(error);
+      try {
+        stderrLogSink({ ...record, message: `${message} (the logger's sink threw: ${reason})` });
+      } catch {
+        // stderr itself is gone; nothing is left to tell.
+      }
     }
   }
+}
+
+/**
+ * A logger a host already has: `console`, or pino, winston, bunyan and the like — anything with
+ * `warn` (and, if it has them, `error`, `info`, `debug`) methods taking a message first.
+ */
+export interface ConsoleLikeLogger {
+  warn(message: string, ...rest: unknown[]): void;
+  error?(message: string, ...rest: unknown[]): void;
+  info?(message: string, ...rest: unknown[]): void;
+  debug?(message: string, ...rest: unknown[]): void;
+}
+
+/** True for a {@link DebugLogger}, also one from another loaded copy of hookrail (it has `child` and `isEnabled`). */
+export function isDebugLogger(value: unknown): value is DebugLogger {
+  if (value instanceof DebugLogger) return true;
+  const candidate = value as Partial<Record<'child' | 'isEnabled' | 'warn' | 'debug', unknown>> | null;
+  return typeof candidate === 'object' && candidate !== null && ['child', 'isEnabled', 'warn', 'debug'].every((method) => typeof candidate[method as 'child'] === 'function');
+}
+
+/** True for an object with a `warn` method and, where present, function-valued `error`, `info` and `debug`. */
+export function isConsoleLikeLogger(value: unknown): value is ConsoleLikeLogger {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate.warn === 'function' && ['error', 'info', 'debug'].every((method) => candidate[method] === undefined || typeof candidate[method] === 'function');
+}
+
+/**
+ * A sink that hands each record to the console-like logger's method of its level (`warn` where it has
+ * no such method), as one line `[namespace] message`.
+ */
+export function consoleLikeLogSink(target: ConsoleLikeLogger): LogSink {
+  return (record) => {
+    const method = target[record.level] ?? target.warn;
+    method.call(target, `[${record.namespace}] ${record.message}`);
+  };
 }

@@ -57,6 +57,32 @@ export class HookConfigError extends HookrailError {
   }
 }
 
+/**
+ * A `Config` parameter of the wrong type or shape: thrown by the constructor, so a mistake fails at
+ * once and loudly instead of switching hooks off later. Names the parameter and what it expects.
+ */
+export class ConfigParameterError extends HookrailError {
+  readonly parameter: string;
+  constructor(parameter: string, expected: string, received: unknown) {
+    super(`Config parameter "${parameter}" must be ${expected}; got ${describeValue(received)}`);
+    this.parameter = parameter;
+  }
+}
+
+/** A short description of a value for an error message: its type, and its text when it is short. */
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of ${value.length}`;
+  if (typeof value === 'string') return value.length <= 40 ? JSON.stringify(value) : `a string of ${value.length} characters`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return `${typeof value} ${String(value)}`;
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'object') {
+    const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+    return typeof name === 'string' && name !== '' && name !== 'Object' ? `an instance of ${name}` : 'an object';
+  }
+  return String(value);
+}
+
 /** A tool call named a tool the scheduler does not know. */
 export class ToolNotFoundError extends HookrailError {
   readonly toolName: string;
@@ -153,7 +179,7 @@ export class PathOutsideWorkspaceError extends HookrailError {
   }
 }
 
-/** Why a hook did not produce a usable answer (HOOK-023, 068, 119, 195, 196; issue 13 for function and http hooks). */
+/** Why a hook did not produce a usable answer (HOOK-023, 068, 119, 195, 196; and the failures of function and http hooks). */
 export type HookFailureKind =
   | 'exit-code'
   | 'signal'
@@ -172,9 +198,9 @@ export type HookFailureKind =
   | 'http-status'
   /** An http hook's server could not be reached, or the connection broke. */
   | 'connection'
-  /** Issue 14: a prompt hook's model failed (refused the call, broke off the stream). */
+  /** A prompt hook's model failed (refused the call, broke off the stream). */
   | 'model'
-  /** Issue 14: an agent hook's sub-agent failed, was stopped, or ran out of turns before answering. */
+  /** An agent hook's sub-agent failed, was stopped, or ran out of turns before answering. */
   | 'agent';
 
 /** A hook failed to run or answer; carried on `HookExecutionResult.error`, never thrown to the caller. */
@@ -191,11 +217,11 @@ export class HookExecutionError extends HookrailError {
   }
 }
 
-/** How a host's `onAskUser` failed to answer (issue 14): each one denies the call. */
+/** How a host's `onAskUser` failed to answer: each one denies the call. */
 export type AskUserFailureKind = 'threw' | 'timeout' | 'invalid-answer';
 
 /**
- * Issue 14: `Config.onAskUser` threw, did not answer within `askUserTimeout`, or answered something
+ * `Config.onAskUser` threw, did not answer within `askUserTimeout`, or answered something
  * other than allow / deny. Never thrown to the caller: the call is denied with this message as the reason.
  */
 export class AskUserError extends HookrailError {

@@ -21,7 +21,7 @@ export {
   PathOutsideWorkspaceError,
   AskUserError,
 } from './errors.js';
-export { TranscriptError, AgentSessionError, HookedToolCallError } from './errors.js';
+export { TranscriptError, AgentSessionError, HookedToolCallError, ConfigParameterError } from './errors.js';
 export type { HookFailureKind, ScenarioProblem, AskUserFailureKind, HookedToolCallOutcome } from './errors.js';
 
 // --- the hook protocol: events, configuration, inputs, outputs, results ---
@@ -47,10 +47,10 @@ export type {
   PromptHookConfig,
   AgentHookConfig,
 } from './hooks/protocol/hookConfig.js';
-// Issue 14: hooks judged by a model (prompt and agent hooks).
+// Hooks judged by a model (prompt and agent hooks).
 export { DEFAULT_PROMPT_HOOK_TIMEOUT_MS, DEFAULT_AGENT_HOOK_TIMEOUT_MS, DEFAULT_AGENT_HOOK_MAX_TURNS } from './hooks/protocol/judgedHooks.js';
 export type { JudgedAnswer, HookAgentTask, HookAgentOutcome } from './hooks/protocol/judgedHooks.js';
-// Issue 13: in-process function hooks, typed per event.
+// In-process function hooks, typed per event.
 export type {
   FunctionHookDefinition,
   FunctionHookDefinitionFor,
@@ -94,11 +94,12 @@ export type { AskUserRequest, AskUserDecision, AskUserAnswer, AskUserCallback, A
 export { Config } from './hooks/engine/config.js';
 export type { ConfigParameters, ExtensionConfig, HookAgentRunner, HookAgentRunRequest } from './hooks/engine/config.js';
 export { DebugLogger, stderrLogSink } from './debugLogger.js';
-export type { LogLevel, LogRecord, LogSink, DebugLoggerOptions } from './debugLogger.js';
+export type { LogLevel, LogRecord, LogSink, DebugLoggerOptions, ConsoleLikeLogger } from './debugLogger.js';
 export { HookSystem } from './hooks/engine/hookSystem.js';
 export type { HookSystemStatus } from './hooks/engine/hookSystem.js';
 export { killLeftoverProcesses } from './hooks/actions/processGroupRegistry.js';
 export type { KillLeftoverOptions } from './hooks/actions/processGroupRegistry.js';
+export { closeWarmInterpreters } from './hooks/actions/warm/warmStart.js';
 export { HookEventHandler } from './hooks/engine/hookEventHandler.js';
 export type { FireEventWithDetailsOptions, HookFireDetails } from './hooks/engine/hookEventHandler.js';
 
@@ -199,7 +200,7 @@ export type { CreateContentGeneratorOptions, CreateHookModelOptions } from './ad
 export { loadSettings, toConfigParameters } from './adapters/settings/settings.js';
 export type { SettingsScope, SettingsScopeFile, LoadedSettings, LoadSettingsOptions, ToConfigParametersOptions } from './adapters/settings/settings.js';
 export { TrustStore } from './adapters/settings/trust.js';
-// Claude Code plugins and Gemini CLI extensions for Config.extensions; the session's CLAUDE_ENV_FILE (issue 11).
+// Claude Code plugins and Gemini CLI extensions for Config.extensions; the session's CLAUDE_ENV_FILE.
 export { loadClaudePlugin, loadGeminiExtension } from './adapters/settings/extensions.js';
 export { claudeEnvFilePath, withEnvironmentFile, removeClaudeEnvFile } from './hooks/dialects/claudeEnvFile.js';
 export type { TrustStoreOptions, TrustState, TrustCheck, TrustedFolder } from './adapters/settings/trust.js';

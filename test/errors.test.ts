@@ -19,6 +19,7 @@ function sampleErrors(module: typeof errors): errors.HookrailError[] {
     new module.InvalidHookRequestError('payload must be an object'),
     new module.TranscriptError('/tmp/session.jsonl', 'not valid JSON', { line: 3 }),
     new module.AgentSessionError('the session has ended'),
+    new module.ConfigParameterError('logger', 'a DebugLogger', 42),
     new module.HookedToolCallError({ toolName: 'bash', outcome: 'blocked', message: 'Blocked by guard' }),
   ];
 }

@@ -3,6 +3,7 @@
  * hooks that read `transcript_path` (a Stop hook checking the last answer) work unchanged. Each line
  * is an entry `{ type: "user" | "assistant" | "system", uuid, parentUuid, sessionId, cwd, timestamp,
  * message: { role, content } }`; content blocks are `text`, `thinking`, `tool_use` and `tool_result`.
+ * Context a hook added is an `attachment` entry (`hook_additional_context`), as Claude Code writes it.
  *
  * Entries are appended synchronously as the history grows, so whatever a hook process reads is
  * already on disk when it starts. A compaction or clear writes a `system` boundary entry and then
@@ -23,9 +24,21 @@ export type TranscriptBlock =
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
   | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
 
+/**
+ * Claude Code's record of context a hook added (SessionStart, UserPromptSubmit, …): an `attachment`
+ * entry, never a user message, so a hook counting the user's prompts in the transcript counts only
+ * what the user typed.
+ */
+export interface HookContextAttachment {
+  type: 'hook_additional_context';
+  content: string[];
+  hookName: string;
+  hookEvent: string;
+}
+
 /** One line of the transcript. */
 export interface TranscriptEntry {
-  type: 'user' | 'assistant' | 'system';
+  type: 'user' | 'assistant' | 'system' | 'attachment';
   uuid: string;
   parentUuid: string | null;
   sessionId: string;
@@ -40,6 +53,21 @@ export interface TranscriptEntry {
   compactMetadata?: { trigger: 'auto' | 'manual'; preTokens: number };
   /** The user entry holding a compaction's summary. */
   isCompactSummary?: boolean;
+  /** `attachment` entries: what a hook added to the model's context. */
+  attachment?: HookContextAttachment;
+}
+
+/** The contents of the history that hold a hook's context, and the event of that hook. */
+const hookContexts = new WeakMap<Content, string>();
+
+/**
+ * A user content holding a hook's context for the model: in the transcript it is written as Claude
+ * Code writes hook context (an `attachment` entry of type `hook_additional_context`).
+ */
+export function hookContextContent(text: string, hookEvent: string): Content {
+  const content: Content = { role: 'user', parts: [{ text }] };
+  hookContexts.set(content, hookEvent);
+  return content;
 }
 
 /** A transcript file's name for a session id: `<directory>/<sessionId>.jsonl`, the id made file-safe. */
@@ -117,6 +145,13 @@ export class TranscriptWriter {
   }
 
   private toEntry(content: Content): TranscriptEntry {
+    const hookEvent = hookContexts.get(content);
+    if (hookEvent !== undefined) {
+      const entry = this.baseEntry('attachment');
+      const texts = (content.parts ?? []).flatMap((part) => (typeof part.text === 'string' ? [part.text] : []));
+      entry.attachment = { type: 'hook_additional_context', content: texts, hookName: hookEvent, hookEvent };
+      return entry;
+    }
     const isModel = content.role === 'model';
     const entry = this.baseEntry(isModel ? 'assistant' : 'user');
     const blocks = (content.parts ?? []).flatMap((part) => this.toBlocks(part));

@@ -1,13 +1,14 @@
 /**
  * Reading a session transcript back (`source: "resume"`): the entries after the last compact or
  * clear boundary become the history again, in SDK `Content` form. Tool results get the name of the
- * tool call they answer; entries of other types (Claude Code's attachments, snapshots) are skipped.
+ * tool call they answer; a hook's context (a `hook_additional_context` attachment) is a user content
+ * again; entries of other types (Claude Code's other attachments, snapshots) are skipped.
  */
 import { readFileSync } from 'node:fs';
 import type { Content, Part } from '@google/genai';
 import { TranscriptError } from '../errors.js';
 import { isPlainObject } from '../values.js';
-import type { TranscriptBlock, TranscriptEntry } from './transcript.js';
+import { hookContextContent, type TranscriptBlock, type TranscriptEntry } from './transcript.js';
 
 /** What a resume needs from a transcript. */
 export interface ResumedTranscript {
@@ -57,6 +58,8 @@ export function toHistory(entries: readonly TranscriptEntry[]): Content[] {
   const callNames = new Map<string, string>();
   const history: Content[] = [];
   for (const entry of entries) {
+    const hookContext = hookContextOf(entry);
+    if (hookContext) history.push(hookContext);
     if ((entry.type !== 'user' && entry.type !== 'assistant') || !entry.message) continue;
     const content = entry.message.content;
     const blocks: TranscriptBlock[] = typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? content : [];
@@ -64,6 +67,15 @@ export function toHistory(entries: readonly TranscriptEntry[]): Content[] {
     if (parts.length > 0) history.push({ role: entry.type === 'assistant' ? 'model' : 'user', parts });
   }
   return history;
+}
+
+/** A hook's context (Claude Code's `hook_additional_context` attachment) as the user content the model read. */
+function hookContextOf(entry: TranscriptEntry): Content | undefined {
+  const attachment = entry.type === 'attachment' && isPlainObject(entry.attachment) ? entry.attachment : undefined;
+  if (attachment?.type !== 'hook_additional_context' || !Array.isArray(attachment.content)) return undefined;
+  const texts = attachment.content.filter((text): text is string => typeof text === 'string');
+  if (texts.length === 0) return undefined;
+  return hookContextContent(texts.join('\n'), typeof attachment.hookEvent === 'string' ? attachment.hookEvent : 'SessionStart');
 }
 
 function toParts(block: TranscriptBlock, callNames: Map<string, string>): Part[] {

@@ -12,12 +12,15 @@ import { isPlainObject } from '../values.js';
 import { responseText } from '../machines/modelCallActors.js';
 import { type AggregatedHookResult } from '../hooks/protocol/results.js';
 import { readToolResultReplacement } from '../hooks/protocol/toolResultReplacement.js';
+import { lifecycleVerdict } from './fireLifecycleDecision.js';
 
 /** The inputs the event was fired with (the ones the decision may modify). */
 export interface FiredInputs {
   toolInput?: Record<string, unknown>;
   request?: GenerateContentParameters;
   response?: GenerateContentResponse;
+  /** A Claude-only event fired on its nearest hookrail event (`PostCompact`, `StopFailure`). */
+  moment?: string;
 }
 
 /** The aggregated decision, field by field, plus one line saying what the caller does with it. */
@@ -44,9 +47,6 @@ export interface FireDecision {
   /** Plain-language verdict: what the caller does. */
   verdict: string;
 }
-
-const lifecycleVerdict =
-  'lifecycle event: hookrail runs these hooks but no caller applies their output (fire-and-forget, HOOK-203)';
 
 /** Derives the decision for `eventName` from the aggregated result of one fire. */
 export function decideFromAggregate(eventName: HookEventName, aggregated: AggregatedHookResult, inputs: FiredInputs): FireDecision {
@@ -101,7 +101,7 @@ export function decideFromAggregate(eventName: HookEventName, aggregated: Aggreg
       decideAfterModel(decision, output);
       break;
     default:
-      decision.verdict = lifecycleVerdict;
+      decision.verdict = lifecycleVerdict(eventName, decision, output, inputs.moment);
   }
   return decision;
 }

@@ -45,6 +45,7 @@ export async function fireEvent({ config, eventName, fired, signal }: FireEventO
       context: fired.context,
       ...(fired.toolCallId !== undefined ? { toolCallId: fired.toolCallId } : {}),
       ...(fired.context.subagent ? { subagent: true } : {}),
+      ...(fired.context.moment !== undefined ? { moment: fired.context.moment } : {}),
     });
     // Async hooks ran in the background; their results are shown once they are done (each is bounded by its timeout).
     background = await waitForBackground(hookSystem, signal);

@@ -153,12 +153,16 @@ function buildClaudePayload(args: ParsedArgs, claudeEvent: ClaudeEventName, work
   if (typeof payload['tool_name'] === 'string') fireContext.toolName = payload['tool_name'];
   if (fire.toolFailed !== undefined) fireContext.toolFailed = fire.toolFailed;
   if (fire.subagent) fireContext.subagent = true;
+  if (fire.moment !== undefined) {
+    fireContext.moment = fire.moment;
+    if (typeof payload['error_type'] === 'string') fireContext.matchValue = payload['error_type'];
+  }
   const toolInput = tool && isPlainObject(payload['tool_input']) ? payload['tool_input'] : undefined;
   return {
     payload,
     ...(fireContext.toolName !== undefined ? { toolName: fireContext.toolName } : {}),
     context: fireContext,
-    inputs: toolInput ? { toolInput } : {},
+    inputs: { ...(toolInput ? { toolInput } : {}), ...(fire.moment !== undefined ? { moment: fire.moment } : {}) },
   };
 }
 

@@ -9,6 +9,7 @@
  */
 import { constants } from 'node:os';
 import { killLeftoverProcesses } from '../hooks/actions/processGroupRegistry.js';
+import { closeWarmInterpreters } from '../hooks/actions/warm/warmStart.js';
 import { ExitCode } from './errors.js';
 import { runCli } from './program.js';
 
@@ -45,6 +46,7 @@ const commandExitCode = await runCli(process.argv.slice(2), {
   signal: controller.signal,
 });
 await killLeftoverProcesses();
+await closeWarmInterpreters();
 const exitCode = received ? exitCodeFor(received) : commandExitCode;
 process.exitCode = exitCode;
 // Exit naturally so stdout and stderr are flushed; if a stray handle (a keep-alive socket, a

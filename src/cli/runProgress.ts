@@ -62,6 +62,12 @@ export class RunProgressView {
           ),
         );
         break;
+      case 'compaction_blocked':
+        this.render.line(this.render.styles.yellow(`⛔ compaction (${event.trigger}) blocked by a PreCompact hook; the history is kept: ${event.reason}`));
+        break;
+      case 'context_cleared':
+        this.render.line(this.render.styles.dim('⌫ an AfterAgent hook cleared the conversation context'));
+        break;
       default:
         break;
     }

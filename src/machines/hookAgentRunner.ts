@@ -13,10 +13,14 @@ import type { ContentGenerator } from '../contentGenerator.js';
 import { toError } from '../errors.js';
 import type { HookAgentRunner, HookAgentRunRequest } from '../hooks/engine/config.js';
 import type { HookAgentOutcome } from '../hooks/protocol/judgedHooks.js';
+import { fireSubagentStartHook } from '../hooks/triggers/lifecycleHookTriggers.js';
 import type { InspectOption } from '../inspection/recorder.js';
 import type { Tool } from '../tool.js';
 import { createAgentSession } from './session.js';
 import type { AgentEvent, AgentRunResult } from './types.js';
+
+/** The `agent_type` Claude Code hooks are told for an agent hook's sub-agent (SubagentStart, SubagentStop, its tool events). */
+export const HOOK_AGENT_TYPE = 'agent-hook';
 
 /** Options of {@link createHookAgentRunner}; every field is optional. */
 export interface HookAgentRunnerOptions {
@@ -31,8 +35,9 @@ export interface HookAgentRunnerOptions {
 }
 
 /**
- * Issue 14: a runner for `Config.hookAgentRunner`. Each task is one session: SessionStart, the
- * prompt (at most `maxTurns` model calls), AfterAgent as SubagentStop, SessionEnd; its transcript sits
+ * Issue 14: a runner for `Config.hookAgentRunner`. Each task is one session: SubagentStart (the
+ * parent's Claude hooks, with `agent_id` and `agent_type`), SessionStart, the prompt (at most
+ * `maxTurns` model calls), AfterAgent as SubagentStop (with the same `agent_id`), SessionEnd; its transcript sits
  * beside the parent's (`<parent>.agent-<id>.jsonl`). Never rejects: a failure is an outcome.
  */
 export function createHookAgentRunner(options: HookAgentRunnerOptions = {}): HookAgentRunner {
@@ -43,12 +48,16 @@ export function createHookAgentRunner(options: HookAgentRunnerOptions = {}): Hoo
     if (!generator) {
       return { status: 'error', finalText: '', turns: 0, model, errorMessage: 'no hook model: give Config a hookModel or the runner a generator' };
     }
-    const subagentConfig = config.createSubagentConfig();
+    const identity = { agentId: randomUUID().replace(/-/g, '').slice(0, 16), agentType: HOOK_AGENT_TYPE };
+    const subagentConfig = config.createSubagentConfig(identity);
     const workingDir = config.getWorkingDir();
     // The sub-agent belongs to the session whose hook it runs for: that session's id, its transcript beside that session's.
     const session = request.session ?? { sessionId: config.getSessionId(), transcriptPath: config.getTranscriptPath() };
     let result: AgentRunResult;
     try {
+      // Claude Code's SubagentStart (the parent's hooks), paired with the SubagentStop the sub-agent fires; its context is for the sub-agent.
+      const start = await fireSubagentStartHook(config, identity, { signal: task.signal, session });
+      const prompt = start.additionalContext ? `${task.prompt}\n\n${start.additionalContext}` : task.prompt;
       const subagent = createAgentSession({
         config: subagentConfig,
         sessionId: session.sessionId,
@@ -62,7 +71,7 @@ export function createHookAgentRunner(options: HookAgentRunnerOptions = {}): Hoo
         ...(options.onEvent ? { onEvent: (event: AgentEvent) => options.onEvent?.(event, task.hookName) } : {}),
       });
       try {
-        result = await subagent.prompt(task.prompt, { signal: task.signal });
+        result = await subagent.prompt(prompt, { signal: task.signal });
       } finally {
         await subagent.end('other');
       }

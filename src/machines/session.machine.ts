@@ -11,7 +11,7 @@ import { toError } from '../errors.js';
 import type { AfterAgentHookResult, BeforeAgentHookResult, LifecycleHookResult } from '../hooks/triggers/lifecycleHookTriggers.js';
 import { DEFAULT_BLOCK_REASON } from '../hooks/protocol/outputs.js';
 import type { ModelCallOutput } from './modelCall.machine.js';
-import type { SessionActorInput, ToolBatchOutput } from './sessionActors.js';
+import type { BlockedCompaction, CompactionOutput, SessionActorInput, ToolBatchOutput } from './sessionActors.js';
 import { sessionSetup } from './session.setup.js';
 import { continuationLimitMessage, type PromptEnding, type SessionContext } from './sessionState.js';
 
@@ -31,6 +31,25 @@ function finish(ending: PromptEnding | ((args: { context: SessionContext; event:
 
 function hookMessage(eventName: string) {
   return { type: 'reportHookMessage', params: ({ event }: { event: { output?: LifecycleHookResult } }) => ({ eventName, message: event.output?.systemMessage }) } as const;
+}
+
+/** Gemini CLI's AfterAgent `clearContext` with a stop or a block: the conversation is wiped, and the transcript says so. */
+function clearIfRequested() {
+  const params = ({ event }: { event: { output?: AfterAgentHookResult } }) => ({ clear: event.output?.clearContext === true });
+  return [
+    { type: 'clearConversation', params },
+    { type: 'reportConversationCleared', params },
+  ] as const;
+}
+
+function reportBlockedCompaction() {
+  return {
+    type: 'report',
+    params: ({ event }: { event: { output: BlockedCompaction | CompactionOutput } }) => {
+      const blocked = event.output as BlockedCompaction;
+      return { type: 'compaction_blocked' as const, trigger: blocked.trigger, reason: blocked.reason };
+    },
+  } as const;
 }
 
 function warnActor(what: string) {
@@ -82,7 +101,8 @@ export const sessionMachine = sessionSetup.createMachine({
       },
     },
     beforeAgent: {
-      description: 'BeforeAgent / UserPromptSubmit: block refuses the prompt, continue:false ends the session, context joins the prompt.',
+      description:
+        'BeforeAgent / UserPromptSubmit: block refuses the prompt, continue:false ends the prompt (the session too with stopEndsSession), context joins the prompt.',
       invoke: {
         id: 'beforeAgent',
         src: 'fireBeforeAgent',
@@ -97,6 +117,16 @@ export const sessionMachine = sessionSetup.createMachine({
               { type: 'acceptPrompt', params: {} },
               ...finish(({ event }) => ({ status: 'stopped', stopReason: (event as { output: BeforeAgentHookResult }).output.stopReason, sessionEnded: true })),
               { type: 'setEndReason', params: { reason: 'other' } },
+            ],
+          },
+          {
+            // As Gemini CLI does, the prompt stays in the history and the transcript; the input is the user's again.
+            guard: { type: 'promptStopRequested', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: [
+              hookMessage('BeforeAgent'),
+              { type: 'acceptPrompt', params: {} },
+              ...finish(({ event }) => ({ status: 'stopped', stopReason: (event as { output: BeforeAgentHookResult }).output.stopReason })),
             ],
           },
           {
@@ -129,7 +159,7 @@ export const sessionMachine = sessionSetup.createMachine({
           invoke: {
             id: 'callModel',
             src: 'callModel',
-            input: ({ context }) => actorInput(context),
+            input: ({ context }) => ({ ...actorInput(context), prompt: context.prompt?.text, response: context.prompt?.finalText }),
             onDone: [
               { guard: { type: 'modelCallAborted', params: ({ event }) => event.output }, target: '#session.idle', actions: finish({ status: 'aborted' }) },
               {
@@ -203,19 +233,27 @@ export const sessionMachine = sessionSetup.createMachine({
       },
     },
     compacting: {
-      description: 'PreCompress, then the older history is summarised or truncated (never splitting a call from its response).',
+      description: 'PreCompress, then the older history is summarised or truncated (never splitting a call from its response); a PreCompress block keeps the history.',
       invoke: {
         id: 'compaction',
         src: 'compactHistory',
         input: ({ context }) => ({ ...actorInput(context), trigger: context.compactionTrigger }),
-        onDone: {
-          target: 'starting',
-          actions: [
-            hookMessage('PreCompress'),
-            { type: 'applyCompaction', params: ({ event }) => event.output },
-            { type: 'report', params: ({ event }) => ({ type: 'compacted', ...event.output.report }) },
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'compactionBlockedInTurn', params: ({ event }) => event.output },
+            target: 'turn.callingModel',
+            actions: [hookMessage('PreCompress'), reportBlockedCompaction(), 'markCompactionBlocked', 'endResumedTurn'],
+          },
+          { guard: { type: 'compactionBlocked', params: ({ event }) => event.output }, target: 'idle', actions: [hookMessage('PreCompress'), reportBlockedCompaction()] },
+          {
+            target: 'starting',
+            actions: [
+              hookMessage('PreCompress'),
+              { type: 'applyCompaction', params: ({ event }) => event.output },
+              { type: 'report', params: ({ event }) => ({ type: 'compacted', ...(event.output as CompactionOutput).report }) },
+            ],
+          },
+        ],
         onError: [
           { guard: 'resumesTurn', target: 'turn.callingModel', actions: [warnActor('Compaction'), 'endResumedTurn'] },
           { target: 'idle', actions: warnActor('Compaction') },
@@ -223,7 +261,8 @@ export const sessionMachine = sessionSetup.createMachine({
       },
     },
     stopCheck: {
-      description: 'AfterAgent / Stop: decision block + reason makes the agent go on (stop_hook_active, bounded); continue:false ends the session.',
+      description:
+        'AfterAgent / Stop: decision block + reason (+ context) makes the agent go on (stop_hook_active, bounded); continue:false ends the prompt (the session too with stopEndsSession); clearContext wipes the conversation first.',
       invoke: {
         id: 'afterAgent',
         src: 'fireAfterAgent',
@@ -236,7 +275,7 @@ export const sessionMachine = sessionSetup.createMachine({
         onDone: [
           { guard: { type: 'promptAborted', params: ({ event }) => event.output }, target: 'idle', actions: finish({ status: 'aborted' }) },
           {
-            guard: { type: 'stopHookEndsSession', params: ({ event }) => event.output },
+            guard: { type: 'sessionStopRequested', params: ({ event }) => event.output },
             target: 'ending',
             actions: [
               hookMessage('AfterAgent'),
@@ -245,11 +284,21 @@ export const sessionMachine = sessionSetup.createMachine({
             ],
           },
           {
+            guard: { type: 'promptStopRequested', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: [
+              hookMessage('AfterAgent'),
+              ...clearIfRequested(),
+              ...finish(({ event }) => ({ status: 'stopped', stopReason: (event as { output: AfterAgentHookResult }).output.stopReason })),
+            ],
+          },
+          {
             guard: { type: 'continuationRequested', params: ({ event }) => event.output },
             target: 'turn',
             actions: [
               hookMessage('AfterAgent'),
-              { type: 'continueWithReason', params: ({ event }) => ({ reason: event.output.reason ?? DEFAULT_BLOCK_REASON }) },
+              ...clearIfRequested(),
+              { type: 'continueWithReason', params: ({ event }) => ({ reason: event.output.reason ?? DEFAULT_BLOCK_REASON, additionalContext: event.output.additionalContext }) },
               {
                 type: 'report',
                 params: ({ context, event }) => ({ type: 'continued', turn: context.prompt!.turn, reason: event.output.reason ?? DEFAULT_BLOCK_REASON, continuation: context.prompt!.continuations }),
@@ -261,7 +310,10 @@ export const sessionMachine = sessionSetup.createMachine({
             target: 'idle',
             actions: [hookMessage('AfterAgent'), ...finish(({ context }) => ({ status: 'continuation_limit', stopReason: continuationLimitMessage(context.limits.maxContinuations) }))],
           },
-          { target: 'idle', actions: [hookMessage('AfterAgent'), ...finish({ status: 'completed' })] },
+          {
+            target: 'idle',
+            actions: [hookMessage('AfterAgent'), { type: 'keepStopContext', params: ({ event }) => ({ additionalContext: event.output.additionalContext }) }, ...finish({ status: 'completed' })],
+          },
         ],
         onError: { target: 'idle', actions: [warnActor('AfterAgent hook'), ...finish({ status: 'completed' })] },
       },

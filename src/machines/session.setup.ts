@@ -29,7 +29,10 @@ import {
   runToolBatch,
   startSession,
   type AbortAware,
+  type BlockedCompaction,
+  type CallModelInput,
   type CompactionOutput,
+  type SessionStopAware,
   type SessionActorInput,
   type SessionServices,
   type ToolBatchOutput,
@@ -42,7 +45,7 @@ import {
   promptResult,
   recordModelCall,
   recordToolResults,
-  withStartContext,
+  withHookContext,
   type PromptEnding,
   type SessionContext,
   type SessionLimits,
@@ -79,22 +82,24 @@ export const sessionSetup = setup({
   types: {} as { context: SessionContext; input: SessionMachineInput; events: SessionEvent; output: { endReason: SessionEndReason } },
   actors: {
     fireSessionStart: fromPromise<SessionStartHookResult, SessionActorInput & { source: SessionStartSource }>(({ input, signal }) => startSession(input, signal)),
-    fireBeforeAgent: fromPromise<BeforeAgentHookResult & AbortAware, SessionActorInput & { prompt: string }>(({ input, signal }) => checkPrompt(input, signal)),
-    callModel: fromPromise<{ call: ModelCallOutput } & AbortAware, SessionActorInput>(({ input, signal }) => callModel(input, signal)),
+    fireBeforeAgent: fromPromise<BeforeAgentHookResult & AbortAware & SessionStopAware, SessionActorInput & { prompt: string }>(({ input, signal }) => checkPrompt(input, signal)),
+    callModel: fromPromise<{ call: ModelCallOutput } & AbortAware, CallModelInput>(({ input, signal }) => callModel(input, signal)),
     runToolBatch: fromPromise<ToolBatchOutput, Parameters<typeof runToolBatch>[0]>(({ input, signal }) => runToolBatch(input, signal)),
-    fireAfterAgent: fromPromise<AfterAgentHookResult & AbortAware, Parameters<typeof checkAnswer>[0]>(({ input, signal }) => checkAnswer(input, signal)),
-    compactHistory: fromPromise<CompactionOutput, SessionActorInput & { trigger: 'auto' | 'manual' }>(({ input, signal }) => compactHistory(input, signal)),
+    fireAfterAgent: fromPromise<AfterAgentHookResult & AbortAware & SessionStopAware, Parameters<typeof checkAnswer>[0]>(({ input, signal }) => checkAnswer(input, signal)),
+    compactHistory: fromPromise<CompactionOutput | BlockedCompaction, SessionActorInput & { trigger: 'auto' | 'manual' }>(({ input, signal }) => compactHistory(input, signal)),
     fireSessionEnd: fromPromise<LifecycleHookResult, SessionActorInput & { reason: SessionEndReason }>(({ input, signal }) => endSession(input, signal)),
   },
   guards: {
     /** The prompt's signal aborted while the actor ran: its hooks were cancelled. */
     promptAborted: (_, params: AbortAware) => params.aborted === true,
-    /** BeforeAgent `continue: false`: the session ends. */
-    sessionStopRequested: (_, params: BeforeAgentHookResult) => params.stopped === true,
+    /** BeforeAgent or AfterAgent `continue: false` in a session that a stop ends (`stopEndsSession`). */
+    sessionStopRequested: (_, params: SessionStopAware) => params.endsSession === true,
+    /** BeforeAgent or AfterAgent `continue: false`: the prompt ends, as in Gemini CLI and Claude Code. */
+    promptStopRequested: (_, params: { stopped?: boolean }) => params.stopped === true,
     /** BeforeAgent block / deny / exit 2: the prompt is refused. */
     promptBlocked: (_, params: BeforeAgentHookResult) => params.blocked,
     turnLimitReached: ({ context }) => (context.prompt?.turn ?? 0) >= context.limits.maxTurns,
-    overTokenBudget: ({ context }) => needsCompaction(context.history, context.services.compaction),
+    overTokenBudget: ({ context }) => context.prompt?.compactionBlocked !== true && needsCompaction(context.history, context.services.compaction),
     canCompact: ({ context }) => needsCompaction(context.history, { ...context.services.compaction, tokenBudget: 0 }),
     resumesTurn: ({ context }) => context.resumeTurn,
     modelCallAborted: (_, params: { call: ModelCallOutput } & AbortAware) => params.aborted === true || params.call.outcome === 'aborted',
@@ -105,8 +110,10 @@ export const sessionSetup = setup({
     batchAborted: (_, params: ToolBatchOutput) => params.aborted === true,
     /** HOOK-020, 028: a tool hook stopped the agent during the batch. */
     batchStopped: (_, params: ToolBatchOutput) => params.stopReason !== undefined,
-    /** AfterAgent `continue: false` (it wins over a block): the session ends. */
-    stopHookEndsSession: (_, params: AfterAgentHookResult) => params.stopped === true,
+    /** A PreCompress (PreCompact) hook blocked the compaction. */
+    compactionBlocked: (_, params: CompactionOutput | BlockedCompaction) => params.blocked === true,
+    /** A blocked automatic compaction: the turn it interrupted goes on with the history as it is. */
+    compactionBlockedInTurn: ({ context }, params: CompactionOutput | BlockedCompaction) => params.blocked === true && context.resumeTurn,
     continuationRequested: ({ context }, params: AfterAgentHookResult) =>
       params.continueRequested && (context.prompt?.continuations ?? 0) < context.limits.maxContinuations,
     continuationRefused: (_, params: AfterAgentHookResult) => params.continueRequested,
@@ -117,13 +124,24 @@ export const sessionSetup = setup({
     beginTurn: assign(({ context }) => beginTurn(context)),
     recordModelCall: assign(({ context }, params: { call: ModelCallOutput }) => recordModelCall(context, params.call)),
     recordToolResults: assign(({ context }, params: ToolBatchOutput) => recordToolResults(context, params.outcomes)),
-    continueWithReason: assign(({ context }, params: { reason: string }) => continueWith(context, params.reason)),
+    continueWithReason: assign(({ context }, params: { reason: string; additionalContext?: string }) => continueWith(context, params.reason, params.additionalContext)),
+    /** Gemini CLI's AfterAgent `clearContext`: the conversation is wiped (no SessionEnd or SessionStart). */
+    clearConversation: assign(({ context }, params: { clear?: boolean }) => (params.clear ? { history: [], lastCompaction: undefined } : {})),
+    /** The transcript marks the wiped conversation with a clear boundary, as `clear()` does. */
+    reportConversationCleared: ({ context }, params: { clear?: boolean }) => {
+      if (!params.clear) return;
+      context.services.transcript.restart({ subtype: 'clear_boundary', history: [] });
+      context.services.emit({ type: 'context_cleared', turn: context.prompt?.turn ?? 0 });
+    },
+    /** An AfterAgent hook's context with an ending prompt joins the history: the model reads it with the next prompt. */
+    keepStopContext: assign(({ context }, params: { additionalContext?: string }) => ({ history: withHookContext(context.history, params.additionalContext, 'Stop') })),
+    markCompactionBlocked: assign(({ context }) => (context.prompt ? { prompt: { ...context.prompt, compactionBlocked: true } } : {})),
     finishPrompt: assign(({ context }, params: PromptEnding) => ({
       lastResult: { promptId: context.prompt?.id ?? -1, result: promptResult(context, params) },
       prompt: undefined,
     })),
-    applyStartContext: assign(({ context }, params: SessionStartHookResult) => ({ history: withStartContext(context.history, params.additionalContext), resumeTurn: false })),
-    applyCompaction: assign((_, params: CompactionOutput) => ({ history: params.history, lastCompaction: params.report, startSource: 'compact' as const })),
+    applyStartContext: assign(({ context }, params: SessionStartHookResult) => ({ history: withHookContext(context.history, params.additionalContext, 'SessionStart'), resumeTurn: false })),
+    applyCompaction: assign((_, params: CompactionOutput | BlockedCompaction) => (params.blocked ? {} : { history: params.history, lastCompaction: params.report, startSource: 'compact' as const })),
     requestCompaction: assign((_, params: { trigger: 'auto' | 'manual' }) => ({ compactionTrigger: params.trigger, resumeTurn: params.trigger === 'auto' })),
     clearHistory: assign({ history: () => [], startSource: 'clear' as const, lastCompaction: undefined }),
     /** Leaving `clearing`, the cleared session's leftover hook processes are killed. */

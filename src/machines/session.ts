@@ -13,6 +13,7 @@ import { readTranscript } from '../adapters/transcriptReader.js';
 import type { ContentGenerator } from '../contentGenerator.js';
 import { AgentSessionError, toError } from '../errors.js';
 import { killLeftoverProcesses } from '../hooks/actions/processGroupRegistry.js';
+import { closeWarmInterpreters } from '../hooks/actions/warm/warmStart.js';
 import type { Config } from '../hooks/engine/config.js';
 import type { HookSession } from '../hooks/protocol/hookConfig.js';
 import { fireNotificationHook, type SessionEndReason } from '../hooks/triggers/lifecycleHookTriggers.js';
@@ -63,6 +64,11 @@ export interface AgentSessionOptions {
   inspect?: InspectOption;
   /** Progress for a host or the CLI; a listener that throws is logged and ignored. */
   onEvent?: (event: AgentEvent) => void;
+  /**
+   * A hook's `continue: false` on BeforeAgent or AfterAgent ends the whole session (SessionEnd fires)
+   * instead of the current prompt. Default false: the prompt ends, as in Gemini CLI and Claude Code.
+   */
+  stopEndsSession?: boolean;
   /** A session machine with swapped implementations (`sessionMachine.provide(...)`). */
   machine?: typeof sessionMachine;
 }
@@ -170,6 +176,7 @@ class MachineAgentSession implements AgentSession {
       inspect,
       recorder,
       currentTurn: () => this.currentTurn,
+      stopEndsSession: options.stopEndsSession === true,
       emit: (event) => {
         if (event.type === 'turn_start') this.currentTurn = event.turn;
         const record = recorder?.recordsHookrailRecords ? sessionRecordOf(event, this.sessionId) : undefined;
@@ -257,6 +264,8 @@ class MachineAgentSession implements AgentSession {
       }
       // What this session's hooks left running in their process groups ends with it.
       await killLeftoverProcesses({ owner: this.sessionId });
+      // Idle warm interpreters end with the session too; the next hook that needs one starts them again.
+      await closeWarmInterpreters();
       this.config.closeSession(this.sessionId);
     });
     return this.ending;

@@ -14,12 +14,15 @@ import { killLeftoverProcesses } from '../hooks/actions/processGroupRegistry.js'
 import {
   fireAfterAgentHook,
   fireBeforeAgentHook,
+  firePostCompactHook,
   firePreCompressHook,
   fireSessionEndHook,
   fireSessionStartHook,
+  fireStopFailureHook,
   type AfterAgentHookResult,
   type BeforeAgentHookResult,
   type LifecycleHookResult,
+  type PreCompressHookResult,
   type SessionEndReason,
   type SessionStartHookResult,
   type SessionStartSource,
@@ -42,6 +45,7 @@ import { generateResponse, isFunctionCallAllowed, responseFunctionCalls, respons
 import { modelCallEndRecord } from './callRecords.js';
 import type { ToolScheduler } from './scheduler.js';
 import { createErrorResult } from '../hooks/protocol/toolHookEffects.js';
+import { DEFAULT_BLOCK_REASON } from '../hooks/protocol/outputs.js';
 import { errorCallOutcome } from './toolCallActors.js';
 import type { AgentEvent, CompactionReport, ToolCallOutcome } from './types.js';
 
@@ -67,6 +71,11 @@ export interface SessionServices {
   currentTurn?: () => number;
   /** Progress for the host; never throws. */
   emit: (event: AgentEvent) => void;
+  /**
+   * A hook's `continue: false` on BeforeAgent or AfterAgent ends the whole session (SessionEnd fires)
+   * instead of the prompt alone, as Gemini CLI and Claude Code do. Default false.
+   */
+  stopEndsSession?: boolean;
 }
 
 /** What every actor gets: the services, the history so far, and the prompt's abort signal. */
@@ -80,6 +89,15 @@ export interface SessionActorInput {
 /** Marks an output produced while the prompt's signal was aborted (its hooks were cancelled). */
 export interface AbortAware {
   aborted?: boolean;
+}
+
+/** Marks a BeforeAgent or AfterAgent stop that ends the session, not only the prompt. */
+export interface SessionStopAware {
+  endsSession?: boolean;
+}
+
+function sessionStopMark(services: SessionServices, result: { stopped?: boolean }): SessionStopAware {
+  return result.stopped === true && services.stopEndsSession === true ? { endsSession: true } : {};
 }
 
 function combinedSignal(signal: AbortSignal, promptSignal: AbortSignal | undefined): AbortSignal {
@@ -98,14 +116,23 @@ export async function startSession(input: SessionActorInput & { source: SessionS
 }
 
 /** BeforeAgent (UserPromptSubmit) on the prompt the user typed. */
-export async function checkPrompt(input: SessionActorInput & { prompt: string }, signal: AbortSignal): Promise<BeforeAgentHookResult & AbortAware> {
+export async function checkPrompt(input: SessionActorInput & { prompt: string }, signal: AbortSignal): Promise<BeforeAgentHookResult & AbortAware & SessionStopAware> {
   input.services.transcript.sync(input.history);
   const result = await fireBeforeAgentHook(input.services.config, input.prompt, { signal: combinedSignal(signal, input.promptSignal), session: input.services.session });
-  return { ...result, ...abortMark(input.promptSignal) };
+  return { ...result, ...sessionStopMark(input.services, result), ...abortMark(input.promptSignal) };
 }
 
-/** One model call on the history, through the modelCall machine (BeforeToolSelection, BeforeModel, AfterModel). */
-export async function callModel(input: SessionActorInput, signal: AbortSignal): Promise<{ call: ModelCallOutput } & AbortAware> {
+/** What the prompt being answered has so far: Claude Code's StopFailure hooks are told it when a model error ends the turn. */
+export interface CallModelInput extends SessionActorInput {
+  prompt?: string;
+  response?: string;
+}
+
+/**
+ * One model call on the history, through the modelCall machine (BeforeToolSelection, BeforeModel,
+ * AfterModel). A model error fires Claude Code's StopFailure hooks before the prompt ends.
+ */
+export async function callModel(input: CallModelInput, signal: AbortSignal): Promise<{ call: ModelCallOutput } & AbortAware> {
   const { services } = input;
   services.transcript.sync(input.history);
   const request = buildModelRequest({ model: services.model, history: input.history, tools: services.tools, systemInstruction: services.systemInstruction });
@@ -129,6 +156,10 @@ export async function callModel(input: SessionActorInput, signal: AbortSignal): 
     const text = call.response ? responseText(call.response) : '';
     const functionCalls = responseFunctionCalls(call.response).map((functionCall) => functionCall.name ?? '');
     recorder.record(modelCallEndRecord({ output: call, actorId, turn, model: request.model ?? services.model, startedAt, time: Date.now(), text, functionCalls }));
+  }
+  if (call.outcome === 'failed' && !input.promptSignal?.aborted) {
+    const error = call.error ?? new Error('the model call failed');
+    await fireStopFailureHook(services.config, { prompt: input.prompt ?? '', promptResponse: input.response ?? '', error }, { signal: combinedSignal(signal, input.promptSignal), session: services.session });
   }
   return { call, ...abortMark(input.promptSignal) };
 }
@@ -175,32 +206,49 @@ function missingOutcome(functionCall: ModelFunctionCall): ToolCallOutcome {
 export async function checkAnswer(
   input: SessionActorInput & { prompt: string; response: string; stopHookActive: boolean },
   signal: AbortSignal,
-): Promise<AfterAgentHookResult & AbortAware> {
+): Promise<AfterAgentHookResult & AbortAware & SessionStopAware> {
   input.services.transcript.sync(input.history);
   const result = await fireAfterAgentHook(
     input.services.config,
     { prompt: input.prompt, promptResponse: input.response, stopHookActive: input.stopHookActive },
     { signal: combinedSignal(signal, input.promptSignal), session: input.services.session },
   );
-  return { ...result, ...abortMark(input.promptSignal) };
+  return { ...result, ...sessionStopMark(input.services, result), ...abortMark(input.promptSignal) };
 }
 
 /** A finished compaction: the new history, what it did, and the PreCompress hooks' message. */
 export interface CompactionOutput extends CompactedHistory {
+  blocked?: false;
   report: CompactionReport;
+  systemMessage?: string;
+}
+
+/** A compaction a PreCompress (PreCompact) hook blocked: the history stays as it is. */
+export interface BlockedCompaction {
+  blocked: true;
+  trigger: 'auto' | 'manual';
+  reason: string;
   systemMessage?: string;
 }
 
 /**
  * PreCompress, then the compaction itself: the model summarises the older contents (truncation if
  * it fails or answers nothing) or they are truncated. The transcript gets a compact boundary and
- * the new history.
+ * the new history. A PreCompress block leaves the history and the transcript as they are.
  */
-export async function compactHistory(input: SessionActorInput & { trigger: 'auto' | 'manual' }, signal: AbortSignal): Promise<CompactionOutput> {
+export async function compactHistory(input: SessionActorInput & { trigger: 'auto' | 'manual' }, signal: AbortSignal): Promise<CompactionOutput | BlockedCompaction> {
   const { services } = input;
   const runSignal = combinedSignal(signal, input.promptSignal);
   services.transcript.sync(input.history);
-  const preCompress: LifecycleHookResult = await firePreCompressHook(services.config, input.trigger, { signal: runSignal, session: services.session });
+  const preCompress: PreCompressHookResult = await firePreCompressHook(services.config, input.trigger, { signal: runSignal, session: services.session });
+  if (preCompress.blocked) {
+    return {
+      blocked: true,
+      trigger: input.trigger,
+      reason: preCompress.reason ?? DEFAULT_BLOCK_REASON,
+      ...(preCompress.systemMessage ? { systemMessage: preCompress.systemMessage } : {}),
+    };
+  }
   const settings = services.compaction;
   const cut = findCompactionCut(input.history, settings.keepRecentTokens);
   let compacted = truncateHistory(input.history, cut);
@@ -224,6 +272,9 @@ export async function compactHistory(input: SessionActorInput & { trigger: 'auto
     compactMetadata: { trigger: input.trigger, preTokens: tokensBefore },
     summaryIndex: compacted.summaryIndex,
   });
+  const summary = (compacted.history[compacted.summaryIndex]?.parts ?? []).flatMap((part) => (typeof part.text === 'string' ? [part.text] : []))[0] ?? '';
+  const postCompact = await firePostCompactHook(services.config, { trigger: input.trigger, compactSummary: summary }, { signal: runSignal, session: services.session });
+  if (postCompact.systemMessage) services.emit({ type: 'hook_message', eventName: 'PostCompact', message: postCompact.systemMessage });
   return { ...compacted, report, ...(preCompress.systemMessage ? { systemMessage: preCompress.systemMessage } : {}) };
 }
 

@@ -4,6 +4,7 @@
  * so each rule can be read and tested alone.
  */
 import type { Content } from '@google/genai';
+import { hookContextContent } from '../adapters/transcript.js';
 import type { SessionEndReason, SessionStartSource } from '../hooks/triggers/lifecycleHookTriggers.js';
 import { functionResponsePart, modelContentOf, systemMessageContent, toModelFunctionCalls, userContent, type ModelFunctionCall } from './agentHistory.js';
 import type { ModelCallOutput } from './modelCall.machine.js';
@@ -42,6 +43,8 @@ export interface PromptState {
   functionCalls: ModelFunctionCall[];
   /** An AfterModel `systemMessage` for the next request. */
   pendingSystemMessage?: string;
+  /** A PreCompress hook blocked this prompt's automatic compaction: it is not tried again before the next prompt. */
+  compactionBlocked?: boolean;
 }
 
 /** The session machine's context. */
@@ -105,10 +108,13 @@ export function recordToolResults(context: SessionContext, outcomes: readonly To
   return { history: appendToHistory(context.history, { role: 'user', parts }), prompt: { ...prompt, toolCalls: [...prompt.toolCalls, ...outcomes] } };
 }
 
-/** An AfterAgent hook asked the agent to go on: its reason is the next user message. */
-export function continueWith(context: SessionContext, reason: string): Pick<SessionContext, 'prompt' | 'history'> {
+/**
+ * An AfterAgent hook asked the agent to go on: its reason is the next user message, and the hooks'
+ * `additionalContext` (Claude Code's Stop) follows it in the same turn.
+ */
+export function continueWith(context: SessionContext, reason: string, additionalContext?: string): Pick<SessionContext, 'prompt' | 'history'> {
   const prompt = context.prompt!;
-  return { history: appendToHistory(context.history, userContent(reason)), prompt: { ...prompt, continuations: prompt.continuations + 1 } };
+  return { history: appendToHistory(context.history, promptContent(reason, additionalContext)), prompt: { ...prompt, continuations: prompt.continuations + 1 } };
 }
 
 /** The result a finished prompt leaves for the caller. */
@@ -137,7 +143,10 @@ export function continuationLimitMessage(limit: number): string {
   );
 }
 
-/** A SessionStart hook's context joins the history as a user turn of its own. */
-export function withStartContext(history: readonly Content[], additionalContext: string | undefined): Content[] {
-  return additionalContext ? appendToHistory(history, userContent(additionalContext)) : appendToHistory(history);
+/**
+ * A SessionStart (or ending Stop) hook's context joins the history as a user turn of its own; the
+ * transcript records it as hook context, not as a prompt the user typed.
+ */
+export function withHookContext(history: readonly Content[], additionalContext: string | undefined, hookEvent: string): Content[] {
+  return additionalContext ? appendToHistory(history, hookContextContent(additionalContext, hookEvent)) : appendToHistory(history);
 }

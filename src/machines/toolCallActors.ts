@@ -14,6 +14,7 @@ import { decideAskAnswer } from '../hooks/triggers/askUserStep.js';
 import type { AskDecision } from '../hooks/triggers/toolCallSteps.js';
 import { runToolStep } from '../hooks/triggers/toolCallSteps.js';
 import { toolHooksMayApply } from '../hooks/triggers/toolHookTriggers.js';
+import { warnTriggerFailure } from '../hooks/triggers/triggerSupport.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import type { ToolCallOutcome, ToolCallOutcomeKind } from './types.js';
 
@@ -41,14 +42,17 @@ export function executeCallTool(input: ExecuteToolActorInput, signal: AbortSigna
 /**
  * HOOK-002, HOOK-010, HOOK-012, HOOK-013: true when no tool hook can run for this call — hooks are
  * disabled, or the initialised hook system has no BeforeTool or AfterTool hook matching the tool
- * (given `args`, none whose `if` condition holds for them, issue 13) — so the call goes straight to
+ * (given `args`, none whose `if` condition holds for them) — so the call goes straight to
  * `executing` and from there to `buffered`, as `executeToolWithHooks` runs the tool directly for the
- * same arguments. A failing check answers `false`: the hook states then run and fail open.
+ * same arguments. A failing check is reported and answers `false`: the hook states then run, and block
+ * where a fail-closed or pinned hook guards the tool.
  */
 export function noToolHooksApply(config: Config, toolName: string, args?: Record<string, unknown>): boolean {
   try {
     return !toolHooksMayApply(config, toolName, args);
-  } catch {
+  } catch (error) {
+    // Reported, and the hook states run: they block where a fail-closed or pinned hook guards the tool.
+    warnTriggerFailure(config, 'toolHooksMayApply (the hook steps run)', error, toolName);
     return false;
   }
 }
@@ -88,7 +92,7 @@ export interface AskActorFailureOptions {
 }
 
 /**
- * Issue 14: the ask step's actor failed (it is meant never to throw). An ask fails closed: the call is
+ * The ask step's actor failed (it is meant never to throw). An ask fails closed: the call is
  * denied with a reason naming the failure, as for an `onAskUser` that threw.
  */
 export function askActorFailureResult(options: AskActorFailureOptions): { asked: AskRecord; result: ToolResult } {
@@ -107,7 +111,7 @@ export function askActorFailureResult(options: AskActorFailureOptions): { asked:
 
 /**
  * HOOK-023, HOOK-031, HOOK-111: an invoked actor failed (the steps are meant never to throw). The call
- * goes on as if no hook ran — except a failed ask, which denies it (issue 14) — with one warning
+ * goes on as if no hook ran — except a failed ask, which denies it — with one warning
  * naming the step, the tool and the error.
  */
 export function warnActorFailure(config: Config, step: 'BeforeTool' | 'ask' | 'tool' | 'AfterTool', toolName: string, error: unknown): void {

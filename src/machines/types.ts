@@ -77,6 +77,8 @@ export type AgentEvent =
   | { type: 'hook_message'; eventName: string; message: string }
   | { type: 'continued'; turn: number; reason: string; continuation: number }
   | ({ type: 'compacted' } & CompactionReport)
+  | { type: 'compaction_blocked'; trigger: 'auto' | 'manual'; reason: string }
+  | { type: 'context_cleared'; turn: number }
   | { type: 'turn_start'; turn: number }
   | { type: 'model_response'; turn: number; text: string; functionCalls: Array<{ callId: string; name: string; args: Record<string, unknown> }>; suppressDisplay: boolean }
   | { type: 'model_blocked'; turn: number; reason: string }
@@ -97,7 +99,7 @@ export interface AgentRunResult {
   blockReason?: string;
   /** How many times an AfterAgent hook made the agent go on. */
   continuations: number;
-  /** True when a hook ended the session with this prompt (`continue: false` on BeforeAgent or AfterAgent). */
+  /** True when a hook ended the session with this prompt (`continue: false` on BeforeAgent or AfterAgent, with `stopEndsSession`). */
   sessionEnded?: boolean;
   /** Set when status is `error`. */
   errorMessage?: string;

@@ -33,3 +33,39 @@ describe('hooks fire decisions: response texts', () => {
     expect(allowed.verdict).toBe('the model receives the tool result');
   });
 });
+
+describe('hooks fire decisions: what the session does with a lifecycle answer', () => {
+  const verdict = (eventName: HookEventName, output: HookOutput) => decideFromAggregate(eventName, aggregate(eventName, output), {}).verdict;
+
+  it('BeforeAgent: a stop ends the prompt (not the session), a block refuses it, context joins it', () => {
+    expect(verdict(HookEventName.BeforeAgent, { continue: false, stopReason: 'frozen' })).toBe('the prompt ends before the model is called (the session takes the next prompt): frozen');
+    expect(verdict(HookEventName.BeforeAgent, { decision: 'block', reason: 'secret' })).toBe('the prompt is refused and nothing reaches the model: secret');
+    expect(verdict(HookEventName.BeforeAgent, { hookSpecificOutput: { additionalContext: 'branch main' } })).toBe('the prompt reaches the model with the additional context');
+    expect(verdict(HookEventName.BeforeAgent, { systemMessage: 'checked' })).toBe('the prompt reaches the model unchanged; the user sees the systemMessage');
+  });
+
+  it("AfterAgent: a stop ends the prompt, a block goes on with its reason and context, Gemini's clearContext wipes the conversation first", () => {
+    expect(verdict(HookEventName.AfterAgent, { continue: false, stopReason: 'done', hookSpecificOutput: { clearContext: true } })).toBe('the prompt ends with this answer and the conversation is wiped: done');
+    expect(verdict(HookEventName.AfterAgent, { decision: 'deny', reason: 'again', hookSpecificOutput: { clearContext: true } })).toBe(
+      'the conversation is wiped, then the agent goes on with the reason as the next user message: again',
+    );
+    expect(verdict(HookEventName.AfterAgent, { hookSpecificOutput: { additionalContext: 'note' } })).toBe("the agent stops; the additional context joins the model's history for the next prompt");
+  });
+
+  it('SessionStart, PreCompress, SessionEnd and Notification', () => {
+    expect(verdict(HookEventName.SessionStart, {})).toBe('the session starts with its history unchanged');
+    expect(verdict(HookEventName.PreCompress, { decision: 'block', reason: 'notes first' })).toBe('the compaction does not happen and the history is kept: notes first');
+    expect(verdict(HookEventName.PreCompress, {})).toBe('the history is compacted');
+    expect(verdict(HookEventName.SessionEnd, {})).toBe('the session ends; SessionEnd hooks get a bounded wait and cannot stop it');
+    expect(verdict(HookEventName.Notification, { systemMessage: 'pinged' })).toBe('the notification is advisory: the agent goes on waiting for the user; the user sees the systemMessage');
+  });
+
+  it("Claude Code's PostCompact and StopFailure, fired on PreCompress and AfterAgent: advisory and ignored", () => {
+    const postCompact = decideFromAggregate(HookEventName.PreCompress, aggregate(HookEventName.PreCompress, { decision: 'block', systemMessage: 'notes saved' }), { moment: 'PostCompact' });
+    expect(postCompact.verdict).toBe('advisory: the history is already compacted; the user sees the systemMessage');
+    const stopFailure = decideFromAggregate(HookEventName.AfterAgent, aggregate(HookEventName.AfterAgent, { decision: 'block', reason: 'retry' }), { moment: 'StopFailure' });
+    expect(stopFailure.verdict).toBe('ignored, as Claude Code ignores it: the prompt has already ended with the model error');
+    const subagentStart = decideFromAggregate(HookEventName.BeforeAgent, aggregate(HookEventName.BeforeAgent, { hookSpecificOutput: { additionalContext: 'read STATUS' } }), { moment: 'SubagentStart' });
+    expect(subagentStart.verdict).toBe("the additional context joins the sub-agent's prompt");
+  });
+});

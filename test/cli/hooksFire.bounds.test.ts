@@ -75,3 +75,20 @@ describe('hookrail hooks fire: each hook\'s output once', () => {
     expect(result.stdout.length).toBeLessThan(32 * 1024);
   });
 });
+
+describe('hookrail hooks fire: a hook flooding stdout', () => {
+  it('--json prints a capped excerpt of a 50 MB stdout, not megabytes, and says it was cut', async () => {
+    await sandbox.writeHomeFile(
+      '.hookrail/settings.json',
+      settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: `node "${fixturePath('hooks/flood-stdout.js')}" 50` }] }] }),
+    );
+    const result = await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'x', '--json'], { timeoutMs: 60_000 });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout.length).toBeLessThan(64 * 1024);
+    const report = JSON.parse(result.stdout) as { hooks: Array<{ stdout: string; truncated: boolean; error?: string }> };
+    expect(report.hooks[0].stdout.startsWith('flood flood')).toBe(true);
+    expect(report.hooks[0].stdout.length).toBeLessThanOrEqual(4 * 1024);
+    expect(report.hooks[0].truncated).toBe(true);
+    expect(JSON.stringify(report.hooks[0])).toMatch(/over the cap of 16777216 bytes; only its first 4096 bytes are kept/);
+  }, 90_000);
+});

@@ -158,12 +158,29 @@ describe('hookrail hooks fire', () => {
     expect(result.stdout).toContain('→ the agent uses the modified response');
   });
 
-  it('HOOK-203: a lifecycle event runs its hooks and says their output is not applied', async () => {
-    await withUserHooks({ SessionStart: [{ hooks: [{ type: 'command', command: respondHook(0, 'hello session') }] }] });
+  it('HOOK-203 and beyond: a lifecycle event runs its hooks and says what the session does with their answer', async () => {
+    await withUserHooks({ SessionStart: [{ hooks: [{ type: 'command', command: respondHook(0, '{"hookSpecificOutput":{"additionalContext":"hello session"}}') }] }] });
     const result = await runHookrail(sandbox, ['hooks', 'fire', 'SessionStart', '--payload', '{"source":"resume"}']);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain('stdout: hello session');
-    expect(result.stdout).toContain('no caller applies their output');
+    expect(result.stdout).toContain("→ the additional context joins the model's history before the next prompt");
+    expect(result.stdout).not.toContain('fire-and-forget');
+    expect(result.stdout).not.toContain('no caller applies');
+  });
+
+  it("a Claude PreCompact hook's block: the compaction does not happen, as hookrail run and chat apply it", async () => {
+    const guard = `python3 "${fixturePath('hooks/session/claude-precompact-guard.py')}" "${join(sandbox.project, 'notes-saved')}"`;
+    await sandbox.writeHomeFile('.claude/settings.json', JSON.stringify({ hooks: { PreCompact: [{ hooks: [{ type: 'command', command: guard }] }] } }));
+    const result = await runHookrail(sandbox, ['hooks', 'fire', 'PreCompact', '--payload', '{"trigger":"manual"}']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('→ the compaction does not happen and the history is kept: Save your notes before compacting.');
+  });
+
+  it("a Claude Stop hook's block with additionalContext: the agent goes on with the reason, the context after it", async () => {
+    const stop = `python3 "${fixturePath('hooks/session/claude-stop-context.py')}"`;
+    await sandbox.writeHomeFile('.claude/settings.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: stop }] }] } }));
+    const result = await runHookrail(sandbox, ['hooks', 'fire', 'Stop', '--payload', '{"stop_hook_active":false}']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('→ the agent goes on with the reason as the next user message, the additional context after it: Run the tests before you finish.');
   });
 
   it('HOOK-021: says when no hook matched and shows the configured matchers', async () => {

@@ -4,7 +4,7 @@
  * transcript at `transcript_path` to decide whether the agent may stop.
  */
 import { describe, expect, it } from 'vitest';
-import { runHookrail, useCliSandbox } from '../helpers/cliProcess.js';
+import { fixturePath, runHookrail, useCliSandbox } from '../helpers/cliProcess.js';
 import { publishedHook } from '../helpers/publishedHooks.js';
 
 const sandbox = useCliSandbox();
@@ -51,5 +51,26 @@ describe('published hooks in a hookrail run session', () => {
     expect(result.stdout).toContain('The task is not finished: keep working');
     expect(result.stdout).toContain('✔ completed (1 turn)');
     expect(result.stdout).toContain('✔ completed (2 turns)');
+  });
+
+  it("hookify's deny without a reason (Claude Code plugin): its systemMessage reaches the user and is the reason the model reads, not \"Blocked by hook\"", async () => {
+    await sandbox.writeProjectFile(
+      'hookify.json',
+      JSON.stringify({
+        prompt: 'Clean the build directory.',
+        tools: ['run_shell_command'],
+        turns: [
+          { functionCalls: [{ name: 'run_shell_command', args: { command: 'rm -rf build' } }] },
+          { expect: { functionResponseContains: 'Dangerous rm command detected!' }, text: 'The hook refused; I will not delete it.' },
+        ],
+        settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `python3 '${fixturePath('hooks/session/hookify-dangerous-rm.py')}'` }] }] } },
+      }),
+    );
+    const result = await runHookrail(sandbox, ['run', '--scenario', 'hookify.json']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toContain('⛔ blocked by hook: **[block-dangerous-rm]**');
+    expect(result.stdout).toContain('Dangerous rm command detected!');
+    expect(result.stdout).not.toContain('Blocked by hook');
+    expect(result.stdout).toContain('The hook refused; I will not delete it.');
   });
 });

@@ -31,6 +31,11 @@ export function fixtureCommand(name: string, ...args: string[]): string {
   return [interpreter, shellQuote(hookFixture(name)), ...args.map(shellQuote)].join(' ');
 }
 
+/** The command that runs a bash fixture (one that needs bash, not `sh`): `bash <path>`, arguments quoted. */
+export function bashFixtureCommand(name: string, ...args: string[]): string {
+  return ['bash', shellQuote(hookFixture(name)), ...args.map(shellQuote)].join(' ');
+}
+
 /** A command hook config that runs a fixture. */
 export function fixtureHook(name: string, args: string[] = [], extra: Partial<CommandHookConfig> = {}): CommandHookConfig {
   return { type: 'command', command: fixtureCommand(name, ...args), ...extra };

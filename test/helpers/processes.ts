@@ -72,7 +72,8 @@ export async function assertNoHookProcessesAlive(options: { settleMs?: number; m
   }
 }
 
-function processState(pid: number): string | undefined {
+/** The state letter of `/proc/<pid>/stat` (`R`, `S`, `Z` for a zombie not yet reaped, ...), or undefined when gone. */
+export function processState(pid: number): string | undefined {
   const stat = readProcText(pid, 'stat');
   // The command name is in parentheses and may itself contain spaces or parentheses.
   const match = stat ? /\) (\S)/.exec(stat.slice(stat.lastIndexOf(')'))) : null;
@@ -117,5 +118,16 @@ function readTextFile(file: string): string | undefined {
     return readFileSync(file, 'utf8');
   } catch {
     return undefined;
+  }
+}
+
+/** Sends SIGKILL to each PID (processes a test started outside any group hookrail tracks) and empties the list. */
+export function killEscapedProcesses(pids: number[]): void {
+  for (const pid of pids.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
   }
 }

@@ -2,12 +2,17 @@
  * Helpers for the fixtures that reproduce published Claude Code and Gemini CLI hooks
  * (`test/fixtures/hooks/published/`) and the stdin each agent itself sends them
  * (`test/fixtures/payloads/`): payloads with their path placeholders filled in, and a real process
- * run of a fixture with a payload on stdin.
+ * run of a fixture with a payload on stdin, and the same payload fired through hookrail's hook system.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fromClaudeInput } from '../../src/hooks/dialects/claudePayload.js';
+import { Config } from '../../src/hooks/engine/config.js';
+import type { HookFireDetails } from '../../src/hooks/engine/hookEventHandler.js';
+import type { HookEventName } from '../../src/hooks/protocol/events.js';
+import { recordingLogger } from './hookFixtures.js';
 
 /** Absolute path of `test/fixtures/hooks/published/`. */
 export const publishedHooksDirectory = fileURLToPath(new URL('../fixtures/hooks/published/', import.meta.url));
@@ -146,4 +151,60 @@ export function stdoutJson(outcome: PublishedHookOutcome): Record<string, unknow
     // Reported below with the text.
   }
   throw new Error(`expected one JSON object on stdout, got ${JSON.stringify(outcome.stdout)} (stderr ${JSON.stringify(outcome.stderr)})`);
+}
+
+/** Options of {@link firePublishedPayload}. */
+export interface FirePublishedPayloadOptions {
+  dialect: PublishedDialect;
+  /** An agent's payload (placeholders filled in), with the session ID to use. */
+  payload: Record<string, unknown>;
+  /** The hook's command, configured in the payload's dialect under the agent's event name. */
+  command: string;
+  sessionId: string;
+  workingDir: string;
+  /** `Config.warmInterpreters`; default: Config's. */
+  warmInterpreters?: number;
+}
+
+/**
+ * The situation an agent's payload describes, fired through hookrail: the payload's meaning as a
+ * hookrail event (Claude Code's payloads through `fromClaudeInput`), one command hook configured as the
+ * agent's settings file would configure it, in its dialect.
+ */
+export async function firePublishedPayload(options: FirePublishedPayloadOptions): Promise<HookFireDetails> {
+  const { dialect, payload, command, sessionId } = options;
+  let eventName: HookEventName;
+  let fields: Record<string, unknown>;
+  let fireOptions: { context?: Record<string, unknown>; toolCallId?: string; subagent?: boolean } = {};
+  let hooks: Record<string, unknown>;
+  if (dialect === 'claude') {
+    const fire = fromClaudeInput(payload);
+    if (!fire) throw new Error(`not a Claude Code payload: ${JSON.stringify(payload).slice(0, 200)}`);
+    eventName = fire.eventName;
+    fields = fire.fields;
+    fireOptions = {
+      context: { ...(fire.toolFailed !== undefined ? { toolFailed: fire.toolFailed } : {}), ...(fire.subagent ? { subagent: true } : {}) },
+      ...(fire.toolUseId !== undefined ? { toolCallId: fire.toolUseId } : {}),
+      ...(fire.subagent ? { subagent: true } : {}),
+    };
+    // Written as a Claude Code settings file would be: Claude's event name; the shared names say their dialect.
+    hooks = { [fire.claudeEvent]: [{ hooks: [{ type: 'command', command, dialect: 'claude' }] }] };
+  } else {
+    eventName = payload['hook_event_name'] as HookEventName;
+    const { hook_event_name: _event, ...rest } = payload;
+    fields = rest;
+    hooks = { [eventName]: [{ hooks: [{ type: 'command', command, dialect: 'gemini' }] }] };
+  }
+  const config = new Config({
+    enableHooks: true,
+    sessionId,
+    workingDir: options.workingDir,
+    logger: recordingLogger().logger,
+    hooks,
+    ...(options.warmInterpreters === undefined ? {} : { warmInterpreters: options.warmInterpreters }),
+  });
+  const hookSystem = config.getHookSystem();
+  if (!hookSystem) throw new Error('hooks are enabled');
+  await hookSystem.initialize();
+  return hookSystem.getEventHandler().fireEventWithDetails(eventName, { ...fields, session_id: sessionId }, fireOptions);
 }

@@ -98,7 +98,8 @@ export function sessionModelEvents(snapshot: SessionSnapshot): SessionStepEvent[
       return [
         done('beforeAgent', 'proceed', { blocked: false }),
         done('beforeAgent', 'block', { blocked: true, reason: 'blocked prompt' }),
-        done('beforeAgent', 'stop', { blocked: false, stopped: true, stopReason: 'stop session' }),
+        done('beforeAgent', 'stop', { blocked: false, stopped: true, stopReason: 'stop prompt' }),
+        done('beforeAgent', 'stopSession', { blocked: false, stopped: true, stopReason: 'stop session', endsSession: true }),
         done('beforeAgent', 'aborted', { blocked: false, aborted: true }),
         failed('beforeAgent'),
       ];
@@ -124,11 +125,16 @@ export function sessionModelEvents(snapshot: SessionSnapshot): SessionStepEvent[
         done('afterAgent', 'allow', { continueRequested: false }),
         done('afterAgent', 'continue', { continueRequested: true, reason: 'keep going' }),
         done('afterAgent', 'stop', { continueRequested: false, stopped: true, stopReason: 'stop after' }),
+        done('afterAgent', 'stopSession', { continueRequested: false, stopped: true, stopReason: 'stop session after', endsSession: true }),
         done('afterAgent', 'aborted', { continueRequested: false, aborted: true }),
         failed('afterAgent'),
       ];
     case 'compacting':
-      return [done('compaction', 'done', compactionOutput(snapshot)), failed('compaction')];
+      return [
+        done('compaction', 'done', compactionOutput(snapshot)),
+        done('compaction', 'blocked', { blocked: true, trigger: snapshot.context.compactionTrigger, reason: 'keep history' }),
+        failed('compaction'),
+      ];
     case 'clearing':
     case 'ending': {
       const id = value === 'clearing' ? 'sessionEndForClear' : 'sessionEnd';
@@ -251,6 +257,20 @@ function transitionsOf(path: SessionModelPath, input: SessionMachineInput): Set<
   return coverage.covered;
 }
 
+/**
+ * A stop ends the prompt, or the session when the session is made with `stopEndsSession`; one real
+ * session cannot do both, so a path with both kinds of stop is not replayed.
+ */
+function onePromptStopKind(path: SessionModelPath): boolean {
+  const kinds = new Set(path.steps.filter((step) => step.state === 'beforeAgent' || step.state === 'stopCheck').map((step) => step.kind));
+  return !(kinds.has('stop') && kinds.has('stopSession'));
+}
+
+/** True when the path's sessions must be made with `stopEndsSession`. */
+export function stopsEndSession(path: SessionModelPath): boolean {
+  return path.steps.some((step) => step.kind === 'stopSession');
+}
+
 /** Shortest paths to every vertex, completed to `done`, and a greedy subset covering the same transitions. */
 export function generateSessionPaths(): { all: SessionModelPath[]; selected: SessionModelPath[] } {
   const input = modelInput();
@@ -267,13 +287,17 @@ export function generateSessionPaths(): { all: SessionModelPath[]; selected: Ses
         turn: snapshot.context.prompt?.turn ?? null,
         continuations: snapshot.context.prompt?.continuations ?? null,
         resumeTurn: snapshot.context.resumeTurn,
+        compactionBlocked: snapshot.context.prompt?.compactionBlocked ?? null,
         overBudget: estimateTokens(snapshot.context.history) > MODEL_COMPACTION.tokenBudget,
         canCompact: canCompact(snapshot),
       }),
     serializeEvent: (event: SessionStepEvent) => `${event.type}:${event.kind}`,
   } as never) as unknown as TestModel<SessionSnapshot, SessionStepEvent, unknown>;
 
-  const all = model.getShortestPaths().map((path) => describePath(completeToDone(machine, input, path.steps.slice(1).map((step) => step.event))));
+  const all = model
+    .getShortestPaths()
+    .map((path) => describePath(completeToDone(machine, input, path.steps.slice(1).map((step) => step.event))))
+    .filter(onePromptStopKind);
 
   const remaining = new Map(all.map((path) => [path, transitionsOf(path, input)]));
   const uncovered = new Set([...remaining.values()].flatMap((keys) => [...keys]));

@@ -16,7 +16,7 @@ import { HookEventName } from '../../src/hooks/protocol/events.js';
 import type { AgentHookConfig, HooksSettings } from '../../src/hooks/protocol/hookConfig.js';
 import { createHookAgentRunner } from '../../src/machines/hookAgentRunner.js';
 import { createAgentSession } from '../../src/machines/session.js';
-import { recordingLogger } from '../helpers/hookFixtures.js';
+import { fixtureCommand, recordingLogger } from '../helpers/hookFixtures.js';
 import { FakeContentGenerator, callsTurn, textTurn } from '../helpers/modelFakeGenerator.js';
 import { SESSION_END_WAIT_MS, hookGroup, readEventLog, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
 
@@ -241,22 +241,32 @@ describe('agent hooks that fail', () => {
 });
 
 
+/**
+ * A Claude Code PreToolUse agent hook on Write (STATUS says passing, so its sub-agent allows the
+ * write) beside `hooks`; the whole settings object is read in Claude's dialect. Runs one write.
+ */
+async function writeWithClaudeAgentHook(hooks: Record<string, unknown>) {
+  writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
+  const settings = {
+    PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'agent', prompt: 'Allow only if STATUS says passing. $ARGUMENTS', timeout: 30 }] }],
+    ...hooks,
+  } as unknown as HooksSettings;
+  const judge = hookModel([readStatus, { text: '{"ok": true}' }]);
+  const { config } = parentConfig(settings, judge);
+  const { result, written } = await writeOut(config);
+  expect(result.status).toBe('completed');
+  expect(written).toBe(true);
+  return { judge };
+}
+
 describe('Claude Code hooks around an agent hook', () => {
   it('issue 14: a Claude SubagentStop hook runs when the sub-agent stops (told SubagentStop); a Stop hook only when the agent does', async () => {
-    writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
     const subagentLog = scratch.file('subagent-stop.jsonl');
     const stopLog = scratch.file('stop.jsonl');
-    // Claude Code's event and tool names: the whole settings object is read in Claude's dialect.
-    const hooks = {
-      PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'agent', prompt: 'Allow only if STATUS says passing. $ARGUMENTS', timeout: 30 }] }],
+    const { judge } = await writeWithClaudeAgentHook({
       SubagentStop: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', subagentLog) }] }],
       Stop: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', stopLog) }] }],
-    } as unknown as HooksSettings;
-    const judge = hookModel([readStatus, { text: '{"ok": true}' }]);
-    const { config } = parentConfig(hooks, judge);
-    const { result, written } = await writeOut(config);
-    expect(result.status).toBe('completed');
-    expect(written).toBe(true);
+    });
     const subagentStops = readEventLog(subagentLog);
     expect(subagentStops.map((entry) => entry.event)).toEqual(['SubagentStop']);
     expect(subagentStops[0]!.input['last_assistant_message']).toBe('{"ok": true}');
@@ -265,5 +275,28 @@ describe('Claude Code hooks around an agent hook', () => {
     const asked = JSON.stringify(judge.requests[0]!.contents);
     expect(asked).toContain('\\"hook_event_name\\": \\"PreToolUse\\"');
     expect(asked).toContain('\\"tool_name\\": \\"Write\\"');
+  });
+});
+
+describe("Claude Code's SubagentStart and SubagentStop around an agent hook's sub-agent", () => {
+  it('SubagentStart fires before the sub-agent runs and SubagentStop when it stops, as a pair with the same agent_id and agent_type; its context reaches the sub-agent', async () => {
+    const startLog = scratch.file('subagent-start.jsonl');
+    const stopLog = scratch.file('subagent-stop.jsonl');
+    const promptLog = scratch.file('prompt.jsonl');
+    const startContext = fixtureCommand('respond.sh', '0', '{"hookSpecificOutput":{"hookEventName":"SubagentStart","additionalContext":"Check STATUS before anything else."}}');
+    const { judge } = await writeWithClaudeAgentHook({
+      SubagentStart: [{ matcher: 'agent-hook', hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', startLog) }, { type: 'command', command: startContext }] }],
+      SubagentStop: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', stopLog) }] }],
+      UserPromptSubmit: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', promptLog) }] }],
+    });
+    const [start, ...moreStarts] = readEventLog(startLog);
+    const [stop, ...moreStops] = readEventLog(stopLog);
+    expect(moreStarts).toEqual([]);
+    expect(moreStops).toEqual([]);
+    expect(start!.input).toMatchObject({ hook_event_name: 'SubagentStart', agent_type: 'agent-hook', agent_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(stop!.input).toMatchObject({ hook_event_name: 'SubagentStop', agent_type: 'agent-hook', agent_id: start!.input['agent_id'] });
+    // The parent's UserPromptSubmit hooks run for the user's prompt only, not for the sub-agent's start.
+    expect(readEventLog(promptLog).map((entry) => entry.input['hook_event_name'])).toEqual(['UserPromptSubmit']);
+    expect(JSON.stringify(judge.requests[0]!.contents)).toContain('Check STATUS before anything else.');
   });
 });

@@ -134,14 +134,14 @@ describe('SessionStart and BeforeAgent outputs', () => {
     expect(readEventLog(log).map((entry) => entry.event)).toEqual(['SessionStart', 'BeforeToolSelection', 'BeforeModel', 'AfterModel', 'AfterAgent', 'SessionEnd']);
   });
 
-  it('a BeforeAgent continue:false ends the session: status stopped, SessionEnd with reason other, later prompts refused', async () => {
+  it('with stopEndsSession, a BeforeAgent continue:false ends the session: status stopped, SessionEnd with reason other, later prompts refused', async () => {
     const log = scratch.file('events.jsonl');
     const { config } = sessionConfig({
       BeforeAgent: hookGroup(fixtureCommand('respond.sh', '0', '{"continue":false,"stopReason":"outside working hours"}')),
       SessionEnd: hookGroup(sessionFixtureCommand('log-event.py', log)),
     });
     const generator = new FakeContentGenerator([textTurn('never')]);
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS, stopEndsSession: true });
     const result = await session.prompt('deploy');
     expect(result).toMatchObject({ status: 'stopped', stopReason: 'outside working hours', sessionEnded: true });
     expect(generator.streamsOpened).toBe(0);
@@ -229,9 +229,16 @@ describe('AfterAgent / Stop hooks that make the agent go on', () => {
     expect(readEventLog(log).map((entry) => entry.stop_hook_active)).toEqual([false, true, false, true]);
   });
 
-  it('an AfterAgent continue:false ends the session after the answer', async () => {
+  it('with stopEndsSession, an AfterAgent continue:false ends the session after the answer', async () => {
     const { config } = sessionConfig({ AfterAgent: hookGroup(fixtureCommand('respond.sh', '0', '{"continue":false,"stopReason":"budget spent"}')) });
-    const session = createAgentSession({ config, generator: new FakeContentGenerator([textTurn('Answer.')]), tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+    const session = createAgentSession({
+      config,
+      generator: new FakeContentGenerator([textTurn('Answer.')]),
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+      stopEndsSession: true,
+    });
     const result = await session.prompt('q');
     expect(result).toMatchObject({ status: 'stopped', stopReason: 'budget spent', finalText: 'Answer.', sessionEnded: true });
     expect(session.ended).toBe(true);

@@ -26,20 +26,21 @@ import { FakeContentGenerator, callsTurn, textTurn, type FakeTurn } from '../hel
 import { waitFor } from '../helpers/waiting.js';
 import { assertNoHookProcessesAlive } from '../helpers/processes.js';
 import { hookGroup, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
-import { BIG_OUTPUT, generateSessionPaths, MODEL_COMPACTION, MODEL_LIMITS, type SessionModelPath } from '../helpers/sessionModel.js';
+import { BIG_OUTPUT, generateSessionPaths, MODEL_COMPACTION, MODEL_LIMITS, stopsEndSession, type SessionModelPath } from '../helpers/sessionModel.js';
 
 const scratch = useSessionScratch();
 const coverage = new TransitionCoverage();
 const { all, selected } = generateSessionPaths();
 
-type HookEvent = 'SessionStart' | 'BeforeAgent' | 'BeforeModel' | 'BeforeTool' | 'AfterAgent' | 'SessionEnd';
+type HookEvent = 'SessionStart' | 'BeforeAgent' | 'BeforeModel' | 'BeforeTool' | 'AfterAgent' | 'PreCompress' | 'SessionEnd';
 
 /** What each hook answers on its n-th run: a JSON object, or `hang` (abort the prompt once it runs). */
 const hookAnswers: Record<string, [HookEvent, Record<string, unknown> | 'hang'] | undefined> = {
   'starting:plain': ['SessionStart', {}],
   'beforeAgent:proceed': ['BeforeAgent', {}],
   'beforeAgent:block': ['BeforeAgent', { decision: 'block', reason: 'blocked prompt' }],
-  'beforeAgent:stop': ['BeforeAgent', { continue: false, stopReason: 'stop session' }],
+  'beforeAgent:stop': ['BeforeAgent', { continue: false, stopReason: 'stop prompt' }],
+  'beforeAgent:stopSession': ['BeforeAgent', { continue: false, stopReason: 'stop session' }],
   'beforeAgent:aborted': ['BeforeAgent', 'hang'],
   'turn.callingModel:answer': ['BeforeModel', {}],
   'turn.callingModel:calls': ['BeforeModel', {}],
@@ -53,6 +54,9 @@ const hookAnswers: Record<string, [HookEvent, Record<string, unknown> | 'hang'] 
   'stopCheck:allow': ['AfterAgent', {}],
   'stopCheck:continue': ['AfterAgent', { decision: 'block', reason: 'keep going' }],
   'stopCheck:stop': ['AfterAgent', { continue: false, stopReason: 'stop after' }],
+  'stopCheck:stopSession': ['AfterAgent', { continue: false, stopReason: 'stop session after' }],
+  'compacting:done': ['PreCompress', {}],
+  'compacting:blocked': ['PreCompress', { decision: 'block', reason: 'keep history' }],
   'stopCheck:aborted': ['AfterAgent', 'hang'],
   'clearing:done': ['SessionEnd', {}],
   'clearing:timeout': ['SessionEnd', 'hang'],
@@ -205,6 +209,7 @@ async function replay(path: SessionModelPath): Promise<void> {
     maxTurns: MODEL_LIMITS.maxTurns,
     maxContinuations: MODEL_LIMITS.maxContinuations,
     compaction: MODEL_COMPACTION,
+    stopEndsSession: stopsEndSession(path),
     machine: providedMachine(setup.failing, setup.endDelays, delaysUsed),
     inspect,
     transcript: { directory: scratch.directory },

@@ -93,8 +93,15 @@ function projectContent(files: readonly SettingsScopeFile[]): { hooks: HooksSett
       disabledHooks: [...new Set(files.flatMap((file) => file.disabledHooks))],
       ...(enableValues.length > 0 ? { enableHooks: !enableValues.includes(false) } : {}),
       withheldVariables: [...new Set(files.flatMap((file) => file.withheldVariables))],
+      ...warmInterpretersOf(files),
     },
   };
+}
+
+/** The first project file's `warmInterpreters`, as the merge applies it. */
+function warmInterpretersOf(files: readonly SettingsScopeFile[]): { warmInterpreters?: number } {
+  const warmInterpreters = files.find((file) => file.warmInterpreters !== undefined)?.warmInterpreters;
+  return warmInterpreters === undefined ? {} : { warmInterpreters };
 }
 
 function untrustedWarning(files: SettingsScopeFile[], state: TrustState, workingDir: string): string {

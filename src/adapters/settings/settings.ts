@@ -145,13 +145,14 @@ export interface ToConfigParametersOptions {
 export function toConfigParameters(
   settings: LoadedSettings,
   options: ToConfigParametersOptions = {},
-): Pick<ConfigParameters, 'enableHooks' | 'hooks' | 'disabledHooks' | 'hookEnvironment' | 'functionHooks'> {
+): Pick<ConfigParameters, 'enableHooks' | 'hooks' | 'disabledHooks' | 'hookEnvironment' | 'functionHooks' | 'warmInterpreters'> {
   const functionHooks = options.functionHooks ?? [];
   return {
     enableHooks: settings.enableHooks || (functionHooks.length > 0 && settings.switchedOffBy.length === 0),
     hooks: settings.hooks,
     disabledHooks: settings.disabledHooks,
     hookEnvironment: { withhold: settings.withheldVariables },
+    ...(settings.warmInterpreters === undefined ? {} : { warmInterpreters: settings.warmInterpreters }),
     ...(functionHooks.length > 0 ? { functionHooks } : {}),
   };
 }

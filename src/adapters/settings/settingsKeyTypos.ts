@@ -16,7 +16,7 @@ export function keysReadFrom(dialect: HookDialect, hookrailSwitches: boolean): s
       : dialect === 'gemini'
         ? ['hooksConfig', 'tools']
         : []),
-    ...(hookrailSwitches ? ['enableHooks', 'disabledHooks', 'hookEnvironment', 'plugins'] : []),
+    ...(hookrailSwitches ? ['enableHooks', 'disabledHooks', 'hookEnvironment', 'warmInterpreters', 'plugins'] : []),
   ];
 }
 

@@ -3,7 +3,8 @@
  * that keep a lower scope from weakening a higher one:
  *
  * - A file that is not trusted (a project file in a folder the user has not trusted) contributes
- *   nothing: not its hooks, not its `disabledHooks`, not its `enableHooks`, not its `hookEnvironment`.
+ *   nothing: not its hooks, not its `disabledHooks`, not its `enableHooks`, not its `hookEnvironment`,
+ *   not its `warmInterpreters`.
  * - The system file (`/etc/hookrail/settings.json` or `HOOKRAIL_SYSTEM_SETTINGS`) can pin a hook with
  *   `"pinned": true`: no `disabledHooks` entry switches it off, a lower scope's `"enableHooks": false`
  *   leaves it running (only the system file's own `"enableHooks": false` stops it), and it is placed
@@ -39,6 +40,8 @@ export interface MergedSettings {
   onlyPinnedHooks: boolean;
   /** Union of every applied file's `hookEnvironment.withhold`: variables no hook process receives. */
   withheldVariables: string[];
+  /** `warmInterpreters` of the highest-priority applied file that sets it; absent: the default. */
+  warmInterpreters?: number;
   /** Pinning and host-policy warnings, each naming its file and JSON path. */
   warnings: string[];
   /** Files whose hooks a Claude Code or Gemini CLI switch leaves out (hostSwitches.ts), with the reason. */
@@ -71,7 +74,8 @@ export function mergeSettingsFiles(files: readonly SettingsScopeFile[]): MergedS
   const systemOff = applied.filter((file) => file.scope === 'system' && file.enableHooks === false).map((file) => file.displayName);
   const lowerOff = applied.filter((file) => file.scope !== 'system' && file.enableHooks === false).map((file) => file.displayName);
   const withheldVariables = [...new Set(applied.flatMap((file) => file.withheldVariables))];
-  const base = { disabledHooks, withheldVariables, warnings, offFiles: switched.offFiles };
+  const warmInterpreters = applied.find((file) => file.warmInterpreters !== undefined)?.warmInterpreters;
+  const base = { disabledHooks, withheldVariables, warnings, offFiles: switched.offFiles, ...(warmInterpreters === undefined ? {} : { warmInterpreters }) };
 
   if (systemOff.length > 0) {
     return { ...base, hooks: mergeHooksSettings([pinned, unpinned]), enableHooks: false, switchedOffBy: systemOff, onlyPinnedHooks: false };
@@ -121,19 +125,20 @@ export function countHooks(hooks: HooksSettings, eventName?: HookEventName): num
 }
 
 /** A file's contributions in one line (`2 hooks, disabledHooks ["guard"], enableHooks: false`), for warnings and listings. */
-export function describeContributions(file: Pick<SettingsScopeFile, 'hooks' | 'disabledHooks' | 'enableHooks' | 'withheldVariables'>): string {
+export function describeContributions(file: Pick<SettingsScopeFile, 'hooks' | 'disabledHooks' | 'enableHooks' | 'withheldVariables' | 'warmInterpreters'>): string {
   const hookCount = countHooks(file.hooks);
   return [
     ...(hookCount > 0 ? [`${hookCount} ${hookCount === 1 ? 'hook' : 'hooks'}`] : []),
     ...(file.disabledHooks.length > 0 ? [`disabledHooks ${JSON.stringify(file.disabledHooks)}`] : []),
     ...(file.enableHooks !== undefined ? [`enableHooks: ${file.enableHooks}`] : []),
     ...(file.withheldVariables.length > 0 ? [`hookEnvironment.withhold ${JSON.stringify(file.withheldVariables)}`] : []),
+    ...(file.warmInterpreters !== undefined ? [`warmInterpreters: ${file.warmInterpreters}`] : []),
   ].join(', ');
 }
 
-/** True when a file would change what runs: hooks, `disabledHooks`, `enableHooks` or `hookEnvironment`. */
-export function contributesSettings(file: Pick<SettingsScopeFile, 'hooks' | 'disabledHooks' | 'enableHooks' | 'withheldVariables'>): boolean {
-  return hasHooks(file.hooks) || file.disabledHooks.length > 0 || file.enableHooks !== undefined || file.withheldVariables.length > 0;
+/** True when a file would change what runs: hooks, `disabledHooks`, `enableHooks`, `hookEnvironment` or `warmInterpreters`. */
+export function contributesSettings(file: Pick<SettingsScopeFile, 'hooks' | 'disabledHooks' | 'enableHooks' | 'withheldVariables' | 'warmInterpreters'>): boolean {
+  return hasHooks(file.hooks) || file.disabledHooks.length > 0 || file.enableHooks !== undefined || file.withheldVariables.length > 0 || file.warmInterpreters !== undefined;
 }
 
 function selectHooks(hooks: HooksSettings, keep: (hook: HookConfig) => boolean): HooksSettings {

@@ -58,6 +58,8 @@ export interface SettingsScopeFile {
   pluginId?: string;
   /** The file's `hookEnvironment.withhold` patterns: variables kept from every hook process. */
   withheldVariables: string[];
+  /** hookrail files: `warmInterpreters`, idle warm interpreters per interpreter (0: off), when the file sets it. */
+  warmInterpreters?: number;
   /** hookrail files: the Claude Code plugin directories its `plugins` names, absolute. */
   pluginDirs: string[];
   /** Every problem; a path of `''` means the file as a whole (unreadable, malformed, not an object). */

@@ -1,8 +1,8 @@
 /**
  * The switches a settings file sets besides its hooks, in each dialect's spelling (DESIGN.md,
  * "Dialects"), read into the file's record with a warning and its JSON path for every bad value:
- * - hookrail: `enableHooks`, `disabledHooks`, `hookEnvironment`, `plugins` (Claude Code plugin
- *   directories, relative to the file's directory).
+ * - hookrail: `enableHooks`, `disabledHooks`, `hookEnvironment`, `warmInterpreters`, `plugins` (Claude
+ *   Code plugin directories, relative to the file's directory).
  * - Claude Code: `disableAllHooks`, `enabledPlugins` and the managed policy keys, applied across files
  *   after precedence (hostSwitches.ts).
  * - Gemini CLI: `hooksConfig.enabled`, applied across files after precedence (hostSwitches.ts);
@@ -101,13 +101,14 @@ export function readGeminiSwitches(settings: Record<string, unknown>, file: Sett
   readNameList(disabled, disabledPath, file);
 }
 
-/** hookrail: `disabledHooks`, `enableHooks`, `hookEnvironment`, `plugins`. */
+/** hookrail: `disabledHooks`, `enableHooks`, `hookEnvironment`, `warmInterpreters`, `plugins`. */
 export function readHookrailSwitches(settings: Record<string, unknown>, file: SettingsScopeFile): void {
   readNameList(settings['disabledHooks'], 'disabledHooks', file);
   const enableHooks = settings['enableHooks'];
   if (typeof enableHooks === 'boolean') file.enableHooks = enableHooks;
   else if (enableHooks !== undefined) file.problems.push({ path: 'enableHooks', message: 'expected true or false; ignored', severity: 'warning' });
   readHookEnvironment(settings['hookEnvironment'], file);
+  readWarmInterpreters(settings['warmInterpreters'], file);
   readPluginDirs(settings['plugins'], file);
 }
 
@@ -140,6 +141,13 @@ function readPluginDirs(plugins: unknown, file: SettingsScopeFile): void {
     if (typeof entry === 'string' && entry.trim() !== '') file.pluginDirs.push(resolve(dirname(file.path), entry));
     else file.problems.push({ path: `plugins[${index}]`, message: 'expected a plugin directory (a non-empty string); ignored', severity: 'warning' });
   });
+}
+
+/** `warmInterpreters: 2`: idle warm interpreters kept per interpreter command hooks name; 0 switches warm starts off. */
+function readWarmInterpreters(value: unknown, file: SettingsScopeFile): void {
+  if (value === undefined) return;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) file.warmInterpreters = value;
+  else file.problems.push({ path: 'warmInterpreters', message: `expected a whole number of idle interpreters, 0 or more (0: off), got ${JSON.stringify(value)}; ignored`, severity: 'warning' });
 }
 
 /** `hookEnvironment: { withhold: ["*_API_KEY", "AWS_*"] }`: variable names or globs no hook process receives. */

@@ -62,6 +62,8 @@ export interface ProjectSwitches {
   enableHooks?: boolean;
   /** `hookEnvironment.withhold` patterns. */
   withheldVariables?: readonly string[];
+  /** `warmInterpreters`: how many interpreters a project may keep running idle. */
+  warmInterpreters?: number;
 }
 
 /**
@@ -92,6 +94,7 @@ export function fingerprintHooks(hooks: HooksSettings, switches: ProjectSwitches
   for (const entry of switches.disabledHooks ?? []) tuples.push(JSON.stringify(['disabledHooks', entry]));
   if (switches.enableHooks !== undefined) tuples.push(JSON.stringify(['enableHooks', switches.enableHooks]));
   for (const pattern of switches.withheldVariables ?? []) tuples.push(JSON.stringify(['hookEnvironment.withhold', pattern]));
+  if (switches.warmInterpreters !== undefined) tuples.push(JSON.stringify(['warmInterpreters', switches.warmInterpreters]));
   tuples.sort();
   return `sha256:${createHash('sha256').update(tuples.join('\n')).digest('hex')}`;
 }

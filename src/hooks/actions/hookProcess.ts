@@ -5,11 +5,13 @@
  * about the hook protocol; `hookRunner.ts` interprets the outcome.
  */
 import { CappedCapture } from './cappedCapture.js';
+import { inheritedEnvironmentWith } from './hookEnvironment.js';
 import { runInProcessGroup, type ProcessGroupOutcome } from './processGroup.js';
+import { startWarmHook } from './warm/warmStart.js';
 
 /** What {@link runHookProcess} needs. */
 export interface HookProcessOptions {
-  /** Shell command text, already expanded; with `args`, the executable (issue 13, exec form). */
+  /** Shell command text, already expanded; with `args`, the executable (exec form). */
   command: string;
   /** Exec form: spawn `command` with these arguments and no shell. Without it `command` runs in `bash -c` (see commandShell.ts). */
   args?: readonly string[];
@@ -20,23 +22,36 @@ export interface HookProcessOptions {
   stdin: string;
   timeoutMs: number;
   killGraceMs: number;
-  /** Bytes of stdout kept; the rest is read, counted and dropped. */
+  /**
+   * Bytes of stdout kept; the rest is read, counted and dropped. Stdout over this cap is never read
+   * as an answer, so only its first {@link STDOUT_OVERFLOW_EXCERPT_BYTES} are then kept.
+   */
   maxStdoutBytes: number;
   /** Bytes of stderr kept; the rest is read, counted and dropped. */
   maxStderrBytes: number;
   signal?: AbortSignal;
   /** The session the hook ran for: what it leaves running is killed when that session ends. */
   owner?: string;
+  /** Idle warm interpreters kept per interpreter a hook names (warm/warmStart.ts); 0 or absent: every hook starts cold. */
+  warmInterpreters?: number;
 }
+
+/**
+ * Bytes of a hook's stdout kept once it outgrew its cap: an excerpt for the warning and `hooks fire`,
+ * since an answer over the cap is not parsed. The rest of the head is freed as soon as the cap is passed.
+ */
+export const STDOUT_OVERFLOW_EXCERPT_BYTES = 4 * 1024;
 
 /** How the process ended, with its decoded output. Never thrown: every failure is a field. */
 export interface HookProcessOutcome extends ProcessGroupOutcome {
   stdout: string;
   stderr: string;
-  /** Bytes of stdout beyond `maxStdoutBytes`, read and dropped (0 when it fit). */
+  /** Bytes of stdout beyond `maxStdoutBytes`, read and dropped (0 when it fit); `stdout` is then its first {@link STDOUT_OVERFLOW_EXCERPT_BYTES}. */
   stdoutDroppedBytes: number;
   /** Bytes of stderr beyond `maxStderrBytes`, read and dropped (0 when it fit). */
   stderrDroppedBytes: number;
+  /** The hook ran on a warm interpreter (warm/warmStart.ts), not a process spawned for it. */
+  warm: boolean;
 }
 
 /**
@@ -45,8 +60,9 @@ export interface HookProcessOutcome extends ProcessGroupOutcome {
  * to be killed — no process of its group is left.
  */
 export async function runHookProcess(options: HookProcessOptions): Promise<HookProcessOutcome> {
-  const stdout = new CappedCapture({ limitBytes: options.maxStdoutBytes });
+  const stdout = new CappedCapture({ limitBytes: options.maxStdoutBytes, overflowExcerptBytes: STDOUT_OVERFLOW_EXCERPT_BYTES });
   const stderr = new CappedCapture({ limitBytes: options.maxStderrBytes });
+  const warm = options.warmInterpreters && !options.signal?.aborted ? startWarmHook({ command: options.command, args: options.args, cwd: options.cwd, environment: inheritedEnvironmentWith(options.env), idle: options.warmInterpreters }) : undefined;
   const outcome = await runInProcessGroup({
     command: options.command,
     args: options.args,
@@ -59,9 +75,10 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
     killGraceMs: options.killGraceMs,
     signal: options.signal,
     owner: options.owner,
+    started: warm,
   });
   // Every field written out: spreading `outcome` cost a hook ~10 µs on the cold path after its
-  // process exits (issue 9, item 6; bench/README.md). hookProcess.test.ts checks none is left out.
+  // process exits (bench/README.md). hookProcess.test.ts checks none is left out.
   return {
     exitCode: outcome.exitCode,
     signal: outcome.signal,
@@ -77,6 +94,7 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
     stderr: decodeHookOutput(stderr.head()),
     stdoutDroppedBytes: stdout.droppedBytes,
     stderrDroppedBytes: stderr.droppedBytes,
+    warm: warm !== undefined,
   };
 }
 

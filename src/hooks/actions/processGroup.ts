@@ -1,15 +1,22 @@
 /**
- * One shell command in its own process group — the one way hookrail runs a process, for hooks and
- * for the shell tool (issue 9, item 3). `node:child_process` directly: no execa configuration came
- * within 1.10× of a raw spawn (issue 9, item 6; figures in bench/README.md).
+ * One command in its own process group — the one way hookrail runs a process, for hooks and for the
+ * shell tool. `node:child_process` directly: no execa configuration came within 1.10× of a raw spawn
+ * (figures in bench/README.md).
  *
  * - stdin: a text written and closed (HOOK-061; EPIPE suppressed, HOOK-192), or none.
  * - stdout and stderr go to the caller's sinks as they arrive (bounded by the caller, see CappedCapture).
  * - timeout or abort: SIGTERM to the whole group, SIGKILL after the grace period (HOOK-117, 118).
- * - A call never waits past its timeout plus the grace: once the main process has exited, the pipes
- *   get {@link PIPE_DRAIN_MS} to close; a process outside the group holding them is not waited for.
+ * - No answer is lost: every byte the main process wrote before it exited is read, however busy the
+ *   event loop is. After the exit the pipes are read until they close; only a pipe that another
+ *   process still holds open (a `setsid … &` child) is given up, once it has been quiet for
+ *   {@link PIPE_DRAIN_MS} since its last read (or the exit) AND a poll phase of the event loop has
+ *   passed without reading anything from it. The drain window is a bound on waiting for a stranger,
+ *   never a deadline on reading what the main process left: a timer that fires late because the loop
+ *   was blocked only looks again after the next poll phase has read the pipes.
+ * - A call never waits past its timeout plus the grace: a pipe held open and written to without end is
+ *   given up at the call's timeout (or one drain window after the exit, if that is later).
  * - What the command leaves running in its group is not waited for either; it becomes a leftover,
- *   killed when its session ends, at the host's exit, or by the watchdog (issue 10, items 2–4).
+ *   killed when its session ends, at the host's exit, or by the watchdog.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
@@ -27,8 +34,9 @@ import {
 } from './processGroupRegistry.js';
 
 /**
- * Issue 10, item 2: how long the pipes may stay open after the main process exited. A process that
- * left the group (`setsid … &`) and kept stdout open is not waited for beyond this.
+ * How long a pipe may stay open and quiet after the main process exited, counted from its last read
+ * (or the exit). A process that left the group (`setsid … &`) and kept stdout open is not waited for
+ * beyond this; what the main process wrote is always read first, however late this window closes.
  */
 export const PIPE_DRAIN_MS = 50;
 
@@ -39,7 +47,7 @@ export interface OutputSink {
 
 /** What {@link runInProcessGroup} runs, and how. */
 export interface ProcessGroupOptions {
-  /** Shell command text, run with `bash -c` ({@link commandShell}); with `args`, the executable (issue 13, exec form). */
+  /** Shell command text, run with `bash -c` ({@link commandShell}); with `args`, the executable (exec form). */
   command: string;
   /** Exec form: spawn `command` itself with these arguments, without a shell. */
   args?: readonly string[];
@@ -60,6 +68,11 @@ export interface ProcessGroupOptions {
   signal?: AbortSignal;
   /** Whose leftovers these are (a session ID), for `killLeftoverProcesses({ owner })`. */
   owner?: string;
+  /**
+   * A process already started for this command in its own process group (a warm interpreter handed
+   * the hook, see warm/warmStart.ts): run as if spawned now, instead of spawning `command`.
+   */
+  started?: ChildProcess;
 }
 
 /** How the process ended. Never thrown: every failure is a field. */
@@ -75,7 +88,7 @@ export interface ProcessGroupOutcome {
   forceKilled: boolean;
   /** The process could not be started (bad cwd, no shell). */
   spawnError?: Error;
-  /** A pipe was still open {@link PIPE_DRAIN_MS} after the main process exited; the call went on. */
+  /** A pipe was still open, and quiet for {@link PIPE_DRAIN_MS}, after the main process exited; the call went on. */
   pipesHeldOpen: boolean;
   /** Processes of the group were still running when the call ended; they are killed later. */
   leftover: boolean;
@@ -88,14 +101,14 @@ export interface ProcessGroupOutcome {
 const maxTimerDelayMs = 2_147_483_647;
 const ownProcessGroup = process.platform !== 'win32';
 
-/** Issue 9 items 3 and 6, issue 10 items 2–4: runs `command` in its own process group (see the module comment). */
+/** Runs `command` in its own process group (see the module comment). */
 export function runInProcessGroup(options: ProcessGroupOptions): Promise<ProcessGroupOutcome> {
   const startedAt = performance.now();
   if (options.signal?.aborted) return Promise.resolve(failedOutcome(startedAt, { cancelled: true }));
   if (ownProcessGroup) prepareProcessGroupTracking();
   let child: ChildProcess;
   try {
-    child = spawn(options.command, options.args ?? [], {
+    child = options.started ?? spawn(options.command, options.args ?? [], {
       shell: options.args === undefined ? commandShell() : false,
       cwd: options.cwd,
       env: options.env ? inheritedEnvironmentWith(options.env) : process.env,
@@ -138,6 +151,12 @@ class ProcessGroupRun {
   private forceKilled = false;
   private readonly timeoutTimer: NodeJS.Timeout;
   private drainTimer?: NodeJS.Timeout;
+  /** `performance.now()` of the last read from either pipe, or of the exit if later. */
+  private lastDrainAt = 0;
+  /** Set by every read; cleared when a drain check lets a poll phase pass. */
+  private drainedSinceCheck = false;
+  /** After this `performance.now()`, a pipe still written to by another process is given up. */
+  private drainDeadline = 0;
   private readonly unsubscribe?: () => void;
 
   constructor(
@@ -152,11 +171,16 @@ class ProcessGroupRun {
       this.openPipes -= 1;
       this.advance();
     };
+    const onPipeEnded = (): void => this.noteDrain();
     for (const [stream, sink] of [
       [child.stdout, options.stdout],
       [child.stderr, options.stderr],
     ] as const) {
-      stream?.on('data', (chunk: Buffer) => sink.push(chunk));
+      stream?.on('data', (chunk: Buffer) => {
+        this.noteDrain();
+        sink.push(chunk);
+      });
+      stream?.once('end', onPipeEnded);
       // Read errors end the stream like a close does; this listener keeps them handled.
       stream?.on('error', () => {});
       stream?.once('close', onPipeClosed);
@@ -183,6 +207,10 @@ class ProcessGroupRun {
 
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
     this.exited = true;
+    const now = performance.now();
+    const drainMs = this.drainMs();
+    this.lastDrainAt = now;
+    this.drainDeadline = Math.max(this.startedAt + Math.max(this.options.timeoutMs, 0), now + drainMs);
     this.exitCode = code;
     this.exitSignal = signal ?? undefined;
     clearTimeout(this.timeoutTimer);
@@ -214,11 +242,45 @@ class ProcessGroupRun {
       this.finish();
       return;
     }
-    this.drainTimer ??= setTimeout(() => {
-      this.pipesHeldOpen = true;
-      this.finish();
-    }, this.options.drainMs ?? PIPE_DRAIN_MS);
+    this.drainTimer ??= setTimeout(this.onDrainTimer, this.drainMs());
   }
+
+  private drainMs(): number {
+    return Math.max(this.options.drainMs ?? PIPE_DRAIN_MS, 0);
+  }
+
+  private noteDrain(): void {
+    this.drainedSinceCheck = true;
+    this.lastDrainAt = performance.now();
+  }
+
+  /**
+   * The drain window may have closed: if a read came within it, wait for the rest of it; otherwise
+   * let one poll phase pass (setImmediate runs right after it) before looking again, because a timer
+   * that fired late after a blocked loop runs before that phase reads what the pipes already hold.
+   */
+  private readonly onDrainTimer = (): void => {
+    if (this.finished) return;
+    const now = performance.now();
+    const quietFor = now - this.lastDrainAt;
+    if (quietFor < this.drainMs() && now < this.drainDeadline) {
+      this.drainTimer = setTimeout(this.onDrainTimer, this.drainMs() - quietFor);
+      return;
+    }
+    this.drainedSinceCheck = false;
+    setImmediate(this.onDrainCheck);
+  };
+
+  /** After a poll phase: a pipe that gave nothing in it is held by another process and given up. */
+  private readonly onDrainCheck = (): void => {
+    if (this.finished) return;
+    if (this.drainedSinceCheck && performance.now() < this.drainDeadline) {
+      this.drainTimer = setTimeout(this.onDrainTimer, this.drainMs());
+      return;
+    }
+    this.pipesHeldOpen = true;
+    this.finish();
+  };
 
   private finish(): void {
     if (this.finished) return;

@@ -123,6 +123,10 @@ export function claudeJsonToNative(answer: Record<string, unknown>, context: Cla
   switch (context.eventName) {
     case 'PreToolUse': {
       readPermission(answer, specific, output);
+      // A deny that gives no reason of its own (hookify's rules): its systemMessage is the reason, for the model and the user.
+      if (output.decision === 'deny' && output.reason === DEFAULT_BLOCK_REASON && !hasOwnReason(answer, specific) && systemMessages.length > 0) {
+        output.reason = systemMessages.join('\n');
+      }
       const updatedInput = specific['updatedInput'];
       if (isPlainObject(updatedInput)) nativeSpecific['tool_input'] = nativeToolInput(updatedInput, context.input);
       // Claude puts it next to the tool's result; hookrail's BeforeTool system message lands there too.
@@ -184,6 +188,12 @@ function readPermission(answer: Record<string, unknown>, specific: Record<string
   const reason = typeof answer['reason'] === 'string' && answer['reason'] !== '' ? answer['reason'] : undefined;
   if (answer['decision'] === 'approve') setDecision(output, 'allow', reason);
   else if (answer['decision'] === 'block') setDecision(output, 'deny', reason ?? DEFAULT_BLOCK_REASON);
+}
+
+/** Whether a PreToolUse answer names its own reason (`permissionDecisionReason`, or `reason` with a legacy decision). */
+function hasOwnReason(answer: Record<string, unknown>, specific: Record<string, unknown>): boolean {
+  const given = (value: unknown): boolean => typeof value === 'string' && value !== '';
+  return given(specific['permissionDecisionReason']) || given(answer['reason']);
 }
 
 function setDecision(output: HookOutput, decision: HookDecision, reason: string | undefined): void {

@@ -6,9 +6,9 @@
  * |---|---|
  * | BeforeTool | PreToolUse |
  * | AfterTool | PostToolUse, or PostToolUseFailure when the tool failed |
- * | BeforeAgent | UserPromptSubmit |
- * | AfterAgent | Stop, or SubagentStop for a sub-agent |
- * | PreCompress | PreCompact |
+ * | BeforeAgent | UserPromptSubmit; SubagentStart when an agent hook's sub-agent starts |
+ * | AfterAgent | Stop, or SubagentStop for a sub-agent; StopFailure when a model error ended the turn |
+ * | PreCompress | PreCompact; PostCompact once the history is compacted |
  * | SessionStart, SessionEnd, Notification | the same names |
  * | BeforeModel, AfterModel, BeforeToolSelection | none: Claude Code has no model events |
  */
@@ -22,9 +22,12 @@ export type ClaudeEventName =
   | 'UserPromptSubmit'
   | 'Stop'
   | 'SubagentStop'
+  | 'SubagentStart'
   | 'SessionStart'
   | 'SessionEnd'
   | 'PreCompact'
+  | 'PostCompact'
+  | 'StopFailure'
   | 'Notification';
 
 /** Claude Code event name → the hookrail event it fires on. */
@@ -35,11 +38,23 @@ export const claudeEventNames: Readonly<Record<ClaudeEventName, HookEventName>> 
   UserPromptSubmit: HookEventName.BeforeAgent,
   Stop: HookEventName.AfterAgent,
   SubagentStop: HookEventName.AfterAgent,
+  SubagentStart: HookEventName.BeforeAgent,
   SessionStart: HookEventName.SessionStart,
   SessionEnd: HookEventName.SessionEnd,
   PreCompact: HookEventName.PreCompress,
+  PostCompact: HookEventName.PreCompress,
+  StopFailure: HookEventName.AfterAgent,
   Notification: HookEventName.Notification,
 };
+
+/**
+ * Claude Code events with no hookrail event of their own, each fired on its nearest hookrail event
+ * as a "moment" of it (HookFireOptions.moment): PostCompact on PreCompress once the history is
+ * compacted, StopFailure on AfterAgent when a model error ended the turn, SubagentStart on BeforeAgent
+ * when an agent hook's sub-agent starts. Only Claude hooks
+ * configured on the moment run, and they are told its name.
+ */
+export const claudeMomentEvents: readonly ClaudeEventName[] = ['PostCompact', 'StopFailure', 'SubagentStart'];
 
 /** Every Claude Code event hookrail fires, in the order of {@link claudeEventNames}. */
 export const claudeEventNameList = Object.keys(claudeEventNames) as ClaudeEventName[];
@@ -51,12 +66,22 @@ export const claudeEventNameList = Object.keys(claudeEventNames) as ClaudeEventN
 export const unsupportedClaudeEventNames: readonly string[] = [
   'PermissionRequest',
   'PermissionDenied',
-  'SubagentStart',
+  'PostToolBatch',
   'Setup',
   'CwdChanged',
   'FileChanged',
+  'DirectoryAdded',
+  'InstructionsLoaded',
+  'ConfigChange',
   'UserPromptExpansion',
   'MessageDisplay',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'TeammateIdle',
+  'TaskCreated',
+  'TaskCompleted',
+  'Elicitation',
+  'ElicitationResult',
 ];
 
 /** True for a Claude Code event name hookrail fires. */
@@ -69,7 +94,7 @@ export function isClaudeEventName(value: unknown): value is ClaudeEventName {
  * that part of the event (a PostToolUse hook after a tool that succeeded, a PostToolUseFailure hook
  * after one that failed; Stop for the agent, SubagentStop for a sub-agent).
  */
-export const narrowingClaudeEvents: readonly ClaudeEventName[] = ['PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop'];
+export const narrowingClaudeEvents: readonly ClaudeEventName[] = ['PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop', ...claudeMomentEvents];
 
 /** What a fire knows that decides which Claude event it is. */
 export interface ClaudeEventFacts {
@@ -77,10 +102,14 @@ export interface ClaudeEventFacts {
   toolFailed?: boolean;
   /** AfterAgent: the agent that stops is a sub-agent. */
   subagent?: boolean;
+  /** The Claude-only event this fire is ({@link claudeMomentEvents}). */
+  moment?: string;
 }
 
 /** The Claude Code event a hookrail event is, given its facts; `undefined` for model events. */
 export function toClaudeEventName(eventName: HookEventName, facts: ClaudeEventFacts = {}): ClaudeEventName | undefined {
+  const moment = claudeMomentEvents.find((name) => name === facts.moment);
+  if (moment !== undefined && claudeEventNames[moment] === eventName) return moment;
   switch (eventName) {
     case HookEventName.BeforeTool:
       return 'PreToolUse';
@@ -106,6 +135,7 @@ export function toClaudeEventName(eventName: HookEventName, facts: ClaudeEventFa
  * known (a bare AfterTool fire without a result) let both PostToolUse and PostToolUseFailure hooks run.
  */
 export function claudeEventApplies(configuredAs: string, facts: ClaudeEventFacts): boolean {
+  if (facts.moment !== undefined || (claudeMomentEvents as readonly string[]).includes(configuredAs)) return configuredAs === facts.moment;
   switch (configuredAs) {
     case 'PostToolUse':
       return facts.toolFailed !== true;

@@ -32,6 +32,8 @@ export interface ClaudeInputFacts {
   toolUseId?: string;
   /** AfterAgent for a sub-agent: sent as SubagentStop. */
   subagent?: boolean;
+  /** A Claude-only event fired on its nearest hookrail event (claudeEvents.ts): sent under its own name. */
+  moment?: string;
 }
 
 /** A native input in Claude's terms. */
@@ -54,7 +56,7 @@ export function toClaudeInput(eventName: HookEventName, input: Record<string, un
   const toolInput = isPlainObject(input['tool_input']) ? input['tool_input'] : {};
   const outcome =
     eventName === HookEventName.AfterTool && toolResponse ? toClaudeToolOutcome(toolResponse, { toolName, toolInput, cwd }) : undefined;
-  const claudeEvent = toClaudeEventName(eventName, { toolFailed: outcome?.kind === 'failure', subagent: facts.subagent });
+  const claudeEvent = toClaudeEventName(eventName, { toolFailed: outcome?.kind === 'failure', subagent: facts.subagent, moment: facts.moment });
   if (claudeEvent === undefined) return { eventName: undefined, payload: { ...input } };
 
   const payload: Record<string, unknown> = {
@@ -64,6 +66,9 @@ export function toClaudeInput(eventName: HookEventName, input: Record<string, un
   };
   if (eventsWithPermissionMode.has(claudeEvent)) payload['permission_mode'] = CLAUDE_PERMISSION_MODE;
   payload['hook_event_name'] = claudeEvent;
+  // Inside a sub-agent every event says which one (Claude Code's agent_id and agent_type).
+  if (typeof input['agent_id'] === 'string') payload['agent_id'] = input['agent_id'];
+  if (typeof input['agent_type'] === 'string') payload['agent_type'] = input['agent_type'];
 
   switch (claudeEvent) {
     case 'PreToolUse':
@@ -95,6 +100,16 @@ export function toClaudeInput(eventName: HookEventName, input: Record<string, un
     case 'PreCompact':
       payload['trigger'] = stringField(input, 'trigger');
       payload['custom_instructions'] = stringField(input, 'custom_instructions');
+      break;
+    case 'PostCompact':
+      payload['trigger'] = stringField(input, 'trigger');
+      payload['compact_summary'] = stringField(input, 'compact_summary');
+      break;
+    case 'StopFailure':
+      payload['error_type'] = stringField(input, 'error_type');
+      payload['error'] = stringField(input, 'error');
+      payload['error_message'] = stringField(input, 'error_message');
+      payload['last_assistant_message'] = stringField(input, 'prompt_response');
       break;
     case 'Notification':
       payload['message'] = stringField(input, 'message');

@@ -28,6 +28,8 @@ export interface NativeFire {
   toolFailed?: boolean;
   /** SubagentStop. */
   subagent?: boolean;
+  /** PostCompact, StopFailure and SubagentStart: the Claude-only event fired on its nearest hookrail event (HookFireOptions.moment). */
+  moment?: ClaudeEventName;
 }
 
 const exitCodeError = /^Exit code (\d+)(?:\n([\s\S]*))?$/;
@@ -45,6 +47,7 @@ export function fromClaudeInput(payload: Record<string, unknown>, options: { cwd
   for (const key of ['session_id', 'transcript_path', 'cwd'] as const) if (payload[key] !== undefined) fields[key] = payload[key];
   const cwd = text(payload['cwd']) || options.cwd || process.cwd();
   const fire: NativeFire = { eventName, claudeEvent, fields };
+  for (const key of ['agent_id', 'agent_type'] as const) if (typeof payload[key] === 'string') fields[key] = payload[key];
   switch (claudeEvent) {
     case 'PreToolUse':
     case 'PostToolUse':
@@ -88,6 +91,23 @@ export function fromClaudeInput(payload: Record<string, unknown>, options: { cwd
     case 'PreCompact':
       fields['trigger'] = text(payload['trigger']) || 'manual';
       if (text(payload['custom_instructions']) !== '') fields['custom_instructions'] = payload['custom_instructions'];
+      break;
+    case 'SubagentStart':
+      fields['prompt'] = '';
+      fire.moment = claudeEvent;
+      break;
+    case 'PostCompact':
+      fields['trigger'] = text(payload['trigger']) || 'manual';
+      fields['compact_summary'] = text(payload['compact_summary']);
+      fire.moment = claudeEvent;
+      break;
+    case 'StopFailure':
+      fields['prompt_response'] = text(payload['last_assistant_message']);
+      fields['stop_hook_active'] = false;
+      fields['error_type'] = text(payload['error_type']) || 'unknown';
+      fields['error'] = text(payload['error']);
+      fields['error_message'] = text(payload['error_message']);
+      fire.moment = claudeEvent;
       break;
     case 'Notification':
       fields['notification_type'] = toNativeLifecycleValue(eventName, text(payload['notification_type']));

@@ -9,6 +9,8 @@ export interface DialectFacts {
   toolUseId?: string;
   /** AfterAgent: a sub-agent stops. */
   subagent?: boolean;
+  /** A Claude Code event with no hookrail event of its own, fired on its nearest one (claudeEvents.ts). */
+  moment?: string;
 }
 
 /** The stdin object of one hook and the event name it is told. */

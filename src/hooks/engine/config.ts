@@ -3,14 +3,16 @@
  * lazily on first use, and nothing at all while hooks are disabled (HOOK-001, 002, 010, 013).
  */
 import { randomUUID } from 'node:crypto';
-import { DebugLogger } from '../../debugLogger.js';
+import type { ConsoleLikeLogger, DebugLogger } from '../../debugLogger.js';
 import { AgentSessionError } from '../../errors.js';
+import { checkConfigParameters, resolveConfigLogger } from './configParameters.js';
 import { HookSystem } from './hookSystem.js';
 import type { HookDialect, HookSession, HooksSettings } from '../protocol/hookConfig.js';
 import { DEFAULT_ASK_USER_TIMEOUT_MS, type AskUserCallback } from '../protocol/askUser.js';
 import type { HookExecutionEvent, HookExecutionObserver } from '../protocol/results.js';
 import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
 import type { ContentGenerator } from '../../contentGenerator.js';
+import { DEFAULT_WARM_INTERPRETERS } from '../actions/warm/warmPool.js';
 import type { HookAgentOutcome, HookAgentTask, JudgedHookEvent } from '../protocol/judgedHooks.js';
 
 /**
@@ -47,7 +49,7 @@ export interface HookAgentRunRequest {
 }
 
 /**
- * Issue 14: runs an agent hook's sub-agent (the session machine, nested: `createHookAgentRunner()`).
+ * Runs an agent hook's sub-agent (the session machine, nested: `createHookAgentRunner()`).
  * It should resolve even on failure; a rejection is read as one.
  */
 export type HookAgentRunner = (request: HookAgentRunRequest) => Promise<HookAgentOutcome>;
@@ -63,7 +65,7 @@ export interface ConfigParameters {
    */
   hooks?: HooksSettings | Record<string, unknown>;
   /**
-   * Issue 13: in-process hooks (seed 002's callable action), run through the same planner,
+   * In-process hooks (seed 002's callable action), run through the same planner,
    * aggregator and machines as command hooks. Invalid entries are skipped with a warning naming
    * `functionHooks[i]`. More can be added later with `getHookSystem().registerFunctionHook()`.
    */
@@ -75,6 +77,13 @@ export interface ConfigParameters {
   /** Variables to keep from every hook process; default: none (every hook inherits the host's environment). */
   hookEnvironment?: HookEnvironmentOptions;
   /**
+   * Idle warm interpreters kept per interpreter that command hooks name (`node x.js`, `python3 x.py`,
+   * a script whose shebang names one), so such a hook skips the interpreter's start; default
+   * {@link DEFAULT_WARM_INTERPRETERS}, 0 switches warm starts off. A hook runs cold whenever a warm
+   * process could differ (README, "Warm interpreters").
+   */
+  warmInterpreters?: number;
+  /**
    * Default: a random UUID. The `session_id` of hooks fired outside a session (`executeToolWithHooks`,
    * a scheduler or trigger used alone, `hooks fire`) and of the first session created on this Config
    * without a `sessionId` of its own; every later session gets a fresh UUID (see {@link Config.openSession}).
@@ -82,10 +91,14 @@ export interface ConfigParameters {
   sessionId?: string;
   /** Default: `process.cwd()`. Sent to hooks as `cwd` and the `*_PROJECT_DIR` variables. */
   workingDir?: string;
-  /** Where warnings and debug lines go. Default: warnings on stderr. */
-  logger?: DebugLogger;
   /**
-   * Issue 14: resolves a BeforeTool hook's `ask` (the call waits in the `asking` state). Without it
+   * Where warnings and debug lines go: a {@link DebugLogger}, or a console-like logger (`console`,
+   * pino, winston: an object with `warn` and optionally `error`, `info`, `debug`), whose methods then
+   * receive the records of their level. Default: warnings on stderr.
+   */
+  logger?: DebugLogger | ConsoleLikeLogger;
+  /**
+   * Resolves a BeforeTool hook's `ask` (the call waits in the `asking` state). Without it
    * the library keeps HOOK-182: `ask` is not a block and the call proceeds.
    */
   onAskUser?: AskUserCallback;
@@ -98,23 +111,35 @@ export interface ConfigParameters {
    */
   transcriptPath?: string;
   /**
-   * Issue 14: the model prompt hooks ask and agent hooks' sub-agents talk to. Without one, prompt
+   * The model prompt hooks ask and agent hooks' sub-agents talk to. Without one, prompt
    * and agent hooks fail (and `onFailure` applies). A hook's `model` is sent as the request's model.
    */
   hookModel?: ContentGenerator;
-  /** Issue 14: runs agent hooks' sub-agents (`createHookAgentRunner()`); without one, agent hooks fail. */
+  /** Runs agent hooks' sub-agents (`createHookAgentRunner()`); without one, agent hooks fail. */
   hookAgentRunner?: HookAgentRunner;
-  /** Issue 14: told of every prompt or agent hook that finishes (to show the user a judged decision); must not throw. */
+  /** Told of every prompt or agent hook that finishes (to show the user a judged decision); must not throw. */
   onJudgedHook?: (event: JudgedHookEvent) => void;
   /**
-   * Issue 14: this Config belongs to a sub-agent (an agent hook's, made by `createSubagentConfig()`):
+   * This Config belongs to a sub-agent (an agent hook's, made by `createSubagentConfig()`):
    * only the parent's BeforeTool, AfterTool and AfterAgent hooks run — AfterAgent fired as
    * SubagentStop — and no prompt or agent hook, so a judge is never judged.
    */
   subagent?: boolean;
+  /** A sub-agent's identity, told to Claude Code hooks as `agent_id` and `agent_type` on every event it fires. */
+  subagentIdentity?: SubagentIdentity;
 }
 
-/** The host's configuration; `getHookSystem()` is the one entry point to the hook system. */
+/** Which sub-agent a Config belongs to (Claude Code's `agent_id` and `agent_type`). */
+export interface SubagentIdentity {
+  agentId: string;
+  agentType: string;
+}
+
+/**
+ * The host's configuration; `getHookSystem()` is the one entry point to the hook system. The
+ * constructor checks its parameters and throws a `ConfigParameterError` naming a parameter of the
+ * wrong type, so a configuration mistake fails at once, never by switching hooks off later.
+ */
 export class Config {
   private readonly enableHooks: boolean;
   private readonly hooks: HooksSettings | Record<string, unknown>;
@@ -122,6 +147,7 @@ export class Config {
   private readonly extensions: readonly ExtensionConfig[];
   private readonly disabledHooks: readonly string[];
   private readonly hookEnvironment: Readonly<Required<HookEnvironmentOptions>>;
+  private readonly warmInterpreters: number;
   private readonly sessionId: string;
   private readonly workingDir: string;
   private readonly logger: DebugLogger;
@@ -142,6 +168,7 @@ export class Config {
   private readonly hookObservers = new Set<HookExecutionObserver>();
 
   constructor(parameters: ConfigParameters = {}) {
+    checkConfigParameters(parameters);
     this.parameters = parameters;
     this.hookModel = parameters.hookModel;
     this.hookAgentRunner = parameters.hookAgentRunner;
@@ -155,9 +182,10 @@ export class Config {
     this.hookEnvironment = { withhold: [...(parameters.hookEnvironment?.withhold ?? [])] };
     this.sessionId = parameters.sessionId ?? randomUUID();
     this.workingDir = parameters.workingDir ?? process.cwd();
-    this.logger = parameters.logger ?? new DebugLogger('hookrail');
+    this.logger = resolveConfigLogger(parameters.logger);
     this.onAskUser = parameters.onAskUser;
     this.askUserTimeout = validAskUserTimeout(parameters.askUserTimeout, this.logger);
+    this.warmInterpreters = validWarmInterpreters(parameters.warmInterpreters, this.logger);
     this.transcriptPath = parameters.transcriptPath ?? '';
   }
 
@@ -169,7 +197,7 @@ export class Config {
     return this.hooks;
   }
 
-  /** Issue 13: the function hooks given to the constructor. */
+  /** The function hooks given to the constructor. */
   getFunctionHooks(): readonly FunctionHookDefinition[] {
     return this.functionHooks;
   }
@@ -185,6 +213,11 @@ export class Config {
   /** What hook processes inherit: the `withhold` list (empty by default). */
   getHookEnvironment(): Readonly<Required<HookEnvironmentOptions>> {
     return this.hookEnvironment;
+  }
+
+  /** Idle warm interpreters per interpreter command hooks name; 0: every hook starts cold. */
+  getWarmInterpreters(): number {
+    return this.warmInterpreters;
   }
 
   /** The session id of hooks fired outside a session, and of the first session created on this Config. */
@@ -228,12 +261,12 @@ export class Config {
     return this.logger;
   }
 
-  /** Issue 14: the host's answer to a hook's `ask`; `undefined` keeps HOOK-182 (ask proceeds). */
+  /** The host's answer to a hook's `ask`; `undefined` keeps HOOK-182 (ask proceeds). */
   getOnAskUser(): AskUserCallback | undefined {
     return this.onAskUser;
   }
 
-  /** Issue 14: the bound on `onAskUser`, in milliseconds. */
+  /** The bound on `onAskUser`, in milliseconds. */
   getAskUserTimeout(): number {
     return this.askUserTimeout;
   }
@@ -248,17 +281,17 @@ export class Config {
     this.transcriptPath = path;
   }
 
-  /** Issue 14: the model of prompt hooks and agent hooks' sub-agents; `undefined` when none was given. */
+  /** The model of prompt hooks and agent hooks' sub-agents; `undefined` when none was given. */
   getHookModel(): ContentGenerator | undefined {
     return this.hookModel;
   }
 
-  /** Issue 14: the runner of agent hooks' sub-agents; `undefined` when none was given. */
+  /** The runner of agent hooks' sub-agents; `undefined` when none was given. */
   getHookAgentRunner(): HookAgentRunner | undefined {
     return this.hookAgentRunner;
   }
 
-  /** Issue 14: hands a finished judged hook to `onJudgedHook`; a listener that throws is logged and ignored. */
+  /** Hands a finished judged hook to `onJudgedHook`; a listener that throws is logged and ignored. */
   notifyJudgedHook(event: JudgedHookEvent): void {
     if (!this.onJudgedHook) return;
     try {
@@ -268,19 +301,24 @@ export class Config {
     }
   }
 
-  /** Issue 14: true for a sub-agent's Config (see {@link ConfigParameters.subagent}). */
+  /** True for a sub-agent's Config (see {@link ConfigParameters.subagent}). */
   isSubagent(): boolean {
     return this.subagent;
   }
 
   /**
-   * Issue 14: the Config of an agent hook's sub-agent: this one's settings, session id, working
+   * The Config of an agent hook's sub-agent: this one's settings, session id, working
    * directory and hook model, marked `subagent` (its own hook system keeps only the tool guards and
    * AfterAgent hooks, never a prompt or agent hook) and without a runner or transcript of its own.
    */
-  createSubagentConfig(): Config {
+  createSubagentConfig(identity?: SubagentIdentity): Config {
     const { hookAgentRunner: _runner, ...parameters } = this.parameters;
-    return new Config({ ...parameters, sessionId: this.sessionId, workingDir: this.workingDir, logger: this.logger, subagent: true });
+    return new Config({ ...parameters, sessionId: this.sessionId, workingDir: this.workingDir, logger: this.logger, subagent: true, ...(identity ? { subagentIdentity: identity } : {}) });
+  }
+
+  /** The sub-agent this Config belongs to, when it was made with one ({@link createSubagentConfig}). */
+  getSubagentIdentity(): SubagentIdentity | undefined {
+    return this.parameters.subagentIdentity;
   }
 
   /**
@@ -327,4 +365,12 @@ function validAskUserTimeout(value: number | undefined, logger: DebugLogger): nu
   if (typeof value === 'number' && Number.isFinite(value) && value > 0) return value;
   logger.warn(`Config askUserTimeout must be a positive number of milliseconds, got ${String(value)}; using ${DEFAULT_ASK_USER_TIMEOUT_MS}`);
   return DEFAULT_ASK_USER_TIMEOUT_MS;
+}
+
+/** A whole number of idle interpreters, 0 or more; anything else is warned about and the default used. */
+function validWarmInterpreters(value: number | undefined, logger: DebugLogger): number {
+  if (value === undefined) return DEFAULT_WARM_INTERPRETERS;
+  if (Number.isInteger(value) && value >= 0) return value;
+  logger.warn(`Config.warmInterpreters: expected a whole number, 0 or more (0: off), got ${String(value)}; using ${DEFAULT_WARM_INTERPRETERS}`);
+  return DEFAULT_WARM_INTERPRETERS;
 }

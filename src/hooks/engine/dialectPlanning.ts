@@ -20,7 +20,9 @@ export interface EntryFireCheck {
 
 /** True when `entry` should run for this fire. */
 export function entryAppliesToFire({ entry, eventName, context, regexTest }: EntryFireCheck): boolean {
-  if (entry.dialectEvent !== undefined && !claudeEventApplies(entry.dialectEvent, { toolFailed: context?.toolFailed, subagent: context?.subagent })) {
+  // A Claude Code event fired on its nearest hookrail event runs only the Claude hooks configured on it.
+  if (context?.moment !== undefined && entry.dialectEvent !== context.moment) return false;
+  if (entry.dialectEvent !== undefined && !claudeEventApplies(entry.dialectEvent, { toolFailed: context?.toolFailed, subagent: context?.subagent, moment: context?.moment })) {
     return false;
   }
   if (isToolEvent(eventName)) {

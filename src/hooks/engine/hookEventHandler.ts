@@ -198,6 +198,18 @@ export class HookEventHandler {
   }
 
   /**
+   * A Claude Code event with no hookrail event of its own (claudeEvents.ts, `claudeMomentEvents`),
+   * fired on its nearest hookrail event with `fields` (native names): only the Claude hooks configured
+   * on `moment` run; `matchValue` is what their matcher is checked against.
+   */
+  async fireMomentEvent(request: { eventName: HookEventName; moment: string; fields: Record<string, unknown>; matchValue?: string }, options?: HookFireOptions): Promise<AggregatedHookResult> {
+    const context: HookEventContext = { moment: request.moment };
+    if (request.matchValue !== undefined) context.matchValue = request.matchValue;
+    const fired = await this.fire<HookInput>({ eventName: request.eventName, context, buildFields: () => request.fields as EventFields<HookInput>, options: { ...options, moment: request.moment } });
+    return fired.aggregated;
+  }
+
+  /**
    * The hook author's test bench (`hookrail hooks fire`): fires any event with a raw payload of
    * event-specific fields (in the stable hook format) and returns the plan and each hook's result
    * besides the aggregate. Base fields come from Config unless the payload sets them.
@@ -228,7 +240,11 @@ export class HookEventHandler {
   ): Promise<AggregatedHookResult> {
     // Lifecycle fields are small: built first, so Claude Code and Gemini CLI matchers can see their value.
     const fields = buildFields();
-    const context = { ...fireContextOf(eventName, fields as Record<string, unknown>), ...(options?.subagent ? { subagent: true } : {}) };
+    const context = {
+      ...fireContextOf(eventName, fields as Record<string, unknown>),
+      ...(options?.subagent ? { subagent: true } : {}),
+      ...(options?.moment !== undefined ? { moment: options.moment } : {}),
+    };
     const fired = await this.fire<Input>({ eventName, context, buildFields: () => fields, options });
     return fired.aggregated;
   }
@@ -303,13 +319,17 @@ export class HookEventHandler {
    * writes no transcript) and the Config's working directory.
    */
   private buildBaseInput(eventName: HookEventName, session: HookSession): HookInput {
-    return {
+    const input: HookInput = {
       session_id: session.sessionId,
       transcript_path: session.transcriptPath,
       cwd: this.config.getWorkingDir(),
       hook_event_name: eventName,
       timestamp: isoTimestamp(),
     };
+    // A sub-agent's events say which sub-agent fired them (Claude Code's agent_id and agent_type).
+    const identity = this.config.getSubagentIdentity();
+    if (identity) Object.assign(input, { agent_id: identity.agentId, agent_type: identity.agentType });
+    return input;
   }
 
   /** HOOK-146: `BeforeTool fired for 'write_file': 2 hooks, 45ms, success (blocked)`. */
@@ -347,6 +367,8 @@ function fireFacts(eventName: HookEventName, options: HookFireOptions | undefine
   const facts: HookFireOptions = { signal: options?.signal };
   if (isToolEvent(eventName)) facts.toolCallId = options?.toolCallId ?? `hookrail_${randomUUID()}`;
   if (options?.subagent === true || context?.subagent === true) facts.subagent = true;
+  const moment = options?.moment ?? context?.moment;
+  if (moment !== undefined) facts.moment = moment;
   return facts;
 }
 

@@ -9,10 +9,11 @@ import { expandCommand } from '../actions/commandExpansion.js';
 import { buildHookEnvironment } from '../actions/hookEnvironment.js';
 import { compileNameFilter } from './matchers.js';
 import { DebugLogger } from '../../debugLogger.js';
-import { runHookProcess, type HookProcessOutcome } from '../actions/hookProcess.js';
+import { runHookProcess, STDOUT_OVERFLOW_EXCERPT_BYTES, type HookProcessOutcome } from '../actions/hookProcess.js';
 import { hookTimeoutMs } from '../dialects/hookTimeouts.js';
 import { openHookConversation } from '../dialects/conversation.js';
 import { expandExecForm } from '../actions/execForm.js';
+import { directScript } from '../actions/directScript.js';
 import { runFunctionHook } from '../actions/functionHook.js';
 import { DEFAULT_MAX_HTTP_BODY_BYTES, runHttpHook } from '../actions/httpHook.js';
 import { runJudgedHook } from './judgedHookDispatch.js';
@@ -28,7 +29,7 @@ import { convertPlainTextToHookOutput, parseHookStdout } from './hookOutputText.
 
 /**
  * Default cap on the bytes kept from a hook's stdout: 16 MiB, so a valid JSON decision is never lost
- * to the cap while memory stays bounded (issue 9, item 7).
+ * to the cap while memory stays bounded (at most about twice the cap per hook: the bytes and their text).
  */
 export const DEFAULT_MAX_STDOUT_BYTES = 16 * 1024 * 1024;
 
@@ -49,9 +50,11 @@ export interface HookRunnerOptions {
   killGraceMs?: number;
   /** Names or globs of host variables no hook process receives (`Config.hookEnvironment.withhold`). */
   withheldVariables?: readonly string[];
-  /** Bytes of an http hook's response body read at most; default {@link DEFAULT_MAX_HTTP_BODY_BYTES} (issue 13). */
+  /** Bytes of an http hook's response body read at most; default {@link DEFAULT_MAX_HTTP_BODY_BYTES}. */
   maxHttpBodyBytes?: number;
-  /** Issue 14: the Config whose hook model and sub-agent runner prompt and agent hooks use. */
+  /** Idle warm interpreters per interpreter command hooks name (`Config.warmInterpreters`); default 0: every hook starts cold. */
+  warmInterpreters?: number;
+  /** The Config whose hook model and sub-agent runner prompt and agent hooks use. */
   config?: Config;
 }
 
@@ -64,9 +67,11 @@ export class HookRunner {
   private readonly isWithheld?: (name: string) => boolean;
   private readonly maxHttpBodyBytes: number;
   private readonly config: Config | undefined;
+  private readonly warmInterpreters: number;
 
   constructor(options: HookRunnerOptions = {}) {
     this.config = options.config;
+    this.warmInterpreters = nonNegativeOr(options.warmInterpreters, 0);
     this.logger = options.logger ?? new DebugLogger('hookrail:hooks:runner');
     this.maxStdoutBytes = positiveOr(options.maxStdoutBytes, DEFAULT_MAX_STDOUT_BYTES);
     this.maxStderrBytes = positiveOr(options.maxStderrBytes, DEFAULT_MAX_STDERR_BYTES);
@@ -78,7 +83,7 @@ export class HookRunner {
 
   /**
    * Runs one hook of any type. Never throws; failures are results with `success: false` (HOOK-070,
-   * 195, 196), or blocks for a hook with `onFailure: "block"` (issue 13).
+   * 195, 196), or blocks for a hook with `onFailure: "block"`.
    */
   async executeHook(
     hookConfig: HookConfig,
@@ -89,7 +94,7 @@ export class HookRunner {
     return applyFailurePolicy(await this.runByType(hookConfig, eventName, input, options));
   }
 
-  /** Issue 13: the one place a hook's type chooses how it runs (hooks/actions/ has one module per type). */
+  /** The one place a hook's type chooses how it runs (hooks/actions/ has one module per type). */
   private runByType(hookConfig: HookConfig, eventName: HookEventName, input: HookInput, options: HookFireOptions): Promise<HookExecutionResult> {
     const timeoutMs = hookTimeoutMs(hookConfig, eventName);
     const logger = this.logger;
@@ -100,13 +105,13 @@ export class HookRunner {
         return this.executeHttpHook(hookConfig, eventName, input, options, timeoutMs);
       case 'prompt':
       case 'agent':
-        return runJudgedHook({ hookConfig, eventName, input, signal: options.signal, logger, config: this.config, subagent: options.subagent, toolUseId: options.toolCallId });
+        return runJudgedHook({ hookConfig, eventName, input, signal: options.signal, logger, config: this.config, subagent: options.subagent, moment: options.moment, toolUseId: options.toolCallId });
       default:
         return this.executeCommandHook(hookConfig, eventName, input, options);
     }
   }
 
-  /** An http hook (issue 13), spoken to in its dialect like a command hook: the body is what its stdin would be. */
+  /** An http hook, spoken to in its dialect like a command hook: the body is what its stdin would be. */
   private async executeHttpHook(
     hookConfig: HttpHookConfig,
     eventName: HookEventName,
@@ -116,7 +121,7 @@ export class HookRunner {
   ): Promise<HookExecutionResult> {
     const startedAt = performance.now();
     try {
-      const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent });
+      const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent, moment: options.moment });
       if (conversation.ready) await conversation.ready;
       const answer = await runHttpHook({
         hookConfig,
@@ -152,21 +157,26 @@ export class HookRunner {
         return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-config', reason: 'the hook has no command' });
       }
       // The hook's dialect (DESIGN.md "Dialects"): its stdin and variables now, its answer's reading after.
-      const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent });
+      const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent, moment: options.moment });
       // Only a hook whose dialect prepares a file waits here: no other hook pays an await before its spawn.
       if (conversation.ready) await conversation.ready;
       const projectDir = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd();
       const timeoutMs = hookTimeoutMs(hookConfig, eventName);
       const execForm = hookConfig.type === 'command' && Array.isArray(hookConfig.args) ? expandExecForm({ command: hookConfig.command, args: hookConfig.args, projectDir, variables: conversation.env }) : undefined;
       const command = execForm?.command ?? expandCommand(hookConfig.command, projectDir);
+      const env = buildHookEnvironment({ projectDir, isWithheld: this.isWithheld, extra: conversation.env });
+      // One script path and nothing else: spawned without a shell, its shebang picks the interpreter.
+      const script = execForm ? undefined : directScript({ command: hookConfig.command, projectDir, cwd: projectDir, environment: env });
+      if (script) Object.assign(env, script.environment);
       if (this.logger.isEnabled('debug')) {
-        this.logger.debug(`Running hook "${label}" for ${eventName}`, { command, eventName, timeoutMs, killGraceMs: this.killGraceMs, cwd: projectDir, dialect: conversation.dialect });
+        const shell = execForm ? 'none: exec form' : script ? 'none: the script runs by its shebang' : 'bash -c';
+        this.logger.debug(`Running hook "${label}" for ${eventName}`, { command, shell, eventName, timeoutMs, killGraceMs: this.killGraceMs, cwd: projectDir, dialect: conversation.dialect });
       }
       const outcome = await runHookProcess({
-        command,
-        args: execForm?.args,
+        command: script?.file ?? command,
+        args: script ? [] : execForm?.args,
         cwd: projectDir,
-        env: buildHookEnvironment({ projectDir, isWithheld: this.isWithheld, extra: conversation.env }),
+        env,
         stdin: conversation.stdin,
         timeoutMs,
         killGraceMs: this.killGraceMs,
@@ -174,7 +184,9 @@ export class HookRunner {
         maxStderrBytes: this.maxStderrBytes,
         signal: options.signal,
         owner: typeof input.session_id === 'string' ? input.session_id : undefined,
+        warmInterpreters: this.warmInterpreters,
       });
+      if (outcome.warm && this.logger.isEnabled('debug')) this.logger.debug(`Hook "${label}" for ${eventName} ran on a warm interpreter`);
       return conversation.readAnswer(this.interpret(hookConfig, eventName, outcome, timeoutMs));
     } catch (error) {
       return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-input', reason: `could not run: ${describeError(error)}`, cause: error });
@@ -215,7 +227,7 @@ export class HookRunner {
   /** The exit-code table (§35) applied to one finished process. */
   private interpret(hookConfig: HookConfig, eventName: HookEventName, outcome: HookProcessOutcome, timeoutMs: number): HookExecutionResult {
     // One object, completed by the branch that applies: a base spread into each answer cost a hook
-    // ~6 µs on the cold path after its process exits (issue 9, item 6; bench/README.md).
+    // ~6 µs on the cold path after its process exits (bench/README.md).
     const result: HookExecutionResult = {
       hookConfig,
       eventName,
@@ -295,7 +307,9 @@ export class HookRunner {
     const { hookConfig, eventName, kind, reason, outcome } = options;
     const stderr = outcome.stderr.trim();
     const truncation = [
-      outcome.stdoutDroppedBytes > 0 ? `stdout truncated to the first ${this.maxStdoutBytes} bytes (${outcome.stdoutDroppedBytes} bytes cut)` : '',
+      outcome.stdoutDroppedBytes > 0
+        ? `stdout was ${outcome.stdoutDroppedBytes} bytes over the cap of ${this.maxStdoutBytes} bytes; only its first ${STDOUT_OVERFLOW_EXCERPT_BYTES} bytes are kept`
+        : '',
       outcome.stderrDroppedBytes > 0 ? `stderr truncated to the first ${this.maxStderrBytes} bytes (${outcome.stderrDroppedBytes} bytes cut)` : '',
     ].filter(Boolean);
     const message =

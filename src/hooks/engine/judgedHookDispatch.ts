@@ -29,6 +29,8 @@ export interface JudgedHookRunOptions {
   config?: Config;
   /** AfterAgent of a sub-agent (a Claude hook is shown SubagentStop). */
   subagent?: boolean;
+  /** A Claude Code event fired on its nearest hookrail event (a Claude hook is shown its name). */
+  moment?: string;
   /** Tool events: the call's id (a Claude hook is shown `tool_use_id`). */
   toolUseId?: string;
 }
@@ -42,7 +44,7 @@ export async function runJudgedHook(options: JudgedHookRunOptions): Promise<Hook
   const { hookConfig, eventName, input } = options;
   let stdin: string | undefined;
   try {
-    const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolUseId, subagent: options.subagent });
+    const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolUseId, subagent: options.subagent, moment: options.moment });
     if (conversation.ready) await conversation.ready;
     stdin = conversation.stdin;
   } catch (error) {

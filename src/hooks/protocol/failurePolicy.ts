@@ -1,5 +1,5 @@
 /**
- * `onFailure` (issue 13, seed 002's `continueOnFailure`): what a failed hook means. By default a
+ * `onFailure` (seed 002's `continueOnFailure`): what a failed hook means. By default a
  * failure is reported and ignored (fail-open, HOOK-023, 031, 112). With `onFailure: "block"` a hook
  * that cannot start, times out, exits with a code other than 0 or 2, is killed, throws, answers with
  * an invalid body or a non-2xx status, or is cut by the output cap blocks the action it guards.
@@ -9,7 +9,7 @@ import type { HookConfig } from './hookConfig.js';
 import type { HookOutput } from './outputs.js';
 import type { HookExecutionResult } from './results.js';
 
-/** Issue 13, item 4: the events whose action a fail-closed hook blocks. */
+/** The events whose action a fail-closed hook blocks. */
 export const failClosedEvents: ReadonlySet<HookEventName> = new Set([
   HookEventName.BeforeTool,
   HookEventName.BeforeModel,
@@ -28,7 +28,7 @@ export function failureMode(hookConfig: HookConfig, eventName: HookEventName): s
 }
 
 /**
- * Issue 13, item 4: a failed result of a fail-closed hook becomes a block whose reason is the
+ * A failed result of a fail-closed hook becomes a block whose reason is the
  * failure (which names the hook, the event and what went wrong). Successes, exit-code-2 blocks
  * (already blocks) and cancellations (the caller gave up, the hook did not fail) are unchanged.
  * BeforeToolSelection's block also allows no tools, since tool selection has no other way to refuse.
@@ -39,9 +39,17 @@ export function applyFailurePolicy(result: HookExecutionResult): HookExecutionRe
   if (kind === 'cancelled') return result;
   if (result.exitCode === 2 && !result.timedOut && !result.signal) return result;
   const reason = result.error?.message ?? `Hook failed and onFailure is "block": ${result.eventName} is blocked`;
+  return { ...result, output: failClosedOutput(result.eventName, reason), failedClosed: true };
+}
+
+/**
+ * The answer a fail-closed hook stands for when it could not give its own: a block with `reason`;
+ * on BeforeToolSelection also no tools allowed, since tool selection has no other way to refuse.
+ */
+export function failClosedOutput(eventName: HookEventName, reason: string): HookOutput {
   const output: HookOutput = { decision: 'block', reason };
-  if (result.eventName === HookEventName.BeforeToolSelection) {
+  if (eventName === HookEventName.BeforeToolSelection) {
     output.hookSpecificOutput = { toolConfig: { mode: 'NONE', allowedFunctionNames: [] } };
   }
-  return { ...result, output, failedClosed: true };
+  return output;
 }

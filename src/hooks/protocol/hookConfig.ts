@@ -205,6 +205,8 @@ export interface HookEventContext {
   toolFailed?: boolean;
   /** AfterAgent: a sub-agent stops; only Claude `SubagentStop` hooks run for it. */
   subagent?: boolean;
+  /** A Claude Code event fired on its nearest hookrail event ({@link HookFireOptions.moment}): only its hooks run. */
+  moment?: string;
   /**
    * Lifecycle events: the value Claude Code and Gemini CLI hooks match their `matcher` against
    * (SessionStart `source`, SessionEnd `reason`, PreCompress `trigger`, Notification `notification_type`).
@@ -222,6 +224,11 @@ export interface HookFireOptions {
   toolCallId?: string;
   /** AfterAgent: a sub-agent stops (Claude Code hooks are told `SubagentStop`). */
   subagent?: boolean;
+  /**
+   * A Claude Code event with no hookrail event of its own (`PostCompact` on PreCompress, `StopFailure`
+   * on AfterAgent): only Claude hooks configured on that event run, and they are told its name.
+   */
+  moment?: string;
   /** The call this fire is for; handed to hook-execution observers (the run report links hooks to calls by it). */
   origin?: HookOrigin;
   /**

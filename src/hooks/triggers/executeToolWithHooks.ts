@@ -13,7 +13,7 @@ import { toolHooksMayApply } from './toolHookTriggers.js';
 import { warnTriggerFailure } from './triggerSupport.js';
 
 /**
- * HOOK-133: before → (ask, issue 14) → execute → after for one tool call, returning the `ToolResult`
+ * HOOK-133: before → (ask) → execute → after for one tool call, returning the `ToolResult`
  * the model sees. A hook's `ask` is put to `Config.onAskUser` (one ask at a time per Config); without
  * it the call proceeds (HOOK-182).
  * Hooks disabled, or (once initialised) no hook matching the tool: `executeFn` is called directly,
@@ -31,8 +31,9 @@ export function executeToolWithHooks(
   try {
     hooksMayApply = toolHooksMayApply(config, toolName, toolInput);
   } catch (error) {
-    warnTriggerFailure(config, 'executeToolWithHooks', error, toolName);
-    hooksMayApply = false;
+    // The probe failed: the hook steps run, and block if a fail-closed or pinned hook guards the tool.
+    warnTriggerFailure(config, 'toolHooksMayApply (the hook steps run)', error, toolName);
+    hooksMayApply = true;
   }
   if (!hooksMayApply) return runToolStep({ execute: executeFn, args: toolInput, toolName });
   return executeWithHookSystem(config, toolName, toolInput, executeFn, options);

@@ -15,6 +15,7 @@ import type { Config } from '../engine/config.js';
 import { normalizeContents } from '../protocol/hookTranslator.js';
 import { getStopReason } from '../protocol/toolHookEffects.js';
 import { runTrigger } from './triggerSupport.js';
+import { HookEventName } from '../protocol/events.js';
 import { withAsyncHookMessages } from './asyncHookMessages.js';
 import { AfterModelHookOutput, BeforeModelHookOutput, type DefaultHookOutput } from '../protocol/outputs.js';
 import { type HookFireOptions } from '../protocol/hookConfig.js';
@@ -85,6 +86,7 @@ export async function fireBeforeModelHook(
   const decision = await runTrigger<BeforeModelHookResult>({
     config,
     trigger: 'fireBeforeModelHook',
+    eventName: HookEventName.BeforeModel,
     safeDefault: { blocked: false },
     fire: (eventHandler) => eventHandler.fireBeforeModelEvent(llmRequest, options),
     interpret: (output) => interpretBeforeModelOutput(llmRequest, output),
@@ -154,6 +156,7 @@ export async function fireBeforeToolSelectionHook(
   return runTrigger<BeforeToolSelectionHookResult>({
     config,
     trigger: 'fireBeforeToolSelectionHook',
+    eventName: HookEventName.BeforeToolSelection,
     safeDefault: {},
     fire: (eventHandler) => eventHandler.fireBeforeToolSelectionEvent(llmRequest, options),
     interpret: (output) => {

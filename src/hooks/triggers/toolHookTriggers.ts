@@ -3,7 +3,7 @@
  * hooks and return their output (what it does to the call is decided in `toolCallSteps.ts`). With
  * hooks disabled they return at once; they never throw (HOOK-110, 111, 115). They are not `async`:
  * returning runTrigger's promise from an async function would add two turns of the microtask queue
- * after every hook (issue 9, item 6).
+ * after every hook.
  */
 import type { Config } from '../engine/config.js';
 import { HookEventName } from '../protocol/events.js';
@@ -25,6 +25,7 @@ export function fireBeforeToolHook(
     config,
     trigger: 'fireBeforeToolHook',
     toolName,
+    eventName: HookEventName.BeforeTool,
     safeDefault: undefined,
     fire: (eventHandler) => eventHandler.fireBeforeToolEvent(toolName, toolInput, options),
     interpret: (output) => output,
@@ -54,7 +55,7 @@ export function fireAfterToolHook(
 
 /**
  * HOOK-002, HOOK-010, HOOK-012, HOOK-013: whether a BeforeTool or AfterTool hook may run for this
- * tool (and, given `toolInput`, these arguments: `if` conditions, issue 13), answered synchronously.
+ * tool (and, given `toolInput`, these arguments: `if` conditions), answered synchronously.
  * `false` when hooks are disabled, or when the initialised hook system
  * has no tool hook matching the tool: the tool then runs with no async hook work at all. `true` before
  * the first fire (not yet initialised), since hooks may then apply. Throws what the config or hook
@@ -65,7 +66,7 @@ export function toolHooksMayApply(config: Config, toolName: string, toolInput?: 
   if (!hookSystem) return false;
   if (!hookSystem.isInitialized()) return true;
   const eventHandler = hookSystem.getEventHandler();
-  // Issue 13: with the arguments, hooks whose `if` condition fails are ruled out here too.
+  // With the arguments, hooks whose `if` condition fails are ruled out here too.
   const context = toolInput === undefined ? { toolName } : { toolName, toolInput };
   return eventHandler.hasMatchingHooks(HookEventName.BeforeTool, context) || eventHandler.hasMatchingHooks(HookEventName.AfterTool, context);
 }

@@ -1,9 +1,11 @@
 /**
  * What every trigger function shares: getting the initialised hook system lazily, and turning any
- * failure into one warning (HOOK-008, 111, 206).
+ * failure of the engine into one warning (HOOK-008, 111, 206) — and, where a fail-closed or pinned
+ * hook guards the event, into a block (engineFailure.ts): an engine failure is never a silent allow.
  */
-import { toError } from '../../errors.js';
 import type { Config } from '../engine/config.js';
+import type { HookEventName } from '../protocol/events.js';
+import { handleEngineFailure } from './engineFailure.js';
 import type { HookEventHandler } from '../engine/hookEventHandler.js';
 import type { HookSystem } from '../engine/hookSystem.js';
 import type { AggregatedHookResult } from '../protocol/results.js';
@@ -27,6 +29,8 @@ export interface RunTriggerOptions<T> {
   trigger: string;
   /** The tool a tool trigger fired for, for the warning. */
   toolName?: string;
+  /** The event fired: on a guarding event an engine failure blocks when a fail-closed or pinned hook would have run. */
+  eventName?: HookEventName;
   /** What the caller gets when hooks are disabled, no hook produced output, or anything failed. */
   safeDefault: T;
   /** Fires the trigger's event. */
@@ -38,11 +42,12 @@ export interface RunTriggerOptions<T> {
 /**
  * HOOK-110, HOOK-111, HOOK-115, HOOK-116: what every trigger does around its own event: fire it on the
  * ready hook system and interpret the aggregated output, or return the safe default when hooks are
- * disabled or nothing produced output; any failure is one warning and the safe default, never a throw.
+ * disabled or nothing produced output. Any failure is one warning, never a throw; the result is the
+ * safe default, or a block when a fail-closed or pinned hook of the event would have run.
  */
 export async function runTrigger<T>(options: RunTriggerOptions<T>): Promise<T> {
   try {
-    // getReadyHookSystem written out: its await would be paid before every hook's spawn (issue 9, item 6).
+    // getReadyHookSystem written out: its await would be paid before every hook's spawn.
     const hookSystem = options.config.getHookSystem();
     if (!hookSystem) return options.safeDefault;
     if (!hookSystem.isInitialized()) await hookSystem.initialize();
@@ -51,21 +56,17 @@ export async function runTrigger<T>(options: RunTriggerOptions<T>): Promise<T> {
     if (!output) return options.safeDefault;
     return options.interpret(output);
   } catch (error) {
-    warnTriggerFailure(options.config, options.trigger, error, options.toolName);
-    return options.safeDefault;
+    const blocking = handleEngineFailure({ config: options.config, trigger: options.trigger, error, eventName: options.eventName, toolName: options.toolName });
+    if (!blocking) return options.safeDefault;
+    try {
+      return options.interpret(blocking);
+    } catch {
+      return options.safeDefault;
+    }
   }
 }
 
-/** HOOK-111: one warning for a trigger that failed and fell back to its safe default. */
+/** HOOK-111: one warning (on stderr if the logger fails) for a step that failed and fell back to its safe default. */
 export function warnTriggerFailure(config: Config, trigger: string, error: unknown, toolName?: string): void {
-  try {
-    const message = toError(error).message;
-    const subject = toolName === undefined ? trigger : `${trigger} for '${toolName}'`;
-    config
-      .getDebugLogger()
-      .child('hooks:triggers')
-      .warn(`${subject} failed, continuing as if no hook ran: ${message}`, { trigger, toolName, error: message });
-  } catch {
-    // A broken logger must not turn a fail-open path into a crash.
-  }
+  handleEngineFailure({ config, trigger, error, toolName });
 }

@@ -82,7 +82,7 @@ describe('misspelt top-level settings keys', () => {
   it('keysReadFrom: the keys each dialect reads, the hookrail switches only where hookrail reads them', () => {
     expect(keysReadFrom('claude', false)).toEqual(['hooks', 'disableAllHooks', 'enabledPlugins', 'allowManagedHooksOnly', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars']);
     expect(keysReadFrom('gemini', false)).toEqual(['hooks', 'hooksConfig', 'tools']);
-    expect(keysReadFrom('native', true)).toEqual(['hooks', 'enableHooks', 'disabledHooks', 'hookEnvironment', 'plugins']);
+    expect(keysReadFrom('native', true)).toEqual(['hooks', 'enableHooks', 'disabledHooks', 'hookEnvironment', 'warmInterpreters', 'plugins']);
   });
 
   it('only keys read from the file are suggested: "enableHook" in a Claude Code file is no typo of a key hookrail reads there', () => {

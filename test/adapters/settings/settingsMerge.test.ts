@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countHooks, loadSettings, toConfigParameters, trustProjectHooks } from '../../../src/adapters/settings/settings.js';
 import { fingerprintHooks } from '../../../src/adapters/settings/trust.js';
 import { DebugLogger } from '../../../src/debugLogger.js';
+import { DEFAULT_WARM_INTERPRETERS } from '../../../src/hooks/actions/warm/warmPool.js';
 import { Config } from '../../../src/hooks/engine/config.js';
 import { HookRegistry } from '../../../src/hooks/engine/hookRegistry.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
@@ -67,6 +68,24 @@ describe('loadSettings: an untrusted project contributes nothing', () => {
       expect(outcome.content).toContain('user-guard says no');
     });
   }
+
+  it('warmInterpreters: the highest-priority trusted file that sets it wins, and reaches Config; unset, Config keeps its default', async () => {
+    environment.write(environment.userFile, { hooks: guard('user-guard'), warmInterpreters: 0 });
+    const userOnly = await loadSettings(environment.loadOptions());
+    expect(toConfigParameters(userOnly).warmInterpreters).toBe(0);
+    expect(quietConfig(userOnly).getWarmInterpreters()).toBe(0);
+
+    environment.write(environment.projectFile, { warmInterpreters: 4 });
+    const untrusted = await loadSettings(environment.loadOptions());
+    expect(untrusted.warmInterpreters).toBe(0);
+    await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
+    const trusted = await loadSettings(environment.loadOptions());
+    expect(quietConfig(trusted).getWarmInterpreters()).toBe(4);
+
+    environment.write(environment.userFile, { hooks: guard('user-guard') });
+    environment.write(environment.projectFile, {});
+    expect(quietConfig(await loadSettings(environment.loadOptions())).getWarmInterpreters()).toBe(DEFAULT_WARM_INTERPRETERS);
+  });
 
   it('once trusted its switches apply, and a switch added later needs trust again', async () => {
     environment.write(environment.userFile, { hooks: guard('user-guard') });

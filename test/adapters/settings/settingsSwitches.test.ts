@@ -68,4 +68,21 @@ describe("hookrail's own switches", () => {
     expect(scopeFile.pluginDirs).toEqual([]);
     expect(problemPaths(scopeFile)).toEqual(['disabledHooks', 'enableHooks', 'hookEnvironment.keep', 'hookEnvironment.withhold[0]', 'plugins[0]']);
   });
+
+  it('warmInterpreters: a whole number, 0 or more, is read (0 switches warm starts off); anything else is a warning naming the value', () => {
+    for (const value of [0, 3]) {
+      const scopeFile = file('native');
+      readHookrailSwitches({ warmInterpreters: value }, scopeFile);
+      expect(scopeFile.warmInterpreters).toBe(value);
+      expect(scopeFile.problems).toEqual([]);
+    }
+    for (const value of [-1, 1.5, '2', true]) {
+      const scopeFile = file('native');
+      readHookrailSwitches({ warmInterpreters: value }, scopeFile);
+      expect(scopeFile.warmInterpreters).toBeUndefined();
+      expect(scopeFile.problems).toEqual([
+        { path: 'warmInterpreters', message: `expected a whole number of idle interpreters, 0 or more (0: off), got ${JSON.stringify(value)}; ignored`, severity: 'warning' },
+      ]);
+    }
+  });
 });

@@ -11,6 +11,27 @@ function kept(capture: CappedCapture): { head: string; tail: string; droppedByte
 }
 
 describe('CappedCapture, head', () => {
+  it('holds a head of many chunks in one buffer and returns a view of it: the bytes are held once, not as chunks and a copy', () => {
+    const capture = new CappedCapture({ limitBytes: 1024 * 1024 });
+    const chunks = Array.from({ length: 40 }, (_, index) => Buffer.alloc(10_000, 65 + (index % 26)));
+    for (const chunk of chunks) capture.push(chunk);
+    const head = capture.head();
+    expect(head.equals(Buffer.concat(chunks))).toBe(true);
+    expect(capture.head().buffer).toBe(head.buffer);
+    // The buffer grew by doubling from 64 KiB: never more than twice what it holds.
+    expect(head.buffer.byteLength).toBeLessThanOrEqual(2 * head.length);
+  });
+
+  it('with overflowExcerptBytes, a stream that outgrows the limit keeps only its excerpt and counts the bytes beyond the limit', () => {
+    const capture = new CappedCapture({ limitBytes: 10, overflowExcerptBytes: 4 });
+    capture.push(Buffer.from('abcdef'));
+    capture.push(Buffer.from('ghij'));
+    expect(capture.head().toString()).toBe('abcdefghij');
+    capture.push(Buffer.from('klm'));
+    capture.push(Buffer.from('nop'));
+    expect(kept(capture)).toEqual({ head: 'abcd', tail: '', droppedBytes: 6 });
+  });
+
   it('keeps the head up to the limit, drops the rest, and counts what it dropped', () => {
     const capture = new CappedCapture({ limitBytes: 5 });
     capture.push(Buffer.from('abc'));

@@ -1,7 +1,7 @@
 /**
  * The one process-group runner of hooks and the shell tool, with real processes: a call never waits
- * for pipes held outside the group or for what the command leaves in its group (issue 10, items 2
- * and 3), leftovers are killed per session, and the SIGTERM → SIGKILL grace is 5 s (HOOK-118).
+ * for pipes held outside the group or for what the command leaves in its group, leftovers are killed
+ * per session, and the SIGTERM → SIGKILL grace is 5 s (HOOK-118).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { PIPE_DRAIN_MS, runInProcessGroup, type ProcessGroupOptions } from '../.
 import { killLeftoverProcesses, terminateProcessGroups, trackedGroups } from '../../../src/hooks/actions/processGroupRegistry.js';
 import { HOOK_KILL_GRACE_MS } from '../../../src/hooks/protocol/hookConfig.js';
 import { hookFixture, scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
-import { assertNoHookProcessesAlive, isProcessAlive, processesAliveAfter, readPidFile } from '../../helpers/processes.js';
+import { assertNoHookProcessesAlive, isProcessAlive, killEscapedProcesses, processesAliveAfter, readPidFile } from '../../helpers/processes.js';
 
 let scratch: ReturnType<typeof scratchDirectory>;
 /** Processes a test started outside any group hookrail tracks (setsid); killed after the test. */
@@ -21,13 +21,7 @@ beforeEach(() => {
   scratch = scratchDirectory();
 });
 afterEach(async () => {
-  for (const pid of escaped.splice(0)) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }
+  killEscapedProcesses(escaped);
   await killLeftoverProcesses({ graceMs: 0 });
   scratch.remove();
 });
@@ -46,7 +40,7 @@ function processGroupOf(pid: number): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
 }
 
-describe.runIf(process.platform === 'linux')('runInProcessGroup: pipes held outside the group (issue 10, item 2)', () => {
+describe.runIf(process.platform === 'linux')('runInProcessGroup: pipes held outside the group', () => {
   it('the drain window is tens of milliseconds', () => {
     expect(PIPE_DRAIN_MS).toBeGreaterThanOrEqual(10);
     expect(PIPE_DRAIN_MS).toBeLessThan(100);
@@ -73,7 +67,7 @@ describe.runIf(process.platform === 'linux')('runInProcessGroup: pipes held outs
   });
 });
 
-describe.runIf(process.platform === 'linux')('runInProcessGroup: what a command leaves in its group (issue 10, item 3)', () => {
+describe.runIf(process.platform === 'linux')('runInProcessGroup: what a command leaves in its group', () => {
   it('a group whose processes all ended is forgotten when the call ends', async () => {
     const outcome = await run('cat >/dev/null; echo {}').pending;
     expect(outcome).toMatchObject({ exitCode: 0, leftover: false, pipesHeldOpen: false });

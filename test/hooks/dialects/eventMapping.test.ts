@@ -20,7 +20,7 @@ const places = { projectDir: '/home/dev/shop', transcriptPath: '/home/dev/.claud
  * Fields Claude Code sends that hookrail has no value for: the prompt's id, timings, the model, a
  * sub-agent's identity and transcript, and Stop's lists of background work (README, "Bring your hooks").
  */
-const fieldsHookrailDoesNotSend = ['prompt_id', 'duration_ms', 'model', 'agent_id', 'agent_type', 'agent_transcript_path', 'background_tasks', 'session_crons'];
+const fieldsHookrailDoesNotSend = ['prompt_id', 'duration_ms', 'model', 'agent_transcript_path', 'background_tasks', 'session_crons'];
 
 function without(payload: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(Object.entries(payload).filter(([key]) => !keys.includes(key)));
@@ -37,13 +37,17 @@ describe('event names: native ⇄ Claude Code', () => {
       UserPromptSubmit: 'BeforeAgent',
       Stop: 'AfterAgent',
       SubagentStop: 'AfterAgent',
+      SubagentStart: 'BeforeAgent',
       SessionStart: 'SessionStart',
       SessionEnd: 'SessionEnd',
       PreCompact: 'PreCompress',
+      PostCompact: 'PreCompress',
+      StopFailure: 'AfterAgent',
       Notification: 'Notification',
     });
     for (const [claude, native] of Object.entries(claudeEventNames)) {
-      const facts = { toolFailed: claude === 'PostToolUseFailure', subagent: claude === 'SubagentStop' };
+      const moment = claude === 'PostCompact' || claude === 'StopFailure' || claude === 'SubagentStart' ? claude : undefined;
+      const facts = { toolFailed: claude === 'PostToolUseFailure', subagent: claude === 'SubagentStop', moment };
       expect(toClaudeEventName(native, facts)).toBe(claude);
     }
     for (const modelEvent of [HookEventName.BeforeModel, HookEventName.AfterModel, HookEventName.BeforeToolSelection]) {
@@ -74,7 +78,7 @@ describe('stdin: Claude Code\'s own payloads → hookrail → Claude Code', () =
     expect(fire?.claudeEvent).toBe(eventFile);
     if (!fire) return;
     const nativeInput = { ...fire.fields, hook_event_name: fire.eventName, timestamp: '2026-08-21T14:03:31.077Z' };
-    const told = toClaudeInput(fire.eventName, nativeInput, { toolUseId: fire.toolUseId, subagent: fire.subagent });
+    const told = toClaudeInput(fire.eventName, nativeInput, { toolUseId: fire.toolUseId, subagent: fire.subagent, moment: fire.moment });
     expect(told.eventName).toBe(eventFile);
     expect(told.payload).toEqual(without(payload, fieldsHookrailDoesNotSend));
   });

@@ -9,14 +9,11 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { removeClaudeEnvFile, claudeEnvFilePath } from '../../../src/hooks/dialects/claudeEnvFile.js';
-import { fromClaudeInput } from '../../../src/hooks/dialects/claudePayload.js';
-import { Config } from '../../../src/hooks/engine/config.js';
-import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import { readToolResultReplacement } from '../../../src/hooks/protocol/toolResultReplacement.js';
 import type { AggregatedHookResult, HookExecutionResult } from '../../../src/hooks/protocol/results.js';
-import { recordingLogger, scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
+import { scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
-import { loadPayload, payloadsDirectory, publishedHook, requirePublishedHookTools, runPublishedHook, type PublishedDialect } from '../../helpers/publishedHooks.js';
+import { firePublishedPayload, loadPayload, payloadsDirectory, publishedHook, requirePublishedHookTools, runPublishedHook, type PublishedDialect } from '../../helpers/publishedHooks.js';
 
 beforeAll(requirePublishedHookTools);
 afterAll(() => assertNoHookProcessesAlive());
@@ -95,33 +92,7 @@ interface HookrailRun {
 async function hookrailRun(testCase: Case, payload: Record<string, unknown>, sessionId: string): Promise<HookrailRun> {
   prepare(testCase);
   const command = [shellQuote(publishedHook(testCase.dialect, testCase.script)), ...(testCase.args?.(project.path) ?? []).map(shellQuote)].join(' ');
-  let eventName: HookEventName;
-  let fields: Record<string, unknown>;
-  let options: { context?: Record<string, unknown>; toolCallId?: string; subagent?: boolean } = {};
-  let hooks: Record<string, unknown>;
-  if (testCase.dialect === 'claude') {
-    const fire = fromClaudeInput(payload);
-    if (!fire) throw new Error(`not a Claude Code payload: ${testCase.payload}`);
-    eventName = fire.eventName;
-    fields = fire.fields;
-    options = {
-      context: { ...(fire.toolFailed !== undefined ? { toolFailed: fire.toolFailed } : {}), ...(fire.subagent ? { subagent: true } : {}) },
-      ...(fire.toolUseId !== undefined ? { toolCallId: fire.toolUseId } : {}),
-      ...(fire.subagent ? { subagent: true } : {}),
-    };
-    // Written as a Claude Code settings file would be: Claude's event name; the shared names say their dialect.
-    hooks = { [fire.claudeEvent]: [{ hooks: [{ type: 'command', command, dialect: 'claude' }] }] };
-  } else {
-    eventName = payload['hook_event_name'] as HookEventName;
-    const { hook_event_name: _event, ...rest } = payload;
-    fields = rest;
-    hooks = { [eventName]: [{ hooks: [{ type: 'command', command, dialect: 'gemini' }] }] };
-  }
-  const config = new Config({ enableHooks: true, sessionId, workingDir: project.path, logger: recordingLogger().logger, hooks });
-  const hookSystem = config.getHookSystem();
-  if (!hookSystem) throw new Error('hooks are enabled');
-  await hookSystem.initialize();
-  const details = await hookSystem.getEventHandler().fireEventWithDetails(eventName, { ...fields, session_id: sessionId }, options);
+  const details = await firePublishedPayload({ dialect: testCase.dialect, payload, command, sessionId, workingDir: project.path });
   expect(details.results).toHaveLength(1);
   const result = details.results[0];
   return {

@@ -22,6 +22,16 @@ describe('Config', () => {
     expect(first.getDebugLogger()).toBeInstanceOf(DebugLogger);
   });
 
+  it('warmInterpreters: 2 idle per interpreter by default, 0 switches warm starts off, a bad value is warned about and the default kept', () => {
+    expect(new Config().getWarmInterpreters()).toBe(2);
+    expect(new Config({ warmInterpreters: 0 }).getWarmInterpreters()).toBe(0);
+    expect(new Config({ warmInterpreters: 5 }).getWarmInterpreters()).toBe(5);
+    const warnings: string[] = [];
+    const logger = new DebugLogger('host', { sink: (record) => warnings.push(record.message) });
+    expect(new Config({ warmInterpreters: -1, logger }).getWarmInterpreters()).toBe(2);
+    expect(warnings).toEqual(['Config.warmInterpreters: expected a whole number, 0 or more (0: off), got -1; using 2']);
+  });
+
   it('returns what it was given', () => {
     const logger = new DebugLogger('host', { sink: () => {} });
     const extensions = [{ name: 'ext', isActive: true, hooks: someHooks }];

@@ -374,7 +374,7 @@ describe('HookRegistry validation warnings', () => {
       'hooks: mixes Claude Code event names (PermissionRequest) with hookrail\'s (BeforeTool); each group speaks the dialect of its event\'s name, and SessionStart, SessionEnd and Notification hooks speak hookrail\'s',
       'hooks.BeforeTool[0].hooks[1]: "command" is missing; hook skipped',
       'hooks.BeforeTool[0].hooks[2].type: unknown hook type "shell" (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped',
-      'hooks.PermissionRequest: Claude Code event "PermissionRequest" has no hookrail equivalent; its hooks are skipped (supported Claude Code events: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SubagentStop, SessionStart, SessionEnd, PreCompact, Notification)',
+      'hooks.PermissionRequest: Claude Code event "PermissionRequest" has no hookrail equivalent; its hooks are skipped (supported Claude Code events: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SubagentStop, SubagentStart, SessionStart, SessionEnd, PreCompact, PostCompact, StopFailure, Notification)',
       `extensions["sec"].hooks.AfterTool[0].hooks[0].timeout: expected a positive number of milliseconds, got -1; the hook is kept with the default timeout of ${DEFAULT_HOOK_TIMEOUT_MS} ms`,
     ]);
     expect(registryRecords[1].data).toEqual({ path: 'hooks.BeforeTool[0].hooks[1]', severity: 'error' });
@@ -382,13 +382,17 @@ describe('HookRegistry validation warnings', () => {
     expect(registry.getAllHooks().map((entry) => entry.config.command)).toEqual(['sh kept.sh', 'sh e.sh']);
   });
 
-  it('settings that are not an object register nothing and log one warning', async () => {
-    const { registry, records } = createRegistry({ hooks: fromJson(['sh a.sh']) });
+  it('an extension\'s hooks that are not an object register nothing and log one warning naming the extension', async () => {
+    const { registry, records } = createRegistry({ extensions: [{ name: 'lint', isActive: true, hooks: fromJson(['sh a.sh']) }] });
     await registry.initialize();
     expect(registry.getAllHooks()).toEqual([]);
     expect(warnings(records)).toEqual([
-      'hooks: expected an object mapping event names to hook definitions, got an array; no hooks registered',
+      'extensions["lint"].hooks: expected an object mapping event names to hook definitions, got an array; no hooks registered',
     ]);
+  });
+
+  it('Config `hooks` that are not an object are refused when the Config is constructed, naming the parameter', () => {
+    expect(() => createRegistry({ hooks: fromJson(['sh a.sh']) })).toThrow('Config parameter "hooks" must be an object keyed by event name');
   });
 
   it('a valid configuration logs no warning and reports no problem', async () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookExecutionError } from '../../../src/errors.js';
 import { DEFAULT_MAX_STDERR_BYTES, DEFAULT_MAX_STDOUT_BYTES, HookRunner } from '../../../src/hooks/engine/hookRunner.js';
+import { STDOUT_OVERFLOW_EXCERPT_BYTES } from '../../../src/hooks/actions/hookProcess.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { MAX_STDERR_MESSAGE_CHARACTERS } from '../../../src/hooks/protocol/hookStderr.js';
@@ -34,17 +35,18 @@ function pidsIn(file: string): number[] {
 }
 
 describe('output floods', () => {
-  it('a hook printing 50 MB on stdout keeps only the first 16 MiB, is not parsed, and fails open with a warning saying what was cut', async () => {
+  it('a hook printing 50 MB on stdout is not parsed, keeps a 4 KiB excerpt, and fails open with a warning saying what was cut', async () => {
     const { runner, records } = newRunner({});
     const result = await runner.executeHook(fixtureHook('flood-stdout.js', ['50']), HookEventName.BeforeTool, beforeToolInput({}));
     expect(DEFAULT_MAX_STDOUT_BYTES).toBe(16 * 1024 * 1024);
-    expect(Buffer.byteLength(result.stdout ?? '')).toBe(DEFAULT_MAX_STDOUT_BYTES);
+    expect(STDOUT_OVERFLOW_EXCERPT_BYTES).toBe(4 * 1024);
+    expect(result.stdout).toBe(`${'flood '.repeat(170)}\n`.repeat(5).slice(0, STDOUT_OVERFLOW_EXCERPT_BYTES));
     expect(result).toMatchObject({ success: false, exitCode: 0, truncated: true });
     expect(result.output).toBeUndefined();
     expect(result.error).toMatchObject({ kind: 'output-too-large' });
     const warning = recordsAt(records, 'warn')[0];
     expect(warning.message).toContain('stdout exceeded 16777216 bytes; the output was not parsed');
-    const cut = Number(/stdout truncated to the first 16777216 bytes \((\d+) bytes cut\)/.exec(warning.message)?.[1]);
+    const cut = Number(/stdout was (\d+) bytes over the cap of 16777216 bytes; only its first 4096 bytes are kept/.exec(warning.message)?.[1]);
     // The fixture writes whole lines until it has written at least 50 MiB.
     expect(cut).toBeGreaterThanOrEqual(50 * 1024 * 1024 - DEFAULT_MAX_STDOUT_BYTES);
     expect(cut).toBeLessThan(50 * 1024 * 1024 - DEFAULT_MAX_STDOUT_BYTES + 1024);

@@ -119,13 +119,13 @@ describe('fireAfterAgentHook', () => {
 });
 
 describe('advisory lifecycle triggers', () => {
-  it('HOOK-203: PreCompress, Notification and SessionEnd fire with their fields; only systemMessage comes back', async () => {
+  it('HOOK-203 and beyond: PreCompress, Notification and SessionEnd fire with their fields; a PreCompress block keeps the history, the others give only their systemMessage', async () => {
     const captures = { PreCompress: scratch.file('pre.log'), Notification: scratch.file('note.log'), SessionEnd: scratch.file('end.log') };
     const hooks = Object.fromEntries(
       Object.entries(captures).map(([event, capture]) => [event, [commandGroup(scratch.respond({ capture, stdout: { systemMessage: `${event} seen`, decision: 'block' } }))]]),
     );
     const { config } = hookConfig(hooks);
-    expect(await firePreCompressHook(config, 'manual')).toEqual({ systemMessage: 'PreCompress seen' });
+    expect(await firePreCompressHook(config, 'manual')).toEqual({ blocked: true, reason: 'No reason provided', systemMessage: 'PreCompress seen' });
     expect(await fireNotificationHook(config, { notificationType: 'ToolPermission', message: 'approve?', details: { tool: 'x' } })).toEqual({
       systemMessage: 'Notification seen',
     });
@@ -142,7 +142,7 @@ describe('advisory lifecycle triggers', () => {
       expect(await fireSessionStartHook(config, 'startup')).toEqual({});
       expect(await fireBeforeAgentHook(config, 'p')).toEqual({ blocked: false });
       expect(await fireAfterAgentHook(config, { prompt: 'p', promptResponse: 'r', stopHookActive: false })).toEqual({ continueRequested: false });
-      expect(await firePreCompressHook(config, 'auto')).toEqual({});
+      expect(await firePreCompressHook(config, 'auto')).toEqual({ blocked: false });
       expect(await fireNotificationHook(config, { notificationType: 't', message: 'm' })).toEqual({});
       expect(await fireSessionEndHook(config, 'exit')).toEqual({});
     } finally {

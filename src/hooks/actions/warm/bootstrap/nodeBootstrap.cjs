@@ -1,0 +1,62 @@
+'use strict';
+/**
+ * A warm Node interpreter's bootstrap (hookrail). Started ahead of need with no flags, it waits on
+ * descriptor 3 for one hook: the working directory, the script, its arguments and its environment,
+ * fields separated by NUL (see warm/controlMessage.ts). It applies them and runs the script as the
+ * main module through Node's own entry-point loading, so `require.main === module`, ES modules and
+ * `process.argv` are what `node script.js` gives. stdin, stdout and stderr are the hook's pipes; the
+ * bootstrap never touches them. One hook per process.
+ */
+const { closeSync, readSync } = require('node:fs');
+const { resolve } = require('node:path');
+const Module = require('node:module');
+
+const controlDescriptor = 3;
+const chunks = [];
+const buffer = Buffer.allocUnsafe(65536);
+for (;;) {
+  let length;
+  try {
+    length = readSync(controlDescriptor, buffer, 0, buffer.length, null);
+  } catch (error) {
+    if (error.code === 'EAGAIN') {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+      continue;
+    }
+    throw error;
+  }
+  if (length === 0) break;
+  chunks.push(Buffer.from(buffer.subarray(0, length)));
+}
+closeSync(controlDescriptor);
+const fields = Buffer.concat(chunks).toString('utf8').split('\0');
+// The host closed the channel without a hook: the pool is shutting down.
+if (fields.length < 4) process.exit(0);
+
+let index = 0;
+const next = () => fields[index++];
+const workingDirectory = next();
+const script = next();
+const argumentCount = Number(next());
+const scriptArguments = fields.slice(index, index + argumentCount);
+index += argumentCount;
+const keptCount = Number(next());
+const kept = new Set(fields.slice(index, index + keptCount));
+index += keptCount;
+const environment = new Map();
+for (; index < fields.length; index += 1) {
+  const entry = fields[index];
+  const separator = entry.indexOf('=');
+  if (separator > 0) environment.set(entry.slice(0, separator), entry.slice(separator + 1));
+}
+
+process.chdir(workingDirectory);
+for (const name of Object.keys(process.env)) {
+  if (!environment.has(name) && !kept.has(name)) delete process.env[name];
+}
+for (const [name, value] of environment) {
+  if (!kept.has(name) && process.env[name] !== value) process.env[name] = value;
+}
+process.argv = [process.execPath, resolve(script), ...scriptArguments];
+// Called as Node calls it, so a stack trace names it the same way.
+Module.runMain();

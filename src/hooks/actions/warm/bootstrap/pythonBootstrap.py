@@ -1,0 +1,103 @@
+"""A warm Python interpreter's bootstrap (hookrail).
+
+Started ahead of need with no flags, it waits on descriptor 3 for one hook: the working directory,
+the script, its arguments and its environment, fields separated by NUL (see warm/controlMessage.ts).
+It applies them and runs the script in the interpreter's own ``__main__`` module, as ``python3
+script.py`` would: ``__name__ == "__main__"``, ``sys.argv``, ``sys.path[0]`` and ``__file__`` set
+the same way. stdin, stdout and stderr are the hook's pipes; the bootstrap never touches them. It
+imports nothing that Python did not load at start, so the script's own imports find its modules
+first. One hook per process.
+"""
+import os
+import sys
+
+
+def _hookrail_warm_start():
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(3, 65536)
+        except BlockingIOError:
+            continue
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(3)
+    fields = b"".join(chunks).split(b"\0")
+    if len(fields) < 4:
+        # The host closed the channel without a hook: the pool is shutting down.
+        os._exit(0)
+    index = 0
+    working_directory = fields[0]
+    script = fields[1]
+    argument_count = int(fields[2])
+    index = 3
+    arguments = fields[index:index + argument_count]
+    index += argument_count
+    kept_count = int(fields[index])
+    index += 1
+    kept = set(fields[index:index + kept_count])
+    index += kept_count
+    environment = {}
+    for entry in fields[index:]:
+        name, separator, value = entry.partition(b"=")
+        if separator and name:
+            environment[name] = value
+
+    os.chdir(working_directory)
+    environ = os.environb
+    for name in list(environ):
+        if name not in environment and name not in kept:
+            del environ[name]
+    for name, value in environment.items():
+        if name not in kept and environ.get(name) != value:
+            environ[name] = value
+
+    # Made absolute as Python does for its script: joined to the working directory, not normalised.
+    script_path = os.fsdecode(script)
+    if not os.path.isabs(script_path):
+        script_path = os.path.join(os.getcwd(), script_path)
+    sys.argv[:] = [os.fsdecode(script)] + [os.fsdecode(argument) for argument in arguments]
+    sys.orig_argv[1:] = sys.argv
+    sys.path[0] = os.path.dirname(os.path.realpath(script_path))
+    with open(script_path, "rb") as source_file:
+        source = source_file.read()
+    code = compile(source, script_path, "exec", dont_inherit=True)
+
+    main = sys.modules["__main__"]
+    namespace = main.__dict__
+    builtins = namespace["__builtins__"]
+    loader_type = sys.modules["_frozen_importlib_external"].SourceFileLoader
+    namespace.clear()
+    namespace.update(
+        __name__="__main__",
+        __doc__=None,
+        __package__=None,
+        __loader__=loader_type("__main__", script_path),
+        __spec__=None,
+        __annotations__={},
+        __builtins__=builtins,
+        __file__=script_path,
+        __cached__=None,
+    )
+    try:
+        exec(code, namespace)
+    except SystemExit:
+        raise
+    except BaseException as error:
+        # Printed as Python prints an uncaught exception, without this bootstrap's frames.
+        traceback = error.__traceback__
+        while traceback is not None and traceback.tb_frame.f_code is not code:
+            traceback = traceback.tb_next
+        if traceback is not None:
+            error.__traceback__ = traceback
+        sys.excepthook(type(error), error, error.__traceback__)
+        if isinstance(error, KeyboardInterrupt):
+            import signal
+
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGINT)
+        sys.exit(1)
+
+
+_hookrail_warm_start()

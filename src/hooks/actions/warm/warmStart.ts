@@ -1,0 +1,69 @@
+/**
+ * Runs a command hook on a warm interpreter when that is provably the same as running it cold: the
+ * command is one interpreter running one script (interpreterCommand.ts), the interpreter would start
+ * the same way (startupIdentity.ts), and — for shell text — bash would only add its three variables
+ * (shellEnvironment.ts). The warm process gets the script, its arguments, the working directory and
+ * the environment on its control channel, then runs the script as its main module. Otherwise, or
+ * while no idle process is ready, the caller spawns the hook cold.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { encodeControlMessage, isEncodable } from './controlMessage.js';
+import { recognizeInterpreterCommand } from './interpreterCommand.js';
+import { shellExecEnvironment } from './shellEnvironment.js';
+import { startupIdentity } from './startupIdentity.js';
+import { WarmInterpreterPool } from './warmPool.js';
+
+/** What {@link startWarmHook} needs: the hook as it would be spawned cold. */
+export interface WarmHookOptions {
+  /** Shell text, expanded; with `args`, the executable (exec form). */
+  command: string;
+  args?: readonly string[];
+  cwd: string;
+  /** The hook's whole environment, as a cold spawn would pass it. */
+  environment: Readonly<Record<string, string | undefined>>;
+  /** Idle processes per interpreter (0: warm starts are off). */
+  idle: number;
+  /** Default: the host's pool ({@link sharedWarmInterpreterPool}). */
+  pool?: WarmInterpreterPool;
+}
+
+let sharedPool: WarmInterpreterPool | undefined;
+
+/** The host's one pool of idle interpreters, created on first use. */
+export function sharedWarmInterpreterPool(): WarmInterpreterPool {
+  sharedPool ??= new WarmInterpreterPool();
+  return sharedPool;
+}
+
+/**
+ * Kills the host's idle warm interpreters (a session ends, a CLI command exits); the next hook that
+ * needs one runs cold and starts them again.
+ */
+export async function closeWarmInterpreters(): Promise<void> {
+  await sharedPool?.close();
+}
+
+/**
+ * A warm process already running the hook's script — to be treated exactly like a process just
+ * spawned for it — or `undefined`: run the hook cold.
+ */
+export function startWarmHook(options: WarmHookOptions): ChildProcess | undefined {
+  if (options.idle <= 0 || process.platform === 'win32') return undefined;
+  const { environment } = options;
+  const launch = recognizeInterpreterCommand({ command: options.command, args: options.args, cwd: options.cwd, path: environment.PATH });
+  if (!launch || !isEncodable(environment)) return undefined;
+  let hookEnvironment = environment;
+  if (launch.viaShell) {
+    const shellEnvironment = shellExecEnvironment({ environment, cwd: options.cwd, program: launch.program });
+    if (!shellEnvironment) return undefined;
+    hookEnvironment = shellEnvironment;
+  }
+  const identity = startupIdentity(launch.kind, hookEnvironment);
+  const pool = options.pool ?? sharedWarmInterpreterPool();
+  const warm = pool.take({ kind: launch.kind, executable: launch.executable, argv0: launch.argv0, fingerprint: identity.fingerprint, environment: hookEnvironment, idle: options.idle });
+  if (!warm) return undefined;
+  // A process that died while idle fails its write; its exit is then the hook's outcome, as for a crash.
+  warm.control.on('error', () => {});
+  warm.control.end(encodeControlMessage({ cwd: options.cwd, script: launch.script, args: launch.args, environment: hookEnvironment, keptNames: identity.keptNames }));
+  return warm.child;
+}

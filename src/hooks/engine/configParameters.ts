@@ -1,0 +1,69 @@
+/**
+ * The checks `new Config(parameters)` makes before it keeps anything: a parameter of the wrong type
+ * throws a {@link ConfigParameterError} naming it and what it expects, so a configuration mistake
+ * fails at construction instead of switching every hook off at the first event. A console-like logger
+ * (`console`, pino, winston) is accepted on purpose and wrapped in a {@link DebugLogger}.
+ */
+import { consoleLikeLogSink, DebugLogger, isConsoleLikeLogger, isDebugLogger, type ConsoleLikeLogger } from '../../debugLogger.js';
+import { ConfigParameterError } from '../../errors.js';
+
+type Check = (value: unknown) => boolean;
+
+const isBoolean: Check = (value) => typeof value === 'boolean';
+const isString: Check = (value) => typeof value === 'string';
+const isNonEmptyString: Check = (value) => typeof value === 'string' && value !== '';
+const isFunction: Check = (value) => typeof value === 'function';
+const isPlainObject: Check = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isStringArray: Check = (value) => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const isObjectArray: Check = (value) => Array.isArray(value) && value.every(isPlainObject);
+const isContentGenerator: Check = (value) => isPlainObjectLike(value) && typeof (value as { generateContentStream?: unknown }).generateContentStream === 'function';
+
+function isPlainObjectLike(value: unknown): boolean {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Each checked parameter: how to tell a good value, and what the error says it expects. */
+const parameterChecks: ReadonlyArray<readonly [name: string, check: Check, expected: string]> = [
+  ['enableHooks', isBoolean, 'true or false'],
+  ['hooks', isPlainObject, 'an object keyed by event name (the settings.json `hooks` object)'],
+  ['functionHooks', isObjectArray, 'an array of function hook definitions'],
+  ['extensions', isObjectArray, 'an array of extension objects'],
+  ['disabledHooks', isStringArray, 'an array of hook names or commands'],
+  ['hookEnvironment', isPlainObject, 'an object such as { withhold: ["*_API_KEY"] }'],
+  ['sessionId', isNonEmptyString, 'a non-empty string'],
+  ['workingDir', isNonEmptyString, 'a non-empty string (a directory path)'],
+  ['onAskUser', isFunction, 'a function'],
+  ['transcriptPath', isString, 'a string (a file path, or "" for none)'],
+  ['hookModel', isContentGenerator, 'a ContentGenerator (an object with a generateContentStream method)'],
+  ['hookAgentRunner', isFunction, 'a function'],
+  ['onJudgedHook', isFunction, 'a function'],
+  ['subagent', isBoolean, 'true or false'],
+];
+
+/**
+ * Throws a {@link ConfigParameterError} for the first parameter that is present (not `undefined`) and
+ * of the wrong type. `parameters` itself must be an object. `logger` and `askUserTimeout` are checked
+ * where they are read ({@link resolveConfigLogger}; the timeout falls back to its default with a warning).
+ */
+export function checkConfigParameters(parameters: unknown): void {
+  if (!isPlainObjectLike(parameters) || Array.isArray(parameters)) throw new ConfigParameterError('parameters', 'an object', parameters);
+  const values = parameters as Record<string, unknown>;
+  for (const [name, check, expected] of parameterChecks) {
+    const value = values[name];
+    if (value !== undefined && !check(value)) throw new ConfigParameterError(name, expected, value);
+  }
+  const withhold = (values.hookEnvironment as { withhold?: unknown } | undefined)?.withhold;
+  if (withhold !== undefined && !isStringArray(withhold)) throw new ConfigParameterError('hookEnvironment.withhold', 'an array of variable names or globs', withhold);
+}
+
+/**
+ * The logger a Config writes to: a {@link DebugLogger} as given; a console-like logger wrapped so
+ * its `warn`/`error`/`info`/`debug` receive the records of that level; none, the default (warnings on
+ * stderr). Anything else throws a {@link ConfigParameterError} naming `logger`.
+ */
+export function resolveConfigLogger(logger: unknown): DebugLogger {
+  if (logger === undefined) return new DebugLogger('hookrail');
+  if (isDebugLogger(logger)) return logger;
+  if (isConsoleLikeLogger(logger)) return new DebugLogger('hookrail', { sink: consoleLikeLogSink(logger as ConsoleLikeLogger) });
+  throw new ConfigParameterError('logger', 'a DebugLogger or a console-like logger (an object with a warn method, such as console)', logger);
+}
