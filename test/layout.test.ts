@@ -1,5 +1,5 @@
 /**
- * DESIGN.md's layout, checked on the source: no import cycle between folders, the hook system
+ * The layout of docs/architecture.md, checked on the source: no import cycle between folders, the hook system
  * (`src/hooks/**`) imports no XState and nothing from machines, adapters, inspection, diagrams or the
  * CLI, and no folder imports the entry points.
  */

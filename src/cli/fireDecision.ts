@@ -29,7 +29,7 @@ export interface FireDecision {
   reason?: string;
   stop: boolean;
   stopReason?: string;
-  /** BeforeTool, issue 14: a hook asks the user to confirm the call; the reason the user is shown. */
+  /** BeforeTool: a hook asks the user to confirm the call; the reason the user is shown. */
   asks?: string;
   /** BeforeTool: the arguments the tool would run with (the hook's `tool_input` merged over the original). */
   modifiedInput?: Record<string, unknown>;

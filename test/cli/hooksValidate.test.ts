@@ -118,7 +118,7 @@ describe('hookrail hooks validate', () => {
     expect(result.stdout).toContain('warning typos.json: hooks.BeforeTool[0].hooks[0].timout: unknown field "timout"; ignored (did you mean "timeout"?)');
   });
 
-  it('issue 11: validates a --settings-style file written with Claude Code names anywhere, timeouts read as seconds', async () => {
+  it('validates a --settings-style file written with Claude Code names anywhere, timeouts read as seconds', async () => {
     await sandbox.writeProjectFile(
       'claude-hooks.json',
       JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo ok', timeout: 'soon' }] }], Stop: [{ hooks: [{ type: 'command', command: 'echo stop' }] }] } }),

@@ -1,7 +1,7 @@
 /**
  * Settings: reads `hooks`, `disabledHooks` and `enableHooks` from every settings scope — hookrail's
  * own files, Claude Code's and Gemini CLI's, Claude Code plugins and Gemini CLI extensions — and
- * merges them into what `Config` takes (HOOK-080, 082, 084, 086; DESIGN.md, "Dialects").
+ * merges them into what `Config` takes (HOOK-080, 082, 084, 086; docs/architecture.md, "Dialects").
  *
  * Scopes, highest priority first — the order in which their hook groups are concatenated per event:
  * 1. `extra`: files named with `--settings FILE`, in the order given. The user named them for this

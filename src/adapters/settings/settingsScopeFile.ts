@@ -1,5 +1,5 @@
 /**
- * One settings file as hookrail reads it (HOOK-080..084), in its dialect (DESIGN.md, "Dialects"):
+ * One settings file as hookrail reads it (HOOK-080..084), in its dialect (docs/architecture.md, "Dialects"):
  * what one file says — its valid hooks, `disabledHooks`, `enableHooks`, `hookEnvironment` and
  * `plugins`, and every problem with its JSON path. `pinned` is kept only in the system file. Reading
  * never throws: a bad file is a list of problems. Where the files are: settingsLocations.ts; each

@@ -1,5 +1,5 @@
 /**
- * The switches a settings file sets besides its hooks, in each dialect's spelling (DESIGN.md,
+ * The switches a settings file sets besides its hooks, in each dialect's spelling (docs/architecture.md,
  * "Dialects"), read into the file's record with a warning and its JSON path for every bad value:
  * - hookrail: `enableHooks`, `disabledHooks`, `hookEnvironment`, `warmInterpreters`, `plugins` (Claude
  *   Code plugin directories, relative to the file's directory).

@@ -24,14 +24,14 @@ import { describeFunctionHookProblems, functionHooksOptionSpec, loadFunctionHook
 export interface ListedHook {
   event: HookEventName;
   name: string;
-  /** `command`, `http`, `function` or `plugin` (issue 13). */
+  /** `command`, `http`, `function` or `plugin`. */
   type: string;
   command?: string;
   /** Exec form: the arguments of `command`. */
   args?: string[];
   /** http hooks: the URL. */
   url?: string;
-  /** Issue 14, prompt and agent hooks: the question, the model named, an agent's turns. */
+  /** Prompt and agent hooks: the question, the model named, an agent's turns. */
   prompt?: string;
   model?: string;
   maxTurns?: number;
@@ -45,7 +45,7 @@ export interface ListedHook {
   onFailure?: string;
   async?: boolean;
   if?: string;
-  /** The protocol it is spoken to in: `native`, `claude` or `gemini` (DESIGN.md, "Dialects"). */
+  /** The protocol it is spoken to in: `native`, `claude` or `gemini` (docs/architecture.md, "Dialects"). */
   dialect: HookDialect;
   /** The Claude event it was configured on, where that narrows the hookrail event (PostToolUseFailure, SubagentStop, ...). */
   dialectEvent?: string;
@@ -139,7 +139,7 @@ export function listHooks(settings: LoadedSettings): ListedHook[] {
   return listed;
 }
 
-/** Issue 13: a `--function-hooks` module's hooks, listed like settings hooks with type `function`. */
+/** A `--function-hooks` module's hooks, listed like settings hooks with type `function`. */
 export function listFunctionHooks(loaded: LoadedFunctionHooks, settings: LoadedSettings): ListedHook[] {
   const disabled = new Set(settings.disabledHooks);
   return loaded.entries.map((entry) => ({

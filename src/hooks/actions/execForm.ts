@@ -1,5 +1,5 @@
 /**
- * Exec form of a command hook (issue 13): `{ "command": "node", "args": ["guard.js", "--strict"] }`
+ * Exec form of a command hook: `{ "command": "node", "args": ["guard.js", "--strict"] }`
  * spawns the executable directly, without a shell, so there is nothing to quote. The project-dir
  * variables (HOOK-188) and a Claude Code plugin's `CLAUDE_PLUGIN_ROOT` and `CLAUDE_PLUGIN_DATA` are
  * still expanded in the command and in each argument (`$NAME` or `${NAME}`), as plain text: no shell

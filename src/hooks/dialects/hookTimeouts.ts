@@ -1,6 +1,6 @@
 /**
  * How long a hook may run when its configuration gives no `timeout`: each dialect keeps its host's
- * defaults (DESIGN.md, "Dialects").
+ * defaults (docs/architecture.md, "Dialects").
  *
  * - native: HOOK-120's 60 s for command, http and function hooks; 30 s for prompt hooks and 60 s for
  *   agent hooks.

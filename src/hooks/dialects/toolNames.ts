@@ -1,5 +1,5 @@
 /**
- * Tool names in both dialects (DESIGN.md, "Dialects"). hookrail's built-in tools carry Gemini CLI's
+ * Tool names in both dialects (docs/architecture.md, "Dialects"). hookrail's built-in tools carry Gemini CLI's
  * names; a Claude Code hook is told Claude's name for the same tool, and a matcher written with
  * either name matches. An MCP tool's `mcp__<server>__<tool>` is Claude Code's name too, and Gemini CLI's
  * `mcp_<server>_<tool>` is one of its aliases (mcpToolNames.ts). Other names without a counterpart (host

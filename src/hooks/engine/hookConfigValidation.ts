@@ -1,5 +1,5 @@
 /**
- * Validation of one configured hook (HOOK-083, 191, 195, issue 13): its type and the type's own
+ * Validation of one configured hook (HOOK-083, 191, 195): its type and the type's own
  * fields (`command` and exec-form `args`; `url`, `headers`, `allowedEnvVars`), then the fields
  * every type takes (`timeout`, `name`, `description`, `priority`, `onFailure`, `async`, `if`).
  * Never throws: an entry that cannot run as written is skipped (`error`); a field that can be
@@ -43,7 +43,7 @@ export interface HookFieldsValidation {
   timeoutUnit?: 'milliseconds' | 'seconds';
 }
 
-/** HOOK-083, 191, 195, issue 13: a cleaned copy of a settings hook entry, or undefined when it must be skipped. */
+/** HOOK-083, 191, 195: a cleaned copy of a settings hook entry, or undefined when it must be skipped. */
 export function validateHookFields({ hook, path, eventName, report, timeoutUnit }: HookFieldsValidation): SettingsHookConfig | undefined {
   if (!isPlainObject(hook)) {
     report(path, `expected a hook object ({ type, command, timeout? }), got ${describeType(hook)}; hook skipped`, 'error');
@@ -223,7 +223,7 @@ export interface CommonFieldsValidation {
 }
 
 /**
- * Issue 13: `timeout`, `name`, `description`, `priority`, `onFailure`, `async` and `if`, shared by
+ * `timeout`, `name`, `description`, `priority`, `onFailure`, `async` and `if`, shared by
  * settings hooks and function hooks. Returns false when the hook must be skipped (an `if` that does
  * not parse: the hook would otherwise run where it was meant not to, or not run where it was meant to).
  */

@@ -1,6 +1,6 @@
 /**
  * HookRunner: executes configured hook commands as real processes and turns how they ended into a
- * `HookExecutionResult` following the canonical exit-code table (§35). It never throws: every
+ * `HookExecutionResult` following the canonical exit-code table (the exit-code rules, HOOK-066–070). It never throws: every
  * failure becomes a result with `success: false`, and every failure is logged as a warning that
  * names the hook, the event, the exit code (or signal, or timeout) and stderr.
  */
@@ -140,7 +140,7 @@ export class HookRunner {
     }
   }
 
-  /** A command (or plugin) hook: one process, its answer read by the exit-code table (§35). */
+  /** A command (or plugin) hook: one process, its answer read by the exit-code table (the exit-code rules, HOOK-066–070). */
   private async executeCommandHook(
     hookConfig: HookConfig,
     eventName: HookEventName,
@@ -156,7 +156,7 @@ export class HookRunner {
       if (typeof hookConfig.command !== 'string' || hookConfig.command.trim() === '') {
         return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-config', reason: 'the hook has no command' });
       }
-      // The hook's dialect (DESIGN.md "Dialects"): its stdin and variables now, its answer's reading after.
+      // The hook's dialect (docs/architecture.md "Dialects"): its stdin and variables now, its answer's reading after.
       const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent, moment: options.moment });
       // Only a hook whose dialect prepares a file waits here: no other hook pays an await before its spawn.
       if (conversation.ready) await conversation.ready;
@@ -224,7 +224,7 @@ export class HookRunner {
     return results;
   }
 
-  /** The exit-code table (§35) applied to one finished process. */
+  /** The exit-code table (the exit-code rules, HOOK-066–070) applied to one finished process. */
   private interpret(hookConfig: HookConfig, eventName: HookEventName, outcome: HookProcessOutcome, timeoutMs: number): HookExecutionResult {
     // One object, completed by the branch that applies: a base spread into each answer cost a hook
     // ~6 µs on the cold path after its process exits (bench/README.md).

@@ -1,5 +1,5 @@
 /**
- * How the runner runs the hooks judged by a model (issue 14): a prompt hook with the Config's hook
+ * How the runner runs the hooks judged by a model: a prompt hook with the Config's hook
  * model, an agent hook with the Config's sub-agent runner bound to that Config, each with its own
  * default timeout (30 s and 60 s) when the hook sets none.
  */
@@ -36,7 +36,7 @@ export interface JudgedHookRunOptions {
 }
 
 /**
- * Issue 14: runs a prompt or agent hook and tells `Config.onJudgedHook` how it went; never throws.
+ * Runs a prompt or agent hook and tells `Config.onJudgedHook` how it went; never throws.
  * `$ARGUMENTS` is the input as the hook's dialect shows it (what a command hook of the same file reads
  * on stdin); the answer is `{ ok, reason }` in every dialect, so it is read natively.
  */
@@ -68,7 +68,7 @@ function runByType(options: JudgedHookRunOptions, inputText: string | undefined)
   return runAgentHook({ hookConfig, eventName, input, ...text, timeoutMs, signal, logger, runTask: boundTaskRunner(config, session) });
 }
 
-/** Issue 14: what a host is told about one finished judged hook. */
+/** What a host is told about one finished judged hook. */
 export function judgedHookEvent(result: HookExecutionResult, input: HookInput): JudgedHookEvent {
   const hookConfig = result.hookConfig as PromptHookConfig | AgentHookConfig;
   const toolName = (input as { tool_name?: unknown }).tool_name;

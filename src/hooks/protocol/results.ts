@@ -42,14 +42,14 @@ export interface HookExecutionResult {
   truncated?: boolean;
   /** http hooks: the response's status code, when one came. */
   httpStatus?: number;
-  /** Issue 14, prompt and agent hooks: the model that answered (or was asked, when it failed). */
+  /** Prompt and agent hooks: the model that answered (or was asked, when it failed). */
   model?: string;
-  /** Issue 14, prompt and agent hooks: the model's answer as it came (the sub-agent's last text). */
+  /** Prompt and agent hooks: the model's answer as it came (the sub-agent's last text). */
   modelAnswer?: string;
-  /** Issue 14, agent hooks: the sub-agent's model calls. */
+  /** Agent hooks: the sub-agent's model calls. */
   modelTurns?: number;
   /**
-   * Issue 13: the hook failed and has `onFailure: "block"`: `output` is the block it stands for
+   * The hook failed and has `onFailure: "block"`: `output` is the block it stands for
    * (a reason naming the hook and the failure), and the aggregator counts it like an exit-2 block.
    */
   failedClosed?: boolean;

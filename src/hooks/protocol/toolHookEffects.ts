@@ -14,7 +14,7 @@ export const HOOK_BLOCKED_ERROR_TYPE = 'hook_blocked';
 /** `error.type` of a result produced because a hook asked the agent to stop (`continue: false`). */
 export const HOOK_STOPPED_ERROR_TYPE = 'hook_stopped';
 
-/** `error.type` of a result produced because a hook asked and the answer was deny (issue 14). */
+/** `error.type` of a result produced because a hook asked and the answer was deny. */
 export const ASK_DENIED_ERROR_TYPE = 'ask_denied';
 
 /** `error.type` of a result produced because the tool itself threw. */
@@ -41,7 +41,7 @@ export interface AskDeniedResultOptions {
 }
 
 /**
- * Issue 14: the result of a call a hook asked about and the answer denied. The model reads that the
+ * The result of a call a hook asked about and the answer denied. The model reads that the
  * call was not allowed and why, so it does not simply retry; the outcome is `blocked`.
  */
 export function createAskDeniedToolResult(options: AskDeniedResultOptions): ToolResult {
@@ -52,7 +52,7 @@ export function createAskDeniedToolResult(options: AskDeniedResultOptions): Tool
   });
 }
 
-/** Issue 14: the reason an asking hook gives (Claude's `permissionDecisionReason` first), or a plain default. */
+/** The reason an asking hook gives (Claude's `permissionDecisionReason` first), or a plain default. */
 export function getAskReason(output: DefaultHookOutput): string {
   const compatibilityReason = output.hookSpecificOutput?.['permissionDecisionReason'];
   if (typeof compatibilityReason === 'string' && compatibilityReason.trim() !== '') return compatibilityReason;
@@ -103,7 +103,7 @@ export function appendAfterToolOutput(toolResult: ToolResult, afterOutput: Defau
 }
 
 /**
- * HOOK-159 (tech design §6.1): a BeforeTool `systemMessage` on a call that went ahead rides on the
+ * HOOK-159: a BeforeTool `systemMessage` on a call that went ahead rides on the
  * tool's result as `"\n\n[System] " + systemMessage`, never as a separate turn or UI line.
  */
 export function applyBeforeToolSystemMessage(toolResult: ToolResult, beforeOutput: DefaultHookOutput | undefined): ToolResult {

@@ -27,7 +27,7 @@ export type ToolExecuteFunction = (toolInput: Record<string, unknown>) => Promis
 
 /**
  * What the BeforeTool hooks decided for a call. HOOK-020 before HOOK-016: a stop outranks a block (both
- * skip the tool; only a stop also ends the agent's turn); a block outranks an ask (issue 14), which
+ * skip the tool; only a stop also ends the agent's turn); a block outranks an ask, which
  * outranks an allow. An `ask` carries the arguments the call would run with, for the one asked.
  */
 export type BeforeToolDecision =
@@ -36,7 +36,7 @@ export type BeforeToolDecision =
   | AskDecision
   | { kind: 'proceed'; args: Record<string, unknown>; modified: boolean; output: DefaultHookOutput | undefined };
 
-/** Issue 14: a hook asked the user to confirm the call; the ask step settles it (allow → proceed, deny → blocked). */
+/** A hook asked the user to confirm the call; the ask step settles it (allow → proceed, deny → blocked). */
 export interface AskDecision {
   kind: 'ask';
   /** The hook's reason for asking. */
@@ -52,7 +52,7 @@ export interface AskDecision {
 /** Options of {@link decideBeforeTool}. */
 export interface DecideBeforeToolOptions {
   /**
-   * Issue 14: true when someone can be asked (`Config.onAskUser` is set): an `ask` then becomes an
+   * True when someone can be asked (`Config.onAskUser` is set): an `ask` then becomes an
    * `ask` decision. False (the default) keeps HOOK-182: `ask` proceeds like `allow`.
    */
   canAsk?: boolean;
@@ -93,7 +93,7 @@ export interface BeforeToolStepOptions extends HookFireOptions {
 
 /**
  * Fires BeforeTool (never throws: HOOK-115) and decides what happens to the call; an `ask` decision
- * only when the Config has `onAskUser` (issue 14).
+ * only when the Config has `onAskUser`.
  */
 export async function runBeforeToolStep(options: BeforeToolStepOptions): Promise<BeforeToolDecision> {
   const output = await fireBeforeToolHook(options.config, options.toolName, options.args, fireOptions(options));

@@ -66,7 +66,7 @@ describe('settings locations', () => {
     expect(otherScopes.filter(isProjectScope)).toEqual([]);
   });
 
-  it("issue 11: a file's location gives its dialect; a file named anywhere else is decided by its content", () => {
+  it("a file's location gives its dialect; a file named anywhere else is decided by its content", () => {
     expect(dialectOfLocation('claude-local', '/p/.claude/settings.local.json')).toBe('claude');
     expect(dialectOfLocation('plugin', '/plugins/guard/hooks/hooks.json')).toBe('claude');
     expect(dialectOfLocation('extension', '/home/.gemini/extensions/x/hooks/hooks.json')).toBe('gemini');

@@ -1,5 +1,5 @@
 /**
- * The switches of each dialect's settings file, read straight into a file record (issue 11): every bad
+ * The switches of each dialect's settings file, read straight into a file record: every bad
  * value is a warning with its JSON path, never a throw, and Gemini CLI's older spellings still count.
  */
 import { describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ describe('Gemini CLI: hooksConfig and the older spellings', () => {
     expect(problemPaths(scopeFile)).toEqual(['hooksConfig.disabled[1]']);
   });
 
-  it('issue 11: hooks.enabled, hooks.disabled and tools.enableHooks are honoured, each with a warning naming the new spelling', () => {
+  it('hooks.enabled, hooks.disabled and tools.enableHooks are honoured, each with a warning naming the new spelling', () => {
     const scopeFile = file('gemini');
     readGeminiSwitches({ hooks: { enabled: false, disabled: ['old'] }, tools: { enableHooks: true } }, scopeFile);
     expect(scopeFile.geminiHooksEnabled).toBe(false);
