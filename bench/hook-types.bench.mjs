@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The hook types of issue 13, measured side by side in one run (see bench/README.md):
+// The hook types (function, http, exec form), measured side by side in one run (see bench/README.md):
 //   1. a function hook through fireBeforeToolHook  vs  the same decision by a spawned command hook
 //                                                  (target: ≤ 20 µs per call, ≥ 250× cheaper)
 //   2. an http hook to a local server (another process, keep-alive)  vs  the same spawned command hook

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The run report at scale (issue 15): a 1,000-tool-call run recorded with `inspect: { file }` (real
+// The run report at scale: a 1,000-tool-call run recorded with `inspect: { file }` (real
 // BeforeTool hook processes, one call in ten blocked), turned into the HTML report, opened from disk
 // in headless Chromium (Debian's chromium, as the e2e tests drive it). Printed, each as a ratio to
 // its budget: the report's size (budget 5 MB) and the first paint, and the time until the 1,000

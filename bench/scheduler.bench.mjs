@@ -5,7 +5,7 @@
 //                                                     (no target: a machine against a plain function call;
 //                                                     round 1's "< 50 µs" is below XState's own floor here)
 //   1b. the toolCall machine vs a bare XState machine of the same shape (idle → executing (one invoked
-//       promise) → buffered → published, no context): issue 9's target, <= 1.2
+//       promise) → buffered → published, no context): target <= 1.2
 //   1c. the toolCall machine vs that bare path carrying the call's data (input → context, one assign, an
 //       output): not a target — how much of 1b is XState's data handling, which any machine with a result pays
 //   1d. that data-carrying path vs the bare machine: not a target — XState's own price for a machine that takes
@@ -63,7 +63,7 @@ async function timeAgainstFloor({ title, floorLabel, runFloor, subjectLabel = 'r
   );
 }
 
-// 1b. XState's floor: the same shape with nothing of ours in it. Issue 9 item 6 (secondary): the toolCall
+// 1b. XState's floor: the same shape with nothing of ours in it. The secondary target: the toolCall
 // machine <= 1.2x this floor. The verdict is on host CPU time: both variants are single-threaded
 // JavaScript, so on an idle machine CPU time and wall time agree, and on a busy one wall time also counts
 // the time spent waiting for a core (it moved by ±30% between runs at load 5; the CPU ratio by ±5%).
@@ -71,7 +71,7 @@ await timeAgainstFloor({
   title: '1b. toolCall machine vs a bare XState machine of the same shape, hooks disabled',
   floorLabel: 'bare XState machine:',
   runFloor: bareToolCallMachine(() => tool.execute(toolInput, { signal })),
-  verdictText: (cpuRatio) => `target <= 1.2: ${verdict(cpuRatio <= 1.2)} (issue 9 measured 1.33)`,
+  verdictText: (cpuRatio) => `target <= 1.2: ${verdict(cpuRatio <= 1.2)} (1.33 before the machine was trimmed)`,
 });
 
 // 1c. The bare path with the call's data, in pairs of its own (a third variant in 1b's rotation would

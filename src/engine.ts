@@ -39,7 +39,7 @@ export { decideAfterTool, runBeforeToolStep, runAfterToolStep, runToolStep, isTo
 export { decideBeforeTool } from './hooks/protocol/beforeToolDecision.js';
 export type { BeforeToolStepOptions, AfterToolStepOptions } from './hooks/triggers/toolCallSteps.js';
 export type { DecideBeforeToolOptions } from './hooks/protocol/beforeToolDecision.js';
-// --- the ask step (issue 14): one ask at a time, in request order within a scheduler batch ---
+// --- the ask step: one ask at a time, in request order within a scheduler batch ---
 export { runAskStep, decideAskAnswer, askUserFailure, failedAnswer, ASK_NOTIFICATION_TYPE } from './hooks/triggers/askUserStep.js';
 export type { AskStepOptions, AskStepResult, SettledAnswer, DecideAskAnswerOptions, AskUserFailureOptions } from './hooks/triggers/askUserStep.js';
 export { AskQueue, sharedAskQueue } from './hooks/triggers/askQueue.js';
@@ -47,7 +47,7 @@ export type { AskQueueRunOptions } from './hooks/triggers/askQueue.js';
 export { fireNotificationHook } from './hooks/triggers/lifecycleHookTriggers.js';
 export type { NotificationHookInput, LifecycleHookResult } from './hooks/triggers/lifecycleHookTriggers.js';
 
-// --- dialects: each hook spoken to in its own (native, Claude Code, Gemini CLI), issue 11 ---
+// --- dialects: each hook spoken to in its own (native, Claude Code, Gemini CLI) ---
 export { hookDialects, isHookDialect } from './hooks/dialects/dialect.js';
 export { claudeEventNames, toClaudeEventName, claudeEventApplies } from './hooks/dialects/claudeEvents.js';
 export type { ClaudeEventName } from './hooks/dialects/claudeEvents.js';
@@ -77,7 +77,7 @@ export type { HookConfigProblem } from './hooks/validation/hookProblems.js';
 export type { HookSystemHost, HookRegistryHost, HookEventHandlerHost, JudgedHookHost } from './hooks/engine/engineHost.js';
 export { HookPlanner, matchesToolName } from './hooks/engine/hookPlanner.js';
 export type { HookPlannerOptions } from './hooks/engine/hookPlanner.js';
-// Issue 13: `if` conditions, priority order, fail-closed results.
+// `if` conditions, priority order, fail-closed results.
 export { parseIfCondition, matchesIfCondition, MAX_IF_GLOB_LENGTH } from './hooks/matching/ifCondition.js';
 export type { IfCondition, IfConditionParse } from './hooks/matching/ifCondition.js';
 export { compareHookOrder, getHookPriority } from './hooks/engine/hookRegistry.js';
@@ -98,7 +98,7 @@ export type {
 // --- actions ---
 export { expandCommand } from './hooks/actions/commandExpansion.js';
 export { DEFAULT_MAX_HTTP_BODY_BYTES } from './hooks/actions/httpHook.js';
-// Issue 14: the pieces of prompt and agent hooks.
+// The pieces of prompt and agent hooks.
 export { runPromptHook, MAX_JUDGED_ANSWER_CHARACTERS } from './hooks/actions/promptHook.js';
 export type { PromptHookRunOptions } from './hooks/actions/promptHook.js';
 export { runAgentHook, agentMaxTurns } from './hooks/actions/agentHook.js';

@@ -42,7 +42,7 @@ const maxJsonCopyDepth = 1_000;
 /**
  * A deep copy of a value exactly as `JSON.parse(JSON.stringify(value))` makes it — `undefined`,
  * functions and symbols dropped (`null` in arrays), non-finite numbers `null`, `toJSON` and class
- * instances serialised — without the text in between: hooks of issue 13 hand every in-process hook
+ * instances serialised — without the text in between: function, http and judged hooks hand every in-process hook
  * its own copy of the input on each call, so the copy must be cheap. Throws, as JSON does, on a
  * BigInt and on a cycle.
  */

@@ -94,7 +94,7 @@ describe('public API (src/index.ts)', () => {
     expect(typeof engine.defaultHookTranslator.toHookLLMRequest).toBe('function');
   });
 
-  it('issue 13: hookrail exports the function hook types (typed per event); hookrail/engine the if-condition parser and the failure policy', () => {
+  it('hookrail exports the function hook types (typed per event); hookrail/engine the if-condition parser and the failure policy', () => {
     const definition: hookrail.FunctionHookDefinition = {
       event: 'BeforeTool',
       name: 'typed',

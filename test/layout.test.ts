@@ -1,6 +1,6 @@
 /**
- * DESIGN.md's layout, checked on the source: no import cycle between folders, nor between files (type-only
- * imports included: a type cycle is the same tangle to a reader), the hook system
+ * The layout of docs/architecture.md, checked on the source: no import cycle between folders, nor between
+ * files (type-only imports included: a type cycle is the same tangle to a reader), the hook system
  * (`src/hooks/**`) imports no XState and nothing from machines, adapters, inspection, diagrams or the
  * CLI, and no folder imports the entry points.
  */

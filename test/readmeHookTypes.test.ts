@@ -1,5 +1,5 @@
 /**
- * The README's "Hook types and options" section (issue 13): every JSON example in it is a hook that
+ * The README's "Hook types and options" section: every JSON example in it is a hook that
  * validates without a problem, and every `if` it shows parses.
  */
 import { readFileSync } from 'node:fs';
@@ -23,12 +23,12 @@ function jsonExamples(): unknown[] {
 }
 
 describe('README: hook types and options', () => {
-  it('issue 13: the section exists and shows command (both forms) and http examples (issue 14: then prompt and agent)', () => {
+  it('the section exists and shows command (both forms) and http examples (then prompt and agent)', () => {
     const examples = jsonExamples();
     expect(examples.map((example) => (example as { type: string }).type)).toEqual(['command', 'command', 'http', 'prompt', 'agent']);
   });
 
-  it('issue 13: every JSON example validates without a problem', () => {
+  it('every JSON example validates without a problem', () => {
     for (const example of jsonExamples()) {
       const result = validateHooksSettings({ BeforeTool: [{ hooks: [example] }] });
       expect(result.problems, JSON.stringify(example)).toEqual([]);
@@ -36,7 +36,7 @@ describe('README: hook types and options', () => {
     }
   });
 
-  it('issue 13: every option example in the table validates, and every `if` shown parses', () => {
+  it('every option example in the table validates, and every `if` shown parses', () => {
     const options = [...section.matchAll(/\| `"(\w+)": ([^`]+)` \|/g)].map((match) => [match[1], JSON.parse(match[2]) as unknown] as const);
     expect(options.map(([field]) => field)).toEqual(['name', 'description', 'timeout', 'onFailure', 'priority', 'async', 'if']);
     for (const [field, value] of options) {

@@ -1,5 +1,5 @@
 /**
- * The README's pages on prompt and agent hooks (issue 14): the scripted-hook-model scenario it shows
+ * The README's pages on prompt and agent hooks: the scripted-hook-model scenario it shows
  * is a valid scenario whose hooks validate, and it plays offline as the README's output says.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 describe('README: scripting the hook model', () => {
-  it('issue 14: the scenario shown is valid, its hooks validate, and it blocks the write as the README shows', async () => {
+  it('the scenario shown is valid, its hooks validate, and it blocks the write as the README shows', async () => {
     const block = /```jsonc\n([\s\S]*?)```/.exec(section)?.[1];
     expect(block).toBeDefined();
     const scenario = parseScenario(block!, 'README.md');

@@ -10,7 +10,7 @@ class Point {
 }
 
 describe('copyAsJson', () => {
-  it('issue 13: copies like a JSON round trip: undefined and functions dropped, null in arrays, non-finite numbers null, toJSON and class instances serialised', () => {
+  it('copies like a JSON round trip: undefined and functions dropped, null in arrays, non-finite numbers null, toJSON and class instances serialised', () => {
     const values: unknown[] = [
       { a: 1, b: 'two', c: [1, undefined, () => 3, Number.NaN, Infinity], d: undefined, e: () => 1, f: null, g: { h: [true, false] } },
       [new Date(0), new Point(1, 2), { toJSON: () => 'custom' }],
@@ -28,7 +28,7 @@ describe('copyAsJson', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 
-  it('issue 13: throws, as JSON does, on a BigInt and on a cycle', () => {
+  it('throws, as JSON does, on a BigInt and on a cycle', () => {
     expect(() => copyAsJson({ big: 10n })).toThrow(TypeError);
     const cyclic: Record<string, unknown> = {};
     cyclic['self'] = cyclic;

@@ -1,5 +1,5 @@
 /**
- * How `hookrail run` answers a hook's `ask` (issue 14): on a terminal it asks the person at it —
+ * How `hookrail run` answers a hook's `ask`: on a terminal it asks the person at it —
  * showing the tool, its arguments and the hook's reason — and reads y or n; when stdin is not a
  * terminal no one can answer, so it follows `--ask deny|allow` (default deny, saying so to the model).
  * The prompt goes to stderr, so `--json` output on stdout stays clean.
@@ -34,7 +34,7 @@ export interface CliAskUserOptions {
   readAnswer?: (signal: AbortSignal) => Promise<string | undefined>;
 }
 
-/** Issue 14: the `onAskUser` of `hookrail run`: a y/n prompt on a terminal, else the `--ask` fallback. */
+/** The `onAskUser` of `hookrail run`: a y/n prompt on a terminal, else the `--ask` fallback. */
 export function createCliAskUser(options: CliAskUserOptions): AskUserCallback {
   const stdin = options.io.stdin;
   if (options.readAnswer) {

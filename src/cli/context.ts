@@ -9,7 +9,7 @@ import { Renderer, safeJson, type TextSink } from './render.js';
 
 /** The process boundary of the CLI. */
 export interface CliIo {
-  /** Read to answer a hook's `ask` on a terminal (issue 14) and by `hookrail chat`; absent means no one can answer. */
+  /** Read to answer a hook's `ask` on a terminal and by `hookrail chat`; absent means no one can answer. */
   stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
   stdout: TextSink & { isTTY?: boolean };
   stderr: TextSink & { isTTY?: boolean };

@@ -11,6 +11,7 @@ import { HookEventName } from '../hooks/protocol/events.js';
 import { isPlainObject } from '../values.js';
 import { responseText } from '../machines/modelCallActors.js';
 import { type AggregatedHookResult } from '../hooks/protocol/results.js';
+import { readToolResultReplacement } from '../hooks/protocol/toolResultReplacement.js';
 import { lifecycleVerdict } from './fireLifecycleDecision.js';
 
 /** The inputs the event was fired with (the ones the decision may modify). */
@@ -28,7 +29,7 @@ export interface FireDecision {
   reason?: string;
   stop: boolean;
   stopReason?: string;
-  /** BeforeTool, issue 14: a hook asks the user to confirm the call; the reason the user is shown. */
+  /** BeforeTool: a hook asks the user to confirm the call; the reason the user is shown. */
   asks?: string;
   /** BeforeTool: the arguments the tool would run with (the hook's `tool_input` merged over the original). */
   modifiedInput?: Record<string, unknown>;
@@ -82,12 +83,12 @@ export function decideFromAggregate(eventName: HookEventName, aggregated: Aggreg
       decision.verdict = decision.stop
         ? `the agent stops after this call: ${decision.stopReason}`
         : [
-            'the model receives the tool result',
+            replacedResultVerdict(output) ?? 'the model receives the tool result',
             ...(decision.additionalContext ? ['with the additional context appended'] : []),
             ...(decision.systemMessage ? ['with "[System] <systemMessage>" appended'] : []),
             ...(decision.suppressOutput ? ['and the user does not see the output'] : []),
-            // Gemini CLI replaces the result with the reason; hookrail's AfterTool has no such effect (README).
-            ...(decision.blocked ? ['(a block or deny on AfterTool does not withhold the result in hookrail)'] : []),
+            // A native hook's block or deny has no effect here (HOOK-178); Claude's and Gemini's replacements do (above).
+            ...(decision.blocked ? ['(a native block or deny on AfterTool does not withhold the result)'] : []),
           ].join(' ');
       break;
     case HookEventName.BeforeToolSelection:
@@ -157,4 +158,10 @@ function decideAfterModel(decision: FireDecision, output: AggregatedHookResult['
     : decision.modifiedResponse !== undefined
       ? `the agent uses the modified response${suppressed}`
       : `the agent uses the model's response${suppressed}`;
+}
+
+/** AfterTool: what the model reads in place of the tool's result, when a Claude or Gemini hook replaced it. */
+function replacedResultVerdict(output: AggregatedHookResult['finalOutput']): string | undefined {
+  const replacement = readToolResultReplacement(output?.hookSpecificOutput);
+  return replacement ? `the model receives, in place of the tool result: ${replacement.llmContent}` : undefined;
 }

@@ -33,7 +33,7 @@ const commandName = hooksFireCommandName;
 /** The model events: they take `--request` (AfterModel also `--response-file`). */
 const modelEvents: readonly HookEventName[] = [HookEventName.BeforeModel, HookEventName.AfterModel, HookEventName.BeforeToolSelection];
 
-/** Event-specific defaults of the lifecycle events (§37); `--payload` overrides them. */
+/** Event-specific defaults of the lifecycle events (HOOK-203); `--payload` overrides them. */
 const lifecycleDefaults: Partial<Record<HookEventName, Record<string, unknown>>> = {
   [HookEventName.BeforeAgent]: { prompt: '' },
   [HookEventName.AfterAgent]: { prompt: '', prompt_response: '', stop_hook_active: false },

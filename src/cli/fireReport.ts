@@ -28,9 +28,9 @@ export interface FireReport {
   switchedOffBy?: string[];
   plan: HookExecutionPlan | null;
   results: HookExecutionResult[];
-  /** Issue 13: the async hooks of this fire, waited for after the decision (they never change it). */
+  /** The async hooks of this fire, waited for after the decision (they never change it). */
   background?: HookExecutionResult[];
-  /** Issue 13: what the async hooks left for the next model request. */
+  /** What the async hooks left for the next model request. */
   asyncMessages?: string[];
   success: boolean;
   errors: string[];
@@ -64,7 +64,7 @@ export function fireReportJson(report: FireReport, options: FireReportOptions = 
   };
 }
 
-/** One hook's result in the JSON report, whatever its type (issue 13: `type`, `args`, `url`, `httpStatus`, `failedClosed`). */
+/** One hook's result in the JSON report, whatever its type (`type`, `args`, `url`, `httpStatus`, `failedClosed`). */
 function resultJson(result: HookExecutionResult, options: FireReportOptions): Record<string, unknown> {
   const config = result.hookConfig;
   return {
@@ -72,7 +72,7 @@ function resultJson(result: HookExecutionResult, options: FireReportOptions): Re
     command: config.command ?? null,
     ...(config.type === 'command' && Array.isArray(config.args) ? { args: config.args } : {}),
     ...(config.type === 'http' ? { url: config.url, httpStatus: result.httpStatus ?? null } : {}),
-    // Issue 14: a judged hook's question, the model that answered, its answer (and an agent's turns).
+    // A judged hook's question, the model that answered, its answer (and an agent's turns).
     ...(config.type === 'prompt' || config.type === 'agent'
       ? { prompt: config.prompt, model: result.model ?? null, modelAnswer: result.modelAnswer !== undefined ? excerpt(result.modelAnswer) : null, ...(result.modelTurns !== undefined ? { modelTurns: result.modelTurns } : {}) }
       : {}),
@@ -179,7 +179,7 @@ function hookTitle(result: HookExecutionResult): string {
 }
 
 function describeExit(result: HookExecutionResult, styles: Renderer['styles']): string {
-  // Issue 13: a failure of a hook with onFailure "block" blocks; any other failure is ignored.
+  // A failure of a hook with onFailure "block" blocks; any other failure is ignored.
   const failed = result.failedClosed ? 'failed, fail-closed: blocks' : 'failed, fail-open';
   if (result.timedOut) return styles.red(`timed out${result.hookConfig.type === 'command' ? ' and killed' : ''} — ${failed}`);
   if (result.signal) return styles.red(`killed by ${result.signal} — ${failed}`);
@@ -202,7 +202,7 @@ function describeExit(result: HookExecutionResult, styles: Renderer['styles']): 
   return styles.red(`exit ${result.exitCode} — ${failed}`);
 }
 
-/** Issue 14: which model answered a judged hook (an agent hook: in how many turns) and what it said. */
+/** Which model answered a judged hook (an agent hook: in how many turns) and what it said. */
 function printJudgement(render: Renderer, result: HookExecutionResult): void {
   const turns = result.modelTurns !== undefined ? ` in ${result.modelTurns} ${result.modelTurns === 1 ? 'turn' : 'turns'}` : '';
   render.line(`    model:  ${result.model ?? render.styles.dim('(none)')}${turns}`);

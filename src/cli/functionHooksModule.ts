@@ -1,5 +1,5 @@
 /**
- * `--function-hooks MODULE` (issue 13): an ES module whose `functionHooks` export (or default
+ * `--function-hooks MODULE`: an ES module whose `functionHooks` export (or default
  * export) is an array of function hook definitions — the same array a host passes to
  * `new Config({ functionHooks })` — so `hooks list` shows them (type `function`), `hooks validate`
  * checks them, `hooks fire` runs them for real, and `run` and `chat` run an agent session with them

@@ -41,7 +41,7 @@ export function missingHookScripts(check: HookScriptCheck): string[] {
 
 /** The exec form's program and arguments, the project-directory variables expanded as the runner expands them. */
 function execFormWords(command: string, args: readonly string[], projectDir: string): string[] {
-  const expanded = expandExecForm(command, args, projectDir);
+  const expanded = expandExecForm({ command, args, projectDir });
   return [expanded.command, ...expanded.args];
 }
 

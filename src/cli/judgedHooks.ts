@@ -1,5 +1,5 @@
 /**
- * What the CLI gives prompt and agent hooks (issue 14): the hook model of a run — the scenario's
+ * What the CLI gives prompt and agent hooks: the hook model of a run — the scenario's
  * `hookModel` turns on the scripted model, the run's own model otherwise (a hook's `model` names
  * another of the same API) — a sub-agent runner for agent hooks, and the line `hookrail run`, `chat`
  * and `hooks fire` print for a judged decision: the hook, the verdict with the model's reason, which
@@ -26,7 +26,7 @@ export interface JudgedHookSetup {
   onSubagentEvent?: (event: AgentEvent, hookName: string) => void;
 }
 
-/** Issue 14: the Config parameters of judged hooks for a CLI run. */
+/** The Config parameters of judged hooks for a CLI run. */
 export function judgedHookParameters(setup: JudgedHookSetup): Pick<ConfigParameters, 'hookModel' | 'hookAgentRunner' | 'onJudgedHook'> {
   const hookModel = createHookModel({ runGenerator: setup.runGenerator, ...(setup.scenario ? { scenario: setup.scenario } : {}) });
   return {
@@ -37,7 +37,7 @@ export function judgedHookParameters(setup: JudgedHookSetup): Pick<ConfigParamet
 }
 
 /**
- * Issue 14: `⚖ prompt hook "safety" on BeforeTool run_shell_command: BLOCK — rm -rf deletes the build
+ * `⚖ prompt hook "safety" on BeforeTool run_shell_command: BLOCK — rm -rf deletes the build
  * (scripted:demo:hookModel, 12 ms)`.
  */
 export function formatJudgedHook(event: JudgedHookEvent, styles: Styles): string {
@@ -53,7 +53,7 @@ export function formatJudgedHook(event: JudgedHookEvent, styles: Styles): string
   return `${styles.magenta('⚖')} ${event.hookType} hook "${oneLine(event.hookName, 60)}" on ${target}: ${verdict}${reason} ${styles.dim(`(${by.join(', ')})`)}`;
 }
 
-/** Issue 14: one tool call of an agent hook's sub-agent, once it has an outcome: `  ↳ agent hook "x": read_file {...} → success`. */
+/** One tool call of an agent hook's sub-agent, once it has an outcome: `  ↳ agent hook "x": read_file {...} → success`. */
 export function formatSubagentEvent(event: AgentEvent, hookName: string, styles: Styles): string | undefined {
   if (event.type !== 'tool_result') return undefined;
   const { outcome } = event;

@@ -2,10 +2,10 @@
 /**
  * The `hookrail` executable (package.json `bin`). Wires the process to {@link runCli}: real streams
  * and environment, the stop signals to an AbortSignal, and the exit code. SIGINT, SIGTERM and SIGHUP
- * are handled alike (issue 10, item 4): the running hook and tool process groups are killed, then
+ * are handled alike: the running hook and tool process groups are killed, then
  * the CLI exits with 128 + the signal's number; a second signal exits at once (the exit handler
  * still SIGKILLs every group). On the way out, whatever exited hooks and tools left running in
- * their groups is killed (issue 10, item 3).
+ * their groups is killed.
  */
 import { constants } from 'node:os';
 import { killLeftoverProcesses } from '../hooks/actions/processGroupRegistry.js';

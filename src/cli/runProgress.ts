@@ -73,7 +73,7 @@ export class RunProgressView {
     }
   }
 
-  /** Ends the open state line, so a question (a hook's ask, issue 14) can be printed on lines of its own. */
+  /** Ends the open state line, so a question (a hook's ask) can be printed on lines of its own. */
   pauseLine(): void {
     this.closeLine();
   }
@@ -176,7 +176,7 @@ export class RunProgressView {
     const result = outcome.result;
     const detail = result.error?.message ?? result.llmContent;
     if (outcome.asked) {
-      // Issue 14: what the hook asked and how it was answered; a deny is the whole story of the call.
+      // What the hook asked and how it was answered; a deny is the whole story of the call.
       const asked = outcome.asked;
       const question = `    ? a hook asked: ${oneLine(asked.reason, 300)}`;
       if (asked.decision === 'deny') {

@@ -57,7 +57,7 @@ export interface CliSession {
   hooksEnabled: boolean;
   /** Removes the session's CLAUDE_ENV_FILE (call after `session.end`). */
   removeEnvironmentFile(): Promise<void>;
-  /** Issue 14: the model prompt and agent hooks ask, when it is not the run's own. */
+  /** The model prompt and agent hooks ask, when it is not the run's own. */
   hookModelName?: string;
 }
 
@@ -94,7 +94,7 @@ export async function prepareCliSession(
   const generator = await createContentGenerator(
     modelName !== undefined ? { model: modelName, env: context.io.env } : { scenario: scenario ?? defaultScenario, env: context.io.env },
   );
-  // Issue 14: prompt and agent hooks ask the scenario's scripted hook model, or the run's real model.
+  // Prompt and agent hooks ask the scenario's scripted hook model, or the run's real model.
   const judged = judgedHookParameters({
     runGenerator: generator,
     ...(modelName === undefined ? { scenario: scenario ?? defaultScenario } : {}),

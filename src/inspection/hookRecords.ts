@@ -105,7 +105,7 @@ function hookNameOf(hookConfig: Record<string, unknown>): string {
     const value = hookConfig[key];
     if (nonEmptyString(value)) return value;
   }
-  // Issue 14: a prompt or agent hook without a name is what it asks.
+  // A prompt or agent hook without a name is what it asks.
   if (nonEmptyString(hookConfig['prompt'])) return getHookName(hookConfig as unknown as HookConfig);
   return `${stringOr(hookConfig['type'], 'unnamed')} hook`;
 }

@@ -188,6 +188,8 @@ export interface CallRecord {
   outcome?: CallRecordOutcome;
   /** end: the start of what the model sees (`llmContent`), cut to a few thousand characters. */
   result?: string;
+  /** end: the start of what the tool itself returned, when an AfterTool hook replaced it (`result` is the replacement). */
+  originalResult?: string;
   /** end: the error result's message, for outcome `error` / `cancelled`. */
   error?: string;
   /** end: the reason a hook stopped the agent (outcome `stopped`). */

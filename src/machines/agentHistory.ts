@@ -35,7 +35,7 @@ export function userContent(text: string): Content {
   return { role: 'user', parts: [{ text }] };
 }
 
-/** An AfterModel `systemMessage`, carried into the next request as a user-role annotation (tech design §6.1). */
+/** An AfterModel `systemMessage`, carried into the next request as a user-role annotation. */
 export function systemMessageContent(systemMessage: string): Content {
   return { role: 'user', parts: [{ text: `[System] ${systemMessage}` }] };
 }

@@ -68,6 +68,7 @@ export function toolCallEndRecord(context: ToolCallContext, actorId: string, sta
     durationMs: time - startedAt,
   };
   if (result) record.result = excerptText(result.llmContent, 2_000);
+  if (result?.replacedContent !== undefined) record.originalResult = excerptText(result.replacedContent, 2_000);
   if (result?.error) record.error = excerptText(result.error.message, 2_000);
   if (context.stopReason !== undefined) record.stopReason = context.stopReason;
   if (context.asked) {

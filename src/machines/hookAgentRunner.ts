@@ -1,5 +1,5 @@
 /**
- * The sub-agent behind agent hooks (issue 14, seed 002's subagent action): a nested session machine
+ * The sub-agent behind agent hooks: a nested session machine
  * (`createAgentSession`) with read-only built-in tools, the hook model, and the Config of a sub-agent
  * — the parent's tool guards (BeforeTool, AfterTool) and its AfterAgent hooks, which fire as
  * SubagentStop, but none of its prompt or agent hooks, so a judged hook never judges its own judge.
@@ -35,7 +35,7 @@ export interface HookAgentRunnerOptions {
 }
 
 /**
- * Issue 14: a runner for `Config.hookAgentRunner`. Each task is one session: SubagentStart (the
+ * A runner for `Config.hookAgentRunner`. Each task is one session: SubagentStart (the
  * parent's Claude hooks, with `agent_id` and `agent_type`), SessionStart, the prompt (at most
  * `maxTurns` model calls), AfterAgent as SubagentStop (with the same `agent_id`), SessionEnd; its transcript sits
  * beside the parent's (`<parent>.agent-<id>.jsonl`). Never rejects: a failure is an outcome.

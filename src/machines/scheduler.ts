@@ -84,7 +84,7 @@ class MachineToolScheduler implements ToolScheduler {
   private readonly session: HookSession | undefined;
   private readonly listeners = new Set<(update: ToolCallUpdate) => void>();
   private readonly actors = new Map<number, ToolCallActor>();
-  /** Issue 14: the asks of this scheduler's calls, one at a time, in request order within a batch. */
+  /** The asks of this scheduler's calls, one at a time, in request order within a batch. */
   private readonly askQueue = new AskQueue();
   private batchQueue: Promise<unknown> = Promise.resolve();
   private current: RunningBatch | undefined;
@@ -181,7 +181,7 @@ class MachineToolScheduler implements ToolScheduler {
         if (state === lastState) return;
         lastState = state;
         const context = snapshot.context;
-        // Issue 14: past the point where it could ask, later calls' asks need not wait for this one.
+        // Past the point where it could ask, later calls' asks need not wait for this one.
         if (state !== 'idle' && state !== 'beforeHook' && state !== 'asking') this.askQueue.pass(index);
         if (this.recorder?.recordsHookrailRecords) startedAt = recordToolCallState({ recorder: this.recorder, actorId: actor.sessionId, context, state, startedAt });
         this.emitUpdate({

@@ -1,5 +1,5 @@
 /**
- * The agent session as an XState v5 machine (DESIGN.md, "The session machine"): starting
+ * The agent session as an XState v5 machine (docs/architecture.md, "The machines"): starting
  * (SessionStart) → idle → beforeAgent (BeforeAgent / UserPromptSubmit) → turn (a modelCall machine,
  * then the tool batch through the scheduler, again until the model answers without calls) →
  * stopCheck (AfterAgent / Stop) → idle …, compacting (PreCompress) when the history passes its

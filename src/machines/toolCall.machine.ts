@@ -1,5 +1,5 @@
 /**
- * One tool call as an XState v5 machine (DESIGN.md's transition table): every hook outcome is a
+ * One tool call as an XState v5 machine (the transition table in docs/architecture.md): every hook outcome is a
  * transition, not a flag checked later. The invoked actors ask the hook system's `beforeTool` for the
  * call's decision, then run the ask step (a hook's `ask`), the tool and `fireAfterToolHook`; guards
  * and actions call the shared hook-effect functions (HOOK-134). Every implementation is named, so
@@ -45,11 +45,11 @@ export interface ToolCallInput {
   /** Listed in the error result of a call naming an unknown tool. */
   availableToolNames?: readonly string[];
   /**
-   * Issue 14: where this call's ask waits for its turn (the scheduler's queue); default one queue per
+   * Where this call's ask waits for its turn (the scheduler's queue); default one queue per
    * Config, first come, first served.
    */
   askQueue?: AskQueue;
-  /** Issue 14: the call's position in its scheduler batch, so asks go in request order. */
+  /** The call's position in its scheduler batch, so asks go in request order. */
   askPosition?: number;
 }
 
@@ -73,9 +73,9 @@ export interface ToolCallContext {
   toolHooksRun: boolean;
   askQueue?: AskQueue;
   askPosition?: number;
-  /** Issue 14: what the BeforeTool hooks asked, while the call is `asking`. */
+  /** What the BeforeTool hooks asked, while the call is `asking`. */
   askDecision?: AskDecision;
-  /** Issue 14: how the ask was settled, once it was. */
+  /** How the ask was settled, once it was. */
   asked?: AskRecord;
 }
 
@@ -102,7 +102,7 @@ export function toToolCallOutcome(context: ToolCallContext): ToolCallOutcome {
 
 /** What the beforeToolHook actor is invoked with (the step options without the actor's own signal). */
 export type BeforeToolActorInput = Omit<BeforeToolStepOptions, 'signal'>;
-/** What the askUser actor is invoked with (issue 14). */
+/** What the askUser actor is invoked with. */
 export type AskUserActorInput = Omit<AskStepOptions, 'signal'>;
 /** What the afterToolHook actor is invoked with. */
 export type AfterToolActorInput = Omit<AfterToolStepOptions, 'signal'>;
@@ -113,7 +113,7 @@ function hookOrigin(context: ToolCallContext, self: { sessionId: string }): Hook
   return { callId: context.request.callId, actorId: self.sessionId };
 }
 
-/** DESIGN.md's transition table for one tool call. */
+/** the transition table in docs/architecture.md for one tool call. */
 export const toolCallMachine = setup({
   types: {} as {
     context: ToolCallContext;
@@ -156,11 +156,11 @@ export const toolCallMachine = setup({
       args: params.args,
       beforeOutput: params.output,
     })),
-    /** Issue 14: what the hooks asked, for the ask step. */
+    /** What the hooks asked, for the ask step. */
     assignAsk: assign((_, params: { decision: AskDecision | undefined }) => ({ askDecision: params.decision })),
-    /** Issue 14: how the ask was settled (kept on the outcome). */
+    /** How the ask was settled (kept on the outcome). */
     assignAsked: assign((_, params: { asked: AskRecord }) => ({ asked: params.asked, askDecision: undefined })),
-    /** Issue 14: the ask step itself failed (it is meant never to throw): the call is denied, as for a failed onAskUser. */
+    /** The ask step itself failed (it is meant never to throw): the call is denied, as for a failed onAskUser. */
     assignAskFailed: assign(({ context }, params: { error: unknown }) => {
       const denied = askActorFailureResult({ toolName: context.request.name, decision: context.askDecision, error: params.error });
       return { asked: denied.asked, askDecision: undefined, result: denied.result, outcome: 'blocked' as const };
@@ -207,7 +207,7 @@ export const toolCallMachine = setup({
       invoke: {
         id: 'beforeHook',
         src: 'beforeToolHook',
-        // The call's id reaches Claude Code hooks as `tool_use_id`, the same before and after (issue 11).
+        // The call's id reaches Claude Code hooks as `tool_use_id`, the same before and after.
         input: ({ context, self }) => ({
           config: context.config,
           session: context.session,
@@ -242,7 +242,7 @@ export const toolCallMachine = setup({
       on: { CANCEL: { target: 'cancelled', actions: 'assignCancelled' } },
     },
     asking: {
-      description: 'A hook asked: Config.onAskUser allows (executing) or denies (buffered, blocked), one ask at a time in request order (issue 14).',
+      description: 'A hook asked: Config.onAskUser allows (executing) or denies (buffered, blocked), one ask at a time in request order.',
       invoke: {
         id: 'askUser',
         src: 'askUser',

@@ -8,7 +8,7 @@ import type { ToolResult } from '../hooks/protocol/results.js';
 import type { SessionEndReason, SessionStartSource } from '../hooks/triggers/lifecycleHookTriggers.js';
 import type { CompactionStrategy } from './historyCompaction.js';
 
-/** The states of one tool call's machine (DESIGN.md's transition table). */
+/** The states of one tool call's machine (the transition table in docs/architecture.md). */
 export type ToolCallState = 'idle' | 'beforeHook' | 'asking' | 'executing' | 'afterHook' | 'buffered' | 'published' | 'cancelled';
 
 /** How a tool call ended. */
@@ -26,7 +26,7 @@ export interface ToolCallOutcome {
   result: ToolResult;
   /** Set when a hook stopped the agent (`continue: false`, HOOK-020, 028). */
   stopReason?: string;
-  /** Issue 14: set when a hook asked; how the ask was settled (a deny makes the outcome `blocked`). */
+  /** Set when a hook asked; how the ask was settled (a deny makes the outcome `blocked`). */
   asked?: AskRecord;
 }
 
@@ -40,7 +40,7 @@ export interface ToolCallUpdate {
   outcome?: ToolCallOutcomeKind;
   /** True when an AfterTool hook asked to hide the output from the user (HOOK-029). */
   suppressDisplay?: boolean;
-  /** Issue 14: present once a hook's ask was settled. */
+  /** Present once a hook's ask was settled. */
   asked?: AskRecord;
 }
 

@@ -20,9 +20,15 @@ describe('hooks fire decisions: response texts', () => {
     expect(afterModel.verdict).toBe('the agent uses the modified response');
   });
 
-  it('HOOK-178: a block or deny on AfterTool is shown as not withholding the result (README: where hookrail differs)', () => {
+  it('HOOK-178: a native block or deny on AfterTool is shown as not withholding the result; a Claude or Gemini replacement as what the model reads instead', () => {
     const denied = decideFromAggregate(HookEventName.AfterTool, aggregate(HookEventName.AfterTool, { decision: 'deny', reason: 'hide it' }), {});
-    expect(denied.verdict).toBe('the model receives the tool result (a block or deny on AfterTool does not withhold the result in hookrail)');
+    expect(denied.verdict).toBe('the model receives the tool result (a native block or deny on AfterTool does not withhold the result)');
+    const replaced = decideFromAggregate(
+      HookEventName.AfterTool,
+      aggregate(HookEventName.AfterTool, { hookSpecificOutput: { toolResultReplacement: { llmContent: 'Tool result blocked: hide it', returnDisplay: 'Tool result blocked: hide it' } } }),
+      {},
+    );
+    expect(replaced.verdict).toBe('the model receives, in place of the tool result: Tool result blocked: hide it');
     const allowed = decideFromAggregate(HookEventName.AfterTool, aggregate(HookEventName.AfterTool, {}), {});
     expect(allowed.verdict).toBe('the model receives the tool result');
   });

@@ -1,5 +1,5 @@
 /**
- * The CLI and the hook types of issue 13, as real processes: `hooks list` shows each hook's type
+ * The CLI and the hook types beyond command hooks, as real processes: `hooks list` shows each hook's type
  * (and a `--function-hooks` module's hooks as `function`), `hooks validate` reports the new fields
  * with their JSON paths, and `hooks fire` runs http hooks for real against a 127.0.0.1 server.
  */
@@ -41,7 +41,7 @@ interface ListedJson {
 }
 
 describe('hookrail hooks list', () => {
-  it('issue 13: shows each hook\'s type, exec-form arguments, URL, if, priority, onFailure and async', async () => {
+  it('shows each hook\'s type, exec-form arguments, URL, if, priority, onFailure and async', async () => {
     await sandbox.writeHomeFile(
       '.hookrail/settings.json',
       settingsJson({
@@ -72,7 +72,7 @@ describe('hookrail hooks list', () => {
     ]);
   });
 
-  it('issue 13: a --function-hooks module\'s hooks are listed as type function', async () => {
+  it('a --function-hooks module\'s hooks are listed as type function', async () => {
     await sandbox.writeProjectFile('hooks.mjs', functionHooksModule);
     const json = await runHookrail(sandbox, ['hooks', 'list', '--function-hooks', 'hooks.mjs', '--json']);
     expect(json.exitCode).toBe(0);
@@ -82,10 +82,10 @@ describe('hookrail hooks list', () => {
       expect.objectContaining({ event: 'AfterTool', name: 'audit', type: 'function', async: true, scope: 'function' }),
     ]);
     const text = await runHookrail(sandbox, ['hooks', 'list', '--function-hooks', 'hooks.mjs']);
-    expect(text.stdout).toMatch(/BeforeTool\n {2}enabled +no-env\n.*type: function · dialect: native · matcher: write_file · priority: 10 · onFailure: block \(fail-closed\) · source: function hooks\.mjs/);
+    expect(text.stdout).toMatch(/BeforeTool\n {2}enabled +no-env\n.*type: function · dialect: native · matcher: write_file · priority: 10 · onFailure: block \(fail-closed\) · timeout: 60\.0 s \(hookrail default\) · source: function hooks\.mjs/);
   });
 
-  it('issue 13: a --function-hooks module that does not export an array is an error naming the file', async () => {
+  it('a --function-hooks module that does not export an array is an error naming the file', async () => {
     await sandbox.writeProjectFile('wrong.mjs', 'export const hooks = [];\n');
     const result = await runHookrail(sandbox, ['hooks', 'list', '--function-hooks', 'wrong.mjs']);
     expect(result.exitCode).not.toBe(0);
@@ -94,7 +94,7 @@ describe('hookrail hooks list', () => {
 });
 
 describe('hookrail hooks validate', () => {
-  it('issue 13: reports unknown types, non-http URLs, bad args, unparsable if, bad priority / onFailure / async with JSON paths', async () => {
+  it('reports unknown types, non-http URLs, bad args, unparsable if, bad priority / onFailure / async with JSON paths', async () => {
     await sandbox.writeProjectFile(
       'types.json',
       settingsJson({
@@ -127,7 +127,7 @@ describe('hookrail hooks validate', () => {
     expect(result.stdout).toContain('types.json: 2 valid hooks, 7 problems');
   });
 
-  it('issue 13: --function-hooks definitions are checked too, with their paths', async () => {
+  it('--function-hooks definitions are checked too, with their paths', async () => {
     await sandbox.writeProjectFile(
       'bad-hooks.mjs',
       "export default [{ event: 'PreToolUse', name: 'x', run() {} }, { event: 'BeforeTool', name: 'y', if: 'Bash(', run() {} }, { event: 'BeforeTool', name: 'z', run() {} }];\n",
@@ -141,7 +141,7 @@ describe('hookrail hooks validate', () => {
 });
 
 describe('hookrail hooks fire', () => {
-  it('issue 13: runs an http hook for real: the server gets the input, its answer is the decision', async () => {
+  it('runs an http hook for real: the server gets the input, its answer is the decision', async () => {
     const before = server.requests.length;
     await sandbox.writeHomeFile(
       '.hookrail/settings.json',
@@ -156,7 +156,7 @@ describe('hookrail hooks fire', () => {
     expect(JSON.parse(server.requests[server.requests.length - 1].body)).toMatchObject({ hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'git push' } });
   });
 
-  it('issue 13: a fail-closed http hook whose server is down blocks, and --json says so', async () => {
+  it('a fail-closed http hook whose server is down blocks, and --json says so', async () => {
     const url = await unusedLocalUrl();
     await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson({ BeforeTool: [{ hooks: [{ type: 'http', url, onFailure: 'block' }] }] }));
     const result = await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'x', '--json']);
@@ -167,7 +167,7 @@ describe('hookrail hooks fire', () => {
     expect(report.decision.reason).toContain('ECONNREFUSED');
   });
 
-  it('issue 13: exec form, if, function hooks and async hooks in one fire', async () => {
+  it('exec form, if, function hooks and async hooks in one fire', async () => {
     await sandbox.writeProjectFile('hooks.mjs', functionHooksModule);
     const capture = `${sandbox.project}/exec.json`;
     await sandbox.writeHomeFile(

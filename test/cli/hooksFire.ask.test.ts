@@ -1,5 +1,5 @@
 /**
- * Issue 14: `hookrail hooks fire BeforeTool` tells a hook author when their hook asks the user, with the
+ * `hookrail hooks fire BeforeTool` tells a hook author when their hook asks the user, with the
  * reason the user would be shown; a block from another hook still wins.
  */
 import { describe, expect, it } from 'vitest';

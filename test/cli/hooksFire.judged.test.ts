@@ -1,5 +1,5 @@
 /**
- * `hookrail hooks fire` with prompt and agent hooks (issue 14, item 5): a scenario's scripted hook
+ * `hookrail hooks fire` with prompt and agent hooks: a scenario's scripted hook
  * model or a real model (`--model`, here the stand-in Gemini API on 127.0.0.1) answers, and the
  * report shows each judged hook's question, the model that answered, its answer and the decision.
  */
@@ -20,7 +20,7 @@ async function writeScenario(hookModelTurns: unknown[], hooks: Record<string, un
 const rmInput = ['--tool', 'run_shell_command', '--input', '{"command":"rm -rf build"}'];
 
 describe('hooks fire with a scripted hook model', () => {
-  it('issue 14: a prompt hook\'s block is reported with the model that answered, its answer and the decision', async () => {
+  it('a prompt hook\'s block is reported with the model that answered, its answer and the decision', async () => {
     const scenario = await writeScenario([{ text: '{"ok": false, "reason": "deletes the build"}' }]);
     const result = await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', ...rmInput, '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
@@ -32,7 +32,7 @@ describe('hooks fire with a scripted hook model', () => {
     expect(result.stdout).toContain('deletes the build');
   });
 
-  it('issue 14: --json carries the prompt, model, modelAnswer and the failure of a garbage answer', async () => {
+  it('--json carries the prompt, model, modelAnswer and the failure of a garbage answer', async () => {
     const scenario = await writeScenario([{ text: 'no idea' }]);
     const result = await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', ...rmInput, '--scenario', scenario, '--json']);
     const report = JSON.parse(result.stdout) as { hooks: Array<Record<string, unknown>> };
@@ -46,7 +46,7 @@ describe('hooks fire with a scripted hook model', () => {
     expect(String(report.hooks[0]!['error'])).toMatch(/the answer is not JSON: "no idea"/);
   });
 
-  it('issue 14: an agent hook reads a file to decide, and the report says in how many turns', async () => {
+  it('an agent hook reads a file to decide, and the report says in how many turns', async () => {
     await sandbox.writeProjectFile('STATUS', 'tests: failing\n');
     const agentHook = { type: 'agent', name: 'status', prompt: 'Block unless STATUS says passing. $ARGUMENTS', maxTurns: 3 };
     const scenario = await writeScenario(
@@ -59,7 +59,7 @@ describe('hooks fire with a scripted hook model', () => {
     expect(result.stdout).toContain('answer: {"ok": false, "reason": "tests fail"}');
   });
 
-  it('issue 14: without a hook model the hook fails and the report says how to give one', async () => {
+  it('without a hook model the hook fails and the report says how to give one', async () => {
     await sandbox.writeProjectFile('judged-settings.json', JSON.stringify({ hooks: { BeforeTool: [{ hooks: [safetyHook] }] } }));
     const result = await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', ...rmInput, '--settings', 'judged-settings.json']);
     expect(result.exitCode).toBe(0);
@@ -74,7 +74,7 @@ describe('hooks fire with a real model (--model)', () => {
   });
   afterEach(() => server.close());
 
-  it('issue 14: the hook asks the named model through the GenAI API, response schema included', async () => {
+  it('the hook asks the named model through the GenAI API, response schema included', async () => {
     await sandbox.writeProjectFile('judged-settings.json', JSON.stringify({ hooks: { BeforeTool: [{ hooks: [safetyHook] }] } }));
     server.reply({ kind: 'stream', chunks: [geminiChunk([{ text: '{"ok": true, "reason": "only the build directory"}' }], 'STOP')] });
     const env = { GEMINI_API_KEY: 'dummy-key-for-tests', GOOGLE_GEMINI_BASE_URL: server.baseUrl };
@@ -86,7 +86,7 @@ describe('hooks fire with a real model (--model)', () => {
     expect((server.requests[0]!.body['generationConfig'] as Record<string, unknown>)['responseMimeType']).toBe('application/json');
   });
 
-  it('issue 14: --model without an API key is one clear error', async () => {
+  it('--model without an API key is one clear error', async () => {
     const result = await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', ...rmInput, '--model', 'gemini-2.5-flash']);
     expect(result.exitCode).not.toBe(0);
     expect(result.stderr).toMatch(/--model gemini-2.5-flash: .*needs a Gemini API key/);

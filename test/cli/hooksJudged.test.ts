@@ -1,5 +1,5 @@
 /**
- * `hookrail hooks list` and `hooks validate` with prompt and agent hooks (issue 14): the listing shows
+ * `hookrail hooks list` and `hooks validate` with prompt and agent hooks: the listing shows
  * each judged hook's question, model and turns; validation reports their fields at their JSON paths.
  */
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { runHookrail, useCliSandbox } from '../helpers/cliProcess.js';
 const sandbox = useCliSandbox();
 
 describe('hooks list and validate with judged hooks', () => {
-  it('issue 14: hooks list shows a prompt hook\'s question and model, an agent hook\'s turns', async () => {
+  it('hooks list shows a prompt hook\'s question and model, an agent hook\'s turns', async () => {
     await sandbox.writeHomeFile(
       '.hookrail/settings.json',
       JSON.stringify({
@@ -24,7 +24,7 @@ describe('hooks list and validate with judged hooks', () => {
     expect(result.stdout).toMatch(/enabled +agent: Do the tests pass\?\n +type: agent · .*maxTurns: 4 · timeout: 90\.0 s/);
   });
 
-  it('issue 14: hooks validate reports the new fields with their JSON paths and exits 1', async () => {
+  it('hooks validate reports the new fields with their JSON paths and exits 1', async () => {
     await sandbox.writeProjectFile(
       'judged-settings.json',
       JSON.stringify({

@@ -78,6 +78,8 @@ describe('hookrail hooks list', () => {
       'claude-user',
       'gemini-user',
       'system',
+      'claude-managed',
+      'gemini-system',
     ]);
   });
 

@@ -118,7 +118,7 @@ describe('hookrail hooks validate', () => {
     expect(result.stdout).toContain('warning typos.json: hooks.BeforeTool[0].hooks[0].timout: unknown field "timout"; ignored (did you mean "timeout"?)');
   });
 
-  it('issue 11: validates a --settings-style file written with Claude Code names anywhere, timeouts read as seconds', async () => {
+  it('validates a --settings-style file written with Claude Code names anywhere, timeouts read as seconds', async () => {
     await sandbox.writeProjectFile(
       'claude-hooks.json',
       JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo ok', timeout: 'soon' }] }], Stop: [{ hooks: [{ type: 'command', command: 'echo stop' }] }] } }),
@@ -126,7 +126,7 @@ describe('hookrail hooks validate', () => {
     const result = await runHookrail(sandbox, ['hooks', 'validate', 'claude-hooks.json']);
     expect(result.stdout).toContain('claude-hooks.json: 2 valid hooks, 1 problem');
     expect(result.stdout).toContain('read as Claude Code\'s dialect');
-    expect(result.stdout).toContain('hooks.PreToolUse[0].hooks[0].timeout: expected a positive number of seconds, got "soon"; the hook is kept with the default timeout of 60 s');
+    expect(result.stdout).toContain('hooks.PreToolUse[0].hooks[0].timeout: expected a positive number of seconds, got "soon"; the hook is kept with the default timeout of 600 s');
     expect(result.stdout).not.toContain('unknown hook event');
     expect(result.exitCode).toBe(1);
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the published-hook fixtures (test/fixtures/hooks/published/) run unchanged through the
+ * The published-hook fixtures (test/fixtures/hooks/published/) run unchanged through the
  * CLI as their authors configure them — `.claude/settings.json`, `.gemini/settings.json`, a Claude
  * Code plugin — with their decisions taking effect: `hooks fire` (Claude Code's event names, each hook
  * shown the stdin of its dialect with --show-input) and `hookrail run` (scenario files in
@@ -45,7 +45,7 @@ async function fireJson(args: string[]): Promise<FireJson> {
 }
 
 describe('hookrail hooks fire with Claude Code hooks from ~/.claude/settings.json', () => {
-  it('issue 11: PreToolUse on Bash: the guard reads Claude\'s stdin (--show-input prints it) and its deny blocks the call', async () => {
+  it('PreToolUse on Bash: the guard reads Claude\'s stdin (--show-input prints it) and its deny blocks the call', async () => {
     installScripts(sandbox.project, '.claude/hooks', 'claude');
     await claudeSettingsFromScenario(sandbox);
     const result = await runHookrail(sandbox, ['hooks', 'fire', 'PreToolUse', '--tool', 'Bash', '--input', '{"command":"rm -rf build dist"}', '--show-input']);
@@ -62,7 +62,7 @@ describe('hookrail hooks fire with Claude Code hooks from ~/.claude/settings.jso
     expect(result.stdout).toMatch(/blocked +yes — Blocked by deny-destructive-bash: recursive forced delete \(rm -rf\)/);
   });
 
-  it('issue 11: the same guard blocks when the event and tool are named the hookrail way', async () => {
+  it('the same guard blocks when the event and tool are named the hookrail way', async () => {
     installScripts(sandbox.project, '.claude/hooks', 'claude');
     await claudeSettingsFromScenario(sandbox);
     const fired = await fireJson(['BeforeTool', '--tool', 'run_shell_command', '--input', '{"command":"rm -rf build"}']);
@@ -70,7 +70,7 @@ describe('hookrail hooks fire with Claude Code hooks from ~/.claude/settings.jso
     expect(fired.hooks.every((hook) => hook.dialect === 'claude')).toBe(true);
   });
 
-  it('issue 11: a Claude updatedInput comes back as the tool\'s own arguments (dry-run-publish.mjs)', async () => {
+  it('a Claude updatedInput comes back as the tool\'s own arguments (dry-run-publish.mjs)', async () => {
     installScripts(sandbox.project, '.claude/hooks', 'claude');
     await claudeSettingsFromScenario(sandbox);
     const fired = await fireJson(['PreToolUse', '--tool', 'Bash', '--input', '{"command":"npm publish","description":"Publish"}']);
@@ -78,7 +78,7 @@ describe('hookrail hooks fire with Claude Code hooks from ~/.claude/settings.jso
     expect(fired.decision['modifiedInput']).toEqual({ command: 'npm publish --dry-run', description: 'Publish' });
   });
 
-  it('issue 11: Write of .env is blocked by protect-env-files.sh (exit 2), named either way', async () => {
+  it('Write of .env is blocked by protect-env-files.sh (exit 2), named either way', async () => {
     installScripts(sandbox.project, '.claude/hooks', 'claude');
     await claudeSettingsFromScenario(sandbox);
     const claudeNamed = await fireJson(['PreToolUse', '--tool', 'Write', '--input', '{"file_path":".env","content":"A=1"}']);
@@ -89,7 +89,7 @@ describe('hookrail hooks fire with Claude Code hooks from ~/.claude/settings.jso
     }
   });
 
-  it('issue 11: PostToolUse with Claude\'s tool_response formats the written file; PostToolUseFailure reaches the failure logger only', async () => {
+  it('PostToolUse with Claude\'s tool_response formats the written file; PostToolUseFailure reaches the failure logger only', async () => {
     installScripts(sandbox.project, '.claude/hooks', 'claude');
     await claudeSettingsFromScenario(sandbox);
     const file = await sandbox.writeProjectFile('src/cart.ts', 'export const total = 0;   \n');
@@ -102,7 +102,7 @@ describe('hookrail hooks fire with Claude Code hooks from ~/.claude/settings.jso
     expect(logged.map((entry) => entry['hook_event_name'])).toEqual(['PostToolUse', 'PostToolUseFailure']);
   });
 
-  it('issue 11: UserPromptSubmit, Stop and SessionStart hooks from .claude/settings.json decide by Claude Code\'s rules', async () => {
+  it('UserPromptSubmit, Stop and SessionStart hooks from .claude/settings.json decide by Claude Code\'s rules', async () => {
     const hooksDir = installScripts(sandbox.project, '.claude/hooks', 'claude');
     await sandbox.writeProjectFile('package.json', '{"name":"shop"}\n');
     await sandbox.writeHomeFile(
@@ -132,7 +132,7 @@ describe('hookrail hooks fire with Claude Code hooks from ~/.claude/settings.jso
 });
 
 describe('hookrail hooks fire with Gemini CLI hooks and a Claude Code plugin', () => {
-  it('issue 11: ~/.gemini/settings.json hooks read Gemini CLI\'s stdin and block; a Claude hook on the same fire reads Claude\'s', async () => {
+  it('~/.gemini/settings.json hooks read Gemini CLI\'s stdin and block; a Claude hook on the same fire reads Claude\'s', async () => {
     const geminiHooks = installScripts(sandbox.project, '.gemini/hooks', 'gemini');
     const claudeHooks = installScripts(sandbox.project, '.claude/hooks', 'claude');
     await sandbox.writeHomeFile(
@@ -148,7 +148,7 @@ describe('hookrail hooks fire with Gemini CLI hooks and a Claude Code plugin', (
     expect(byDialect['claude']).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash', permission_mode: 'default' });
   });
 
-  it('issue 11: --plugin DIR runs a plugin\'s ${CLAUDE_PLUGIN_ROOT} script in Claude Code\'s dialect; hooks list shows each hook\'s dialect', async () => {
+  it('--plugin DIR runs a plugin\'s ${CLAUDE_PLUGIN_ROOT} script in Claude Code\'s dialect; hooks list shows each hook\'s dialect', async () => {
     const plugin = join(sandbox.project, 'plugins', 'bash-rules');
     installScripts(plugin, 'scripts', 'claude');
     await sandbox.writeProjectFile('plugins/bash-rules/.claude-plugin/plugin.json', JSON.stringify({ name: 'bash-rules', version: '1.0.0' }));
@@ -167,7 +167,7 @@ describe('hookrail run with the published hooks (scenarios in test/fixtures/scen
   /** npm stays off the network: a registry on 127.0.0.1 that nothing listens on, offline mode. */
   const offlineNpm = { npm_config_offline: 'true', npm_config_registry: 'http://127.0.0.1:9/', npm_config_update_notifier: 'false', npm_config_fund: 'false' };
 
-  it('issue 11: claude-hooks.json: guards block, the publish is rewritten to --dry-run, the formatter formats, the logger logs with paired tool_use_ids', async () => {
+  it('claude-hooks.json: guards block, the publish is rewritten to --dry-run, the formatter formats, the logger logs with paired tool_use_ids', async () => {
     installScripts(sandbox.project, '.claude/hooks', 'claude');
     await sandbox.writeProjectFile('package.json', '{"name":"hookrail-shop-fixture","version":"1.0.0","private":true}\n');
     const result = await runHookrail(sandbox, ['run', '--scenario', fixturePath('scenarios/claude-hooks.json')], { env: offlineNpm });
@@ -189,7 +189,7 @@ describe('hookrail run with the published hooks (scenarios in test/fixtures/scen
     expect(publishLogged?.['tool_input']).toEqual({ command: 'npm publish --dry-run', description: 'Publish the package' });
   });
 
-  it('issue 11: gemini-hooks.json with the project\'s .gemini/settings.json (trusted): the shell guard and secret scanner block, the reviewer adds context, the logger logs', async () => {
+  it('gemini-hooks.json with the project\'s .gemini/settings.json (trusted): the shell guard and secret scanner block, the reviewer adds context, the logger logs', async () => {
     installScripts(sandbox.project, '.gemini/hooks', 'gemini');
     const hook = (script: string) => ({ type: 'command', command: `$GEMINI_PROJECT_DIR/.gemini/hooks/${script}` });
     await sandbox.writeProjectFile(
@@ -224,14 +224,14 @@ describe('hookrail run with the published hooks (scenarios in test/fixtures/scen
     ]);
   });
 
-  it('issue 11: claude-session.json: the SessionStart hook\'s context reaches the model and its CLAUDE_ENV_FILE exports reach the shell tool; the prompt hook adds context', async () => {
+  it('claude-session.json: the SessionStart hook\'s context reaches the model and its CLAUDE_ENV_FILE exports reach the shell tool; the prompt hook adds context', async () => {
     installScripts(sandbox.project, '.claude/hooks', 'claude');
     await sandbox.writeProjectFile('package.json', '{"name":"shop"}\n');
     const result = await runHookrail(sandbox, ['run', '--scenario', fixturePath('scenarios/claude-session.json')]);
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
   });
 
-  it('issue 11: claude-plugin.json with --plugin: the plugin\'s Bash rules block grep', async () => {
+  it('claude-plugin.json with --plugin: the plugin\'s Bash rules block grep', async () => {
     const plugin = join(sandbox.project, 'bash-rules');
     installScripts(plugin, 'scripts', 'claude');
     await sandbox.writeProjectFile(
@@ -242,7 +242,7 @@ describe('hookrail run with the published hooks (scenarios in test/fixtures/scen
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
   });
 
-  it('issue 11: the scenario files validate, read in the dialect their names say; a script the project lacks is a warning at its hook', async () => {
+  it('the scenario files validate, read in the dialect their names say; a script the project lacks is a warning at its hook', async () => {
     const before = await runHookrail(sandbox, ['hooks', 'validate', fixturePath('scenarios/claude-hooks.json'), '--json']);
     const missing = JSON.parse(before.stdout) as { files: Array<{ hookCount: number; problems: Array<{ path: string; message: string; severity: string }> }> };
     expect(missing.files[0].hookCount).toBe(7);

@@ -1,5 +1,5 @@
 /**
- * Issue 14, the ask policy of `hookrail run`, as a real process: on a pseudo-terminal the person is
+ * The ask policy of `hookrail run`, as a real process: on a pseudo-terminal the person is
  * shown the tool, its arguments and the hook's reason and answers y or n; with stdin not a terminal
  * no one can answer and `--ask` decides (deny by default, telling the model so). The progress output
  * shows the asked decision; a Notification hook hears about the ask.

@@ -1,5 +1,5 @@
 /**
- * `hookrail run` with prompt and agent hooks on the scripted model (issue 14, items 4 and 5): the
+ * `hookrail run` with prompt and agent hooks on the scripted model: the
  * scenario's `hookModel` section answers for the hook model, a judged decision is shown with the
  * model's reason, which model answered and how long it took, and an agent hook reads a file to decide.
  */
@@ -30,7 +30,7 @@ function cleanupScenario(answer: string, hook: Record<string, unknown> = {}): Re
 }
 
 describe('hookrail run with a prompt hook', () => {
-  it('issue 14: a judged block is shown with the model\'s reason, which model answered and how long it took', async () => {
+  it('a judged block is shown with the model\'s reason, which model answered and how long it took', async () => {
     await sandbox.writeProjectFile('build/keep.txt', 'x');
     const scenario = await writeScenario('judged', cleanupScenario('{"ok": false, "reason": "rm -rf would delete the build outputs"}'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
@@ -41,7 +41,7 @@ describe('hookrail run with a prompt hook', () => {
     expect(existsSync(join(sandbox.project, 'build', 'keep.txt'))).toBe(true);
   });
 
-  it('issue 14: an allow lets the command run; --json prints the judgement as a judged_hook line', async () => {
+  it('an allow lets the command run; --json prints the judgement as a judged_hook line', async () => {
     const scenario = await writeScenario('judged', cleanupScenario('{"ok": true, "reason": "build is generated"}'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--json']);
     expect(result.exitCode).toBe(0);
@@ -54,7 +54,7 @@ describe('hookrail run with a prompt hook', () => {
     expect(lines.some((line) => line['type'] === 'tool_result' && (line['outcome'] as Record<string, unknown>)['outcome'] === 'success')).toBe(true);
   });
 
-  it('issue 14: --inspect records the judged hook with the model that answered, its answer and how long it took', async () => {
+  it('--inspect records the judged hook with the model that answered, its answer and how long it took', async () => {
     const scenario = await writeScenario('judged', cleanupScenario('{"ok": false, "reason": "not in this repository"}'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--inspect', 'run.jsonl']);
     expect(result.exitCode).toBe(0);
@@ -64,7 +64,7 @@ describe('hookrail run with a prompt hook', () => {
     expect(typeof hook!['durationMs']).toBe('number');
   });
 
-  it('issue 14: a hook model that answers garbage fails the hook: fail-open runs the command, onFailure block blocks it', async () => {
+  it('a hook model that answers garbage fails the hook: fail-open runs the command, onFailure block blocks it', async () => {
     const open = await writeScenario('open', cleanupScenario('Looks fine to me.'));
     const ran = await runHookrail(sandbox, ['run', '--scenario', open]);
     expect(ran.stdout).toMatch(/⚖ prompt hook "safety" on BeforeTool run_shell_command: FAILED, ignored \(fail-open\) — the hook model scripted:open:hookModel did not answer \{"ok": boolean, "reason"\?: string\}: the answer is not JSON: "Looks fine to me\."/);
@@ -77,7 +77,7 @@ describe('hookrail run with a prompt hook', () => {
     expect(blocked.stdout).toContain('BLOCKED');
   });
 
-  it('issue 14: a scenario without a hookModel section makes a prompt hook fail with a message saying how to script one', async () => {
+  it('a scenario without a hookModel section makes a prompt hook fail with a message saying how to script one', async () => {
     const { hookModel: _unused, ...scenario } = cleanupScenario('{"ok": true}');
     const file = await writeScenario('no-judge', scenario);
     const result = await runHookrail(sandbox, ['run', '--scenario', file]);
@@ -109,7 +109,7 @@ describe('hookrail run with an agent hook that reads a file to decide', () => {
     },
   });
 
-  it('issue 14: STATUS failing → the sub-agent\'s read is shown, the write is blocked with its reason; passing → written', async () => {
+  it('STATUS failing → the sub-agent\'s read is shown, the write is blocked with its reason; passing → written', async () => {
     await sandbox.writeProjectFile('STATUS', 'tests: failing\n');
     const failing = await writeScenario('failing', scenario('failing'));
     const blocked = await runHookrail(sandbox, ['run', '--scenario', failing]);

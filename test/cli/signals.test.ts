@@ -1,5 +1,5 @@
 /**
- * Issue 10, items 3 and 4, as real processes: `hookrail` stops on SIGTERM and SIGHUP as on Ctrl-C
+ * As real processes: `hookrail` stops on SIGTERM and SIGHUP as on Ctrl-C
  * (exit 128 + n), and no hook or tool process — running, or left behind by a finished hook — is
  * alive 2 s after the CLI died by SIGTERM, SIGHUP or SIGKILL, or after it exited normally.
  */
@@ -56,7 +56,7 @@ async function startRunWithHookAndTool() {
 
 describe.runIf(process.platform === 'linux')('hookrail stopped by a signal', () => {
   it.each(['SIGTERM', 'SIGHUP'] as const)(
-    'issue 10, item 4: %s stops "run" like Ctrl-C: exit 128 + n, no hook or tool process alive 2 s later',
+    '%s stops "run" like Ctrl-C: exit 128 + n, no hook or tool process alive 2 s later',
     async (signal) => {
       const { host, processes, hookChild, tool } = await startRunWithHookAndTool();
       expect(processes).toEqual(expect.arrayContaining([hookChild, tool]));
@@ -68,7 +68,7 @@ describe.runIf(process.platform === 'linux')('hookrail stopped by a signal', () 
     },
   );
 
-  it('issue 10, item 4: "run" killed by SIGKILL: the watchdog kills the hook\'s and the tool\'s groups (none alive 2 s later)', async () => {
+  it('"run" killed by SIGKILL: the watchdog kills the hook\'s and the tool\'s groups (none alive 2 s later)', async () => {
     const { host, processes } = await startRunWithHookAndTool();
     host.kill('SIGKILL');
     const result = await host;
@@ -76,7 +76,7 @@ describe.runIf(process.platform === 'linux')('hookrail stopped by a signal', () 
     expect(await processesAliveAfter(processes, afterHostDeathMs)).toEqual([]);
   });
 
-  it('issue 10, item 4: "hooks fire" killed by SIGKILL while its hook runs: the hook\'s group is gone 2 s later', async () => {
+  it('"hooks fire" killed by SIGKILL while its hook runs: the hook\'s group is gone 2 s later', async () => {
     const childPidFile = join(sandbox.project, 'child.pid');
     const hang = `sh "${fixturePath('hooks/spawn-child-and-hang.sh')}" "${childPidFile}"`;
     await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: hang, timeout: 60_000 }] }] }));
@@ -90,7 +90,7 @@ describe.runIf(process.platform === 'linux')('hookrail stopped by a signal', () 
 });
 
 describe.runIf(process.platform === 'linux')('hookrail exiting normally', () => {
-  it('issue 10, item 3: what a hook left in its group is not waited for and dies when "hooks fire" exits', async () => {
+  it('what a hook left in its group is not waited for and dies when "hooks fire" exits', async () => {
     const childPidFile = join(sandbox.project, 'child.pid');
     const leaveChild = `sh "${fixturePath('hooks/leave-child.sh')}" "${childPidFile}"`;
     await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: leaveChild }] }] }));

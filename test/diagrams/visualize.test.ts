@@ -70,14 +70,14 @@ describe('visualizations', () => {
     expect(second).toEqual(first);
   });
 
-  it("the toolCall mermaid diagram holds DESIGN.md's transition table", () => {
+  it("the toolCall mermaid diagram holds the transition table in docs/architecture.md", () => {
     const mermaid = machineToMermaid(toolCallMachine);
     for (const line of [
       '[*] --> idle',
       'beforeHook --> buffered : done beforeHook [beforeHookBlocked]',
       'beforeHook --> buffered : done beforeHook [beforeHookStopped]',
       'beforeHook --> executing : done beforeHook',
-      // Issue 14: beforeHook ask → asking → executing or buffered (blocked).
+      // BeforeHook ask → asking → executing or buffered (blocked).
       'beforeHook --> asking : done beforeHook [beforeHookAsked]',
       'asking --> executing : done askUser',
       'asking --> buffered : done askUser [askDenied]',

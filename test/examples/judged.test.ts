@@ -1,6 +1,6 @@
 /**
  * examples/scenarios/judged.json, run the way a user runs it from a fresh copy of the repository
- * (issue 14): a prompt hook refuses a dangerous command and an agent hook reads the test report to
+ *: a prompt hook refuses a dangerous command and an agent hook reads the test report to
  * hold back the release notes, both answered by the scenario's scripted hook model.
  */
 import { existsSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { useExampleProject } from '../helpers/exampleRun.js';
 const example = useExampleProject();
 
 describe('example: hooks judged by a model', () => {
-  it('issue 14: the prompt hook blocks rm -rf ~/projects, the agent hook reads the test report and blocks the notes', async () => {
+  it('the prompt hook blocks rm -rf ~/projects, the agent hook reads the test report and blocks the notes', async () => {
     const result = await example.runScenario('judged');
     // Each scripted turn expects the previous block's reason: exit 0 proves the model received both.
     expect(result.exitCode).toBe(0);

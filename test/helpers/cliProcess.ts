@@ -130,7 +130,7 @@ export function startHookrail(sandbox: CliSandbox, args: readonly string[], opti
 
 /**
  * The environment of a CLI process in the sandbox: PATH, the sandbox HOME, no colour, no system
- * settings, the test run's marker, then `extra` (`undefined` removes a variable).
+ * settings (hookrail's, Claude Code's managed policy, Gemini CLI's system file), the test run's marker, then `extra` (`undefined` removes a variable).
  */
 export function sandboxEnvironment(sandbox: CliSandbox, extra: Record<string, string | undefined> = {}): Record<string, string> {
   const env: Record<string, string | undefined> = {
@@ -138,6 +138,8 @@ export function sandboxEnvironment(sandbox: CliSandbox, extra: Record<string, st
     HOME: sandbox.home,
     NO_COLOR: '1',
     HOOKRAIL_SYSTEM_SETTINGS: join(sandbox.home, 'no-system-settings.json'),
+    HOOKRAIL_CLAUDE_MANAGED_SETTINGS: join(sandbox.home, 'no-claude-managed-settings.json'),
+    GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(sandbox.home, 'no-gemini-system-settings.json'),
     HOOKRAIL_TEST_RUN_MARKER: process.env['HOOKRAIL_TEST_RUN_MARKER'],
     ...extra,
   };

@@ -18,7 +18,7 @@ export const scriptedHookPath = fileURLToPath(new URL('../fixtures/hooks/machine
 /** What the scripted hook answers (see test/fixtures/hooks/machines/README.md). */
 export type BeforeBehaviour = 'none' | 'allow' | 'fail' | 'exit2' | 'block' | 'stop' | 'modify' | 'ask' | 'ask-claude' | 'hang';
 
-/** How the tests' `onAskUser` ({@link scriptedAskUser}) answers an ask (issue 14). */
+/** How the tests' `onAskUser` ({@link scriptedAskUser}) answers an ask. */
 export type AskAnswerBehaviour = 'allow' | 'deny' | 'throw' | 'hang' | { decision: string; reason?: string };
 export type AfterBehaviour = 'none' | 'fail' | 'context' | 'systemMessage' | 'suppress' | 'stop' | 'hang';
 

@@ -31,7 +31,11 @@ export class SettingsEnvironment {
     this.systemFile = join(this.root, 'etc', 'hookrail', 'settings.json');
     mkdirSync(this.home, { recursive: true });
     mkdirSync(this.project, { recursive: true });
-    this.env = { HOOKRAIL_SYSTEM_SETTINGS: this.systemFile };
+    this.env = {
+      HOOKRAIL_SYSTEM_SETTINGS: this.systemFile,
+      HOOKRAIL_CLAUDE_MANAGED_SETTINGS: this.claudeManagedFile,
+      GEMINI_CLI_SYSTEM_SETTINGS_PATH: this.geminiSystemFile,
+    };
     this.trustFile = join(this.home, '.hookrail', 'trusted-folders.json');
     this.trustStore = new TrustStore({ file: this.trustFile, onWarning: (message) => this.trustWarnings.push(message) });
   }
@@ -46,6 +50,16 @@ export class SettingsEnvironment {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
     return file;
+  }
+
+  /** Claude Code's managed policy file, here instead of /etc/claude-code/managed-settings.json. */
+  get claudeManagedFile(): string {
+    return join(this.root, 'etc', 'claude-code', 'managed-settings.json');
+  }
+
+  /** Gemini CLI's system settings, here instead of /etc/gemini-cli/settings.json. */
+  get geminiSystemFile(): string {
+    return join(this.root, 'etc', 'gemini-cli', 'settings.json');
   }
 
   /** `~/.hookrail/settings.json` */

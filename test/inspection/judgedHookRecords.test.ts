@@ -1,5 +1,5 @@
 /**
- * Inspection records of judged hooks (issue 14, item 5): each prompt or agent hook's `hookrail.hook`
+ * Inspection records of judged hooks: each prompt or agent hook's `hookrail.hook`
  * record says which model answered, what it answered, how long it took and what the answer decided.
  */
 import { describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ async function recordsOf(answer: string, hook: Record<string, unknown> = {}) {
 }
 
 describe('hook records of judged hooks', () => {
-  it('issue 14: a prompt hook\'s record names the model, its answer, the duration and the block it decided', async () => {
+  it('a prompt hook\'s record names the model, its answer, the duration and the block it decided', async () => {
     const [record] = await recordsOf('{"ok": false, "reason": "deletes the build"}');
     expect(record).toMatchObject({
       type: 'hookrail.hook',
@@ -43,7 +43,7 @@ describe('hook records of judged hooks', () => {
     expect(record!.input).toMatchObject({ hook_event_name: 'BeforeTool', tool_input: { command: 'rm -rf build' } });
   });
 
-  it('issue 14: a garbage answer is recorded as an error with the answer and what was wrong with it', async () => {
+  it('a garbage answer is recorded as an error with the answer and what was wrong with it', async () => {
     const [record] = await recordsOf('sure', { name: 'safety' });
     expect(record).toMatchObject({ hookName: 'safety', model: 'fake-model', modelAnswer: 'sure', decision: 'error', success: false });
     expect(record!.error).toMatch(/the answer is not JSON: "sure"/);

@@ -1,5 +1,5 @@
 /**
- * Agent hooks (issue 14, item 2; seed 002's subagent action) end to end on the scripted model: a
+ * Agent hooks end to end on the scripted model: a
  * nested session with read-only tools reads a file to decide, its answer blocks, allows or makes the
  * agent go on; its tool calls fire the parent's tool guards but never a prompt or agent hook; its
  * stop fires AfterAgent (SubagentStop); running out of turns, a bad answer or a hang is a failure.
@@ -65,7 +65,7 @@ async function fireBeforeWrite(config: Config) {
 }
 
 describe('an agent hook reads a file to decide', () => {
-  it('issue 14: STATUS says failing → the sub-agent reads it and blocks the write with its reason', async () => {
+  it('STATUS says failing → the sub-agent reads it and blocks the write with its reason', async () => {
     writeFileSync(join(scratch.directory, 'STATUS'), 'tests: failing (3 of 40)\n');
     const judge = hookModel([readStatus, { expect: { functionResponseContains: 'failing' }, text: '{"ok": false, "reason": "STATUS says 3 tests fail"}' }]);
     const { config } = parentConfig(guardWrites(), judge);
@@ -81,7 +81,7 @@ describe('an agent hook reads a file to decide', () => {
     expect(String(judge.requests[0]!.config?.systemInstruction)).toMatch(/Your final message must be only the JSON object/);
   });
 
-  it('issue 14: STATUS says passing → the sub-agent allows and the write happens', async () => {
+  it('STATUS says passing → the sub-agent allows and the write happens', async () => {
     writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
     const judge = hookModel([readStatus, { expect: { functionResponseContains: 'passing' }, text: '```json\n{"ok": true}\n```' }]);
     const { config } = parentConfig(guardWrites(), judge);
@@ -90,7 +90,7 @@ describe('an agent hook reads a file to decide', () => {
     expect(written).toBe(true);
   });
 
-  it('issue 14: the sub-agent starts outside its tool call\'s actor start, so XState (development build, as in these tests) warns about nothing', async () => {
+  it('the sub-agent starts outside its tool call\'s actor start, so XState (development build, as in these tests) warns about nothing', async () => {
     writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
     const judge = hookModel([readStatus, { text: '{"ok": true}' }]);
     const { config } = parentConfig(guardWrites(), judge);
@@ -105,7 +105,7 @@ describe('an agent hook reads a file to decide', () => {
     }
   });
 
-  it('issue 14: the sub-agent cannot write: a write_file it asks for is refused and nothing is written', async () => {
+  it('the sub-agent cannot write: a write_file it asks for is refused and nothing is written', async () => {
     const judge = hookModel([
       { functionCalls: [{ name: 'write_file', args: { file_path: 'STATUS', content: 'tests: passing' } }] },
       { text: '{"ok": false, "reason": "could not fix STATUS"}' },
@@ -120,7 +120,7 @@ describe('an agent hook reads a file to decide', () => {
 });
 
 describe('what the sub-agent fires', () => {
-  it('issue 14: its tool calls run the parent\'s tool guards but no prompt or agent hook; its stop fires AfterAgent (SubagentStop); no SessionStart or BeforeAgent of its own', async () => {
+  it('its tool calls run the parent\'s tool guards but no prompt or agent hook; its stop fires AfterAgent (SubagentStop); no SessionStart or BeforeAgent of its own', async () => {
     writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
     const log = scratch.file('events.jsonl');
     const logger = sessionFixtureCommand('log-event.py', log);
@@ -160,7 +160,7 @@ describe('what the sub-agent fires', () => {
 });
 
 describe('agent hooks decide at AfterAgent', () => {
-  it('issue 14: ok false makes the agent go on with the reason; the next stop is allowed', async () => {
+  it('ok false makes the agent go on with the reason; the next stop is allowed', async () => {
     const hooks: HooksSettings = { AfterAgent: [{ hooks: [{ type: 'agent', prompt: 'Did the agent run the tests? $ARGUMENTS', maxTurns: 2 }] }] };
     const judge = hookModel([{ text: '{"ok": false, "reason": "Run the tests before you stop."}' }, { text: '{"ok": true}' }]);
     const { config } = parentConfig(hooks, judge);
@@ -174,7 +174,7 @@ describe('agent hooks decide at AfterAgent', () => {
 });
 
 describe('agent hooks that fail', () => {
-  it('issue 14: a sub-agent that uses its maxTurns without answering fails the hook; onFailure block blocks', async () => {
+  it('a sub-agent that uses its maxTurns without answering fails the hook; onFailure block blocks', async () => {
     const judge = hookModel([readStatus, readStatus]);
     const { config } = parentConfig(guardWrites({ maxTurns: 1, onFailure: 'block', name: 'status-check' }), judge);
     const [result] = (await fireBeforeWrite(config)).results;
@@ -183,7 +183,7 @@ describe('agent hooks that fail', () => {
     expect(result!.error!.message).toMatch(/status-check.*used its 1 turn without answering/);
   });
 
-  it('issue 14: a final answer that is not {ok, reason} fails the hook, quoting it', async () => {
+  it('a final answer that is not {ok, reason} fails the hook, quoting it', async () => {
     const judge = hookModel([{ text: 'I think the tests pass.' }]);
     const { config } = parentConfig(guardWrites(), judge);
     const [result] = (await fireBeforeWrite(config)).results;
@@ -192,7 +192,7 @@ describe('agent hooks that fail', () => {
     expect(result!.modelAnswer).toBe('I think the tests pass.');
   });
 
-  it('issue 14: a sub-agent that hangs is stopped at the hook timeout, and the hook fails', async () => {
+  it('a sub-agent that hangs is stopped at the hook timeout, and the hook fails', async () => {
     const judge = hookModel([{ text: '{"ok": true}', delayMs: 600_000 }]);
     const { config } = parentConfig(guardWrites({ timeout: 300 }), judge);
     const [result] = (await fireBeforeWrite(config)).results;
@@ -200,13 +200,13 @@ describe('agent hooks that fail', () => {
     expect(result!.error!.message).toMatch(/did not answer within 300 ms; it was stopped/);
   });
 
-  it('issue 14: without a sub-agent runner the hook fails and says how to give one', async () => {
+  it('without a sub-agent runner the hook fails and says how to give one', async () => {
     const { config } = parentConfig(guardWrites(), hookModel([{ text: '{"ok": true}' }]), { hookAgentRunner: undefined });
     const [result] = (await fireBeforeWrite(config)).results;
     expect(result!.error!.message).toMatch(/no sub-agent runner: give Config a hookAgentRunner/);
   });
 
-  it('issue 14: the sub-agent keeps a transcript of its own beside the parent\'s', async () => {
+  it('the sub-agent keeps a transcript of its own beside the parent\'s', async () => {
     writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
     const judge = hookModel([readStatus, { text: '{"ok": true}' }]);
     const { config } = parentConfig(guardWrites(), judge);
@@ -260,7 +260,7 @@ async function writeWithClaudeAgentHook(hooks: Record<string, unknown>) {
 }
 
 describe('Claude Code hooks around an agent hook', () => {
-  it('issue 14: a Claude SubagentStop hook runs when the sub-agent stops (told SubagentStop); a Stop hook only when the agent does', async () => {
+  it('a Claude SubagentStop hook runs when the sub-agent stops (told SubagentStop); a Stop hook only when the agent does', async () => {
     const subagentLog = scratch.file('subagent-stop.jsonl');
     const stopLog = scratch.file('stop.jsonl');
     const { judge } = await writeWithClaudeAgentHook({

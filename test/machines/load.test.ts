@@ -43,7 +43,7 @@ describe('scheduler under load', () => {
       });
       const requests = Array.from({ length: CALLS }, (_, index) => ({ callId: `call-${index}`, name: 'write_file', args: { path: `${index}.txt` } }));
       // The host's first process group starts its watchdog, whose pipe is the one descriptor that lasts
-      // as long as the host (issue 10, item 4); start it before counting.
+      // as long as the host; start it before counting.
       const warmUp = await runInProcessGroup({ command: 'true', cwd: process.cwd(), stdout: new CappedCapture({ limitBytes: 1 }), stderr: new CappedCapture({ limitBytes: 1 }), timeoutMs: 10_000 });
       expect(warmUp.exitCode).toBe(0);
       const descriptorsBefore = openFileDescriptors();

@@ -1,5 +1,5 @@
 /**
- * Issue 14: several asks in one scheduler batch, with real hook processes. The scheduler runs calls
+ * Several asks in one scheduler batch, with real hook processes. The scheduler runs calls
  * concurrently, but asks are put to `onAskUser` one at a time and in request order, whichever hook
  * answered first; an abort while asking cancels the asking and the waiting calls.
  */
@@ -21,7 +21,7 @@ function reachedState(updates: ToolCallUpdate[], callId: string, state: ToolCall
   return updates.some((update) => update.callId === callId && update.state === state);
 }
 
-describe('tool scheduler: asks in one batch (issue 14)', () => {
+describe('tool scheduler: asks in one batch', () => {
   it('two asking calls are asked one at a time in request order, though the second hook answered first and its answer comes first', async () => {
     const log: string[] = [];
     const onAskUser: AskUserCallback = async (request) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 10, item 3, through the session: what a hook leaves running in its process group (a
+ * Through the session: what a hook leaves running in its process group (a
  * SessionStart hook starting a dev server) is not waited for and lives as long as its session —
  * `end()` kills it, and only it: another session's leftover lives on until that session ends; `clear()`
  * kills the cleared session's, not what SessionStart (clear) starts.
@@ -72,7 +72,7 @@ async function expectEachEndKillsItsOwnLeftover(sessions: [AgentSession, AgentSe
 }
 
 describe.runIf(process.platform === 'linux')('leftover hook processes and the session', () => {
-  it('issue 10, item 3: clear() kills what the cleared session\'s hooks left running; what SessionStart (clear) starts lives on until end()', async () => {
+  it('clear() kills what the cleared session\'s hooks left running; what SessionStart (clear) starts lives on until end()', async () => {
     const pidDirectory = join(scratch.directory, 'pids');
     const session = sessionLeavingAChildPerStart(pidDirectory);
     expect((await session.prompt('hello')).status).toBe('completed');
@@ -88,7 +88,7 @@ describe.runIf(process.platform === 'linux')('leftover hook processes and the se
     expect(await processesAliveAfter([clearChild], 5_000)).toEqual([]);
   });
 
-  it('issue 10, item 3: a SessionStart hook\'s background process outlives the hook, and dies when its session ends, not another\'s', async () => {
+  it('a SessionStart hook\'s background process outlives the hook, and dies when its session ends, not another\'s', async () => {
     const first = sessionLeavingAChild(join(scratch.directory, 'first.pid'));
     const second = sessionLeavingAChild(join(scratch.directory, 'second.pid'));
     expect((await first.prompt('hello')).status).toBe('completed');

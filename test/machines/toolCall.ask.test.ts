@@ -1,5 +1,5 @@
 /**
- * Issue 14, the ask policy, on one tool call with real hook processes (`scripted-hook.mjs` answering
+ * The ask policy, on one tool call with real hook processes (`scripted-hook.mjs` answering
  * `ask`, a Notification hook logging what it receives): the toolCall machine's `asking` state, the host's
  * `onAskUser` allowing, denying, failing, hanging past its bound or being cancelled, HOOK-182 without
  * a callback, and `executeToolWithHooks` giving the same results (HOOK-134).
@@ -70,7 +70,7 @@ function readLog(path: string): Array<Record<string, unknown>> {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-describe('toolCall machine: a hook asks (issue 14)', () => {
+describe('toolCall machine: a hook asks', () => {
   it('allowed by onAskUser: idle → beforeHook → asking → executing → afterHook → buffered → published; the request names tool, arguments, reason, hook and call', async () => {
     const { outcome, tool, states, askUser, args } = await run({ answer: 'allow' });
     expect(states).toEqual(['idle', 'beforeHook', 'asking', 'executing', 'afterHook', 'buffered', 'published']);

@@ -10,7 +10,7 @@ import { MachineScratch, machineConfig, scriptedAskUser } from '../helpers/machi
 import { describePath, generateToolCallPaths, replayPath, type PathReplay } from '../helpers/machineToolCallModel.js';
 import { assertNoHookProcessesAlive } from '../helpers/processes.js';
 
-// Issue 14: with an onAskUser, a hook's ask sends the call to `asking`; the callback answers per path.
+// With an onAskUser, a hook's ask sends the call to `asking`; the callback answers per path.
 const askUser = scriptedAskUser();
 const { config } = machineConfig({ onAskUser: askUser });
 const { config: disabledConfig } = machineConfig({ enableHooks: false });
@@ -39,13 +39,13 @@ describe('toolCall machine: model-based paths replayed with real hook processes'
   it('the replayed paths cover 100% of the toolCall transitions (incl. onDone/onError guard branches)', () => {
     const all = enumerateTransitions(toolCallMachine);
     // 19 since the branches kept only for the diagram (three AfterTool rows to one target) were folded;
-    // 24 with issue 14's ask: beforeHook → asking, and asking's allow, deny, actor failure and CANCEL.
+    // 24 with the ask step: beforeHook → asking, and asking's allow, deny, actor failure and CANCEL.
     expect(all.length).toBe(24);
     expect(coverage.missing(toolCallMachine)).toEqual([]);
     expect(coverage.ratio(toolCallMachine)).toBe(1);
   });
 
-  it('issue 14: the asking paths asked onAskUser, and cancelling while asking aborted its request', () => {
+  it('the asking paths asked onAskUser, and cancelling while asking aborted its request', () => {
     expect(askUser.calls.length).toBeGreaterThanOrEqual(3);
     expect(askUser.calls.some((call) => call.aborted)).toBe(true);
     for (const call of askUser.calls) {

@@ -1,5 +1,5 @@
 /**
- * The toolCall machine with real hook processes (`scripted-hook.mjs`): each row of DESIGN.md's
+ * The toolCall machine with real hook processes (`scripted-hook.mjs`): each row of docs/architecture.md's
  * transition table as a user sees it, the same results as `executeToolWithHooks` (HOOK-134),
  * cancellation killing the hook process and aborting the tool.
  */
@@ -236,7 +236,7 @@ describe('toolCall machine with real hook processes', () => {
     expect(records.filter((record) => record.message.startsWith('Running hook'))).toHaveLength(1);
   });
 
-  it('HOOK-012, issue 13: once initialised, a call whose only hook fails its `if` skips the hook states, as executeToolWithHooks does', async () => {
+  it('HOOK-012: once initialised, a call whose only hook fails its `if` skips the hook states, as executeToolWithHooks does', async () => {
     const hook = { type: 'command' as const, command: `node '${scriptedHookPath}'`, if: 'run_shell_command(git push*)' };
     const { config, records } = machineConfig({ hooks: { BeforeTool: [{ matcher: '^run_shell_command$', hooks: [hook] }] } });
     const shell = recordingTool('run_shell_command');

@@ -68,7 +68,7 @@ describe('toolCall actor functions', () => {
     expect(noToolHooksApply(broken, 'write_file')).toBe(false);
   });
 
-  it('issue 13, HOOK-012: noToolHooksApply, given the arguments, rules out hooks whose `if` fails, as executeToolWithHooks does', async () => {
+  it('HOOK-012: noToolHooksApply, given the arguments, rules out hooks whose `if` fails, as executeToolWithHooks does', async () => {
     const config = new Config({
       enableHooks: true,
       hooks: { BeforeTool: [{ hooks: [{ type: 'command', name: 'push-guard', if: 'run_shell_command(git push*)', command: 'true' }] }] },

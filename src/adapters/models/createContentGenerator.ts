@@ -61,7 +61,7 @@ export interface CreateHookModelOptions {
 }
 
 /**
- * Issue 14: the hook model of a run (prompt and agent hooks). A scripted run answers with its
+ * The hook model of a run (prompt and agent hooks). A scripted run answers with its
  * scenario's `hookModel` turns (none: `undefined`, and judged hooks fail saying so); a real model
  * judges too — a hook's `model` field names another model of the same API.
  */

@@ -83,7 +83,7 @@ export interface ScenarioSettings {
 }
 
 /**
- * Issue 14: what the hook model says, turn by turn: a prompt hook takes one turn, an agent hook's
+ * What the hook model says, turn by turn: a prompt hook takes one turn, an agent hook's
  * sub-agent one per model call (tool calls, then its answer). Turns are played in the order the hook
  * model is asked, across every judged hook of the run.
  */
@@ -103,7 +103,7 @@ export interface Scenario {
   tools?: BuiltinToolName[];
   settings?: ScenarioSettings;
   turns: ScenarioTurn[];
-  /** Issue 14: the scripted hook model, for prompt and agent hooks. */
+  /** The scripted hook model, for prompt and agent hooks. */
   hookModel?: ScenarioHookModel;
   /** Where it came from: a resolved file path, or a label such as `(embedded default scenario)`. */
   file: string;

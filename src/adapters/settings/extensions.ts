@@ -5,7 +5,8 @@
  *   host): `.claude-plugin/plugin.json` (optional; its `hooks` may name other files or hold the hooks
  *   inline) and `hooks/hooks.json` (`{"description"?, "hooks": {...}}`, Claude Code's names and
  *   seconds). Its hooks speak Claude Code's dialect and run with `CLAUDE_PLUGIN_ROOT` set to the
- *   directory, so `${CLAUDE_PLUGIN_ROOT}/scripts/x.sh` finds the plugin's scripts.
+ *   directory, so `${CLAUDE_PLUGIN_ROOT}/scripts/x.sh` finds the plugin's scripts, and
+ *   `CLAUDE_PLUGIN_DATA` set to its persistent data directory (claudePluginData.ts).
  * - A Gemini CLI extension (every directory of `~/.gemini/extensions/` with a `gemini-extension.json`,
  *   unless `extension-enablement.json` disables it for this folder; or `loadGeminiExtension`): hooks
  *   only in `hooks/hooks.json`, with `${extensionPath}`, `${workspacePath}` and `${/}` replaced in every
@@ -18,6 +19,7 @@ import type { ExtensionConfig } from '../../hooks/engine/config.js';
 import type { HookConfigProblem } from '../../hooks/validation/hookProblems.js';
 import { isPlainObject } from '../../values.js';
 import { readJsonFile } from '../jsonFile.js';
+import { claudePluginDataDirectory, prepareClaudePluginData } from './claudePluginData.js';
 import { displayPath, isProjectScope, type SettingsScope } from './settingsLocations.js';
 import { emptyScopeFile, readSettingsObject } from './settingsScopeFile.js';
 import { type SettingsScopeFile } from './scopeFile.js';
@@ -46,8 +48,15 @@ export interface ReadExtensionOptions {
   dir: string;
   /** For display names and Gemini's `${workspacePath}`; default `process.cwd()`. */
   workingDir?: string;
-  /** For display names; default `os.homedir()`. */
+  /** For display names and a Claude plugin's `CLAUDE_PLUGIN_DATA`; default `os.homedir()`. */
   homeDir?: string;
+}
+
+/** A Claude Code plugin to read: where it comes from, for its `CLAUDE_PLUGIN_DATA`. */
+export interface ReadClaudePluginOptions extends ReadExtensionOptions {
+  scope?: 'plugin' | 'project-plugin';
+  /** The marketplace it was installed from; default `inline` (a directory named on the command line or in `plugins`). */
+  marketplace?: string;
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -148,7 +157,7 @@ function displayFor(options: ReadExtensionOptions): (path: string) => string {
 }
 
 /** Reads a Claude Code plugin directory's hooks, one scope file per hooks file. Never throws. */
-export async function readClaudePlugin(options: ReadExtensionOptions & { scope?: 'plugin' | 'project-plugin' }): Promise<SettingsScopeFile[]> {
+export async function readClaudePlugin(options: ReadClaudePluginOptions): Promise<SettingsScopeFile[]> {
   const dir = resolve(options.dir);
   const display = displayFor(options);
   if (!(await isDirectory(dir))) {
@@ -160,7 +169,8 @@ export async function readClaudePlugin(options: ReadExtensionOptions & { scope?:
     });
   }
   const directory = await claudePluginDirectory(dir, display);
-  return toScopeFiles({ directory, scope: options.scope ?? 'plugin', dialect: 'claude', env: { CLAUDE_PLUGIN_ROOT: dir }, display });
+  const env = await claudePluginEnvironment({ root: dir, pluginName: directory.name, marketplace: options.marketplace, homeDir: options.homeDir });
+  return toScopeFiles({ directory, scope: options.scope ?? 'plugin', dialect: 'claude', env, display });
 }
 
 /** Reads a Gemini CLI extension directory's `hooks/hooks.json`. Never throws. */
@@ -240,9 +250,17 @@ async function extensionConfigOf(directory: ExtensionDirectory, dialect: 'claude
  * A Claude Code plugin as a `Config` extension, for hosts: `new Config({ extensions: [await
  * loadClaudePlugin(dir)] })`. Problems in its files are left out; `readClaudePlugin` reports them.
  */
-export async function loadClaudePlugin(dir: string): Promise<ExtensionConfig> {
+export async function loadClaudePlugin(dir: string, options: { homeDir?: string; marketplace?: string } = {}): Promise<ExtensionConfig> {
   const root = resolve(dir);
-  return extensionConfigOf(await claudePluginDirectory(root, (path) => path), 'claude', { CLAUDE_PLUGIN_ROOT: root });
+  const directory = await claudePluginDirectory(root, (path) => path);
+  return extensionConfigOf(directory, 'claude', await claudePluginEnvironment({ root, pluginName: directory.name, ...options }));
+}
+
+/** The variables a Claude Code plugin's hooks run with: `CLAUDE_PLUGIN_ROOT` and `CLAUDE_PLUGIN_DATA` (created). */
+async function claudePluginEnvironment(options: { root: string; pluginName: string; marketplace?: string; homeDir?: string }): Promise<Record<string, string>> {
+  const data = claudePluginDataDirectory({ homeDir: resolve(options.homeDir ?? homedir()), pluginName: options.pluginName, marketplace: options.marketplace });
+  await prepareClaudePluginData(data);
+  return { CLAUDE_PLUGIN_ROOT: options.root, CLAUDE_PLUGIN_DATA: data };
 }
 
 /** A Gemini CLI extension as a `Config` extension, for hosts (`workingDir` fills `${workspacePath}`). */

@@ -32,6 +32,14 @@ export interface SettingsScopeFile {
   enableHooks?: boolean;
   /** Gemini CLI files: `hooksConfig.enabled` as the file sets it. */
   geminiHooksEnabled?: boolean;
+  /** Claude Code files: `disableAllHooks` as the file sets it. */
+  claudeDisableAllHooks?: boolean;
+  /** Claude Code files: `enabledPlugins` as the file sets it (`name@marketplace` → on or off). */
+  enabledPlugins?: Record<string, boolean>;
+  /** Claude Code files: the hook policy keys the file sets (`allowManagedHooksOnly` only from the managed file). */
+  claudePolicy?: ClaudePolicy;
+  /** Claude Code plugins: `name@marketplace` when installed from a marketplace (installedPlugins.ts). */
+  pluginId?: string;
   /** The file's `hookEnvironment.withhold` patterns: variables kept from every hook process. */
   withheldVariables: string[];
   /** hookrail files: `warmInterpreters`, idle warm interpreters per interpreter (0: off), when the file sets it. */
@@ -40,4 +48,14 @@ export interface SettingsScopeFile {
   pluginDirs: string[];
   /** Every problem; a path of `''` means the file as a whole (unreadable, malformed, not an object). */
   problems: HookConfigProblem[];
+}
+
+/** Claude Code's hook policy keys, as one file sets them. */
+export interface ClaudePolicy {
+  /** Managed file only: only managed hooks (and hooks of plugins the managed file enables) run. */
+  allowManagedHooksOnly?: boolean;
+  /** URL patterns (`*` wildcards) http hooks may target; an empty list blocks every http hook. */
+  allowedHttpHookUrls?: string[];
+  /** Variables http hooks may interpolate into headers: each hook's `allowedEnvVars` is cut to these. */
+  httpHookAllowedEnvVars?: string[];
 }

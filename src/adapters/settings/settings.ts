@@ -1,7 +1,7 @@
 /**
  * Settings: reads `hooks`, `disabledHooks` and `enableHooks` from every settings scope — hookrail's
  * own files, Claude Code's and Gemini CLI's, Claude Code plugins and Gemini CLI extensions — and
- * merges them into what `Config` takes (HOOK-080, 082, 084, 086; DESIGN.md, "Dialects").
+ * merges them into what `Config` takes (HOOK-080, 082, 084, 086; docs/architecture.md, "Dialects").
  *
  * Scopes, highest priority first — the order in which their hook groups are concatenated per event:
  * 1. `extra`: files named with `--settings FILE`, in the order given. The user named them for this
@@ -10,9 +10,13 @@
  *    (`claude-local`), `.claude/settings.json` (`claude-project`), `.gemini/settings.json` (`gemini-project`).
  * 3. user: `~/.hookrail/settings.json` (`user`), `~/.claude/settings.json` (`claude-user`),
  *    `~/.gemini/settings.json` (`gemini-user`).
- * 4. `system`: `/etc/hookrail/settings.json`, or the file named by `HOOKRAIL_SYSTEM_SETTINGS`.
+ * 4. `system`: `/etc/hookrail/settings.json`, or the file named by `HOOKRAIL_SYSTEM_SETTINGS`; then the
+ *    hosts' policy files: Claude Code's managed settings (`claude-managed`: `/etc/claude-code/managed-settings.json`
+ *    on Linux, or `HOOKRAIL_CLAUDE_MANAGED_SETTINGS`) and Gemini CLI's system settings (`gemini-system`:
+ *    `/etc/gemini-cli/settings.json`, or `GEMINI_CLI_SYSTEM_SETTINGS_PATH`), whose hooks act as pinned.
  * 5. Claude Code plugins (`--plugin DIR`, a file's `plugins`; `project-plugin` when a project file
- *    names it) and Gemini CLI extensions (`~/.gemini/extensions/*`, `extension`).
+ *    names it; installed plugins switched on in `enabledPlugins`: installedPlugins.ts) and Gemini CLI
+ *    extensions (`~/.gemini/extensions/*`, `extension`).
  * Each file's hooks speak its dialect (settingsScopeFile.ts). The registry then tags every merged
  * hook `ConfigSource.Project` (HOOK-085) and the planner keeps the first of identical commands
  * (HOOK-090), so a command configured in several scopes runs once, with the settings (timeout,
@@ -32,6 +36,8 @@ import type { FunctionHookDefinition } from '../../hooks/protocol/functionHooks.
 import { isPlainObject } from '../../values.js';
 import { readJsonFile, writeJsonFileAtomic } from '../jsonFile.js';
 import { discoverGeminiExtensions, readGeminiExtension, readNamedPlugins } from './extensions.js';
+import { geminiHooksEnabled } from './hostSwitches.js';
+import { readInstalledPlugins } from './installedPlugins.js';
 import { applyProjectTrust } from './projectTrust.js';
 import { mergeSettingsFiles, type MergedSettings } from './settingsMerge.js';
 import { getSettingsPaths, isProjectScope, projectLocations, type ScopeLocation, type ScopeSelection } from './settingsLocations.js';
@@ -92,33 +98,26 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     ...(selection.includeClaude ? [{ scope: 'claude-user' as const, path: paths.claudeUser }] : []),
     ...(selection.includeGemini ? [{ scope: 'gemini-user' as const, path: paths.geminiUser }] : []),
     { scope: 'system', path: paths.system },
+    ...(selection.includeClaude ? [{ scope: 'claude-managed' as const, path: paths.claudeManaged }] : []),
+    ...(selection.includeGemini ? [{ scope: 'gemini-system' as const, path: paths.geminiSystem }] : []),
   ];
   const context = { workingDir, homeDir };
   const settingsFiles = await Promise.all(uniqueLocations(locations).map((location) => readSettingsScopeFile({ ...location, ...context })));
   const plugins = await readNamedPlugins(settingsFiles, (options.pluginDirs ?? []).map((dir) => resolve(workingDir, dir)), context);
-  const configured = [...(options.readFiles ?? []), ...settingsFiles, ...plugins];
-  const warnings = configured.flatMap(problemWarnings);
+  const installed = selection.includeClaude
+    ? await readInstalledPlugins({ files: settingsFiles, pluginsDir: paths.claudePlugins, ...context, alreadyRead: plugins.map((file) => file.path) })
+    : { files: [], warnings: [] };
+  const configured = [...(options.readFiles ?? []), ...settingsFiles, ...plugins, ...installed.files];
+  const warnings = [...configured.flatMap(problemWarnings), ...installed.warnings];
 
   const trust = await applyProjectTrust(configured, { workingDir, homeDir, trustStore: options.trustStore });
   warnings.push(...trust.warnings);
   // Extensions last: whether they load depends on the trusted Gemini files' hooksConfig.enabled.
   const extensionDirs =
-    selection.includeGemini && geminiExtensionsEnabled(settingsFiles) ? await discoverGeminiExtensions({ extensionsDir: paths.geminiExtensions, workingDir }) : [];
+    selection.includeGemini && geminiHooksEnabled(settingsFiles) ? await discoverGeminiExtensions({ extensionsDir: paths.geminiExtensions, workingDir }) : [];
   const extensions = (await Promise.all(extensionDirs.map((dir) => readGeminiExtension({ dir, ...context })))).flat();
   warnings.push(...extensions.flatMap(problemWarnings));
   return settingsFromFiles([...configured, ...extensions], { warnings, untrustedProjectHooks: trust.untrusted });
-}
-
-/**
- * Gemini CLI loads extensions' hooks only while hooks are on: the `hooksConfig.enabled` of the most
- * specific trusted Gemini file that sets it (project over user) decides.
- */
-function geminiExtensionsEnabled(files: readonly SettingsScopeFile[]): boolean {
-  for (const scope of ['gemini-project', 'gemini-user'] as const) {
-    const setting = files.find((file) => file.scope === scope && file.trusted && file.geminiHooksEnabled !== undefined);
-    if (setting) return setting.geminiHooksEnabled === true;
-  }
-  return true;
 }
 
 /** Merges read files (their `trusted` flags set) into {@link LoadedSettings}; `warnings` come first. */

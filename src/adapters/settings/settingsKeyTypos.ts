@@ -11,7 +11,11 @@ import { suggestClosest } from '../../suggestClosest.js';
 export function keysReadFrom(dialect: HookDialect, hookrailSwitches: boolean): string[] {
   return [
     'hooks',
-    ...(dialect === 'claude' ? ['disableAllHooks'] : dialect === 'gemini' ? ['hooksConfig', 'tools'] : []),
+    ...(dialect === 'claude'
+      ? ['disableAllHooks', 'enabledPlugins', 'allowManagedHooksOnly', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars']
+      : dialect === 'gemini'
+        ? ['hooksConfig', 'tools']
+        : []),
     ...(hookrailSwitches ? ['enableHooks', 'disabledHooks', 'hookEnvironment', 'warmInterpreters', 'plugins'] : []),
   ];
 }

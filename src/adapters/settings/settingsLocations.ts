@@ -22,6 +22,8 @@ export type SettingsScope =
   | 'claude-local'
   | 'gemini-user'
   | 'gemini-project'
+  | 'claude-managed'
+  | 'gemini-system'
   | 'plugin'
   | 'project-plugin'
   | 'extension';
@@ -38,6 +40,12 @@ export interface SettingsPaths {
   geminiProject: string;
   /** Where Gemini CLI installs extensions: `~/.gemini/extensions`. */
   geminiExtensions: string;
+  /** Claude Code's managed policy file (`HOOKRAIL_CLAUDE_MANAGED_SETTINGS`, else its documented system path). */
+  claudeManaged: string;
+  /** Gemini CLI's system settings (`GEMINI_CLI_SYSTEM_SETTINGS_PATH`, else its documented system path). */
+  geminiSystem: string;
+  /** Where Claude Code keeps installed plugins: `~/.claude/plugins`. */
+  claudePlugins: string;
 }
 
 /** Options for {@link getSettingsPaths}. */
@@ -51,7 +59,10 @@ export interface SettingsPathsOptions {
 export function getSettingsPaths(options: SettingsPathsOptions): SettingsPaths {
   const workingDir = resolve(options.workingDir);
   const homeDir = resolve(options.homeDir ?? homedir());
-  const systemOverride = (options.env ?? process.env)['HOOKRAIL_SYSTEM_SETTINGS'];
+  const env = options.env ?? process.env;
+  const systemOverride = env['HOOKRAIL_SYSTEM_SETTINGS'];
+  const claudeManagedOverride = env['HOOKRAIL_CLAUDE_MANAGED_SETTINGS'];
+  const geminiSystemOverride = env['GEMINI_CLI_SYSTEM_SETTINGS_PATH'];
   return {
     system: systemOverride ? resolve(workingDir, systemOverride) : '/etc/hookrail/settings.json',
     user: join(homeDir, '.hookrail', 'settings.json'),
@@ -62,7 +73,30 @@ export function getSettingsPaths(options: SettingsPathsOptions): SettingsPaths {
     geminiUser: join(homeDir, '.gemini', 'settings.json'),
     geminiProject: join(workingDir, '.gemini', 'settings.json'),
     geminiExtensions: join(homeDir, '.gemini', 'extensions'),
+    claudeManaged: claudeManagedOverride ? resolve(workingDir, claudeManagedOverride) : hostSystemPath('claude'),
+    geminiSystem: geminiSystemOverride ? resolve(workingDir, geminiSystemOverride) : hostSystemPath('gemini'),
+    claudePlugins: join(homeDir, '.claude', 'plugins'),
   };
+}
+
+/**
+ * The system-wide policy file each host documents for this platform: Claude Code's
+ * `managed-settings.json` and Gemini CLI's system `settings.json`.
+ */
+export function hostSystemPath(host: 'claude' | 'gemini', platform: NodeJS.Platform = process.platform): string {
+  if (host === 'claude') {
+    if (platform === 'darwin') return '/Library/Application Support/ClaudeCode/managed-settings.json';
+    if (platform === 'win32') return 'C:\\Program Files\\ClaudeCode\\managed-settings.json';
+    return '/etc/claude-code/managed-settings.json';
+  }
+  if (platform === 'darwin') return '/Library/Application Support/GeminiCli/settings.json';
+  if (platform === 'win32') return 'C:\\ProgramData\\gemini-cli\\settings.json';
+  return '/etc/gemini-cli/settings.json';
+}
+
+/** The scopes whose hooks a host's policy imposes: no lower scope switches them off (like `pinned`). */
+export function isManagedScope(scope: SettingsScope): boolean {
+  return scope === 'claude-managed' || scope === 'gemini-system';
 }
 
 /** A settings file's place: its scope and path. */
@@ -88,8 +122,8 @@ export function projectLocations(paths: SettingsPaths, selection: ScopeSelection
 
 /** The dialect a file's location gives, or `undefined` when its content decides. */
 export function dialectOfLocation(scope: SettingsScope, path: string): HookDialect | undefined {
-  if (scope === 'claude-user' || scope === 'claude-project' || scope === 'claude-local' || scope === 'plugin' || scope === 'project-plugin') return 'claude';
-  if (scope === 'gemini-user' || scope === 'gemini-project' || scope === 'extension') return 'gemini';
+  if (scope === 'claude-user' || scope === 'claude-project' || scope === 'claude-local' || scope === 'claude-managed' || scope === 'plugin' || scope === 'project-plugin') return 'claude';
+  if (scope === 'gemini-user' || scope === 'gemini-project' || scope === 'gemini-system' || scope === 'extension') return 'gemini';
   const folder = basename(dirname(path));
   if (folder === '.claude') return 'claude';
   if (folder === '.gemini') return 'gemini';

@@ -9,11 +9,15 @@
  *   `"pinned": true`: no `disabledHooks` entry switches it off, a lower scope's `"enableHooks": false`
  *   leaves it running (only the system file's own `"enableHooks": false` stops it), and it is placed
  *   first so that a copy of its command in a lower scope cannot shadow it (HOOK-090 keeps the first).
- *   `pinned` anywhere else is a warning and is ignored.
+ *   `pinned` anywhere else is a warning and is ignored. Hooks of Claude Code's managed policy file and
+ *   of Gemini CLI's system settings are pinned the same way, without saying so.
+ * - Before all this, each host's own switches (`disableAllHooks`, `allowManagedHooksOnly`,
+ *   `hooksConfig.enabled`, the http hook policy) are applied across its files (hostSwitches.ts).
  */
 import { hookEventNames, type HookEventName } from '../../hooks/protocol/events.js';
 import type { HookConfig, HookDefinition, HooksSettings } from '../../hooks/protocol/hookConfig.js';
-import type { SettingsScope } from './settingsLocations.js';
+import { applyHostSwitches, type SwitchedOffFile } from './hostSwitches.js';
+import { isManagedScope, type SettingsScope } from './settingsLocations.js';
 import type { SettingsScopeFile } from './scopeFile.js';
 
 /**
@@ -38,16 +42,19 @@ export interface MergedSettings {
   withheldVariables: string[];
   /** `warmInterpreters` of the highest-priority applied file that sets it; absent: the default. */
   warmInterpreters?: number;
-  /** Pinning warnings, each naming its file and JSON path. */
+  /** Pinning and host-policy warnings, each naming its file and JSON path. */
   warnings: string[];
+  /** Files whose hooks a Claude Code or Gemini CLI switch leaves out (hostSwitches.ts), with the reason. */
+  offFiles: SwitchedOffFile[];
 }
 
 /** HOOK-086: merges the trusted files (given in priority order) under the pinning rules above. */
 export function mergeSettingsFiles(files: readonly SettingsScopeFile[]): MergedSettings {
-  const applied = files.filter((file) => file.trusted && file.exists);
-  const warnings: string[] = [];
-  const systemFiles = applied.filter((file) => file.scope === 'system');
-  const pinned = mergeHooksSettings(systemFiles.map((file) => selectHooks(file.hooks, (hook) => hook.pinned === true)));
+  const switched = applyHostSwitches(files.filter((file) => file.trusted && file.exists));
+  const applied = switched.files;
+  const warnings: string[] = [...switched.warnings];
+  const systemFiles = applied.filter((file) => file.scope === 'system' || isManagedScope(file.scope));
+  const pinned = mergeHooksSettings(systemFiles.map((file) => selectHooks(file.hooks, (hook) => isPinnedHook(file.scope, hook))));
   const pinnedKeys = new Set(listHooks(pinned).flatMap((hook) => [hook.name, hook.command].filter((key): key is string => key !== undefined)));
   const pinnedBy = systemFiles.map((file) => file.displayName).join(' and ');
 
@@ -63,12 +70,12 @@ export function mergeSettingsFiles(files: readonly SettingsScopeFile[]): MergedS
     });
   }
 
-  const unpinned = mergeHooksSettings(applied.map((file) => (file.scope === 'system' ? selectHooks(file.hooks, (hook) => hook.pinned !== true) : file.hooks)));
-  const systemOff = systemFiles.filter((file) => file.enableHooks === false).map((file) => file.displayName);
+  const unpinned = mergeHooksSettings(applied.map((file) => (systemFiles.includes(file) ? selectHooks(file.hooks, (hook) => !isPinnedHook(file.scope, hook)) : file.hooks)));
+  const systemOff = applied.filter((file) => file.scope === 'system' && file.enableHooks === false).map((file) => file.displayName);
   const lowerOff = applied.filter((file) => file.scope !== 'system' && file.enableHooks === false).map((file) => file.displayName);
   const withheldVariables = [...new Set(applied.flatMap((file) => file.withheldVariables))];
   const warmInterpreters = applied.find((file) => file.warmInterpreters !== undefined)?.warmInterpreters;
-  const base = { disabledHooks, withheldVariables, warnings, ...(warmInterpreters === undefined ? {} : { warmInterpreters }) };
+  const base = { disabledHooks, withheldVariables, warnings, offFiles: switched.offFiles, ...(warmInterpreters === undefined ? {} : { warmInterpreters }) };
 
   if (systemOff.length > 0) {
     return { ...base, hooks: mergeHooksSettings([pinned, unpinned]), enableHooks: false, switchedOffBy: systemOff, onlyPinnedHooks: false };
@@ -89,9 +96,12 @@ export function mergeSettingsFiles(files: readonly SettingsScopeFile[]): MergedS
   return { ...base, hooks, enableHooks, switchedOffBy: [], onlyPinnedHooks: false };
 }
 
-/** True for a hook the system file pins: only hooks read from the system scope keep `pinned`. */
+/**
+ * True for a hook the system file pins (only hooks read from the system scope keep `pinned`), and for
+ * every hook of Claude Code's managed policy file and Gemini CLI's system settings: a host's policy.
+ */
 export function isPinnedHook(scope: SettingsScope, hook: HookConfig): boolean {
-  return scope === 'system' && hook.pinned === true;
+  return (scope === 'system' && hook.pinned === true) || isManagedScope(scope);
 }
 
 /** HOOK-086: concatenates hook groups per event, first argument first (highest priority first). */

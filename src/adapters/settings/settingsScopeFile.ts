@@ -1,5 +1,5 @@
 /**
- * One settings file as hookrail reads it (HOOK-080..084), in its dialect (DESIGN.md, "Dialects"):
+ * One settings file as hookrail reads it (HOOK-080..084), in its dialect (docs/architecture.md, "Dialects"):
  * what one file says — its valid hooks, `disabledHooks`, `enableHooks`, `hookEnvironment` and
  * `plugins`, and every problem with its JSON path. `pinned` is kept only in the system file. Reading
  * never throws: a bad file is a list of problems. Where the files are: settingsLocations.ts; each
@@ -86,12 +86,11 @@ export interface ReadSettingsObjectOptions {
 
 /** Reads a settings object's hooks and switches into `file`, by `file.dialect`'s rules. */
 export function readSettingsObject(settings: Record<string, unknown>, file: SettingsScopeFile, options: ReadSettingsObjectOptions): void {
-  let hooksOff = false;
-  if (file.dialect === 'claude') hooksOff = readClaudeSwitches(settings, file);
-  else if (file.dialect === 'gemini') hooksOff = readGeminiSwitches(settings, file);
+  if (file.dialect === 'claude') readClaudeSwitches(settings, file);
+  else if (file.dialect === 'gemini') readGeminiSwitches(settings, file);
   if (options.hookrailSwitches) readHookrailSwitches(settings, file);
   file.problems.push(...reportSettingsKeyTypos(settings, keysReadFrom(file.dialect, options.hookrailSwitches)));
-  if (hooksOff || settings['hooks'] === undefined) return;
+  if (settings['hooks'] === undefined) return;
   const validation = readHooksInDialect(settings['hooks'], {
     path: 'hooks',
     dialect: file.dialect === 'native' ? undefined : file.dialect,

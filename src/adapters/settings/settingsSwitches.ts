@@ -1,32 +1,63 @@
 /**
- * The switches a settings file sets besides its hooks, in each dialect's spelling (DESIGN.md,
+ * The switches a settings file sets besides its hooks, in each dialect's spelling (docs/architecture.md,
  * "Dialects"), read into the file's record with a warning and its JSON path for every bad value:
  * - hookrail: `enableHooks`, `disabledHooks`, `hookEnvironment`, `warmInterpreters`, `plugins` (Claude
  *   Code plugin directories, relative to the file's directory).
- * - Claude Code: `disableAllHooks: true` leaves the file's hooks out.
- * - Gemini CLI: `hooksConfig.enabled: false` leaves the file's hooks out (and, from the user file,
- *   extensions' hooks); `hooksConfig.disabled` names hooks not to run. The older spellings (`hooks.enabled`, `hooks.disabled`,
+ * - Claude Code: `disableAllHooks`, `enabledPlugins` and the managed policy keys, applied across files
+ *   after precedence (hostSwitches.ts).
+ * - Gemini CLI: `hooksConfig.enabled`, applied across files after precedence (hostSwitches.ts);
+ *   `hooksConfig.disabled` names hooks not to run. The older spellings (`hooks.enabled`, `hooks.disabled`,
  *   `tools.enableHooks`) are honoured with a deprecation warning.
  */
 import { dirname, resolve } from 'node:path';
 import { isPlainObject } from '../../values.js';
-import type { SettingsScopeFile } from './scopeFile.js';
+import type { ClaudePolicy, SettingsScopeFile } from './scopeFile.js';
 
-/** Claude Code: `disableAllHooks: true` leaves all of the file's hooks out (true: leave them out). */
-export function readClaudeSwitches(settings: Record<string, unknown>, file: SettingsScopeFile): boolean {
+/**
+ * Claude Code: `disableAllHooks`, `enabledPlugins`, and from the managed policy file
+ * `allowManagedHooksOnly`, `allowedHttpHookUrls` and `httpHookAllowedEnvVars`. They are recorded on
+ * the file and applied after precedence, across files (hostSwitches.ts), as Claude Code applies them.
+ */
+export function readClaudeSwitches(settings: Record<string, unknown>, file: SettingsScopeFile): void {
   const disableAll = settings['disableAllHooks'];
-  if (disableAll === true) return true;
-  if (disableAll !== undefined && typeof disableAll !== 'boolean') {
-    file.problems.push({ path: 'disableAllHooks', message: `expected true or false, got ${typeof disableAll}; ignored`, severity: 'warning' });
+  if (typeof disableAll === 'boolean') file.claudeDisableAllHooks = disableAll;
+  else if (disableAll !== undefined) file.problems.push({ path: 'disableAllHooks', message: `expected true or false, got ${typeof disableAll}; ignored`, severity: 'warning' });
+  readEnabledPlugins(settings['enabledPlugins'], file);
+  if (file.scope !== 'claude-managed' && settings['allowManagedHooksOnly'] !== undefined) {
+    file.problems.push({ path: 'allowManagedHooksOnly', message: 'honoured only in the managed settings file; ignored here', severity: 'warning' });
   }
-  return false;
+  const policy: ClaudePolicy = {};
+  const managedOnly = settings['allowManagedHooksOnly'];
+  if (file.scope === 'claude-managed' && typeof managedOnly === 'boolean') policy.allowManagedHooksOnly = managedOnly;
+  for (const key of ['allowedHttpHookUrls', 'httpHookAllowedEnvVars'] as const) {
+    const list = settings[key];
+    if (list === undefined) continue;
+    if (Array.isArray(list) && list.every((entry) => typeof entry === 'string')) policy[key] = list as string[];
+    else file.problems.push({ path: key, message: 'expected an array of strings; ignored', severity: 'warning' });
+  }
+  if (Object.keys(policy).length > 0) file.claudePolicy = policy;
+}
+
+/** `enabledPlugins: { "name@marketplace": true }`: the installed plugins switched on (or off) by this file. */
+function readEnabledPlugins(value: unknown, file: SettingsScopeFile): void {
+  if (value === undefined) return;
+  if (!isPlainObject(value)) {
+    file.problems.push({ path: 'enabledPlugins', message: 'expected an object like { "name@marketplace": true }; ignored', severity: 'warning' });
+    return;
+  }
+  const enabled: Record<string, boolean> = {};
+  for (const [id, on] of Object.entries(value)) {
+    if (typeof on === 'boolean') enabled[id] = on;
+    else file.problems.push({ path: `enabledPlugins.${id}`, message: 'expected true or false; ignored', severity: 'warning' });
+  }
+  file.enabledPlugins = enabled;
 }
 
 /**
  * Gemini CLI: `hooksConfig.enabled` / `.disabled`, and the older `hooks.enabled` / `hooks.disabled` /
- * `tools.enableHooks` (true: leave the file's hooks out).
+ * `tools.enableHooks`. `enabled` is recorded on the file and applied after precedence (hostSwitches.ts).
  */
-export function readGeminiSwitches(settings: Record<string, unknown>, file: SettingsScopeFile): boolean {
+export function readGeminiSwitches(settings: Record<string, unknown>, file: SettingsScopeFile): void {
   const hooksConfig = settings['hooksConfig'];
   const hooks = isPlainObject(settings['hooks']) ? settings['hooks'] : {};
   let enabled: unknown;
@@ -58,7 +89,6 @@ export function readGeminiSwitches(settings: Record<string, unknown>, file: Sett
   }
   if (typeof enabled === 'boolean') file.geminiHooksEnabled = enabled;
   readNameList(disabled, disabledPath, file);
-  return enabled === false;
 }
 
 /** hookrail: `disabledHooks`, `enableHooks`, `hookEnvironment`, `warmInterpreters`, `plugins`. */

@@ -78,7 +78,7 @@ export function fingerprintHooks(hooks: HooksSettings, switches: ProjectSwitches
     for (const definition of hooks[eventName] ?? []) {
       for (const hook of definition.hooks ?? []) {
         const tuple: unknown[] = [eventName, definition.matcher ?? '', hook.type, hook.command ?? ''];
-        // Issues 13, 14: what else decides what runs (exec-form args, an http hook's URL and headers, `if`,
+        // What else decides what runs (exec-form args, an http hook's URL and headers, `if`,
         // a judged hook's prompt, model and turns); appended only when present, so the fingerprints of
         // plain command hooks stay as they were.
         const beyondCommand = Object.fromEntries(

@@ -59,11 +59,11 @@ export function createBuiltinTools(options: BuiltinToolsOptions): Tool[] {
   return tools.filter((tool) => wanted.has(tool.name));
 }
 
-/** Issue 14: the tools that only look (an agent hook's sub-agent gets these), in the order {@link createReadOnlyTools} returns them. */
+/** The tools that only look (an agent hook's sub-agent gets these), in the order {@link createReadOnlyTools} returns them. */
 export const readOnlyToolNames = ['read_file', 'list_directory', 'glob', 'search_file_content'] as const;
 
 /**
- * Issue 14: `read_file`, `list_directory`, `glob` and `search_file_content`, confined to `workingDir`:
+ * `read_file`, `list_directory`, `glob` and `search_file_content`, confined to `workingDir`:
  * nothing that writes, replaces or runs a command.
  */
 export function createReadOnlyTools(options: { workingDir: string }): Tool[] {

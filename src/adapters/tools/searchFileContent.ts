@@ -5,7 +5,7 @@
  * the agent), the walk is glob's (`.git` and `node_modules` skipped), a link to a file outside the
  * workspace is not read, binary and oversized files are skipped, and results are sorted by path and
  * line.
- * Read-only: it is one of the tools an agent hook's sub-agent gets (issue 14).
+ * Read-only: it is one of the tools an agent hook's sub-agent gets.
  */
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';

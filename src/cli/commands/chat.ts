@@ -3,7 +3,7 @@
  * each line typed is a prompt (BeforeAgent, its turns, AfterAgent) shown as `hookrail run` shows
  * it; `/compact` compacts the history now (PreCompress, trigger manual) and `/clear` starts over
  * (SessionEnd and SessionStart, reason and source clear); a hook's `ask` is answered by the next
- * line typed (y or n, issue 14); Ctrl-C cancels the prompt in progress (at
+ * line typed (y or n); Ctrl-C cancels the prompt in progress (at
  * an empty prompt it ends the session); Ctrl-D ends the session, and SessionEnd fires with reason
  * `prompt_input_exit`. Only for a terminal: with a piped stdin it says to use `hookrail run`.
  */
@@ -42,7 +42,7 @@ export const chatCommand: CommandDefinition = {
       });
     }
     const view = new RunProgressView(context.render);
-    // Issue 14: a hook's ask is answered by the next line typed; the line editor below hands it over.
+    // A hook's ask is answered by the next line typed; the line editor below hands it over.
     let answerWaiting: ((line: string | undefined) => void) | undefined;
     const readAnswer = (signal: AbortSignal): Promise<string | undefined> =>
       new Promise((resolve) => {
@@ -63,7 +63,7 @@ export const chatCommand: CommandDefinition = {
     const prepared = await prepareCliSession(context, args, {
       commandName,
       onAskUser,
-      // Issue 14: judged decisions and what agent hooks' sub-agents read, as in `hookrail run`.
+      // Judged decisions and what agent hooks' sub-agents read, as in `hookrail run`.
       onJudgedHook: (event) => {
         view.pauseLine();
         context.render.line(formatJudgedHook(event, context.render.styles));

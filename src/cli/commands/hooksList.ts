@@ -9,6 +9,8 @@
 import { countHooks, type LoadedSettings, type SettingsScopeFile } from '../../adapters/settings/settings.js';
 import { contributesSettings, describeContributions, isPinnedHook } from '../../adapters/settings/settingsMerge.js';
 import { getHookName } from '../../hooks/protocol/hookConfig.js';
+import { dialectLabel } from '../../hooks/dialects/dialect.js';
+import { hookTimeoutMs } from '../../hooks/dialects/hookTimeouts.js';
 import { hookEventNames, type HookEventName } from '../../hooks/protocol/events.js';
 import { type HookConfig, type HookDialect } from '../../hooks/protocol/hookConfig.js';
 import { booleanOption, jsonOptionSpec, type ParsedArgs } from '../args.js';
@@ -22,25 +24,28 @@ import { describeFunctionHookProblems, functionHooksOptionSpec, loadFunctionHook
 export interface ListedHook {
   event: HookEventName;
   name: string;
-  /** `command`, `http`, `function` or `plugin` (issue 13). */
+  /** `command`, `http`, `function` or `plugin`. */
   type: string;
   command?: string;
   /** Exec form: the arguments of `command`. */
   args?: string[];
   /** http hooks: the URL. */
   url?: string;
-  /** Issue 14, prompt and agent hooks: the question, the model named, an agent's turns. */
+  /** Prompt and agent hooks: the question, the model named, an agent's turns. */
   prompt?: string;
   model?: string;
   maxTurns?: number;
   matcher?: string;
   sequential: boolean;
-  timeout?: number;
+  /** Milliseconds the hook may run: its own `timeout`, else its dialect's default for its type and event. */
+  timeout: number;
+  /** True when `timeout` is the dialect's default (the hook sets none). */
+  defaultTimeout: boolean;
   priority?: number;
   onFailure?: string;
   async?: boolean;
   if?: string;
-  /** The protocol it is spoken to in: `native`, `claude` or `gemini` (DESIGN.md, "Dialects"). */
+  /** The protocol it is spoken to in: `native`, `claude` or `gemini` (docs/architecture.md, "Dialects"). */
   dialect: HookDialect;
   /** The Claude event it was configured on, where that narrows the hookrail event (PostToolUseFailure, SubagentStop, ...). */
   dialectEvent?: string;
@@ -106,17 +111,19 @@ export async function loadListedSettings(
 /** Every hook of every file (trusted or not), in priority order within each event. */
 export function listHooks(settings: LoadedSettings): ListedHook[] {
   const disabled = new Set(settings.disabledHooks);
+  const offFiles = new Set(settings.offFiles.map((file) => file.path));
   const listed: ListedHook[] = [];
   for (const event of hookEventNames) {
     for (const file of settings.files) {
       for (const group of file.hooks[event] ?? []) {
         for (const config of group.hooks) {
-          const pinned = isPinnedHook(file.scope, config);
+          const hostOff = offFiles.has(file.path);
+          const pinned = !hostOff && isPinnedHook(file.scope, config);
           const disabledByName = !pinned && isDisabled(config, disabled);
-          const switchedOff = !pinned && settings.onlyPinnedHooks;
+          const switchedOff = hostOff || (!pinned && settings.onlyPinnedHooks);
           listed.push({
             event,
-            ...describeListedHook(config, group.matcher, group.sequential === true),
+            ...describeListedHook(config, event, group.matcher, group.sequential === true),
             scope: file.scope,
             ...(file.sourceName !== undefined ? { source: file.sourceName } : {}),
             file: file.displayName,
@@ -132,12 +139,12 @@ export function listHooks(settings: LoadedSettings): ListedHook[] {
   return listed;
 }
 
-/** Issue 13: a `--function-hooks` module's hooks, listed like settings hooks with type `function`. */
+/** A `--function-hooks` module's hooks, listed like settings hooks with type `function`. */
 export function listFunctionHooks(loaded: LoadedFunctionHooks, settings: LoadedSettings): ListedHook[] {
   const disabled = new Set(settings.disabledHooks);
   return loaded.entries.map((entry) => ({
     event: entry.eventName,
-    ...describeListedHook(entry.config, entry.matcher, entry.sequential === true),
+    ...describeListedHook(entry.config, entry.eventName, entry.matcher, entry.sequential === true),
     scope: 'function' as const,
     file: loaded.displayName,
     enabled: !isDisabled(entry.config, disabled),
@@ -148,7 +155,7 @@ export function listFunctionHooks(loaded: LoadedFunctionHooks, settings: LoadedS
 }
 
 /** The fields of one hook that `hooks list` shows, whatever its type. */
-function describeListedHook(config: HookConfig, matcher: string | undefined, sequential: boolean) {
+function describeListedHook(config: HookConfig, event: HookEventName, matcher: string | undefined, sequential: boolean) {
   return {
     name: getHookName(config),
     type: String(config.type),
@@ -159,7 +166,8 @@ function describeListedHook(config: HookConfig, matcher: string | undefined, seq
     ...(config.type === 'agent' && config.maxTurns !== undefined ? { maxTurns: config.maxTurns } : {}),
     ...(matcher !== undefined ? { matcher } : {}),
     sequential,
-    ...(config.timeout !== undefined ? { timeout: config.timeout } : {}),
+    timeout: hookTimeoutMs(config, event),
+    defaultTimeout: !(typeof config.timeout === 'number' && Number.isFinite(config.timeout) && config.timeout > 0),
     ...(config.priority !== undefined ? { priority: config.priority } : {}),
     ...(config.onFailure !== undefined ? { onFailure: config.onFailure } : {}),
     ...(config.async !== undefined ? { async: config.async } : {}),
@@ -208,6 +216,8 @@ function printHooks(context: CommandContext, settings: LoadedSettings, hooks: Li
     render.line(styles.yellow(`Hooks are switched off by ${switchedOffBy} ("enableHooks": false), except those the system settings pin.`));
     render.line();
   }
+  for (const file of settings.offFiles) render.line(styles.yellow(`The hooks of ${file.displayName} are off: ${file.reason}.`));
+  if (settings.offFiles.length > 0) render.line();
   if (hooks.length === 0) {
     render.line('No hooks configured.');
   }
@@ -229,7 +239,7 @@ function printHooks(context: CommandContext, settings: LoadedSettings, hooks: Li
         ...(hook.priority !== undefined ? [`priority: ${hook.priority}`] : []),
         ...(hook.onFailure === 'block' ? ['onFailure: block (fail-closed)'] : []),
         ...(hook.async === true ? ['async'] : []),
-        ...(hook.timeout !== undefined ? [`timeout: ${formatDuration(hook.timeout)}`] : []),
+        `timeout: ${formatDuration(hook.timeout)}${hook.defaultTimeout ? ` (${dialectLabel(hook.dialect)} default)` : ''}`,
         ...(hook.sequential ? ['sequential'] : []),
         `source: ${hook.scope}${hook.source !== undefined ? ` ${hook.source}` : ''} ${hook.file}`,
       ];

@@ -1,7 +1,7 @@
 /**
  * `hookrail hooks validate [FILE]`: every problem in hook settings, each with its file and JSON path
  * (`.hookrail/settings.json: hooks.BeforeTool[0].hooks[1]: "command" is missing`), including the
- * fields of issue 13 (type, url, args, headers, allowedEnvVars, priority, onFailure, async, if) and,
+ * fields of every hook type (type, url, args, headers, allowedEnvVars, priority, onFailure, async, if) and,
  * with `--function-hooks`, a module's function hook definitions. Validates one file
  * — a settings file, a Claude Code settings file, or a scenario — or, without FILE, every settings
  * file hookrail would load. Exit 1 when there is any problem. When project hooks (or, in the FILE form,

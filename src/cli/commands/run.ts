@@ -5,8 +5,8 @@
  * embedded demo by default) or a real Gemini model (`--model`). SessionStart fires first; each
  * prompt (the command line's, or the scenario's `prompt` / `prompts`) goes through BeforeAgent, its
  * turns and AfterAgent; SessionEnd fires last — also after Ctrl-C, SIGTERM or SIGHUP, which abort
- * the prompt in progress. A hook's `ask` is put to the person at the terminal, or answered by `--ask`
- * (issue 14). Shows each tool call moving through its states as it happens, or with `--json` prints
+ * the prompt in progress. A hook's `ask` is put to the person at the terminal, or answered by `--ask`.
+ * Shows each tool call moving through its states as it happens, or with `--json` prints
  * one AgentEvent per line and nothing else on stdout.
  */
 import { defaultScenario } from '../../adapters/models/defaultScenario.js';
@@ -71,13 +71,13 @@ export const runCommand: CommandDefinition = {
     const json = booleanOption(args, 'json');
     const view = json ? undefined : new RunProgressView(context.render);
     const askFallback = parseAskFallback(stringOption(args, 'ask'), commandName);
-    // Issue 14: a hook's ask is put to the person at the terminal, or answered by --ask.
+    // A hook's ask is put to the person at the terminal, or answered by --ask.
     const onAskUser = createCliAskUser({ io: context.io, render: context.render, fallback: askFallback, beforePrompt: () => view?.pauseLine() });
     const styles = context.render.styles;
     const prepared = await prepareCliSession(context, args, {
       commandName,
       onAskUser,
-      // Issue 14: a judged decision is shown with the model's reason, which model answered and how long it took.
+      // A judged decision is shown with the model's reason, which model answered and how long it took.
       onJudgedHook: (event) => {
         if (!view) return context.render.line(safeJson({ type: 'judged_hook', ...event }));
         view.pauseLine();

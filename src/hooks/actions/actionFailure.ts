@@ -15,7 +15,7 @@ import type { HookExecutionResult } from '../protocol/results.js';
 export function hookTarget(hookConfig: HookConfig): string {
   if (hookConfig.type === 'function') return `function ${hookConfig.name}`;
   if (hookConfig.type === 'http') return typeof hookConfig.url === 'string' ? hookConfig.url : '';
-  // Issue 14: a judged hook is what it asks (`prompt: Is this command safe? $ARGUMENTS`).
+  // A judged hook is what it asks (`prompt: Is this command safe? $ARGUMENTS`).
   if (hookConfig.type === 'prompt' || hookConfig.type === 'agent') return getHookName({ ...hookConfig, name: undefined });
   return typeof hookConfig.command === 'string' ? hookConfig.command : '';
 }
@@ -44,7 +44,7 @@ export interface ActionFailureOptions {
   cause?: unknown;
 }
 
-/** Issue 13: a failed result, logged once; the message names the hook, event, policy and failure. */
+/** A failed result, logged once; the message names the hook, event, policy and failure. */
 export function failedActionResult(options: ActionFailureOptions): HookExecutionResult {
   const { hookConfig, eventName, kind, reason } = options;
   const message = `Hook "${describeHook(hookConfig)}" for ${eventName} failed (${failureMode(hookConfig, eventName)}): ${reason}`;
@@ -74,7 +74,7 @@ export interface ActionFailerOptions {
 }
 
 /**
- * Issue 13: the `fail` every action (function, http, prompt, agent) reports through: {@link failedActionResult}
+ * The `fail` every action (function, http, prompt, agent) reports through: {@link failedActionResult}
  * for this run, logged as a warning, or as info for a cancellation (the caller gave up).
  */
 export function actionFailer(options: ActionFailerOptions): ActionFailer {

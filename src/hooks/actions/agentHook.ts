@@ -1,5 +1,5 @@
 /**
- * Runs one agent hook (issue 14; seed 002's subagent action): a sub-agent with read-only tools
+ * Runs one agent hook: a sub-agent with read-only tools
  * (read_file, list_directory, glob, search_file_content) works on the hook's prompt, with the input
  * JSON in place of `$ARGUMENTS`, for at most `maxTurns` model calls, and ends with the same
  * `{ "ok": boolean, "reason"?: string }` answer as a prompt hook. The hook system does not know how
@@ -23,7 +23,7 @@ export interface AgentHookRunOptions extends JudgedHookRunOptions<AgentHookConfi
   runTask: HookAgentTaskRunner | undefined;
 }
 
-/** Issue 14: runs the sub-agent and reads its final answer (see the module comment). */
+/** Runs the sub-agent and reads its final answer (see the module comment). */
 export async function runAgentHook(options: AgentHookRunOptions): Promise<HookExecutionResult> {
   const { hookConfig, eventName, logger } = options;
   const startedAt = performance.now();
@@ -85,7 +85,7 @@ export async function runAgentHook(options: AgentHookRunOptions): Promise<HookEx
   };
 }
 
-/** Issue 14: the hook's `maxTurns` when it is a positive integer, else {@link DEFAULT_AGENT_HOOK_MAX_TURNS}. */
+/** The hook's `maxTurns` when it is a positive integer, else {@link DEFAULT_AGENT_HOOK_MAX_TURNS}. */
 export function agentMaxTurns(hookConfig: AgentHookConfig): number {
   const value = hookConfig.maxTurns;
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : DEFAULT_AGENT_HOOK_MAX_TURNS;

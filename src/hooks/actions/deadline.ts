@@ -1,5 +1,5 @@
 /**
- * Waits for an asynchronous piece of work at most a given time (issue 14: a hook model or a
+ * Waits for an asynchronous piece of work at most a given time (a hook model or a
  * sub-agent that hangs must not hold the call). At the deadline, or when the caller aborts, the
  * work's own signal aborts and the wait ends at once; a late answer or rejection is dropped.
  */
@@ -23,7 +23,7 @@ export interface DeadlineOptions<Value> {
 /** Longest delay `setTimeout` honours; larger values would fire at once. */
 const maxTimerDelayMs = 2_147_483_647;
 
-/** Issue 14: runs `options.run` and settles on its value, its rejection, the deadline or the caller's abort. */
+/** Runs `options.run` and settles on its value, its rejection, the deadline or the caller's abort. */
 export function runWithDeadline<Value>(options: DeadlineOptions<Value>): Promise<DeadlineSettlement<Value>> {
   if (options.signal?.aborted) return Promise.resolve({ kind: 'cancelled' });
   const controller = new AbortController();

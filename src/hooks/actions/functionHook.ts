@@ -1,5 +1,5 @@
 /**
- * Runs one function hook in-process (issue 13, seed 002's callable action): its `run` gets a copy
+ * Runs one function hook in-process: its `run` gets a copy
  * of the native input object (what a command hook reads on stdin) and an abort signal; what it
  * returns is read like a command hook's exit-0 JSON. A throw, a rejection, a value that is not an
  * output object, a timeout or a cancellation is a failed result, never an exception.
@@ -34,7 +34,7 @@ type Settlement =
 const maxTimerDelayMs = 2_147_483_647;
 
 /**
- * Issue 13: calls the hook's `run` and waits for it, at most `timeoutMs`. At the timeout (or when
+ * Calls the hook's `run` and waits for it, at most `timeoutMs`. At the timeout (or when
  * `signal` aborts) the hook's own signal aborts and the call stops waiting; a function that ignores
  * its signal keeps running unobserved, and its late answer is dropped.
  */

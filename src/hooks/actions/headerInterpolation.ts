@@ -1,5 +1,5 @@
 /**
- * http hook header values (issue 13): `$VAR` and `${VAR}` are replaced with the variable's value
+ * http hook header values: `$VAR` and `${VAR}` are replaced with the variable's value
  * only for the variables the hook lists in `allowedEnvVars` and the user does not withhold
  * (`hookEnvironment.withhold`, HOOK-188); every other reference becomes empty, so a header cannot
  * carry a secret nobody allowed it to, nor one the user keeps from every hook.
@@ -22,7 +22,7 @@ export interface InterpolationOptions {
 const variableReference = /\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g;
 
 /**
- * Issue 13, HOOK-188: replaces `$VAR` and `${VAR}` in a header value with the variable's value when
+ * HOOK-188: replaces `$VAR` and `${VAR}` in a header value with the variable's value when
  * VAR is allowed and not withheld, and with nothing otherwise (so a header cannot leak a secret).
  */
 export function interpolateHeaderValue(value: string, options: InterpolationOptions): string {

@@ -20,7 +20,7 @@ export interface BuildHookEnvironmentOptions {
  * HOOK-188: what the runner lays over the inherited environment: `undefined` — which removes the
  * variable from the child's environment — for every inherited variable `isWithheld` names, each
  * project-dir variable set to `projectDir` (never withheld: hooks rely on them), then `extra`.
- * One object filled in place: spreads here cost a hook microseconds before its spawn (issue 9, item 6).
+ * One object filled in place: spreads here cost a hook microseconds before its spawn.
  */
 export function buildHookEnvironment(options: BuildHookEnvironmentOptions): Record<string, string | undefined> {
   const environment: Record<string, string | undefined> = {};

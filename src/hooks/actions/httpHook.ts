@@ -1,5 +1,5 @@
 /**
- * Runs one http hook (issue 13): POSTs the input JSON to the hook's URL and reads the answer like a
+ * Runs one http hook: POSTs the input JSON to the hook's URL and reads the answer like a
  * command hook's exit-0 stdout. A 2xx with an empty body allows; a 2xx with a JSON object is the
  * output; any other status, a connection failure, a timeout, a body that is not a JSON object, or
  * a body over the cap is a failed result (see `onFailure`), never an exception.
@@ -71,7 +71,7 @@ function agentFor(protocol: string): HttpAgent {
   return (httpAgent ??= new HttpAgent({ keepAlive: true }));
 }
 
-/** Issue 13: POSTs the input and reads the answer (see the module comment). */
+/** POSTs the input and reads the answer (see the module comment). */
 export async function runHttpHook(options: HttpHookRunOptions): Promise<HookExecutionResult> {
   const { hookConfig, eventName, logger } = options;
   const startedAt = performance.now();

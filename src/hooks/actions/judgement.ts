@@ -1,5 +1,5 @@
 /**
- * What prompt and agent hooks share (issue 14): the prompt the model reads (the hook's prompt with
+ * What prompt and agent hooks share: the prompt the model reads (the hook's prompt with
  * the input JSON in place of `$ARGUMENTS`, or after it), the instruction that says what `ok` means on
  * this event, the response schema sent with a prompt hook's request, the strict reading of the
  * answer, and the hook output an answer stands for.
@@ -13,7 +13,7 @@ import type { HookOutput } from '../protocol/outputs.js';
 import { excerpt, isPlainObject } from '../../values.js';
 import type { DebugLogger } from '../../debugLogger.js';
 
-/** Issue 14: what running a prompt or agent hook needs, besides what answers it (a model, a sub-agent runner). */
+/** What running a prompt or agent hook needs, besides what answers it (a model, a sub-agent runner). */
 export interface JudgedHookRunOptions<Config extends PromptHookConfig | AgentHookConfig> {
   hookConfig: Config;
   eventName: HookEventName;
@@ -26,7 +26,7 @@ export interface JudgedHookRunOptions<Config extends PromptHookConfig | AgentHoo
 }
 
 /**
- * Issue 14: the response schema of `{ ok, reason? }`, in the GenAI SDK's `Schema` form (its `Type`
+ * The response schema of `{ ok, reason? }`, in the GenAI SDK's `Schema` form (its `Type`
  * values are plain strings, written here so the SDK is not loaded).
  */
 export const judgedAnswerSchema: Schema = {
@@ -43,7 +43,7 @@ export const judgedAnswerSchema: Schema = {
 const guardedEvents: ReadonlySet<HookEventName> = new Set([HookEventName.BeforeTool, HookEventName.BeforeAgent, HookEventName.BeforeModel]);
 
 /**
- * Issue 14: the hook's prompt with the input JSON in place of every `$ARGUMENTS`, or appended when it
+ * The hook's prompt with the input JSON in place of every `$ARGUMENTS`, or appended when it
  * has none. `input` is the native input, or the text of the input as the hook's dialect shows it.
  */
 export function judgedPromptText(prompt: string, input: HookInput | string): string {
@@ -54,7 +54,7 @@ export function judgedPromptText(prompt: string, input: HookInput | string): str
 }
 
 /**
- * Issue 14: the system instruction of a judged hook: what it is judging and what `ok` means on this
+ * The system instruction of a judged hook: what it is judging and what `ok` means on this
  * event, so one prompt ("Is this command safe?", "Are all tasks done?") reads right on any event.
  */
 export function judgeInstruction(eventName: HookEventName): string {
@@ -76,7 +76,7 @@ export function judgeInstruction(eventName: HookEventName): string {
 export type JudgedAnswerReading = { answer: JudgedAnswer; problem?: undefined } | { answer?: undefined; problem: string };
 
 /**
- * Issue 14: reads `{ "ok": boolean, "reason"?: string }` from a model's text. The object may stand in
+ * Reads `{ "ok": boolean, "reason"?: string }` from a model's text. The object may stand in
  * a single fenced code block (agents often write one); anything else (prose, a JSON value that is not
  * that object, `ok` that is not a boolean, a `reason` that is not a string) is a problem, never a guess.
  */
@@ -106,7 +106,7 @@ export function parseJudgedAnswer(text: string): JudgedAnswerReading {
 }
 
 /**
- * Issue 14: the hook output an answer stands for. `ok: false` is a `block` with the reason: it blocks
+ * The hook output an answer stands for. `ok: false` is a `block` with the reason: it blocks
  * BeforeTool, BeforeAgent and BeforeModel, makes the agent go on at AfterAgent (Stop), and is each
  * other event's own block. `ok: true` allows (never overriding another hook's block or ask).
  */
@@ -117,14 +117,14 @@ export function judgedHookOutput(answer: JudgedAnswer, eventName: HookEventName,
   return { decision: 'block', reason: answer.reason ?? fallback };
 }
 
-/** Issue 14: a judged hook's name: its `name`, else the head of its prompt (40 characters). */
+/** A judged hook's name: its `name`, else the head of its prompt (40 characters). */
 export function judgedHookName(hookConfig: PromptHookConfig | AgentHookConfig): string {
   if (hookConfig.name?.trim()) return hookConfig.name.trim();
   const prompt = hookConfig.prompt.replace(/\s+/g, ' ').trim();
   return prompt.length > 40 ? `${prompt.slice(0, 40)}…` : prompt;
 }
 
-/** Issue 14: how messages name a judged hook: `prompt hook "name"`, or the head of its prompt. */
+/** How messages name a judged hook: `prompt hook "name"`, or the head of its prompt. */
 export function judgedHookLabel(hookConfig: PromptHookConfig | AgentHookConfig): string {
   return `${hookConfig.type} hook ${JSON.stringify(judgedHookName(hookConfig))}`;
 }

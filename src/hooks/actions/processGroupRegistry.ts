@@ -1,9 +1,9 @@
 /**
  * Every process group the host started (hook processes and shell-tool commands), so none outlives
  * what it belongs to: groups whose main process still runs, and leftover groups — a main process
- * that exited while something it started in its group runs on (issue 10, item 3). Leftovers are not
+ * that exited while something it started in its group runs on. Leftovers are not
  * waited for; they are killed when their session ends or the host exits ({@link killLeftoverProcesses}),
- * at the host's `exit` (SIGKILL) and by the watchdog if the host dies (issue 10, item 4). Nothing is
+ * at the host's `exit` (SIGKILL) and by the watchdog if the host dies. Nothing is
  * installed until the first group is tracked: importing hookrail does no work.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ let watchdog: ProcessWatchdog | undefined;
 let leftoverPruneThreshold = leftoverPruneMinimum;
 
 /**
- * Issue 10, item 4: installs the exit handler and starts the watchdog, once, before the host's
+ * Item 4: installs the exit handler and starts the watchdog, once, before the host's
  * first process group is spawned (a process that ran before the watchdog existed could outlive a
  * host killed in that moment). Later calls cost one comparison.
  */
@@ -37,7 +37,7 @@ export function prepareProcessGroupTracking(): void {
 }
 
 /**
- * Issue 10, items 3 and 4: `groupId` (a detached process's PID, just spawned) is killed at the
+ * Items 3 and 4: `groupId` (a detached process's PID, just spawned) is killed at the
  * host's exit and by the watchdog if the host dies.
  */
 export function trackProcessGroup(groupId: number): void {
@@ -47,7 +47,7 @@ export function trackProcessGroup(groupId: number): void {
 }
 
 /**
- * Issue 10, item 3: the main process of `groupId` has ended. A group with members left becomes a
+ * Item 3: the main process of `groupId` has ended. A group with members left becomes a
  * leftover of `owner` (returns true); an empty group is forgotten.
  */
 export function releaseProcessGroup(groupId: number, owner?: string): boolean {
@@ -70,7 +70,7 @@ export interface KillLeftoverOptions {
 }
 
 /**
- * Issue 10, item 3: kills what exited hooks and shell commands left running in their process groups
+ * Item 3: kills what exited hooks and shell commands left running in their process groups
  * (SIGTERM, SIGKILL after the grace), for a session that ends or a CLI command that exits. Resolves
  * with the number of groups that still had a live member, once none has.
  */

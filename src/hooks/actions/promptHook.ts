@@ -1,5 +1,5 @@
 /**
- * Runs one prompt hook (issue 14; seed 002's prompt-based LLM action): the hook model
+ * Runs one prompt hook: the hook model
  * (`Config.hookModel`) is asked the hook's prompt, with the input JSON in place of `$ARGUMENTS`, and
  * must answer `{ "ok": boolean, "reason"?: string }` — the request carries that response schema
  * (`responseMimeType: "application/json"`), which the GenAI adapter passes to the API. The answer
@@ -25,7 +25,7 @@ export interface PromptHookRunOptions extends JudgedHookRunOptions<PromptHookCon
 /** Characters of answer read at most: a judgement is one short object, a longer answer is not one. */
 export const MAX_JUDGED_ANSWER_CHARACTERS = 64 * 1024;
 
-/** Issue 14: asks the hook model and reads its answer (see the module comment). */
+/** Asks the hook model and reads its answer (see the module comment). */
 export async function runPromptHook(options: PromptHookRunOptions): Promise<HookExecutionResult> {
   const { hookConfig, eventName, logger } = options;
   const startedAt = performance.now();

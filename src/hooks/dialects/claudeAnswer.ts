@@ -9,14 +9,19 @@
  *   `permissionDecisionReason` (before the legacy `decision: "approve" | "block"` + `reason`),
  *   `updatedInput` mapped back to the tool's own argument names, `additionalContext` next to the tool's
  *   result; PostToolUse(Failure) `decision: "block"` + `reason` and `additionalContext` appended to the
- *   result, `updatedToolOutput` (any tool) or `updatedMCPToolOutput` (MCP tools) in place of the output; UserPromptSubmit `decision: "block"` refuses the prompt; Stop `decision: "block"` makes the
+ *   result, and PostToolUse `updatedToolOutput` (any tool) or `updatedMCPToolOutput` (MCP tools) in place
+ *   of the output (toolResultReplacement.ts); UserPromptSubmit `decision: "block"` refuses the prompt; Stop `decision: "block"` makes the
  *   agent go on; PreCompact `decision: "block"` blocks compaction; SessionStart `additionalContext`.
  * - exit 2, per event: PreToolUse blocks with stderr as the reason; PostToolUse(Failure) gives stderr
  *   to the model next to the result (not a failure); UserPromptSubmit refuses the prompt; Stop and
  *   SubagentStop go on with stderr; PreCompact blocks; SessionStart, SessionEnd and Notification:
  *   no effect beyond the warning.
- * - JSON is read on exit 0 only, and other exit codes are warnings, as hookrail's EARS rules say
- *   (HOOK-067, HOOK-209); current Claude Code also reads JSON on other exit codes (README).
+ * - Exit codes with JSON, as Claude Code ships them: on an exit code other than 0 and 2, a valid JSON
+ *   answer on stdout decides alone, as it would on exit 0 (a `permissionDecision: "deny"` printed by a
+ *   script that exits 1 blocks); without one the exit is a non-blocking error. Exit 2 blocks whatever
+ *   the JSON says (even `allow`); its reason is the JSON's own blocking reason (`permissionDecisionReason`
+ *   of a deny, `reason` of a `decision: "block"`) when it has one, else stderr. The native dialect keeps
+ *   the EARS rules (HOOK-067, HOOK-198): JSON on exit 0 only.
  */
 import { DEFAULT_BLOCK_REASON, type HookDecision, type HookOutput } from '../protocol/outputs.js';
 import type { HookExecutionResult } from '../protocol/results.js';
@@ -25,6 +30,7 @@ import { isPlainObject } from '../../values.js';
 import type { ClaudeEventName } from './claudeEvents.js';
 import { MCP_TOOL_PREFIX } from './mcpToolNames.js';
 import { toNativeToolInput } from './toolArguments.js';
+import { TOOL_RESULT_REPLACEMENT_FIELD, updatedOutputReplacement } from '../protocol/toolResultReplacement.js';
 
 /** What reading an answer needs to know about the call it answers. */
 export interface ClaudeAnswerContext {
@@ -48,32 +54,55 @@ export function readClaudeAnswer(result: HookExecutionResult, context: ClaudeAns
     return { ...result, output: readClaudeStdout(result.stdout ?? '', context) };
   }
   if (result.exitCode === 2) return readExitTwo(result, context);
-  return result;
+  const answer = parseClaudeJson(result.stdout ?? '');
+  if (answer === undefined) return result;
+  // A valid JSON answer decides alone on any other exit code: the exit is then no failure of the hook.
+  return { ...result, success: true, error: undefined, output: claudeJsonToNative(answer, context) };
+}
+
+/** stdout as Claude's JSON answer: a trimmed text starting with `{` that parses to an object. */
+function parseClaudeJson(stdout: string): Record<string, unknown> | undefined {
+  const text = stdout.trim();
+  if (!text.startsWith('{')) return undefined;
+  const parsed = tryParseJson(text);
+  return isPlainObject(parsed) ? parsed : undefined;
+}
+
+/** The reason a JSON answer gives for blocking: a deny's `permissionDecisionReason`, a block's `reason`. */
+function jsonBlockingReason(answer: Record<string, unknown>): string | undefined {
+  const specific = isPlainObject(answer['hookSpecificOutput']) ? answer['hookSpecificOutput'] : {};
+  const permissionReason = specific['permissionDecisionReason'];
+  if (specific['permissionDecision'] === 'deny' && typeof permissionReason === 'string' && permissionReason !== '') return permissionReason;
+  const reason = answer['reason'];
+  if (answer['decision'] === 'block' && typeof reason === 'string' && reason !== '') return reason;
+  return undefined;
 }
 
 /** Claude Code's reading of exit-0 stdout, as a native output (`undefined`: no decision). */
 export function readClaudeStdout(stdout: string, context: ClaudeAnswerContext): HookOutput | undefined {
   const text = stdout.trim();
   if (text === '') return undefined;
-  if (text.startsWith('{')) {
-    const parsed = tryParseJson(text);
-    if (isPlainObject(parsed)) return claudeJsonToNative(parsed, context);
-  }
+  const answer = parseClaudeJson(text);
+  if (answer !== undefined) return claudeJsonToNative(answer, context);
   if (plainTextContextEvents.has(context.eventName)) return { hookSpecificOutput: { additionalContext: text } };
   return undefined;
 }
 
 function readExitTwo(result: HookExecutionResult, context: ClaudeAnswerContext): HookExecutionResult {
   // What reaches the model is bounded as the runner bounds an exit-2 reason (hookStderr.ts).
-  const stderr = boundedStderrMessage((result.stderr ?? '').trim());
+  const answer = parseClaudeJson(result.stdout ?? '');
+  const jsonReason = answer === undefined ? undefined : jsonBlockingReason(answer);
+  const reason = jsonReason ?? boundedStderrMessage((result.stderr ?? '').trim());
   switch (context.eventName) {
     case 'PostToolUse':
     case 'PostToolUseFailure':
       // Feedback for the model about a call that already ran: not a failure of the hook.
-      return { ...result, success: true, error: undefined, output: stderr === '' ? undefined : { hookSpecificOutput: { additionalContext: stderr } } };
+      return { ...result, success: true, error: undefined, output: reason === '' ? undefined : { hookSpecificOutput: { additionalContext: reason } } };
     default:
       // An empty output keeps the aggregator from reading the exit code as a block.
       if (exitTwoIgnoredEvents.has(context.eventName)) return { ...result, output: {} };
+      // Exit 2 blocks even when the JSON allows; the JSON's own blocking reason, if any, is the reason.
+      if (jsonReason !== undefined) return { ...result, output: { ...result.output, decision: result.output?.decision ?? 'deny', reason: jsonReason } };
       return result;
   }
 }
@@ -108,8 +137,8 @@ export function claudeJsonToNative(answer: Record<string, unknown>, context: Cla
     case 'PostToolUseFailure': {
       // Claude keeps the tool's output and shows the reason next to it.
       if (blocks && reason) contexts.push(reason);
-      const updatedOutput = readUpdatedToolOutput(specific, context.input);
-      if (updatedOutput !== undefined) nativeSpecific['updatedToolOutput'] = updatedOutput;
+      const updatedOutput = context.eventName === 'PostToolUse' ? readUpdatedToolOutput(specific, context.input) : undefined;
+      if (updatedOutput !== undefined && updatedOutput !== null) nativeSpecific[TOOL_RESULT_REPLACEMENT_FIELD] = updatedOutputReplacement(updatedOutput);
       break;
     }
     case 'UserPromptSubmit':

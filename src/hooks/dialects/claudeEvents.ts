@@ -1,6 +1,6 @@
 /**
  * Claude Code's event names and how they map onto hookrail's (native, Gemini CLI's) events, both
- * ways. This is the one Claude event map of the code base (DESIGN.md, "Dialects"):
+ * ways. This is the one Claude event map of the code base (docs/architecture.md, "Dialects"):
  *
  * | native event | Claude Code event |
  * |---|---|

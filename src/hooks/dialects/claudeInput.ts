@@ -1,6 +1,6 @@
 /**
  * The stdin a Claude Code hook receives, built from hookrail's native input right before it is sent
- * (DESIGN.md, "Dialects"): Claude's `hook_event_name`, tool names and `tool_input` fields, the
+ * (docs/architecture.md, "Dialects"): Claude's `hook_event_name`, tool names and `tool_input` fields, the
  * tool's output in Claude's shape, `tool_use_id`, `permission_mode`, and the per-event fields
  * (`prompt`, `stop_hook_active`, `last_assistant_message`, `source`, `reason`, `trigger`, `message`).
  * Fields follow the order Claude Code writes them; hookrail's `timestamp` is not sent (Claude has none).

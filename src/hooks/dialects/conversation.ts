@@ -1,5 +1,5 @@
 /**
- * The one place the runner speaks to a hook in its dialect (DESIGN.md, "Dialects"): right before a
+ * The one place the runner speaks to a hook in its dialect (docs/architecture.md, "Dialects"): right before a
  * hook runs, its stdin is built from the native input in the hook's dialect, and right after, its
  * answer is read by that dialect's rules into the native result. Everything before (planning) and
  * after (aggregation, effects) stays native.
@@ -53,7 +53,7 @@ export interface HookConversation {
   /**
    * Present only when the dialect must prepare something before the hook runs (a Claude SessionStart
    * hook's `CLAUDE_ENV_FILE`, created empty): await it first. Every other hook is spoken to without
-   * an `await`, which a hook would pay for before its spawn (issue 9, item 6).
+   * an `await`, which a hook would pay for before its spawn.
    */
   ready?: Promise<void>;
 }
@@ -79,7 +79,7 @@ export function openHookConversation(options: OpenHookConversationOptions): Hook
   }
   addOwnEnvironment(env, options.hookConfig);
   const stdin = JSON.stringify(told.payload);
-  // No spreads on this path: each cost a hook microseconds before its spawn or after its exit (issue 9, item 6).
+  // No spreads on this path: each cost a hook microseconds before its spawn or after its exit.
   const conversation: HookConversation = {
     dialect,
     eventName: told.eventName,

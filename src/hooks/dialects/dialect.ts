@@ -1,5 +1,5 @@
 /**
- * The three dialects a hook can speak (DESIGN.md, "Dialects"): `native` (hookrail's own files and
+ * The three dialects a hook can speak (docs/architecture.md, "Dialects"): `native` (hookrail's own files and
  * `Config.hooks`, with Gemini CLI's event and tool names), `claude` (Claude Code's settings files and
  * plugins) and `gemini` (Gemini CLI's settings files and extensions). A hook's dialect decides what
  * its stdin looks like, how its answer is read, and in which unit its `timeout` is written.

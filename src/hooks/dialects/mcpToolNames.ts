@@ -58,9 +58,3 @@ export function toGeminiMcpToolName(identity: McpToolIdentity): string {
   if (name.length > GEMINI_NAME_LIMIT) name = `${name.slice(0, 30)}...${name.slice(-30)}`;
   return name;
 }
-
-/** The Gemini CLI name of a tool: `mcp_SERVER_TOOL` for a `mcp__SERVER__TOOL` name, else the name itself. */
-export function toGeminiToolName(toolName: string): string {
-  const identity = parseMcpToolName(toolName);
-  return identity ? toGeminiMcpToolName(identity) : toolName;
-}

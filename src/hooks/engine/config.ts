@@ -49,11 +49,11 @@ export interface ConfigParameters {
   /**
    * The settings.json `hooks` object; validated by the registry, bad entries skipped with a warning.
    * Written with Claude Code's event names (PreToolUse, ...) it is read as Claude Code's: its hooks get
-   * Claude's stdin and answer rules, and `timeout` counts seconds (DESIGN.md, "Dialects").
+   * Claude's stdin and answer rules, and `timeout` counts seconds (docs/architecture.md, "Dialects").
    */
   hooks?: HooksSettings | Record<string, unknown>;
   /**
-   * In-process hooks (seed 002's callable action), run through the same planner,
+   * In-process hooks (a callable action), run through the same planner,
    * aggregator and machines as command hooks. Invalid entries are skipped with a warning naming
    * `functionHooks[i]`. More can be added later with `getHookSystem().registerFunctionHook()`.
    */

@@ -1,6 +1,5 @@
 /**
- * Reads a `hooks` object written in any dialect into hookrail's definitions (DESIGN.md, "Dialects";
- * issue 11). Both dialects' event names are accepted everywhere: `PreToolUse` and `BeforeTool` alike.
+ * Reads a `hooks` object written in any dialect into hookrail's definitions (docs/architecture.md, "Dialects"). Both dialects' event names are accepted everywhere: `PreToolUse` and `BeforeTool` alike.
  *
  * - The dialect is the file's when its location says (`.claude/…` → claude, `.gemini/…` → gemini),
  *   else detected from the event names (dialects/detect.ts): Claude Code's names make it Claude.

@@ -1,5 +1,5 @@
 /**
- * Whether a registered hook runs for one fire, in its dialect (the planner's filter, DESIGN.md
+ * Whether a registered hook runs for one fire, in its dialect (the planner's filter, docs/architecture.md
  * "Dialects"): its matcher against either dialect's tool names or, for Claude Code and Gemini CLI
  * hooks, the lifecycle value; and its Claude event against the fire (a PostToolUse hook only after a
  * tool that succeeded, PostToolUseFailure only after one that failed, SubagentStop only for sub-agents).

@@ -1,5 +1,5 @@
 /**
- * Issue 13: turns a host's function hook definition (`Config.functionHooks`,
+ * Turns a host's function hook definition (`Config.functionHooks`,
  * `HookSystem.registerFunctionHook`) into a registry entry, checking it like a settings hook: the
  * event, the name, `run`, the matcher, and the fields every hook type takes.
  */
@@ -27,7 +27,7 @@ export interface FunctionHookEntryResult {
 /** Fields a definition may carry; anything else is reported, so a typo (`onfailure`) is not silently ignored. */
 const knownFields: readonly string[] = ['event', 'name', 'run', 'matcher', 'sequential', 'timeout', 'onFailure', 'priority', 'async', 'if', 'description'];
 
-/** Issue 13: validates one function hook definition; never throws. */
+/** Validates one function hook definition; never throws. */
 export function functionHookEntry(definition: unknown, path: string): FunctionHookEntryResult {
   const problems: FunctionHookProblem[] = [];
   const report = (problemPath: string, message: string, severity: HookProblemSeverity): void => {
@@ -77,7 +77,7 @@ export function functionHookEntry(definition: unknown, path: string): FunctionHo
     ...(typeof matcher === 'string' ? { matcher } : {}),
     sequential: sequential === true,
     enabled: true,
-    // In-process hooks get hookrail's own input object (DESIGN.md, "Dialects": Config hooks are native).
+    // In-process hooks get hookrail's own input object (docs/architecture.md, "Dialects": Config hooks are native).
     dialect: 'native',
   };
   return { entry, problems };

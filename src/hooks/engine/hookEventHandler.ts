@@ -1,7 +1,7 @@
 /**
  * HookEventHandler: one method per event. Each fire plans first, returns the empty success result at
  * once when nothing matches, and otherwise builds the stdin object, runs the hooks, aggregates and
- * logs one telemetry line (technical design §3.2). It never throws (HOOK-113, 147).
+ * logs one telemetry line. It never throws (HOOK-113, 147).
  */
 import { randomUUID } from 'node:crypto';
 import type { GenerateContentParameters, GenerateContentResponse } from '@google/genai';
@@ -270,7 +270,7 @@ export class HookEventHandler {
       }
       const input = withFields(this.buildBaseInput(eventName, this.sessionOf(request.options)), request.buildFields(), eventName) as Input;
       const runOptions = fireFacts(eventName, request.options, context);
-      // Issue 13: async hooks start in the background and take no part in the decision.
+      // Async hooks start in the background and take no part in the decision.
       const { foreground, background } = AsyncHookTracker.partition(plan.hookConfigs);
       if (background.length > 0) {
         const origin = request.options?.origin;
@@ -375,7 +375,7 @@ function fireFacts(eventName: HookEventName, options: HookFireOptions | undefine
 /**
  * The stdin object: the base fields, then the event's fields over them, then `hook_event_name`. Built
  * by assignment onto the fresh base object, not by spreading two objects into a third: V8 makes that
- * spread a slow dictionary object, and every hook of the fire then pays for it (issue 13 measured a
+ * spread a slow dictionary object, and every hook of the fire then pays for it (measured at a
  * function hook's whole cost doubling). A `__proto__` field stays a plain own field, as with a spread.
  */
 function withFields(base: HookInput, fields: object, eventName: HookEventName): HookInput {
@@ -392,7 +392,7 @@ function withFields(base: HookInput, fields: object, eventName: HookEventName): 
 let timestampMillis = Number.NaN;
 let timestampText = '';
 
-/** The current time as ISO 8601, formatted once per millisecond: fires in a tight loop share it (issue 13, function hooks' cost). */
+/** The current time as ISO 8601, formatted once per millisecond: fires in a tight loop share it. */
 function isoTimestamp(): string {
   const now = Date.now();
   if (now !== timestampMillis) {

@@ -1,5 +1,5 @@
 /**
- * What a hook's printed text means (§35): its stdout on exit 0 — a JSON output object, a JSON string
+ * What a hook's printed text means (the exit-code rules, HOOK-066–070): its stdout on exit 0 — a JSON output object, a JSON string
  * holding one, or plain text — and plain text (stdout, or stderr on a failure) as an output by exit
  * code. Pure functions the runner applies to every finished process.
  */

@@ -1,6 +1,6 @@
 /**
  * HookPlanner: decides which registered hooks run for one event fire. It filters tool events by
- * matcher (HOOK-021, 032, 087..089) and `if` condition (issue 13), removes duplicate commands keeping the highest-priority one
+ * matcher (HOOK-021, 032, 087..089) and `if` condition, removes duplicate commands keeping the highest-priority one
  * (HOOK-090, 091) and escalates the plan to sequential when any group asks for it (HOOK-109).
  */
 import type { DebugLogger } from '../../debugLogger.js';
@@ -21,7 +21,7 @@ export { matchesToolName } from '../matching/matchers.js';
 function deduplicationKey(config: HookConfig): string | undefined {
   if (config.type === 'function') return undefined;
   if (config.type === 'http') return `http:${config.url}`;
-  // Issue 14: the same question asked twice (from two scopes, say) is asked once.
+  // The same question asked twice (from two scopes, say) is asked once.
   if (config.type === 'prompt' || config.type === 'agent') return `${config.type}:${JSON.stringify([config.prompt, config.model ?? null, config.type === 'agent' ? config.maxTurns ?? null : null])}`;
   if (config.command !== undefined) {
     return config.type === 'command' && Array.isArray(config.args) ? `command:${JSON.stringify([config.command, ...config.args])}` : `command:${config.command}`;
@@ -31,7 +31,7 @@ function deduplicationKey(config: HookConfig): string | undefined {
 }
 
 /**
- * Issue 13: a hook's `if` condition, checked before anything runs. On a tool event it must hold
+ * A hook's `if` condition, checked before anything runs. On a tool event it must hold
  * for the tool (and its arguments, when known); on any other event a hook with `if` never runs.
  */
 function passesIfCondition(config: HookConfig, eventName: HookEventName, context: HookEventContext | undefined, workingDir?: string): boolean {

@@ -30,24 +30,24 @@ export function getSourcePriority(source: ConfigSource): number {
   return sourcePriority[source] ?? Number.MAX_SAFE_INTEGER;
 }
 
-/** Issue 13: a hook's `priority` (default 0); higher runs first. */
+/** A hook's `priority` (default 0); higher runs first. */
 export function getHookPriority(config: HookConfig): number {
   const priority = config.priority;
   return typeof priority === 'number' && Number.isFinite(priority) ? priority : 0;
 }
 
 /**
- * HOOK-086, 187, issue 13: the run order of one event's hooks: higher `priority` first; ties keep
+ * HOOK-086, 187: the run order of one event's hooks: higher `priority` first; ties keep
  * source priority, then configuration order (the sort is stable).
  */
 export function compareHookOrder(left: HookRegistryEntry, right: HookRegistryEntry): number {
   return getHookPriority(right.config) - getHookPriority(left.config) || getSourcePriority(left.source) - getSourcePriority(right.source);
 }
 
-/** Issue 14: the events whose hooks also run for a sub-agent: its tool calls, and its stop (SubagentStop). */
+/** The events whose hooks also run for a sub-agent: its tool calls, and its stop (SubagentStop). */
 export const subagentHookEvents: ReadonlySet<HookEventName> = new Set([HookEventName.BeforeTool, HookEventName.AfterTool, HookEventName.AfterAgent]);
 
-/** Issue 14: whether a hook runs in a sub-agent: one of {@link subagentHookEvents}, and never a prompt or agent hook. */
+/** Whether a hook runs in a sub-agent: one of {@link subagentHookEvents}, and never a prompt or agent hook. */
 export function isSubagentHook(entry: HookRegistryEntry): boolean {
   return subagentHookEvents.has(entry.eventName) && entry.config.type !== 'prompt' && entry.config.type !== 'agent';
 }
@@ -107,7 +107,7 @@ export class HookRegistry {
     });
     entries.push(...this.registeredFunctionHooks);
     if (this.config.isSubagent()) {
-      // Issue 14: a sub-agent keeps only the hooks that guard it; its parent already reported the problems.
+      // A sub-agent keeps only the hooks that guard it; its parent already reported the problems.
       entries.splice(0, entries.length, ...entries.filter(isSubagentHook));
       problems.length = 0;
     }
@@ -124,7 +124,7 @@ export class HookRegistry {
     this.initialized = true;
   }
 
-  /** HOOK-086, 187, issue 13: the enabled hooks of one event, by priority, then source priority, then configuration order. */
+  /** HOOK-086, 187: the enabled hooks of one event, by priority, then source priority, then configuration order. */
   getHooksForEvent(eventName: HookEventName): HookRegistryEntry[] {
     this.assertInitialized();
     let cached = this.eventCache.get(eventName);
@@ -162,7 +162,7 @@ export class HookRegistry {
   }
 
   /**
-   * Issue 13: adds an in-process hook, before or after `initialize()`, and returns the function that
+   * Adds an in-process hook, before or after `initialize()`, and returns the function that
    * removes it again. Throws a {@link HookConfigError} naming the definition's error and its path (a
    * host's programming error, reported where it was made); warnings are logged.
    */

@@ -1,6 +1,6 @@
 /**
  * HookRunner: executes configured hook commands as real processes and turns how they ended into a
- * `HookExecutionResult` following the canonical exit-code table (§35). It never throws: every
+ * `HookExecutionResult` following the canonical exit-code table (the exit-code rules, HOOK-066–070). It never throws: every
  * failure becomes a result with `success: false`, and every failure is logged as a warning that
  * names the hook, the event, the exit code (or signal, or timeout) and stderr.
  */
@@ -10,6 +10,7 @@ import { buildHookEnvironment } from '../actions/hookEnvironment.js';
 import { compileNameFilter } from '../matching/matchers.js';
 import { DebugLogger } from '../../debugLogger.js';
 import { runHookProcess, STDOUT_OVERFLOW_EXCERPT_BYTES, type HookProcessOutcome } from '../actions/hookProcess.js';
+import { hookTimeoutMs } from '../dialects/hookTimeouts.js';
 import { openHookConversation } from '../dialects/conversation.js';
 import { expandExecForm } from '../actions/execForm.js';
 import { directScript } from '../actions/directScript.js';
@@ -18,7 +19,7 @@ import { DEFAULT_MAX_HTTP_BODY_BYTES, runHttpHook } from '../actions/httpHook.js
 import { runJudgedHook } from './judgedHookDispatch.js';
 import type { JudgedHookHost } from './engineHost.js';
 import { applyFailurePolicy, failureMode } from '../protocol/failurePolicy.js';
-import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_KILL_GRACE_MS, type HookConfig, type HookFireOptions, type HttpHookConfig } from '../protocol/hookConfig.js';
+import { HOOK_KILL_GRACE_MS, type HookConfig, type HookFireOptions, type HttpHookConfig } from '../protocol/hookConfig.js';
 import { HookEventName } from '../protocol/events.js';
 import { boundedStderrMessage } from '../protocol/hookStderr.js';
 import { type HookExecutionResult } from '../protocol/results.js';
@@ -95,7 +96,7 @@ export class HookRunner {
 
   /** The one place a hook's type chooses how it runs (hooks/actions/ has one module per type). */
   private runByType(hookConfig: HookConfig, eventName: HookEventName, input: HookInput, options: HookFireOptions): Promise<HookExecutionResult> {
-    const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_HOOK_TIMEOUT_MS);
+    const timeoutMs = hookTimeoutMs(hookConfig, eventName);
     const logger = this.logger;
     switch (hookConfig.type) {
       case 'function':
@@ -139,7 +140,7 @@ export class HookRunner {
     }
   }
 
-  /** A command (or plugin) hook: one process, its answer read by the exit-code table (§35). */
+  /** A command (or plugin) hook: one process, its answer read by the exit-code table (the exit-code rules, HOOK-066–070). */
   private async executeCommandHook(
     hookConfig: HookConfig,
     eventName: HookEventName,
@@ -155,13 +156,13 @@ export class HookRunner {
       if (typeof hookConfig.command !== 'string' || hookConfig.command.trim() === '') {
         return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-config', reason: 'the hook has no command' });
       }
-      // The hook's dialect (DESIGN.md "Dialects"): its stdin and variables now, its answer's reading after.
+      // The hook's dialect (docs/architecture.md "Dialects"): its stdin and variables now, its answer's reading after.
       const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent, moment: options.moment });
       // Only a hook whose dialect prepares a file waits here: no other hook pays an await before its spawn.
       if (conversation.ready) await conversation.ready;
       const projectDir = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd();
-      const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_HOOK_TIMEOUT_MS);
-      const execForm = hookConfig.type === 'command' && Array.isArray(hookConfig.args) ? expandExecForm(hookConfig.command, hookConfig.args, projectDir) : undefined;
+      const timeoutMs = hookTimeoutMs(hookConfig, eventName);
+      const execForm = hookConfig.type === 'command' && Array.isArray(hookConfig.args) ? expandExecForm({ command: hookConfig.command, args: hookConfig.args, projectDir, variables: conversation.env }) : undefined;
       const command = execForm?.command ?? expandCommand(hookConfig.command, projectDir);
       const env = buildHookEnvironment({ projectDir, isWithheld: this.isWithheld, extra: conversation.env });
       // One script path and nothing else: spawned without a shell, its shebang picks the interpreter.
@@ -223,7 +224,7 @@ export class HookRunner {
     return results;
   }
 
-  /** The exit-code table (§35) applied to one finished process. */
+  /** The exit-code table (the exit-code rules, HOOK-066–070) applied to one finished process. */
   private interpret(hookConfig: HookConfig, eventName: HookEventName, outcome: HookProcessOutcome, timeoutMs: number): HookExecutionResult {
     // One object, completed by the branch that applies: a base spread into each answer cost a hook
     // ~6 µs on the cold path after its process exits (bench/README.md).

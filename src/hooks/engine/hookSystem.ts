@@ -95,7 +95,7 @@ export class HookSystem {
   }
 
   /**
-   * Issue 13: adds an in-process hook (before or after `initialize()`); returns the function that
+   * Adds an in-process hook (before or after `initialize()`); returns the function that
    * removes it. Throws a `HookConfigError` naming the path of an invalid field.
    */
   registerFunctionHook<Event extends HookEventName>(definition: FunctionHookDefinition<Event>): () => void {
@@ -122,7 +122,7 @@ export class HookSystem {
   }
 
   /**
-   * Issue 13: waits until the async hooks running now have finished (each is bounded by its
+   * Waits until the async hooks running now have finished (each is bounded by its
    * timeout), then returns the results of the async hooks that finished since the last call.
    */
   waitForAsyncHooks(): Promise<HookExecutionResult[]> {

@@ -1,5 +1,5 @@
 /**
- * How the runner runs the hooks judged by a model (issue 14): a prompt hook with the Config's hook
+ * How the runner runs the hooks judged by a model: a prompt hook with the Config's hook
  * model, an agent hook with the Config's sub-agent runner bound to that Config, each with its own
  * default timeout (30 s and 60 s) when the hook sets none.
  */
@@ -10,12 +10,13 @@ import { runPromptHook } from '../actions/promptHook.js';
 import type { HookEventName } from '../protocol/events.js';
 import type { AgentHookConfig, PromptHookConfig } from '../protocol/hookConfig.js';
 import type { HookInput } from '../protocol/inputs.js';
-import { DEFAULT_AGENT_HOOK_TIMEOUT_MS, DEFAULT_PROMPT_HOOK_TIMEOUT_MS, type JudgedHookEvent } from '../protocol/judgedHooks.js';
+import type { JudgedHookEvent } from '../protocol/judgedHooks.js';
 import { judgedHookName } from '../actions/judgement.js';
 import { isFailClosed } from '../protocol/failurePolicy.js';
 import type { HookExecutionResult } from '../protocol/results.js';
 import type { JudgedHookHost } from './engineHost.js';
 import { openHookConversation } from '../dialects/conversation.js';
+import { hookTimeoutMs } from '../dialects/hookTimeouts.js';
 
 /** What {@link runJudgedHook} needs. */
 export interface JudgedHookRunOptions {
@@ -35,7 +36,7 @@ export interface JudgedHookRunOptions {
 }
 
 /**
- * Issue 14: runs a prompt or agent hook and tells `Config.onJudgedHook` how it went; never throws.
+ * Runs a prompt or agent hook and tells `Config.onJudgedHook` how it went; never throws.
  * `$ARGUMENTS` is the input as the hook's dialect shows it (what a command hook of the same file reads
  * on stdin); the answer is `{ ok, reason }` in every dialect, so it is read natively.
  */
@@ -59,15 +60,15 @@ function runByType(options: JudgedHookRunOptions, inputText: string | undefined)
   const { hookConfig, eventName, input, signal, logger, config } = options;
   const text = inputText !== undefined ? { inputText } : {};
   if (hookConfig.type === 'prompt') {
-    const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_PROMPT_HOOK_TIMEOUT_MS);
+    const timeoutMs = hookTimeoutMs(hookConfig, eventName);
     return runPromptHook({ hookConfig, eventName, input, ...text, timeoutMs, signal, logger, model: config?.getHookModel() });
   }
-  const timeoutMs = positiveOr(hookConfig.timeout, DEFAULT_AGENT_HOOK_TIMEOUT_MS);
+  const timeoutMs = hookTimeoutMs(hookConfig, eventName);
   const session = { sessionId: input.session_id, transcriptPath: input.transcript_path };
   return runAgentHook({ hookConfig, eventName, input, ...text, timeoutMs, signal, logger, runTask: config?.getHookAgentTaskRunner(session) });
 }
 
-/** Issue 14: what a host is told about one finished judged hook. */
+/** What a host is told about one finished judged hook. */
 export function judgedHookEvent(result: HookExecutionResult, input: HookInput): JudgedHookEvent {
   const hookConfig = result.hookConfig as PromptHookConfig | AgentHookConfig;
   const toolName = (input as { tool_name?: unknown }).tool_name;
@@ -91,8 +92,4 @@ export function judgedHookEvent(result: HookExecutionResult, input: HookInput): 
 
 function failureKind(result: HookExecutionResult): unknown {
   return (result.error as { kind?: unknown } | undefined)?.kind;
-}
-
-function positiveOr(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
 }

@@ -27,7 +27,7 @@ export interface CompiledGlob {
 const compiledGlobs = new Map<string, CompiledGlob>();
 const globCacheLimit = 1_000;
 
-/** Issue 13: compiles a glob for a command (`*` crosses `/`) or a path (`*` stays in one segment); cached. */
+/** Compiles a glob for a command (`*` crosses `/`) or a path (`*` stays in one segment); cached. */
 export function compileConditionGlob(glob: string, mode: 'command' | 'path'): CompiledGlob {
   const key = `${mode}\u0000${glob}`;
   const cached = compiledGlobs.get(key);
@@ -80,7 +80,7 @@ let currentStates = new Uint8Array(64);
 let nextStates = new Uint8Array(64);
 
 /**
- * Issue 13: whether `text` matches the whole glob. Simulates the glob's NFA over `text`: the set of
+ * Whether `text` matches the whole glob. Simulates the glob's NFA over `text`: the set of
  * token positions reached so far advances one character at a time, so the cost is (text length ×
  * token count) whatever the input.
  */

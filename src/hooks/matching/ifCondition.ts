@@ -1,5 +1,5 @@
 /**
- * `if` conditions (issue 13, seed 002's composite matchers): `run_shell_command(git push*)`,
+ * `if` conditions: `run_shell_command(git push*)`,
  * `Bash(rm -rf*)`, `write_file(src/**)`, or a tool name alone. The tool name may be written in
  * either dialect (Claude Code's `Bash` and native `run_shell_command` name the same tool; an MCP tool's
  * `mcp__github__create_issue` and Gemini CLI's `mcp_github_create_issue` name the same tool); the glob
@@ -19,8 +19,7 @@
  * a command it cannot read.
  * Paths are also tested relative to the hook's `cwd`, and a glob without `/` against the file name.
  */
-import { MCP_TOOL_PREFIX, toGeminiToolName } from '../dialects/mcpToolNames.js';
-import { toolNameAliases } from '../dialects/toolNames.js';
+import { toGeminiToolName, toolNameAliases } from '../dialects/toolNames.js';
 import { isPlainObject } from '../../values.js';
 import { compileConditionGlob, matchesConditionGlob } from './conditionGlob.js';
 import { splitSubcommands } from './shellSubcommands.js';
@@ -56,6 +55,7 @@ const knownToolArguments: Readonly<Record<string, readonly string[]>> = {
   glob: ['pattern'],
   Glob: ['pattern'],
   search_file_content: ['pattern'],
+  grep_search: ['pattern'],
   Grep: ['pattern'],
   list_directory: ['path', 'dir_path'],
   LS: ['path'],
@@ -68,7 +68,7 @@ export const MAX_IF_GLOB_LENGTH = 512;
 
 const toolNamePattern = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
 
-/** Issue 13: parses an `if` condition; never throws. */
+/** Parses an `if` condition; never throws. */
 export function parseIfCondition(text: unknown): IfConditionParse {
   if (typeof text !== 'string') return { error: `expected a string like "run_shell_command(git push*)", got ${describe(text)}` };
   const source = text;
@@ -92,7 +92,7 @@ export function parseIfCondition(text: unknown): IfConditionParse {
 }
 
 /**
- * Issue 13: whether a condition holds for one tool call. Without `toolInput` (a planner asking
+ * Whether a condition holds for one tool call. Without `toolInput` (a planner asking
  * only whether any hook could apply to the tool) only the tool name is checked.
  */
 export function matchesIfCondition(
@@ -101,7 +101,7 @@ export function matchesIfCondition(
   toolInput?: Record<string, unknown>,
   cwd?: string,
 ): boolean {
-  if (!condition.toolNames.has(toolName) && !(toolName.startsWith(MCP_TOOL_PREFIX) && condition.toolNames.has(toGeminiToolName(toolName)))) return false;
+  if (!condition.toolNames.has(toolName) && !condition.toolNames.has(toGeminiToolName(toolName))) return false;
   if (condition.glob === undefined || toolInput === undefined) return true;
   const argument = mainArgument(toolName, toolInput);
   if (argument === undefined) return false;
@@ -114,7 +114,7 @@ const compiledConditions = new Map<string, IfCondition | null>();
 const conditionCacheLimit = 1_000;
 
 /**
- * Issue 13: checks a condition given as text (parsed once and cached). A condition that does not
+ * Checks a condition given as text (parsed once and cached). A condition that does not
  * parse never matches: validation has already reported it and skipped its hook.
  */
 export function checkIfCondition(text: string, toolName: string, toolInput?: Record<string, unknown>, cwd?: string): boolean {

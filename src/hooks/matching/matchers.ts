@@ -1,5 +1,5 @@
 /**
- * Matchers in linear time (HOOK-087..089; DESIGN.md: "Matchers and `if` conditions run in linear
+ * Matchers in linear time (HOOK-087..089; a project rule: "Matchers and `if` conditions run in linear
  * time"). The tool name a matcher is tested against is chosen by the model, so a backtracking engine
  * would let one name freeze the host: `^(a+)+$` against 34 a's and a `!` keeps V8's engine busy for
  * minutes, and neither a timeout nor Ctrl-C can fire while it runs. Every pattern here runs with RE2

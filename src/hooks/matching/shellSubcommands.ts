@@ -6,7 +6,7 @@
  */
 
 /**
- * Issue 13: the simple commands of a shell command line, in one pass: split at unquoted `&&`, `||`,
+ * The simple commands of a shell command line, in one pass: split at unquoted `&&`, `||`,
  * `;`, `|`, `&`, newlines and parentheses; the text of `$(...)` and backticks is a command of its own.
  * Leading `VAR=value` assignments are removed. `undefined` when a quote or substitution is not closed.
  */

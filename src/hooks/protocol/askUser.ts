@@ -1,5 +1,5 @@
 /**
- * The ask policy's contract (issue 14; seed 002's AskUser "mapped by policy"): what a host's
+ * The ask policy's contract: what a host's
  * `Config.onAskUser` is asked when a BeforeTool hook answers `ask`, what it may answer, and how the
  * call's outcome records the answer.
  */
@@ -28,12 +28,12 @@ export type AskUserDecision = 'allow' | 'deny';
 export type AskUserAnswer = AskUserDecision | { decision: AskUserDecision; reason?: string };
 
 /**
- * Issue 14: the host's answer to a hook's `ask`. A callback that throws, answers anything but allow or
+ * The host's answer to a hook's `ask`. A callback that throws, answers anything but allow or
  * deny, or does not answer within `Config.askUserTimeout` denies the call, with a reason naming the failure.
  */
 export type AskUserCallback = (request: AskUserRequest) => AskUserAnswer | Promise<AskUserAnswer>;
 
-/** Issue 14: how long `onAskUser` may take before the call is denied (5 minutes: a person answers). */
+/** How long `onAskUser` may take before the call is denied (5 minutes: a person answers). */
 export const DEFAULT_ASK_USER_TIMEOUT_MS = 300_000;
 
 /**
@@ -43,7 +43,7 @@ export const DEFAULT_ASK_USER_TIMEOUT_MS = 300_000;
  */
 export type AskAnsweredBy = 'onAskUser' | 'default' | 'failure' | 'cancelled';
 
-/** Issue 14: how a hook's `ask` was settled, kept on the call's outcome for hosts and the CLI. */
+/** How a hook's `ask` was settled, kept on the call's outcome for hosts and the CLI. */
 export interface AskRecord {
   /** The hook's reason for asking. */
   reason: string;

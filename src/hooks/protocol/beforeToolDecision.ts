@@ -8,7 +8,7 @@ import { createBlockedToolResult, createStoppedToolResult, getAskReason, getModi
 
 /**
  * What the BeforeTool hooks decided for a call. HOOK-020 before HOOK-016: a stop outranks a block (both
- * skip the tool; only a stop also ends the agent's turn); a block outranks an ask (issue 14), which
+ * skip the tool; only a stop also ends the agent's turn); a block outranks an ask, which
  * outranks an allow. An `ask` carries the arguments the call would run with, for the one asked.
  */
 export type BeforeToolDecision =
@@ -17,7 +17,7 @@ export type BeforeToolDecision =
   | AskDecision
   | { kind: 'proceed'; args: Record<string, unknown>; modified: boolean; output: DefaultHookOutput | undefined };
 
-/** Issue 14: a hook asked the user to confirm the call; the ask step settles it (allow → proceed, deny → blocked). */
+/** A hook asked the user to confirm the call; the ask step settles it (allow → proceed, deny → blocked). */
 export interface AskDecision {
   kind: 'ask';
   /** The hook's reason for asking. */
@@ -33,7 +33,7 @@ export interface AskDecision {
 /** Options of {@link decideBeforeTool}. */
 export interface DecideBeforeToolOptions {
   /**
-   * Issue 14: true when someone can be asked (`Config.onAskUser` is set): an `ask` then becomes an
+   * True when someone can be asked (`Config.onAskUser` is set): an `ask` then becomes an
    * `ask` decision. False (the default) keeps HOOK-182: `ask` proceeds like `allow`.
    */
   canAsk?: boolean;

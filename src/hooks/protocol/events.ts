@@ -1,5 +1,5 @@
 /** The hook events (HOOK-081) and which of them are tool events. */
-/** HOOK-081: the eleven hook events. The seed applies five end to end (§37); the agent session applies the six lifecycle events too. */
+/** HOOK-081: the eleven hook events. The requirements apply five end to end (HOOK-081); the agent session applies the six lifecycle events too. */
 export enum HookEventName {
   BeforeTool = 'BeforeTool',
   AfterTool = 'AfterTool',

@@ -1,5 +1,5 @@
 /**
- * `onFailure` (seed 002's `continueOnFailure`): what a failed hook means. By default a
+ * `onFailure` (a `continueOnFailure`): what a failed hook means. By default a
  * failure is reported and ignored (fail-open, HOOK-023, 031, 112). With `onFailure: "block"` a hook
  * that cannot start, times out, exits with a code other than 0 or 2, is killed, throws, answers with
  * an invalid body or a non-2xx status, or is cut by the output cap blocks the action it guards.

@@ -1,5 +1,5 @@
 /**
- * In-process function hooks (seed 002's callable action, issue 13): what a host writes, typed per
+ * In-process function hooks (a callable action): what a host writes, typed per
  * event. `run` gets the very object a command hook reads on stdin (native names) and answers with
  * the fields a command hook prints on stdout — or nothing, which allows.
  */
@@ -30,7 +30,7 @@ import type {
 /** A hook output whose `hookSpecificOutput` has the event's own fields. */
 export type HookOutputWith<Specific> = Omit<HookOutput, 'hookSpecificOutput'> & { hookSpecificOutput?: Specific };
 
-/** Issue 13: each event's input object and output fields, for typing function hooks. */
+/** Each event's input object and output fields, for typing function hooks. */
 export interface HookEventTypes {
   [HookEventName.BeforeTool]: { input: BeforeToolInput; output: HookOutputWith<BeforeToolSpecificOutput & AdditionalContextSpecificOutput> };
   [HookEventName.AfterTool]: { input: AfterToolInput; output: HookOutputWith<AdditionalContextSpecificOutput> };
@@ -54,7 +54,7 @@ export type HookOutputFor<Event extends HookEventName> = HookEventTypes[Event]['
 /** What a function hook may return: the event's output fields, or nothing (allow). */
 export type FunctionHookResult<Event extends HookEventName> = HookOutputFor<Event> | undefined | void;
 
-/** Issue 13: a function hook for one event. */
+/** A function hook for one event. */
 export interface FunctionHookDefinitionFor<Event extends HookEventName> extends Omit<HookCommonFields, 'name'> {
   /** The event, as the enum member or its name (`'BeforeTool'`). */
   event: Event | `${Event}`;
@@ -72,7 +72,7 @@ export interface FunctionHookDefinitionFor<Event extends HookEventName> extends 
 }
 
 /**
- * Issue 13: a function hook (`Config.functionHooks`, `HookSystem.registerFunctionHook`). A union
+ * A function hook (`Config.functionHooks`, `HookSystem.registerFunctionHook`). A union
  * over the events, so `event: 'BeforeTool'` types `run`'s input as `BeforeToolInput`.
  */
 export type FunctionHookDefinition<Event extends HookEventName = HookEventName> = {

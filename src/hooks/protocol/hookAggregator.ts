@@ -65,7 +65,7 @@ function isExitCodeBlock(result: HookExecutionResult): boolean {
  * theirs; an exit-2 hook contributes its block; any other failure fails open and contributes at most
  * its `Warning: <stderr>` system message (HOOK-209) — never a decision — and nothing on the events
  * whose failed hooks must leave the result, request, response or tool configuration as it was. A
- * fail-closed hook's failure contributes the block it stands for (issue 13, failurePolicy.ts).
+ * fail-closed hook's failure contributes the block it stands for.
  */
 function contributedOutput(result: HookExecutionResult): HookOutput | undefined {
   if (result.success) return isPlainObject(result.output) ? result.output : undefined;
@@ -125,7 +125,7 @@ export class HookAggregator {
   }
 }
 
-/** Issue 14: the names of the hooks whose own BeforeTool answer asks, in result order. */
+/** The names of the hooks whose own BeforeTool answer asks, in result order. */
 function askingHookNames(results: readonly HookExecutionResult[]): string[] {
   const names: string[] = [];
   for (const result of results) {
@@ -168,7 +168,7 @@ function nonEmptyString(value: unknown): value is string {
  * context are joined with newlines; `suppressOutput` and `continue: false` are ORed; other
  * `hookSpecificOutput` fields are shallow-merged, later over earlier. For BeforeTool, Claude Code's
  * `permissionDecision: "deny"` blocks too, so a compatibility-style guard is not lost in the merge.
- * Issue 14 (seed 002: "AskUser wins over Allow"): without a block, any hook's `ask` (or Claude's
+ * Ask wins over allow: without a block, any hook's `ask` (or Claude's
  * `permissionDecision: "ask"`) is the merged decision, whatever the order; a block outranks it.
  */
 function mergeWithOrDecision(outputs: HookOutput[], eventName: HookEventName): HookOutput {

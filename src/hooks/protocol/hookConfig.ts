@@ -6,8 +6,8 @@ import type { HookEventName } from './events.js';
 
 /**
  * HOOK-083: hook kinds. `command` runs a process, `http` POSTs to a URL, `function` calls host code
- * in-process (seed 002's callable action), `prompt` asks the hook model and `agent` runs a read-only
- * sub-agent (seed 002's prompt-based LLM and subagent actions, issue 14); `plugin` is accepted for
+ * in-process (a callable action), `prompt` asks the hook model and `agent` runs a read-only
+ * sub-agent (a prompt-based LLM and subagent actions); `plugin` is accepted for
  * forward compatibility (HOOK-195).
  */
 export enum HookType {
@@ -50,7 +50,7 @@ export interface HookDialectFields {
  */
 export type HookFailurePolicy = 'continue' | 'block';
 
-/** Fields every hook type takes (issue 13). */
+/** Fields every hook type takes. */
 export interface HookCommonFields extends HookDialectFields {
   /** Optional display name, usable with enable/disable. */
   name?: string;
@@ -100,7 +100,7 @@ export interface HttpHookConfig extends HookCommonFields {
 }
 
 /**
- * Issue 14: a prompt hook. The hook model (`Config.hookModel`) reads `prompt` with the input JSON in
+ * A prompt hook. The hook model (`Config.hookModel`) reads `prompt` with the input JSON in
  * place of `$ARGUMENTS` (appended when absent) and answers `{ "ok": boolean, "reason"?: string }`;
  * `ok: false` blocks (on AfterAgent: the agent goes on). Default timeout 30 s.
  */
@@ -113,7 +113,7 @@ export interface PromptHookConfig extends HookCommonFields {
 }
 
 /**
- * Issue 14: an agent hook. A sub-agent with read-only tools works on `prompt` (with `$ARGUMENTS` like a
+ * An agent hook. A sub-agent with read-only tools works on `prompt` (with `$ARGUMENTS` like a
  * prompt hook) for at most `maxTurns` model calls and ends with the same `{ ok, reason }`. Default timeout 60 s.
  */
 export interface AgentHookConfig extends HookCommonFields {
@@ -192,7 +192,7 @@ export interface HookRegistryEntry {
   enabled: boolean;
   /** Name of the extension that contributed the hook, for `ConfigSource.Extensions`. */
   extensionName?: string;
-  /** The protocol the hook speaks, from the file it came from (DESIGN.md, "Dialects"). */
+  /** The protocol the hook speaks, from the file it came from (docs/architecture.md, "Dialects"). */
   dialect: HookDialect;
   /** See {@link HookDialectFields.dialectEvent}. */
   dialectEvent?: string;
@@ -261,7 +261,7 @@ export function getHookName(config: HookConfig): string {
   return config.name ?? config.command ?? (config.type === 'http' ? config.url : undefined) ?? judgedHookName(config) ?? `unnamed ${config.type} hook`;
 }
 
-/** Issue 14: `prompt: Is this command safe? $ARGUMENTS`, cut at 60 characters. */
+/** `prompt: Is this command safe? $ARGUMENTS`, cut at 60 characters. */
 function judgedHookName(config: HookConfig): string | undefined {
   if ((config.type !== 'prompt' && config.type !== 'agent') || typeof config.prompt !== 'string') return undefined;
   const prompt = config.prompt.replace(/\s+/g, ' ').trim();

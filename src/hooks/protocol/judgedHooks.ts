@@ -1,11 +1,11 @@
 /**
- * Hooks judged by a model (issue 14; seed 002's prompt-based LLM and subagent actions): the answer
+ * Hooks judged by a model: the answer
  * both types end with, their defaults, and what an agent hook asks of the host's sub-agent runner.
  * The runner itself lives outside the hook system (it drives the session machine); the hook system
  * only knows this contract.
  */
 
-/** Issue 14: the structured answer of a prompt or agent hook. */
+/** The structured answer of a prompt or agent hook. */
 export interface JudgedAnswer {
   /** `true`: the action may go on (or the agent may stop). `false`: block it (or make the agent go on). */
   ok: boolean;
@@ -13,19 +13,19 @@ export interface JudgedAnswer {
   reason?: string;
 }
 
-/** Issue 14: a prompt hook's default timeout, 30 s (Claude Code's). */
+/** A prompt hook's default timeout, 30 s (Claude Code's). */
 export const DEFAULT_PROMPT_HOOK_TIMEOUT_MS = 30_000;
 
-/** Issue 14: an agent hook's default timeout, 60 s (Claude Code's). */
+/** An agent hook's default timeout, 60 s (Claude Code's). */
 export const DEFAULT_AGENT_HOOK_TIMEOUT_MS = 60_000;
 
-/** Issue 14: model calls an agent hook's sub-agent may make when the hook sets no `maxTurns`. */
+/** Model calls an agent hook's sub-agent may make when the hook sets no `maxTurns`. */
 export const DEFAULT_AGENT_HOOK_MAX_TURNS = 50;
 
 /** The placeholder a judged hook's prompt may contain; the hook input JSON replaces it. */
 export const ARGUMENTS_PLACEHOLDER = '$ARGUMENTS';
 
-/** Issue 14: the one task an agent hook gives the host's sub-agent runner. */
+/** The one task an agent hook gives the host's sub-agent runner. */
 export interface HookAgentTask {
   /** The full prompt: the hook's prompt with the input in it. */
   prompt: string;
@@ -41,7 +41,7 @@ export interface HookAgentTask {
   signal: AbortSignal;
 }
 
-/** Issue 14: how a sub-agent run ended. */
+/** How a sub-agent run ended. */
 export interface HookAgentOutcome {
   /** `completed` when the sub-agent answered; anything else is a failure of the hook. */
   status: 'completed' | 'stopped' | 'max_turns' | 'aborted' | 'error' | 'blocked';
@@ -58,13 +58,13 @@ export interface HookAgentOutcome {
 }
 
 /**
- * Issue 14: runs an agent hook's sub-agent. The hook engine binds it to the Config whose hook asked,
+ * Runs an agent hook's sub-agent. The hook engine binds it to the Config whose hook asked,
  * so an action only sees the task. It should resolve even on failure (a rejection is read as one).
  */
 export type HookAgentTaskRunner = (task: HookAgentTask) => Promise<HookAgentOutcome>;
 
 /**
- * Issue 14: one finished prompt or agent hook, as `Config.onJudgedHook` sees it — what a host shows
+ * One finished prompt or agent hook, as `Config.onJudgedHook` sees it — what a host shows
  * the user about a judged decision: the hook, what it judged, which model answered, the verdict and
  * its reason, how long it took.
  */

@@ -9,7 +9,7 @@ import { defaultHookTranslator, type HookToolConfig, type LLMRequest, type LLMRe
 
 /**
  * HOOK-182: `ask` is accepted and never blocks. Without `Config.onAskUser` it is treated as `allow`;
- * with one, the call waits in the toolCall machine's `asking` state for the host's answer (issue 14).
+ * with one, the call waits in the toolCall machine's `asking` state for the host's answer.
  */
 export type HookDecision = 'ask' | 'block' | 'deny' | 'approve' | 'allow' | undefined | null;
 
@@ -93,7 +93,7 @@ export class DefaultHookOutput {
   }
 
   /**
-   * Issue 14: the hook asks the user to confirm (`decision: "ask"`). A block or deny outranks it, so
+   * The hook asks the user to confirm (`decision: "ask"`). A block or deny outranks it, so
    * this is false whenever {@link isBlockingDecision} is true.
    */
   isAskDecision(): boolean {
@@ -134,7 +134,7 @@ export class BeforeToolHookOutput extends DefaultHookOutput {
   #askingHookNames: readonly string[] = [];
 
   /**
-   * Issue 14: the names of the hooks whose answer asked (recorded by the aggregator), so the host can
+   * The names of the hooks whose answer asked (recorded by the aggregator), so the host can
    * say who asks. Empty when no hook asked or the output was built by hand.
    */
   get askingHookNames(): readonly string[] {
@@ -151,7 +151,7 @@ export class BeforeToolHookOutput extends DefaultHookOutput {
     return super.isBlockingDecision() || permission === 'block' || permission === 'deny';
   }
 
-  /** Issue 14: Claude Code's `permissionDecision: "ask"` asks too; a block or deny still outranks it. */
+  /** Claude Code's `permissionDecision: "ask"` asks too; a block or deny still outranks it. */
   override isAskDecision(): boolean {
     return super.isAskDecision() || (this.hookSpecificOutput?.['permissionDecision'] === 'ask' && !this.isBlockingDecision());
   }

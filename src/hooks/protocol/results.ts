@@ -19,6 +19,8 @@ export interface ToolResult {
    * a Claude Code hook gets it as `tool_response`, as Claude Code hands over an MCP tool's result).
    */
   output?: unknown;
+  /** What the tool itself returned (`llmContent`), when an AfterTool hook put another result in its place. */
+  replacedContent?: string;
 }
 
 /** How one hook process ended; the runner fills it and never throws (HOOK-070, 196). */
@@ -40,14 +42,14 @@ export interface HookExecutionResult {
   truncated?: boolean;
   /** http hooks: the response's status code, when one came. */
   httpStatus?: number;
-  /** Issue 14, prompt and agent hooks: the model that answered (or was asked, when it failed). */
+  /** Prompt and agent hooks: the model that answered (or was asked, when it failed). */
   model?: string;
-  /** Issue 14, prompt and agent hooks: the model's answer as it came (the sub-agent's last text). */
+  /** Prompt and agent hooks: the model's answer as it came (the sub-agent's last text). */
   modelAnswer?: string;
-  /** Issue 14, agent hooks: the sub-agent's model calls. */
+  /** Agent hooks: the sub-agent's model calls. */
   modelTurns?: number;
   /**
-   * Issue 13: the hook failed and has `onFailure: "block"`: `output` is the block it stands for
+   * The hook failed and has `onFailure: "block"`: `output` is the block it stands for
    * (a reason naming the hook and the failure), and the aggregator counts it like an exit-2 block.
    */
   failedClosed?: boolean;

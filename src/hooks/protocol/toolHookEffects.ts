@@ -5,8 +5,8 @@
  */
 import { toError } from '../../errors.js';
 import { modifiedToolInput, type DefaultHookOutput } from './outputs.js';
-import type { HookExecutionResult, ToolResult } from './results.js';
-import { textOfToolOutput } from './toolOutputText.js';
+import type { ToolResult } from './results.js';
+import { readToolResultReplacement, replaceToolResult } from './toolResultReplacement.js';
 
 /** `error.type` of a result produced because a BeforeTool hook blocked the call. */
 export const HOOK_BLOCKED_ERROR_TYPE = 'hook_blocked';
@@ -14,7 +14,7 @@ export const HOOK_BLOCKED_ERROR_TYPE = 'hook_blocked';
 /** `error.type` of a result produced because a hook asked the agent to stop (`continue: false`). */
 export const HOOK_STOPPED_ERROR_TYPE = 'hook_stopped';
 
-/** `error.type` of a result produced because a hook asked and the answer was deny (issue 14). */
+/** `error.type` of a result produced because a hook asked and the answer was deny. */
 export const ASK_DENIED_ERROR_TYPE = 'ask_denied';
 
 /** `error.type` of a result produced because the tool itself threw. */
@@ -41,7 +41,7 @@ export interface AskDeniedResultOptions {
 }
 
 /**
- * Issue 14: the result of a call a hook asked about and the answer denied. The model reads that the
+ * The result of a call a hook asked about and the answer denied. The model reads that the
  * call was not allowed and why, so it does not simply retry; the outcome is `blocked`.
  */
 export function createAskDeniedToolResult(options: AskDeniedResultOptions): ToolResult {
@@ -52,7 +52,7 @@ export function createAskDeniedToolResult(options: AskDeniedResultOptions): Tool
   });
 }
 
-/** Issue 14: the reason an asking hook gives (Claude's `permissionDecisionReason` first), or a plain default. */
+/** The reason an asking hook gives (Claude's `permissionDecisionReason` first), or a plain default. */
 export function getAskReason(output: DefaultHookOutput): string {
   const compatibilityReason = output.hookSpecificOutput?.['permissionDecisionReason'];
   if (typeof compatibilityReason === 'string' && compatibilityReason.trim() !== '') return compatibilityReason;
@@ -79,41 +79,22 @@ export function createStoppedToolResult(output: DefaultHookOutput): ToolResult {
 }
 
 /**
- * HOOK-178: a native or Gemini CLI hook cannot replace a tool's output — only Claude Code's answer reader
- * sets `hookSpecificOutput.updatedToolOutput` — so theirs is dropped from the answer (in place).
- */
-export function withoutOutputReplacement(result: HookExecutionResult): HookExecutionResult {
-  const specific = result.output?.hookSpecificOutput;
-  if (specific === undefined || !('updatedToolOutput' in specific)) return result;
-  const { updatedToolOutput: _dropped, ...rest } = specific;
-  result.output = { ...result.output, hookSpecificOutput: rest };
-  return result;
-}
-
-/**
- * The output a Claude Code PostToolUse hook put in place of the tool's (`updatedToolOutput`, or
- * `updatedMCPToolOutput` for an MCP tool), as the answer reader carries it: `hookSpecificOutput.updatedToolOutput`.
- */
-export function getUpdatedToolOutput(afterOutput: DefaultHookOutput | undefined): unknown {
-  return afterOutput?.hookSpecificOutput?.['updatedToolOutput'];
-}
-
-/**
  * HOOK-027, HOOK-029, HOOK-030, HOOK-131, HOOK-132, HOOK-159: a new result with the AfterTool effects:
- * a replaced output first (Claude Code's `updatedToolOutput`: its text becomes `llmContent` and
- * `returnDisplay`, the value itself `metadata.updatedToolOutput`), then `"\n\n" + additionalContext` and
- * `"\n\n[System] " + systemMessage` appended to `llmContent`; `suppressOutput` sets `suppressDisplay`
- * and leaves `llmContent` to the model.
+ * a replaced result first (Claude Code's `updatedToolOutput`, Gemini CLI's AfterTool block;
+ * toolResultReplacement.ts), then the hook's context and system message ({@link appendAfterToolOutput}).
  */
 export function applyAfterToolEffects(toolResult: ToolResult, afterOutput: DefaultHookOutput | undefined): ToolResult {
+  return appendAfterToolOutput(replaceToolResult(toolResult, readToolResultReplacement(afterOutput?.hookSpecificOutput)), afterOutput);
+}
+
+/**
+ * HOOK-029, HOOK-030, HOOK-131, HOOK-132: a new result with `"\n\n" + additionalContext` and
+ * `"\n\n[System] " + systemMessage` appended to `llmContent`; `suppressOutput` sets `suppressDisplay`
+ * and leaves `llmContent` to the model. A replacement is not applied here.
+ */
+export function appendAfterToolOutput(toolResult: ToolResult, afterOutput: DefaultHookOutput | undefined): ToolResult {
   const result: ToolResult = { ...toolResult };
   if (!afterOutput) return result;
-  const updatedOutput = getUpdatedToolOutput(afterOutput);
-  if (updatedOutput !== undefined) {
-    result.llmContent = textOfToolOutput(updatedOutput);
-    result.returnDisplay = result.llmContent;
-    result.metadata = { ...result.metadata, updatedToolOutput: updatedOutput };
-  }
   const additionalContext = afterOutput.getAdditionalContext();
   if (additionalContext) result.llmContent = `${result.llmContent}\n\n${additionalContext}`;
   result.llmContent = appendSystemMessage(result.llmContent, afterOutput.systemMessage);
@@ -122,7 +103,7 @@ export function applyAfterToolEffects(toolResult: ToolResult, afterOutput: Defau
 }
 
 /**
- * HOOK-159 (tech design §6.1): a BeforeTool `systemMessage` on a call that went ahead rides on the
+ * HOOK-159: a BeforeTool `systemMessage` on a call that went ahead rides on the
  * tool's result as `"\n\n[System] " + systemMessage`, never as a separate turn or UI line.
  */
 export function applyBeforeToolSystemMessage(toolResult: ToolResult, beforeOutput: DefaultHookOutput | undefined): ToolResult {

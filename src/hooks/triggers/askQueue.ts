@@ -1,5 +1,5 @@
 /**
- * Asks are put to the user one at a time (issue 14): a person answers one question, and two prompts
+ * Asks are put to the user one at a time: a person answers one question, and two prompts
  * racing on one terminal would mix their answers. The tool scheduler runs calls concurrently, so each
  * scheduler holds one queue and gives every call of a batch its position: an ask then also waits for
  * every earlier call of the batch to have asked or to be past asking, so several asks of one batch are

@@ -1,5 +1,5 @@
 /**
- * The ask step of a tool call (issue 14), shared by `executeToolWithHooks` and the toolCall machine's
+ * The ask step of a tool call, shared by `executeToolWithHooks` and the toolCall machine's
  * `asking` state: a BeforeTool hook answered `ask`, so — one ask at a time, in request order (see
  * askQueue.ts) — a Notification fires (`ToolPermission`), `Config.onAskUser` is asked within its
  * bound, and the answer turns the call into `proceed` (allow) or `blocked` (deny). Never throws: a
@@ -52,7 +52,7 @@ export interface AskStepOptions {
 }
 
 /**
- * Issue 14: settles a hook's `ask`. Without `onAskUser`, HOOK-182: allowed. Otherwise waits for its
+ * Settles a hook's `ask`. Without `onAskUser`, HOOK-182: allowed. Otherwise waits for its
  * turn in the queue, fires Notification, asks the host within `askUserTimeout`, and decides.
  */
 export async function runAskStep(options: AskStepOptions): Promise<AskStepResult> {
@@ -76,7 +76,7 @@ export interface DecideAskAnswerOptions {
   answer: SettledAnswer;
 }
 
-/** Issue 14: allow → proceed with the asked-about arguments; deny → blocked with a result saying why. */
+/** Allow → proceed with the asked-about arguments; deny → blocked with a result saying why. */
 export function decideAskAnswer(options: DecideAskAnswerOptions): AskStepResult {
   const { decision, answer } = options;
   const asked: AskRecord = { reason: decision.reason, hookNames: decision.hookNames, decision: answer.decision, answeredBy: answer.answeredBy };

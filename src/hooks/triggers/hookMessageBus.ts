@@ -1,5 +1,5 @@
 /**
- * The optional message-bus extension of the technical design §8: components without a Config (an
+ * The optional message-bus extension: components without a Config (an
  * extension, a UI) publish `HOOK_EXECUTION_REQUEST` and get `HOOK_EXECUTION_RESPONSE` with the same
  * correlation id. The subscriber validates the event name and payload, routes to the event handler's
  * `fire*Event()` method and publishes the aggregated result. The direct trigger functions stay the
@@ -17,14 +17,14 @@ import { isPlainObject } from '../../values.js';
 import { type HookFireOptions } from '../protocol/hookConfig.js';
 import { type SessionEndInput, type SessionStartInput, type PreCompressInput } from '../protocol/inputs.js';
 
-/** §8.1: the two message types of the hook extension. */
+/** The two message types of the hook extension. */
 export enum MessageBusType {
   HOOK_EXECUTION_REQUEST = 'hook-execution-request',
   HOOK_EXECUTION_RESPONSE = 'hook-execution-response',
 }
 
 /**
- * §8.1: asks for one event fire. `payload` holds the event's fields under their stdin names
+ * Asks for one event fire. `payload` holds the event's fields under their stdin names
  * (`tool_name`, `tool_input`, `tool_response`, `prompt`, ...); model events carry SDK objects
  * (`GenerateContentParameters` / `GenerateContentResponse`) under `llm_request` / `llm_response`.
  */
@@ -35,7 +35,7 @@ export interface HookExecutionRequest {
   payload: Record<string, unknown>;
 }
 
-/** §8.1: the aggregated result of the request with the same `correlationId`; `error` says why it was not fired. */
+/** The aggregated result of the request with the same `correlationId`; `error` says why it was not fired. */
 export interface HookExecutionResponse {
   type: MessageBusType.HOOK_EXECUTION_RESPONSE;
   correlationId: string;
@@ -100,7 +100,7 @@ function optionalPayloadObject(payload: Record<string, unknown>, field: string):
   return payload[field] === undefined ? {} : requirePayloadObject(payload, field);
 }
 
-/** §8.2 step 3: routes a validated request to the matching `fire*Event()` method. */
+/** Routes a validated request to the matching `fire*Event()` method. */
 function route(
   eventHandler: HookEventHandler,
   eventName: HookEventName,
@@ -153,7 +153,7 @@ function route(
 }
 
 /**
- * §8.2: subscribes the Config's hook system to `HOOK_EXECUTION_REQUEST`. Each request is validated,
+ * Subscribes the Config's hook system to `HOOK_EXECUTION_REQUEST`. Each request is validated,
  * fired (initialising the hook system on first use) and answered with `HOOK_EXECUTION_RESPONSE`.
  * Hooks disabled, an unknown event or a malformed payload: the empty success result plus `error`,
  * and a warning. Returns the function that unsubscribes.
@@ -205,7 +205,7 @@ export interface RequestHookExecutionOptions {
 }
 
 /**
- * §8.2 from the requester's side: publishes a `HOOK_EXECUTION_REQUEST` and resolves with the response
+ * From the requester's side: publishes a `HOOK_EXECUTION_REQUEST` and resolves with the response
  * carrying its correlation id. Never rejects: no subscriber or a timeout resolve with the empty
  * success result and an `error`.
  */

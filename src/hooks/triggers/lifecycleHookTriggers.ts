@@ -1,6 +1,6 @@
 /**
  * The lifecycle triggers the agent session calls: SessionStart, BeforeAgent, AfterAgent, PreCompress,
- * Notification and SessionEnd. The seed leaves these events fire-and-forget (HOOK-081, HOOK-203);
+ * Notification and SessionEnd. The requirements leave these events fire-and-forget (HOOK-081, HOOK-203);
  * hookrail goes further and returns their outputs for the session to apply as Gemini CLI and Claude
  * Code do. Like every trigger they never throw: a failure is one warning and the safe default
  * (HOOK-110, HOOK-111), and a failed hook without an explicit decision changes nothing.

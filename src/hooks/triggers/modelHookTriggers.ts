@@ -1,5 +1,5 @@
 /**
- * The model triggers a host calls around each model call (technical design §5.2). Callers deal in
+ * The model triggers a host calls around each model call. Callers deal in
  * `@google/genai` types only; translation to the stable hook format happens inside the event handler
  * and the output classes (HOOK-141). They never throw (HOOK-116).
  */
@@ -65,7 +65,7 @@ function stopFields(output: DefaultHookOutput): { stopped?: boolean; stopReason?
   return output.shouldStopExecution() ? { stopped: true, stopReason: getStopReason(output) } : {};
 }
 
-/** Tech design §6.1: a BeforeModel `systemMessage` rides on the request as a user-role `[System]` content. */
+/** a BeforeModel `systemMessage` rides on the request as a user-role `[System]` content. */
 function appendSystemContent(request: GenerateContentParameters, systemMessage: string): GenerateContentParameters {
   const systemContent: Content = { role: 'user', parts: [{ text: `[System] ${systemMessage}` }] };
   return { ...request, contents: [...normalizeContents(request.contents), systemContent] };

@@ -9,13 +9,14 @@ import type { HookFireOptions } from '../protocol/hookConfig.js';
 import type { DefaultHookOutput } from '../protocol/outputs.js';
 import type { ToolResult } from '../protocol/results.js';
 import {
-  applyAfterToolEffects,
+  appendAfterToolOutput,
   applyBeforeToolSystemMessage,
   createStoppedToolResult,
   createToolErrorResult,
   getStopReason,
   toToolResponse,
 } from '../protocol/toolHookEffects.js';
+import { readToolResultReplacement, replaceToolResult } from '../protocol/toolResultReplacement.js';
 import { fireAfterToolHook } from './toolHookTriggers.js';
 import { runOnHookSystem } from './triggerSupport.js';
 import { HookEventName } from '../protocol/events.js';
@@ -85,7 +86,8 @@ export function runToolStep(options: ToolStepOptions): Promise<ToolResult> {
 
 /**
  * HOOK-027..031, 131, 132, 217: the executed result with the BeforeTool system message and the AfterTool
- * effects applied; an AfterTool stop replaces the result.
+ * effects applied; an AfterTool stop replaces the result, and so does a Claude Code `updatedToolOutput`
+ * or a Gemini CLI AfterTool deny (toolResultReplacement.ts).
  */
 export function decideAfterTool(
   result: ToolResult,
@@ -95,7 +97,9 @@ export function decideAfterTool(
   if (afterOutput?.shouldStopExecution()) {
     return { kind: 'stopped', result: createStoppedToolResult(afterOutput), stopReason: getStopReason(afterOutput) };
   }
-  return { kind: 'finished', result: applyAfterToolEffects(applyBeforeToolSystemMessage(result, beforeOutput), afterOutput) };
+  // A replacement takes the place of the tool's own output; the hooks' messages and context join it as they would the original.
+  const replaced = replaceToolResult(result, readToolResultReplacement(afterOutput?.hookSpecificOutput));
+  return { kind: 'finished', result: appendAfterToolOutput(applyBeforeToolSystemMessage(replaced, beforeOutput), afterOutput) };
 }
 
 /** Options of the AfterTool step. */

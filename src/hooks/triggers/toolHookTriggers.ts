@@ -1,5 +1,5 @@
 /**
- * The tool triggers a host calls around each tool execution (technical design §5.1). They await the
+ * The tool triggers a host calls around each tool execution. They await the
  * hooks and return their output (what it does to the call is decided in `toolCallSteps.ts`). With
  * hooks disabled they return at once; they never throw (HOOK-110, 111, 115). They are not `async`:
  * returning runTrigger's promise from an async function would add two turns of the microtask queue

@@ -1,12 +1,13 @@
 /**
- * Validation of one configured hook (HOOK-083, 191, 195, issue 13): its type and the type's own
+ * Validation of one configured hook (HOOK-083, 191, 195): its type and the type's own
  * fields (`command` and exec-form `args`; `url`, `headers`, `allowedEnvVars`), then the fields
  * every type takes (`timeout`, `name`, `description`, `priority`, `onFailure`, `async`, `if`).
  * Never throws: an entry that cannot run as written is skipped (`error`); a field that can be
  * corrected is kept with the correction the message states (`warning`). Every problem carries the
  * JSON path of the offending value.
  */
-import { DEFAULT_HOOK_TIMEOUT_MS, type SettingsHookConfig } from '../protocol/hookConfig.js';
+import type { SettingsHookConfig } from '../protocol/hookConfig.js';
+import { defaultHookTimeoutMs } from '../dialects/hookTimeouts.js';
 import { isToolEvent, type HookEventName } from '../protocol/events.js';
 import { failClosedEvents } from '../protocol/failurePolicy.js';
 import { describeType, describeValue, isPlainObject } from '../../values.js';
@@ -37,7 +38,7 @@ export interface HookFieldsValidation {
   timeoutUnit?: 'milliseconds' | 'seconds';
 }
 
-/** HOOK-083, 191, 195, issue 13: a cleaned copy of a settings hook entry, or undefined when it must be skipped. */
+/** HOOK-083, 191, 195: a cleaned copy of a settings hook entry, or undefined when it must be skipped. */
 export function validateHookFields({ hook, path, eventName, report, timeoutUnit }: HookFieldsValidation): SettingsHookConfig | undefined {
   if (!isPlainObject(hook)) {
     report(path, `expected a hook object ({ type, command, timeout? }), got ${describeType(hook)}; hook skipped`, 'error');
@@ -217,18 +218,20 @@ export interface CommonFieldsValidation {
 }
 
 /**
- * Issue 13: `timeout`, `name`, `description`, `priority`, `onFailure`, `async` and `if`, shared by
+ * `timeout`, `name`, `description`, `priority`, `onFailure`, `async` and `if`, shared by
  * settings hooks and function hooks. Returns false when the hook must be skipped (an `if` that does
  * not parse: the hook would otherwise run where it was meant not to, or not run where it was meant to).
  */
 export function validateCommonFields({ hook, config, path, report, eventName, timeoutUnit = 'milliseconds' }: CommonFieldsValidation): boolean {
   const timeout = hook['timeout'];
   if (timeout !== undefined && !(typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0)) {
-    // A guard hook must not vanish because of a typo in its timeout: keep it, with the default.
+    // A guard hook must not vanish because of a typo in its timeout: keep it, with its dialect's default.
+    // Gemini CLI's defaults equal the native ones, so the unit tells which dialect's default applies.
+    const fallback = defaultHookTimeoutMs({ dialect: timeoutUnit === 'seconds' ? 'claude' : 'native', type: String(hook['type'] ?? 'command'), eventName: eventName ?? '' });
     report(
       `${path}.timeout`,
       `expected a positive number of ${timeoutUnit}, got ${describeValue(timeout)}; the hook is kept with the default timeout of ` +
-        (timeoutUnit === 'seconds' ? `${DEFAULT_HOOK_TIMEOUT_MS / 1000} s` : `${DEFAULT_HOOK_TIMEOUT_MS} ms`),
+        (timeoutUnit === 'seconds' ? `${fallback / 1000} s` : `${fallback} ms`),
       'warning',
     );
     delete config['timeout'];

@@ -135,7 +135,7 @@ interface HookConfigValidation {
 }
 
 /**
- * HOOK-083, 191, 195, issue 13: returns a cleaned copy of a hook entry, or undefined when it must be
+ * HOOK-083, 191, 195: returns a cleaned copy of a hook entry, or undefined when it must be
  * skipped: its type and fields (hookConfigValidation.ts), then the dialect fields.
  */
 function validateHookConfig({ hook, path, eventName, report, timeoutUnit }: HookConfigValidation): SettingsHookConfig | undefined {

@@ -1,5 +1,5 @@
 /**
- * Validation of the fields of prompt and agent hooks (issue 14): `prompt` (required), `model`, and an
+ * Validation of the fields of prompt and agent hooks: `prompt` (required), `model`, and an
  * agent hook's `maxTurns`. Like the rest of hook validation it never throws and every problem carries
  * the JSON path of the offending value: a hook that cannot ask anything is skipped (`error`), a field
  * that can be corrected is kept with the correction the message states (`warning`).
@@ -20,7 +20,7 @@ const advisoryEvents: ReadonlySet<HookEventName> = new Set([
 /** Fields of other hook types, ignored on a judged hook. */
 const foreignFields = ['command', 'args', 'url', 'headers', 'allowedEnvVars'] as const;
 
-/** Issue 14: checks a prompt or agent hook's own fields into `config`; false when the hook must be skipped. */
+/** Checks a prompt or agent hook's own fields into `config`; false when the hook must be skipped. */
 export function validateJudgedHookFields(
   hook: Record<string, unknown>,
   config: Record<string, unknown>,

@@ -1,5 +1,5 @@
 /**
- * `hooks validate`'s early warning for issue 13 meeting HOOK-188: an http hook's `allowedEnvVars`
+ * `hooks validate`'s early warning where an http hook meets HOOK-188: an http hook's `allowedEnvVars`
  * lists a variable that `hookEnvironment.withhold` keeps from every hook. At run time such a variable
  * is sent empty (with a warning, httpHook.ts); this finds the conflict before any hook runs, with the
  * JSON path of the `allowedEnvVars` entry and the withhold pattern that matches it.
@@ -28,7 +28,7 @@ export interface WithheldAllowedVariablesOptions {
 const projectDirVariables: ReadonlySet<string> = new Set(PROJECT_DIR_VARIABLES);
 
 /**
- * Issue 13, HOOK-188: a warning at `<hook path>.allowedEnvVars[i]` for each variable an http hook
+ * HOOK-188: a warning at `<hook path>.allowedEnvVars[i]` for each variable an http hook
  * allows that a withhold pattern matches, naming the hook, the variable, the pattern and the headers
  * that will be sent without it.
  */

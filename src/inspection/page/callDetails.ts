@@ -48,6 +48,7 @@ export function renderCallDetails(options: CallDetailsOptions): CallDetails {
         ? textBlock(doc, `Asked by ${call.ask.hookNames.join(', ')}: ${call.ask.decision} (answered by ${call.ask.answeredBy})`, [call.ask.reason, call.ask.decisionReason].filter(Boolean).join('\n'), 'ask')
         : undefined,
       textBlock(doc, call.kind === 'tool' ? 'Result (what the model sees)' : 'Answer', call.result ?? call.text, 'result'),
+      textBlock(doc, 'Tool output (replaced by an AfterTool hook)', call.originalResult, 'original-result'),
       call.error !== call.result ? textBlock(doc, 'Error', call.error, 'error') : undefined,
       textBlock(doc, 'Reason', call.reason, 'reason'),
       call.functionCalls && call.functionCalls.length > 0 ? textBlock(doc, 'Asks for', call.functionCalls.join(', '), 'function-calls') : undefined,

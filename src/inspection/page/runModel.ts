@@ -41,6 +41,8 @@ export interface CallView {
   args?: Record<string, unknown>;
   requestedArgs?: Record<string, unknown>;
   result?: string;
+  /** Tool calls: what the tool itself returned, when an AfterTool hook replaced it. */
+  originalResult?: string;
   error?: string;
   stopReason?: string;
   /** A hook asked, and how the ask was settled. */
@@ -192,6 +194,7 @@ function applyCallRecord(calls: Map<string, CallView>, record: CallRecord): void
   if (record.args) call.args = record.args;
   if (record.requestedArgs) call.requestedArgs = record.requestedArgs;
   if (record.result !== undefined) call.result = record.result;
+  if (record.originalResult !== undefined) call.originalResult = record.originalResult;
   if (record.error !== undefined) call.error = record.error;
   if (record.stopReason !== undefined) call.stopReason = record.stopReason;
   if (record.ask) call.ask = record.ask;

@@ -19,6 +19,7 @@ import { HookedToolCallError } from '../../errors.js';
 import type { ToolResult } from '../../hooks/protocol/results.js';
 import { createToolErrorResult } from '../../hooks/protocol/toolHookEffects.js';
 import { textOfToolOutput } from '../../hooks/protocol/toolOutputText.js';
+import { replacedToolOutput } from '../../hooks/protocol/toolResultReplacement.js';
 import { toolHooksMayApply } from '../../hooks/triggers/toolHookTriggers.js';
 import { runToolCall } from '../../machines/runToolCall.js';
 import type { Tool } from '../../tool.js';
@@ -111,7 +112,7 @@ async function executeThroughMachine(options: MachineCallOptions): Promise<unkno
     throw new HookedToolCallError({ toolName: options.name, outcome: 'failed', message: text, cause: threw.error });
   }
   if (ran && text === ran.result.llmContent) return ran.value;
-  const replaced = outcome.result.metadata?.['updatedToolOutput'];
+  const replaced = replacedToolOutput(outcome.result);
   if (replaced !== undefined && text === textOfToolOutput(replaced)) return replaced;
   return text;
 }

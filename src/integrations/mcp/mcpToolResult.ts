@@ -9,6 +9,7 @@
  */
 import type { ToolResult } from '../../hooks/protocol/results.js';
 import { textOfToolOutput } from '../../hooks/protocol/toolOutputText.js';
+import { replacedToolOutput } from '../../hooks/protocol/toolResultReplacement.js';
 import { isPlainObject } from '../../values.js';
 
 /** `error.type` of a result whose server answered `isError: true`. */
@@ -60,10 +61,10 @@ export function textCallToolResult(text: string, isError: boolean): McpCallToolR
 /**
  * What the client gets for a call whose server answered `answer` and whose hooks made `final` of it:
  * the answer itself when the text is unchanged; the server's blocks plus one text block with what hooks
- * appended; a hook's replacement (`metadata.updatedToolOutput`); else the final text alone.
+ * appended; the value a hook put in place of the output (toolResultReplacement.ts); else the final text alone.
  */
 export function toClientAnswer(answer: McpServerAnswer, final: ToolResult): McpServerAnswer {
-  const replacement = final.metadata?.['updatedToolOutput'];
+  const replacement = replacedToolOutput(final);
   const base: McpServerAnswer = replacement === undefined ? answer : { result: replacementResult(replacement, answer) };
   if ('error' in base) return base;
   const original = textOfCallToolResult(base.result);

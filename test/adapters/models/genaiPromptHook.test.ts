@@ -1,5 +1,5 @@
 /**
- * A prompt hook on the real GenAI path (issue 14, item 4): the real `GoogleGenAI` client, through
+ * A prompt hook on the real GenAI path: the real `GoogleGenAI` client, through
  * the adapter, against a stand-in Gemini API on 127.0.0.1 — the response schema and JSON mime type
  * reach the wire, the hook's `model` picks the endpoint, and the answer decides; an HTTP error or a
  * stream that never ends is a failure bounded by the hook's timeout.
@@ -29,7 +29,7 @@ async function fire(hook: PromptHookConfig) {
 }
 
 describe('prompt hooks through the GenAI adapter', () => {
-  it('issue 14: the request carries responseMimeType application/json and the {ok, reason} schema; the answer blocks', async () => {
+  it('the request carries responseMimeType application/json and the {ok, reason} schema; the answer blocks', async () => {
     server.reply({ kind: 'stream', chunks: [geminiChunk([{ text: '{"ok": false, ' }]), geminiChunk([{ text: '"reason": "deletes the whole disk"}' }], 'STOP')] });
     const details = await fire({ type: 'prompt', prompt: 'Is this command safe? $ARGUMENTS' });
     expect(details.aggregated.finalOutput?.isBlockingDecision()).toBe(true);
@@ -50,14 +50,14 @@ describe('prompt hooks through the GenAI adapter', () => {
     expect(JSON.stringify(sent!.body['contents'])).toContain('rm -rf /');
   });
 
-  it('issue 14: the hook\'s model field is the model the API is asked', async () => {
+  it('the hook\'s model field is the model the API is asked', async () => {
     server.reply({ kind: 'stream', chunks: [geminiChunk([{ text: '{"ok": true}' }], 'STOP')] });
     const details = await fire({ type: 'prompt', prompt: 'Is this command safe?', model: 'gemini-2.5-flash-lite' });
     expect(details.results[0]).toMatchObject({ success: true, model: 'gemini-2.5-flash-lite', output: { decision: 'allow' } });
     expect(server.requests[0]!.url).toBe('/v1beta/models/gemini-2.5-flash-lite:streamGenerateContent?alt=sse');
   });
 
-  it('issue 14: an HTTP error of the API is a failure naming the status; with onFailure block it blocks', async () => {
+  it('an HTTP error of the API is a failure naming the status; with onFailure block it blocks', async () => {
     server.reply({ kind: 'error', status: 429, body: { error: { code: 429, message: 'Resource exhausted', status: 'RESOURCE_EXHAUSTED' } } });
     const details = await fire({ type: 'prompt', prompt: 'Is this command safe?', onFailure: 'block' });
     const [result] = details.results;
@@ -67,7 +67,7 @@ describe('prompt hooks through the GenAI adapter', () => {
     expect(details.aggregated.finalOutput?.isBlockingDecision()).toBe(true);
   });
 
-  it('issue 14: a stream that never ends is cut at the hook timeout and the connection is closed', async () => {
+  it('a stream that never ends is cut at the hook timeout and the connection is closed', async () => {
     server.reply({ kind: 'hang-after', chunks: [geminiChunk([{ text: '{"ok": ' }])] });
     const details = await fire({ type: 'prompt', prompt: 'Is this command safe?', timeout: 300 });
     expect(details.results[0]).toMatchObject({ success: false, timedOut: true });

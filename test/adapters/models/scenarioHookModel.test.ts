@@ -1,5 +1,5 @@
 /**
- * A scenario's `hookModel` section (issue 14, item 4): the scripted answers of prompt and agent hooks,
+ * A scenario's `hookModel` section: the scripted answers of prompt and agent hooks,
  * validated like the turns (every problem with its JSON path), and the hook model a run gets.
  */
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ function problemsOf(value: unknown): string[] {
 }
 
 describe('the hookModel section', () => {
-  it('issue 14: scripts the hook model turn by turn, in the turns format (text, function calls, expect)', () => {
+  it('scripts the hook model turn by turn, in the turns format (text, function calls, expect)', () => {
     const scenario = parseScenario(
       {
         turns,
@@ -42,7 +42,7 @@ describe('the hookModel section', () => {
     ]);
   });
 
-  it('issue 14: problems of the section are reported with their JSON paths', () => {
+  it('problems of the section are reported with their JSON paths', () => {
     expect(problemsOf({ turns, hookModel: [] })).toEqual(['hookModel: expected an object with "turns" (the hook model\'s answers), got an array']);
     expect(problemsOf({ turns, hookModel: { answers: [] } })).toEqual([
       'hookModel.answers: unknown key; expected one of turns',
@@ -56,7 +56,7 @@ describe('the hookModel section', () => {
 });
 
 describe('createHookModel', () => {
-  it('issue 14: a scripted run answers judged hooks with its scenario\'s hookModel turns', async () => {
+  it('a scripted run answers judged hooks with its scenario\'s hookModel turns', async () => {
     const scenario = parseScenario({ name: 'judged', turns, hookModel: { turns: [{ text: '{"ok": true}' }] } }, 'judged.json');
     const hookModel = createHookModel({ runGenerator: new ScriptedContentGenerator(scenario), scenario });
     expect(hookModel).toBeInstanceOf(ScriptedContentGenerator);
@@ -67,7 +67,7 @@ describe('createHookModel', () => {
     expect(text).toBe('{"ok": true}');
   });
 
-  it('issue 14: a scripted run without a hookModel section has no hook model; a real model judges too', () => {
+  it('a scripted run without a hookModel section has no hook model; a real model judges too', () => {
     const scenario = parseScenario({ turns }, 'plain.json');
     expect(createHookModel({ runGenerator: new ScriptedContentGenerator(scenario), scenario })).toBeUndefined();
     const real = new GeminiContentGenerator({ model: 'gemini-2.5-flash', client: { models: { generateContentStream: async () => (async function* () {})() } } });

@@ -35,7 +35,7 @@ async function registryOf(settings: Awaited<ReturnType<typeof loadSettings>>): P
 }
 
 describe('Gemini CLI settings files', () => {
-  it('issue 11: project and user .gemini/settings.json are read, project before user, their hooks speaking Gemini CLI\'s dialect', async () => {
+  it('project and user .gemini/settings.json are read, project before user, their hooks speaking Gemini CLI\'s dialect', async () => {
     environment.write(environment.geminiUserFile, { hooks: oneHook('BeforeTool', 'echo gemini-user', { timeout: 5000 }) });
     environment.write(environment.geminiProjectFile, { hooks: oneHook('BeforeTool', 'echo gemini-project') });
     await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
@@ -50,7 +50,7 @@ describe('Gemini CLI settings files', () => {
     expect(registry.getAllHooks().map((entry) => entry.dialect)).toEqual(['gemini', 'gemini']);
   });
 
-  it('issue 11: Gemini\'s hooksConfig.enabled: false leaves that file\'s hooks out; hooksConfig.disabled names hooks not to run', async () => {
+  it('Gemini\'s hooksConfig.enabled: false leaves that file\'s hooks out; hooksConfig.disabled names hooks not to run', async () => {
     environment.write(environment.geminiUserFile, { hooksConfig: { enabled: false }, hooks: oneHook('BeforeTool', 'echo off') });
     environment.write(environment.userFile, { hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'echo kept' }, { type: 'command', command: 'echo noisy', name: 'noisy-logger' }] }] } });
     environment.write(environment.systemFile, {});
@@ -66,7 +66,7 @@ describe('Gemini CLI settings files', () => {
     ]);
   });
 
-  it('issue 11: Gemini\'s older switches (hooks.enabled / hooks.disabled, tools.enableHooks) are honoured with a warning naming the new spelling', async () => {
+  it('Gemini\'s older switches (hooks.enabled / hooks.disabled, tools.enableHooks) are honoured with a warning naming the new spelling', async () => {
     environment.write(environment.geminiUserFile, { hooks: { enabled: true, disabled: ['echo b'], ...oneHook('AfterTool', 'echo b') } });
     const file = await readSettingsScopeFile({ scope: 'gemini-user', path: environment.geminiUserFile, homeDir: environment.home });
     expect(file.disabledHooks).toEqual(['echo b']);
@@ -77,11 +77,12 @@ describe('Gemini CLI settings files', () => {
     ]);
     environment.write(environment.geminiUserFile, { tools: { enableHooks: false }, ...{ hooks: oneHook('AfterTool', 'echo c') } });
     const off = await readSettingsScopeFile({ scope: 'gemini-user', path: environment.geminiUserFile, homeDir: environment.home });
-    expect(off.hooks).toEqual({});
+    expect(off.geminiHooksEnabled).toBe(false);
     expect(off.problems.map((problem) => problem.path)).toEqual(['tools.enableHooks']);
+    expect((await loadSettings(environment.loadOptions())).hooks).toEqual({});
   });
 
-  it('issue 11: a settings file named anywhere with Gemini\'s hooksConfig is read as Gemini CLI\'s; with Claude\'s event names as Claude Code\'s', async () => {
+  it('a settings file named anywhere with Gemini\'s hooksConfig is read as Gemini CLI\'s; with Claude\'s event names as Claude Code\'s', async () => {
     const gemini = environment.write(environment.path('gemini.json'), { hooksConfig: { enabled: true }, hooks: oneHook('BeforeTool', 'echo g') });
     const claude = environment.write(environment.path('claude.json'), { disableAllHooks: false, hooks: oneHook('PreToolUse', 'echo c', { timeout: 2 }) });
     const settings = await loadSettings({ ...environment.loadOptions(), extraFiles: [gemini, claude] });
@@ -94,17 +95,21 @@ describe('Gemini CLI settings files', () => {
 });
 
 describe('Claude Code settings.local.json and disableAllHooks', () => {
-  it('issue 11: .claude/settings.local.json is read before .claude/settings.json; disableAllHooks: true leaves only its own file\'s hooks out', async () => {
+  it(".claude/settings.local.json is read before .claude/settings.json; disableAllHooks applies after precedence to every Claude file, as Claude Code merges it", async () => {
     environment.write(environment.claudeLocalFile, { hooks: oneHook('PreToolUse', 'echo local') });
     environment.write(environment.claudeProjectFile, { disableAllHooks: true, hooks: oneHook('PreToolUse', 'echo shared') });
     await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
-    const settings = await loadSettings(environment.loadOptions());
-    expect(commands(settings.hooks, HookEventName.BeforeTool)).toEqual(['echo local']);
+    const off = await loadSettings(environment.loadOptions());
+    expect(commands(off.hooks, HookEventName.BeforeTool)).toEqual([]);
+    expect(off.offFiles.map((file) => file.displayName)).toEqual(['.claude/settings.local.json', '.claude/settings.json']);
+    environment.write(environment.claudeLocalFile, { disableAllHooks: false, hooks: oneHook('PreToolUse', 'echo local') });
+    const on = await loadSettings(environment.loadOptions());
+    expect(commands(on.hooks, HookEventName.BeforeTool)).toEqual(['echo local', 'echo shared']);
   });
 });
 
 describe('trust covers every project file', () => {
-  it('issue 11: hooks in .gemini/settings.json and .claude/settings.local.json of an untrusted folder do not run until it is trusted', async () => {
+  it('hooks in .gemini/settings.json and .claude/settings.local.json of an untrusted folder do not run until it is trusted', async () => {
     environment.write(environment.geminiProjectFile, { hooks: oneHook('BeforeTool', 'echo from-repo-gemini') });
     environment.write(environment.claudeLocalFile, { hooks: oneHook('PreToolUse', 'echo from-repo-claude') });
     const untrusted = await loadSettings(environment.loadOptions());
@@ -127,18 +132,18 @@ function writePlugin(name: string, hooks: Record<string, unknown>, manifest: Rec
 }
 
 describe('Claude Code plugins', () => {
-  it('issue 11: --plugin DIR loads hooks/hooks.json in Claude Code\'s dialect, with CLAUDE_PLUGIN_ROOT for its hooks and seconds for timeouts', async () => {
+  it('--plugin DIR loads hooks/hooks.json in Claude Code\'s dialect, with CLAUDE_PLUGIN_ROOT for its hooks and seconds for timeouts', async () => {
     const dir = writePlugin('fmt', { PostToolUse: [{ matcher: 'Write|Edit', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/format.sh', timeout: 30 }] }] });
     const settings = await loadSettings({ ...environment.loadOptions(), pluginDirs: [dir] });
     expect(settings.warnings).toEqual([]);
     const plugin = settings.files.find((file) => file.scope === 'plugin');
     expect(plugin).toMatchObject({ sourceName: 'fmt', dialect: 'claude', trusted: true, path: join(dir, 'hooks', 'hooks.json') });
     expect(hooksOf(settings.hooks, HookEventName.AfterTool)).toEqual([
-      { type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/format.sh', timeout: 30000, dialect: 'claude', dialectEvent: 'PostToolUse', env: { CLAUDE_PLUGIN_ROOT: dir } },
+      { type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/format.sh', timeout: 30000, dialect: 'claude', dialectEvent: 'PostToolUse', env: { CLAUDE_PLUGIN_ROOT: dir, CLAUDE_PLUGIN_DATA: join(environment.home, '.claude', 'plugins', 'data', 'fmt-inline') } },
     ]);
   });
 
-  it('issue 11: the manifest\'s "hooks" may name other files or hold the hooks inline; a missing plugin directory is an error naming it', async () => {
+  it('the manifest\'s "hooks" may name other files or hold the hooks inline; a missing plugin directory is an error naming it', async () => {
     const named = environment.path('plugins', 'named');
     environment.write(join(named, '.claude-plugin', 'plugin.json'), { name: 'named', hooks: './config/my-hooks.json' });
     environment.write(join(named, 'config', 'my-hooks.json'), { hooks: oneHook('Stop', 'echo named') });
@@ -151,7 +156,7 @@ describe('Claude Code plugins', () => {
     expect(settings.warnings).toEqual([`${missing}: Claude Code plugin directory not found`]);
   });
 
-  it('issue 11: a settings file\'s "plugins" loads plugins relative to the file; a project file\'s plugins need trust like the file', async () => {
+  it('a settings file\'s "plugins" loads plugins relative to the file; a project file\'s plugins need trust like the file', async () => {
     writePlugin('guard', { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo guard' }] }] });
     environment.write(environment.userFile, { plugins: ['../../plugins/guard'] });
     const fromUser = await loadSettings(environment.loadOptions());
@@ -167,14 +172,15 @@ describe('Claude Code plugins', () => {
     expect(commands((await loadSettings(environment.loadOptions())).hooks, HookEventName.BeforeTool)).toEqual(['echo guard']);
   });
 
-  it('issue 11: loadClaudePlugin gives a host a Config extension whose hooks speak Claude Code\'s dialect', async () => {
+  it('loadClaudePlugin gives a host a Config extension whose hooks speak Claude Code\'s dialect', async () => {
     const dir = writePlugin('guard', { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo guard', timeout: 2 }] }] });
-    const extension = await loadClaudePlugin(dir);
-    expect(extension).toMatchObject({ name: 'guard', isActive: true, dialect: 'claude', env: { CLAUDE_PLUGIN_ROOT: dir } });
+    const extension = await loadClaudePlugin(dir, { homeDir: environment.home });
+    const env = { CLAUDE_PLUGIN_ROOT: dir, CLAUDE_PLUGIN_DATA: join(environment.home, '.claude', 'plugins', 'data', 'guard-inline') };
+    expect(extension).toMatchObject({ name: 'guard', isActive: true, dialect: 'claude', env });
     const registry = new HookRegistry(new Config({ extensions: [extension], logger: new DebugLogger('t', { sink: () => undefined }) }));
     await registry.initialize();
     expect(registry.getAllHooks()).toEqual([
-      expect.objectContaining({ eventName: HookEventName.BeforeTool, matcher: 'Bash', dialect: 'claude', extensionName: 'guard', config: expect.objectContaining({ timeout: 2000, env: { CLAUDE_PLUGIN_ROOT: dir } }) }),
+      expect.objectContaining({ eventName: HookEventName.BeforeTool, matcher: 'Bash', dialect: 'claude', extensionName: 'guard', config: expect.objectContaining({ timeout: 2000, env }) }),
     ]);
   });
 });
@@ -188,7 +194,7 @@ function writeExtension(name: string, hooksFile: Record<string, unknown> | undef
 }
 
 describe('Gemini CLI extensions', () => {
-  it('issue 11: installed extensions\' hooks/hooks.json are read in Gemini CLI\'s dialect, ${extensionPath} and ${/} replaced', async () => {
+  it('installed extensions\' hooks/hooks.json are read in Gemini CLI\'s dialect, ${extensionPath} and ${/} replaced', async () => {
     const dir = writeExtension('scanner', { hooks: oneHook('BeforeTool', 'node ${extensionPath}${/}scan.js', { matcher: 'write_file' }) });
     writeExtension('no-hooks', undefined);
     const settings = await loadSettings(environment.loadOptions());
@@ -199,7 +205,7 @@ describe('Gemini CLI extensions', () => {
     expect(hooksOf(settings.hooks, HookEventName.BeforeTool)).toEqual([{ type: 'command', command: `node ${dir}/scan.js`, dialect: 'gemini' }]);
   });
 
-  it('issue 11: extension-enablement.json overrides disable an extension for this folder; hooksConfig.enabled: false turns extensions off', async () => {
+  it('extension-enablement.json overrides disable an extension for this folder; hooksConfig.enabled: false turns extensions off', async () => {
     writeExtension('scanner', { hooks: oneHook('BeforeTool', 'echo scanner') });
     environment.write(join(environment.home, '.gemini', 'extensions', 'extension-enablement.json'), { scanner: { overrides: [`!${environment.project}`] } });
     expect((await loadSettings(environment.loadOptions())).hooks).toEqual({});
@@ -209,13 +215,13 @@ describe('Gemini CLI extensions', () => {
     expect((await loadSettings(environment.loadOptions())).hooks).toEqual({});
   });
 
-  it('issue 11: an extension hooks.json key other than "hooks" is a warning (Gemini CLI reads only hooks there)', async () => {
+  it('an extension hooks.json key other than "hooks" is a warning (Gemini CLI reads only hooks there)', async () => {
     writeExtension('odd', { hooks: oneHook('AfterTool', 'echo odd'), mcpServers: {} });
     const settings = await loadSettings(environment.loadOptions());
     expect(settings.warnings).toEqual(['~/.gemini/extensions/odd/hooks/hooks.json: mcpServers: Gemini CLI reads only "hooks" from an extension\'s hooks.json; ignored']);
   });
 
-  it('issue 11: enablement rules: "!" disables, a trailing /* covers the folders below, the last match wins', () => {
+  it('enablement rules: "!" disables, a trailing /* covers the folders below, the last match wins', () => {
     expect(isExtensionEnabled([], '/work/app')).toBe(true);
     expect(isExtensionEnabled(['!/work/*'], '/work/app')).toBe(false);
     expect(isExtensionEnabled(['!/work/*', '/work/app'], '/work/app')).toBe(true);
@@ -223,7 +229,7 @@ describe('Gemini CLI extensions', () => {
     expect(isExtensionEnabled(['!/work/app/'], '/work/app')).toBe(false);
   });
 
-  it('issue 11: loadGeminiExtension gives a host a Config extension whose hooks speak Gemini CLI\'s dialect', async () => {
+  it('loadGeminiExtension gives a host a Config extension whose hooks speak Gemini CLI\'s dialect', async () => {
     const dir = writeExtension('scanner', { hooks: oneHook('BeforeTool', 'node ${extensionPath}/scan.js ${workspacePath}') });
     const extension = await loadGeminiExtension(dir, { workingDir: environment.project });
     expect(extension).toEqual({

@@ -116,8 +116,10 @@ describe('loadSettings: scopes and merge', () => {
       'claude-user',
       'gemini-user',
       'system',
+      'claude-managed',
+      'gemini-system',
     ]);
-    expect(settings.files.map((file) => file.dialect)).toEqual(['native', 'native', 'claude', 'claude', 'gemini', 'native', 'claude', 'gemini', 'native']);
+    expect(settings.files.map((file) => file.dialect)).toEqual(['native', 'native', 'claude', 'claude', 'gemini', 'native', 'claude', 'gemini', 'native', 'claude', 'gemini']);
   });
 
   it('HOOK-086: the registry tags every merged hook Project and returns them in the merged priority order', async () => {
@@ -219,7 +221,7 @@ describe('loadSettings: scopes and merge', () => {
     const withoutClaude = await loadSettings({ ...environment.loadOptions(), includeClaude: false });
     const withoutEither = await loadSettings({ ...environment.loadOptions(), includeClaude: false, includeGemini: false });
 
-    expect(withoutClaude.files.map((file) => file.scope)).toEqual(['project', 'gemini-project', 'user', 'gemini-user', 'system']);
+    expect(withoutClaude.files.map((file) => file.scope)).toEqual(['project', 'gemini-project', 'user', 'gemini-user', 'system', 'gemini-system']);
     expect(withoutEither.hooks).toEqual({});
     expect(withoutEither.files.map((file) => file.scope)).toEqual(['project', 'user', 'system']);
   });

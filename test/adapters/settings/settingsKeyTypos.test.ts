@@ -80,7 +80,7 @@ describe('misspelt top-level settings keys', () => {
   });
 
   it('keysReadFrom: the keys each dialect reads, the hookrail switches only where hookrail reads them', () => {
-    expect(keysReadFrom('claude', false)).toEqual(['hooks', 'disableAllHooks']);
+    expect(keysReadFrom('claude', false)).toEqual(['hooks', 'disableAllHooks', 'enabledPlugins', 'allowManagedHooksOnly', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars']);
     expect(keysReadFrom('gemini', false)).toEqual(['hooks', 'hooksConfig', 'tools']);
     expect(keysReadFrom('native', true)).toEqual(['hooks', 'enableHooks', 'disabledHooks', 'hookEnvironment', 'warmInterpreters', 'plugins']);
   });

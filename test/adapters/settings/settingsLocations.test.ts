@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dialectOfLocation, displayPath, getSettingsPaths, isProjectScope, projectLocations, type SettingsScope } from '../../../src/adapters/settings/settingsLocations.js';
+import { dialectOfLocation, hostSystemPath, displayPath, getSettingsPaths, isProjectScope, projectLocations, type SettingsScope } from '../../../src/adapters/settings/settingsLocations.js';
 import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
 
 let environment: SettingsEnvironment;
@@ -32,8 +32,23 @@ describe('settings locations', () => {
       geminiUser: environment.geminiUserFile,
       geminiProject: environment.geminiProjectFile,
       geminiExtensions: join(environment.home, '.gemini', 'extensions'),
+      claudeManaged: hostSystemPath('claude'),
+      geminiSystem: hostSystemPath('gemini'),
+      claudePlugins: join(environment.home, '.claude', 'plugins'),
     });
     expect(overridden.system).toBe(environment.systemFile);
+  });
+
+  it("the hosts' policy files are at their documented system paths unless HOOKRAIL_CLAUDE_MANAGED_SETTINGS / GEMINI_CLI_SYSTEM_SETTINGS_PATH name others", () => {
+    expect(hostSystemPath('claude', 'linux')).toBe('/etc/claude-code/managed-settings.json');
+    expect(hostSystemPath('claude', 'darwin')).toBe('/Library/Application Support/ClaudeCode/managed-settings.json');
+    expect(hostSystemPath('claude', 'win32')).toBe('C:\\Program Files\\ClaudeCode\\managed-settings.json');
+    expect(hostSystemPath('gemini', 'linux')).toBe('/etc/gemini-cli/settings.json');
+    expect(hostSystemPath('gemini', 'darwin')).toBe('/Library/Application Support/GeminiCli/settings.json');
+    expect(hostSystemPath('gemini', 'win32')).toBe('C:\\ProgramData\\gemini-cli\\settings.json');
+    const overridden = getSettingsPaths({ workingDir: environment.project, homeDir: environment.home, env: environment.env });
+    expect(overridden.claudeManaged).toBe(environment.claudeManagedFile);
+    expect(overridden.geminiSystem).toBe(environment.geminiSystemFile);
   });
 
   it('HOOK-084: the project files, highest priority first, are what trust covers; plugins a project file names are project scope too', () => {
@@ -51,7 +66,7 @@ describe('settings locations', () => {
     expect(otherScopes.filter(isProjectScope)).toEqual([]);
   });
 
-  it("issue 11: a file's location gives its dialect; a file named anywhere else is decided by its content", () => {
+  it("a file's location gives its dialect; a file named anywhere else is decided by its content", () => {
     expect(dialectOfLocation('claude-local', '/p/.claude/settings.local.json')).toBe('claude');
     expect(dialectOfLocation('plugin', '/plugins/guard/hooks/hooks.json')).toBe('claude');
     expect(dialectOfLocation('extension', '/home/.gemini/extensions/x/hooks/hooks.json')).toBe('gemini');

@@ -1,5 +1,5 @@
 /**
- * The switches of each dialect's settings file, read straight into a file record (issue 11): every bad
+ * The switches of each dialect's settings file, read straight into a file record: every bad
  * value is a warning with its JSON path, never a throw, and Gemini CLI's older spellings still count.
  */
 import { describe, expect, it } from 'vitest';
@@ -16,27 +16,32 @@ function problemPaths(scopeFile: SettingsScopeFile): string[] {
 }
 
 describe('Claude Code: disableAllHooks', () => {
-  it('issue 11: true leaves the hooks out; a non-boolean is a warning and leaves them in', () => {
-    expect(readClaudeSwitches({ disableAllHooks: true }, file('claude'))).toBe(true);
+  it('disableAllHooks is recorded on the file (applied across files after precedence); a non-boolean is a warning', () => {
+    const on = file('claude');
+    readClaudeSwitches({ disableAllHooks: true, enabledPlugins: { 'fmt@tools': true, 'old@tools': false } }, on);
+    expect(on.claudeDisableAllHooks).toBe(true);
+    expect(on.enabledPlugins).toEqual({ 'fmt@tools': true, 'old@tools': false });
     const bad = file('claude');
-    expect(readClaudeSwitches({ disableAllHooks: 'yes' }, bad)).toBe(false);
-    expect(problemPaths(bad)).toEqual(['disableAllHooks']);
+    readClaudeSwitches({ disableAllHooks: 'yes', enabledPlugins: { 'fmt@tools': 'on' }, allowManagedHooksOnly: true }, bad);
+    expect(bad.claudeDisableAllHooks).toBeUndefined();
+    expect(problemPaths(bad)).toEqual(['disableAllHooks', 'enabledPlugins.fmt@tools', 'allowManagedHooksOnly']);
   });
 });
 
 describe('Gemini CLI: hooksConfig and the older spellings', () => {
-  it("issue 11: hooksConfig.enabled: false leaves the hooks out; hooksConfig.disabled names hooks not to run", () => {
+  it("hooksConfig.enabled: false is recorded (applied across files after precedence); hooksConfig.disabled names hooks not to run", () => {
     const scopeFile = file('gemini');
-    expect(readGeminiSwitches({ hooksConfig: { enabled: false, disabled: ['guard', ''] } }, scopeFile)).toBe(true);
+    readGeminiSwitches({ hooksConfig: { enabled: false, disabled: ['guard', ''] } }, scopeFile);
     expect(scopeFile.geminiHooksEnabled).toBe(false);
     expect(scopeFile.disabledHooks).toEqual(['guard']);
     expect(scopeFile.disabledHookPaths).toEqual(['hooksConfig.disabled[0]']);
     expect(problemPaths(scopeFile)).toEqual(['hooksConfig.disabled[1]']);
   });
 
-  it('issue 11: hooks.enabled, hooks.disabled and tools.enableHooks are honoured, each with a warning naming the new spelling', () => {
+  it('hooks.enabled, hooks.disabled and tools.enableHooks are honoured, each with a warning naming the new spelling', () => {
     const scopeFile = file('gemini');
-    expect(readGeminiSwitches({ hooks: { enabled: false, disabled: ['old'] }, tools: { enableHooks: true } }, scopeFile)).toBe(true);
+    readGeminiSwitches({ hooks: { enabled: false, disabled: ['old'] }, tools: { enableHooks: true } }, scopeFile);
+    expect(scopeFile.geminiHooksEnabled).toBe(false);
     expect(scopeFile.disabledHooks).toEqual(['old']);
     expect(scopeFile.disabledHookPaths).toEqual(['hooks.disabled[0]']);
     expect(problemPaths(scopeFile)).toEqual(['hooks.enabled', 'hooks.disabled', 'tools.enableHooks']);

@@ -1,5 +1,5 @@
 /**
- * The trust fingerprint covers what issue 13 adds to "what would run": exec-form arguments, an http
+ * The trust fingerprint covers what the hook types beyond commands add to "what would run": exec-form arguments, an http
  * hook's URL, headers and allowed variables, and `if` — while plain command hooks keep the
  * fingerprint they had, so folders trusted before stay trusted.
  */
@@ -13,7 +13,7 @@ function settings(hook: SettingsHookConfig): HooksSettings {
 }
 
 describe('trust fingerprint and hook types', () => {
-  it('issue 13: a plain command hook fingerprints as before (event, matcher, type, command)', () => {
+  it('a plain command hook fingerprints as before (event, matcher, type, command)', () => {
     const expected = `sha256:${createHash('sha256').update(JSON.stringify(['BeforeTool', 'run_shell_command', 'command', 'sh guard.sh'])).digest('hex')}`;
     expect(fingerprintHooks(settings({ type: 'command', command: 'sh guard.sh', timeout: 5, priority: 3, name: 'n' }))).toBe(expected);
   });
@@ -24,7 +24,7 @@ describe('trust fingerprint and hook types', () => {
     ['http headers', { type: 'http', url: 'https://h.example.com', headers: { A: '1' } }, { type: 'http', url: 'https://h.example.com', headers: { A: '$SECRET' } }],
     ['allowedEnvVars', { type: 'http', url: 'https://h.example.com', allowedEnvVars: [] }, { type: 'http', url: 'https://h.example.com', allowedEnvVars: ['SECRET'] }],
     ['an if condition', { type: 'command', command: 'sh g.sh', if: 'Bash(rm*)' }, { type: 'command', command: 'sh g.sh', if: 'Bash(ls*)' }],
-  ])('issue 13: changing %s changes the fingerprint', (_label, before, after) => {
+  ])('changing %s changes the fingerprint', (_label, before, after) => {
     expect(fingerprintHooks(settings(before))).not.toBe(fingerprintHooks(settings(after)));
   });
 });

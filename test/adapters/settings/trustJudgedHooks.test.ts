@@ -1,5 +1,5 @@
 /**
- * The trust fingerprint covers what a judged hook asks (issue 14): a project that changes a prompt
+ * The trust fingerprint covers what a judged hook asks: a project that changes a prompt
  * hook's prompt or model, or an agent hook's turns, has to be trusted again.
  */
 import { describe, expect, it } from 'vitest';
@@ -16,11 +16,11 @@ describe('trust fingerprint and judged hooks', () => {
     ['a model', { type: 'prompt', prompt: 'Safe?', model: 'gemini-2.5-flash' }, { type: 'prompt', prompt: 'Safe?', model: 'gemini-2.5-flash-lite' }],
     ['an agent hook\'s maxTurns', { type: 'agent', prompt: 'Check STATUS', maxTurns: 3 }, { type: 'agent', prompt: 'Check STATUS', maxTurns: 1 }],
     ['the type', { type: 'prompt', prompt: 'Check STATUS' }, { type: 'agent', prompt: 'Check STATUS' }],
-  ])('issue 14: changing %s changes the fingerprint', (_label, before, after) => {
+  ])('changing %s changes the fingerprint', (_label, before, after) => {
     expect(fingerprintHooks(settings(before))).not.toBe(fingerprintHooks(settings(after)));
   });
 
-  it('issue 14: a judged hook\'s timeout or name does not change it', () => {
+  it('a judged hook\'s timeout or name does not change it', () => {
     expect(fingerprintHooks(settings({ type: 'prompt', prompt: 'Safe?', timeout: 5000, name: 'a' }))).toBe(fingerprintHooks(settings({ type: 'prompt', prompt: 'Safe?' })));
   });
 });

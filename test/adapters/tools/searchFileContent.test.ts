@@ -1,5 +1,5 @@
 /**
- * `search_file_content` and the read-only tool set an agent hook's sub-agent gets (issue 14): lines
+ * `search_file_content` and the read-only tool set an agent hook's sub-agent gets: lines
  * matching an RE2 pattern, sorted by path and line, confined to the workspace, binary files skipped.
  */
 import { symlink, writeFile } from 'node:fs/promises';
@@ -24,7 +24,7 @@ describe('search_file_content', () => {
   });
   afterEach(() => fixture.cleanup());
 
-  it('issue 14: finds matching lines as path:line: text, sorted, skipping node_modules and binary files', async () => {
+  it('finds matching lines as path:line: text, sorted, skipping node_modules and binary files', async () => {
     const result = await search.execute({ pattern: 'main' }, idleContext());
     expect(result.error).toBeUndefined();
     expect(result.llmContent).toBe(
@@ -38,7 +38,7 @@ describe('search_file_content', () => {
     expect(result.metadata).toMatchObject({ matches: 3, files: 3 });
   });
 
-  it('issue 14: narrows by dir_path and an include glob; regular expressions use RE2 syntax', async () => {
+  it('narrows by dir_path and an include glob; regular expressions use RE2 syntax', async () => {
     const result = await search.execute({ pattern: 'function\\s+\\w+\\(', dir_path: 'src', include: '*.ts' }, idleContext());
     expect(result.llmContent).toBe(
       ['Found 2 match(es) for pattern "function\\s+\\w+\\(" in 2 file(s) in src (files matching "*.ts"):', 'src/a.ts:1: export function main() {}', 'src/b.ts:1: function helper() {}'].join('\n'),
@@ -46,7 +46,7 @@ describe('search_file_content', () => {
     expect((await search.execute({ pattern: 'nothing-like-this' }, idleContext())).llmContent).toBe('No matches found for pattern "nothing-like-this" in the working directory.');
   });
 
-  it('issue 14: a pattern RE2 cannot run (a backreference) and a path outside the workspace are error results', async () => {
+  it('a pattern RE2 cannot run (a backreference) and a path outside the workspace are error results', async () => {
     const backreference = await search.execute({ pattern: '(a)\\1' }, idleContext());
     expect(backreference.error?.type).toBe('invalid_argument');
     expect(backreference.llmContent).toMatch(/pattern/);
@@ -54,7 +54,7 @@ describe('search_file_content', () => {
     expect(outside.error?.type).toBe('path_outside_workspace');
   });
 
-  it('issue 14: a link to a file outside the workspace is not searched', async () => {
+  it('a link to a file outside the workspace is not searched', async () => {
     const secret = path.join(fixture.outside, 'secret.txt');
     await writeFile(secret, 'main secret\n');
     await symlink(secret, path.join(fixture.root, 'link.txt'));
@@ -64,7 +64,7 @@ describe('search_file_content', () => {
     expect(result.llmContent).toContain('README.md:1: Run main to start.');
   });
 
-  it('issue 14: the read-only set is read_file, list_directory, glob and search_file_content — nothing that writes or runs', () => {
+  it('the read-only set is read_file, list_directory, glob and search_file_content — nothing that writes or runs', () => {
     expect(createReadOnlyTools({ workingDir: fixture.root }).map((tool) => tool.name)).toEqual([...readOnlyToolNames]);
     expect(readOnlyToolNames).toEqual(['read_file', 'list_directory', 'glob', 'search_file_content']);
   });

@@ -19,7 +19,7 @@ beforeEach(async () => {
 afterEach(() => workspace.cleanup());
 
 describe('run_shell_command environmentFile', () => {
-  it('issue 11: exports in the environment file reach the command; the result shows the command as asked', async () => {
+  it('exports in the environment file reach the command; the result shows the command as asked', async () => {
     await writeFile(environmentFile, 'export NODE_ENV=production\nexport PROJECT_TYPE="node app"\n');
     const { run_shell_command: shell } = workspace.tools({ shellEnvironmentFile: environmentFile });
     const result = await shell.execute({ command: 'echo "$NODE_ENV/$PROJECT_TYPE"' }, idleContext());
@@ -27,7 +27,7 @@ describe('run_shell_command environmentFile', () => {
     expect(result.metadata).toMatchObject({ exitCode: 0, stdout: 'production/node app', stderr: '' });
   });
 
-  it('issue 11: a missing or empty environment file changes nothing', async () => {
+  it('a missing or empty environment file changes nothing', async () => {
     expect(await withEnvironmentFile('ls', environmentFile)).toBe('ls');
     await writeFile(environmentFile, '');
     expect(await withEnvironmentFile('ls', environmentFile)).toBe('ls');
@@ -36,7 +36,7 @@ describe('run_shell_command environmentFile', () => {
     expect(await withEnvironmentFile('ls', environmentFile)).toBe(`. ${environmentFile.replace(/ /g, '\\ ')}\nls`);
   });
 
-  it('issue 11: stdout and stderr each on their own in the metadata, besides the interleaved output', async () => {
+  it('stdout and stderr each on their own in the metadata, besides the interleaved output', async () => {
     const { run_shell_command: shell } = workspace.tools();
     const result = await shell.execute({ command: 'echo one; echo two >&2; exit 4' }, idleContext());
     expect(result.metadata).toMatchObject({ exitCode: 4, stdout: 'one', stderr: 'two' });

@@ -1,5 +1,5 @@
 /**
- * How the function, http, prompt and agent actions report a failure (issue 13): one log record and a
+ * How the function, http, prompt and agent actions report a failure: one log record and a
  * failed result naming the hook, the event, the policy and the reason.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { recordingLogger, recordsAt } from '../../helpers/hookFixtures.js';
 const hookConfig: HookConfig = { type: 'http', url: 'http://127.0.0.1:9/hook', name: 'audit' };
 
 describe('actionFailer', () => {
-  it('issue 13: a failure is a warning and a failed result whose error names the hook, event and reason', () => {
+  it('a failure is a warning and a failed result whose error names the hook, event and reason', () => {
     const { logger, records } = recordingLogger();
     const fail = actionFailer({ hookConfig, eventName: HookEventName.BeforeTool, startedAt: performance.now(), logger });
     const result = fail('http-status', 'answered HTTP 500', { httpStatus: 500 });
@@ -23,7 +23,7 @@ describe('actionFailer', () => {
     expect(recordsAt(records, 'warn').map((record) => record.message)).toEqual([result.error?.message]);
   });
 
-  it('issue 13: a cancellation is logged as info, not as a warning, and keeps its cause', () => {
+  it('a cancellation is logged as info, not as a warning, and keeps its cause', () => {
     const { logger, records } = recordingLogger();
     const cause = new Error('aborted');
     const result = actionFailer({ hookConfig, eventName: HookEventName.AfterTool, startedAt: performance.now(), logger })('cancelled', 'cancelled', undefined, cause);
@@ -32,7 +32,7 @@ describe('actionFailer', () => {
     expect(result.error?.cause).toBe(cause);
   });
 
-  it("issue 14: the run's own fields (a prompt hook's model) are on every failure, a failure's own fields win", () => {
+  it("the run's own fields (a prompt hook's model) are on every failure, a failure's own fields win", () => {
     const { logger } = recordingLogger();
     const fail = actionFailer({ hookConfig, eventName: HookEventName.BeforeTool, startedAt: performance.now(), logger, fields: { model: 'judge', timedOut: false } });
     expect(fail('timeout', 'timed out', { timedOut: true })).toMatchObject({ model: 'judge', timedOut: true });

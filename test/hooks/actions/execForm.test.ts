@@ -1,5 +1,5 @@
 /**
- * Exec form (issue 13, item 3): `{ "command": "node", "args": [...] }` spawns the executable with its
+ * Exec form: `{ "command": "node", "args": [...] }` spawns the executable with its
  * arguments and no shell — nothing is quoted, expanded or interpreted, one process fewer — while its
  * stdin, answer and exit code are read exactly as for the shell form.
  */
@@ -34,7 +34,7 @@ function newRunner() {
 }
 
 describe('exec form', () => {
-  it('issue 13: arguments arrive exactly as written: no word splitting, no substitution, no quoting', async () => {
+  it('arguments arrive exactly as written: no word splitting, no substitution, no quoting', async () => {
     const out = join(scratch.path, 'report.json');
     const tricky = ['two words', '$(touch pwned)', "it's", '`id`', '*', '--strict', ''];
     const result = await newRunner().executeHook(execHook([out, ...tricky]), HookEventName.BeforeTool, beforeToolInput({ command: 'ls' }, 'run_shell_command', scratch.path));
@@ -44,13 +44,13 @@ describe('exec form', () => {
     expect(existsSync(join(scratch.path, 'pwned'))).toBe(false);
   });
 
-  it('issue 13: the hook process is the executable itself, started by the host (no shell in between)', async () => {
+  it('the hook process is the executable itself, started by the host (no shell in between)', async () => {
     const out = join(scratch.path, 'report.json');
     await newRunner().executeHook(execHook([out]), HookEventName.BeforeTool, beforeToolInput({}, 'x', scratch.path));
     expect(JSON.parse(readFileSync(out, 'utf8')).ppid).toBe(process.pid);
   });
 
-  it('issue 13, HOOK-061: stdin carries the input JSON and exit-0 JSON stdout is the answer, as in shell form', async () => {
+  it('HOOK-061: stdin carries the input JSON and exit-0 JSON stdout is the answer, as in shell form', async () => {
     const out = join(scratch.path, 'report.json');
     const input = beforeToolInput({ file_path: 'a.txt' }, 'write_file', scratch.path);
     const result = await newRunner().executeHook(execHook([out]), HookEventName.BeforeTool, input);
@@ -58,7 +58,7 @@ describe('exec form', () => {
     expect(result.output).toEqual({ decision: 'allow', systemMessage: 'report-process ran' });
   });
 
-  it('issue 13, HOOK-188: project-dir variables are replaced as plain text in the command and each argument', async () => {
+  it('HOOK-188: project-dir variables are replaced as plain text in the command and each argument', async () => {
     const projectDir = join(scratch.path, 'my project; touch x');
     mkdirSync(projectDir);
     const out = join(projectDir, 'report.json');
@@ -66,10 +66,10 @@ describe('exec form', () => {
     await newRunner().executeHook(hook, HookEventName.BeforeTool, beforeToolInput({}, 'x', projectDir));
     expect(JSON.parse(readFileSync(out, 'utf8')).argv).toEqual([projectDir, '$LLXPRT_PROJECT_DIRX']);
     expect(existsSync(join(scratch.path, 'x'))).toBe(false);
-    expect(expandExecForm('$CLAUDE_PROJECT_DIR/bin/guard', [], '/p q')).toEqual({ command: '/p q/bin/guard', args: [] });
+    expect(expandExecForm({ command: '$CLAUDE_PROJECT_DIR/bin/guard', args: [], projectDir: '/p q' })).toEqual({ command: '/p q/bin/guard', args: [] });
   });
 
-  it('issue 13: an executable that does not exist cannot start: a spawn failure naming the command', async () => {
+  it('an executable that does not exist cannot start: a spawn failure naming the command', async () => {
     const result = await newRunner().executeHook(
       { type: 'command', command: 'hookrail-no-such-program', args: ['--x'] },
       HookEventName.BeforeTool,
@@ -81,7 +81,7 @@ describe('exec form', () => {
     expect(result.error?.message).toContain('could not start');
   });
 
-  it('issue 13: an exec-form hook from settings runs through the hook system and its answer applies', async () => {
+  it('an exec-form hook from settings runs through the hook system and its answer applies', async () => {
     const out = join(scratch.path, 'report.json');
     const config = new Config({
       enableHooks: true,
@@ -94,7 +94,7 @@ describe('exec form', () => {
     expect(existsSync(out)).toBe(true);
   });
 
-  it('issue 13, HOOK-091: the same exec form twice runs once; the same executable with other arguments is another hook', async () => {
+  it('HOOK-091: the same exec form twice runs once; the same executable with other arguments is another hook', async () => {
     const out = join(scratch.path, 'count.json');
     const config = new Config({
       enableHooks: true,

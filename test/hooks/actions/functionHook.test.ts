@@ -1,5 +1,5 @@
 /**
- * Function hooks (issue 13, item 1; seed 002's callable action): registered on the Config or the
+ * Function hooks: registered on the Config or the
  * hook system, given the same input a command hook reads on stdin, answering with the same fields,
  * and going through the same planner, aggregator and machines. Bad behaviour — throwing, hanging
  * past the timeout, returning garbage — is a failure, never a crash.
@@ -39,7 +39,7 @@ function functionConfig(run: FunctionHookConfig['run'], extra: Partial<FunctionH
 const toolResult = { llmContent: 'done', returnDisplay: 'done' };
 
 describe('input and output', () => {
-  it('issue 13: run gets the very object a command hook reads on stdin for the same fire', async () => {
+  it('run gets the very object a command hook reads on stdin for the same fire', async () => {
     const stdinFile = join(scratch.path, 'stdin.json');
     let seen: BeforeToolInput | undefined;
     const { config } = configWith({
@@ -53,7 +53,7 @@ describe('input and output', () => {
     expect(seen?.hook_event_name).toBe('BeforeTool');
   });
 
-  it('issue 13: returning nothing allows, with no output and no warning', async () => {
+  it('returning nothing allows, with no output and no warning', async () => {
     const { config, records } = configWith({ functionHooks: [{ event: 'BeforeTool', name: 'quiet', run: () => undefined }] });
     const details = await fireDetails(config, { file_path: 'a' });
     expect(details.results).toMatchObject([{ success: true }]);
@@ -62,7 +62,7 @@ describe('input and output', () => {
     expect(recordsAt(records, 'warn')).toEqual([]);
   });
 
-  it('issue 13: an async run answering deny blocks the tool, which never runs', async () => {
+  it('an async run answering deny blocks the tool, which never runs', async () => {
     let executed = false;
     const { config } = configWith({
       functionHooks: [
@@ -82,7 +82,7 @@ describe('input and output', () => {
     expect(executed).toBe(true);
   });
 
-  it('issue 13: a rewritten tool_input is what the tool runs with; AfterTool additionalContext is appended', async () => {
+  it('a rewritten tool_input is what the tool runs with; AfterTool additionalContext is appended', async () => {
     const { config } = configWith({
       functionHooks: [
         { event: 'BeforeTool', name: 'dry-run', run: (input) => ({ hookSpecificOutput: { tool_input: { command: `${String(input.tool_input['command'])} --dry-run` } } }) },
@@ -95,7 +95,7 @@ describe('input and output', () => {
     expect(result.llmContent).toContain('checked by note');
   });
 
-  it('issue 13: each hook gets its own copy of the input: a hook that mutates it changes nothing for the others', async () => {
+  it('each hook gets its own copy of the input: a hook that mutates it changes nothing for the others', async () => {
     const seen: unknown[] = [];
     const { config } = configWith({
       functionHooks: [
@@ -111,7 +111,7 @@ describe('input and output', () => {
 });
 
 describe('input built by assignment', () => {
-  it('issue 13: a payload field named __proto__ stays a plain field of the input, never its prototype', async () => {
+  it('a payload field named __proto__ stays a plain field of the input, never its prototype', async () => {
     let seen: Record<string, unknown> | undefined;
     const { config } = configWith({ functionHooks: [{ event: 'BeforeAgent', name: 'capture', run: (input) => void (seen = input as unknown as Record<string, unknown>) }] });
     const hookSystem = config.getHookSystem()!;
@@ -125,7 +125,7 @@ describe('input built by assignment', () => {
 });
 
 describe('bad behaviour', () => {
-  it('issue 13, HOOK-023: a hook that throws is a failure naming the hook and the error; fail-open by default', async () => {
+  it('HOOK-023: a hook that throws is a failure naming the hook and the error; fail-open by default', async () => {
     const { config, records } = configWith({
       functionHooks: [{ event: 'BeforeTool', name: 'broken', run: () => { throw new TypeError('cannot read properties of undefined'); } }],
     });
@@ -138,7 +138,7 @@ describe('bad behaviour', () => {
     expect(recordsAt(records, 'warn').map((record) => record.message)).toEqual([error?.message]);
   });
 
-  it('issue 13: a rejected promise and a thrown non-error are failures too', async () => {
+  it('a rejected promise and a thrown non-error are failures too', async () => {
     const runner = new HookRunner({ logger: recordingLogger().logger });
     const rejected = await runner.executeHook(functionConfig(async () => Promise.reject(new Error('service down'))), HookEventName.BeforeTool, beforeToolInput({}));
     expect(rejected.error?.message).toContain('threw service down');
@@ -146,7 +146,7 @@ describe('bad behaviour', () => {
     expect(thrownString.error?.message).toContain('threw a non-error value "plain string"');
   });
 
-  it('issue 13, HOOK-117: a hook that hangs past its timeout is abandoned at the timeout and its signal aborts', async () => {
+  it('HOOK-117: a hook that hangs past its timeout is abandoned at the timeout and its signal aborts', async () => {
     let aborted: unknown;
     const runner = new HookRunner({ logger: recordingLogger().logger });
     const hanging = functionConfig(
@@ -169,7 +169,7 @@ describe('bad behaviour', () => {
     ['an array', () => [{ decision: 'deny' }], 'returned an array'],
     ['a boolean', async () => false, 'returned a boolean (false)'],
     ['a circular object', () => { const output: Record<string, unknown> = { decision: 'deny' }; output['self'] = output; return output; }, 'not JSON-serialisable'],
-  ])('issue 13: a hook returning %s is a failure (invalid output), never a decision', async (_label, run, fragment) => {
+  ])('a hook returning %s is a failure (invalid output), never a decision', async (_label, run, fragment) => {
     const runner = new HookRunner({ logger: recordingLogger().logger });
     const result = await runner.executeHook(functionConfig(run as FunctionHookConfig['run']), HookEventName.BeforeTool, beforeToolInput({}));
     expect(result.success).toBe(false);
@@ -178,7 +178,7 @@ describe('bad behaviour', () => {
     expect(result.output).toBeUndefined();
   });
 
-  it('issue 13: cancelling the call stops waiting for the hook and aborts its signal', async () => {
+  it('cancelling the call stops waiting for the hook and aborts its signal', async () => {
     const controller = new AbortController();
     let signalled = false;
     const runner = new HookRunner({ logger: recordingLogger().logger });
@@ -196,7 +196,7 @@ describe('bad behaviour', () => {
 });
 
 describe('registration', () => {
-  it('issue 13: registerFunctionHook works before and after the first fire and returns an unregister function', async () => {
+  it('registerFunctionHook works before and after the first fire and returns an unregister function', async () => {
     const { config } = configWith({});
     const hookSystem = config.getHookSystem()!;
     const calls: string[] = [];
@@ -213,7 +213,7 @@ describe('registration', () => {
     expect(hookSystem.getStatus().totalHooks).toBe(0);
   });
 
-  it('issue 13: a registered hook survives re-initialisation of the registry', async () => {
+  it('a registered hook survives re-initialisation of the registry', async () => {
     const { config } = configWith({});
     const hookSystem = config.getHookSystem()!;
     hookSystem.registerFunctionHook({ event: 'BeforeTool', name: 'kept', run: () => ({ decision: 'deny', reason: 'kept' }) });
@@ -222,7 +222,7 @@ describe('registration', () => {
     expect((await fireBeforeToolHook(config, 'x', {}))?.getEffectiveReason()).toBe('kept');
   });
 
-  it('issue 13: an invalid definition given to registerFunctionHook throws HookConfigError naming the path', () => {
+  it('an invalid definition given to registerFunctionHook throws HookConfigError naming the path', () => {
     const { config } = configWith({});
     const hookSystem = config.getHookSystem()!;
     const register = (definition: unknown) => () => hookSystem.registerFunctionHook(definition as FunctionHookDefinition);
@@ -233,7 +233,7 @@ describe('registration', () => {
     expect(register({ event: 'BeforeTool', name: 'x', if: 'Bash(', run: () => undefined })).toThrow('registerFunctionHook("x").if: the argument glob');
   });
 
-  it('issue 13: invalid Config.functionHooks entries are skipped with a warning naming functionHooks[i]', async () => {
+  it('invalid Config.functionHooks entries are skipped with a warning naming functionHooks[i]', async () => {
     const { config, records } = configWith({
       functionHooks: [
         { event: 'BeforeTool', name: 'good', run: () => ({ decision: 'deny', reason: 'good ran' }) },
@@ -248,7 +248,7 @@ describe('registration', () => {
     ]);
   });
 
-  it('issue 13: matcher and disabledHooks apply to function hooks as to command hooks', async () => {
+  it('matcher and disabledHooks apply to function hooks as to command hooks', async () => {
     const calls: string[] = [];
     const { config } = configWith({
       disabledHooks: ['off'],
@@ -264,7 +264,7 @@ describe('registration', () => {
 });
 
 describe('the machines', () => {
-  it('issue 13: the tool scheduler runs function hooks through the tool-call machine (blocked outcome, no tool run)', async () => {
+  it('the tool scheduler runs function hooks through the tool-call machine (blocked outcome, no tool run)', async () => {
     const executed: unknown[] = [];
     const { config } = configWith({
       functionHooks: [{ event: 'BeforeTool', name: 'deny-all', run: () => ({ decision: 'deny', reason: 'denied in-process' }) }],

@@ -39,7 +39,7 @@ describe('runHookProcess', () => {
     expect(outcome.spawnError).toBeUndefined();
   });
 
-  it('issue 9, item 6: passes on every field of the process-group outcome (they are written out, not spread)', async () => {
+  it('passes on every field of the process-group outcome (they are written out, not spread)', async () => {
     const options = { command: 'exit 4', cwd: process.cwd(), env: {}, stdin: '{}', timeoutMs: 10_000, killGraceMs: 100 };
     const group = await runInProcessGroup({ ...options, stdout: new CappedCapture({ limitBytes: 64 }), stderr: new CappedCapture({ limitBytes: 64 }) });
     const hook = await runHookProcess({ ...options, maxStdoutBytes: 64, maxStderrBytes: 64 });

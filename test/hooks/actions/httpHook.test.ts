@@ -1,5 +1,5 @@
 /**
- * http hooks (issue 13, item 2) against a real HTTP server on 127.0.0.1: the POSTed input, 2xx
+ * http hooks against a real HTTP server on 127.0.0.1: the POSTed input, 2xx
  * answers read like exit-0 stdout, and every way the exchange can fail — server down, 500, 10 MB,
  * never answers, a body that is not JSON — as a non-blocking failure; header interpolation limited
  * to allowedEnvVars; connections reused.
@@ -41,7 +41,7 @@ function kindOf(error: Error | undefined): string | undefined {
 }
 
 describe('the request', () => {
-  it('issue 13: POSTs the input JSON (what a command hook reads on stdin) as application/json', async () => {
+  it('POSTs the input JSON (what a command hook reads on stdin) as application/json', async () => {
     const input = beforeToolInput({ command: 'git push', nested: { a: [1] } });
     const result = await runner().runner.executeHook(httpHook('/empty'), HookEventName.BeforeTool, input);
     expect(result.success).toBe(true);
@@ -52,7 +52,7 @@ describe('the request', () => {
     expect(JSON.parse(request.body)).toEqual(input);
   });
 
-  it('issue 13: header values interpolate $VAR and ${VAR} only for allowedEnvVars; others are sent empty', async () => {
+  it('header values interpolate $VAR and ${VAR} only for allowedEnvVars; others are sent empty', async () => {
     process.env['HOOKRAIL_TEST_TOKEN'] = 'sekret';
     process.env['HOOKRAIL_TEST_OTHER'] = 'must-not-leak';
     try {
@@ -72,14 +72,14 @@ describe('the request', () => {
     }
   });
 
-  it('issue 13: interpolateHeaderValue reports each withheld variable', () => {
+  it('interpolateHeaderValue reports each withheld variable', () => {
     const withheld: string[] = [];
     const value = interpolateHeaderValue('$A-${B}-$C', { allowed: new Set(['A']), environment: { A: '1', B: '2', C: '3' }, onWithheld: (name) => withheld.push(name) });
     expect(value).toBe('1--');
     expect(withheld).toEqual(['B', 'C']);
   });
 
-  it('HOOK-188, issue 13: interpolateHeaderValue leaves an allowed but withheld variable empty, saying why', () => {
+  it('HOOK-188: interpolateHeaderValue leaves an allowed but withheld variable empty, saying why', () => {
     const withheld: string[] = [];
     const value = interpolateHeaderValue('$A-$B-$C', {
       allowed: new Set(['A', 'B']),
@@ -135,7 +135,7 @@ describe('the request', () => {
     }
   });
 
-  it('issue 13: connections are reused (keep-alive): several calls, one TCP connection', async () => {
+  it('connections are reused (keep-alive): several calls, one TCP connection', async () => {
     const { runner: hookRunner } = runner();
     for (let call = 0; call < 4; call += 1) {
       const result = await hookRunner.executeHook(httpHook('/deny'), HookEventName.BeforeTool, beforeToolInput({}));
@@ -147,7 +147,7 @@ describe('the request', () => {
 });
 
 describe('2xx answers', () => {
-  it('issue 13: a 2xx JSON body is read like exit-0 stdout: a deny blocks the tool', async () => {
+  it('a 2xx JSON body is read like exit-0 stdout: a deny blocks the tool', async () => {
     const config = new Config({ enableHooks: true, logger: recordingLogger().logger, hooks: { BeforeTool: [{ hooks: [httpHook('/deny')] }] } });
     let executed = false;
     const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'ls' }, async () => ((executed = true), { llmContent: 'ran', returnDisplay: 'ran' }));
@@ -155,7 +155,7 @@ describe('2xx answers', () => {
     expect(result.llmContent).toContain('denied by the http hook');
   });
 
-  it('issue 13: a 2xx JSON body can rewrite the tool input, and a double-encoded object is read like stdout', async () => {
+  it('a 2xx JSON body can rewrite the tool input, and a double-encoded object is read like stdout', async () => {
     const config = new Config({ enableHooks: true, logger: recordingLogger().logger, hooks: { BeforeTool: [{ hooks: [httpHook('/modify')] }] } });
     let ranWith: unknown;
     await executeToolWithHooks(config, 'run_shell_command', { command: 'ls' }, async (input) => ((ranWith = input), { llmContent: '', returnDisplay: '' }));
@@ -164,7 +164,7 @@ describe('2xx answers', () => {
     expect(doubled.output).toEqual({ decision: 'block', reason: 'double' });
   });
 
-  it('issue 13: a 2xx with an empty body (200 or 204) allows, with no output and the status recorded', async () => {
+  it('a 2xx with an empty body (200 or 204) allows, with no output and the status recorded', async () => {
     const { runner: hookRunner, records } = runner();
     for (const path of ['/empty', '/no-content']) {
       const result = await hookRunner.executeHook(httpHook(path), HookEventName.BeforeTool, beforeToolInput({}));
@@ -177,7 +177,7 @@ describe('2xx answers', () => {
 });
 
 describe('failures are non-blocking by default (HOOK-023)', () => {
-  it('issue 13: the server answers 500: a failure naming the URL, the status and the body; the tool still runs', async () => {
+  it('the server answers 500: a failure naming the URL, the status and the body; the tool still runs', async () => {
     const { runner: hookRunner, records } = runner();
     const result = await hookRunner.executeHook(httpHook('/error', { name: 'audit' }), HookEventName.BeforeTool, beforeToolInput({}));
     expect(result.success).toBe(false);
@@ -192,7 +192,7 @@ describe('failures are non-blocking by default (HOOK-023)', () => {
     expect(await fireBeforeToolHook(config, 'run_shell_command', {})).toBeUndefined();
   });
 
-  it('issue 13: the server is down: a connection failure (ECONNREFUSED), not a crash', async () => {
+  it('the server is down: a connection failure (ECONNREFUSED), not a crash', async () => {
     const url = await unusedLocalUrl();
     const result = await runner().runner.executeHook({ type: 'http', url }, HookEventName.BeforeTool, beforeToolInput({}));
     expect(result.success).toBe(false);
@@ -201,7 +201,7 @@ describe('failures are non-blocking by default (HOOK-023)', () => {
     expect(result.error?.message).toContain(url);
   });
 
-  it('issue 13: the server answers 10 MB: reading stops at the cap, the warning names the cap, nothing is parsed', async () => {
+  it('the server answers 10 MB: reading stops at the cap, the warning names the cap, nothing is parsed', async () => {
     const cap = 256 * 1024;
     const { runner: hookRunner, records } = runner(cap);
     const result = await hookRunner.executeHook(httpHook('/flood'), HookEventName.BeforeTool, beforeToolInput({}));
@@ -213,7 +213,7 @@ describe('failures are non-blocking by default (HOOK-023)', () => {
     expect(recordsAt(records, 'warn')[0]?.message).toContain(`exceeded the cap of ${cap} bytes`);
   });
 
-  it('issue 13, HOOK-117: the server never answers: the hook times out at its timeout', async () => {
+  it('HOOK-117: the server never answers: the hook times out at its timeout', async () => {
     const result = await runner().runner.executeHook(httpHook('/hang', { timeout: 150 }), HookEventName.BeforeTool, beforeToolInput({}));
     expect(result.success).toBe(false);
     expect(result.timedOut).toBe(true);
@@ -224,20 +224,20 @@ describe('failures are non-blocking by default (HOOK-023)', () => {
   it.each([
     ['/text', 'looks fine to me'],
     ['/array', '[1, 2]'],
-  ])('issue 13: a 2xx body that is not a JSON object (%s) is an invalid-output failure', async (path, body) => {
+  ])('a 2xx body that is not a JSON object (%s) is an invalid-output failure', async (path, body) => {
     const result = await runner().runner.executeHook(httpHook(path), HookEventName.BeforeTool, beforeToolInput({}));
     expect(result.success).toBe(false);
     expect(kindOf(result.error)).toBe('invalid-output');
     expect(result.error?.message).toContain(`answered HTTP 200 with a body that is not a JSON object: ${body}`);
   });
 
-  it('issue 13: a URL that is not http(s) never leaves the process (validation skips it; the runner refuses it too)', async () => {
+  it('a URL that is not http(s) never leaves the process (validation skips it; the runner refuses it too)', async () => {
     const result = await runner().runner.executeHook({ type: 'http', url: 'file:///etc/passwd' }, HookEventName.BeforeTool, beforeToolInput({}));
     expect(kindOf(result.error)).toBe('invalid-config');
     expect(result.error?.message).toContain('is not an http(s) URL');
   });
 
-  it('issue 13: cancelling the call aborts the request', async () => {
+  it('cancelling the call aborts the request', async () => {
     const controller = new AbortController();
     const pending = runner().runner.executeHook(httpHook('/hang'), HookEventName.BeforeTool, beforeToolInput({}), { signal: controller.signal });
     await waitUntil(() => server.requests.length === 1);

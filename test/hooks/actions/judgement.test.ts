@@ -1,5 +1,5 @@
 /**
- * The pieces prompt and agent hooks share (issue 14): `$ARGUMENTS`, the strict reading of
+ * The pieces prompt and agent hooks share: `$ARGUMENTS`, the strict reading of
  * `{ ok, reason }`, the output an answer stands for on each event, and the bounded wait.
  */
 import { describe, expect, it } from 'vitest';
@@ -26,24 +26,24 @@ const input = {
 } as HookInput;
 
 describe('judged prompt text', () => {
-  it('issue 14: the input JSON replaces every $ARGUMENTS, with $ patterns in the input kept literally', () => {
+  it('the input JSON replaces every $ARGUMENTS, with $ patterns in the input kept literally', () => {
     const text = judgedPromptText('Is this safe? $ARGUMENTS (again: $ARGUMENTS)', input);
     const json = JSON.stringify(input, null, 2);
     expect(text).toBe(`Is this safe? ${json} (again: ${json})`);
     expect(text).toContain("echo '$& $1' && rm -rf build");
   });
 
-  it('issue 14: without $ARGUMENTS the input JSON is appended after a blank line', () => {
+  it('without $ARGUMENTS the input JSON is appended after a blank line', () => {
     expect(judgedPromptText('Is this command safe?', input)).toBe(`Is this command safe?\n\n${JSON.stringify(input, null, 2)}`);
   });
 
-  it('issue 14: the instruction says what ok means on the event', () => {
+  it('the instruction says what ok means on the event', () => {
     expect(judgeInstruction(HookEventName.AfterAgent)).toMatch(/ok: true when it may stop; ok: false.*must go on/);
     expect(judgeInstruction(HookEventName.BeforeTool)).toMatch(/ok: false, with the reason, to block it/);
     expect(judgeInstruction(HookEventName.AfterTool)).toMatch(/ok: true when the condition holds/);
   });
 
-  it('issue 14: the response schema is an object with a boolean ok (required) and a string reason', () => {
+  it('the response schema is an object with a boolean ok (required) and a string reason', () => {
     expect(judgedAnswerSchema).toEqual({
       type: 'OBJECT',
       properties: { ok: expect.objectContaining({ type: 'BOOLEAN' }), reason: expect.objectContaining({ type: 'STRING' }) },
@@ -54,7 +54,7 @@ describe('judged prompt text', () => {
 });
 
 describe('parseJudgedAnswer', () => {
-  it('issue 14: reads {"ok": true} and {"ok": false, "reason"} (also inside one fenced block)', () => {
+  it('reads {"ok": true} and {"ok": false, "reason"} (also inside one fenced block)', () => {
     expect(parseJudgedAnswer('{"ok": true}')).toEqual({ answer: { ok: true } });
     expect(parseJudgedAnswer(' {"ok": false, "reason": " rm -rf is destructive "}\n')).toEqual({ answer: { ok: false, reason: 'rm -rf is destructive' } });
     expect(parseJudgedAnswer('```json\n{"ok": false, "reason": "tests fail"}\n```')).toEqual({ answer: { ok: false, reason: 'tests fail' } });
@@ -69,7 +69,7 @@ describe('parseJudgedAnswer', () => {
     ['{"ok": "false"}', /"ok" is "false"/],
     ['{"ok": false, "reason": 42}', /"reason" must be a string, got 42/],
     ['Here you go: {"ok": true}', /not JSON/],
-  ])('issue 14: %j is not an answer', (text, problem) => {
+  ])('%j is not an answer', (text, problem) => {
     const reading = parseJudgedAnswer(text);
     expect(reading.answer).toBeUndefined();
     expect(reading.problem).toMatch(problem);
@@ -79,7 +79,7 @@ describe('parseJudgedAnswer', () => {
 describe('judgedHookOutput', () => {
   const label = judgedHookLabel({ type: 'prompt', prompt: 'Is this command safe? $ARGUMENTS' });
 
-  it('issue 14: ok false blocks BeforeTool, BeforeAgent and BeforeModel with the reason', () => {
+  it('ok false blocks BeforeTool, BeforeAgent and BeforeModel with the reason', () => {
     for (const eventName of [HookEventName.BeforeTool, HookEventName.BeforeAgent, HookEventName.BeforeModel]) {
       expect(judgedHookOutput({ ok: false, reason: 'destructive' }, eventName, label)).toEqual({ decision: 'block', reason: 'destructive' });
     }
@@ -89,7 +89,7 @@ describe('judgedHookOutput', () => {
     });
   });
 
-  it('issue 14: ok false at AfterAgent is decision block + reason: the agent goes on', () => {
+  it('ok false at AfterAgent is decision block + reason: the agent goes on', () => {
     expect(judgedHookOutput({ ok: false, reason: 'run the tests first' }, HookEventName.AfterAgent, label)).toEqual({
       decision: 'block',
       reason: 'run the tests first',
@@ -97,12 +97,12 @@ describe('judgedHookOutput', () => {
     expect(judgedHookOutput({ ok: false }, HookEventName.AfterAgent, label).reason).toMatch(/judged that the work is not finished; go on/);
   });
 
-  it('issue 14: ok true allows, keeping the reason when there is one', () => {
+  it('ok true allows, keeping the reason when there is one', () => {
     expect(judgedHookOutput({ ok: true }, HookEventName.BeforeTool, label)).toEqual({ decision: 'allow' });
     expect(judgedHookOutput({ ok: true, reason: 'read-only' }, HookEventName.BeforeTool, label)).toEqual({ decision: 'allow', reason: 'read-only' });
   });
 
-  it('issue 14: a judged hook is named by its name, else the head of its prompt', () => {
+  it('a judged hook is named by its name, else the head of its prompt', () => {
     expect(judgedHookLabel({ type: 'agent', prompt: 'x', name: 'tests-pass' })).toBe('agent hook "tests-pass"');
     expect(judgedHookLabel({ type: 'prompt', prompt: 'Check   that\nevery test passes and that the build is green before stopping' })).toBe(
       'prompt hook "Check that every test passes and that th…"',
@@ -111,7 +111,7 @@ describe('judgedHookOutput', () => {
 });
 
 describe('runWithDeadline', () => {
-  it('issue 14: settles on the value, the rejection, the deadline (aborting the work) or the caller', async () => {
+  it('settles on the value, the rejection, the deadline (aborting the work) or the caller', async () => {
     await expect(runWithDeadline({ timeoutMs: 1_000, run: async () => 'answer' })).resolves.toEqual({ kind: 'returned', value: 'answer' });
     const failure = new Error('model down');
     await expect(runWithDeadline({ timeoutMs: 1_000, run: () => Promise.reject(failure) })).resolves.toEqual({ kind: 'threw', error: failure });
@@ -134,7 +134,7 @@ describe('runWithDeadline', () => {
     await expect(runWithDeadline({ timeoutMs: 60_000, signal: caller.signal, run: async () => 1 })).resolves.toEqual({ kind: 'cancelled' });
   });
 
-  it('issue 14: a synchronous throw of the work is a rejection, not an exception', async () => {
+  it('a synchronous throw of the work is a rejection, not an exception', async () => {
     const settlement = await runWithDeadline({
       timeoutMs: 1_000,
       run: () => {

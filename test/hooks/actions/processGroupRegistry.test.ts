@@ -46,7 +46,7 @@ describe.runIf(process.platform === 'linux')('process group registry', () => {
     expect(registry.watchdogPid()).toBe(watchdog);
   });
 
-  it('issue 9, item 3: the shell tool\'s process groups are tracked like hook groups (killed at exit and by the watchdog)', async () => {
+  it('the shell tool\'s process groups are tracked like hook groups (killed at exit and by the watchdog)', async () => {
     const { registry } = await freshModules();
     const { createBuiltinTools } = await import('../../../src/adapters/tools/index.js');
     const scratch = scratchDirectory();
@@ -64,7 +64,7 @@ describe.runIf(process.platform === 'linux')('process group registry', () => {
     }
   });
 
-  it('issue 9, item 6: the check after every hook asks the kernel without an exception — a gone group is no error', async () => {
+  it('the check after every hook asks the kernel without an exception — a gone group is no error', async () => {
     const { registry } = await freshModules();
     const sleeper = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
     const kill = vi.spyOn(process, 'kill');
@@ -80,7 +80,7 @@ describe.runIf(process.platform === 'linux')('process group registry', () => {
       sleeper.kill('SIGKILL');
     }
   });
-  it('issue 9, item 6: a removal still pending when the host exits reaches the watchdog\'s file first (a real host, built library)', async () => {
+  it('a removal still pending when the host exits reaches the watchdog\'s file first (a real host, built library)', async () => {
     const registryModule = fileURLToPath(new URL('../../../dist/hooks/actions/processGroupRegistry.js', import.meta.url));
     // A group ID above the kernel's PID limit, released at once (no member), then an exit with no turn of the
     // event loop in between: only the exit handler can write the removal. The last 'exit' listener prints the file.

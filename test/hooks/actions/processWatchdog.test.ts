@@ -1,5 +1,5 @@
 /**
- * Hook and shell-tool processes die with a library host (issue 10, item 4), however it ends: at a
+ * Hook and shell-tool processes die with a library host, however it ends: at a
  * normal exit or a crash the exit handler SIGKILLs every group at once (shown with processes that
  * ignore SIGTERM); after SIGKILL, which runs no handler, the watchdog kills them. Each host is a real
  * process using the built library (test/fixtures/hosts/library-host.mjs; run `npm run build` first).
@@ -45,27 +45,27 @@ async function runHost(fixture: string, ending: 'exit' | 'crash' | 'sigkill' | '
 }
 
 describe.runIf(process.platform === 'linux')('processes die with a library host', () => {
-  it('issue 10, item 4: at a normal exit, hook and shell-tool groups get SIGKILL at once (even processes ignoring SIGTERM)', async () => {
+  it('at a normal exit, hook and shell-tool groups get SIGKILL at once (even processes ignoring SIGTERM)', async () => {
     const ended = await runHost('ignore-sigterm.js', 'exit');
     expect(ended.code).toBe(0);
     expect(ended.processes.every((pid) => pid > 1)).toBe(true);
     expect(await processesAliveAfter(ended.processes, 2_000)).toEqual([]);
   });
 
-  it('issue 10, item 4: a host that crashes takes its hook and shell-tool processes with it', async () => {
+  it('a host that crashes takes its hook and shell-tool processes with it', async () => {
     const ended = await runHost('ignore-sigterm.js', 'crash');
     expect(ended.code).toBe(1);
     expect(ended.stderr).toContain('library host crashed on purpose');
     expect(await processesAliveAfter(ended.processes, 2_000)).toEqual([]);
   });
 
-  it('issue 10, item 4: a host killed by SIGKILL: the watchdog kills its hook and shell-tool groups (none alive 2 s later)', async () => {
+  it('a host killed by SIGKILL: the watchdog kills its hook and shell-tool groups (none alive 2 s later)', async () => {
     const ended = await runHost('ready-and-wait.js', 'sigkill');
     expect(ended.signal).toBe('SIGKILL');
     expect(await processesAliveAfter(ended.processes, 2_000)).toEqual([]);
   });
 
-  it('issue 10, item 4: the watchdog never keeps its host alive, and ends once its host has', async () => {
+  it('the watchdog never keeps its host alive, and ends once its host has', async () => {
     const ended = await runHost('ready-and-wait.js', 'idle');
     expect(ended.code).toBe(0);
     const report = JSON.parse(ended.stdout) as { hook: number; tool: number; watchdog: number };
@@ -97,7 +97,7 @@ describe.runIf(process.platform === 'linux')('ProcessWatchdog', () => {
     watchdog.remove(firstId);
     expect(watchdog.pid).toBeGreaterThan(1);
   });
-  it('issue 9, item 6: a removal is written with the next added group, within REMOVAL_FLUSH_MS, or by flush — never lost', async () => {
+  it('a removal is written with the next added group, within REMOVAL_FLUSH_MS, or by flush — never lost', async () => {
     const firstId = 2 ** 30 + 10_000;
     const live = new Set<number>([firstId]);
     const watchdog = new ProcessWatchdog({ graceMs: 5_000, trackedGroups: () => [...live] });

@@ -1,5 +1,5 @@
 /**
- * Prompt hooks (issue 14, item 1; seed 002's prompt-based LLM action): the hook model reads the
+ * Prompt hooks: the hook model reads the
  * hook's prompt with the input JSON in it, is sent the `{ ok, reason }` response schema, and its
  * answer blocks, allows or makes the agent go on. A model that answers garbage, fails or hangs is a
  * failure (fail-open by default, a block with `onFailure: "block"`), bounded by the timeout.
@@ -50,7 +50,7 @@ async function fireDetails(config: Config) {
 }
 
 describe('prompt hooks decide', () => {
-  it('issue 14: ok false blocks BeforeTool with the model\'s reason; the tool never runs', async () => {
+  it('ok false blocks BeforeTool with the model\'s reason; the tool never runs', async () => {
     const { model, config } = setup(HookEventName.BeforeTool, promptHook(), [textTurn('{"ok": false, "reason": "rm -rf deletes the build"}')]);
     const { executed, result } = await runShell(config);
     expect(executed).toBe(false);
@@ -58,7 +58,7 @@ describe('prompt hooks decide', () => {
     expect(model.requests).toHaveLength(1);
   });
 
-  it('issue 14: the request carries the prompt with the input JSON for $ARGUMENTS, the instruction and the response schema', async () => {
+  it('the request carries the prompt with the input JSON for $ARGUMENTS, the instruction and the response schema', async () => {
     const { model, config } = setup(HookEventName.BeforeTool, promptHook(), [textTurn('{"ok": true}')]);
     await runShell(config, 'ls -la');
     const request = model.requests[0]!;
@@ -74,20 +74,20 @@ describe('prompt hooks decide', () => {
     expect(String(request.config?.systemInstruction)).toMatch(/Reply with only a JSON object/);
   });
 
-  it('issue 14: the hook\'s model field names the model of the request', async () => {
+  it('the hook\'s model field names the model of the request', async () => {
     const { model, config } = setup(HookEventName.BeforeTool, promptHook({ model: 'gemini-2.5-flash-lite' }), [textTurn('{"ok": true}')]);
     await runShell(config);
     expect(model.requests[0]!.model).toBe('gemini-2.5-flash-lite');
   });
 
-  it('issue 14: ok true allows: the tool runs', async () => {
+  it('ok true allows: the tool runs', async () => {
     const { config } = setup(HookEventName.BeforeTool, promptHook(), [textTurn('{"ok": true, "reason": "harmless"}')]);
     const { executed, result } = await runShell(config, 'ls');
     expect(executed).toBe(true);
     expect(result.llmContent).toBe('ran');
   });
 
-  it('issue 14: ok false blocks BeforeAgent (the prompt is refused) and BeforeModel (the call is skipped)', async () => {
+  it('ok false blocks BeforeAgent (the prompt is refused) and BeforeModel (the call is skipped)', async () => {
     const agent = setup(HookEventName.BeforeAgent, promptHook({ prompt: 'Is this prompt on topic?' }), [textTurn('{"ok": false, "reason": "off topic"}')]);
     await expect(fireBeforeAgentHook(agent.config, 'tell me a joke')).resolves.toMatchObject({ blocked: true, reason: 'off topic' });
     const text = (agent.model.requests[0]!.contents as Array<{ parts: Array<{ text: string }> }>)[0]!.parts[0]!.text;
@@ -98,7 +98,7 @@ describe('prompt hooks decide', () => {
     expect(decision).toMatchObject({ blocked: true, reason: 'quota' });
   });
 
-  it('issue 14: ok false at AfterAgent makes the agent go on with the reason; ok true lets it stop', async () => {
+  it('ok false at AfterAgent makes the agent go on with the reason; ok true lets it stop', async () => {
     const stop = setup(HookEventName.AfterAgent, promptHook({ prompt: 'Are all tasks done? $ARGUMENTS' }), [
       textTurn('{"ok": false, "reason": "the tests were not run"}'),
       textTurn('{"ok": true}'),
@@ -108,7 +108,7 @@ describe('prompt hooks decide', () => {
     await expect(fireAfterAgentHook(stop.config, { ...input, stopHookActive: true })).resolves.toMatchObject({ continueRequested: false });
   });
 
-  it('issue 14: the result says which model answered, what it said and how long it took', async () => {
+  it('the result says which model answered, what it said and how long it took', async () => {
     const { config } = setup(HookEventName.BeforeTool, promptHook(), [textTurn('{"ok": ', 'false, "reason": "no"}')]);
     const details = await fireDetails(config);
     const [result] = details.results;
@@ -118,7 +118,7 @@ describe('prompt hooks decide', () => {
 });
 
 describe('a prompt hook in a session', () => {
-  it('issue 14: a Stop (AfterAgent) prompt hook that answers ok false makes the session go on with its reason, then lets it stop', async () => {
+  it('a Stop (AfterAgent) prompt hook that answers ok false makes the session go on with its reason, then lets it stop', async () => {
     const { config } = setup(HookEventName.AfterAgent, promptHook({ prompt: 'Did the agent run the tests? $ARGUMENTS' }), [
       textTurn('{"ok": false, "reason": "Run the tests before you stop."}'),
       textTurn('{"ok": true}'),
@@ -133,7 +133,7 @@ describe('a prompt hook in a session', () => {
 });
 
 describe('prompt hooks that fail', () => {
-  it('issue 14: an answer that is not {ok, reason} is a failure: fail-open by default, with a warning quoting it', async () => {
+  it('an answer that is not {ok, reason} is a failure: fail-open by default, with a warning quoting it', async () => {
     const { config, records } = setup(HookEventName.BeforeTool, promptHook({ name: 'safety' }), [textTurn('Sure, that looks fine to me!')]);
     const { executed } = await runShell(config);
     expect(executed).toBe(true);
@@ -141,7 +141,7 @@ describe('prompt hooks that fail', () => {
     expect(warnings.some((message) => message.includes('safety') && message.includes('fail-open') && message.includes('Sure, that looks fine to me!'))).toBe(true);
   });
 
-  it('issue 14: with onFailure block, garbage blocks BeforeTool with a reason naming the hook and the answer', async () => {
+  it('with onFailure block, garbage blocks BeforeTool with a reason naming the hook and the answer', async () => {
     const { config } = setup(HookEventName.BeforeTool, promptHook({ name: 'safety', onFailure: 'block' }), [textTurn('{"ok": "yes"}')]);
     const { executed, result } = await runShell(config);
     expect(executed).toBe(false);
@@ -149,7 +149,7 @@ describe('prompt hooks that fail', () => {
     expect(result.llmContent).toMatch(/"ok" is "yes"/);
   });
 
-  it('issue 14: a hook model that hangs past the timeout is a failure at the timeout, and its stream is aborted', async () => {
+  it('a hook model that hangs past the timeout is a failure at the timeout, and its stream is aborted', async () => {
     const hanging: FakeTurn = { chunks: [textChunk('{"ok": ')], hang: true };
     const { model, config } = setup(HookEventName.BeforeTool, promptHook({ timeout: 100, onFailure: 'block' }), [hanging]);
     const details = await fireDetails(config);
@@ -160,7 +160,7 @@ describe('prompt hooks that fail', () => {
     await expect.poll(() => model.abortedStreams, { timeout: 2_000 }).toBe(1);
   });
 
-  it('issue 14: a hook model that fails when asked or mid-answer is a failure naming the model error', async () => {
+  it('a hook model that fails when asked or mid-answer is a failure naming the model error', async () => {
     const refused = setup(HookEventName.BeforeTool, promptHook(), [{ failOnOpen: new ModelError('fake-model', 'quota exceeded (HTTP 429)') }]);
     const first = (await fireDetails(refused.config)).results[0]!;
     expect(first).toMatchObject({ success: false });
@@ -173,14 +173,14 @@ describe('prompt hooks that fail', () => {
     expect(result.llmContent).toMatch(/connection reset/);
   });
 
-  it('issue 14: without a hook model the hook fails and says how to give one', async () => {
+  it('without a hook model the hook fails and says how to give one', async () => {
     const { config } = setup(HookEventName.BeforeTool, promptHook(), [], { hookModel: undefined });
     const [result] = (await fireDetails(config)).results;
     expect(result).toMatchObject({ success: false });
     expect(result!.error!.message).toMatch(/no hook model: give Config a hookModel/);
   });
 
-  it('issue 14: a cancelled fire stops waiting for the hook model at once', async () => {
+  it('a cancelled fire stops waiting for the hook model at once', async () => {
     const { config } = setup(HookEventName.BeforeTool, promptHook(), [{ chunks: [], hang: true }]);
     const hookSystem = config.getHookSystem()!;
     await hookSystem.initialize();

@@ -27,17 +27,17 @@ async function claudeOutcomeOf(toolName: string, args: Record<string, unknown>) 
 }
 
 describe('tool_response: hookrail results in Claude Code\'s shapes', () => {
-  it('issue 11: run_shell_command → Bash {stdout, stderr, interrupted, isImage}, each stream on its own', async () => {
+  it('run_shell_command → Bash {stdout, stderr, interrupted, isImage}, each stream on its own', async () => {
     const outcome = await claudeOutcomeOf('run_shell_command', { command: 'echo out; echo err >&2' });
     expect(outcome).toEqual({ kind: 'success', toolResponse: { stdout: 'out', stderr: 'err', interrupted: false, isImage: false } });
   });
 
-  it('issue 11: a shell command that exits non-zero is a failure, "Exit code N" and its output, as Claude Code reports Bash', async () => {
+  it('a shell command that exits non-zero is a failure, "Exit code N" and its output, as Claude Code reports Bash', async () => {
     const outcome = await claudeOutcomeOf('run_shell_command', { command: 'echo lint-error; exit 3' });
     expect(outcome).toEqual({ kind: 'failure', error: 'Exit code 3\nlint-error', isInterrupt: false });
   });
 
-  it('issue 11: write_file → Write {type, filePath (absolute), content, structuredPatch, originalFile}', async () => {
+  it('write_file → Write {type, filePath (absolute), content, structuredPatch, originalFile}', async () => {
     const created = await claudeOutcomeOf('write_file', { file_path: 'src/cart.ts', content: 'export const total = 0;\n' });
     expect(created).toEqual({
       kind: 'success',
@@ -47,7 +47,7 @@ describe('tool_response: hookrail results in Claude Code\'s shapes', () => {
     expect(updated).toMatchObject({ kind: 'success', toolResponse: { type: 'update', filePath: `${workspace.root}/src/cart.ts` } });
   });
 
-  it('issue 11: replace → Edit {filePath, oldString, newString, originalFile, structuredPatch, userModified, replaceAll}', async () => {
+  it('replace → Edit {filePath, oldString, newString, originalFile, structuredPatch, userModified, replaceAll}', async () => {
     await workspace.write('a.ts', 'let a = 1; let b = 1;\n');
     const outcome = await claudeOutcomeOf('replace', { file_path: 'a.ts', old_string: '1', new_string: '2', allow_multiple: true });
     expect(outcome).toEqual({
@@ -64,7 +64,7 @@ describe('tool_response: hookrail results in Claude Code\'s shapes', () => {
     });
   });
 
-  it('issue 11: read_file → Read {type: "text", file: {filePath, content, numLines, startLine, totalLines}}, without hookrail\'s window note', async () => {
+  it('read_file → Read {type: "text", file: {filePath, content, numLines, startLine, totalLines}}, without hookrail\'s window note', async () => {
     await workspace.write('notes.txt', 'one\ntwo\nthree\nfour\n');
     const whole = await claudeOutcomeOf('read_file', { file_path: 'notes.txt' });
     expect(whole).toEqual({
@@ -78,7 +78,7 @@ describe('tool_response: hookrail results in Claude Code\'s shapes', () => {
     });
   });
 
-  it('issue 11: glob → Glob {durationMs, numFiles, filenames (absolute), truncated}', async () => {
+  it('glob → Glob {durationMs, numFiles, filenames (absolute), truncated}', async () => {
     await workspace.write('src/a.ts', '');
     await workspace.write('src/b.ts', '');
     const outcome = await claudeOutcomeOf('glob', { pattern: '**/*.ts' });
@@ -88,14 +88,14 @@ describe('tool_response: hookrail results in Claude Code\'s shapes', () => {
     });
   });
 
-  it('issue 11: list_directory → LS: the listing text (Claude Code publishes no LS output shape)', async () => {
+  it('list_directory → LS: the listing text (Claude Code publishes no LS output shape)', async () => {
     await workspace.write('x.txt', '');
     const outcome = await claudeOutcomeOf('list_directory', { dir_path: '.' });
     expect(outcome.kind).toBe('success');
     expect(outcome.kind === 'success' && typeof outcome.toolResponse === 'string' && outcome.toolResponse.includes('x.txt')).toBe(true);
   });
 
-  it('issue 11: a tool that failed is a PostToolUseFailure with the error message; a cancelled one is an interrupt', async () => {
+  it('a tool that failed is a PostToolUseFailure with the error message; a cancelled one is an interrupt', async () => {
     const missing = await claudeOutcomeOf('read_file', { file_path: 'nope.txt' });
     expect(missing).toMatchObject({ kind: 'failure', isInterrupt: false });
     expect(missing.kind === 'failure' && missing.error).toContain('nope.txt');
@@ -104,7 +104,7 @@ describe('tool_response: hookrail results in Claude Code\'s shapes', () => {
     expect(isFailedToolResponse('write_file', { llmContent: 'ok', metadata: { exitCode: 1 } })).toBe(false);
   });
 
-  it('issue 11: a host tool (mcp__server__tool) hands Claude hooks its text result', () => {
+  it('a host tool (mcp__server__tool) hands Claude hooks its text result', () => {
     expect(toClaudeToolResponse({ llmContent: '{"ok":true}', returnDisplay: '' }, { toolName: 'mcp__memory__create_entities', toolInput: {}, cwd: '/' })).toBe('{"ok":true}');
   });
 });
@@ -131,7 +131,7 @@ describe('tool_response: Claude Code shapes → hookrail results → Claude Code
     { tool: 'glob', input: { pattern: '*.ts' }, response: { durationMs: 4, numFiles: 1, filenames: ['/home/dev/shop/a.ts'], truncated: false } },
   ];
 
-  it.each(cases)('issue 11: $tool round-trips', ({ tool, input, response }) => {
+  it.each(cases)('$tool round-trips', ({ tool, input, response }) => {
     const native = fromClaudeToolResponse(response, { toolName: tool, toolInput: input, cwd });
     expect(typeof native['llmContent']).toBe('string');
     expect(toClaudeToolResponse(native, { toolName: tool, toolInput: input, cwd })).toEqual(response);

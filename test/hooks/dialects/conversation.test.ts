@@ -1,6 +1,6 @@
 /**
  * openHookConversation: a hook is spoken to without waiting, unless its dialect must prepare a file
- * first (a Claude SessionStart hook's CLAUDE_ENV_FILE) — issue 9 item 6 took the await out of every
+ * first (a Claude SessionStart hook's CLAUDE_ENV_FILE) — the await was taken out of every
  * other hook's way to its spawn.
  */
 import { existsSync, readFileSync } from 'node:fs';

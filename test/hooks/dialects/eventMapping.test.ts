@@ -29,7 +29,7 @@ function without(payload: Record<string, unknown>, keys: readonly string[]): Rec
 const claudeEventFiles = readdirSync(join(payloadsDirectory, 'claude', 'events')).map((file) => file.replace(/\.json$/, ''));
 
 describe('event names: native ⇄ Claude Code', () => {
-  it('issue 11: every Claude Code event hookrail fires maps to its event and back (DESIGN.md table)', () => {
+  it('every Claude Code event hookrail fires maps to its event and back (the table in docs/architecture.md)', () => {
     expect(claudeEventNames).toEqual({
       PreToolUse: 'BeforeTool',
       PostToolUse: 'AfterTool',
@@ -55,7 +55,7 @@ describe('event names: native ⇄ Claude Code', () => {
     }
   });
 
-  it('issue 11: a hook configured on a narrowing Claude event runs only on its part of the hookrail event', () => {
+  it('a hook configured on a narrowing Claude event runs only on its part of the hookrail event', () => {
     expect(claudeEventApplies('PostToolUse', { toolFailed: false })).toBe(true);
     expect(claudeEventApplies('PostToolUse', { toolFailed: true })).toBe(false);
     expect(claudeEventApplies('PostToolUseFailure', { toolFailed: true })).toBe(true);
@@ -72,7 +72,7 @@ describe('stdin: Claude Code\'s own payloads → hookrail → Claude Code', () =
     expect(claudeEventFiles.sort()).toEqual(Object.keys(claudeEventNames).sort());
   });
 
-  it.each(claudeEventFiles)('issue 11: %s round-trips (fields hookrail has no value for aside)', (eventFile) => {
+  it.each(claudeEventFiles)('%s round-trips (fields hookrail has no value for aside)', (eventFile) => {
     const { value: payload } = loadPayload({ relativePath: `claude/events/${eventFile}.json`, places });
     const fire = fromClaudeInput(payload);
     expect(fire?.claudeEvent).toBe(eventFile);
@@ -115,7 +115,7 @@ describe('stdin: hookrail\'s input → Claude Code → hookrail', () => {
     { eventName: HookEventName.Notification, fields: { notification_type: 'ToolPermission', message: 'Allow?', details: {} }, claude: 'Notification' },
   ];
 
-  it.each(cases)('issue 11: $eventName as $claude round-trips', ({ eventName, fields, claude, facts }) => {
+  it.each(cases)('$eventName as $claude round-trips', ({ eventName, fields, claude, facts }) => {
     const told = toClaudeInput(eventName, { ...base, hook_event_name: eventName, timestamp: 'x', ...fields }, { toolUseId: 'toolu_1', ...facts });
     expect(told.eventName).toBe(claude);
     expect(told.payload).not.toHaveProperty('timestamp');
@@ -124,14 +124,14 @@ describe('stdin: hookrail\'s input → Claude Code → hookrail', () => {
     expect(back?.fields).toEqual({ ...base, ...fields });
   });
 
-  it('issue 11: values Claude Code spells differently: SessionEnd "exit" is told as "other", Notification "ToolPermission" as "permission_prompt"', () => {
+  it('values Claude Code spells differently: SessionEnd "exit" is told as "other", Notification "ToolPermission" as "permission_prompt"', () => {
     const end = toClaudeInput(HookEventName.SessionEnd, { ...base, reason: 'exit' });
     expect(end.payload['reason']).toBe('other');
     const notification = toClaudeInput(HookEventName.Notification, { ...base, notification_type: 'ToolPermission', message: 'm', details: { a: 1 } });
     expect(notification.payload).toEqual({ ...base, hook_event_name: 'Notification', message: 'm', notification_type: 'permission_prompt' });
   });
 
-  it('issue 11: tool events carry permission_mode "default" and tool_use_id; lifecycle events without permission_mode, as the hooks reference shows', () => {
+  it('tool events carry permission_mode "default" and tool_use_id; lifecycle events without permission_mode, as the hooks reference shows', () => {
     const pre = toClaudeInput(HookEventName.BeforeTool, { ...base, tool_name: 'run_shell_command', tool_input: { command: 'ls' } }, { toolUseId: 'call-9' });
     expect(pre.payload).toEqual({
       ...base,
@@ -144,14 +144,14 @@ describe('stdin: hookrail\'s input → Claude Code → hookrail', () => {
     expect(toClaudeInput(HookEventName.SessionStart, { ...base, source: 'startup' }).payload).not.toHaveProperty('permission_mode');
   });
 
-  it('issue 11: model events have no Claude Code form: a Claude hook on them gets hookrail\'s input', () => {
+  it('model events have no Claude Code form: a Claude hook on them gets hookrail\'s input', () => {
     const input = { ...base, hook_event_name: 'BeforeModel', llm_request: { model: 'm', messages: [] } };
     expect(toClaudeInput(HookEventName.BeforeModel, input)).toEqual({ eventName: undefined, payload: input });
   });
 });
 
 describe('stdin: Gemini CLI', () => {
-  it('issue 11: Gemini CLI hooks get hookrail\'s input with tool_response {llmContent, returnDisplay, error?}, no metadata — the fields Gemini CLI sends', () => {
+  it('Gemini CLI hooks get hookrail\'s input with tool_response {llmContent, returnDisplay, error?}, no metadata — the fields Gemini CLI sends', () => {
     const { value: geminiPayload } = loadPayload({ relativePath: 'gemini/events/AfterTool.json', places });
     const native = { ...geminiPayload, tool_response: { ...(geminiPayload['tool_response'] as object), metadata: { exitCode: 0 } } };
     expect(toGeminiInput(HookEventName.AfterTool, native)).toEqual(geminiPayload);

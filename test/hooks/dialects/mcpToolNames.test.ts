@@ -10,11 +10,10 @@ import {
   normalizeMcpNamePart,
   parseMcpToolName,
   toGeminiMcpToolName,
-  toGeminiToolName,
   toMcpToolName,
 } from '../../../src/hooks/dialects/mcpToolNames.js';
 import { toGeminiInput } from '../../../src/hooks/dialects/gemini.js';
-import { toolNameAliases } from '../../../src/hooks/dialects/toolNames.js';
+import { toGeminiToolName, toolNameAliases } from '../../../src/hooks/dialects/toolNames.js';
 import { checkIfCondition } from '../../../src/hooks/matching/ifCondition.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 

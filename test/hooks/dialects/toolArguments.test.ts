@@ -50,17 +50,17 @@ const cases: ArgumentCase[] = [
 ];
 
 describe('tool_input: native ⇄ Claude Code', () => {
-  it.each(cases)('issue 11: $tool $native → Claude → native round-trips', ({ tool, native, claude }) => {
+  it.each(cases)('$tool $native → Claude → native round-trips', ({ tool, native, claude }) => {
     expect(toClaudeToolInput(tool, native, { cwd })).toEqual(claude);
     expect(toNativeToolInput(tool, toClaudeToolInput(tool, native, { cwd }), { cwd, original: native })).toEqual(native);
   });
 
-  it.each(cases)('issue 11: $tool Claude $claude → native → Claude round-trips', ({ tool, claude }) => {
+  it.each(cases)('$tool Claude $claude → native → Claude round-trips', ({ tool, claude }) => {
     const native = toNativeToolInput(tool, claude, { cwd });
     expect(toClaudeToolInput(tool, native, { cwd })).toEqual(claude);
   });
 
-  it('issue 11: an updatedInput is mapped back to the tool\'s own names; what the hook changed wins, what it left keeps its spelling', () => {
+  it('an updatedInput is mapped back to the tool\'s own names; what the hook changed wins, what it left keeps its spelling', () => {
     const original = { file_path: 'a.ts', start_line: 3, end_line: 4 };
     expect(toNativeToolInput('read_file', { file_path: '/home/dev/shop/a.ts', offset: 10, limit: 2 }, { cwd, original })).toEqual({
       file_path: 'a.ts',
@@ -80,7 +80,7 @@ describe('tool_input: native ⇄ Claude Code', () => {
     ).toEqual({ file_path: 'x.ts', old_string: 'a', new_string: 'b', allow_multiple: true, expected_replacements: undefined });
   });
 
-  it('issue 11: Claude-only arguments (Bash timeout) travel along; the tool ignores what it does not take', () => {
+  it('Claude-only arguments (Bash timeout) travel along; the tool ignores what it does not take', () => {
     expect(toNativeToolInput('run_shell_command', { command: 'npm publish --dry-run', timeout: 300000 }, { cwd })).toEqual({
       command: 'npm publish --dry-run',
       timeout: 300000,

@@ -20,7 +20,7 @@ const pairs: Array<[string, string]> = [
 ];
 
 describe('tool names: native ⇄ Claude Code', () => {
-  it.each(pairs)('issue 11: %s ⇄ %s round-trips both ways', (native, claude) => {
+  it.each(pairs)('%s ⇄ %s round-trips both ways', (native, claude) => {
     expect(toClaudeToolName(native)).toBe(claude);
     expect(toNativeToolName(claude)).toBe(native);
     expect(toNativeToolName(toClaudeToolName(native))).toBe(native);
@@ -29,13 +29,13 @@ describe('tool names: native ⇄ Claude Code', () => {
     expect(isClaudeToolName(native)).toBe(false);
   });
 
-  it('issue 11: the tables are exactly the DESIGN.md table (plus Gemini CLI\'s newer grep_search name for Grep)', () => {
+  it('the tables are exactly the table in docs/architecture.md (plus Gemini CLI\'s newer grep_search name for Grep)', () => {
     expect(claudeToolNames).toEqual(Object.fromEntries(pairs.map(([native, claude]) => [claude, native])));
     expect(nativeToClaudeToolNames).toEqual({ ...Object.fromEntries(pairs), grep_search: 'Grep' });
     expect(toClaudeToolName('grep_search')).toBe('Grep');
   });
 
-  it('issue 11: names with no counterpart — host tools and mcp__<server>__<tool> — are the same in both dialects', () => {
+  it('names with no counterpart — host tools and mcp__<server>__<tool> — are the same in both dialects', () => {
     for (const name of ['mcp__memory__create_entities', 'mcp__github__create_issue', 'deploy', 'WebFetch']) {
       expect(toClaudeToolName(name)).toBe(name);
       expect(toNativeToolName(name)).toBe(name);
@@ -46,7 +46,7 @@ describe('tool names: native ⇄ Claude Code', () => {
     expect(toolNameAliases('mcp__memory__create_entities')).toEqual(['mcp__memory__create_entities', 'mcp_memory_create_entities']);
   });
 
-  it('issue 11: every name of a tool, its own first, for matchers in either dialect', () => {
+  it('every name of a tool, its own first, for matchers in either dialect', () => {
     expect(toolNameAliases('run_shell_command')).toEqual(['run_shell_command', 'Bash']);
     expect(toolNameAliases('Bash')).toEqual(['Bash', 'run_shell_command']);
     expect(toolNameAliases('grep_search')).toEqual(['grep_search', 'Grep', 'search_file_content']);

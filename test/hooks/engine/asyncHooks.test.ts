@@ -1,5 +1,5 @@
 /**
- * Async hooks (issue 13, item 6): they run in the background, never block or modify, their
+ * Async hooks: they run in the background, never block or modify, their
  * systemMessage / additionalContext joins the next model request, and they are killed at their
  * timeout and at session end. Real processes and the agent loop with a fake model.
  */
@@ -41,7 +41,7 @@ async function waitForFile(path: string): Promise<void> {
 }
 
 describe('async hooks never block or modify', () => {
-  it('issue 13: an async hook that answers deny and rewrites the input changes nothing about the call', async () => {
+  it('an async hook that answers deny and rewrites the input changes nothing about the call', async () => {
     const config = configWith({
       functionHooks: [
         {
@@ -58,7 +58,7 @@ describe('async hooks never block or modify', () => {
     expect(ranWith).toEqual({ command: 'ls' });
   });
 
-  it('issue 13: the foreground does not wait for a running async hook process, and SessionEnd kills it', async () => {
+  it('the foreground does not wait for a running async hook process, and SessionEnd kills it', async () => {
     const marker = join(scratch.path, 'started');
     const config = configWith({
       hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: fixtureCommand('types/touch-then-hang.sh', marker), async: true, timeout: 60_000 }] }] },
@@ -74,7 +74,7 @@ describe('async hooks never block or modify', () => {
     await assertNoHookProcessesAlive();
   });
 
-  it('issue 13, HOOK-117: an async hook is killed at its own timeout', async () => {
+  it('HOOK-117: an async hook is killed at its own timeout', async () => {
     const config = configWith({ hooks: { AfterTool: [{ hooks: [{ type: 'command', command: fixtureCommand('hang.js'), async: true, timeout: 200 }] }] } });
     await executeToolWithHooks(config, 'read_file', {}, async () => toolResult);
     const [result] = await config.getHookSystem()!.waitForAsyncHooks();
@@ -82,7 +82,7 @@ describe('async hooks never block or modify', () => {
     expect(result.error?.message).toContain('timed out after 200 ms');
   });
 
-  it('issue 13: cancelAsyncHooks kills every async hook still running and says how many', async () => {
+  it('cancelAsyncHooks kills every async hook still running and says how many', async () => {
     const markers = [join(scratch.path, 'a'), join(scratch.path, 'b')];
     const config = configWith({
       hooks: { BeforeTool: [{ hooks: markers.map((marker) => ({ type: 'command' as const, command: fixtureCommand('types/touch-then-hang.sh', marker), async: true })) }] },
@@ -96,14 +96,14 @@ describe('async hooks never block or modify', () => {
     expect(hookSystem.cancelAsyncHooks()).toBe(0);
   });
 
-  it('issue 13: an async hook with onFailure "block" that fails does not block (validation warns about it)', async () => {
+  it('an async hook with onFailure "block" that fails does not block (validation warns about it)', async () => {
     const config = configWith({ functionHooks: [{ event: 'BeforeTool', name: 'x', async: true, onFailure: 'block', run: () => { throw new Error('down'); } }] });
     expect(await executeToolWithHooks(config, 'x', {}, async () => toolResult)).toEqual(toolResult);
   });
 });
 
 describe('their messages join the next model request', () => {
-  it('issue 13: a real async process answering after the call finished: its systemMessage reaches the next request, once', async () => {
+  it('a real async process answering after the call finished: its systemMessage reaches the next request, once', async () => {
     const marker = join(scratch.path, 'go');
     const config = configWith({
       hooks: { AfterTool: [{ hooks: [{ type: 'command', command: fixtureCommand('types/late-message.sh', marker, 'lint found 2 warnings'), async: true }] }] },
@@ -119,7 +119,7 @@ describe('their messages join the next model request', () => {
     expect(second.modifiedRequest).toBeUndefined();
   });
 
-  it('issue 13: a blocked model call leaves the messages queued for the next call that goes ahead', async () => {
+  it('a blocked model call leaves the messages queued for the next call that goes ahead', async () => {
     let blocking = true;
     const config = configWith({
       functionHooks: [
@@ -135,7 +135,7 @@ describe('their messages join the next model request', () => {
     expect(allowed.modifiedRequest?.contents).toEqual([...request.contents, { role: 'user', parts: [{ text: '[System] remember the changelog' }] }]);
   });
 
-  it('issue 13: in the agent loop, what an async tool hook said is in the model request after the tool result', async () => {
+  it('in the agent loop, what an async tool hook said is in the model request after the tool result', async () => {
     const config = configWith({
       functionHooks: [
         {

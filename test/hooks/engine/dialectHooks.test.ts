@@ -12,7 +12,7 @@ import { HookEventName } from '../../../src/hooks/protocol/events.js';
 const command = (text: string, extra: Record<string, unknown> = {}) => ({ type: 'command', command: text, ...extra });
 
 describe('detectHooksDialect', () => {
-  it('issue 11: Claude Code\'s own names make an object Claude; hookrail\'s make it native; shared names decide nothing', () => {
+  it('Claude Code\'s own names make an object Claude; hookrail\'s make it native; shared names decide nothing', () => {
     expect(detectHooksDialect({ PreToolUse: [], SessionStart: [] })).toMatchObject({ dialect: 'claude', mixed: false, claudeKeys: ['PreToolUse'] });
     expect(detectHooksDialect({ BeforeTool: [], SessionStart: [] })).toMatchObject({ dialect: 'native', mixed: false, nativeKeys: ['BeforeTool'] });
     expect(detectHooksDialect({ SessionStart: [], Notification: [] })).toMatchObject({ dialect: 'native', mixed: false });
@@ -22,7 +22,7 @@ describe('detectHooksDialect', () => {
 });
 
 describe('readHooksInDialect', () => {
-  it('issue 11: a Claude-named object: every hook speaks Claude, timeouts in seconds become ms, matchers stay as written', () => {
+  it('a Claude-named object: every hook speaks Claude, timeouts in seconds become ms, matchers stay as written', () => {
     const result = readHooksInDialect({
       PreToolUse: [{ matcher: 'Bash', hooks: [command('guard.sh', { timeout: 5 })] }],
       SessionStart: [{ matcher: 'compact', hooks: [command('context.sh')] }],
@@ -35,7 +35,7 @@ describe('readHooksInDialect', () => {
     ]);
   });
 
-  it('issue 11: PostToolUse / PostToolUseFailure / Stop / SubagentStop keep the Claude event they narrow their hookrail event to', () => {
+  it('PostToolUse / PostToolUseFailure / Stop / SubagentStop keep the Claude event they narrow their hookrail event to', () => {
     const result = readHooksInDialect({
       PostToolUse: [{ hooks: [command('ok.sh')] }],
       PostToolUseFailure: [{ hooks: [command('failed.sh')] }],
@@ -54,20 +54,20 @@ describe('readHooksInDialect', () => {
     ]);
   });
 
-  it('issue 11, HOOK-087: "*" — how Gemini CLI\'s guides write "every tool" — matches all without a regular-expression warning', () => {
+  it('HOOK-087: "*" — how Gemini CLI\'s guides write "every tool" — matches all without a regular-expression warning', () => {
     const result = readHooksInDialect({ BeforeTool: [{ matcher: '*', hooks: [command('log.sh')] }] }, { dialect: 'gemini' });
     expect(result.problems).toEqual([]);
     expect(result.definitions[0].matcher).toBe('*');
   });
 
-  it('issue 11: a native object is unchanged: no stamps, milliseconds', () => {
+  it('a native object is unchanged: no stamps, milliseconds', () => {
     const hooks = { BeforeTool: [{ matcher: 'run_shell_command', hooks: [command('guard.sh', { timeout: 5 })] }] };
     const result = readHooksInDialect(hooks);
     expect(result.dialect).toBe('native');
     expect(result.definitions[0].config).toEqual(command('guard.sh', { timeout: 5 }));
   });
 
-  it('issue 11: the location\'s dialect wins: a Claude Code file may use hookrail\'s names (seconds still); a Gemini CLI file keeps ms and its old switches are not events', () => {
+  it('the location\'s dialect wins: a Claude Code file may use hookrail\'s names (seconds still); a Gemini CLI file keeps ms and its old switches are not events', () => {
     const claude = readHooksInDialect({ BeforeTool: [{ hooks: [command('a.sh', { timeout: 2 })] }] }, { dialect: 'claude' });
     expect(claude.definitions[0].config).toEqual(command('a.sh', { timeout: 2000, dialect: 'claude' }));
     const gemini = readHooksInDialect({ enabled: true, disabled: ['x'], BeforeTool: [{ hooks: [command('b.sh', { timeout: 2 })] }] }, { dialect: 'gemini' });
@@ -75,18 +75,18 @@ describe('readHooksInDialect', () => {
     expect(gemini.definitions[0].config).toEqual(command('b.sh', { timeout: 2, dialect: 'gemini' }));
   });
 
-  it('issue 11: a mixed object is a warning; each group speaks the dialect of its event\'s name', () => {
+  it('a mixed object is a warning; each group speaks the dialect of its event\'s name', () => {
     const result = readHooksInDialect({ PreToolUse: [{ hooks: [command('claude.sh', { timeout: 1 })] }], AfterTool: [{ hooks: [command('native.sh', { timeout: 1 })] }] });
     expect(result.problems).toEqual([expect.objectContaining({ path: 'hooks', severity: 'warning', message: expect.stringContaining('mixes Claude Code event names (PreToolUse)') })]);
     expect(result.definitions.map((definition) => definition.config)).toEqual([command('claude.sh', { timeout: 1000, dialect: 'claude' }), command('native.sh', { timeout: 1 })]);
   });
 
-  it('issue 11: problems keep the Claude file\'s paths; a bad Claude timeout is named in seconds', () => {
+  it('problems keep the Claude file\'s paths; a bad Claude timeout is named in seconds', () => {
     const result = readHooksInDialect({ PreToolUse: [{ hooks: [command('a.sh', { timeout: 'soon' }), { type: 'command' }] }], PermissionRequest: [] });
     expect(result.problems).toEqual([
       {
         path: 'hooks.PreToolUse[0].hooks[0].timeout',
-        message: 'expected a positive number of seconds, got "soon"; the hook is kept with the default timeout of 60 s',
+        message: 'expected a positive number of seconds, got "soon"; the hook is kept with the default timeout of 600 s',
         severity: 'warning',
       },
       { path: 'hooks.PreToolUse[0].hooks[1]', message: '"command" is missing; hook skipped', severity: 'error' },
@@ -94,7 +94,7 @@ describe('readHooksInDialect', () => {
     ]);
   });
 
-  it('issue 11: a source\'s variables (a plugin\'s root) are added to every hook\'s env, the hook\'s own win', () => {
+  it('a source\'s variables (a plugin\'s root) are added to every hook\'s env, the hook\'s own win', () => {
     const result = readHooksInDialect(
       { PostToolUse: [{ matcher: 'Write', hooks: [command('${CLAUDE_PLUGIN_ROOT}/fmt.sh', { env: { MODE: 'strict', CLAUDE_PLUGIN_ROOT: '/mine' } }), command('lint.sh')] }] },
       { dialect: 'claude', env: { CLAUDE_PLUGIN_ROOT: '/plugins/fmt' } },
@@ -102,14 +102,14 @@ describe('readHooksInDialect', () => {
     expect(result.definitions.map((definition) => definition.config.env)).toEqual([{ CLAUDE_PLUGIN_ROOT: '/mine', MODE: 'strict' }, { CLAUDE_PLUGIN_ROOT: '/plugins/fmt' }]);
   });
 
-  it('issue 11: reading the result again changes nothing (merged settings go through Config.hooks once more)', () => {
+  it('reading the result again changes nothing (merged settings go through Config.hooks once more)', () => {
     const first = readHooksInDialect({ PreToolUse: [{ matcher: 'Bash', hooks: [command('a.sh', { timeout: 3 })] }], PostToolUseFailure: [{ hooks: [command('b.sh')] }] });
     const again = readHooksInDialect(toHooksSettings(first.definitions));
     expect(again.problems).toEqual([]);
     expect(again.definitions.map(({ path: _path, ...definition }) => definition)).toEqual(first.definitions.map(({ path: _path, ...definition }) => definition));
   });
 
-  it('issue 11: bad dialect fields in a hookrail file are dropped with a warning naming their path', () => {
+  it('bad dialect fields in a hookrail file are dropped with a warning naming their path', () => {
     const result = readHooksInDialect({
       AfterTool: [{ hooks: [command('a.sh', { dialect: 'cursor', dialectEvent: 'Stop', env: { OK: 'yes', 'BAD NAME': 'x', NUM: 3 } })] }],
     });

@@ -26,7 +26,7 @@ async function planned(parameters: ConfigParameters, eventName: HookEventName, c
 const group = (matcher: string | undefined, command: string) => ({ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', command }] });
 
 describe('tool matchers in either dialect', () => {
-  it('issue 11: a Claude Code matcher "Bash" selects run_shell_command, and "Edit|Write" selects replace and write_file', async () => {
+  it('a Claude Code matcher "Bash" selects run_shell_command, and "Edit|Write" selects replace and write_file', async () => {
     const hooks = { PreToolUse: [group('Bash', 'bash-guard'), group('Edit|Write', 'file-guard'), group('Read', 'read-guard')] };
     expect(await planned({ hooks }, HookEventName.BeforeTool, { toolName: 'run_shell_command' })).toEqual(['bash-guard']);
     expect(await planned({ hooks }, HookEventName.BeforeTool, { toolName: 'replace' })).toEqual(['file-guard']);
@@ -34,21 +34,21 @@ describe('tool matchers in either dialect', () => {
     expect(await planned({ hooks }, HookEventName.BeforeTool, { toolName: 'list_directory' })).toEqual([]);
   });
 
-  it('issue 11: a hookrail matcher may name the tool the Claude way, and a Claude matcher the hookrail way', async () => {
+  it('a hookrail matcher may name the tool the Claude way, and a Claude matcher the hookrail way', async () => {
     expect(await planned({ hooks: { BeforeTool: [group('Bash', 'native-bash')] } }, HookEventName.BeforeTool, { toolName: 'run_shell_command' })).toEqual(['native-bash']);
     expect(await planned({ hooks: { PreToolUse: [group('write_file', 'claude-native-name')] } }, HookEventName.BeforeTool, { toolName: 'write_file' })).toEqual([
       'claude-native-name',
     ]);
   });
 
-  it('issue 11: Claude Code\'s simple matchers are exact names ("Edit" does not select NotebookEdit); hookrail\'s are unanchored regular expressions (HOOK-088)', async () => {
+  it('Claude Code\'s simple matchers are exact names ("Edit" does not select NotebookEdit); hookrail\'s are unanchored regular expressions (HOOK-088)', async () => {
     expect(await planned({ hooks: { PreToolUse: [group('Edit', 'claude')] } }, HookEventName.BeforeTool, { toolName: 'NotebookEdit' })).toEqual([]);
     expect(await planned({ hooks: { BeforeTool: [group('Edit', 'native')] } }, HookEventName.BeforeTool, { toolName: 'NotebookEdit' })).toEqual(['native']);
     expect(await planned({ hooks: { PreToolUse: [group('Bash, Write', 'comma-list')] } }, HookEventName.BeforeTool, { toolName: 'write_file' })).toEqual(['comma-list']);
     expect(await planned({ hooks: { PreToolUse: [group('^(Edit|Write)$', 'regex')] } }, HookEventName.BeforeTool, { toolName: 'replace' })).toEqual(['regex']);
   });
 
-  it('issue 11: mcp__<server>__<tool> names of host tools: exact names and whole-server patterns, in both dialects', async () => {
+  it('mcp__<server>__<tool> names of host tools: exact names and whole-server patterns, in both dialects', async () => {
     const hooks = { PreToolUse: [group('mcp__memory__create_entities', 'exact'), group('mcp__memory__.*', 'server'), group('mcp__memory', 'bare')] };
     expect(await planned({ hooks }, HookEventName.BeforeTool, { toolName: 'mcp__memory__create_entities' })).toEqual(['exact', 'server']);
     expect(await planned({ hooks: { BeforeTool: [group('mcp__github__.*', 'native')] } }, HookEventName.BeforeTool, { toolName: 'mcp__github__create_issue' })).toEqual([
@@ -66,20 +66,20 @@ describe('Claude Code events that narrow a hookrail event', () => {
     SubagentStop: [group(undefined, 'subagent-stop')],
   };
 
-  it('issue 11: PostToolUse hooks run after a tool that succeeded, PostToolUseFailure hooks after one that failed; hookrail\'s AfterTool after both', async () => {
+  it('PostToolUse hooks run after a tool that succeeded, PostToolUseFailure hooks after one that failed; hookrail\'s AfterTool after both', async () => {
     expect(await planned({ hooks }, HookEventName.AfterTool, { toolName: 'run_shell_command', toolFailed: false })).toEqual(['after-success', 'native-after']);
     expect(await planned({ hooks }, HookEventName.AfterTool, { toolName: 'run_shell_command', toolFailed: true })).toEqual(['after-failure', 'native-after']);
     expect(await planned({ hooks }, HookEventName.AfterTool, { toolName: 'run_shell_command' })).toEqual(['after-success', 'after-failure', 'native-after']);
   });
 
-  it('issue 11: Stop hooks run when the agent stops, SubagentStop hooks only when a sub-agent does', async () => {
+  it('Stop hooks run when the agent stops, SubagentStop hooks only when a sub-agent does', async () => {
     expect(await planned({ hooks }, HookEventName.AfterAgent, {})).toEqual(['stop']);
     expect(await planned({ hooks }, HookEventName.AfterAgent, { subagent: true })).toEqual(['subagent-stop']);
   });
 });
 
 describe('lifecycle matchers', () => {
-  it('issue 11: a Claude Code SessionStart matcher selects its source in Claude\'s spelling; hookrail hooks ignore lifecycle matchers as before', async () => {
+  it('a Claude Code SessionStart matcher selects its source in Claude\'s spelling; hookrail hooks ignore lifecycle matchers as before', async () => {
     const hooks = { SessionStart: [group('compact', 'after-compaction'), group('startup|resume', 'fresh')] };
     const claude = { hooks: { PreToolUse: [], ...hooks } };
     expect(await planned(claude, HookEventName.SessionStart, { matchValue: 'startup' })).toEqual(['fresh']);
@@ -87,7 +87,7 @@ describe('lifecycle matchers', () => {
     expect(await planned({ hooks: { BeforeTool: [], ...hooks } }, HookEventName.SessionStart, { matchValue: 'startup' })).toEqual(['after-compaction', 'fresh']);
   });
 
-  it('issue 11: Gemini CLI lifecycle matchers are exact values; Claude SessionEnd "other" is hookrail\'s "exit"', async () => {
+  it('Gemini CLI lifecycle matchers are exact values; Claude SessionEnd "other" is hookrail\'s "exit"', async () => {
     const gemini = { extensions: [{ name: 'g', isActive: true, dialect: 'gemini' as const, hooks: { SessionEnd: [group('exit', 'on-exit'), group('clear', 'on-clear')] } }] };
     expect(await planned(gemini, HookEventName.SessionEnd, { matchValue: 'exit' })).toEqual(['on-exit']);
     const claude = { hooks: { SessionEnd: [group('other', 'claude-other')], Stop: [] } };

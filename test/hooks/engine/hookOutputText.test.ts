@@ -1,5 +1,5 @@
 /**
- * What a hook's printed text means (§35): plain text by exit code, and stdout on exit 0 as JSON,
+ * What a hook's printed text means (the exit-code rules, HOOK-066–070): plain text by exit code, and stdout on exit 0 as JSON,
  * double-encoded JSON or plain text.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * `priority` (issue 13, item 5; seed 002): higher runs first in a sequential group and merges first
+ * `priority`: higher runs first in a sequential group and merges first
  * in a parallel group; ties keep source priority (HOOK-086, 187) and configuration order. Merge
  * order is checked in every input order.
  */
@@ -40,7 +40,7 @@ async function registryOf(config: Config): Promise<HookRegistry> {
 }
 
 describe('registry order', () => {
-  it('issue 13: higher priority first, whatever the configuration order (all 24 orders)', async () => {
+  it('higher priority first, whatever the configuration order (all 24 orders)', async () => {
     const hooks = [
       ['ten', 10],
       ['five', 5],
@@ -60,7 +60,7 @@ describe('registry order', () => {
     }
   });
 
-  it('issue 13, HOOK-086, HOOK-187: equal priorities keep source priority, then configuration order', async () => {
+  it('HOOK-086, HOOK-187: equal priorities keep source priority, then configuration order', async () => {
     const registry = await registryOf(
       new Config({
         enableHooks: true,
@@ -89,7 +89,7 @@ describe('merge order of a parallel group', () => {
     { name: 'low', priority: 1 },
   ];
 
-  it('issue 13: BeforeTool (OR-merge): messages and reasons are joined highest priority first, in every input order', async () => {
+  it('BeforeTool (OR-merge): messages and reasons are joined highest priority first, in every input order', async () => {
     for (const order of permutations(answers)) {
       const functionHooks: FunctionHookDefinition[] = order.map(({ name, priority }) => ({
         event: 'BeforeTool',
@@ -105,7 +105,7 @@ describe('merge order of a parallel group', () => {
     }
   });
 
-  it('issue 13: BeforeModel (field replacement): later merges over earlier, so in every input order the lowest priority writes last', async () => {
+  it('BeforeModel (field replacement): later merges over earlier, so in every input order the lowest priority writes last', async () => {
     for (const order of permutations(answers)) {
       const functionHooks: FunctionHookDefinition[] = order.map(({ name, priority }) => ({
         event: 'BeforeModel',
@@ -129,7 +129,7 @@ describe('run order of a sequential group', () => {
   });
   afterEach(() => scratch.remove());
 
-  it('issue 13: real command hooks run highest priority first, in every configuration order', async () => {
+  it('real command hooks run highest priority first, in every configuration order', async () => {
     const hooks = [
       ['first', 30],
       ['second', 20],
@@ -148,7 +148,7 @@ describe('run order of a sequential group', () => {
     }
   });
 
-  it('issue 13: in a sequential group a higher-priority block ends the chain before lower hooks run', async () => {
+  it('in a sequential group a higher-priority block ends the chain before lower hooks run', async () => {
     const ran: string[] = [];
     const config = new Config({
       enableHooks: true,

@@ -49,7 +49,7 @@ function recordingHook(dialect: 'native' | 'claude' | 'gemini', answer: { exit?:
 const runner = new HookRunner({ logger: recordingLogger().logger });
 
 describe('stdin and variables in each dialect', () => {
-  it('issue 11: a Claude Code hook on BeforeTool reads PreToolUse, Bash, Claude\'s tool_input, tool_use_id and permission_mode — exactly the stdin kept on the result', async () => {
+  it('a Claude Code hook on BeforeTool reads PreToolUse, Bash, Claude\'s tool_input, tool_use_id and permission_mode — exactly the stdin kept on the result', async () => {
     const hook = recordingHook('claude');
     const input = hookInput(HookEventName.BeforeTool, { tool_name: 'read_file', tool_input: { file_path: 'src/a.ts', offset: 0 } }, scratch.path);
     const result = await runner.executeHook(hook.config, HookEventName.BeforeTool, input, { toolCallId: 'call-42' });
@@ -68,7 +68,7 @@ describe('stdin and variables in each dialect', () => {
     expect(seen.env).toMatchObject({ CLAUDE_PROJECT_DIR: scratch.path });
   });
 
-  it('issue 11: a Claude plugin hook runs with CLAUDE_PLUGIN_ROOT from its env', async () => {
+  it('a Claude plugin hook runs with CLAUDE_PLUGIN_ROOT from its env', async () => {
     const hook = recordingHook('claude', {}, { env: { CLAUDE_PLUGIN_ROOT: '/opt/plugins/fmt' } });
     await runner.executeHook(hook.config, HookEventName.SessionEnd, hookInput(HookEventName.SessionEnd, { reason: 'exit' }, scratch.path));
     const seen = hook.recorded();
@@ -76,7 +76,7 @@ describe('stdin and variables in each dialect', () => {
     expect(seen.input).toMatchObject({ hook_event_name: 'SessionEnd', reason: 'other' });
   });
 
-  it('issue 11: a Gemini CLI hook reads hookrail\'s input without tool_response.metadata, with GEMINI_PROJECT_DIR, GEMINI_CWD and GEMINI_SESSION_ID', async () => {
+  it('a Gemini CLI hook reads hookrail\'s input without tool_response.metadata, with GEMINI_PROJECT_DIR, GEMINI_CWD and GEMINI_SESSION_ID', async () => {
     const hook = recordingHook('gemini');
     const toolResponse = { llmContent: 'Output: ok', returnDisplay: 'ok', metadata: { exitCode: 0, stdout: 'ok' } };
     const input = hookInput(HookEventName.AfterTool, { tool_name: 'run_shell_command', tool_input: { command: 'ls' }, tool_response: toolResponse }, scratch.path);
@@ -86,7 +86,7 @@ describe('stdin and variables in each dialect', () => {
     expect(seen.env).toMatchObject({ GEMINI_PROJECT_DIR: scratch.path, GEMINI_CWD: scratch.path, GEMINI_SESSION_ID: 'test-session' });
   });
 
-  it('issue 11: a native hook reads hookrail\'s input unchanged (HOOK-015, HOOK-026)', async () => {
+  it('a native hook reads hookrail\'s input unchanged (HOOK-015, HOOK-026)', async () => {
     const hook = recordingHook('native');
     const input = hookInput(HookEventName.BeforeTool, { tool_name: 'read_file', tool_input: { file_path: 'a.ts' } }, scratch.path);
     const result = await runner.executeHook(hook.config, HookEventName.BeforeTool, input);
@@ -98,7 +98,7 @@ describe('stdin and variables in each dialect', () => {
 describe('answers read by each dialect\'s rules (real processes)', () => {
   const bashInput = () => hookInput(HookEventName.BeforeTool, { tool_name: 'run_shell_command', tool_input: { command: 'git push' } }, scratch.path);
 
-  it('issue 11: permissionDecision "deny" from a Claude hook blocks; the same JSON from a native hook is HOOK-169\'s compatibility reading', async () => {
+  it('permissionDecision "deny" from a Claude hook blocks; the same JSON from a native hook is HOOK-169\'s compatibility reading', async () => {
     const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no pushes' } });
     const claude = await runner.executeHook(recordingHook('claude', { stdout: deny }).config, HookEventName.BeforeTool, bashInput());
     expect(claude.output).toEqual({ decision: 'deny', reason: 'no pushes' });
@@ -106,7 +106,7 @@ describe('answers read by each dialect\'s rules (real processes)', () => {
     expect(native.output).toEqual(JSON.parse(deny));
   });
 
-  it('issue 11: plain stdout of a Claude PreToolUse hook is not a message to the model; of a native hook it is (HOOK-064)', async () => {
+  it('plain stdout of a Claude PreToolUse hook is not a message to the model; of a native hook it is (HOOK-064)', async () => {
     const claude = await runner.executeHook(recordingHook('claude', { stdout: 'checking the command...' }).config, HookEventName.BeforeTool, bashInput());
     expect(claude).toMatchObject({ success: true, exitCode: 0 });
     expect(claude.output).toBeUndefined();
@@ -114,7 +114,7 @@ describe('answers read by each dialect\'s rules (real processes)', () => {
     expect(native.output).toEqual({ decision: 'allow', systemMessage: 'checking the command...' });
   });
 
-  it('issue 11: exit 2 from a Claude PostToolUse hook gives stderr to the model next to the result; from a native AfterTool hook it is a block (HOOK-066)', async () => {
+  it('exit 2 from a Claude PostToolUse hook gives stderr to the model next to the result; from a native AfterTool hook it is a block (HOOK-066)', async () => {
     const after = hookInput(HookEventName.AfterTool, { tool_name: 'write_file', tool_input: { file_path: 'a.ts', content: '' }, tool_response: { llmContent: 'ok', returnDisplay: 'ok' } }, scratch.path);
     const claude = await runner.executeHook(recordingHook('claude', { exit: 2, stderr: 'prettier failed' }).config, HookEventName.AfterTool, after);
     expect(claude).toMatchObject({ success: true, exitCode: 2, output: { hookSpecificOutput: { additionalContext: 'prettier failed' } } });
@@ -122,14 +122,14 @@ describe('answers read by each dialect\'s rules (real processes)', () => {
     expect(native).toMatchObject({ success: false, exitCode: 2, output: { decision: 'deny', reason: 'prettier failed' } });
   });
 
-  it('issue 11: plain stdout of a Claude UserPromptSubmit hook is context for the prompt', async () => {
+  it('plain stdout of a Claude UserPromptSubmit hook is context for the prompt', async () => {
     const result = await runner.executeHook(recordingHook('claude', { stdout: 'Branch: main' }).config, HookEventName.BeforeAgent, hookInput(HookEventName.BeforeAgent, { prompt: 'hi' }, scratch.path));
     expect(result.output).toEqual({ hookSpecificOutput: { additionalContext: 'Branch: main' } });
   });
 });
 
 describe('through the hook system', () => {
-  it('issue 11: a Claude updatedInput reaches the real read_file tool with its own argument names (1-based offset 2 → the second line)', async () => {
+  it('a Claude updatedInput reaches the real read_file tool with its own argument names (1-based offset 2 → the second line)', async () => {
     const project = scratch.path;
     const { writeFileSync } = await import('node:fs');
     writeFileSync(join(project, 'asked.txt'), 'asked for\n');
@@ -151,7 +151,7 @@ describe('through the hook system', () => {
     expect(result.llmContent).not.toContain('line one');
   });
 
-  it('issue 11: variables a Claude SessionStart hook writes to CLAUDE_ENV_FILE reach later run_shell_command calls of the session', async () => {
+  it('variables a Claude SessionStart hook writes to CLAUDE_ENV_FILE reach later run_shell_command calls of the session', async () => {
     const sessionId = `dialects-env-${Math.random().toString(36).slice(2)}`;
     try {
       const config = new Config({

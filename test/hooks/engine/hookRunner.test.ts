@@ -1,5 +1,5 @@
 /**
- * HookRunner: the stdin/stdout protocol and the exit-code table (§35), tested with real hook
+ * HookRunner: the stdin/stdout protocol and the exit-code table (the exit-code rules, HOOK-066–070), tested with real hook
  * processes from test/fixtures/hooks/.
  */
 import { readFileSync } from 'node:fs';

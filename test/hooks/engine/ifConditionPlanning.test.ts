@@ -1,5 +1,5 @@
 /**
- * `if` conditions in the planner (issue 13, item 7): checked in-process before anything runs, so a
+ * `if` conditions in the planner: checked in-process before anything runs, so a
  * hook whose condition fails costs no process; a tool name in either dialect; tool events only.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -40,7 +40,7 @@ function configWith(parameters: ConfigParameters): Config {
 const toolResult = { llmContent: 'ok', returnDisplay: 'ok' };
 
 describe('if conditions before anything runs', () => {
-  it('issue 13: a hook whose condition fails spawns no process; when it holds, the hook runs', async () => {
+  it('a hook whose condition fails spawns no process; when it holds, the hook runs', async () => {
     const config = configWith({ hooks: { BeforeTool: [{ hooks: [witness('push-guard', 'run_shell_command(git push*)')] }] } });
     await executeToolWithHooks(config, 'run_shell_command', { command: 'git status' }, async () => toolResult);
     await executeToolWithHooks(config, 'run_shell_command', { command: 'ls && git pull' }, async () => toolResult);
@@ -50,7 +50,7 @@ describe('if conditions before anything runs', () => {
     expect(ran()).toEqual(['push-guard', 'push-guard']);
   });
 
-  it("issue 13: a condition in Claude Code's tool names applies to the native tool, and the reverse", async () => {
+  it("a condition in Claude Code's tool names applies to the native tool, and the reverse", async () => {
     const config = configWith({
       hooks: {
         BeforeTool: [{ hooks: [witness('claude-style', 'Bash(rm -rf*)'), witness('native-style', 'write_file(src/**)')] }],
@@ -62,7 +62,7 @@ describe('if conditions before anything runs', () => {
     expect(ran()).toEqual(['claude-style', 'native-style']);
   });
 
-  it('issue 13, HOOK-012: when the tool name cannot match, the tool runs on the no-hook fast path', async () => {
+  it('HOOK-012: when the tool name cannot match, the tool runs on the no-hook fast path', async () => {
     const config = configWith({ hooks: { BeforeTool: [{ hooks: [witness('push-guard', 'run_shell_command(git push*)')] }] } });
     await config.getHookSystem()!.initialize();
     expect(toolHooksMayApply(config, 'read_file')).toBe(false);
@@ -73,7 +73,7 @@ describe('if conditions before anything runs', () => {
     expect(toolHooksMayApply(config, 'run_shell_command', { command: 'git push' })).toBe(true);
   });
 
-  it('issue 13: function hooks take `if` too', async () => {
+  it('function hooks take `if` too', async () => {
     const calls: string[] = [];
     const config = configWith({
       functionHooks: [{ event: 'BeforeTool', name: 'env-guard', if: 'write_file(*.env)', run: (input) => void calls.push(String(input.tool_input['file_path'])) }],
@@ -83,20 +83,20 @@ describe('if conditions before anything runs', () => {
     expect(calls).toEqual(['config/prod.env']);
   });
 
-  it('issue 13: `if` and the group matcher must both hold', async () => {
+  it('`if` and the group matcher must both hold', async () => {
     const config = configWith({ hooks: { BeforeTool: [{ matcher: '^replace$', hooks: [witness('both', 'Bash')] }] } });
     await fireBeforeToolHook(config, 'run_shell_command', { command: 'ls' });
     await fireBeforeToolHook(config, 'replace', { file_path: 'a' });
     expect(ran()).toEqual([]);
   });
 
-  it('issue 13: on an event that is not a tool event a hook with `if` never runs (as in Claude Code)', async () => {
+  it('on an event that is not a tool event a hook with `if` never runs (as in Claude Code)', async () => {
     const config = configWith({ hooks: { BeforeModel: [{ hooks: [witness('model-guard', 'Bash')] }] } });
     await fireBeforeModelHook(config, { model: 'm', contents: 'hi' });
     expect(ran()).toEqual([]);
   });
 
-  it('issue 13: relative path globs are taken from the working directory for absolute file paths', async () => {
+  it('relative path globs are taken from the working directory for absolute file paths', async () => {
     const config = configWith({ hooks: { AfterTool: [{ hooks: [witness('src-audit', 'write_file(src/**)')] }] } });
     await executeToolWithHooks(config, 'write_file', { file_path: join(scratch.path, 'src', 'main.ts') }, async () => toolResult);
     await executeToolWithHooks(config, 'write_file', { file_path: join(scratch.path, 'test', 'main.ts') }, async () => toolResult);

@@ -1,5 +1,5 @@
 /**
- * The spec constants of judged hooks (issue 14): a prompt hook waits 30 s for its model and an agent
+ * The spec constants of judged hooks: a prompt hook waits 30 s for its model and an agent
  * hook 60 s for its sub-agent when the hook sets no `timeout`, a hook's `timeout` replaces that, and
  * a sub-agent gets 50 model turns unless the hook sets `maxTurns`. The deadlines are observed on a
  * fake clock (only `setTimeout`/`clearTimeout` are faked): the hook must still be waiting 1 ms before
@@ -98,13 +98,13 @@ function agentConfig(hook: Partial<AgentHookConfig>) {
 }
 
 describe('judged hooks: default timeouts and turns', () => {
-  it('issue 14: the spec constants are 30 s (prompt), 60 s (agent) and 50 turns', () => {
+  it('the spec constants are 30 s (prompt), 60 s (agent) and 50 turns', () => {
     expect(DEFAULT_PROMPT_HOOK_TIMEOUT_MS).toBe(30_000);
     expect(DEFAULT_AGENT_HOOK_TIMEOUT_MS).toBe(60_000);
     expect(DEFAULT_AGENT_HOOK_MAX_TURNS).toBe(50);
   });
 
-  it('issue 14: a prompt hook without timeout waits DEFAULT_PROMPT_HOOK_TIMEOUT_MS for its model, then fails with a timeout', async () => {
+  it('a prompt hook without timeout waits DEFAULT_PROMPT_HOOK_TIMEOUT_MS for its model, then fails with a timeout', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { config, opened, model } = promptConfig({});
     const fire = await fireWith(config);
@@ -115,7 +115,7 @@ describe('judged hooks: default timeouts and turns', () => {
     await expect.poll(() => model.abortedStreams, { timeout: 2_000 }).toBe(1);
   });
 
-  it('issue 14: a prompt hook\'s timeout overrides the default, longer or shorter', async () => {
+  it('a prompt hook\'s timeout overrides the default, longer or shorter', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const longer = promptConfig({ timeout: 45_000 });
     const longerFire = await fireWith(longer.config);
@@ -128,7 +128,7 @@ describe('judged hooks: default timeouts and turns', () => {
     expect((await expectDeadline(shorterFire, 1_500)).error!.message).toContain('did not answer within 1500 ms');
   });
 
-  it('issue 14: an agent hook without timeout or maxTurns gives its sub-agent DEFAULT_AGENT_HOOK_TIMEOUT_MS and DEFAULT_AGENT_HOOK_MAX_TURNS', async () => {
+  it('an agent hook without timeout or maxTurns gives its sub-agent DEFAULT_AGENT_HOOK_TIMEOUT_MS and DEFAULT_AGENT_HOOK_MAX_TURNS', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { config, started } = agentConfig({});
     const fire = await fireWith(config);
@@ -141,7 +141,7 @@ describe('judged hooks: default timeouts and turns', () => {
     expect(task.signal.aborted).toBe(true);
   });
 
-  it('issue 14: an agent hook\'s timeout and maxTurns override the defaults', async () => {
+  it('an agent hook\'s timeout and maxTurns override the defaults', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const longer = agentConfig({ timeout: 90_000, maxTurns: 4 });
     const longerFire = await fireWith(longer.config);

@@ -1,5 +1,5 @@
 /**
- * What a host learns about judged hooks (issue 14): `Config.onJudgedHook` gets each verdict with the
+ * What a host learns about judged hooks: `Config.onJudgedHook` gets each verdict with the
  * model's reason, the model and the duration (a listener that throws is logged and ignored), and a
  * sub-agent's Config keeps only the hooks that guard a sub-agent.
  */
@@ -17,7 +17,7 @@ async function fire(config: Config) {
 }
 
 describe('Config.onJudgedHook', () => {
-  it('issue 14: each judged hook reports its verdict, the model\'s reason, the model and the duration', async () => {
+  it('each judged hook reports its verdict, the model\'s reason, the model and the duration', async () => {
     const events: JudgedHookEvent[] = [];
     const config = new Config({
       enableHooks: true,
@@ -45,7 +45,7 @@ describe('Config.onJudgedHook', () => {
     for (const event of events) expect(event.durationMs).toBeGreaterThanOrEqual(0);
   });
 
-  it('issue 14: a listener that throws is logged and the hook\'s decision stands', async () => {
+  it('a listener that throws is logged and the hook\'s decision stands', async () => {
     const { logger, records } = recordingLogger();
     const config = new Config({
       enableHooks: true,
@@ -63,7 +63,7 @@ describe('Config.onJudgedHook', () => {
 });
 
 describe('createSubagentConfig', () => {
-  it('issue 14: the same session, project and hook model, marked as a sub-agent, with no runner of its own and only tool and stop hooks', async () => {
+  it('the same session, project and hook model, marked as a sub-agent, with no runner of its own and only tool and stop hooks', async () => {
     const hookModel = new FakeContentGenerator([]);
     const parent = new Config({
       enableHooks: true,

@@ -1,5 +1,5 @@
 /**
- * `if` conditions (issue 13, item 7): parsing, tool names in either dialect, globs over the main
+ * `if` conditions: parsing, tool names in either dialect, globs over the main
  * argument, subcommands, paths, and linear-time checking of hostile input.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ function condition(text: string): IfCondition {
 }
 
 describe('parsing', () => {
-  it('issue 13: a tool name alone, or a tool name with a glob in parentheses', () => {
+  it('a tool name alone, or a tool name with a glob in parentheses', () => {
     expect(condition('Bash').glob).toBeUndefined();
     expect(condition('Bash(*)').glob).toBeUndefined();
     expect(condition('run_shell_command(git push*)').glob).toBe('git push*');
@@ -21,7 +21,7 @@ describe('parsing', () => {
     expect(condition('mcp__github__create_issue').toolNames.has('mcp__github__create_issue')).toBe(true);
   });
 
-  it('issue 13: a tool name is known in both dialects (the Claude ⇄ native map)', () => {
+  it('a tool name is known in both dialects (the Claude ⇄ native map)', () => {
     expect([...condition('Bash(ls)').toolNames].sort()).toEqual(['Bash', 'run_shell_command']);
     expect([...condition('run_shell_command').toolNames].sort()).toEqual(['Bash', 'run_shell_command']);
     expect([...condition('replace').toolNames].sort()).toEqual(['Edit', 'replace']);
@@ -38,13 +38,13 @@ describe('parsing', () => {
     ['(rm -rf*)', 'not a tool name'],
     ['9lives', 'not a tool name'],
     ['Bash(abc\\)', 'lone'],
-  ])('issue 13: %j does not parse (%s)', (text, fragment) => {
+  ])('%j does not parse (%s)', (text, fragment) => {
     const parsed = parseIfCondition(text);
     expect(parsed.condition).toBeUndefined();
     expect(parsed.error).toContain(fragment);
   });
 
-  it('issue 13: a non-string condition and an over-long glob are reported, never thrown', () => {
+  it('a non-string condition and an over-long glob are reported, never thrown', () => {
     expect(parseIfCondition(42).error).toBe('expected a string like "run_shell_command(git push*)", got a number');
     expect(parseIfCondition(['Bash']).error).toContain('got an array');
     expect(parseIfCondition(`Bash(${'a'.repeat(600)})`).error).toContain('at most 512');
@@ -52,7 +52,7 @@ describe('parsing', () => {
 });
 
 describe('matching', () => {
-  it('issue 13: "run_shell_command(git push*)" matches git push commands under either tool name', () => {
+  it('"run_shell_command(git push*)" matches git push commands under either tool name', () => {
     const gitPush = condition('run_shell_command(git push*)');
     expect(matchesIfCondition(gitPush, 'run_shell_command', { command: 'git push origin main' })).toBe(true);
     expect(matchesIfCondition(gitPush, 'Bash', { command: 'git push' })).toBe(true);
@@ -61,7 +61,7 @@ describe('matching', () => {
     expect(matchesIfCondition(gitPush, 'run_shell_command', { file_path: 'git push' })).toBe(false);
   });
 
-  it('issue 13: "Bash(rm -rf*)" matches a subcommand of a compound command, after VAR=value prefixes', () => {
+  it('"Bash(rm -rf*)" matches a subcommand of a compound command, after VAR=value prefixes', () => {
     const rm = condition('Bash(rm -rf*)');
     const matches = (command: string): boolean => matchesIfCondition(rm, 'run_shell_command', { command });
     expect(matches('rm -rf build')).toBe(true);
@@ -77,13 +77,13 @@ describe('matching', () => {
     expect(matches('rm -r build')).toBe(false);
   });
 
-  it('issue 13: a command the scanner cannot split counts as matching, so a guard is not skipped', () => {
+  it('a command the scanner cannot split counts as matching, so a guard is not skipped', () => {
     const rm = condition('Bash(rm -rf*)');
     expect(matchesIfCondition(rm, 'Bash', { command: 'echo "unterminated' })).toBe(true);
     expect(matchesIfCondition(rm, 'Bash', { command: 'echo $(date' })).toBe(true);
   });
 
-  it('issue 13: "write_file(src/**)" matches paths under src, relative or absolute inside the working directory', () => {
+  it('"write_file(src/**)" matches paths under src, relative or absolute inside the working directory', () => {
     const src = condition('write_file(src/**)');
     const matches = (filePath: string, cwd?: string): boolean => matchesIfCondition(src, 'Write', { file_path: filePath, content: 'x' }, cwd);
     expect(matches('src/index.ts')).toBe(true);
@@ -95,7 +95,7 @@ describe('matching', () => {
     expect(matches('srcs/a.ts')).toBe(false);
   });
 
-  it('issue 13: in paths * and ? stay inside one segment, ** crosses them, **/ may match no directory', () => {
+  it('in paths * and ? stay inside one segment, ** crosses them, **/ may match no directory', () => {
     const matches = (glob: string, filePath: string): boolean => matchesIfCondition(condition(`read_file(${glob})`), 'read_file', { file_path: filePath });
     expect(matches('src/*.ts', 'src/a.ts')).toBe(true);
     expect(matches('src/*.ts', 'src/deep/a.ts')).toBe(false);
@@ -110,27 +110,27 @@ describe('matching', () => {
     expect(matches('\\*.md', 'a.md')).toBe(false);
   });
 
-  it('issue 13: in commands * crosses "/" and spaces; the main argument is command, file_path, path, pattern or url', () => {
+  it('in commands * crosses "/" and spaces; the main argument is command, file_path, path, pattern or url', () => {
     expect(matchesIfCondition(condition('Bash(cat /etc/*)'), 'Bash', { command: 'cat /etc/ssl/private/key' })).toBe(true);
     expect(matchesIfCondition(condition('list_directory(/tmp/*)'), 'list_directory', { path: '/tmp/x' })).toBe(true);
     expect(matchesIfCondition(condition('glob(**/*.ts)'), 'glob', { pattern: '**/*.ts' })).toBe(true);
     expect(matchesIfCondition(condition('web_fetch(https://example.com/*)'), 'web_fetch', { url: 'https://example.com/a' })).toBe(true);
   });
 
-  it('issue 13: a tool name alone matches any arguments, including none', () => {
+  it('a tool name alone matches any arguments, including none', () => {
     const bash = condition('Bash');
     expect(matchesIfCondition(bash, 'run_shell_command', { command: 'anything at all' })).toBe(true);
     expect(matchesIfCondition(bash, 'run_shell_command', {})).toBe(true);
     expect(matchesIfCondition(bash, 'read_file', {})).toBe(false);
   });
 
-  it('issue 13: without the tool input only the tool name is checked (the planner asking whether a hook could apply)', () => {
+  it('without the tool input only the tool name is checked (the planner asking whether a hook could apply)', () => {
     const gitPush = condition('run_shell_command(git push*)');
     expect(matchesIfCondition(gitPush, 'run_shell_command')).toBe(true);
     expect(matchesIfCondition(gitPush, 'read_file')).toBe(false);
   });
 
-  it('issue 13: checkIfCondition caches the parse; a condition that does not parse never matches', () => {
+  it('checkIfCondition caches the parse; a condition that does not parse never matches', () => {
     expect(checkIfCondition('Bash(ls*)', 'Bash', { command: 'ls -la' })).toBe(true);
     expect(checkIfCondition('Bash(ls*)', 'Bash', { command: 'pwd' })).toBe(false);
     expect(checkIfCondition('Bash(', 'Bash', { command: 'ls' })).toBe(false);
@@ -138,7 +138,7 @@ describe('matching', () => {
 });
 
 describe('linear time', () => {
-  it('issue 13: a glob built to make backtracking matchers explode is answered on a long hostile command', () => {
+  it('a glob built to make backtracking matchers explode is answered on a long hostile command', () => {
     // A backtracking matcher needs exponential time for "*a*a*...*ab" against "aaa...a"; the NFA
     // simulation visits each (character, glob position) pair once, so this returns (no timing asserted:
     // an exponential matcher would never finish within the test's timeout).
@@ -147,7 +147,7 @@ describe('linear time', () => {
     expect(matchesIfCondition(hostile, 'Bash', { command: `${'a'.repeat(50_000)}b` })).toBe(true);
   });
 
-  it('issue 13: a path glob with many ** against a deep path still answers', () => {
+  it('a path glob with many ** against a deep path still answers', () => {
     const deep = condition(`read_file(${'**/'.repeat(30)}x)`);
     const path = `${'d/'.repeat(5_000)}y`;
     expect(matchesIfCondition(deep, 'read_file', { file_path: path })).toBe(false);

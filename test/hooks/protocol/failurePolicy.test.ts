@@ -1,5 +1,5 @@
 /**
- * `onFailure: "block"` (issue 13, item 4; seed 002's `continueOnFailure: false`) for every hook type
+ * `onFailure: "block"` for every hook type
  * and every failure kind, with real processes and a real local server: the guarded action is
  * blocked with a reason naming the hook and the failure. The default stays fail-open (HOOK-023).
  */
@@ -77,7 +77,7 @@ const request = { model: 'm', contents: [{ role: 'user', parts: [{ text: 'hi' }]
 const toolResult = { llmContent: 'the tool ran', returnDisplay: 'ran' };
 
 describe('BeforeTool: every failure kind blocks the tool', () => {
-  it.each(failures)('issue 13: onFailure "block" — $kind → the tool is blocked, the reason names the hook and the failure', async (failure) => {
+  it.each(failures)('onFailure "block" — $kind → the tool is blocked, the reason names the hook and the failure', async (failure) => {
     const { config } = configWith(failure, HookEventName.BeforeTool, 'block');
     let executed = false;
     const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'ls' }, async () => ((executed = true), toolResult));
@@ -87,7 +87,7 @@ describe('BeforeTool: every failure kind blocks the tool', () => {
     expect(result.llmContent).toMatch(failure.says);
   });
 
-  it.each(failures)('issue 13, HOOK-023: default onFailure — $kind → fail-open, the tool runs and a warning names the hook', async (failure) => {
+  it.each(failures)('HOOK-023: default onFailure — $kind → fail-open, the tool runs and a warning names the hook', async (failure) => {
     const { config, records } = configWith(failure, HookEventName.BeforeTool);
     let executed = false;
     const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'ls' }, async () => ((executed = true), toolResult));
@@ -106,7 +106,7 @@ describe('the other guarded events', () => {
   const throws = failures.find((failure) => failure.kind === 'function throws')!;
   const serverError = failures.find((failure) => failure.kind === 'http 500')!;
 
-  it.each([crash, throws, serverError])('issue 13: BeforeModel — $kind with onFailure "block" blocks the model call', async (failure) => {
+  it.each([crash, throws, serverError])('BeforeModel — $kind with onFailure "block" blocks the model call', async (failure) => {
     const { config } = configWith(failure, HookEventName.BeforeModel, 'block');
     const result = await fireBeforeModelHook(config, request);
     expect(result.blocked).toBe(true);
@@ -115,13 +115,13 @@ describe('the other guarded events', () => {
     expect(result.syntheticResponse).toBeUndefined();
   });
 
-  it.each([crash, throws, serverError])('issue 13: BeforeToolSelection — $kind with onFailure "block" allows no tool', async (failure) => {
+  it.each([crash, throws, serverError])('BeforeToolSelection — $kind with onFailure "block" allows no tool', async (failure) => {
     const { config } = configWith(failure, HookEventName.BeforeToolSelection, 'block');
     const result = await fireBeforeToolSelectionHook(config, request);
     expect(result.toolConfig?.functionCallingConfig).toEqual({ mode: 'NONE', allowedFunctionNames: [] });
   });
 
-  it.each([crash, throws, serverError])('issue 13: BeforeAgent — $kind with onFailure "block" blocks the prompt', async (failure) => {
+  it.each([crash, throws, serverError])('BeforeAgent — $kind with onFailure "block" blocks the prompt', async (failure) => {
     const { config } = configWith(failure, HookEventName.BeforeAgent, 'block');
     const hookSystem = config.getHookSystem()!;
     await hookSystem.initialize();
@@ -130,7 +130,7 @@ describe('the other guarded events', () => {
     expect(aggregated.finalOutput?.getEffectiveReason()).toMatch(failure.says);
   });
 
-  it('issue 13: on an event without a guarded action (AfterTool) onFailure "block" changes nothing: the failure is ignored', async () => {
+  it('on an event without a guarded action (AfterTool) onFailure "block" changes nothing: the failure is ignored', async () => {
     const { config, records } = configWith(crash, HookEventName.AfterTool, 'block');
     expect(await fireAfterToolHook(config, 'run_shell_command', {}, { llmContent: 'x' })).toBeUndefined();
     const messages = recordsAt(records, 'warn').map((record) => record.message);
@@ -142,14 +142,14 @@ describe('the other guarded events', () => {
 });
 
 describe('what fail-closed does not change', () => {
-  it('issue 13, HOOK-066: an exit-2 block keeps its own reason (it is a decision, not a failure)', async () => {
+  it('HOOK-066: an exit-2 block keeps its own reason (it is a decision, not a failure)', async () => {
     const { config } = configWith({ kind: 'exit 2', hook: () => ({ type: 'command', command: fixtureCommand('exit-2-stderr.sh', 'no deploys today') }), says: '' }, HookEventName.BeforeTool, 'block');
     const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'deploy' }, async () => toolResult);
     expect(result.llmContent).toContain('no deploys today');
     expect(result.llmContent).not.toContain('fail-closed');
   });
 
-  it('issue 13: a cancelled call is not a hook failure: no block is made of it', () => {
+  it('a cancelled call is not a hook failure: no block is made of it', () => {
     const cancelled = applyFailurePolicy({
       hookConfig: { type: 'command', command: 'x', onFailure: 'block' },
       eventName: HookEventName.BeforeTool,
@@ -161,12 +161,12 @@ describe('what fail-closed does not change', () => {
     expect(cancelled.output).toBeUndefined();
   });
 
-  it('issue 13: a successful fail-closed hook that allows lets the tool run', async () => {
+  it('a successful fail-closed hook that allows lets the tool run', async () => {
     const { config } = configWith({ kind: 'ok', hook: () => ({ type: 'http', url: server.url('/empty') }), says: '' }, HookEventName.BeforeTool, 'block');
     expect(await executeToolWithHooks(config, 'run_shell_command', { command: 'ls' }, async () => toolResult)).toEqual(toolResult);
   });
 
-  it('issue 13: a fail-closed failure in a sequential group ends the chain like a block', async () => {
+  it('a fail-closed failure in a sequential group ends the chain like a block', async () => {
     const ran: string[] = [];
     const config = new Config({
       enableHooks: true,

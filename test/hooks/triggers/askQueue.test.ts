@@ -1,5 +1,5 @@
 /**
- * Issue 14: the ask queue alone (unit tests of one class): one ask at a time; within a batch, in
+ * The ask queue alone (unit tests of one class): one ask at a time; within a batch, in
  * position order whatever the arrival order; aborted waiters leave; positions that will not ask let
  * later ones go.
  */

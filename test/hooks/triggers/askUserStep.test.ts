@@ -1,5 +1,5 @@
 /**
- * Issue 14: the ask step alone (unit tests of one module; the real-process paths are in
+ * The ask step alone (unit tests of one module; the real-process paths are in
  * test/machines/toolCall.ask.test.ts): how answers and failures become proceed or blocked, HOOK-182
  * without a callback, a cancelled ask, and the bound's configuration.
  */

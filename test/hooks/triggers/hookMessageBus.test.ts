@@ -9,7 +9,7 @@ afterAll(() => scratch.cleanup());
 const guardCommand = `sh "${systemFixture('guard-shell.sh')}"`;
 const empty = { success: true, finalOutput: undefined, allOutputs: [], errors: [], totalDuration: 0 };
 
-describe('hook message bus (technical design §8)', () => {
+describe('hook message bus', () => {
   it('a HOOK_EXECUTION_REQUEST fires the event through real hooks and the response carries the same correlation id', async () => {
     const bus = new MessageBus();
     const { config } = hookConfig({ BeforeTool: [commandGroup(guardCommand)] });

@@ -100,7 +100,7 @@ describe('tool-call steps', () => {
   });
 });
 
-describe('issue 14: ask among other BeforeTool answers, every input order of two hooks', () => {
+describe('ask among other BeforeTool answers, every input order of two hooks', () => {
   const aggregator = new HookAggregator();
   /** One hook's answer: what it printed (or how it failed), and how strong it is: stop 4, block 3, ask 2, else 1. */
   const answers: Record<string, { result: (name: string) => HookExecutionResult; rank: number }> = {
@@ -140,7 +140,7 @@ describe('issue 14: ask among other BeforeTool answers, every input order of two
     return decideBeforeTool(aggregated.finalOutput, { path: 'a.txt' }, { canAsk });
   }
 
-  it.each(pairs)('seed 002 ("AskUser wins over Allow"), HOOK-020, HOOK-092: %s then %s → stop > block > ask > allow', (first, second) => {
+  it.each(pairs)('ask wins over allow, HOOK-020, HOOK-092: %s then %s → stop > block > ask > allow', (first, second) => {
     const decision = decide(first, second, true);
     const rank = Math.max(answers[first]!.rank, answers[second]!.rank) as 1 | 2 | 3 | 4;
     expect(decision.kind).toBe(kindByRank[rank]);

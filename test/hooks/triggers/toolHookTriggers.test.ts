@@ -278,11 +278,12 @@ describe('AfterTool through executeToolWithHooks', () => {
     expect(result).toEqual(written('a.txt'));
   });
 
-  it('HOOK-178: a Gemini CLI hook\'s AfterTool decision "deny" does not withhold the result (README: where hookrail differs)', async () => {
-    const command = scratch.respond({ stdout: { decision: 'deny', reason: 'Gemini CLI would put this in place of the result' } });
+  it('a Gemini CLI hook\'s AfterTool decision "deny" puts "Tool result blocked: <reason>" in place of the result, as Gemini CLI does', async () => {
+    const command = scratch.respond({ stdout: { decision: 'deny', reason: 'Gemini CLI puts this in place of the result' } });
     const { config } = hookConfig({ AfterTool: [{ hooks: [{ type: 'command' as const, command, dialect: 'gemini' as const }] }] });
     const result = await executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, recordingTool());
-    expect(result).toEqual(written('a.txt'));
+    expect(result.llmContent).toBe('Tool result blocked: Gemini CLI puts this in place of the result');
+    expect(result.replacedContent).toBe(written('a.txt').llmContent);
   });
 
   it('HOOK-031, HOOK-110: a failing AfterTool hook leaves the result unchanged and warns with exit code and stderr', async () => {

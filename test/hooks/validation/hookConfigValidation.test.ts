@@ -1,5 +1,5 @@
 /**
- * Validation of the fields issue 13 adds (type http, exec-form args, url, headers, allowedEnvVars,
+ * Validation of the fields beyond command hooks (type http, exec-form args, url, headers, allowedEnvVars,
  * priority, onFailure, async, if): every problem with its JSON path, skipped or kept as it says.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ function validate(hooks: unknown[], event = 'BeforeTool') {
 const at = (index: number, field?: string): string => `hooks.BeforeTool[0].hooks[${index}]${field ? `.${field}` : ''}`;
 
 describe('type', () => {
-  it('issue 13: "command", "http" and "plugin" are settings types; anything else is an error naming the path', () => {
+  it('"command", "http" and "plugin" are settings types; anything else is an error naming the path', () => {
     const result = validate([
       { type: 'command', command: 'true' },
       { type: 'http', url: 'http://127.0.0.1:9/hook' },
@@ -33,7 +33,7 @@ describe('type', () => {
 });
 
 describe('exec form', () => {
-  it('issue 13: args must be an array of strings; the first bad element is named', () => {
+  it('args must be an array of strings; the first bad element is named', () => {
     const result = validate([
       { type: 'command', command: 'node', args: ['guard.js', '--strict'] },
       { type: 'command', command: 'node', args: 'guard.js --strict' },
@@ -46,7 +46,7 @@ describe('exec form', () => {
     ]);
   });
 
-  it('issue 13: with args, a command containing a space is kept with a warning (no shell splits it)', () => {
+  it('with args, a command containing a space is kept with a warning (no shell splits it)', () => {
     const result = validate([{ type: 'command', command: 'node guard.js', args: ['--strict'] }]);
     expect(result.definitions).toHaveLength(1);
     expect(result.problems).toEqual([{ path: at(0, 'command'), message: expect.stringContaining('run without a shell'), severity: 'warning' }]);
@@ -54,7 +54,7 @@ describe('exec form', () => {
 });
 
 describe('http', () => {
-  it('issue 13: url is required and must be http(s)', () => {
+  it('url is required and must be http(s)', () => {
     const result = validate([
       { type: 'http' },
       { type: 'http', url: 'ftp://example.com/hook' },
@@ -71,7 +71,7 @@ describe('http', () => {
     ]);
   });
 
-  it('issue 13: headers must map valid names to single-line strings; allowedEnvVars must be variable names', () => {
+  it('headers must map valid names to single-line strings; allowedEnvVars must be variable names', () => {
     const url = 'http://127.0.0.1/h';
     const result = validate([
       { type: 'http', url, headers: ['Authorization: x'] },
@@ -93,7 +93,7 @@ describe('http', () => {
     ]);
   });
 
-  it('issue 13: a header using a variable not in allowedEnvVars is kept, with a warning that it is sent empty', () => {
+  it('a header using a variable not in allowedEnvVars is kept, with a warning that it is sent empty', () => {
     const result = validate([{ type: 'http', url: 'http://127.0.0.1/h', headers: { Authorization: 'Bearer ${SECRET}', 'X-Ok': '$OK' }, allowedEnvVars: ['OK'] }]);
     expect(result.definitions).toHaveLength(1);
     expect(result.problems).toEqual([
@@ -105,7 +105,7 @@ describe('http', () => {
     ]);
   });
 
-  it('issue 13: command and args on an http hook, url and headers on a command hook, are ignored with a warning', () => {
+  it('command and args on an http hook, url and headers on a command hook, are ignored with a warning', () => {
     const result = validate([
       { type: 'http', url: 'http://127.0.0.1/h', command: 'curl x' },
       { type: 'command', command: 'true', url: 'http://127.0.0.1/h', headers: {} },
@@ -123,7 +123,7 @@ describe('http', () => {
 });
 
 describe('fields every type takes', () => {
-  it('issue 13: a bad priority, onFailure or async is kept with the default and a warning naming the path', () => {
+  it('a bad priority, onFailure or async is kept with the default and a warning naming the path', () => {
     const result = validate([
       { type: 'command', command: 'a', priority: 'high' },
       { type: 'command', command: 'b', priority: Number.NaN },
@@ -146,7 +146,7 @@ describe('fields every type takes', () => {
     ]);
   });
 
-  it('issue 13: onFailure "block" where it cannot block (an event without a guarded action, or an async hook) is a warning', () => {
+  it('onFailure "block" where it cannot block (an event without a guarded action, or an async hook) is a warning', () => {
     const after = validateHooksSettings({ AfterTool: [{ hooks: [{ type: 'command', command: 'a', onFailure: 'block' }] }] });
     expect(after.problems).toEqual([
       {
@@ -159,7 +159,7 @@ describe('fields every type takes', () => {
     expect(background.problems).toEqual([{ path: at(0, 'onFailure'), message: 'an async hook never blocks, so onFailure "block" has no effect on it', severity: 'warning' }]);
   });
 
-  it('issue 13: an `if` that does not parse is an error and the hook is skipped', () => {
+  it('an `if` that does not parse is an error and the hook is skipped', () => {
     const result = validate([
       { type: 'command', command: 'a', if: 'Bash(rm -rf*' },
       { type: 'command', command: 'b', if: 7 },
@@ -172,7 +172,7 @@ describe('fields every type takes', () => {
     ]);
   });
 
-  it('issue 13: `if` on an event that is not a tool event is a warning: that hook never runs', () => {
+  it('`if` on an event that is not a tool event is a warning: that hook never runs', () => {
     const result = validateHooksSettings({ BeforeModel: [{ hooks: [{ type: 'command', command: 'a', if: 'Bash' }] }] });
     expect(result.definitions).toHaveLength(1);
     expect(result.problems).toEqual([

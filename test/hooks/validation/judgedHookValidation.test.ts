@@ -1,5 +1,5 @@
 /**
- * Validation of prompt and agent hooks (issue 14): `prompt` is required, `model` and `maxTurns` are
+ * Validation of prompt and agent hooks: `prompt` is required, `model` and `maxTurns` are
  * checked, fields of other types are ignored — each problem at its JSON path, never a throw.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ function problemsOf(hooks: unknown) {
 }
 
 describe('prompt and agent hook validation', () => {
-  it('issue 14: well-formed prompt and agent hooks pass with no problem', () => {
+  it('well-formed prompt and agent hooks pass with no problem', () => {
     const result = validateHooksSettings({
       BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'prompt', prompt: 'Is this safe? $ARGUMENTS', model: 'gemini-2.5-flash-lite', timeout: 5000 }] }],
       AfterAgent: [{ hooks: [{ type: 'agent', prompt: 'Do the tests pass?', maxTurns: 5, onFailure: 'continue' }] }],
@@ -19,7 +19,7 @@ describe('prompt and agent hook validation', () => {
     expect(result.definitions.map((definition) => definition.config.type)).toEqual(['prompt', 'agent']);
   });
 
-  it('issue 14: a missing or empty prompt skips the hook, at its JSON path', () => {
+  it('a missing or empty prompt skips the hook, at its JSON path', () => {
     expect(problemsOf({ BeforeTool: [{ hooks: [{ type: 'prompt' }] }] })).toEqual([
       'error hooks.BeforeTool[0].hooks[0]: "prompt" is missing (a prompt hook asks the hook model a question; $ARGUMENTS stands for the input JSON); hook skipped',
     ]);
@@ -29,7 +29,7 @@ describe('prompt and agent hook validation', () => {
     expect(validateHooksSettings({ BeforeTool: [{ hooks: [{ type: 'prompt', prompt: 42 }] }] }).definitions).toEqual([]);
   });
 
-  it('issue 14: a bad model or maxTurns is a warning; the hook is kept with the default', () => {
+  it('a bad model or maxTurns is a warning; the hook is kept with the default', () => {
     const result = validateHooksSettings({
       BeforeTool: [{ hooks: [{ type: 'agent', prompt: 'Check', model: '', maxTurns: 2.5 }] }],
     });
@@ -40,7 +40,7 @@ describe('prompt and agent hook validation', () => {
     expect(result.definitions[0]!.config).toEqual({ type: 'agent', prompt: 'Check' });
   });
 
-  it('issue 14: maxTurns on a prompt hook and command/url fields on judged hooks are ignored with a warning', () => {
+  it('maxTurns on a prompt hook and command/url fields on judged hooks are ignored with a warning', () => {
     const result = validateHooksSettings({
       BeforeTool: [{ hooks: [{ type: 'prompt', prompt: 'Check', maxTurns: 3, command: 'echo hi', url: 'http://127.0.0.1:1/' }] }],
     });
@@ -52,13 +52,13 @@ describe('prompt and agent hook validation', () => {
     expect(result.definitions[0]!.config).toEqual({ type: 'prompt', prompt: 'Check' });
   });
 
-  it('issue 14: a judged hook on an event that cannot be blocked is kept with a warning saying its answer is only recorded', () => {
+  it('a judged hook on an event that cannot be blocked is kept with a warning saying its answer is only recorded', () => {
     expect(problemsOf({ SessionStart: [{ hooks: [{ type: 'prompt', prompt: 'Is this a good day?' }] }] })).toEqual([
       'warning hooks.SessionStart[0].hooks[0].type: a prompt hook on SessionStart is asked, but SessionStart cannot be blocked: its answer is only recorded',
     ]);
   });
 
-  it('issue 14: an unknown type names the judged types among the expected ones', () => {
+  it('an unknown type names the judged types among the expected ones', () => {
     expect(problemsOf({ BeforeTool: [{ hooks: [{ type: 'llm', prompt: 'x' }] }] })).toEqual([
       'error hooks.BeforeTool[0].hooks[0].type: unknown hook type "llm" (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped',
     ]);

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyAfterToolEffects } from '../../../src/hooks/protocol/toolHookEffects.js';
 import { DefaultHookOutput } from '../../../src/hooks/protocol/outputs.js';
+import { TOOL_RESULT_REPLACEMENT_FIELD, updatedOutputReplacement } from '../../../src/hooks/protocol/toolResultReplacement.js';
 import {
   MCP_PROTOCOL_ERROR_TYPE,
   MCP_TOOL_ERROR_TYPE,
@@ -59,7 +60,7 @@ describe('MCP tool results', () => {
 
   it('a replaced output (updatedToolOutput) is what the client gets: blocks, a whole result, or text; context still follows it', () => {
     const replaced = (value: unknown, extra: Record<string, unknown> = {}) =>
-      toClientAnswer(weather, applyAfterToolEffects(toToolResult(weather), new DefaultHookOutput({ hookSpecificOutput: { updatedToolOutput: value, ...extra } })));
+      toClientAnswer(weather, applyAfterToolEffects(toToolResult(weather), new DefaultHookOutput({ hookSpecificOutput: { [TOOL_RESULT_REPLACEMENT_FIELD]: updatedOutputReplacement(value), ...extra } })));
     expect(replaced([{ type: 'text', text: 'redacted' }])).toEqual({ result: { content: [{ type: 'text', text: 'redacted' }] } });
     expect(replaced({ content: [{ type: 'text', text: 'whole' }], structuredContent: { celsius: 0 } })).toEqual({
       result: { content: [{ type: 'text', text: 'whole' }], structuredContent: { celsius: 0 } },
