@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Warm interpreters (README, "Warm interpreters"), measured side by side in one run:
+// Warm interpreters (docs/warm-interpreters.md), measured side by side in one run:
 //   1. a Node guard and a Python guard (the published-hook fixtures deny-destructive-bash.mjs and
 //      bash_command_validator.py, Claude Code hooks on PreToolUse Bash), from fire to decision: cold
 //      (`warmInterpreters: 0`) vs warm, goal <= 0.1x; next to the same decision made by a function

@@ -1,5 +1,5 @@
 /**
- * The README's table of every Claude Code and Gemini CLI event ("Bring your hooks") is true: it lists
+ * The table of every Claude Code and Gemini CLI event (docs/bring-your-hooks.md) is true: it lists
  * each host's events once; every event it says fires is one hookrail fires (a hook on it validates and
  * registers), and every event it says is not fired or not applicable gets the warning that names it.
  */
@@ -10,8 +10,8 @@ import { hookEventNames } from '../src/hooks/protocol/events.js';
 import { Config } from '../src/hooks/engine/config.js';
 import { DebugLogger } from '../src/debugLogger.js';
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const table = readme.slice(readme.indexOf('<!-- events-table:start -->'), readme.indexOf('<!-- events-table:end -->'));
+const page = readFileSync(new URL('../docs/bring-your-hooks.md', import.meta.url), 'utf8');
+const table = page.slice(page.indexOf('<!-- events-table:start -->'), page.indexOf('<!-- events-table:end -->'));
 
 interface EventRow {
   names: string[];
@@ -61,7 +61,7 @@ async function load(eventName: string): Promise<{ warnings: string[]; registered
   return { warnings, registered: hookSystem.getRegistry().getAllHooks().length };
 }
 
-describe('README: every Claude Code and Gemini CLI event', () => {
+describe('docs/bring-your-hooks.md: every Claude Code and Gemini CLI event', () => {
   it('lists each Claude Code event and each Gemini CLI event exactly once', () => {
     expect(namesFor('claude').sort()).toEqual([...claudeCodeEvents].sort());
     expect(namesFor('gemini').sort()).toEqual([...geminiCliEvents].sort());

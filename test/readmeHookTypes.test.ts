@@ -1,5 +1,5 @@
 /**
- * The README's "Hook types and options" section: every JSON example in it is a hook that
+ * The hook types page (docs/hook-types.md, linked from the README): every JSON example in it is a hook that
  * validates without a problem, and every `if` it shows parses.
  */
 import { readFileSync } from 'node:fs';
@@ -7,8 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseIfCondition } from '../src/hooks/matching/ifCondition.js';
 import { validateHooksSettings } from '../src/hooks/validation/hooksSettingsValidation.js';
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const section = readme.slice(readme.indexOf('## Hook types and options'), readme.indexOf('## Exit codes and output'));
+const section = readFileSync(new URL('../docs/hook-types.md', import.meta.url), 'utf8');
 
 /** The hook objects of the section's ```json blocks (a block may hold one object per line). */
 function jsonExamples(): unknown[] {
@@ -22,7 +21,7 @@ function jsonExamples(): unknown[] {
   });
 }
 
-describe('README: hook types and options', () => {
+describe('docs/hook-types.md: hook types and options', () => {
   it('the section exists and shows command (both forms) and http examples (then prompt and agent)', () => {
     const examples = jsonExamples();
     expect(examples.map((example) => (example as { type: string }).type)).toEqual(['command', 'command', 'http', 'prompt', 'agent']);

@@ -1,6 +1,6 @@
 /**
- * The README's pages on prompt and agent hooks: the scripted-hook-model scenario it shows
- * is a valid scenario whose hooks validate, and it plays offline as the README's output says.
+ * The hook types page on prompt and agent hooks (docs/hook-types.md): the scripted-hook-model scenario it
+ * shows is a valid scenario whose hooks validate, and it plays offline as the page's output says.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +16,8 @@ import { createHookAgentRunner } from '../src/machines/hookAgentRunner.js';
 import { runAgent } from '../src/machines/agent.js';
 import type { JudgedHookEvent } from '../src/hooks/protocol/judgedHooks.js';
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const section = readme.slice(readme.indexOf('### Scripting the hook model'), readme.indexOf('### Seeing what a model decided'));
+const page = readFileSync(new URL('../docs/hook-types.md', import.meta.url), 'utf8');
+const section = page.slice(page.indexOf('## Scripting the hook model'), page.indexOf('## Seeing what a model decided'));
 
 let directory: string | undefined;
 afterEach(() => {
@@ -25,11 +25,11 @@ afterEach(() => {
   directory = undefined;
 });
 
-describe('README: scripting the hook model', () => {
-  it('the scenario shown is valid, its hooks validate, and it blocks the write as the README shows', async () => {
+describe('docs/hook-types.md: scripting the hook model', () => {
+  it('the scenario shown is valid, its hooks validate, and it blocks the write as the page shows', async () => {
     const block = /```jsonc\n([\s\S]*?)```/.exec(section)?.[1];
     expect(block).toBeDefined();
-    const scenario = parseScenario(block!, 'README.md');
+    const scenario = parseScenario(block!, 'docs/hook-types.md');
     expect(scenario.hookModel?.turns).toHaveLength(2);
     expect(validateHooksSettings(scenario.settings?.hooks).problems).toEqual([]);
 
@@ -50,7 +50,7 @@ describe('README: scripting the hook model', () => {
     expect(result.toolCalls).toMatchObject([{ name: 'write_file', outcome: 'blocked' }]);
     expect(existsSync(join(directory, 'NOTES.md'))).toBe(false);
     expect(judged).toMatchObject([{ hookType: 'agent', hookName: 'status-check', verdict: 'block', reason: 'STATUS says the tests fail', turns: 2 }]);
-    expect(readme).toContain('⚖ agent hook "status-check" on BeforeTool write_file: BLOCK — STATUS says the tests fail');
+    expect(page).toContain('⚖ agent hook "status-check" on BeforeTool write_file: BLOCK — STATUS says the tests fail');
     expect(createReadOnlyTools({ workingDir: directory }).map((tool) => tool.name).join(', ')).toBe('read_file, list_directory, glob, search_file_content');
   });
 });

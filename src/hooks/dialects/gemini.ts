@@ -6,7 +6,7 @@
  * alias; `mcp_SERVER_TOOL` for an MCP tool, `mcp__SERVER__TOOL` inside hookrail), and an MCP tool's call
  * has an `mcp_context` giving its `server_name` and `tool_name`, as Gemini CLI describes MCP tools. Gemini's
  * own variables are set besides `GEMINI_PROJECT_DIR`: `GEMINI_CWD` and `GEMINI_SESSION_ID`. Answers are
- * read by hookrail's EARS rules (README, "Bring your hooks", lists where Gemini CLI differs), except an
+ * read by hookrail's EARS rules (docs/bring-your-hooks.md lists where Gemini CLI differs), except an
  * AfterTool deny or exit 2, which replaces the result the model reads, as in Gemini CLI.
  */
 import { HookEventName } from '../protocol/events.js';

@@ -68,7 +68,7 @@ export interface ConfigParameters {
    * Idle warm interpreters kept per interpreter that command hooks name (`node x.js`, `python3 x.py`,
    * a script whose shebang names one), so such a hook skips the interpreter's start; default
    * {@link DEFAULT_WARM_INTERPRETERS}, 0 switches warm starts off. A hook runs cold whenever a warm
-   * process could differ (README, "Warm interpreters").
+   * process could differ (docs/warm-interpreters.md).
    */
   warmInterpreters?: number;
   /**

@@ -49,7 +49,7 @@ describe("Claude Code's managed settings", () => {
     expect(outcome.llmContent).toContain('managed: no force push');
   });
 
-  it("disableAllHooks: true in a user file switches off every non-managed Claude hook; the managed hook still blocks (Claude Code's CHANGELOG over pages calling the key managed-only: README, where hookrail differs)", async () => {
+  it("disableAllHooks: true in a user file switches off every non-managed Claude hook; the managed hook still blocks (Claude Code's CHANGELOG over pages calling the key managed-only: docs/bring-your-hooks.md, where hookrail differs)", async () => {
     environment.write(environment.claudeManagedFile, { hooks: claudeGuard('managed guard') });
     environment.write(environment.claudeUserFile, { disableAllHooks: true, hooks: claudeGuard('user guard') });
     environment.write(environment.userFile, { hooks: geminiGuard('native guard') });

@@ -49,7 +49,7 @@ describe('Claude Code exit codes with JSON', () => {
     expect(outcome.llmContent).toContain('not on a Friday');
   });
 
-  it("exit 2 with a JSON block: the reason is the JSON's blocking reason, not stderr (the reference says exit 2 ignores stdout; Claude Code as shipped reads it: README, where hookrail differs)", async () => {
+  it("exit 2 with a JSON block: the reason is the JSON's blocking reason, not stderr (the reference says exit 2 ignores stdout; Claude Code as shipped reads it: docs/bring-your-hooks.md, where hookrail differs)", async () => {
     const block = JSON.stringify({ decision: 'block', reason: 'the JSON says why' });
     const outcome = await shellCall({ type: 'command', dialect: 'claude', command: script('claude-exit-2-with-json.sh', block, 'stderr says otherwise') }, 'ls');
     expect(outcome.ran).toBe(false);

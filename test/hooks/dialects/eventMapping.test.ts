@@ -18,7 +18,7 @@ const places = { projectDir: '/home/dev/shop', transcriptPath: '/home/dev/.claud
 
 /**
  * Fields Claude Code sends that hookrail has no value for: the prompt's id, timings, the model, a
- * sub-agent's identity and transcript, and Stop's lists of background work (README, "Bring your hooks").
+ * sub-agent's identity and transcript, and Stop's lists of background work (docs/bring-your-hooks.md).
  */
 const fieldsHookrailDoesNotSend = ['prompt_id', 'duration_ms', 'model', 'agent_transcript_path', 'background_tasks', 'session_crons'];
 

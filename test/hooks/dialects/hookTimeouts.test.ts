@@ -43,7 +43,7 @@ describe('default hook timeouts per dialect', () => {
     expect(at('gemini', 'prompt')).toBe(30_000);
   });
 
-  it("a hook's own timeout wins over every default, a Claude SessionEnd hook's too (Claude Code also caps the SessionEnd batch: README, where hookrail differs)", () => {
+  it("a hook's own timeout wins over every default, a Claude SessionEnd hook's too (Claude Code also caps the SessionEnd batch: docs/bring-your-hooks.md, where hookrail differs)", () => {
     expect(hookTimeoutMs({ type: 'command', command: 'x', dialect: 'claude', timeout: 90_000 }, HookEventName.BeforeTool)).toBe(90_000);
     expect(hookTimeoutMs({ type: 'command', command: 'x', dialect: 'claude', timeout: 0 }, HookEventName.BeforeTool)).toBe(600_000);
     expect(hookTimeoutMs({ type: 'command', command: 'x', dialect: 'claude', timeout: 5_000 }, HookEventName.SessionEnd)).toBe(5_000);

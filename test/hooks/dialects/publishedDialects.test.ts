@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => project.remove());
 
-/** Fields Claude Code sends that hookrail has no value for (README, "Bring your hooks"). */
+/** Fields Claude Code sends that hookrail has no value for (docs/bring-your-hooks.md). */
 const fieldsHookrailDoesNotSend = ['prompt_id', 'duration_ms', 'model', 'agent_id', 'agent_type', 'agent_transcript_path', 'background_tasks', 'session_crons'];
 /** Parts of Claude's Write/Edit output hookrail does not reproduce (it keeps no previous file content). */
 const toolResponseFieldsHookrailDoesNotSend = ['originalFile', 'structuredPatch', 'userModified'];
