@@ -11,7 +11,15 @@ import { tool, jsonSchema, wrapLanguageModel } from 'ai';
 
 import { Config, DebugLogger } from '../dist/index.js';
 import { createHookrail } from '../dist/integrations/ai-sdk/index.js';
-import { compare, compareAll, format, loadAverage, printComparison, printMachineBanner, verdict } from './lib/measure.mjs';
+import {
+  compare,
+  compareAll,
+  format,
+  loadAverage,
+  printComparison,
+  printMachineBanner,
+  verdict,
+} from './lib/measure.mjs';
 
 const quietLogger = new DebugLogger('bench', { level: 'error', sink: () => {} });
 const decimals = 3;
@@ -37,7 +45,10 @@ function hookedToolVersusNative(config) {
 const answer = {
   content: [{ type: 'text', text: 'done' }],
   finishReason: { unified: 'stop', raw: 'stop' },
-  usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+  usage: {
+    inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: 1, text: 1, reasoning: 0 },
+  },
   warnings: [],
 };
 const nativeModel = {
@@ -54,7 +65,7 @@ printMachineBanner();
 
 // 1. Hooks disabled.
 printComparison({
-  title: '1. hooks disabled: hooked tool execute vs the tool\'s own execute (medians of 30 rounds)',
+  title: "1. hooks disabled: hooked tool execute vs the tool's own execute (medians of 30 rounds)",
   labelA: 'hooked execute',
   labelB: 'own execute',
   result: await hookedToolVersusNative(new Config({ enableHooks: false, logger: quietLogger })),
@@ -71,7 +82,7 @@ printComparison({
   });
   await config.getHookSystem().initialize();
   printComparison({
-    title: '2. hooks enabled, no hook matches: hooked tool execute vs the tool\'s own execute (medians of 30 rounds)',
+    title: "2. hooks enabled, no hook matches: hooked tool execute vs the tool's own execute (medians of 30 rounds)",
     labelA: 'hooked execute',
     labelB: 'own execute',
     result: await hookedToolVersusNative(config),
@@ -96,11 +107,16 @@ printComparison({
   });
   console.log('\n3. hooks disabled: doGenerate of the model, wrapped or not (medians of 31 rounds)');
   for (const [label, figures] of Object.entries(timed)) {
-    console.log(`  ${label.padEnd(40)} ${format(figures.median, decimals)} per call (fastest round ${format(figures.fastest, decimals)}), ${figures.ratio.toFixed(3)}× native`);
+    console.log(
+      `  ${label.padEnd(40)} ${format(figures.median, decimals)} per call (fastest round ${format(figures.fastest, decimals)}), ${figures.ratio.toFixed(3)}× native`,
+    );
   }
   const extra = timed['wrapLanguageModel, hookrail middleware'].median - timed.native.median;
-  const ours = timed['wrapLanguageModel, hookrail middleware'].median - timed['wrapLanguageModel, empty middleware'].median;
-  console.log(`  extra over native: ${format(extra, decimals)} per call (target < 5 µs: ${verdict(extra < 5)}); of which hookrail's middleware over an empty one: ${format(ours, decimals)}`);
+  const ours =
+    timed['wrapLanguageModel, hookrail middleware'].median - timed['wrapLanguageModel, empty middleware'].median;
+  console.log(
+    `  extra over native: ${format(extra, decimals)} per call (target < 5 µs: ${verdict(extra < 5)}); of which hookrail's middleware over an empty one: ${format(ours, decimals)}`,
+  );
 }
 
 console.log(`\nload average at end: ${loadAverage()}`);

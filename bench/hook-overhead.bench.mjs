@@ -22,7 +22,11 @@ const toolResult = { llmContent: 'wrote src/index.ts', returnDisplay: 'Wrote src
 const executeFn = async () => toolResult;
 
 function countLines(file) {
-  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').length : 0;
+  return existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '').length
+    : 0;
 }
 
 /** Counts hook processes the runner starts, by wrapping its one spawning method. */
@@ -91,7 +95,9 @@ try {
         targetMicroseconds: 5,
         decimals,
       });
-      console.log(`  hook processes spawned over ${(35 * 20_000).toLocaleString("en")} hooked calls: ${processes} (target 0: ${verdict(processes === 0)})`);
+      console.log(
+        `  hook processes spawned over ${(35 * 20_000).toLocaleString('en')} hooked calls: ${processes} (target 0: ${verdict(processes === 0)})`,
+      );
     } finally {
       spawns.restore();
     }

@@ -15,7 +15,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Config, DebugLogger, executeToolWithHooks, fireBeforeToolHook } from '../dist/index.js';
 import { HookRunner } from '../dist/engine.js';
-import { collectGarbage, compare, format, loadAverage, median, printComparison, printMachineBanner, timeBatch, verdict } from './lib/measure.mjs';
+import {
+  collectGarbage,
+  compare,
+  format,
+  loadAverage,
+  median,
+  printComparison,
+  printMachineBanner,
+  timeBatch,
+  verdict,
+} from './lib/measure.mjs';
 
 const denyEnvScript = fileURLToPath(new URL('../test/fixtures/hooks/types/deny-env.sh', import.meta.url));
 const logEventScript = fileURLToPath(new URL('../test/fixtures/hooks/system/log-event.sh', import.meta.url));
@@ -28,7 +38,8 @@ const inputs = [
   { file_path: 'config/prod.env', content: 'SECRET=1' },
   { file_path: 'src/index.ts', content: 'export {};' },
 ];
-const denyEnv = (input) => (String(input.tool_input.file_path).endsWith('.env') ? { decision: 'deny', reason: '.env is off limits' } : undefined);
+const denyEnv = (input) =>
+  String(input.tool_input.file_path).endsWith('.env') ? { decision: 'deny', reason: '.env is off limits' } : undefined;
 
 function configWith(parameters) {
   return new Config({ enableHooks: true, logger: quietLogger, workingDir: scratch, ...parameters });
@@ -38,7 +49,8 @@ function configWith(parameters) {
 async function expectDecisions(label, config) {
   const denied = await fireBeforeToolHook(config, 'write_file', inputs[0]);
   const allowed = await fireBeforeToolHook(config, 'write_file', inputs[1]);
-  if (!denied?.isBlockingDecision() || allowed?.isBlockingDecision()) throw new Error(`${label} does not decide like the others`);
+  if (!denied?.isBlockingDecision() || allowed?.isBlockingDecision())
+    throw new Error(`${label} does not decide like the others`);
 }
 
 /**
@@ -78,19 +90,29 @@ async function startHookServer() {
 }
 
 function countLines(file) {
-  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').length : 0;
+  return existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '').length
+    : 0;
 }
 
 printMachineBanner();
 const server = await startHookServer();
 try {
-  const commandConfig = configWith({ hooks: { BeforeTool: [{ matcher: 'write_file', hooks: [{ type: 'command', command: 'sh', args: [denyEnvScript] }] }] } });
+  const commandConfig = configWith({
+    hooks: {
+      BeforeTool: [{ matcher: 'write_file', hooks: [{ type: 'command', command: 'sh', args: [denyEnvScript] }] }],
+    },
+  });
   const fireCommand = (index) => fireBeforeToolHook(commandConfig, 'write_file', inputs[index % 2]);
   await expectDecisions('the command hook', commandConfig);
 
   // 1. Function hook vs spawned command hook.
   {
-    const config = configWith({ functionHooks: [{ event: 'BeforeTool', matcher: 'write_file', name: 'no-env', run: denyEnv }] });
+    const config = configWith({
+      functionHooks: [{ event: 'BeforeTool', matcher: 'write_file', name: 'no-env', run: denyEnv }],
+    });
     await expectDecisions('the function hook', config);
     const result = await compareBatches({
       variantA: (index) => fireBeforeToolHook(config, 'write_file', inputs[index % 2]),
@@ -101,15 +123,27 @@ try {
       warmupRounds: 2,
     });
     const cheaper = result.b / result.a;
-    console.log('\n1. function hook vs spawned command hook (exec form `sh deny-env.sh`), same decisions, via fireBeforeToolHook');
-    console.log(`  function hook: ${format(result.a)} per call (fastest round ${format(result.fastestA)}) — target ≤ 20 µs: ${verdict(result.a <= 20)}`);
+    console.log(
+      '\n1. function hook vs spawned command hook (exec form `sh deny-env.sh`), same decisions, via fireBeforeToolHook',
+    );
+    console.log(
+      `  function hook: ${format(result.a)} per call (fastest round ${format(result.fastestA)}) — target ≤ 20 µs: ${verdict(result.a <= 20)}`,
+    );
     console.log(`  command hook:  ${format(result.b)} per call (fastest round ${format(result.fastestB)})`);
-    console.log(`  the function hook is ${cheaper.toFixed(0)}× cheaper (fastest rounds: ${(result.fastestB / result.fastestA).toFixed(0)}×) — target ≥ 250×: ${verdict(cheaper >= 250)}`);
+    console.log(
+      `  the function hook is ${cheaper.toFixed(0)}× cheaper (fastest rounds: ${(result.fastestB / result.fastestA).toFixed(0)}×) — target ≥ 250×: ${verdict(cheaper >= 250)}`,
+    );
   }
 
   // 2. http hook to a local server (another process) vs spawned command hook.
   {
-    const config = configWith({ hooks: { BeforeTool: [{ matcher: 'write_file', hooks: [{ type: 'http', url: `http://127.0.0.1:${server.port}/check` }] }] } });
+    const config = configWith({
+      hooks: {
+        BeforeTool: [
+          { matcher: 'write_file', hooks: [{ type: 'http', url: `http://127.0.0.1:${server.port}/check` }] },
+        ],
+      },
+    });
     await expectDecisions('the http hook', config);
     const result = await compareBatches({
       variantA: (index) => fireBeforeToolHook(config, 'write_file', inputs[index % 2]),
@@ -122,13 +156,19 @@ try {
     console.log('\n2. http hook (keep-alive, server in its own process) vs spawned command hook, same decisions');
     console.log(`  http hook:    ${format(result.a)} per call (fastest round ${format(result.fastestA)})`);
     console.log(`  command hook: ${format(result.b)} per call (fastest round ${format(result.fastestB)})`);
-    console.log(`  ratio ${result.ratio.toFixed(3)} (fastest rounds ${(result.fastestA / result.fastestB).toFixed(3)}) — target ≤ 0.25: ${verdict(result.ratio <= 0.25)}`);
+    console.log(
+      `  ratio ${result.ratio.toFixed(3)} (fastest rounds ${(result.fastestA / result.fastestB).toFixed(3)}) — target ≤ 0.25: ${verdict(result.ratio <= 0.25)}`,
+    );
   }
 
   // 3. A hook whose `if` condition fails.
   {
     const logFile = join(scratch, 'if-witness.log');
-    const witness = { type: 'command', command: `sh "${logEventScript}" "${logFile}"`, if: 'run_shell_command(git push*)' };
+    const witness = {
+      type: 'command',
+      command: `sh "${logEventScript}" "${logFile}"`,
+      if: 'run_shell_command(git push*)',
+    };
     const config = configWith({ hooks: { BeforeTool: [{ hooks: [witness] }], AfterTool: [{ hooks: [witness] }] } });
     const original = HookRunner.prototype.executeHook;
     let runnerCalls = 0;
@@ -148,7 +188,8 @@ try {
         warmupBatches: 3,
       });
       printComparison({
-        title: '3. a BeforeTool and an AfterTool hook with `if: run_shell_command(git push*)` on `git status`: executeToolWithHooks vs executeFn',
+        title:
+          '3. a BeforeTool and an AfterTool hook with `if: run_shell_command(git push*)` on `git status`: executeToolWithHooks vs executeFn',
         labelA: 'executeToolWithHooks',
         labelB: 'executeFn',
         result,
@@ -156,7 +197,9 @@ try {
         decimals: 3,
       });
       const processes = runnerCalls + countLines(logFile);
-      console.log(`  hook processes over ${(33 * 10_000).toLocaleString('en')} calls: ${processes} (target 0: ${verdict(processes === 0)})`);
+      console.log(
+        `  hook processes over ${(33 * 10_000).toLocaleString('en')} calls: ${processes} (target 0: ${verdict(processes === 0)})`,
+      );
     } finally {
       HookRunner.prototype.executeHook = original;
     }
@@ -164,7 +207,11 @@ try {
 
   // 4. Exec form vs shell form of the same command.
   {
-    const shellConfig = configWith({ hooks: { BeforeTool: [{ matcher: 'write_file', hooks: [{ type: 'command', command: `sh "${denyEnvScript}"` }] }] } });
+    const shellConfig = configWith({
+      hooks: {
+        BeforeTool: [{ matcher: 'write_file', hooks: [{ type: 'command', command: `sh "${denyEnvScript}"` }] }],
+      },
+    });
     await expectDecisions('the shell-form hook', shellConfig);
     const result = await compare({
       variantA: fireCommand,

@@ -21,12 +21,23 @@ const manyCalls = 1_300;
 function countInstructions(variant, calls) {
   const run = spawnSync(
     'valgrind',
-    ['--tool=callgrind', '--smc-check=all-non-file', '--callgrind-out-file=/dev/null', process.execPath, '--single-threaded', subject, variant, String(calls)],
+    [
+      '--tool=callgrind',
+      '--smc-check=all-non-file',
+      '--callgrind-out-file=/dev/null',
+      process.execPath,
+      '--single-threaded',
+      subject,
+      variant,
+      String(calls),
+    ],
     { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
   );
   const collected = /Collected\s*:\s*(\d+)/.exec(run.stderr ?? '');
   if (run.status !== 0 || !collected) {
-    console.error(`valgrind run of ${variant} × ${calls} failed (exit ${run.status}): ${(run.stderr ?? '').split('\n').slice(-5).join(' ')}`);
+    console.error(
+      `valgrind run of ${variant} × ${calls} failed (exit ${run.status}): ${(run.stderr ?? '').split('\n').slice(-5).join(' ')}`,
+    );
     return undefined;
   }
   return Number(collected[1]);
@@ -57,13 +68,23 @@ if (version.status !== 0) {
 console.log(`${version.stdout.trim()}; ${fewCalls} and ${manyCalls} calls per variant`);
 
 const pairs = [
-  { title: '1. toolCall machine vs a bare XState machine of the same path (hooks disabled)', a: 'machine', b: 'bareMachine', target: 1.2 },
   {
-    title: "1c. the bare path carrying the call's data (input → context, one assign, an output) vs the bare machine — no target",
+    title: '1. toolCall machine vs a bare XState machine of the same path (hooks disabled)',
+    a: 'machine',
+    b: 'bareMachine',
+    target: 1.2,
+  },
+  {
+    title:
+      "1c. the bare path carrying the call's data (input → context, one assign, an output) vs the bare machine — no target",
     a: 'bareMachineWithData',
     b: 'bareMachine',
   },
-  { title: "2. one command hook vs a raw spawn, kernel taken out (the host's own work per hook)", a: 'hook', b: 'rawSpawn' },
+  {
+    title: "2. one command hook vs a raw spawn, kernel taken out (the host's own work per hook)",
+    a: 'hook',
+    b: 'rawSpawn',
+  },
 ];
 let failed = false;
 for (const pair of pairs) {
@@ -75,7 +96,10 @@ for (const pair of pairs) {
     continue;
   }
   const ratio = a / b;
-  const verdict = pair.target === undefined ? '' : ` — target <= ${pair.target}: ${ratio <= pair.target ? 'meets target' : 'MISSES target'}`;
+  const verdict =
+    pair.target === undefined
+      ? ''
+      : ` — target <= ${pair.target}: ${ratio <= pair.target ? 'meets target' : 'MISSES target'}`;
   console.log(`  ${pair.a}: ${thousands(a)} per call`);
   console.log(`  ${pair.b}: ${thousands(b)} per call`);
   console.log(`  extra: ${thousands(a - b)} per call, ratio ${ratio.toFixed(3)}${verdict}`);

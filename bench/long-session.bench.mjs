@@ -54,7 +54,8 @@ async function runSession(prompts) {
     const startedAt = process.hrtime.bigint();
     for (let index = 0; index < prompts; index += 1) {
       const result = await session.prompt(`Prompt ${index}: read the next note.`);
-      if (result.status !== 'completed') throw new Error(`prompt ${index} ended ${result.status}: ${result.errorMessage ?? ''}`);
+      if (result.status !== 'completed')
+        throw new Error(`prompt ${index} ended ${result.status}: ${result.errorMessage ?? ''}`);
     }
     const wallMs = Number(process.hrtime.bigint() - startedAt) / 1e6;
     const cpu = process.cpuUsage(cpuStart);
@@ -64,7 +65,17 @@ async function runSession(prompts) {
     const history = session.history();
     const historyBytes = Buffer.byteLength(JSON.stringify(history));
     await session.end();
-    console.log(JSON.stringify({ prompts, contents: history.length, wallMs, cpuMs: (cpu.user + cpu.system) / 1000, rssGrowth: rssAfter - rssBefore, heapGrowth: heapAfter - heapBefore, historyBytes }));
+    console.log(
+      JSON.stringify({
+        prompts,
+        contents: history.length,
+        wallMs,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        rssGrowth: rssAfter - rssBefore,
+        heapGrowth: heapAfter - heapBefore,
+        historyBytes,
+      }),
+    );
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
@@ -72,8 +83,15 @@ async function runSession(prompts) {
 
 /** Runs one session in a fresh process and returns its figures. */
 function runChild(prompts) {
-  const run = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--session', String(prompts)], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`the ${prompts}-prompt session failed (${run.signal ?? `exit code ${run.status}`}):\n${run.stderr}`);
+  const run = spawnSync(
+    process.execPath,
+    ['--expose-gc', fileURLToPath(import.meta.url), '--session', String(prompts)],
+    { encoding: 'utf8' },
+  );
+  if (run.status !== 0)
+    throw new Error(
+      `the ${prompts}-prompt session failed (${run.signal ?? `exit code ${run.status}`}):\n${run.stderr}`,
+    );
   return JSON.parse(run.stdout.trim().split('\n').at(-1));
 }
 
@@ -87,7 +105,9 @@ async function main() {
     const order = round % 2 === 0 ? SIZES : [...SIZES].reverse();
     for (const size of order) runs[size].push(runChild(size));
   }
-  console.log(`\nlong session: ${SIZES.join(' vs ')} prompts, each in a fresh process, medians of ${ROUNDS} alternated rounds`);
+  console.log(
+    `\nlong session: ${SIZES.join(' vs ')} prompts, each in a fresh process, medians of ${ROUNDS} alternated rounds`,
+  );
   const medians = {};
   for (const size of SIZES) {
     const figures = runs[size];
@@ -107,7 +127,9 @@ async function main() {
   const [small, large] = SIZES;
   const wallRatio = medians[large].wallMs / medians[small].wallMs;
   const cpuRatio = medians[large].cpuMs / medians[small].cpuMs;
-  console.log(`  time ratio ${large}/${small}: wall ${wallRatio.toFixed(2)}, host CPU ${cpuRatio.toFixed(2)} — target <= ${TARGET_RATIO} (2.0 is linear): ${verdict(wallRatio <= TARGET_RATIO)}`);
+  console.log(
+    `  time ratio ${large}/${small}: wall ${wallRatio.toFixed(2)}, host CPU ${cpuRatio.toFixed(2)} — target <= ${TARGET_RATIO} (2.0 is linear): ${verdict(wallRatio <= TARGET_RATIO)}`,
+  );
   console.log(
     `  RSS growth ratio ${large}/${small}: ${(medians[large].rssGrowth / medians[small].rssGrowth).toFixed(2)}, ` +
       `heap growth ratio ${(medians[large].heapGrowth / medians[small].heapGrowth).toFixed(2)} (history ratio ${(runs[large][0].historyBytes / runs[small][0].historyBytes).toFixed(2)})`,

@@ -23,7 +23,13 @@ let fresh = 0;
     batchSize: 5_000,
     warmupBatches: 3,
   });
-  printComparison({ title: '1. first sight of a tool name: RE2 matchesToolName vs V8 RegExp.test', labelA: 'matchesToolName', labelB: 'RegExp.test', result, decimals: 3 });
+  printComparison({
+    title: '1. first sight of a tool name: RE2 matchesToolName vs V8 RegExp.test',
+    labelA: 'matchesToolName',
+    labelB: 'RegExp.test',
+    result,
+    decimals: 3,
+  });
 }
 
 {
@@ -34,7 +40,13 @@ let fresh = 0;
     batchSize: 50_000,
     warmupBatches: 3,
   });
-  printComparison({ title: '2. a tool name seen before: cached matchesToolName vs V8 RegExp.test', labelA: 'matchesToolName', labelB: 'RegExp.test', result, decimals: 3 });
+  printComparison({
+    title: '2. a tool name seen before: cached matchesToolName vs V8 RegExp.test',
+    labelA: 'matchesToolName',
+    labelB: 'RegExp.test',
+    result,
+    decimals: 3,
+  });
 }
 
 {
@@ -46,7 +58,13 @@ let fresh = 0;
     batchSize: 500,
     warmupBatches: 3,
   });
-  printComparison({ title: '3. ^(a+)+$ against 340 a\'s + "!" vs 34 a\'s + "!" (linear time: ratio about 10)', labelA: '340 a\'s', labelB: '34 a\'s', result, decimals: 2 });
+  printComparison({
+    title: '3. ^(a+)+$ against 340 a\'s + "!" vs 34 a\'s + "!" (linear time: ratio about 10)',
+    labelA: "340 a's",
+    labelB: "34 a's",
+    result,
+    decimals: 2,
+  });
 }
 
 console.log(`\nload average at end: ${loadAverage()}`);

@@ -18,24 +18,48 @@ const server = fileURLToPath(new URL('../test/fixtures/mcp/server.mjs', import.m
 const scratch = mkdtempSync(join(tmpdir(), 'hookrail-bench-mcp-'));
 // A hook for another server's tools: hooks are on, and none matches the fixture's.
 const settings = join(scratch, 'hooks.json');
-writeFileSync(settings, JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'mcp__elsewhere__.*', hooks: [{ type: 'command', command: 'exit 0' }] }] } }));
+writeFileSync(
+  settings,
+  JSON.stringify({
+    hooks: { PreToolUse: [{ matcher: 'mcp__elsewhere__.*', hooks: [{ type: 'command', command: 'exit 0' }] }] },
+  }),
+);
 const env = { PATH: process.env.PATH ?? '', HOME: scratch, HOOKRAIL_SYSTEM_SETTINGS: join(scratch, 'none.json') };
 
 async function connect(args) {
   const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args, env, cwd: scratch, stderr: 'inherit' }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args, env, cwd: scratch, stderr: 'inherit' }),
+  );
   return client;
 }
 
 printMachineBanner();
 const direct = await connect([server]);
-const gateway = await connect([cliEntry, 'mcp', '--name', 'fixture', '--settings', settings, '--', process.execPath, server]);
+const gateway = await connect([
+  cliEntry,
+  'mcp',
+  '--name',
+  'fixture',
+  '--settings',
+  settings,
+  '--',
+  process.execPath,
+  server,
+]);
 try {
   const call = (client) => async (index) => {
     const result = await client.callTool({ name: 'echo', arguments: { text: `call ${index}` } });
-    if (result.content[0].text !== `echo: call ${index}`) throw new Error(`unexpected answer: ${JSON.stringify(result)}`);
+    if (result.content[0].text !== `echo: call ${index}`)
+      throw new Error(`unexpected answer: ${JSON.stringify(result)}`);
   };
-  const result = await compare({ variantA: call(gateway), variantB: call(direct), rounds: 15, batchSize: 200, warmupBatches: 3 });
+  const result = await compare({
+    variantA: call(gateway),
+    variantB: call(direct),
+    rounds: 15,
+    batchSize: 200,
+    warmupBatches: 3,
+  });
   printComparison({
     title: 'tools/call round trip: through hookrail mcp (hooks on, none matching) vs straight to the server',
     labelA: 'through the gateway',

@@ -15,7 +15,17 @@
 // Variants are interleaved (A B, B A, ...) to cancel drift; medians of the rounds are reported.
 import { Config, DebugLogger, createToolScheduler, executeToolWithHooks, runToolCall } from '../dist/index.js';
 import { bareToolCallMachine, bareToolCallMachineWithData } from './lib/floors.mjs';
-import { collectGarbage, compare, compareAll, format, loadAverage, printComparison, printMachineBanner, timeBatch, verdict } from './lib/measure.mjs';
+import {
+  collectGarbage,
+  compare,
+  compareAll,
+  format,
+  loadAverage,
+  printComparison,
+  printMachineBanner,
+  timeBatch,
+  verdict,
+} from './lib/measure.mjs';
 
 const quietLogger = new DebugLogger('bench', { level: 'error', sink: () => {} });
 const toolInput = { path: 'src/index.ts', content: 'export const answer = 42;\n' };
@@ -40,7 +50,6 @@ printComparison({
   labelA: 'runToolCall (machine)',
   labelB: 'executeToolWithHooks',
   result: await compare({ ...machineVersusWrapper(disabled), rounds: 15, batchSize: 2_000, warmupBatches: 3 }),
-
 });
 
 /**
@@ -48,7 +57,14 @@ printComparison({
  * ratios of neighbouring batches (compareAll), 41 rounds of 500; prints both lines, the subject's with
  * `verdictText(cpuRatio)`.
  */
-async function timeAgainstFloor({ title, floorLabel, runFloor, subjectLabel = 'runToolCall (machine):', runSubject = machineVersusWrapper(disabled).variantA, verdictText }) {
+async function timeAgainstFloor({
+  title,
+  floorLabel,
+  runFloor,
+  subjectLabel = 'runToolCall (machine):',
+  runSubject = machineVersusWrapper(disabled).variantA,
+  verdictText,
+}) {
   const timed = await compareAll({
     variants: { floor: runFloor, subject: runSubject },
     rounds: 41,
@@ -56,7 +72,9 @@ async function timeAgainstFloor({ title, floorLabel, runFloor, subjectLabel = 'r
     warmupBatches: 4,
   });
   console.log(`\n${title} (medians of 41 rounds of 500)`);
-  console.log(`  ${floorLabel.padEnd(22)} ${format(timed.floor.median)} per call (fastest round ${format(timed.floor.fastest)}; host CPU ${format(timed.floor.cpu)})`);
+  console.log(
+    `  ${floorLabel.padEnd(22)} ${format(timed.floor.median)} per call (fastest round ${format(timed.floor.fastest)}; host CPU ${format(timed.floor.cpu)})`,
+  );
   console.log(
     `  ${subjectLabel.padEnd(22)} ${format(timed.subject.median)} per call (fastest round ${format(timed.subject.fastest)}; host CPU ${format(timed.subject.cpu)}) ` +
       `CPU ratio ${timed.subject.cpuRatio.toFixed(3)} (wall ${timed.subject.ratio.toFixed(3)}) — ${verdictText(timed.subject.cpuRatio)}`,
@@ -79,14 +97,22 @@ await timeAgainstFloor({
 await timeAgainstFloor({
   title: "1c. toolCall machine vs the bare path carrying the call's data, hooks disabled",
   floorLabel: 'bare path with data:',
-  runFloor: bareToolCallMachineWithData((args) => tool.execute(args, { signal }), { callId: 'bench', name: 'write_file', args: toolInput }),
+  runFloor: bareToolCallMachineWithData((args) => tool.execute(args, { signal }), {
+    callId: 'bench',
+    name: 'write_file',
+    args: toolInput,
+  }),
   verdictText: () => "not a target: what is hookrail's own beyond XState's data handling",
 });
 
 // 1d. The two floors against each other, in pairs of their own: what XState alone charges for carrying a
 // call's data (input into context, one assign, an output), the part of 1b no machine that answers with a
 // result can avoid. Run after 1b and 1c, so XState's code has seen all three machines, as in 1c.
-const bareWithData = bareToolCallMachineWithData((args) => tool.execute(args, { signal }), { callId: 'bench', name: 'write_file', args: toolInput });
+const bareWithData = bareToolCallMachineWithData((args) => tool.execute(args, { signal }), {
+  callId: 'bench',
+  name: 'write_file',
+  args: toolInput,
+});
 await timeAgainstFloor({
   title: "1d. the bare path carrying the call's data vs the bare XState machine",
   floorLabel: 'bare XState machine:',
@@ -107,21 +133,24 @@ printComparison({
   labelA: 'runToolCall (machine)',
   labelB: 'executeToolWithHooks',
   result: await compare({ ...machineVersusWrapper(enabled), rounds: 15, batchSize: 2_000, warmupBatches: 3 }),
-
 });
 
 // 3. 10,000 sequential calls through one scheduler.
 const TOTAL = 10_000;
 const SLICE = 1_000;
 const scheduler = createToolScheduler({ config: disabled, tools: [tool] });
-for (let index = 0; index < 500; index += 1) await scheduler.schedule([{ callId: `warm-${index}`, name: 'write_file', args: toolInput }]);
+for (let index = 0; index < 500; index += 1)
+  await scheduler.schedule([{ callId: `warm-${index}`, name: 'write_file', args: toolInput }]);
 collectGarbage();
 const heapBefore = process.memoryUsage().heapUsed;
 const sliceMicroseconds = [];
 const startedAt = process.hrtime.bigint();
 for (let slice = 0; slice < TOTAL / SLICE; slice += 1) {
   sliceMicroseconds.push(
-    await timeBatch((index) => scheduler.schedule([{ callId: `call-${slice * SLICE + index}`, name: 'write_file', args: toolInput }]), SLICE),
+    await timeBatch(
+      (index) => scheduler.schedule([{ callId: `call-${slice * SLICE + index}`, name: 'write_file', args: toolInput }]),
+      SLICE,
+    ),
   );
 }
 const elapsedSeconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
@@ -131,9 +160,13 @@ const first = sliceMicroseconds[0];
 const last = sliceMicroseconds[sliceMicroseconds.length - 1];
 const fastestOfFirstHalf = Math.min(...sliceMicroseconds.slice(0, sliceMicroseconds.length / 2));
 const fastestOfSecondHalf = Math.min(...sliceMicroseconds.slice(sliceMicroseconds.length / 2));
-console.log(`\n3. ${TOTAL.toLocaleString('en')} sequential calls through one scheduler (one call per batch, hooks disabled)`);
+console.log(
+  `\n3. ${TOTAL.toLocaleString('en')} sequential calls through one scheduler (one call per batch, hooks disabled)`,
+);
 console.log(`  throughput: ${Math.round(TOTAL / elapsedSeconds).toLocaleString('en')} calls/s`);
-console.log(`  heap growth after GC: ${heapGrowthMegabytes.toFixed(2)} MB — target < 5 MB: ${verdict(heapGrowthMegabytes < 5)}`);
+console.log(
+  `  heap growth after GC: ${heapGrowthMegabytes.toFixed(2)} MB — target < 5 MB: ${verdict(heapGrowthMegabytes < 5)}`,
+);
 console.log(`  per call, each thousand in order: ${sliceMicroseconds.map((value) => value.toFixed(1)).join(', ')} µs`);
 console.log(
   `  first vs last thousand: ${format(first)} vs ${format(last)} (ratio ${(last / first).toFixed(2)}); ` +

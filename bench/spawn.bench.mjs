@@ -29,7 +29,11 @@ import { compareAll, format, loadAverage, printMachineBanner, verdict } from './
 
 const scratch = mkdtempSync(join(tmpdir(), 'hookrail-bench-'));
 const quietLogger = new DebugLogger('bench', { level: 'error', sink: () => {} });
-const toolInput = { file_path: 'src/answer.ts', content: 'export const answer = 42;\n'.repeat(6), description: 'write the answer module' };
+const toolInput = {
+  file_path: 'src/answer.ts',
+  content: 'export const answer = 42;\n'.repeat(6),
+  description: 'write the answer module',
+};
 const projectDirectories = { LLXPRT_PROJECT_DIR: scratch, GEMINI_PROJECT_DIR: scratch, CLAUDE_PROJECT_DIR: scratch };
 const rounds = 150;
 const batchSize = 5;
@@ -61,7 +65,10 @@ function hookStdin(config) {
 function attach(subprocess, stdin) {
   const stdout = [];
   const stderr = [];
-  for (const [stream, chunks] of [[subprocess.stdout, stdout], [subprocess.stderr, stderr]]) {
+  for (const [stream, chunks] of [
+    [subprocess.stdout, stdout],
+    [subprocess.stderr, stderr],
+  ]) {
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('error', () => {});
   }
@@ -76,7 +83,13 @@ function attach(subprocess, stdin) {
  */
 function rawSpawn(command, stdin, watchdog, shell = commandShell()) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, { shell, cwd: scratch, env: { ...process.env, ...projectDirectories }, detached: true, stdio: 'pipe' });
+    const child = spawn(command, {
+      shell,
+      cwd: scratch,
+      env: { ...process.env, ...projectDirectories },
+      detached: true,
+      stdio: 'pipe',
+    });
     watchdog?.start(child.pid);
     const output = attach(child, stdin);
     child.once('error', reject);
@@ -109,10 +122,16 @@ async function execaCheapest(command, stdin) {
 
 /** The rejected design: a watchdog fed one line per group over its pipe, which wakes it for every hook. */
 function pipeFedWatchdog() {
-  const child = spawn('/bin/sh', ['-c', 'while IFS= read -r line; do :; done'], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+  const child = spawn('/bin/sh', ['-c', 'while IFS= read -r line; do :; done'], {
+    detached: true,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
   child.unref();
   child.stdin.unref();
-  return { start: (groupId) => child.stdin.write(`+${groupId}\n`), end: (groupId) => child.stdin.write(`-${groupId}\n`) };
+  return {
+    start: (groupId) => child.stdin.write(`+${groupId}\n`),
+    end: (groupId) => child.stdin.write(`-${groupId}\n`),
+  };
 }
 
 function printRows(results, labels, target) {
@@ -121,7 +140,9 @@ function printRows(results, labels, target) {
     const result = results[name];
     const ratio = name === 'raw' ? '' : `  ratio ${result.ratio.toFixed(3)}${target?.[name] ?? ''}`;
     const cpu = `host CPU ${format(result.cpu)}${name === 'raw' ? '' : ` (ratio ${result.cpuRatio.toFixed(3)})`}`;
-    console.log(`  ${`${label}:`.padEnd(width)} ${format(result.median)} per call (fastest round ${format(result.fastest)}; ${cpu})${ratio}`);
+    console.log(
+      `  ${`${label}:`.padEnd(width)} ${format(result.median)} per call (fastest round ${format(result.fastest)}; ${cpu})${ratio}`,
+    );
   }
 }
 
@@ -142,15 +163,26 @@ try {
       batchSize,
       warmupBatches: 2,
     });
-    console.log(`\n1. one command hook \`${command}\` (${stdin.length}-byte stdin) vs a raw node:child_process spawn of it in ${commandShell()} (medians of ${rounds} rounds of ${batchSize})`);
+    console.log(
+      `\n1. one command hook \`${command}\` (${stdin.length}-byte stdin) vs a raw node:child_process spawn of it in ${commandShell()} (medians of ${rounds} rounds of ${batchSize})`,
+    );
     printRows(
       results,
-      { raw: 'raw child_process spawn', rawAgain: 'the same raw spawn again', hook: 'fireBeforeToolHook', execa: 'execa, cheapest configuration', rawSh: 'the raw spawn in /bin/sh' },
+      {
+        raw: 'raw child_process spawn',
+        rawAgain: 'the same raw spawn again',
+        hook: 'fireBeforeToolHook',
+        execa: 'execa, cheapest configuration',
+        rawSh: 'the raw spawn in /bin/sh',
+      },
       {
         rawSh: ' — what the shell costs: hooks run in bash, as Claude Code and Gemini CLI run them',
         rawAgain: ' — the noise floor of this run',
         hook: ` — target <= 1.10: ${verdict(results.hook.ratio <= 1.1)} (1.26–1.31 was measured with execa)`,
-        execa: results.execa.ratio > 1.1 ? ' — above 1.10: hooks run on node:child_process' : ' — within 1.10 in this run (noise floor above)',
+        execa:
+          results.execa.ratio > 1.1
+            ? ' — above 1.10: hooks run on node:child_process'
+            : ' — within 1.10 in this run (noise floor above)',
       },
     );
   }
@@ -173,7 +205,9 @@ try {
       batchSize,
       warmupBatches: 2,
     });
-    console.log(`\n1b. a plain script hook \`${hookCommand}\` (a bash script) vs a raw \`${commandShell()} -c\` spawn of the same script (medians of ${rounds} rounds of ${batchSize})`);
+    console.log(
+      `\n1b. a plain script hook \`${hookCommand}\` (a bash script) vs a raw \`${commandShell()} -c\` spawn of the same script (medians of ${rounds} rounds of ${batchSize})`,
+    );
     printRows(
       results,
       { raw: 'raw spawn in bash -c', rawAgain: 'the same raw spawn again', hook: 'fireBeforeToolHook, no shell' },
@@ -199,11 +233,20 @@ try {
     batchSize,
     warmupBatches: 2,
   });
-  console.log(`\n2. the watchdog's effect on one spawn of \`${command}\` (medians of ${rounds} rounds of ${batchSize})`);
+  console.log(
+    `\n2. the watchdog's effect on one spawn of \`${command}\` (medians of ${rounds} rounds of ${batchSize})`,
+  );
   printRows(
     results,
-    { raw: 'raw spawn, no watchdog', file: 'raw spawn + hookrail\'s watchdog (groups file)', pipe: 'raw spawn + a watchdog fed over its pipe' },
-    { file: ` — target: no added cost (<= 1.02): ${verdict(results.file.ratio <= 1.02)}`, pipe: ' — the design not taken: each line wakes the watchdog' },
+    {
+      raw: 'raw spawn, no watchdog',
+      file: "raw spawn + hookrail's watchdog (groups file)",
+      pipe: 'raw spawn + a watchdog fed over its pipe',
+    },
+    {
+      file: ` — target: no added cost (<= 1.02): ${verdict(results.file.ratio <= 1.02)}`,
+      pipe: ' — the design not taken: each line wakes the watchdog',
+    },
   );
 
   // 4 is measured before 3 (which replaces node:child_process.spawn for good) and printed after it.
@@ -212,7 +255,10 @@ try {
   const phaseStdin = hookStdin(phaseConfig);
   const phaseRounds = 600;
   const phases = await measureSpawnPhases({
-    variants: { raw: () => rawSpawn(phaseCommand, phaseStdin), hook: () => fireBeforeToolHook(phaseConfig, 'write_file', toolInput) },
+    variants: {
+      raw: () => rawSpawn(phaseCommand, phaseStdin),
+      hook: () => fireBeforeToolHook(phaseConfig, 'write_file', toolInput),
+    },
     rounds: phaseRounds,
   });
 
@@ -220,22 +266,36 @@ try {
   replaceSpawnWithInstantChild();
   const instantConfig = hookConfig(command);
   const instant = await compareAll({
-    variants: { raw: () => rawSpawn(command, stdin), hook: () => fireBeforeToolHook(instantConfig, 'write_file', toolInput) },
+    variants: {
+      raw: () => rawSpawn(command, stdin),
+      hook: () => fireBeforeToolHook(instantConfig, 'write_file', toolInput),
+    },
     rounds: 30,
     batchSize: 500,
     warmupBatches: 2,
   });
-  console.log(`\n3. hookrail's own work per hook, the kernel taken out (spawn answers at once; host CPU, medians of 30 rounds of 500)`);
+  console.log(
+    `\n3. hookrail's own work per hook, the kernel taken out (spawn answers at once; host CPU, medians of 30 rounds of 500)`,
+  );
   console.log(`  raw child_process spawn: ${format(instant.raw.cpu)} per call`);
-  console.log(`  fireBeforeToolHook:      ${format(instant.hook.cpu)} per call — hookrail adds ${format(instant.hook.cpu - instant.raw.cpu)} per hook`);
+  console.log(
+    `  fireBeforeToolHook:      ${format(instant.hook.cpu)} per call — hookrail adds ${format(instant.hook.cpu - instant.raw.cpu)} per hook`,
+  );
 
-  console.log(`\n4. where the hook's extra time goes: one call of \`${phaseCommand}\` split by timestamps around the real spawn (medians of ${phaseRounds} alternated calls)`);
+  console.log(
+    `\n4. where the hook's extra time goes: one call of \`${phaseCommand}\` split by timestamps around the real spawn (medians of ${phaseRounds} alternated calls)`,
+  );
   const phaseNames = { before: 'before the spawn', spawn: 'spawn()', run: "the child's run", after: 'after its exit' };
-  for (const [name, label] of [['raw', 'raw child_process spawn'], ['hook', 'fireBeforeToolHook']]) {
+  for (const [name, label] of [
+    ['raw', 'raw child_process spawn'],
+    ['hook', 'fireBeforeToolHook'],
+  ]) {
     const cells = Object.entries(phaseNames).map(([phase, title]) => `${title} ${format(phases[name][phase])}`);
     console.log(`  ${`${label}:`.padEnd(25)} ${cells.join(', ')}`);
   }
-  const extra = Object.entries(phaseNames).map(([phase, title]) => `${title} ${format(phases.hook[phase] - phases.raw[phase])}`);
+  const extra = Object.entries(phaseNames).map(
+    ([phase, title]) => `${title} ${format(phases.hook[phase] - phases.raw[phase])}`,
+  );
   console.log(`  ${"hookrail's extra:".padEnd(25)} ${extra.join(', ')} (differences of the medians)`);
   console.log(`\nload average at end: ${loadAverage()}`);
 } finally {

@@ -126,7 +126,11 @@ async function measureBatch(call) {
   for (let index = 0; index < batchSize; index += 1) await call();
   const wall = Number(process.hrtime.bigint() - startedAt) / 1_000 / batchSize;
   const host = process.cpuUsage(hostBefore);
-  return { wall, host: (host.user + host.system) / batchSize, children: (childrenCpuMicroseconds() - childrenBefore) / batchSize };
+  return {
+    wall,
+    host: (host.user + host.system) / batchSize,
+    children: (childrenCpuMicroseconds() - childrenBefore) / batchSize,
+  };
 }
 
 /** Every variant once per round, order rotating; per variant the medians and the median ratio to `base`. */
@@ -159,7 +163,14 @@ async function idleStartCost(kind, command) {
   const executable = findExecutable({ name: kind === 'node' ? 'node' : 'python3', path: process.env.PATH, cwd: '/' });
   const pool = new WarmInterpreterPool();
   const environment = { ...process.env };
-  pool.take({ kind, executable, argv0: command.split(' ')[0], fingerprint: startupIdentity(kind, environment).fingerprint, environment, idle: 8 });
+  pool.take({
+    kind,
+    executable,
+    argv0: command.split(' ')[0],
+    fingerprint: startupIdentity(kind, environment).fingerprint,
+    environment,
+    idle: 8,
+  });
   const ids = pool.idleProcessIds(kind);
   // Ready once each waits in read(2) on descriptor 3 (Linux x86-64: syscall 0); elsewhere, once their CPU stops growing.
   const waiting = (pid) => /^0 0x3 /.test(readFileSync(`/proc/${pid}/syscall`, 'utf8'));
@@ -179,18 +190,25 @@ async function idleStartCost(kind, command) {
   }
   const memory = ids.map(residentKilobytes);
   await pool.close();
-  return { cpuPerProcess: total / ids.length, rssPerProcess: memory.reduce((sum, value) => sum + value, 0) / memory.length };
+  return {
+    cpuPerProcess: total / ids.length,
+    rssPerProcess: memory.reduce((sum, value) => sum + value, 0) / memory.length,
+  };
 }
 
 function timeDemo(home) {
   const project = mkdtempSync(join(scratch, 'demo-'));
   cpSync(join(repository, 'examples'), join(project, 'examples'), { recursive: true });
   const startedAt = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, [join(repository, 'dist/cli/main.js'), 'run', '--scenario', 'examples/scenarios/demo.json'], {
-    cwd: project,
-    env: { ...process.env, HOME: home },
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    process.execPath,
+    [join(repository, 'dist/cli/main.js'), 'run', '--scenario', 'examples/scenarios/demo.json'],
+    {
+      cwd: project,
+      env: { ...process.env, HOME: home },
+      encoding: 'utf8',
+    },
+  );
   const wall = Number(process.hrtime.bigint() - startedAt) / 1_000;
   rmSync(project, { recursive: true, force: true });
   if (run.status !== 0) throw new Error(`hookrail run of the demo exited ${run.status}: ${run.stderr}`);
@@ -198,7 +216,9 @@ function timeDemo(home) {
 }
 
 printMachineBanner();
-console.log(`python3: ${pythonDirectory ? join(pythonDirectory, 'python3') : 'none on PATH that is not a shim: the Python rows run cold'}; ${rounds} rounds of ${batchSize} calls`);
+console.log(
+  `python3: ${pythonDirectory ? join(pythonDirectory, 'python3') : 'none on PATH that is not a shim: the Python rows run cold'}; ${rounds} rounds of ${batchSize} calls`,
+);
 try {
   const floor = functionFloor();
   for (const [name, guard] of Object.entries(guards)) {
@@ -215,8 +235,12 @@ try {
     );
     const decision = await fireBeforeToolHook(warm, 'run_shell_command', guard.toolInput);
     const warmCriticalCpu = Math.max(0, results.warm.children - start.cpuPerProcess);
-    console.log(`\n1. ${name} guard \`${guard.command.split('/').pop()}\`, fire → decision (\`${guard.toolInput.command}\`: ${decision?.isBlockingDecision() ? 'blocked' : 'NOT BLOCKED'})`);
-    console.log(`  cold:  ${format(results.cold.wall)} per call; CPU: host ${format(results.cold.host)}, hook process ${format(results.cold.children)}`);
+    console.log(
+      `\n1. ${name} guard \`${guard.command.split('/').pop()}\`, fire → decision (\`${guard.toolInput.command}\`: ${decision?.isBlockingDecision() ? 'blocked' : 'NOT BLOCKED'})`,
+    );
+    console.log(
+      `  cold:  ${format(results.cold.wall)} per call; CPU: host ${format(results.cold.host)}, hook process ${format(results.cold.children)}`,
+    );
     console.log(
       `  warm:  ${format(results.warm.wall)} per call; CPU: host ${format(results.warm.host)}, hook process on the critical path ${format(warmCriticalCpu)}` +
         ` — ratio to cold ${results.warm.ratio.toFixed(3)}, goal <= 0.1: ${verdict(results.warm.ratio <= 0.1)}`,
@@ -228,16 +252,23 @@ try {
       `  CPU on the critical path, warm vs cold: ${((results.warm.host + warmCriticalCpu) / (results.cold.host + results.cold.children)).toFixed(3)}` +
         ` (process CPU is counted in ${Math.round(1e6 / clockTicksPerSecond / 1000)} ms ticks)`,
     );
-    console.log(`2. background start of one idle ${name} interpreter: ${format(start.cpuPerProcess)} CPU (mean of 8, counted in whole ticks per process), off the critical path`);
+    console.log(
+      `2. background start of one idle ${name} interpreter: ${format(start.cpuPerProcess)} CPU (mean of 8, counted in whole ticks per process), off the critical path`,
+    );
     const idle = sharedWarmInterpreterPool().idleProcessIds(guard.kind).length;
-    console.log(`3. idle pool (${guard.kind}): ${idle} processes × ${Math.round(start.rssPerProcess)} kB RSS at rest = ${Math.round(idle * start.rssPerProcess)} kB`);
+    console.log(
+      `3. idle pool (${guard.kind}): ${idle} processes × ${Math.round(start.rssPerProcess)} kB RSS at rest = ${Math.round(idle * start.rssPerProcess)} kB`,
+    );
     await closeWarmInterpreters();
   }
   floor.stop();
 
   const coldHome = join(scratch, 'home-cold');
   const warmHome = join(scratch, 'home-warm');
-  for (const [home, settings] of [[coldHome, '{ "warmInterpreters": 0 }'], [warmHome, '{}']]) {
+  for (const [home, settings] of [
+    [coldHome, '{ "warmInterpreters": 0 }'],
+    [warmHome, '{}'],
+  ]) {
     mkdirSync(join(home, '.hookrail'), { recursive: true });
     writeFileSync(join(home, '.hookrail', 'settings.json'), settings);
   }

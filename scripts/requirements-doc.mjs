@@ -25,7 +25,8 @@ function testFiles() {
 }
 
 // A test title: the string that opens it(…), test(…) or describe(…), with .each/.concurrent variants.
-const titlePattern = /(?:^|[^.\w])(?:it|test|describe)(?:\.(?:each|concurrent|sequential)[^(]*\([^)]*\))?\((['"`])([^'"`]*)/g;
+const titlePattern =
+  /(?:^|[^.\w])(?:it|test|describe)(?:\.(?:each|concurrent|sequential)[^(]*\([^)]*\))?\((['"`])([^'"`]*)/g;
 
 /** Requirement ID → the test files with a title naming it. */
 export function testsByRequirement() {
@@ -47,7 +48,8 @@ export function renderRequirementsDocument(text) {
   const byId = testsByRequirement();
   return text.replace(/^\| (HOOK-\d{3}[ab]?) \| (.*) \| [^|\n]* \|$/gm, (_row, id, rule) => {
     const files = [...(byId.get(id) ?? [])];
-    const tests = files.length === 0 ? '**none**' : files.map((file) => `\`${file.replace(/^test\//, '')}\``).join(', ');
+    const tests =
+      files.length === 0 ? '**none**' : files.map((file) => `\`${file.replace(/^test\//, '')}\``).join(', ');
     return `| ${id} | ${rule} | ${tests} |`;
   });
 }

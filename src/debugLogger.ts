@@ -104,14 +104,23 @@ export interface ConsoleLikeLogger {
 export function isDebugLogger(value: unknown): value is DebugLogger {
   if (value instanceof DebugLogger) return true;
   const candidate = value as Partial<Record<'child' | 'isEnabled' | 'warn' | 'debug', unknown>> | null;
-  return typeof candidate === 'object' && candidate !== null && ['child', 'isEnabled', 'warn', 'debug'].every((method) => typeof candidate[method as 'child'] === 'function');
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    ['child', 'isEnabled', 'warn', 'debug'].every((method) => typeof candidate[method as 'child'] === 'function')
+  );
 }
 
 /** True for an object with a `warn` method and, where present, function-valued `error`, `info` and `debug`. */
 export function isConsoleLikeLogger(value: unknown): value is ConsoleLikeLogger {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Record<string, unknown>;
-  return typeof candidate.warn === 'function' && ['error', 'info', 'debug'].every((method) => candidate[method] === undefined || typeof candidate[method] === 'function');
+  return (
+    typeof candidate.warn === 'function' &&
+    ['error', 'info', 'debug'].every(
+      (method) => candidate[method] === undefined || typeof candidate[method] === 'function',
+    )
+  );
 }
 
 /**

@@ -35,13 +35,31 @@ export {
 export type { AskDeniedResultOptions } from './hooks/protocol/toolHookEffects.js';
 
 // --- the tool-call steps shared by executeToolWithHooks and the toolCall machine (HOOK-134) ---
-export { decideAfterTool, runBeforeToolStep, runAfterToolStep, runToolStep, isToolResult } from './hooks/triggers/toolCallSteps.js';
+export {
+  decideAfterTool,
+  runBeforeToolStep,
+  runAfterToolStep,
+  runToolStep,
+  isToolResult,
+} from './hooks/triggers/toolCallSteps.js';
 export { decideBeforeTool } from './hooks/protocol/beforeToolDecision.js';
 export type { BeforeToolStepOptions, AfterToolStepOptions } from './hooks/triggers/toolCallSteps.js';
 export type { DecideBeforeToolOptions } from './hooks/protocol/beforeToolDecision.js';
 // --- the ask step: one ask at a time, in request order within a scheduler batch ---
-export { runAskStep, decideAskAnswer, askUserFailure, failedAnswer, ASK_NOTIFICATION_TYPE } from './hooks/triggers/askUserStep.js';
-export type { AskStepOptions, AskStepResult, SettledAnswer, DecideAskAnswerOptions, AskUserFailureOptions } from './hooks/triggers/askUserStep.js';
+export {
+  runAskStep,
+  decideAskAnswer,
+  askUserFailure,
+  failedAnswer,
+  ASK_NOTIFICATION_TYPE,
+} from './hooks/triggers/askUserStep.js';
+export type {
+  AskStepOptions,
+  AskStepResult,
+  SettledAnswer,
+  DecideAskAnswerOptions,
+  AskUserFailureOptions,
+} from './hooks/triggers/askUserStep.js';
 export { AskQueue, sharedAskQueue } from './hooks/triggers/askQueue.js';
 export type { AskQueueRunOptions } from './hooks/triggers/askQueue.js';
 export { fireNotificationHook } from './hooks/triggers/lifecycleHookTriggers.js';
@@ -51,10 +69,21 @@ export type { NotificationHookInput, LifecycleHookResult } from './hooks/trigger
 export { hookDialects, isHookDialect } from './hooks/dialects/dialect.js';
 export { claudeEventNames, toClaudeEventName, claudeEventApplies } from './hooks/dialects/claudeEvents.js';
 export type { ClaudeEventName } from './hooks/dialects/claudeEvents.js';
-export { claudeToolNames, nativeToClaudeToolNames, toClaudeToolName, toNativeToolName, toolNameAliases } from './hooks/dialects/toolNames.js';
+export {
+  claudeToolNames,
+  nativeToClaudeToolNames,
+  toClaudeToolName,
+  toNativeToolName,
+  toolNameAliases,
+} from './hooks/dialects/toolNames.js';
 export { toClaudeToolInput, toNativeToolInput } from './hooks/dialects/toolArguments.js';
 export type { ToolArgumentContext, ToNativeToolInputOptions } from './hooks/dialects/toolArguments.js';
-export { toClaudeToolResponse, toClaudeToolOutcome, fromClaudeToolResponse, isFailedToolResponse } from './hooks/dialects/claudeToolResponse.js';
+export {
+  toClaudeToolResponse,
+  toClaudeToolOutcome,
+  fromClaudeToolResponse,
+  isFailedToolResponse,
+} from './hooks/dialects/claudeToolResponse.js';
 export type { ClaudeToolOutcome, ClaudeToolResponseContext } from './hooks/dialects/claudeToolResponse.js';
 export { toClaudeInput } from './hooks/dialects/claudeInput.js';
 export { fromClaudeInput } from './hooks/dialects/claudePayload.js';
@@ -72,9 +101,18 @@ export type { ReadHooksInDialectOptions, DialectHooksResult } from './hooks/engi
 export { HookRegistry, getSourcePriority } from './hooks/engine/hookRegistry.js';
 export { validateHooksSettings } from './hooks/validation/hooksSettingsValidation.js';
 export { getHookName } from './hooks/protocol/hookConfig.js';
-export type { ValidatedHookDefinition, HooksValidationResult, ValidateHooksSettingsOptions } from './hooks/validation/hooksSettingsValidation.js';
+export type {
+  ValidatedHookDefinition,
+  HooksValidationResult,
+  ValidateHooksSettingsOptions,
+} from './hooks/validation/hooksSettingsValidation.js';
 export type { HookConfigProblem } from './hooks/validation/hookProblems.js';
-export type { HookSystemHost, HookRegistryHost, HookEventHandlerHost, JudgedHookHost } from './hooks/engine/engineHost.js';
+export type {
+  HookSystemHost,
+  HookRegistryHost,
+  HookEventHandlerHost,
+  JudgedHookHost,
+} from './hooks/engine/engineHost.js';
 export { HookPlanner, matchesToolName } from './hooks/engine/hookPlanner.js';
 export type { HookPlannerOptions } from './hooks/engine/hookPlanner.js';
 // `if` conditions, priority order, fail-closed results.
@@ -87,7 +125,12 @@ export { convertPlainTextToHookOutput, parseHookStdout } from './hooks/engine/ho
 export { applyHookOutputToInput } from './hooks/engine/hookChain.js';
 export type { HookRunnerOptions } from './hooks/engine/hookRunner.js';
 export { MAX_STDERR_MESSAGE_CHARACTERS, boundedStderrMessage } from './hooks/protocol/hookStderr.js';
-export { MessageBus, MessageBusType, connectHookMessageBus, requestHookExecution } from './hooks/triggers/hookMessageBus.js';
+export {
+  MessageBus,
+  MessageBusType,
+  connectHookMessageBus,
+  requestHookExecution,
+} from './hooks/triggers/hookMessageBus.js';
 export type {
   HookExecutionRequest,
   HookExecutionResponse,
@@ -103,7 +146,15 @@ export { runPromptHook, MAX_JUDGED_ANSWER_CHARACTERS } from './hooks/actions/pro
 export type { PromptHookRunOptions } from './hooks/actions/promptHook.js';
 export { runAgentHook, agentMaxTurns } from './hooks/actions/agentHook.js';
 export type { AgentHookRunOptions } from './hooks/actions/agentHook.js';
-export { judgedAnswerSchema, judgedPromptText, judgeInstruction, parseJudgedAnswer, judgedHookOutput, judgedHookLabel, judgedHookName } from './hooks/actions/judgement.js';
+export {
+  judgedAnswerSchema,
+  judgedPromptText,
+  judgeInstruction,
+  parseJudgedAnswer,
+  judgedHookOutput,
+  judgedHookLabel,
+  judgedHookName,
+} from './hooks/actions/judgement.js';
 export type { JudgedAnswerReading } from './hooks/actions/judgement.js';
 export { runWithDeadline } from './hooks/actions/deadline.js';
 export type { DeadlineSettlement, DeadlineOptions } from './hooks/actions/deadline.js';
@@ -116,7 +167,12 @@ export type { InterpolationOptions, WithheldReason } from './hooks/actions/heade
 
 // --- machines' building blocks ---
 export { toToolCallOutcome } from './machines/toolCall.machine.js';
-export { applyToolSelection, createEmptyResponse, isFunctionCallAllowed, mergeResponseChunks } from './machines/modelCallActors.js';
+export {
+  applyToolSelection,
+  createEmptyResponse,
+  isFunctionCallAllowed,
+  mergeResponseChunks,
+} from './machines/modelCallActors.js';
 export { toInspectionRecord, fileRecordSink } from './inspection/recorder.js';
 export { INSPECTION_FORMAT_VERSION, excerptText, limitRecordValue } from './inspection/records.js';
 export type {
@@ -135,7 +191,14 @@ export type { HookExecutionEvent, HookExecutionObserver } from './hooks/protocol
 // --- the agent session's building blocks: its actors' inputs, compaction, the transcript writer ---
 export type { SessionServices, SessionActorInput } from './machines/sessionActors.js';
 export type { SessionContext, SessionLimits } from './machines/sessionState.js';
-export { compactionSettings, estimateTokens, findCompactionCut, needsCompaction, truncateHistory, summarizeHistory } from './machines/historyCompaction.js';
+export {
+  compactionSettings,
+  estimateTokens,
+  findCompactionCut,
+  needsCompaction,
+  truncateHistory,
+  summarizeHistory,
+} from './machines/historyCompaction.js';
 export type { CompactedHistory } from './machines/historyCompaction.js';
 export { TranscriptWriter } from './adapters/transcript.js';
 export type { TranscriptWriterOptions } from './adapters/transcript.js';
@@ -159,5 +222,10 @@ export type {
   TrustedProjectHooks,
 } from './adapters/settings/settings.js';
 export { fingerprintHooks, defaultTrustFile } from './adapters/settings/trust.js';
-export { readClaudePlugin, readGeminiExtension, discoverGeminiExtensions, isExtensionEnabled } from './adapters/settings/extensions.js';
+export {
+  readClaudePlugin,
+  readGeminiExtension,
+  discoverGeminiExtensions,
+  isExtensionEnabled,
+} from './adapters/settings/extensions.js';
 export type { ReadExtensionOptions } from './adapters/settings/extensions.js';

@@ -16,14 +16,21 @@ export class HookrailError extends Error {
     super(message, options);
     this.name = new.target.name;
     const kinds: string[] = [];
-    for (let type: unknown = new.target; typeof type === 'function' && type !== Error; type = Object.getPrototypeOf(type)) {
+    for (
+      let type: unknown = new.target;
+      typeof type === 'function' && type !== Error;
+      type = Object.getPrototypeOf(type)
+    ) {
       kinds.push((type as { name: string }).name);
     }
     Object.defineProperty(this, errorKinds, { value: kinds, enumerable: false });
   }
 
   /** True when `value` is an error of this class (or a subclass), from this copy of hookrail or another. */
-  static isInstance<T extends abstract new (...parameters: never[]) => HookrailError>(this: T, value: unknown): value is InstanceType<T> {
+  static isInstance<T extends abstract new (...parameters: never[]) => HookrailError>(
+    this: T,
+    value: unknown,
+  ): value is InstanceType<T> {
     if (value instanceof this) return true;
     if (typeof value !== 'object' || value === null) return false;
     const kinds = (value as { [errorKinds]?: unknown })[errorKinds];
@@ -73,8 +80,10 @@ export class ConfigParameterError extends HookrailError {
 function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (typeof value === 'string') return value.length <= 40 ? JSON.stringify(value) : `a string of ${value.length} characters`;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return `${typeof value} ${String(value)}`;
+  if (typeof value === 'string')
+    return value.length <= 40 ? JSON.stringify(value) : `a string of ${value.length} characters`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return `${typeof value} ${String(value)}`;
   if (typeof value === 'function') return 'a function';
   if (typeof value === 'object') {
     const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
@@ -87,10 +96,7 @@ function describeValue(value: unknown): string {
 export class ToolNotFoundError extends HookrailError {
   readonly toolName: string;
   constructor(toolName: string, available: readonly string[] = []) {
-    super(
-      `Tool "${toolName}" not found` +
-        (available.length > 0 ? `; available tools: ${available.join(', ')}` : ''),
-    );
+    super(`Tool "${toolName}" not found` + (available.length > 0 ? `; available tools: ${available.join(', ')}` : ''));
     this.toolName = toolName;
   }
 }
@@ -209,7 +215,13 @@ export class HookExecutionError extends HookrailError {
   /** The command; for an http hook its URL, for a function hook `function <name>`. */
   readonly command: string;
   readonly eventName: string;
-  constructor(options: { kind: HookFailureKind; command: string; eventName: string; message: string; cause?: unknown }) {
+  constructor(options: {
+    kind: HookFailureKind;
+    command: string;
+    eventName: string;
+    message: string;
+    cause?: unknown;
+  }) {
     super(options.message, { cause: options.cause });
     this.kind = options.kind;
     this.command = options.command;
@@ -266,7 +278,13 @@ export class HookedToolCallError extends HookrailError {
   readonly outcome: HookedToolCallOutcome;
   /** The reason a hook gave to stop the run (outcome `stopped`). */
   readonly stopReason?: string;
-  constructor(options: { toolName: string; outcome: HookedToolCallOutcome; message: string; stopReason?: string; cause?: unknown }) {
+  constructor(options: {
+    toolName: string;
+    outcome: HookedToolCallOutcome;
+    message: string;
+    stopReason?: string;
+    cause?: unknown;
+  }) {
     super(options.message, { cause: options.cause });
     this.toolName = options.toolName;
     this.outcome = options.outcome;

@@ -5,7 +5,13 @@
  * (so a host's `instanceof` works, HOOK-141). Without the SDK installed they are plain objects with the
  * same getters, and the library and the CLI run on the scripted model.
  */
-import type { FinishReason, FunctionCall, FunctionCallingConfigMode, GenerateContentResponse, Part } from '@google/genai';
+import type {
+  FinishReason,
+  FunctionCall,
+  FunctionCallingConfigMode,
+  GenerateContentResponse,
+  Part,
+} from '@google/genai';
 
 /** The SDK's `FunctionCallingConfigMode` values (string enum members, compared by value). */
 export const functionCallingMode = {
@@ -27,14 +33,18 @@ class ModelResponse {
   /** The first candidate's text parts joined, thoughts left out; `undefined` when there are none. */
   get text(): string | undefined {
     const parts: Part[] = this.candidates?.[0]?.content?.parts ?? [];
-    const texts = parts.filter((part) => typeof part.text === 'string' && part.thought !== true).map((part) => part.text as string);
+    const texts = parts
+      .filter((part) => typeof part.text === 'string' && part.thought !== true)
+      .map((part) => part.text as string);
     return texts.length > 0 ? texts.join('') : undefined;
   }
 
   /** The first candidate's function calls; `undefined` when there are none. */
   get functionCalls(): FunctionCall[] | undefined {
     const parts: Part[] = this.candidates?.[0]?.content?.parts ?? [];
-    const calls = parts.filter((part) => part.functionCall !== undefined).map((part) => part.functionCall as FunctionCall);
+    const calls = parts
+      .filter((part) => part.functionCall !== undefined)
+      .map((part) => part.functionCall as FunctionCall);
     return calls.length > 0 ? calls : undefined;
   }
 }
@@ -64,6 +74,8 @@ export async function loadGenAI(): Promise<GenAIModule | undefined> {
  * otherwise an object with the class's `text` and `functionCalls` getters.
  */
 export function createGenerateContentResponse(fields: Partial<GenerateContentResponse> = {}): GenerateContentResponse {
-  const instance = loadedSdk ? new loadedSdk.GenerateContentResponse() : (new ModelResponse() as unknown as GenerateContentResponse);
+  const instance = loadedSdk
+    ? new loadedSdk.GenerateContentResponse()
+    : (new ModelResponse() as unknown as GenerateContentResponse);
   return Object.assign(instance, fields);
 }

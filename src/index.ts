@@ -48,7 +48,11 @@ export type {
   AgentHookConfig,
 } from './hooks/protocol/hookConfig.js';
 // Hooks judged by a model (prompt and agent hooks).
-export { DEFAULT_PROMPT_HOOK_TIMEOUT_MS, DEFAULT_AGENT_HOOK_TIMEOUT_MS, DEFAULT_AGENT_HOOK_MAX_TURNS } from './hooks/protocol/judgedHooks.js';
+export {
+  DEFAULT_PROMPT_HOOK_TIMEOUT_MS,
+  DEFAULT_AGENT_HOOK_TIMEOUT_MS,
+  DEFAULT_AGENT_HOOK_MAX_TURNS,
+} from './hooks/protocol/judgedHooks.js';
 export type { JudgedAnswer, HookAgentTask, HookAgentOutcome } from './hooks/protocol/judgedHooks.js';
 // In-process function hooks, typed per event.
 export type {
@@ -86,9 +90,21 @@ export {
 export type { HookDecision, HookOutput, ToolSelectionTarget } from './hooks/protocol/outputs.js';
 export type { ToolResult, HookExecutionResult, AggregatedHookResult } from './hooks/protocol/results.js';
 export type { LLMRequest, LLMResponse, LLMMessage, HookToolConfig } from './hooks/protocol/hookTranslator.js';
-export { HOOK_BLOCKED_ERROR_TYPE, HOOK_STOPPED_ERROR_TYPE, TOOL_EXECUTION_ERROR_TYPE, ASK_DENIED_ERROR_TYPE } from './hooks/protocol/toolHookEffects.js';
+export {
+  HOOK_BLOCKED_ERROR_TYPE,
+  HOOK_STOPPED_ERROR_TYPE,
+  TOOL_EXECUTION_ERROR_TYPE,
+  ASK_DENIED_ERROR_TYPE,
+} from './hooks/protocol/toolHookEffects.js';
 export { DEFAULT_ASK_USER_TIMEOUT_MS } from './hooks/protocol/askUser.js';
-export type { AskUserRequest, AskUserDecision, AskUserAnswer, AskUserCallback, AskAnsweredBy, AskRecord } from './hooks/protocol/askUser.js';
+export type {
+  AskUserRequest,
+  AskUserDecision,
+  AskUserAnswer,
+  AskUserCallback,
+  AskAnsweredBy,
+  AskRecord,
+} from './hooks/protocol/askUser.js';
 
 // --- the hook system a host holds once: Config, logger, HookSystem, event handler (HOOK-142, 143, 175) ---
 export { Config } from './hooks/engine/config.js';
@@ -108,8 +124,16 @@ export { fireBeforeToolHook, fireAfterToolHook, toolHooksMayApply } from './hook
 export { executeToolWithHooks } from './hooks/triggers/executeToolWithHooks.js';
 export type { ToolExecuteFunction, AfterToolDecision } from './hooks/triggers/toolCallSteps.js';
 export type { BeforeToolDecision, AskDecision } from './hooks/protocol/beforeToolDecision.js';
-export { fireBeforeModelHook, fireAfterModelHook, fireBeforeToolSelectionHook } from './hooks/triggers/modelHookTriggers.js';
-export type { BeforeModelHookResult, AfterModelHookResult, BeforeToolSelectionHookResult } from './hooks/triggers/modelHookTriggers.js';
+export {
+  fireBeforeModelHook,
+  fireAfterModelHook,
+  fireBeforeToolSelectionHook,
+} from './hooks/triggers/modelHookTriggers.js';
+export type {
+  BeforeModelHookResult,
+  AfterModelHookResult,
+  BeforeToolSelectionHookResult,
+} from './hooks/triggers/modelHookTriggers.js';
 
 // --- lifecycle triggers: what the agent session calls (beyond HOOK-203: their answers are applied) ---
 export {
@@ -151,14 +175,25 @@ export type {
 export { toolCallMachine } from './machines/toolCall.machine.js';
 export { runToolCall } from './machines/runToolCall.js';
 export type { RunToolCallOptions } from './machines/runToolCall.js';
-export type { ToolCallInput, ToolCallContext, ToolCallEvent, ToolCallActor, AskUserActorInput } from './machines/toolCall.machine.js';
+export type {
+  ToolCallInput,
+  ToolCallContext,
+  ToolCallEvent,
+  ToolCallActor,
+  AskUserActorInput,
+} from './machines/toolCall.machine.js';
 export { TOOL_CALL_CANCELLED_ERROR_TYPE, TOOL_NOT_FOUND_ERROR_TYPE } from './machines/toolCallActors.js';
 export { createToolScheduler } from './machines/scheduler.js';
 export type { ToolScheduler, ToolSchedulerOptions } from './machines/scheduler.js';
 export { schedulerMachine, DEFAULT_TOOL_CONCURRENCY } from './machines/scheduler.machine.js';
 export type { SchedulerStatus, SchedulerEvent, SchedulerContext } from './machines/scheduler.machine.js';
 export { modelCallMachine, runModelCall } from './machines/modelCall.machine.js';
-export type { ModelCallInput, ModelCallOutcome, ModelCallOutput, RunModelCallOptions } from './machines/modelCall.machine.js';
+export type {
+  ModelCallInput,
+  ModelCallOutcome,
+  ModelCallOutput,
+  RunModelCallOptions,
+} from './machines/modelCall.machine.js';
 export { ModelGenerationError } from './machines/modelCallActors.js';
 export { runAgent, DEFAULT_MAX_TURNS } from './machines/agent.js';
 export type { AgentOptions } from './machines/agent.js';
@@ -180,26 +215,64 @@ export type { ResumedTranscript } from './adapters/transcriptReader.js';
 
 // --- inspection ---
 export { createInspectionListener, createInspectionRecorder, flushInspectionFiles } from './inspection/recorder.js';
-export type { InspectionListener, InspectionRecord, InspectOption, InspectionRecorder, RecordSink } from './inspection/recorder.js';
+export type {
+  InspectionListener,
+  InspectionRecord,
+  InspectOption,
+  InspectionRecorder,
+  RecordSink,
+} from './inspection/recorder.js';
 export type { InspectionLine, HookrailRecord } from './inspection/records.js';
 export { connectStatelyInspector } from './inspection/statelyBridge.js';
 export type { StatelyBridge, StatelyBridgeOptions } from './inspection/statelyBridge.js';
 
 // --- adapters: models, built-in tools, settings, trust ---
-export { createBuiltinTools, builtinToolNames, isBuiltinToolName, Workspace, DEFAULT_SHELL_TIMEOUT_MS, DEFAULT_SHELL_OUTPUT_LIMIT } from './adapters/tools/index.js';
+export {
+  createBuiltinTools,
+  builtinToolNames,
+  isBuiltinToolName,
+  Workspace,
+  DEFAULT_SHELL_TIMEOUT_MS,
+  DEFAULT_SHELL_OUTPUT_LIMIT,
+} from './adapters/tools/index.js';
 export { createReadOnlyTools, readOnlyToolNames } from './adapters/tools/index.js';
-export type { BuiltinToolsOptions, BuiltinToolName, BuiltinToolErrorType, WorkspacePath } from './adapters/tools/index.js';
+export type {
+  BuiltinToolsOptions,
+  BuiltinToolName,
+  BuiltinToolErrorType,
+  WorkspacePath,
+} from './adapters/tools/index.js';
 export { loadScenario, parseScenario } from './adapters/models/scenario.js';
-export type { Scenario, ScenarioTurn, ScenarioFunctionCall, ScenarioExpectation, ScenarioSettings, ScenarioHookModel } from './adapters/models/scenario.js';
+export type {
+  Scenario,
+  ScenarioTurn,
+  ScenarioFunctionCall,
+  ScenarioExpectation,
+  ScenarioSettings,
+  ScenarioHookModel,
+} from './adapters/models/scenario.js';
 export { defaultScenario, DEFAULT_SCENARIO_SOURCE } from './adapters/models/defaultScenario.js';
 export { ScriptedContentGenerator } from './adapters/models/scriptedModel.js';
 export type { ScriptedContentGeneratorOptions } from './adapters/models/scriptedModel.js';
 export { GeminiContentGenerator } from './adapters/models/genaiModel.js';
 export type { GeminiClient, GeminiContentGeneratorOptions } from './adapters/models/genaiModel.js';
-export { createContentGenerator, createHookModel, API_KEY_VARIABLES } from './adapters/models/createContentGenerator.js';
-export type { CreateContentGeneratorOptions, CreateHookModelOptions } from './adapters/models/createContentGenerator.js';
+export {
+  createContentGenerator,
+  createHookModel,
+  API_KEY_VARIABLES,
+} from './adapters/models/createContentGenerator.js';
+export type {
+  CreateContentGeneratorOptions,
+  CreateHookModelOptions,
+} from './adapters/models/createContentGenerator.js';
 export { loadSettings, toConfigParameters } from './adapters/settings/settings.js';
-export type { SettingsScope, SettingsScopeFile, LoadedSettings, LoadSettingsOptions, ToConfigParametersOptions } from './adapters/settings/settings.js';
+export type {
+  SettingsScope,
+  SettingsScopeFile,
+  LoadedSettings,
+  LoadSettingsOptions,
+  ToConfigParametersOptions,
+} from './adapters/settings/settings.js';
 export { TrustStore } from './adapters/settings/trust.js';
 // Claude Code plugins and Gemini CLI extensions for Config.extensions; the session's CLAUDE_ENV_FILE.
 export { loadClaudePlugin, loadGeminiExtension } from './adapters/settings/extensions.js';

@@ -31,8 +31,10 @@ export function describeType(value: unknown): string {
  * `null` and `undefined` as written, arrays and objects by their type ({@link describeType}).
  */
 export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > quotedStringLength ? `${value.slice(0, quotedStringLength)}…` : value);
-  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value);
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > quotedStringLength ? `${value.slice(0, quotedStringLength)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined)
+    return String(value);
   return describeType(value);
 }
 
@@ -65,7 +67,8 @@ function copyJsonValue(value: unknown, depth: number): unknown {
       return undefined;
   }
   if (value === null) return null;
-  if (depth >= maxJsonCopyDepth) throw new TypeError(`Converting circular structure to JSON (or nesting deeper than ${maxJsonCopyDepth})`);
+  if (depth >= maxJsonCopyDepth)
+    throw new TypeError(`Converting circular structure to JSON (or nesting deeper than ${maxJsonCopyDepth})`);
   if (Array.isArray(value)) {
     const copy: unknown[] = new Array(value.length);
     for (let index = 0; index < value.length; index += 1) {
@@ -75,7 +78,10 @@ function copyJsonValue(value: unknown, depth: number): unknown {
     return copy;
   }
   const prototype: unknown = Object.getPrototypeOf(value);
-  if ((prototype !== Object.prototype && prototype !== null) || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+  if (
+    (prototype !== Object.prototype && prototype !== null) ||
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
+  ) {
     // Dates, class instances, objects with toJSON: exactly what JSON makes of them.
     return JSON.parse(JSON.stringify(value)) as unknown;
   }
@@ -83,7 +89,8 @@ function copyJsonValue(value: unknown, depth: number): unknown {
   for (const key of Object.keys(value)) {
     const item = copyJsonValue((value as Record<string, unknown>)[key], depth + 1);
     if (item === undefined) continue;
-    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
     else copy[key] = item;
   }
   return copy;

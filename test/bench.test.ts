@@ -11,8 +11,12 @@ import { describe, expect, it } from 'vitest';
 
 const benchDirectory = fileURLToPath(new URL('../bench', import.meta.url));
 const benchFiles = [
-  ...readdirSync(benchDirectory).filter((name) => name.endsWith('.mjs')).map((name) => join(benchDirectory, name)),
-  ...readdirSync(join(benchDirectory, 'lib')).filter((name) => name.endsWith('.mjs')).map((name) => join(benchDirectory, 'lib', name)),
+  ...readdirSync(benchDirectory)
+    .filter((name) => name.endsWith('.mjs'))
+    .map((name) => join(benchDirectory, name)),
+  ...readdirSync(join(benchDirectory, 'lib'))
+    .filter((name) => name.endsWith('.mjs'))
+    .map((name) => join(benchDirectory, 'lib', name)),
 ];
 
 /** Each `{ names } from '…dist/…'` import, static or `await import(...)` destructured. */
@@ -27,7 +31,12 @@ function distImports(file: string): Array<{ module: string; names: string[] }> {
     for (const match of text.matchAll(pattern)) {
       const names = match[1]!
         .split(',')
-        .map((name) => name.trim().split(/\s+as\s+|\s*:\s*/)[0]!.trim())
+        .map((name) =>
+          name
+            .trim()
+            .split(/\s+as\s+|\s*:\s*/)[0]!
+            .trim(),
+        )
         .filter((name) => name !== '');
       found.push({ module: resolve(dirname(file), match[2]!), names });
     }
@@ -44,7 +53,10 @@ describe('benchmarks', () => {
         const loaded = (await import(pathToFileURL(module).href)) as Record<string, unknown>;
         for (const name of names) {
           checked += 1;
-          if (!(name in loaded)) missing.push(`${file.slice(benchDirectory.length + 1)}: ${name} from ${module.slice(module.indexOf('dist'))}`);
+          if (!(name in loaded))
+            missing.push(
+              `${file.slice(benchDirectory.length + 1)}: ${name} from ${module.slice(module.indexOf('dist'))}`,
+            );
         }
       }
     }

@@ -15,7 +15,12 @@ function sampleErrors(module: typeof errors): errors.HookrailError[] {
     new module.ModelError('gemini-x', 'no key'),
     new module.ToolArgumentError('read_file', 'file_path is missing'),
     new module.PathOutsideWorkspaceError('../etc/passwd', '/etc/passwd', '/work'),
-    new module.HookExecutionError({ kind: 'timeout', command: 'guard.sh', eventName: 'BeforeTool', message: 'timed out' }),
+    new module.HookExecutionError({
+      kind: 'timeout',
+      command: 'guard.sh',
+      eventName: 'BeforeTool',
+      message: 'timed out',
+    }),
     new module.InvalidHookRequestError('payload must be an object'),
     new module.TranscriptError('/tmp/session.jsonl', 'not valid JSON', { line: 3 }),
     new module.AgentSessionError('the session has ended'),

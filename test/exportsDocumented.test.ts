@@ -9,7 +9,12 @@ import { describe, expect, it } from 'vitest';
 const sourceRoot = fileURLToPath(new URL('../src/', import.meta.url));
 
 function undocumentedExports(entry: string): { count: number; undocumented: string[] } {
-  const program = ts.createProgram([entry], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, noEmit: true });
+  const program = ts.createProgram([entry], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    noEmit: true,
+  });
   const checker = program.getTypeChecker();
   const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(entry)!)!;
   const exports = checker.getExportsOfModule(moduleSymbol);
@@ -25,9 +30,13 @@ function undocumentedExports(entry: string): { count: number; undocumented: stri
 }
 
 describe('public API documentation', () => {
-  it.each([['index.ts'], ['engine.ts'], ['integrations/ai-sdk/index.ts']])('every export of src/%s has a JSDoc comment', (file) => {
-    const { count, undocumented } = undocumentedExports(`${sourceRoot}${file}`);
-    expect(count).toBeGreaterThan(10);
-    expect(undocumented).toEqual([]);
-  }, 60_000);
+  it.each([['index.ts'], ['engine.ts'], ['integrations/ai-sdk/index.ts']])(
+    'every export of src/%s has a JSDoc comment',
+    (file) => {
+      const { count, undocumented } = undocumentedExports(`${sourceRoot}${file}`);
+      expect(count).toBeGreaterThan(10);
+      expect(undocumented).toEqual([]);
+    },
+    60_000,
+  );
 });

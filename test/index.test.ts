@@ -1,15 +1,30 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as hookrail from '../src/index.js';
 import * as engine from '../src/engine.js';
-import type { AfterModelHookResult, BeforeModelHookResult, BeforeToolSelectionHookResult, HookFireDetails, ToolExecuteFunction, ToolResult } from '../src/index.js';
+import type {
+  AfterModelHookResult,
+  BeforeModelHookResult,
+  BeforeToolSelectionHookResult,
+  HookFireDetails,
+  ToolExecuteFunction,
+  ToolResult,
+} from '../src/index.js';
 import type { HookRunnerOptions, HooksValidationResult } from '../src/engine.js';
 
 describe('public API (src/index.ts)', () => {
   it('HOOK-142, HOOK-143, HOOK-175: exports HookSystem and HookEventHandler as classes', () => {
     expect(typeof hookrail.HookSystem).toBe('function');
     expect(typeof hookrail.HookEventHandler).toBe('function');
-    for (const method of ['fireBeforeToolEvent', 'fireAfterToolEvent', 'fireBeforeModelEvent', 'fireAfterModelEvent', 'fireBeforeToolSelectionEvent']) {
-      expect(typeof (hookrail.HookEventHandler.prototype as unknown as Record<string, unknown>)[method]).toBe('function');
+    for (const method of [
+      'fireBeforeToolEvent',
+      'fireAfterToolEvent',
+      'fireBeforeModelEvent',
+      'fireAfterModelEvent',
+      'fireBeforeToolSelectionEvent',
+    ]) {
+      expect(typeof (hookrail.HookEventHandler.prototype as unknown as Record<string, unknown>)[method]).toBe(
+        'function',
+      );
     }
   });
 
@@ -30,7 +45,10 @@ describe('public API (src/index.ts)', () => {
       'expandCommand',
     ] as const) {
       expect(typeof (engine as Record<string, unknown>)[name], name).toBe('function');
-      expect((hookrail as Record<string, unknown>)[name], `${name} is a building block, not host surface`).toBeUndefined();
+      expect(
+        (hookrail as Record<string, unknown>)[name],
+        `${name} is a building block, not host surface`,
+      ).toBeUndefined();
     }
     expect(engine.DEFAULT_MAX_STDOUT_BYTES).toBeGreaterThan(0);
     expect(typeof hookrail.killLeftoverProcesses).toBe('function');
@@ -63,11 +81,11 @@ describe('public API (src/index.ts)', () => {
     ] as const) {
       expect(typeof (engine as Record<string, unknown>)[name], name).toBe('function');
     }
-    expect([hookrail.HOOK_BLOCKED_ERROR_TYPE, hookrail.HOOK_STOPPED_ERROR_TYPE, hookrail.TOOL_EXECUTION_ERROR_TYPE]).toEqual([
-      'hook_blocked',
-      'hook_stopped',
-      'tool_execution_error',
-    ]);
+    expect([
+      hookrail.HOOK_BLOCKED_ERROR_TYPE,
+      hookrail.HOOK_STOPPED_ERROR_TYPE,
+      hookrail.TOOL_EXECUTION_ERROR_TYPE,
+    ]).toEqual(['hook_blocked', 'hook_stopped', 'tool_execution_error']);
     expectTypeOf<BeforeModelHookResult>().toHaveProperty('blocked');
     expectTypeOf<BeforeModelHookResult>().toHaveProperty('syntheticResponse');
     expectTypeOf<BeforeModelHookResult>().toHaveProperty('modifiedRequest');

@@ -40,7 +40,12 @@ function sourceImports(): SourceImport[] {
 function folderOf(path: string): string {
   const parts = path.split('/');
   if (parts.length <= 2) return 'src';
-  return parts[1] === 'hooks' || parts[1] === 'adapters' ? parts.slice(0, 3).join('/').replace(/\.(ts|js)$/, '') : parts.slice(0, 2).join('/');
+  return parts[1] === 'hooks' || parts[1] === 'adapters'
+    ? parts
+        .slice(0, 3)
+        .join('/')
+        .replace(/\.(ts|js)$/, '')
+    : parts.slice(0, 2).join('/');
 }
 
 /** Every cycle a depth-first walk of `graph` meets, each written `a → b → … → a`. */
@@ -95,7 +100,10 @@ describe('layout', () => {
   it('keeps the hook system free of XState and of the layers above it', () => {
     const offending = sourceImports()
       .filter((entry) => entry.from.startsWith('src/hooks/'))
-      .filter((entry) => entry.specifier === 'xstate' || /^src\/(machines|adapters|inspection|diagrams|cli)\//.test(entry.target))
+      .filter(
+        (entry) =>
+          entry.specifier === 'xstate' || /^src\/(machines|adapters|inspection|diagrams|cli)\//.test(entry.target),
+      )
       .map((entry) => `${entry.from} imports ${entry.specifier}`);
     expect(offending).toEqual([]);
   });

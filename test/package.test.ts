@@ -19,12 +19,18 @@ let project: string;
 let tarballFiles: string[];
 
 function run(command: string, args: string[], cwd: string): string {
-  return execFileSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false' } });
+  return execFileSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', npm_config_update_notifier: 'false' },
+  });
 }
 
 beforeAll(async () => {
   project = await mkdtemp(join(tmpdir(), 'hookrail-package-'));
-  const packed = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project], repositoryRoot)) as Array<{
+  const packed = JSON.parse(
+    run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', project], repositoryRoot),
+  ) as Array<{
     filename: string;
     files: Array<{ path: string }>;
   }>;
@@ -34,7 +40,11 @@ beforeAll(async () => {
     .split('\n')
     .filter((path) => path.startsWith(join(repositoryRoot, 'node_modules')));
   for (const path of productionTree) await cp(path, join(project, relative(repositoryRoot, path)), { recursive: true });
-  run('npm', ['install', '--offline', '--omit=peer', '--no-audit', '--no-fund', '--ignore-scripts', `.//${packed[0].filename}`], project);
+  run(
+    'npm',
+    ['install', '--offline', '--omit=peer', '--no-audit', '--no-fund', '--ignore-scripts', `.//${packed[0].filename}`],
+    project,
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -66,7 +76,13 @@ describe('the package installed without its optional peers', () => {
   it('runs `hookrail run --scenario` on the scripted model, hooks included', () => {
     const output = run(
       join(project, 'node_modules', '.bin', 'hookrail'),
-      ['run', '--scenario', join(repositoryRoot, 'examples', 'scenarios', 'block-destructive.json'), '--cwd', repositoryRoot],
+      [
+        'run',
+        '--scenario',
+        join(repositoryRoot, 'examples', 'scenarios', 'block-destructive.json'),
+        '--cwd',
+        repositoryRoot,
+      ],
       project,
     );
     expect(output).toContain('blocked by hook');
@@ -81,8 +97,17 @@ describe('the package installed without its optional peers', () => {
       '  config: typeof host.Config, scheduler: typeof host.createToolScheduler, runner: typeof engine.HookRunner,',
       '  runnerOnHost: typeof host.HookRunner }));',
     ].join('\n');
-    const result = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], project)) as Record<string, unknown>;
-    expect(result).toEqual({ exitListenersAdded: 0, config: 'function', scheduler: 'function', runner: 'function', runnerOnHost: 'undefined' });
+    const result = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], project)) as Record<
+      string,
+      unknown
+    >;
+    expect(result).toEqual({
+      exitListenersAdded: 0,
+      config: 'function',
+      scheduler: 'function',
+      runner: 'function',
+      runnerOnHost: 'undefined',
+    });
   });
 });
 
@@ -96,8 +121,12 @@ async function copyInstalledPackage(name: string, copied: Set<string> = new Set(
   const source = join(repositoryRoot, 'node_modules', name);
   if (!existsSync(source)) return;
   await cp(source, join(project, 'node_modules', name), { recursive: true });
-  const manifest = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
-  for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) await copyInstalledPackage(dependency, copied);
+  const manifest = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+  };
+  for (const dependency of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }))
+    await copyInstalledPackage(dependency, copied);
 }
 
 describe('the package with the AI SDK installed', () => {
@@ -113,7 +142,7 @@ describe('the package with the AI SDK installed', () => {
       "import { createHookrail } from 'hookrail/ai-sdk';",
       'const config = new Config({ enableHooks: true, hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "echo \'not here\' >&2; exit 2" }] }] } });',
       "const hooks = createHookrail({ config, toolNames: { bash: 'run_shell_command' } });",
-      "const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };",
+      'const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };',
       'const model = new MockLanguageModelV4({ doGenerate: [',
       "  { content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'bash', input: JSON.stringify({ command: 'rm -rf /' }) }], finishReason: { unified: 'tool-calls', raw: undefined }, usage, warnings: [] },",
       "  { content: [{ type: 'text', text: 'fine' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] },",
@@ -123,7 +152,10 @@ describe('the package with the AI SDK installed', () => {
       "const error = result.steps[0].content.find((part) => part.type === 'tool-error');",
       'console.log(JSON.stringify({ outcome: error.error.outcome, seen: String(error.error), text: result.text, createHookrail: typeof createHookrail }));',
     ].join('\n');
-    const result = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], project)) as Record<string, unknown>;
+    const result = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], project)) as Record<
+      string,
+      unknown
+    >;
     expect(result).toEqual({ outcome: 'blocked', seen: 'not here', text: 'fine', createHookrail: 'function' });
   });
 });

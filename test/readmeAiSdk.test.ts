@@ -21,13 +21,16 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 /** The first ```ts block of the page, which must open with the heading `# ${heading}`. */
 function pageCode(heading: string): string {
   const match = /```ts\n([\s\S]*?)```/.exec(page);
-  if (!page.startsWith(`# ${heading}\n`) || !match) throw new Error(`docs/ai-sdk.md has no \`\`\`ts block under "# ${heading}"`);
+  if (!page.startsWith(`# ${heading}\n`) || !match)
+    throw new Error(`docs/ai-sdk.md has no \`\`\`ts block under "# ${heading}"`);
   return match[1]!;
 }
 
 /** Compiles `code` to JavaScript as it stands and runs it with node from the repository root. */
 async function runProgram(name: string, code: string) {
-  const javascript = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+  const javascript = ts.transpileModule(code, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
   const file = join(directory, `${name}.mjs`);
   writeFileSync(file, javascript);
   return execa(process.execPath, [file], { cwd: repositoryRoot, reject: false, timeout: 60_000 });
@@ -50,7 +53,10 @@ describe('README: From code', () => {
     const code = /```ts\n([\s\S]*?)```/.exec(readme.slice(start))?.[1];
     expect(start).toBeGreaterThan(0);
     expect(code).toContain("// result.llmContent === 'no writes today', result.error.type === 'hook_blocked'");
-    const result = await runProgram('from-code', `${code!}console.log(JSON.stringify([result.llmContent, result.error?.type]));\n`);
+    const result = await runProgram(
+      'from-code',
+      `${code!}console.log(JSON.stringify([result.llmContent, result.error?.type]));\n`,
+    );
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(['no writes today', 'hook_blocked']);

@@ -11,7 +11,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from './helpers/cliProcess.js';
 
 /** README.md and every page under docs/, by their path in the repository. */
-const documents = ['README.md', ...readdirSync(join(repositoryRoot, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const documents = [
+  'README.md',
+  ...readdirSync(join(repositoryRoot, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 const directory = mkdtempSync(join(tmpdir(), 'hookrail-readme-code-'));
 
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -31,7 +36,10 @@ function snippetFiles(): string[] {
     ].join('\n'),
   );
   const blocks = documents.flatMap((document) =>
-    [...(ts.sys.readFile(join(repositoryRoot, document)) ?? '').matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => ({ document, block: match[1] })),
+    [...(ts.sys.readFile(join(repositoryRoot, document)) ?? '').matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => ({
+      document,
+      block: match[1],
+    })),
   );
   return blocks.map(({ document, block }, index) => {
     const preamble = block.includes("from 'hookrail'")
@@ -71,9 +79,14 @@ describe('README and docs/: TypeScript examples', () => {
         'ai/test': [join(repositoryRoot, 'node_modules', 'ai', 'dist', 'test', 'index.d.ts')],
       },
     });
-    const diagnostics = ts.getPreEmitDiagnostics(program).filter((diagnostic) => diagnostic.file === undefined || files.includes(diagnostic.file.fileName));
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .filter((diagnostic) => diagnostic.file === undefined || files.includes(diagnostic.file.fileName));
     const messages = diagnostics.map((diagnostic) => {
-      const where = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start) : undefined;
+      const where =
+        diagnostic.file && diagnostic.start !== undefined
+          ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start)
+          : undefined;
       const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
       return where && diagnostic.file ? `${diagnostic.file.fileName}:${where.line + 1}: ${text}` : text;
     });

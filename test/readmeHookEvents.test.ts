@@ -24,23 +24,61 @@ const rows: EventRow[] = table
   .split('\n')
   .filter((line) => line.startsWith('| `'))
   .map((line) => {
-    const [event = '', host = '', status = '', answer = ''] = line.split('|').slice(1).map((cell) => cell.trim());
+    const [event = '', host = '', status = '', answer = ''] = line
+      .split('|')
+      .slice(1)
+      .map((cell) => cell.trim());
     return { names: [...event.matchAll(/`(\w+)`/g)].map((match) => match[1]!), host, status, answer };
   });
 
 /** Claude Code's hook events, as its hooks reference and CHANGELOG list them. */
 const claudeCodeEvents = [
-  'SessionStart', 'SessionEnd', 'Notification', 'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch',
-  'PermissionRequest', 'PermissionDenied', 'UserPromptSubmit', 'UserPromptExpansion', 'Stop', 'StopFailure',
-  'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact', 'Setup', 'InstructionsLoaded', 'ConfigChange',
-  'CwdChanged', 'FileChanged', 'DirectoryAdded', 'MessageDisplay', 'WorktreeCreate', 'WorktreeRemove',
-  'TeammateIdle', 'TaskCreated', 'TaskCompleted', 'Elicitation', 'ElicitationResult',
+  'SessionStart',
+  'SessionEnd',
+  'Notification',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'PermissionRequest',
+  'PermissionDenied',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'Stop',
+  'StopFailure',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+  'PostCompact',
+  'Setup',
+  'InstructionsLoaded',
+  'ConfigChange',
+  'CwdChanged',
+  'FileChanged',
+  'DirectoryAdded',
+  'MessageDisplay',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'TeammateIdle',
+  'TaskCreated',
+  'TaskCompleted',
+  'Elicitation',
+  'ElicitationResult',
 ];
 
 /** Gemini CLI's hook events (packages/core/src/hooks/types.ts, `HookEventName`). */
 const geminiCliEvents = [
-  'BeforeTool', 'AfterTool', 'BeforeAgent', 'Notification', 'AfterAgent', 'SessionStart', 'SessionEnd',
-  'PreCompress', 'BeforeModel', 'AfterModel', 'BeforeToolSelection',
+  'BeforeTool',
+  'AfterTool',
+  'BeforeAgent',
+  'Notification',
+  'AfterAgent',
+  'SessionStart',
+  'SessionEnd',
+  'PreCompress',
+  'BeforeModel',
+  'AfterModel',
+  'BeforeToolSelection',
 ];
 
 /** The event names a row gives for one host (a `both` row names Gemini's first, then Claude's). */
@@ -54,8 +92,14 @@ function namesFor(host: 'claude' | 'gemini'): string[] {
 /** A settings file with one hook on `eventName`, loaded as a host loads it: its warnings and the hooks registered. */
 async function load(eventName: string): Promise<{ warnings: string[]; registered: number }> {
   const warnings: string[] = [];
-  const logger = new DebugLogger('readme', { sink: (record) => (record.level === 'warn' ? warnings.push(record.message) : undefined) });
-  const config = new Config({ enableHooks: true, hooks: { [eventName]: [{ hooks: [{ type: 'command', command: 'true' }] }] }, logger });
+  const logger = new DebugLogger('readme', {
+    sink: (record) => (record.level === 'warn' ? warnings.push(record.message) : undefined),
+  });
+  const config = new Config({
+    enableHooks: true,
+    hooks: { [eventName]: [{ hooks: [{ type: 'command', command: 'true' }] }] },
+    logger,
+  });
   const hookSystem = config.getHookSystem()!;
   await hookSystem.initialize();
   return { warnings, registered: hookSystem.getRegistry().getAllHooks().length };
@@ -79,12 +123,16 @@ describe('docs/bring-your-hooks.md: every Claude Code and Gemini CLI event', () 
 
   it('an event it says is not fired or not applicable gets a warning naming it, and no hook registers', async () => {
     const skipped = rows.filter((row) => row.status !== 'fires');
-    expect(skipped.map((row) => row.status).every((status) => status === 'not fired' || status === 'not applicable')).toBe(true);
+    expect(
+      skipped.map((row) => row.status).every((status) => status === 'not fired' || status === 'not applicable'),
+    ).toBe(true);
     const names = skipped.flatMap((row) => row.names);
     expect(new Set(names)).toEqual(new Set(unsupportedClaudeEventNames));
     for (const name of names) {
       expect(await load(name), name).toEqual({
-        warnings: [expect.stringContaining(`Claude Code event "${name}" has no hookrail equivalent; its hooks are skipped`)],
+        warnings: [
+          expect.stringContaining(`Claude Code event "${name}" has no hookrail equivalent; its hooks are skipped`),
+        ],
         registered: 0,
       });
     }

@@ -16,7 +16,10 @@ function jsonExamples(): unknown[] {
     try {
       return [JSON.parse(block) as unknown];
     } catch {
-      return block.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as unknown);
+      return block
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as unknown);
     }
   });
 }
@@ -24,7 +27,13 @@ function jsonExamples(): unknown[] {
 describe('docs/hook-types.md: hook types and options', () => {
   it('the section exists and shows command (both forms) and http examples (then prompt and agent)', () => {
     const examples = jsonExamples();
-    expect(examples.map((example) => (example as { type: string }).type)).toEqual(['command', 'command', 'http', 'prompt', 'agent']);
+    expect(examples.map((example) => (example as { type: string }).type)).toEqual([
+      'command',
+      'command',
+      'http',
+      'prompt',
+      'agent',
+    ]);
   });
 
   it('every JSON example validates without a problem', () => {
@@ -36,13 +45,27 @@ describe('docs/hook-types.md: hook types and options', () => {
   });
 
   it('every option example in the table validates, and every `if` shown parses', () => {
-    const options = [...section.matchAll(/\| `"(\w+)": ([^`]+)` \|/g)].map((match) => [match[1], JSON.parse(match[2]) as unknown] as const);
-    expect(options.map(([field]) => field)).toEqual(['name', 'description', 'timeout', 'onFailure', 'priority', 'async', 'if']);
+    const options = [...section.matchAll(/\| `"(\w+)": ([^`]+)` \|/g)].map(
+      (match) => [match[1], JSON.parse(match[2]) as unknown] as const,
+    );
+    expect(options.map(([field]) => field)).toEqual([
+      'name',
+      'description',
+      'timeout',
+      'onFailure',
+      'priority',
+      'async',
+      'if',
+    ]);
     for (const [field, value] of options) {
-      const result = validateHooksSettings({ BeforeTool: [{ hooks: [{ type: 'command', command: 'true', [field]: value }] }] });
+      const result = validateHooksSettings({
+        BeforeTool: [{ hooks: [{ type: 'command', command: 'true', [field]: value }] }],
+      });
       expect(result.problems, field).toEqual([]);
     }
-    const conditions = [...section.matchAll(/"((?:Bash|Write|Edit|run_shell_command)(?:\([^)]*\))?)"/g)].map((match) => match[1]);
+    const conditions = [...section.matchAll(/"((?:Bash|Write|Edit|run_shell_command)(?:\([^)]*\))?)"/g)].map(
+      (match) => match[1],
+    );
     expect(conditions.length).toBeGreaterThan(5);
     for (const condition of conditions) expect(parseIfCondition(condition).error, condition).toBeUndefined();
   });

@@ -45,12 +45,23 @@ describe('docs/hook-types.md: scripting the hook model', () => {
       hookAgentRunner: createHookAgentRunner(),
       onJudgedHook: (event) => judged.push(event),
     });
-    const result = await runAgent(scenario.prompt!, { config, generator: runGenerator, tools: createBuiltinTools({ workingDir: directory }), transcript: { directory } });
+    const result = await runAgent(scenario.prompt!, {
+      config,
+      generator: runGenerator,
+      tools: createBuiltinTools({ workingDir: directory }),
+      transcript: { directory },
+    });
     expect(result.status).toBe('completed');
     expect(result.toolCalls).toMatchObject([{ name: 'write_file', outcome: 'blocked' }]);
     expect(existsSync(join(directory, 'NOTES.md'))).toBe(false);
-    expect(judged).toMatchObject([{ hookType: 'agent', hookName: 'status-check', verdict: 'block', reason: 'STATUS says the tests fail', turns: 2 }]);
+    expect(judged).toMatchObject([
+      { hookType: 'agent', hookName: 'status-check', verdict: 'block', reason: 'STATUS says the tests fail', turns: 2 },
+    ]);
     expect(page).toContain('⚖ agent hook "status-check" on BeforeTool write_file: BLOCK — STATUS says the tests fail');
-    expect(createReadOnlyTools({ workingDir: directory }).map((tool) => tool.name).join(', ')).toBe('read_file, list_directory, glob, search_file_content');
+    expect(
+      createReadOnlyTools({ workingDir: directory })
+        .map((tool) => tool.name)
+        .join(', '),
+    ).toBe('read_file, list_directory, glob, search_file_content');
   });
 });

@@ -20,7 +20,15 @@ describe('values: the shared checks and how messages name values', () => {
   });
 
   it('describeValue shows primitives as written (strings quoted, cut after 40 characters) and containers by type', () => {
-    expect([42, -1.5, true, null, undefined, [1], { a: 1 }].map(describeValue)).toEqual(['42', '-1.5', 'true', 'null', 'undefined', 'an array', 'an object']);
+    expect([42, -1.5, true, null, undefined, [1], { a: 1 }].map(describeValue)).toEqual([
+      '42',
+      '-1.5',
+      'true',
+      'null',
+      'undefined',
+      'an array',
+      'an object',
+    ]);
     expect(describeValue('rm -rf')).toBe('"rm -rf"');
     expect(describeValue('say "hi"')).toBe('"say \\"hi\\""');
     expect(describeValue('x'.repeat(41))).toBe(`"${'x'.repeat(40)}…"`);

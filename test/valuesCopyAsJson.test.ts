@@ -12,7 +12,15 @@ class Point {
 describe('copyAsJson', () => {
   it('copies like a JSON round trip: undefined and functions dropped, null in arrays, non-finite numbers null, toJSON and class instances serialised', () => {
     const values: unknown[] = [
-      { a: 1, b: 'two', c: [1, undefined, () => 3, Number.NaN, Infinity], d: undefined, e: () => 1, f: null, g: { h: [true, false] } },
+      {
+        a: 1,
+        b: 'two',
+        c: [1, undefined, () => 3, Number.NaN, Infinity],
+        d: undefined,
+        e: () => 1,
+        f: null,
+        g: { h: [true, false] },
+      },
       [new Date(0), new Point(1, 2), { toJSON: () => 'custom' }],
       [1, , 3],
       JSON.parse('{"__proto__": {"polluted": true}, "ok": 1}'),

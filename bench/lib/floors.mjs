@@ -46,7 +46,11 @@ export function bareToolCallMachineWithData(execute, request) {
     states: {
       idle: { on: { START: 'executing' } },
       executing: {
-        invoke: { src: 'execute', input: ({ context }) => context.request.args, onDone: { target: 'buffered', actions: assign({ result: ({ event }) => event.output }) } },
+        invoke: {
+          src: 'execute',
+          input: ({ context }) => context.request.args,
+          onDone: { target: 'buffered', actions: assign({ result: ({ event }) => event.output }) },
+        },
       },
       buffered: { on: { PUBLISH: 'published' } },
       published: { type: 'final' },

@@ -18,7 +18,10 @@ const { commandShell } = await import('../../dist/hooks/actions/commandShell.js'
 const { spawn } = await import('node:child_process');
 const quietLogger = new DebugLogger('bench', { level: 'error', sink: () => {} });
 const toolInput = { path: 'src/index.ts', content: 'export const answer = 42;\n' };
-const tool = { name: 'write_file', execute: async () => ({ llmContent: 'wrote src/index.ts', returnDisplay: 'Wrote src/index.ts' }) };
+const tool = {
+  name: 'write_file',
+  execute: async () => ({ llmContent: 'wrote src/index.ts', returnDisplay: 'Wrote src/index.ts' }),
+};
 const signal = new AbortController().signal;
 
 function machineCall() {
@@ -28,7 +31,11 @@ function machineCall() {
 }
 
 function bareMachineWithDataCall() {
-  return bareToolCallMachineWithData((args) => tool.execute(args, { signal }), { callId: 'bench', name: 'write_file', args: toolInput });
+  return bareToolCallMachineWithData((args) => tool.execute(args, { signal }), {
+    callId: 'bench',
+    name: 'write_file',
+    args: toolInput,
+  });
 }
 
 function bareMachineCall() {
@@ -46,10 +53,21 @@ function hookCall() {
 }
 
 function rawSpawnCall() {
-  const stdin = JSON.stringify({ session_id: 'bench', cwd: process.cwd(), hook_event_name: 'BeforeTool', tool_name: 'write_file', tool_input: toolInput });
+  const stdin = JSON.stringify({
+    session_id: 'bench',
+    cwd: process.cwd(),
+    hook_event_name: 'BeforeTool',
+    tool_name: 'write_file',
+    tool_input: toolInput,
+  });
   return () =>
     new Promise((resolve) => {
-      const child = spawn('true', { shell: commandShell(), env: { ...process.env, GEMINI_PROJECT_DIR: process.cwd() }, detached: true, stdio: 'pipe' });
+      const child = spawn('true', {
+        shell: commandShell(),
+        env: { ...process.env, GEMINI_PROJECT_DIR: process.cwd() },
+        detached: true,
+        stdio: 'pipe',
+      });
       const stdout = [];
       child.stdout.on('data', (chunk) => stdout.push(chunk));
       child.stderr.on('data', () => {});
@@ -59,7 +77,13 @@ function rawSpawnCall() {
     });
 }
 
-const makers = { machine: machineCall, bareMachine: bareMachineCall, bareMachineWithData: bareMachineWithDataCall, hook: hookCall, rawSpawn: rawSpawnCall };
+const makers = {
+  machine: machineCall,
+  bareMachine: bareMachineCall,
+  bareMachineWithData: bareMachineWithDataCall,
+  hook: hookCall,
+  rawSpawn: rawSpawnCall,
+};
 if (!makers[variant] || !Number.isInteger(calls)) {
   console.error(`usage: instructionSubject.mjs ${Object.keys(makers).join('|')} CALLS`);
   process.exit(2);

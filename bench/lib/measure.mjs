@@ -63,15 +63,20 @@ export function verdict(met) {
 
 /** The 1, 5 and 15 minute load averages, as printed at the start and end of a run. */
 export function loadAverage() {
-  return loadavg().map((load) => load.toFixed(2)).join(' ');
+  return loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
 }
 
 /** Prints the machine and the load, because the same code measures differently on a busy machine. */
 export function printMachineBanner() {
   const cpuList = cpus();
-  console.log(`machine: ${cpuList.length} × ${cpuList[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}/${process.arch}`);
+  console.log(
+    `machine: ${cpuList.length} × ${cpuList[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}/${process.arch}`,
+  );
   console.log(`load average at start: ${loadAverage()}`);
-  if (typeof globalThis.gc !== 'function') console.log('note: run with --expose-gc (bench/run.mjs does) for steadier numbers and heap figures');
+  if (typeof globalThis.gc !== 'function')
+    console.log('note: run with --expose-gc (bench/run.mjs does) for steadier numbers and heap figures');
 }
 
 /**
@@ -82,7 +87,9 @@ export function printComparison({ title, labelA, labelB, result, targetMicroseco
   const width = Math.max(labelA.length, labelB.length) + 1;
   const show = (microseconds) => format(microseconds, decimals);
   const target =
-    targetMicroseconds === undefined ? '' : ` — target < ${targetMicroseconds} µs: ${verdict(result.difference < targetMicroseconds)}`;
+    targetMicroseconds === undefined
+      ? ''
+      : ` — target < ${targetMicroseconds} µs: ${verdict(result.difference < targetMicroseconds)}`;
   console.log(`\n${title}`);
   console.log(`  ${`${labelA}:`.padEnd(width)} ${show(result.a)} per call (fastest round ${show(result.fastestA)})`);
   console.log(`  ${`${labelB}:`.padEnd(width)} ${show(result.b)} per call (fastest round ${show(result.fastestB)})`);
@@ -125,7 +132,8 @@ export async function compareAll({ variants, rounds, batchSize, warmupBatches })
       samples[index].push(await timeBatchWithCpu(entries[index][1], batchSize));
     }
   }
-  const ratioToFirst = (index, field) => median(samples[index].map((sample, round) => sample[field] / samples[0][round][field]));
+  const ratioToFirst = (index, field) =>
+    median(samples[index].map((sample, round) => sample[field] / samples[0][round][field]));
   return Object.fromEntries(
     entries.map(([name], index) => [
       name,

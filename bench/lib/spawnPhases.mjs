@@ -48,5 +48,10 @@ export async function measureSpawnPhases({ variants, rounds, warmupRounds = 50 }
     childProcess.spawn = realSpawn;
     syncBuiltinESMExports();
   }
-  return Object.fromEntries(names.map((name) => [name, Object.fromEntries(Object.entries(samples[name]).map(([phase, values]) => [phase, median(values)]))]));
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      Object.fromEntries(Object.entries(samples[name]).map(([phase, values]) => [phase, median(values)])),
+    ]),
+  );
 }

@@ -42,7 +42,11 @@ const executed = new Map();
 
 const bash = tool({
   description: 'Run a shell command in the project',
-  inputSchema: jsonSchema({ type: 'object', properties: { command: { type: 'string' }, description: { type: 'string' } }, required: ['command'] }),
+  inputSchema: jsonSchema({
+    type: 'object',
+    properties: { command: { type: 'string' }, description: { type: 'string' } },
+    required: ['command'],
+  }),
   execute: ({ command }, { toolCallId }) => {
     executed.set(toolCallId, command);
     return new Promise((done) => {
@@ -56,7 +60,11 @@ const bash = tool({
 
 const edit = tool({
   description: 'Replace text in a file',
-  inputSchema: jsonSchema({ type: 'object', properties: { file_path: { type: 'string' }, old_string: { type: 'string' }, new_string: { type: 'string' } }, required: ['file_path', 'old_string', 'new_string'] }),
+  inputSchema: jsonSchema({
+    type: 'object',
+    properties: { file_path: { type: 'string' }, old_string: { type: 'string' }, new_string: { type: 'string' } },
+    required: ['file_path', 'old_string', 'new_string'],
+  }),
   execute: ({ file_path, old_string, new_string }, { toolCallId }) => {
     executed.set(toolCallId, `edit ${file_path}`);
     const path = resolve(projectDir, file_path);
@@ -66,13 +74,21 @@ const edit = tool({
 });
 
 // The scenario's turns, one model answer each: its text and its tool call, in our tool names.
-const usage = { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } };
+const usage = {
+  inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 0, text: 0, reasoning: 0 },
+};
 const model = new MockLanguageModelV4({
   modelId: 'scripted-demo',
   doGenerate: demo.turns.map((turn, index) => ({
     content: [
       { type: 'text', text: turn.text },
-      ...turn.functionCalls.map((call) => ({ type: 'tool-call', toolCallId: `call-${index + 1}`, toolName: builderName[call.name] ?? call.name, input: JSON.stringify(call.args) })),
+      ...turn.functionCalls.map((call) => ({
+        type: 'tool-call',
+        toolCallId: `call-${index + 1}`,
+        toolName: builderName[call.name] ?? call.name,
+        input: JSON.stringify(call.args),
+      })),
     ],
     finishReason: { unified: 'tool-calls', raw: undefined },
     usage,

@@ -44,7 +44,10 @@ export async function readJsonFile(file: string, options: ReadJsonFileOptions = 
  * and so is a file larger than the cap, checked before reading and again while reading (a file may grow).
  * @throws HookrailFileError naming the file.
  */
-export async function readBoundedTextFile(file: string, options: ReadJsonFileOptions = {}): Promise<string | undefined> {
+export async function readBoundedTextFile(
+  file: string,
+  options: ReadJsonFileOptions = {},
+): Promise<string | undefined> {
   const displayName = options.displayName ?? file;
   const maxBytes = options.maxBytes ?? MAX_JSON_FILE_BYTES;
   let handle: FileHandle;
@@ -58,7 +61,11 @@ export async function readBoundedTextFile(file: string, options: ReadJsonFileOpt
   try {
     const stats = await handle.stat();
     if (stats.isDirectory()) throw new HookrailFileError(displayName, 'is a directory, not a file');
-    if (!stats.isFile()) throw new HookrailFileError(displayName, `is ${describeFileType(stats)}, not a regular file; only regular files are read`);
+    if (!stats.isFile())
+      throw new HookrailFileError(
+        displayName,
+        `is ${describeFileType(stats)}, not a regular file; only regular files are read`,
+      );
     if (stats.size > maxBytes) throw new HookrailFileError(displayName, tooLargeMessage(stats.size, maxBytes));
     // One spare byte shows a file that grew since fstat (or reports size 0, like /proc files).
     let buffer = Buffer.alloc(stats.size + 1);
@@ -89,7 +96,12 @@ function tooLargeMessage(size: number | undefined, maxBytes: number): string {
   return `${size === undefined ? 'is' : `is ${size} bytes,`} larger than the ${limit} limit for JSON files; not read`;
 }
 
-function describeFileType(stats: { isFIFO(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean }): string {
+function describeFileType(stats: {
+  isFIFO(): boolean;
+  isCharacterDevice(): boolean;
+  isBlockDevice(): boolean;
+  isSocket(): boolean;
+}): string {
   if (stats.isFIFO()) return 'a FIFO (named pipe)';
   if (stats.isCharacterDevice()) return 'a character device';
   if (stats.isBlockDevice()) return 'a block device';
@@ -136,7 +148,11 @@ export interface WriteJsonFileOptions {
  * the same directory, then renamed over the target, so readers see either the old or the new file.
  * Creates the directory when needed.
  */
-export async function writeJsonFileAtomic(file: string, value: unknown, options: WriteJsonFileOptions = {}): Promise<void> {
+export async function writeJsonFileAtomic(
+  file: string,
+  value: unknown,
+  options: WriteJsonFileOptions = {},
+): Promise<void> {
   const displayName = options.displayName ?? file;
   const directory = dirname(file);
   const temporaryFile = join(directory, `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);

@@ -71,7 +71,10 @@ export function hookContextContent(text: string, hookEvent: string): Content {
 }
 
 /** A transcript file's name for a session id: `<directory>/<sessionId>.jsonl`, the id made file-safe. */
-export function defaultTranscriptPath(sessionId: string, directory: string = join(tmpdir(), 'hookrail', 'transcripts')): string {
+export function defaultTranscriptPath(
+  sessionId: string,
+  directory: string = join(tmpdir(), 'hookrail', 'transcripts'),
+): string {
   return join(directory, `${sessionId.replace(/[^A-Za-z0-9._-]/g, '_')}.jsonl`);
 }
 
@@ -126,7 +129,12 @@ export class TranscriptWriter {
    * Marks a compaction (`compact_boundary`) or a clear (`clear_boundary`) and writes the history
    * that replaces the old one; `summaryIndex` marks the content holding a compaction's summary.
    */
-  restart(options: { subtype: 'compact_boundary' | 'clear_boundary'; history: readonly Content[]; compactMetadata?: TranscriptEntry['compactMetadata']; summaryIndex?: number }): void {
+  restart(options: {
+    subtype: 'compact_boundary' | 'clear_boundary';
+    history: readonly Content[];
+    compactMetadata?: TranscriptEntry['compactMetadata'];
+    summaryIndex?: number;
+  }): void {
     const boundary = this.baseEntry('system');
     boundary.parentUuid = null;
     boundary.subtype = options.subtype;
@@ -165,7 +173,8 @@ export class TranscriptWriter {
   }
 
   private toBlocks(part: Part): TranscriptBlock[] {
-    if (typeof part.text === 'string') return [part.thought === true ? { type: 'thinking', thinking: part.text } : { type: 'text', text: part.text }];
+    if (typeof part.text === 'string')
+      return [part.thought === true ? { type: 'thinking', thinking: part.text } : { type: 'text', text: part.text }];
     if (part.functionCall) {
       const name = part.functionCall.name ?? '';
       const id = part.functionCall.id || `toolu_hookrail_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
@@ -176,7 +185,14 @@ export class TranscriptWriter {
       const response = (part.functionResponse.response ?? {}) as Record<string, unknown>;
       const isError = 'error' in response;
       const value = isError ? response['error'] : (response['output'] ?? response);
-      return [{ type: 'tool_result', tool_use_id: this.matchCall(part.functionResponse.id, part.functionResponse.name ?? ''), content: typeof value === 'string' ? value : JSON.stringify(value), ...(isError ? { is_error: true } : {}) }];
+      return [
+        {
+          type: 'tool_result',
+          tool_use_id: this.matchCall(part.functionResponse.id, part.functionResponse.name ?? ''),
+          content: typeof value === 'string' ? value : JSON.stringify(value),
+          ...(isError ? { is_error: true } : {}),
+        },
+      ];
     }
     return [];
   }
@@ -190,7 +206,15 @@ export class TranscriptWriter {
   }
 
   private baseEntry(type: TranscriptEntry['type']): TranscriptEntry {
-    return { type, uuid: randomUUID(), parentUuid: this.lastUuid, sessionId: this.sessionId, cwd: this.cwd, timestamp: new Date().toISOString(), isSidechain: false };
+    return {
+      type,
+      uuid: randomUUID(),
+      parentUuid: this.lastUuid,
+      sessionId: this.sessionId,
+      cwd: this.cwd,
+      timestamp: new Date().toISOString(),
+      isSidechain: false,
+    };
   }
 
   private append(entries: TranscriptEntry[]): void {

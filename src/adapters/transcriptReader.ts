@@ -29,7 +29,11 @@ export function readTranscript(path: string): ResumedTranscript {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new TranscriptError(path, code === 'ENOENT' ? 'transcript file not found' : `cannot read the transcript: ${(error as Error).message}`, { cause: error });
+    throw new TranscriptError(
+      path,
+      code === 'ENOENT' ? 'transcript file not found' : `cannot read the transcript: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
   const entries: TranscriptEntry[] = [];
   text.split('\n').forEach((line, index) => {
@@ -45,10 +49,15 @@ export function readTranscript(path: string): ResumedTranscript {
     }
     entries.push(value as unknown as TranscriptEntry);
   });
-  const boundary = entries.findLastIndex((entry) => entry.type === 'system' && typeof entry.subtype === 'string' && entry.subtype.endsWith('_boundary'));
+  const boundary = entries.findLastIndex(
+    (entry) => entry.type === 'system' && typeof entry.subtype === 'string' && entry.subtype.endsWith('_boundary'),
+  );
   const segment = entries.slice(boundary + 1);
   const last = entries.at(-1);
-  const result: ResumedTranscript = { history: toHistory(segment), lastUuid: typeof last?.uuid === 'string' ? last.uuid : null };
+  const result: ResumedTranscript = {
+    history: toHistory(segment),
+    lastUuid: typeof last?.uuid === 'string' ? last.uuid : null,
+  };
   if (typeof last?.sessionId === 'string') result.sessionId = last.sessionId;
   return result;
 }
@@ -62,7 +71,8 @@ export function toHistory(entries: readonly TranscriptEntry[]): Content[] {
     if (hookContext) history.push(hookContext);
     if ((entry.type !== 'user' && entry.type !== 'assistant') || !entry.message) continue;
     const content = entry.message.content;
-    const blocks: TranscriptBlock[] = typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? content : [];
+    const blocks: TranscriptBlock[] =
+      typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? content : [];
     const parts = blocks.flatMap((block) => toParts(block, callNames));
     if (parts.length > 0) history.push({ role: entry.type === 'assistant' ? 'model' : 'user', parts });
   }
@@ -75,7 +85,10 @@ function hookContextOf(entry: TranscriptEntry): Content | undefined {
   if (attachment?.type !== 'hook_additional_context' || !Array.isArray(attachment.content)) return undefined;
   const texts = attachment.content.filter((text): text is string => typeof text === 'string');
   if (texts.length === 0) return undefined;
-  return hookContextContent(texts.join('\n'), typeof attachment.hookEvent === 'string' ? attachment.hookEvent : 'SessionStart');
+  return hookContextContent(
+    texts.join('\n'),
+    typeof attachment.hookEvent === 'string' ? attachment.hookEvent : 'SessionStart',
+  );
 }
 
 function toParts(block: TranscriptBlock, callNames: Map<string, string>): Part[] {
@@ -87,11 +100,17 @@ function toParts(block: TranscriptBlock, callNames: Map<string, string>): Part[]
       return typeof block.thinking === 'string' ? [{ text: block.thinking, thought: true }] : [];
     case 'tool_use':
       callNames.set(block.id, block.name);
-      return [{ functionCall: { id: block.id, name: block.name, args: isPlainObject(block.input) ? block.input : {} } }];
+      return [
+        { functionCall: { id: block.id, name: block.name, args: isPlainObject(block.input) ? block.input : {} } },
+      ];
     case 'tool_result': {
       const output = typeof block.content === 'string' ? block.content : JSON.stringify(block.content);
       const name = callNames.get(block.tool_use_id) ?? '';
-      return [{ functionResponse: { id: block.tool_use_id, name, response: block.is_error ? { error: output } : { output } } }];
+      return [
+        {
+          functionResponse: { id: block.tool_use_id, name, response: block.is_error ? { error: output } : { output } },
+        },
+      ];
     }
     default:
       return [];

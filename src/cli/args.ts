@@ -67,7 +67,11 @@ export function parseCommandArgs(spec: CommandSpec, argv: readonly string[]): Pa
       options: Object.fromEntries(
         Object.entries(options).map(([name, option]) => [
           name,
-          { type: option.type, ...(option.short ? { short: option.short } : {}), ...(option.multiple ? { multiple: true } : {}) },
+          {
+            type: option.type,
+            ...(option.short ? { short: option.short } : {}),
+            ...(option.multiple ? { multiple: true } : {}),
+          },
         ]),
       ),
       allowPositionals: true,
@@ -118,7 +122,9 @@ export function integerOption(
   const value = /^-?\d+$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
   if (!Number.isSafeInteger(value) || value < minimum || value > maximum) {
     const range = options.maximum === undefined ? `at least ${minimum}` : `from ${minimum} to ${maximum}`;
-    throw new CliUsageError(`--${name} expects a whole number ${range}, got "${raw}"`, { commandName: options.commandName });
+    throw new CliUsageError(`--${name} expects a whole number ${range}, got "${raw}"`, {
+      commandName: options.commandName,
+    });
   }
   return value;
 }
@@ -128,7 +134,11 @@ function checkPositionals(spec: CommandSpec, positionals: string[]): void {
   const variadic = declared.some((positional) => positional.variadic);
   if (!variadic && positionals.length > declared.length) {
     const extra = positionals[declared.length];
-    const hint = extra.startsWith('-') ? '' : declared.length === 0 ? `; "hookrail ${spec.name}" takes no arguments` : '';
+    const hint = extra.startsWith('-')
+      ? ''
+      : declared.length === 0
+        ? `; "hookrail ${spec.name}" takes no arguments`
+        : '';
     throw new CliUsageError(`unexpected argument "${extra}"${hint}`, { commandName: spec.name });
   }
   declared.forEach((positional, index) => {
@@ -167,7 +177,8 @@ function toUsageError(error: unknown, spec: CommandSpec, options: Record<string,
 export const cwdOptionSpec: OptionSpec = {
   type: 'string',
   valueName: 'DIR',
-  description: 'Project directory: where project settings are read and tools and hooks run (default: the current directory).',
+  description:
+    'Project directory: where project settings are read and tools and hooks run (default: the current directory).',
 };
 
 /** `--settings FILE`, shared by the commands that read settings. */
@@ -175,7 +186,8 @@ export const settingsOptionSpec: OptionSpec = {
   type: 'string',
   multiple: true,
   valueName: 'FILE',
-  description: 'Also read hooks from this settings file (hookrail, Claude Code or Gemini CLI names; trusted, highest priority).',
+  description:
+    'Also read hooks from this settings file (hookrail, Claude Code or Gemini CLI names; trusted, highest priority).',
 };
 
 /** `--plugin DIR` (repeatable): a Claude Code plugin directory whose hooks/hooks.json is loaded. */

@@ -17,7 +17,8 @@ export const askFallbacks = ['deny', 'allow'] as const;
 export type AskFallback = (typeof askFallbacks)[number];
 
 /** The reason a non-interactive run gives the model for a deny. */
-export const NO_ONE_TO_ASK_REASON = 'no one could answer: hookrail run is not interactive (stdin is not a terminal) and --ask is deny';
+export const NO_ONE_TO_ASK_REASON =
+  'no one could answer: hookrail run is not interactive (stdin is not a terminal) and --ask is deny';
 
 /** Options of {@link createCliAskUser}. */
 export interface CliAskUserOptions {
@@ -85,7 +86,10 @@ async function askOnTerminal(options: TerminalAsk): Promise<AskUserAnswer> {
     const line = await options.readAnswer(request.signal);
     if (line === undefined) {
       io.stderr.write('\n');
-      return { decision: 'deny', reason: request.signal.aborted ? 'no answer came in time' : 'stdin closed before an answer' };
+      return {
+        decision: 'deny',
+        reason: request.signal.aborted ? 'no answer came in time' : 'stdin closed before an answer',
+      };
     }
     const decision = parseAnswer(line);
     if (decision === 'allow') return { decision, reason: 'allowed at the terminal' };

@@ -18,14 +18,19 @@ import { createHookAgentRunner } from '../machines/hookAgentRunner.js';
 import { stringOption, type OptionSpec, type ParsedArgs } from './args.js';
 import type { CommandContext } from './context.js';
 import { CliError, CliUsageError } from './errors.js';
-import { describeFunctionHookProblems, functionHooksOptionSpec, loadFunctionHooksOption } from './functionHooksModule.js';
+import {
+  describeFunctionHookProblems,
+  functionHooksOptionSpec,
+  loadFunctionHooksOption,
+} from './functionHooksModule.js';
 import { loadOptionSettings, settingsSelectionOptionSpecs, type OptionSettings } from './settingsLoader.js';
 
 /** `--model NAME`: the real model prompt and agent hooks ask instead of scripted answers. */
 const hookModelOptionSpec: OptionSpec = {
   type: 'string',
   valueName: 'NAME',
-  description: 'Prompt and agent hooks ask this real Gemini model, e.g. gemini-2.5-flash (needs GEMINI_API_KEY or GOOGLE_API_KEY).',
+  description:
+    'Prompt and agent hooks ask this real Gemini model, e.g. gemini-2.5-flash (needs GEMINI_API_KEY or GOOGLE_API_KEY).',
 };
 
 /**
@@ -33,7 +38,11 @@ const hookModelOptionSpec: OptionSpec = {
  * `--plugin`, `--scenario` (described by `scenarioDescription`), `--model` and `--function-hooks`.
  */
 export function fireConfigOptionSpecs(scenarioDescription: string): Record<string, OptionSpec> {
-  return { ...settingsSelectionOptionSpecs(scenarioDescription), model: hookModelOptionSpec, 'function-hooks': functionHooksOptionSpec };
+  return {
+    ...settingsSelectionOptionSpecs(scenarioDescription),
+    model: hookModelOptionSpec,
+    'function-hooks': functionHooksOptionSpec,
+  };
 }
 
 /** Options of {@link loadFireConfig}. */
@@ -67,17 +76,32 @@ export async function loadFireConfig(options: LoadFireConfigOptions): Promise<Fi
   const hookModel = await fireHookModel({ context, args, scenario, commandName, turns: options.hookModelTurns });
   const hint = (eventName: HookEventName, toolName: string | undefined): string[] => {
     const configured = [
-      ...(settings.hooks[eventName] ?? []).flatMap((group) => group.hooks.map((hook) => configuredLine(group.matcher, hook))),
-      ...(functionHooks?.entries ?? []).filter((entry) => entry.eventName === eventName).map((entry) => configuredLine(entry.matcher, entry.config)),
+      ...(settings.hooks[eventName] ?? []).flatMap((group) =>
+        group.hooks.map((hook) => configuredLine(group.matcher, hook)),
+      ),
+      ...(functionHooks?.entries ?? [])
+        .filter((entry) => entry.eventName === eventName)
+        .map((entry) => configuredLine(entry.matcher, entry.config)),
     ];
     // An untrusted project's hooks are left out of `settings.hooks`; saying "none configured" would hide them.
-    const untrustedCount = settings.files.filter((file) => !file.trusted).reduce((count, file) => count + countHooks(file.hooks, eventName), 0);
+    const untrustedCount = settings.files
+      .filter((file) => !file.trusted)
+      .reduce((count, file) => count + countHooks(file.hooks, eventName), 0);
     const untrustedHint =
-      untrustedCount > 0 ? [`${untrustedCount} ${eventName} hook(s) in untrusted project settings are not run; "hookrail hooks trust" trusts this folder`] : [];
-    if (configured.length === 0) return untrustedHint.length > 0 ? untrustedHint : [`no ${eventName} hooks are configured; "hookrail hooks list" shows what is loaded`];
+      untrustedCount > 0
+        ? [
+            `${untrustedCount} ${eventName} hook(s) in untrusted project settings are not run; "hookrail hooks trust" trusts this folder`,
+          ]
+        : [];
+    if (configured.length === 0)
+      return untrustedHint.length > 0
+        ? untrustedHint
+        : [`no ${eventName} hooks are configured; "hookrail hooks list" shows what is loaded`];
     return [
       ...configured,
-      ...(toolName !== undefined ? [`none of these matchers matches "${toolName}", or they are disabled`] : ['they are disabled, or do not apply to this fire']),
+      ...(toolName !== undefined
+        ? [`none of these matchers matches "${toolName}", or they are disabled`]
+        : ['they are disabled, or do not apply to this fire']),
       ...untrustedHint,
     ];
   };
@@ -94,7 +118,14 @@ export async function loadFireConfig(options: LoadFireConfigOptions): Promise<Fi
     workingDir,
     logger: context.logger,
   });
-  return { config, workingDir, settings, warnings: [...settings.warnings, ...describeFunctionHookProblems(functionHooks)], switchedOffBy: settings.switchedOffBy, hint };
+  return {
+    config,
+    workingDir,
+    settings,
+    warnings: [...settings.warnings, ...describeFunctionHookProblems(functionHooks)],
+    switchedOffBy: settings.switchedOffBy,
+    hint,
+  };
 }
 
 /** What {@link fireHookModel} chooses from. */
@@ -107,17 +138,25 @@ interface FireHookModelOptions {
 }
 
 /** The hook model of a fire: `--model` (real), else the given scripted turns, else the scenario's `hookModel`, else none. */
-async function fireHookModel({ context, args, scenario, commandName, turns }: FireHookModelOptions): Promise<ContentGenerator | undefined> {
+async function fireHookModel({
+  context,
+  args,
+  scenario,
+  commandName,
+  turns,
+}: FireHookModelOptions): Promise<ContentGenerator | undefined> {
   const modelName = stringOption(args, 'model');
   if (modelName !== undefined) {
-    if (modelName.trim() === '') throw new CliUsageError('--model needs a model name, e.g. gemini-2.5-flash', { commandName });
+    if (modelName.trim() === '')
+      throw new CliUsageError('--model needs a model name, e.g. gemini-2.5-flash', { commandName });
     try {
       return await createContentGenerator({ model: modelName, env: context.io.env });
     } catch (error) {
       throw new CliError(`--model ${modelName}: ${toError(error).message}`);
     }
   }
-  if (turns !== undefined) return new ScriptedContentGenerator({ name: 'case:hookModel', turns, file: scenario?.file ?? '(test case)' });
+  if (turns !== undefined)
+    return new ScriptedContentGenerator({ name: 'case:hookModel', turns, file: scenario?.file ?? '(test case)' });
   return scenario ? createHookModel({ runGenerator: new ScriptedContentGenerator(scenario), scenario }) : undefined;
 }
 

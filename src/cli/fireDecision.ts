@@ -49,7 +49,11 @@ export interface FireDecision {
 }
 
 /** Derives the decision for `eventName` from the aggregated result of one fire. */
-export function decideFromAggregate(eventName: HookEventName, aggregated: AggregatedHookResult, inputs: FiredInputs): FireDecision {
+export function decideFromAggregate(
+  eventName: HookEventName,
+  aggregated: AggregatedHookResult,
+  inputs: FiredInputs,
+): FireDecision {
   const output = aggregated.finalOutput;
   const decision: FireDecision = {
     blocked: output?.isBlockingDecision() ?? false,
@@ -75,8 +79,8 @@ export function decideFromAggregate(eventName: HookEventName, aggregated: Aggreg
           : decision.asks !== undefined
             ? `the call waits for the user (onAskUser; hookrail run: y/n on a terminal, else --ask, default deny), shown: ${decision.asks}`
             : decision.modifiedInput
-            ? 'the tool runs with the modified input'
-            : 'the tool runs with its input unchanged';
+              ? 'the tool runs with the modified input'
+              : 'the tool runs with its input unchanged';
       break;
     }
     case HookEventName.AfterTool:
@@ -106,7 +110,11 @@ export function decideFromAggregate(eventName: HookEventName, aggregated: Aggreg
   return decision;
 }
 
-function decideToolSelection(decision: FireDecision, output: AggregatedHookResult['finalOutput'], inputs: FiredInputs): void {
+function decideToolSelection(
+  decision: FireDecision,
+  output: AggregatedHookResult['finalOutput'],
+  inputs: FiredInputs,
+): void {
   const hookToolConfig = output?.hookSpecificOutput?.['toolConfig'];
   if (output && isPlainObject(hookToolConfig)) {
     const original: ToolConfig | undefined = inputs.request?.config?.toolConfig;
@@ -126,13 +134,18 @@ function decideToolSelection(decision: FireDecision, output: AggregatedHookResul
   }
 }
 
-function decideBeforeModel(decision: FireDecision, output: AggregatedHookResult['finalOutput'], inputs: FiredInputs): void {
+function decideBeforeModel(
+  decision: FireDecision,
+  output: AggregatedHookResult['finalOutput'],
+  inputs: FiredInputs,
+): void {
   if (output instanceof BeforeModelHookOutput) {
     const synthetic = output.getSyntheticResponse();
     if (synthetic) decision.syntheticResponse = responseText(synthetic);
     if (inputs.request) {
       const modified = output.applyLLMRequestModifications(inputs.request);
-      if (modified !== inputs.request) decision.modifiedRequest = defaultHookTranslator.toHookLLMRequest(modified).messages;
+      if (modified !== inputs.request)
+        decision.modifiedRequest = defaultHookTranslator.toHookLLMRequest(modified).messages;
     }
   }
   if (decision.stop) {
@@ -143,7 +156,9 @@ function decideBeforeModel(decision: FireDecision, output: AggregatedHookResult[
         ? 'the model is not called; the synthetic response is used as its answer'
         : 'the model is not called; the agent gets an empty response';
   } else {
-    decision.verdict = decision.modifiedRequest ? 'the model is called with the modified request' : 'the model is called with the request unchanged';
+    decision.verdict = decision.modifiedRequest
+      ? 'the model is called with the modified request'
+      : 'the model is called with the request unchanged';
   }
 }
 

@@ -17,22 +17,31 @@ export interface LifecycleDecisionFields {
 }
 
 /** The session's verdict on a lifecycle event's answer (the tool and model events have verdicts of their own). */
-export function lifecycleVerdict(eventName: HookEventName, decision: LifecycleDecisionFields, output: DefaultHookOutput | undefined, moment?: string): string {
+export function lifecycleVerdict(
+  eventName: HookEventName,
+  decision: LifecycleDecisionFields,
+  output: DefaultHookOutput | undefined,
+  moment?: string,
+): string {
   const shown = decision.systemMessage !== undefined ? '; the user sees the systemMessage' : '';
   if (moment === 'PostCompact') return `advisory: the history is already compacted${shown}`;
-  if (moment === 'StopFailure') return 'ignored, as Claude Code ignores it: the prompt has already ended with the model error';
-  if (moment === 'SubagentStart') return `${decision.additionalContext !== undefined ? "the additional context joins the sub-agent's prompt" : 'the sub-agent starts with its prompt unchanged'}${shown}`;
+  if (moment === 'StopFailure')
+    return 'ignored, as Claude Code ignores it: the prompt has already ended with the model error';
+  if (moment === 'SubagentStart')
+    return `${decision.additionalContext !== undefined ? "the additional context joins the sub-agent's prompt" : 'the sub-agent starts with its prompt unchanged'}${shown}`;
   const context = decision.additionalContext !== undefined;
   const clears = output?.hookSpecificOutput?.['clearContext'] === true;
   switch (eventName) {
     case HookEventName.SessionStart:
       return `${context ? "the additional context joins the model's history before the next prompt" : 'the session starts with its history unchanged'}${shown}`;
     case HookEventName.BeforeAgent:
-      if (decision.stop) return `the prompt ends before the model is called (the session takes the next prompt): ${decision.stopReason}${shown}`;
+      if (decision.stop)
+        return `the prompt ends before the model is called (the session takes the next prompt): ${decision.stopReason}${shown}`;
       if (decision.blocked) return `the prompt is refused and nothing reaches the model: ${decision.reason}${shown}`;
       return `${context ? 'the prompt reaches the model with the additional context' : 'the prompt reaches the model unchanged'}${shown}`;
     case HookEventName.AfterAgent:
-      if (decision.stop) return `the prompt ends with this answer${clears ? ' and the conversation is wiped' : ''}: ${decision.stopReason}${shown}`;
+      if (decision.stop)
+        return `the prompt ends with this answer${clears ? ' and the conversation is wiped' : ''}: ${decision.stopReason}${shown}`;
       if (decision.blocked) {
         return (
           `${clears ? 'the conversation is wiped, then ' : ''}the agent goes on with the reason as the next user message` +

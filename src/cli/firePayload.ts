@@ -31,7 +31,11 @@ export const hooksFireCommandName = 'hooks fire';
 const commandName = hooksFireCommandName;
 
 /** The model events: they take `--request` (AfterModel also `--response-file`). */
-const modelEvents: readonly HookEventName[] = [HookEventName.BeforeModel, HookEventName.AfterModel, HookEventName.BeforeToolSelection];
+const modelEvents: readonly HookEventName[] = [
+  HookEventName.BeforeModel,
+  HookEventName.AfterModel,
+  HookEventName.BeforeToolSelection,
+];
 
 /** Event-specific defaults of the lifecycle events (HOOK-203); `--payload` overrides them. */
 const lifecycleDefaults: Partial<Record<HookEventName, Record<string, unknown>>> = {
@@ -85,7 +89,11 @@ export function checkFireOptions(named: NamedEvent, args: ParsedArgs): void {
   const required: Array<{ option: string; when: boolean; what: string }> = [
     { option: 'tool', when: isToolEvent(eventName), what: 'the tool name (NAME)' },
     { option: 'request', when: modelEvents.includes(eventName), what: 'a GenerateContentParameters JSON file (FILE)' },
-    { option: 'response-file', when: eventName === HookEventName.AfterModel, what: 'a GenerateContentResponse JSON file (FILE)' },
+    {
+      option: 'response-file',
+      when: eventName === HookEventName.AfterModel,
+      what: 'a GenerateContentResponse JSON file (FILE)',
+    },
   ];
   for (const rule of required) {
     if (rule.when && stringOption(args, rule.option) === undefined) {
@@ -104,21 +112,31 @@ export interface FirePayload {
 }
 
 /** The payload of a fire, from the options that apply to its event; a Claude-named event is built as Claude Code sends it. */
-export async function buildFirePayload(context: CommandContext, args: ParsedArgs, named: NamedEvent, workingDir: string): Promise<FirePayload> {
+export async function buildFirePayload(
+  context: CommandContext,
+  args: ParsedArgs,
+  named: NamedEvent,
+  workingDir: string,
+): Promise<FirePayload> {
   const { eventName, claudeEvent } = named;
-  if (claudeEvent !== undefined && !modelEvents.includes(eventName)) return buildClaudePayload(args, claudeEvent, workingDir);
+  if (claudeEvent !== undefined && !modelEvents.includes(eventName))
+    return buildClaudePayload(args, claudeEvent, workingDir);
   if (isToolEvent(eventName)) {
     const givenName = stringOption(args, 'tool') ?? '';
     const toolName = toNativeToolName(givenName);
     const givenInput = parseJsonObjectOption(args, 'input') ?? {};
     // A tool named the Claude way comes with Claude's argument names and output shape.
-    const toolInput = isClaudeToolName(givenName) ? toNativeToolInput(toolName, givenInput, { cwd: workingDir }) : givenInput;
+    const toolInput = isClaudeToolName(givenName)
+      ? toNativeToolInput(toolName, givenInput, { cwd: workingDir })
+      : givenInput;
     const payload: Record<string, unknown> = { tool_name: toolName, tool_input: toolInput };
     const fireContext: HookEventContext = { toolName };
     if (eventName === HookEventName.AfterTool) {
       const response = parseToolResponse(args);
       const toolResponse =
-        isClaudeToolName(givenName) && typeof response['llmContent'] !== 'string' ? fromClaudeToolResponse(response, { toolName, toolInput, cwd: workingDir }) : withDefaults(response);
+        isClaudeToolName(givenName) && typeof response['llmContent'] !== 'string'
+          ? fromClaudeToolResponse(response, { toolName, toolInput, cwd: workingDir })
+          : withDefaults(response);
       payload['tool_response'] = toolResponse;
       fireContext.toolFailed = isFailedToolResponse(toolName, toolResponse);
     }
@@ -126,7 +144,10 @@ export async function buildFirePayload(context: CommandContext, args: ParsedArgs
   }
   if (modelEvents.includes(eventName)) {
     const request = await readRequestFile(context, stringOption(args, 'request') ?? '');
-    const response = eventName === HookEventName.AfterModel ? await readResponseFile(context, stringOption(args, 'response-file') ?? '') : undefined;
+    const response =
+      eventName === HookEventName.AfterModel
+        ? await readResponseFile(context, stringOption(args, 'response-file') ?? '')
+        : undefined;
     return modelFirePayload(request, response);
   }
   const payload = { ...(lifecycleDefaults[eventName] ?? {}), ...(parseJsonObjectOption(args, 'payload') ?? {}) };
@@ -184,9 +205,12 @@ function parseToolResponse(args: ParsedArgs): Record<string, unknown> {
   const value = parseJsonOption(text, 'response');
   if (typeof value === 'string') return { llmContent: value, returnDisplay: value, metadata: {} };
   if (!isPlainObject(value)) {
-    throw new CliUsageError(`--response must be a JSON object like {"llmContent": "..."} or a JSON string, got ${describeType(value)}`, {
-      commandName,
-    });
+    throw new CliUsageError(
+      `--response must be a JSON object like {"llmContent": "..."} or a JSON string, got ${describeType(value)}`,
+      {
+        commandName,
+      },
+    );
   }
   return value;
 }
@@ -210,7 +234,10 @@ function parseClaudeError(args: ParsedArgs): string {
   const value = parseJsonOption(text, 'response');
   if (typeof value === 'string') return value;
   if (isPlainObject(value) && typeof value['error'] === 'string') return value['error'];
-  throw new CliUsageError(`--response for PostToolUseFailure must be the error as a JSON string or {"error": "..."}, got ${describeType(value)}`, { commandName });
+  throw new CliUsageError(
+    `--response for PostToolUseFailure must be the error as a JSON string or {"error": "..."}, got ${describeType(value)}`,
+    { commandName },
+  );
 }
 
 function parseJsonOption(text: string, option: string): unknown {
@@ -223,7 +250,11 @@ function parseJsonOption(text: string, option: string): unknown {
   }
 }
 
-async function readJsonObjectFile(context: CommandContext, file: string, option: string): Promise<Record<string, unknown>> {
+async function readJsonObjectFile(
+  context: CommandContext,
+  file: string,
+  option: string,
+): Promise<Record<string, unknown>> {
   const path = resolve(context.io.cwd, file);
   let content;
   try {
@@ -232,12 +263,16 @@ async function readJsonObjectFile(context: CommandContext, file: string, option:
     throw new CliError(`--${option} ${error instanceof HookrailError ? error.message : String(error)}`);
   }
   if (!content.exists) throw new CliError(`--${option} ${file}: file not found`);
-  if (!isPlainObject(content.value)) throw new CliError(`--${option} ${file}: expected a JSON object, got ${describeType(content.value)}`);
+  if (!isPlainObject(content.value))
+    throw new CliError(`--${option} ${file}: expected a JSON object, got ${describeType(content.value)}`);
   return content.value;
 }
 
 /** A model event's payload: the request (and AfterModel's response) in the stable hook format. */
-export function modelFirePayload(request: GenerateContentParameters, response: GenerateContentResponse | undefined): FirePayload {
+export function modelFirePayload(
+  request: GenerateContentParameters,
+  response: GenerateContentResponse | undefined,
+): FirePayload {
   const payload: Record<string, unknown> = { llm_request: defaultHookTranslator.toHookLLMRequest(request) };
   if (response) payload['llm_response'] = defaultHookTranslator.toHookLLMResponse(response);
   return { payload, context: {}, inputs: { request, response } };
@@ -254,7 +289,9 @@ async function readResponseFile(context: CommandContext, file: string): Promise<
 /** A GenerateContentParameters object, checked; `label` names where it came from in the error. */
 export function toModelRequest(value: Record<string, unknown>, label: string): GenerateContentParameters {
   if (value['contents'] === undefined) {
-    throw new CliError(`${label}: "contents" is missing; expected GenerateContentParameters like {"model": "...", "contents": [...]}`);
+    throw new CliError(
+      `${label}: "contents" is missing; expected GenerateContentParameters like {"model": "...", "contents": [...]}`,
+    );
   }
   if (value['model'] !== undefined && typeof value['model'] !== 'string') {
     throw new CliError(`${label}: "model" must be a string`);
@@ -265,7 +302,9 @@ export function toModelRequest(value: Record<string, unknown>, label: string): G
 /** A GenerateContentResponse, checked and built with the GenAI classes; `label` names where it came from. */
 export async function toModelResponse(value: Record<string, unknown>, label: string): Promise<GenerateContentResponse> {
   if (!Array.isArray(value['candidates'])) {
-    throw new CliError(`${label}: "candidates" must be an array; expected GenerateContentResponse like {"candidates": [...]}`);
+    throw new CliError(
+      `${label}: "candidates" must be an array; expected GenerateContentResponse like {"candidates": [...]}`,
+    );
   }
   await loadGenAI();
   return createGenerateContentResponse(value);

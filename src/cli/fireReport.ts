@@ -74,7 +74,12 @@ function resultJson(result: HookExecutionResult, options: FireReportOptions): Re
     ...(config.type === 'http' ? { url: config.url, httpStatus: result.httpStatus ?? null } : {}),
     // A judged hook's question, the model that answered, its answer (and an agent's turns).
     ...(config.type === 'prompt' || config.type === 'agent'
-      ? { prompt: config.prompt, model: result.model ?? null, modelAnswer: result.modelAnswer !== undefined ? excerpt(result.modelAnswer) : null, ...(result.modelTurns !== undefined ? { modelTurns: result.modelTurns } : {}) }
+      ? {
+          prompt: config.prompt,
+          model: result.model ?? null,
+          modelAnswer: result.modelAnswer !== undefined ? excerpt(result.modelAnswer) : null,
+          ...(result.modelTurns !== undefined ? { modelTurns: result.modelTurns } : {}),
+        }
       : {}),
     name: config.name ?? null,
     dialect: config.dialect ?? 'native',
@@ -98,7 +103,8 @@ function resultJson(result: HookExecutionResult, options: FireReportOptions): Re
 function excerptStrings<Value>(value: Value): Value {
   if (typeof value === 'string') return excerpt(value) as Value;
   if (Array.isArray(value)) return value.map((item: unknown) => excerptStrings(item)) as Value;
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, excerptStrings(item)])) as Value;
+  if (isPlainObject(value))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, excerptStrings(item)])) as Value;
   return value;
 }
 
@@ -116,7 +122,9 @@ export function printFireReport(render: Renderer, report: FireReport, options: P
   const event = report.firedAs !== undefined ? `${report.firedAs} (${report.event})` : report.event;
   if (!report.enableHooks) {
     const files = (report.switchedOffBy ?? []).join(' and ') || 'a settings file';
-    render.line(`No hook ran: hooks are switched off ("enableHooks": false in ${files}); an agent run fires no hooks either.`);
+    render.line(
+      `No hook ran: hooks are switched off ("enableHooks": false in ${files}); an agent run fires no hooks either.`,
+    );
     render.line();
   } else if (!report.plan || report.results.length === 0) {
     render.line(`No hook matched ${event}${target}.`);
@@ -124,18 +132,24 @@ export function printFireReport(render: Renderer, report: FireReport, options: P
     render.line();
   } else {
     const count = report.results.length;
-    render.line(`${event}${target}: ${count} ${count === 1 ? 'hook' : 'hooks'} ran ${report.plan.sequential ? 'sequentially' : 'in parallel'}`);
+    render.line(
+      `${event}${target}: ${count} ${count === 1 ? 'hook' : 'hooks'} ran ${report.plan.sequential ? 'sequentially' : 'in parallel'}`,
+    );
     render.line();
     for (const result of report.results) printHookResult(render, result, options);
   }
   printDecision(render, report.decision);
   if (report.background && report.background.length > 0) {
     render.line();
-    render.line(styles.bold(`Async hooks (${report.background.length}, in the background: they never change the decision)`));
+    render.line(
+      styles.bold(`Async hooks (${report.background.length}, in the background: they never change the decision)`),
+    );
     render.line();
     for (const result of report.background) printHookResult(render, result, options);
     const messages = report.asyncMessages ?? [];
-    render.line(`  next model request gets: ${messages.length > 0 ? messages.map((message) => `[System] ${message}`).join(' · ') : styles.dim('(nothing)')}`);
+    render.line(
+      `  next model request gets: ${messages.length > 0 ? messages.map((message) => `[System] ${message}`).join(' · ') : styles.dim('(nothing)')}`,
+    );
   }
 }
 
@@ -144,8 +158,13 @@ function printHookResult(render: Renderer, result: HookExecutionResult, options:
   const config = result.hookConfig;
   const title = hookTitle(result);
   const showName = config.name && config.name !== title && config.type !== 'function';
-  const dialect = config.dialect !== undefined && config.dialect !== 'native' ? styles.dim(`  [${dialectLabel(config.dialect)} dialect]`) : '';
-  render.line(`${styles.bold('●')} ${title}${showName ? styles.dim(`  (${config.name})`) : ''}${styles.dim(`  [${config.type}]`)}${dialect}`);
+  const dialect =
+    config.dialect !== undefined && config.dialect !== 'native'
+      ? styles.dim(`  [${dialectLabel(config.dialect)} dialect]`)
+      : '';
+  render.line(
+    `${styles.bold('●')} ${title}${showName ? styles.dim(`  (${config.name})`) : ''}${styles.dim(`  [${config.type}]`)}${dialect}`,
+  );
   // Exactly the bytes the hook read (an http hook: its request body), so an author sees the names and fields it was given.
   if (options.showInput) render.line(`    stdin:  ${result.stdin ?? styles.dim('(none: the hook did not run)')}`);
   render.line(`    ${describeExit(result, styles)} · ${formatDuration(result.duration)}`);
@@ -174,18 +193,24 @@ function hookTitle(result: HookExecutionResult): string {
   if (config.type === 'http') return `POST ${config.url}`;
   if (config.type === 'function') return `${config.name} (function)`;
   if (config.type === 'prompt' || config.type === 'agent') return `${config.type}: ${oneLine(config.prompt, 100)}`;
-  if (config.command !== undefined) return config.type === 'command' && Array.isArray(config.args) ? [config.command, ...config.args].join(' ') : config.command;
+  if (config.command !== undefined)
+    return config.type === 'command' && Array.isArray(config.args)
+      ? [config.command, ...config.args].join(' ')
+      : config.command;
   return config.name ?? `(${config.type} hook)`;
 }
 
 function describeExit(result: HookExecutionResult, styles: Renderer['styles']): string {
   // A failure of a hook with onFailure "block" blocks; any other failure is ignored.
   const failed = result.failedClosed ? 'failed, fail-closed: blocks' : 'failed, fail-open';
-  if (result.timedOut) return styles.red(`timed out${result.hookConfig.type === 'command' ? ' and killed' : ''} — ${failed}`);
+  if (result.timedOut)
+    return styles.red(`timed out${result.hookConfig.type === 'command' ? ' and killed' : ''} — ${failed}`);
   if (result.signal) return styles.red(`killed by ${result.signal} — ${failed}`);
   if (result.hookConfig.type === 'http') {
     if (result.httpStatus === undefined) return styles.red(`no answer — ${failed}`);
-    return result.success ? styles.green(`HTTP ${result.httpStatus} — ok`) : styles.red(`HTTP ${result.httpStatus} — ${failed}`);
+    return result.success
+      ? styles.green(`HTTP ${result.httpStatus} — ok`)
+      : styles.red(`HTTP ${result.httpStatus} — ${failed}`);
   }
   if (result.hookConfig.type === 'function') {
     const kind = (result.error as { kind?: string } | undefined)?.kind ?? 'error';
@@ -194,7 +219,9 @@ function describeExit(result: HookExecutionResult, styles: Renderer['styles']): 
   if (result.hookConfig.type === 'prompt' || result.hookConfig.type === 'agent') {
     const kind = (result.error as { kind?: string } | undefined)?.kind ?? 'error';
     if (!result.success) return styles.red(`${kind} — ${failed}`);
-    return result.output?.decision === 'block' ? styles.yellow('answered ok: false — block') : styles.green('answered ok: true — allow');
+    return result.output?.decision === 'block'
+      ? styles.yellow('answered ok: false — block')
+      : styles.green('answered ok: true — allow');
   }
   if (result.exitCode === undefined) return styles.red(`did not run — ${failed}`);
   if (result.exitCode === 0 && result.success) return styles.green('exit 0 — ok');
@@ -204,7 +231,8 @@ function describeExit(result: HookExecutionResult, styles: Renderer['styles']): 
 
 /** Which model answered a judged hook (an agent hook: in how many turns) and what it said. */
 function printJudgement(render: Renderer, result: HookExecutionResult): void {
-  const turns = result.modelTurns !== undefined ? ` in ${result.modelTurns} ${result.modelTurns === 1 ? 'turn' : 'turns'}` : '';
+  const turns =
+    result.modelTurns !== undefined ? ` in ${result.modelTurns} ${result.modelTurns === 1 ? 'turn' : 'turns'}` : '';
   render.line(`    model:  ${result.model ?? render.styles.dim('(none)')}${turns}`);
   if (result.modelAnswer !== undefined) printStream(render, 'answer', result.modelAnswer);
 }

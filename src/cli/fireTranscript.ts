@@ -46,7 +46,10 @@ export interface OpenFireTranscriptOptions {
 export async function openFireTranscript(options: OpenFireTranscriptOptions): Promise<FireTranscript> {
   const { given } = options;
   if (given !== undefined) {
-    if (given.trim() === '') throw new CliUsageError('--transcript needs a file: a JSON Lines transcript, e.g. one hookrail run wrote', { commandName: options.commandName });
+    if (given.trim() === '')
+      throw new CliUsageError('--transcript needs a file: a JSON Lines transcript, e.g. one hookrail run wrote', {
+        commandName: options.commandName,
+      });
     const path = resolve(options.invocationDir, given);
     const stats = await stat(path).catch(() => undefined);
     if (!stats) throw new CliError(`--transcript ${given}: file not found (${path})`);
@@ -71,7 +74,8 @@ export async function openFireTranscript(options: OpenFireTranscriptOptions): Pr
   };
   try {
     await writeFile(path, '', { mode: 0o600 });
-    if (options.conversation.length > 0) new TranscriptWriter({ path, sessionId: options.sessionId, cwd: options.cwd }).sync(options.conversation);
+    if (options.conversation.length > 0)
+      new TranscriptWriter({ path, sessionId: options.sessionId, cwd: options.cwd }).sync(options.conversation);
   } catch (error) {
     await dispose();
     throw error;
@@ -90,6 +94,7 @@ export function fireConversation(eventName: HookEventName, payload: Record<strin
   const prompt = payload['prompt'];
   const response = payload['prompt_response'];
   if (typeof prompt === 'string' && prompt !== '') conversation.push({ role: 'user', parts: [{ text: prompt }] });
-  if (typeof response === 'string' && response !== '') conversation.push({ role: 'model', parts: [{ text: response }] });
+  if (typeof response === 'string' && response !== '')
+    conversation.push({ role: 'model', parts: [{ text: response }] });
   return conversation;
 }

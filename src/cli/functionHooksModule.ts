@@ -9,7 +9,11 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { toError } from '../errors.js';
-import { checkedDefinition, functionHookEntry, type FunctionHookProblem } from '../hooks/engine/functionHookRegistration.js';
+import {
+  checkedDefinition,
+  functionHookEntry,
+  type FunctionHookProblem,
+} from '../hooks/engine/functionHookRegistration.js';
 import type { FunctionHookDefinition } from '../hooks/protocol/functionHooks.js';
 import type { HookRegistryEntry } from '../hooks/protocol/hookConfig.js';
 import { stringOption, type OptionSpec, type ParsedArgs } from './args.js';
@@ -19,7 +23,8 @@ import { CliError } from './errors.js';
 export const functionHooksOptionSpec: OptionSpec = {
   type: 'string',
   valueName: 'MODULE',
-  description: 'An ES module exporting `functionHooks` (an array of function hook definitions, as given to new Config({ functionHooks })).',
+  description:
+    'An ES module exporting `functionHooks` (an array of function hook definitions, as given to new Config({ functionHooks })).',
 };
 
 /** What a `--function-hooks` module holds. */
@@ -44,7 +49,10 @@ export function describeFunctionHookProblems(loaded: LoadedFunctionHooks | undef
 }
 
 /** Loads `--function-hooks`, or returns undefined when the option is absent. Throws {@link CliError} for a module that cannot be used. */
-export async function loadFunctionHooksOption(invocationDir: string, args: ParsedArgs): Promise<LoadedFunctionHooks | undefined> {
+export async function loadFunctionHooksOption(
+  invocationDir: string,
+  args: ParsedArgs,
+): Promise<LoadedFunctionHooks | undefined> {
   const file = stringOption(args, 'function-hooks');
   if (file === undefined) return undefined;
   const path = resolve(invocationDir, file);
@@ -58,7 +66,9 @@ export async function loadFunctionHooksOption(invocationDir: string, args: Parse
   }
   const exported = module['functionHooks'] ?? module['default'];
   if (!Array.isArray(exported)) {
-    throw new CliError(`--function-hooks ${file}: expected an exported array "functionHooks" (or a default export), got ${exported === undefined ? 'none' : typeof exported}`);
+    throw new CliError(
+      `--function-hooks ${file}: expected an exported array "functionHooks" (or a default export), got ${exported === undefined ? 'none' : typeof exported}`,
+    );
   }
   const entries: HookRegistryEntry[] = [];
   const problems: FunctionHookProblem[] = [];

@@ -17,7 +17,17 @@ import type { HookConfigProblem } from '../hooks/validation/hookProblems.js';
 import { splitSubcommands } from '../hooks/matching/shellSubcommands.js';
 
 /** Programs whose first argument, when it is not an option, is a script file they read. */
-const interpreters: ReadonlySet<string> = new Set(['sh', 'bash', 'dash', 'zsh', 'node', 'python', 'python3', 'ruby', 'perl']);
+const interpreters: ReadonlySet<string> = new Set([
+  'sh',
+  'bash',
+  'dash',
+  'zsh',
+  'node',
+  'python',
+  'python3',
+  'ruby',
+  'perl',
+]);
 
 /** A word the shell passes on as written: no variable, glob, home directory, substitution or brace. */
 const plainPath = /^[^\s$`*?~[\]{}<>|&;()'"\\]+$/;
@@ -34,7 +44,10 @@ export interface HookScriptCheck {
 
 /** The absolute paths of the script files the hook names that do not exist (none when unsure). */
 export function missingHookScripts(check: HookScriptCheck): string[] {
-  const commandLines = check.args !== undefined ? [execFormWords(check.command, check.args, check.projectDir)] : shellCommands(expandCommand(check.command, check.projectDir));
+  const commandLines =
+    check.args !== undefined
+      ? [execFormWords(check.command, check.args, check.projectDir)]
+      : shellCommands(expandCommand(check.command, check.projectDir));
   const missing = commandLines.flatMap((words) => scriptWords(words)).map((word) => resolve(check.projectDir, word));
   return [...new Set(missing)].filter((path) => !existsSync(path));
 }
@@ -68,7 +81,8 @@ function scriptWords(words: readonly string[]): string[] {
   if (program === undefined) return [];
   const found: string[] = [];
   if (program.includes('/') && plainPath.test(program)) found.push(program);
-  if (interpreters.has(basename(program)) && first !== undefined && !first.startsWith('-') && plainPath.test(first)) found.push(first);
+  if (interpreters.has(basename(program)) && first !== undefined && !first.startsWith('-') && plainPath.test(first))
+    found.push(first);
   return found;
 }
 
@@ -110,11 +124,18 @@ function shellWords(command: string): string[] | undefined {
 }
 
 /** One warning for each script file a command hook among `hooks` names that does not exist, at the hook's `command`. */
-export function missingScriptWarnings(hooks: readonly ValidatedHookDefinition[], projectDir: string): HookConfigProblem[] {
+export function missingScriptWarnings(
+  hooks: readonly ValidatedHookDefinition[],
+  projectDir: string,
+): HookConfigProblem[] {
   return hooks.flatMap((definition) => {
     const { config } = definition;
     if (config.type !== 'command' || typeof config.command !== 'string') return [];
-    return missingHookScripts({ command: config.command, ...(config.args ? { args: config.args } : {}), projectDir }).map((path) => ({
+    return missingHookScripts({
+      command: config.command,
+      ...(config.args ? { args: config.args } : {}),
+      projectDir,
+    }).map((path) => ({
       path: `${definition.path}.command`,
       message: `${JSON.stringify(path)} does not exist (looked for from the project directory ${projectDir}); the hook fails when it runs`,
       severity: 'warning' as const,

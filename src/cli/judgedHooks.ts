@@ -27,8 +27,13 @@ export interface JudgedHookSetup {
 }
 
 /** The Config parameters of judged hooks for a CLI run. */
-export function judgedHookParameters(setup: JudgedHookSetup): Pick<ConfigParameters, 'hookModel' | 'hookAgentRunner' | 'onJudgedHook'> {
-  const hookModel = createHookModel({ runGenerator: setup.runGenerator, ...(setup.scenario ? { scenario: setup.scenario } : {}) });
+export function judgedHookParameters(
+  setup: JudgedHookSetup,
+): Pick<ConfigParameters, 'hookModel' | 'hookAgentRunner' | 'onJudgedHook'> {
+  const hookModel = createHookModel({
+    runGenerator: setup.runGenerator,
+    ...(setup.scenario ? { scenario: setup.scenario } : {}),
+  });
   return {
     ...(hookModel ? { hookModel } : {}),
     hookAgentRunner: createHookAgentRunner(setup.onSubagentEvent ? { onEvent: setup.onSubagentEvent } : {}),
@@ -49,7 +54,11 @@ export function formatJudgedHook(event: JudgedHookEvent, styles: Styles): string
         ? styles.green(event.eventName === 'AfterAgent' ? 'MAY STOP' : 'ALLOW')
         : styles.yellow(`FAILED${event.failedClosed ? ', blocked (onFailure block)' : ', ignored (fail-open)'}`);
   const reason = event.reason ? ` — ${oneLine(event.reason, 300)}` : '';
-  const by = [event.model ?? 'no model', formatDuration(event.durationMs), ...(event.turns !== undefined ? [`${event.turns} ${event.turns === 1 ? 'turn' : 'turns'}`] : [])];
+  const by = [
+    event.model ?? 'no model',
+    formatDuration(event.durationMs),
+    ...(event.turns !== undefined ? [`${event.turns} ${event.turns === 1 ? 'turn' : 'turns'}`] : []),
+  ];
   return `${styles.magenta('⚖')} ${event.hookType} hook "${oneLine(event.hookName, 60)}" on ${target}: ${verdict}${reason} ${styles.dim(`(${by.join(', ')})`)}`;
 }
 
@@ -58,5 +67,7 @@ export function formatSubagentEvent(event: AgentEvent, hookName: string, styles:
   if (event.type !== 'tool_result') return undefined;
   const { outcome } = event;
   const result = outcome.outcome === 'success' ? styles.dim('success') : styles.red(outcome.outcome);
-  return styles.dim(`    ↳ agent hook "${oneLine(hookName, 40)}": ${outcome.name} ${oneLine(outcome.args, 120)} → `) + result;
+  return (
+    styles.dim(`    ↳ agent hook "${oneLine(hookName, 40)}": ${outcome.name} ${oneLine(outcome.args, 120)} → `) + result
+  );
 }

@@ -26,7 +26,9 @@ for (const signal of Object.keys(stopSignals) as StopSignal[]) {
     if (controller.signal.aborted) process.exit(exitCodeFor(received ?? signal));
     received = signal;
     const again = signal === 'SIGINT' ? 'Ctrl-C' : 'the signal';
-    process.stderr.write(`\n${stopSignals[signal]}: stopping hook and tool processes (${again} again to quit at once)...\n`);
+    process.stderr.write(
+      `\n${stopSignals[signal]}: stopping hook and tool processes (${again} again to quit at once)...\n`,
+    );
     controller.abort();
   });
 }

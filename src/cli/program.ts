@@ -54,7 +54,11 @@ export interface RunCliOptions {
 export async function runCli(argv: readonly string[], options: RunCliOptions): Promise<number> {
   const { io } = options;
   const debug = argv.includes('--debug') || isSet(io.env['HOOKRAIL_DEBUG']);
-  const color = shouldUseColor({ env: io.env, isTTY: io.stdout.isTTY === true, noColorFlag: argv.includes('--no-color') });
+  const color = shouldUseColor({
+    env: io.env,
+    isTTY: io.stdout.isTTY === true,
+    noColorFlag: argv.includes('--no-color'),
+  });
   const render = new Renderer({ stdout: io.stdout, stderr: io.stderr, color });
   try {
     return await dispatch(argv, { ...options, render, debug });
@@ -87,12 +91,23 @@ async function dispatch(argv: readonly string[], context: DispatchContext): Prom
     render.line(version());
     return ExitCode.success;
   }
-  if (first === 'help') return showHelp(words.slice(1).filter((word) => !word.startsWith('-')), render);
-  if (first.startsWith('-')) throw new CliUsageError(`expected a command before ${first}; commands: ${commandNames().join(', ')}`);
+  if (first === 'help')
+    return showHelp(
+      words.slice(1).filter((word) => !word.startsWith('-')),
+      render,
+    );
+  if (first.startsWith('-'))
+    throw new CliUsageError(`expected a command before ${first}; commands: ${commandNames().join(', ')}`);
 
   const found = findCommand(words);
   if (found.kind === 'groupHelp') {
-    render.write(formatGroupHelp(found.group, specs().filter((spec) => spec.name.startsWith(`${found.group} `)), render.styles));
+    render.write(
+      formatGroupHelp(
+        found.group,
+        specs().filter((spec) => spec.name.startsWith(`${found.group} `)),
+        render.styles,
+      ),
+    );
     return ExitCode.success;
   }
   const { definition } = found;
@@ -101,15 +116,25 @@ async function dispatch(argv: readonly string[], context: DispatchContext): Prom
     render.write(formatCommandHelp(definition.spec, render.styles));
     return ExitCode.success;
   }
-  const commandRender = parsed.noColor ? new Renderer({ stdout: context.io.stdout, stderr: context.io.stderr, color: false }) : render;
+  const commandRender = parsed.noColor
+    ? new Renderer({ stdout: context.io.stdout, stderr: context.io.stderr, color: false })
+    : render;
   const debug = context.debug || parsed.debug;
   return definition.execute(
-    { io: context.io, render: commandRender, debug, logger: createCliLogger(commandRender, debug), signal: context.signal },
+    {
+      io: context.io,
+      render: commandRender,
+      debug,
+      logger: createCliLogger(commandRender, debug),
+      signal: context.signal,
+    },
     parsed,
   );
 }
 
-type FoundCommand = { kind: 'command'; definition: CommandDefinition; wordCount: number } | { kind: 'groupHelp'; group: string };
+type FoundCommand =
+  | { kind: 'command'; definition: CommandDefinition; wordCount: number }
+  | { kind: 'groupHelp'; group: string };
 
 /** Finds the command named by the first one or two words, or throws a usage error with a suggestion. */
 function findCommand(words: readonly string[]): FoundCommand {
@@ -126,8 +151,13 @@ function findCommand(words: readonly string[]): FoundCommand {
     }
     const member = groupMembers.find((definition) => definition.spec.name === `${first} ${second}`);
     if (member) return { kind: 'command', definition: member, wordCount: 2 };
-    const suggestion = suggestClosest(`${first} ${second}`, groupMembers.map((definition) => definition.spec.name));
-    throw new CliUsageError(`unknown command "${first} ${second}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`);
+    const suggestion = suggestClosest(
+      `${first} ${second}`,
+      groupMembers.map((definition) => definition.spec.name),
+    );
+    throw new CliUsageError(
+      `unknown command "${first} ${second}"${suggestion ? ` (did you mean "${suggestion}"?)` : ''}`,
+    );
   }
   const suggestion = suggestClosest(first, commandNames());
   throw new CliUsageError(
@@ -189,7 +219,9 @@ let cachedVersion: string | undefined;
 export function version(): string {
   if (cachedVersion === undefined) {
     try {
-      const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: string };
+      const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+        version?: string;
+      };
       cachedVersion = manifest.version ?? 'unknown';
     } catch {
       cachedVersion = 'unknown';

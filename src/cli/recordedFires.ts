@@ -71,8 +71,14 @@ export function recordedFires(records: readonly InspectionLine[]): RecordedFire[
 
 /** What the recorded hooks decided: their recorded answers through the aggregator and the decision logic of a fire. */
 export function recordedDecision(fire: RecordedFire): FireDecision {
-  const results = fire.records.filter((record) => record.async !== true).map((record) => toExecutionResult(record, fire.eventName));
-  return decideFromAggregate(fire.eventName, new HookAggregator().aggregateResults(results, fire.eventName), fire.fired.inputs);
+  const results = fire.records
+    .filter((record) => record.async !== true)
+    .map((record) => toExecutionResult(record, fire.eventName));
+  return decideFromAggregate(
+    fire.eventName,
+    new HookAggregator().aggregateResults(results, fire.eventName),
+    fire.fired.inputs,
+  );
 }
 
 /** A record's input in native names: a Claude Code hook's through the Claude reader, any other as recorded. */
@@ -84,7 +90,11 @@ function nativeFields(record: HookRecord): Record<string, unknown> {
 
 /** The runner's result a record stands for, as far as the aggregator reads it. */
 function toExecutionResult(record: HookRecord, eventName: HookEventName): HookExecutionResult {
-  const hookConfig = { type: record.hookType, name: record.hookName, ...(record.command !== undefined ? { command: record.command } : {}) } as unknown as HookConfig;
+  const hookConfig = {
+    type: record.hookType,
+    name: record.hookName,
+    ...(record.command !== undefined ? { command: record.command } : {}),
+  } as unknown as HookConfig;
   const result: HookExecutionResult = { hookConfig, eventName, success: record.success, duration: record.durationMs };
   if (isPlainObject(record.output)) result.output = record.output as HookOutput;
   if (record.stderr !== undefined) result.stderr = record.stderr;

@@ -20,15 +20,26 @@ const ranOutcomes = new Set(['success', 'error', 'suppressed']);
 
 /** The fires of a recording, in recording order. */
 export function recordedOccurrences(records: readonly InspectionLine[]): RecordedOccurrence[] {
-  const afterToolCalls = new Set(records.flatMap((record) => (record.type === 'hookrail.hook' && record.eventName === HookEventName.AfterTool && record.callId ? [record.callId] : [])));
+  const afterToolCalls = new Set(
+    records.flatMap((record) =>
+      record.type === 'hookrail.hook' && record.eventName === HookEventName.AfterTool && record.callId
+        ? [record.callId]
+        : [],
+    ),
+  );
   const occurrences: RecordedOccurrence[] = [];
-  const add = (eventName: HookEventName, context: HookEventContext = {}): void => void occurrences.push({ eventName, context });
+  const add = (eventName: HookEventName, context: HookEventContext = {}): void =>
+    void occurrences.push({ eventName, context });
   for (const record of records) {
     switch (record.type) {
       case 'hookrail.call': {
-        const context: HookEventContext = { toolName: record.toolName, ...(record.args ? { toolInput: record.args } : {}) };
+        const context: HookEventContext = {
+          toolName: record.toolName,
+          ...(record.args ? { toolInput: record.args } : {}),
+        };
         if (record.phase === 'start') add(HookEventName.BeforeTool, context);
-        else if (ranOutcomes.has(record.outcome ?? '') || afterToolCalls.has(record.callId)) add(HookEventName.AfterTool, { ...context, toolFailed: record.outcome === 'error' });
+        else if (ranOutcomes.has(record.outcome ?? '') || afterToolCalls.has(record.callId))
+          add(HookEventName.AfterTool, { ...context, toolFailed: record.outcome === 'error' });
         break;
       }
       case 'hookrail.model':

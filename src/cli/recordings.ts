@@ -14,7 +14,11 @@ import type { CommandContext } from './context.js';
 export async function readRecording(context: CommandContext, given: string): Promise<InspectionLine[]> {
   const file = resolve(context.io.cwd, given);
   const text = await readFile(file, 'utf8').catch((error: unknown) => {
-    throw new HookrailFileError(file, `cannot read the recorded run: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new HookrailFileError(
+      file,
+      `cannot read the recorded run: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   });
   const { records, warnings } = parseInspectionFile(text, file);
   for (const warning of warnings) context.render.warn(warning);

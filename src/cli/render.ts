@@ -161,7 +161,10 @@ export function formatDuration(milliseconds: number): string {
 /** JSON.stringify that never throws (cycles, BigInt) and never returns `undefined`. */
 export function safeJson(value: unknown, space?: number): string {
   try {
-    return JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner), space) ?? String(value);
+    return (
+      JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner), space) ??
+      String(value)
+    );
   } catch {
     return String(value);
   }

@@ -34,7 +34,10 @@ export interface RunInspection {
 }
 
 /** Opens the sinks and writes the header; nothing at all without `--inspect` or `--inspect-serve`. */
-export async function startRunInspection(context: CommandContext, options: RunInspectionOptions): Promise<RunInspection> {
+export async function startRunInspection(
+  context: CommandContext,
+  options: RunInspectionOptions,
+): Promise<RunInspection> {
   const sinks: RecordSink[] = [];
   if (options.file !== undefined) {
     try {
@@ -56,7 +59,10 @@ export async function startRunInspection(context: CommandContext, options: RunIn
         title: options.title ?? 'hookrail run',
       });
     } catch (error) {
-      throw new CliError(`cannot serve the live report on 127.0.0.1:${options.port ?? 0}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new CliError(
+        `cannot serve the live report on 127.0.0.1:${options.port ?? 0}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
     sinks.push(server);
     context.render.note(`live report: ${server.url}`);

@@ -51,7 +51,11 @@ export class RunProgressView {
         this.render.line(this.render.styles.cyan(`ℹ ${event.eventName} hook: ${event.message}`));
         break;
       case 'continued':
-        this.render.line(this.render.styles.magenta(`↻ a Stop hook asked the agent to go on (continuation ${event.continuation}): ${event.reason}`));
+        this.render.line(
+          this.render.styles.magenta(
+            `↻ a Stop hook asked the agent to go on (continuation ${event.continuation}): ${event.reason}`,
+          ),
+        );
         this.render.line();
         break;
       case 'compacted':
@@ -63,7 +67,11 @@ export class RunProgressView {
         );
         break;
       case 'compaction_blocked':
-        this.render.line(this.render.styles.yellow(`⛔ compaction (${event.trigger}) blocked by a PreCompact hook; the history is kept: ${event.reason}`));
+        this.render.line(
+          this.render.styles.yellow(
+            `⛔ compaction (${event.trigger}) blocked by a PreCompact hook; the history is kept: ${event.reason}`,
+          ),
+        );
         break;
       case 'context_cleared':
         this.render.line(this.render.styles.dim('⌫ an AfterAgent hook cleared the conversation context'));
@@ -89,16 +97,24 @@ export class RunProgressView {
         this.render.line(styles.green(`✔ completed (${turns})`));
         break;
       case 'stopped':
-        this.render.line(styles.yellow(`■ stopped by hook: ${result.stopReason ?? 'no reason given'}${result.sessionEnded ? ' (the session ended)' : ''}`));
+        this.render.line(
+          styles.yellow(
+            `■ stopped by hook: ${result.stopReason ?? 'no reason given'}${result.sessionEnded ? ' (the session ended)' : ''}`,
+          ),
+        );
         break;
       case 'blocked':
         this.render.line(styles.yellow(`⛔ prompt blocked by hook: ${result.blockReason ?? 'no reason given'}`));
         break;
       case 'continuation_limit':
-        this.render.line(styles.red(`✗ stopped after ${turns}: ${result.stopReason ?? 'the continuation limit was reached'}`));
+        this.render.line(
+          styles.red(`✗ stopped after ${turns}: ${result.stopReason ?? 'the continuation limit was reached'}`),
+        );
         break;
       case 'max_turns':
-        this.render.line(styles.red(`✗ gave up after ${turns}: the --max-turns limit (${options.maxTurns}) was reached`));
+        this.render.line(
+          styles.red(`✗ gave up after ${turns}: the --max-turns limit (${options.maxTurns}) was reached`),
+        );
         break;
       case 'aborted':
         this.render.line(styles.red('✗ cancelled; running hook and tool processes were stopped'));
@@ -171,7 +187,11 @@ export class RunProgressView {
     const input = describeInput(outcome.name, outcome.args);
     this.render.line(several ? `  ↳ ${outcome.name}: ${input}` : `    ${input}`);
     if (JSON.stringify(outcome.args) !== JSON.stringify(outcome.requestedArgs)) {
-      this.render.line(styles.magenta(`    ✎ input rewritten by hook; the model asked for: ${describeInput(outcome.name, outcome.requestedArgs)}`));
+      this.render.line(
+        styles.magenta(
+          `    ✎ input rewritten by hook; the model asked for: ${describeInput(outcome.name, outcome.requestedArgs)}`,
+        ),
+      );
     }
     const result = outcome.result;
     const detail = result.error?.message ?? result.llmContent;
@@ -183,7 +203,9 @@ export class RunProgressView {
         this.render.line(styles.red(`${question} → denied: ${oneLine(detail, 300)}`));
         return;
       }
-      this.render.line(styles.green(`${question} → allowed${asked.decisionReason ? ` (${oneLine(asked.decisionReason, 200)})` : ''}`));
+      this.render.line(
+        styles.green(`${question} → allowed${asked.decisionReason ? ` (${oneLine(asked.decisionReason, 200)})` : ''}`),
+      );
     }
     switch (outcome.outcome) {
       case 'blocked':

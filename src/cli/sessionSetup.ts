@@ -20,7 +20,11 @@ import { booleanOption, integerOption, stringOption, type OptionSpec, type Parse
 import type { CommandContext } from './context.js';
 import { CliUsageError } from './errors.js';
 import { startRunInspection } from './runInspection.js';
-import { describeFunctionHookProblems, functionHooksOptionSpec, loadFunctionHooksOption } from './functionHooksModule.js';
+import {
+  describeFunctionHookProblems,
+  functionHooksOptionSpec,
+  loadFunctionHooksOption,
+} from './functionHooksModule.js';
 import { loadOptionSettings, settingsSelectionOptionSpecs } from './settingsLoader.js';
 import { judgedHookParameters, type JudgedHookSetup } from './judgedHooks.js';
 
@@ -29,20 +33,37 @@ export const sessionOptionSpecs: Record<string, OptionSpec> = {
   ...settingsSelectionOptionSpecs('Play this scenario (scripted model; prompts, tools, hooks and compaction).'),
   model: { type: 'string', valueName: 'NAME', description: 'Use a real Gemini model, e.g. gemini-2.5-flash.' },
   'function-hooks': functionHooksOptionSpec,
-  'max-turns': { type: 'string', valueName: 'N', description: `Stop a prompt after N model calls (default ${DEFAULT_MAX_TURNS}).` },
+  'max-turns': {
+    type: 'string',
+    valueName: 'N',
+    description: `Stop a prompt after N model calls (default ${DEFAULT_MAX_TURNS}).`,
+  },
   'max-continuations': {
     type: 'string',
     valueName: 'N',
     description: `Times a Stop / AfterAgent hook may make the agent go on per prompt (default ${DEFAULT_MAX_CONTINUATIONS}).`,
   },
-  transcript: { type: 'string', valueName: 'FILE', description: 'Write the session transcript (JSONL, Claude Code format) here (default: a file in the temp directory).' },
-  resume: { type: 'string', valueName: 'FILE', description: 'Resume the session recorded in this transcript (SessionStart source "resume").' },
+  transcript: {
+    type: 'string',
+    valueName: 'FILE',
+    description:
+      'Write the session transcript (JSONL, Claude Code format) here (default: a file in the temp directory).',
+  },
+  resume: {
+    type: 'string',
+    valueName: 'FILE',
+    description: 'Resume the session recorded in this transcript (SessionStart source "resume").',
+  },
   'session-end-timeout': {
     type: 'string',
     valueName: 'MS',
     description: `Milliseconds SessionEnd hooks get before they are cancelled (default ${DEFAULT_SESSION_END_TIMEOUT_MS}).`,
   },
-  inspect: { type: 'string', valueName: 'FILE', description: 'Record the run (every machine, call and hook) as JSON Lines, for `hookrail inspect FILE`.' },
+  inspect: {
+    type: 'string',
+    valueName: 'FILE',
+    description: 'Record the run (every machine, call and hook) as JSON Lines, for `hookrail inspect FILE`.',
+  },
 };
 
 /** A session ready to take prompts, and what the header shows about it. */
@@ -77,22 +98,32 @@ export interface PreparedCliSession {
 export async function prepareCliSession(
   context: CommandContext,
   args: ParsedArgs,
-  options: { commandName: string; onAskUser?: AskUserCallback } & Pick<JudgedHookSetup, 'onJudgedHook' | 'onSubagentEvent'>,
+  options: { commandName: string; onAskUser?: AskUserCallback } & Pick<
+    JudgedHookSetup,
+    'onJudgedHook' | 'onSubagentEvent'
+  >,
 ): Promise<PreparedCliSession> {
   const { commandName } = options;
   const maxTurns = integerOption(args, 'max-turns', { commandName, minimum: 1, maximum: 10_000 }) ?? DEFAULT_MAX_TURNS;
-  const maxContinuations = integerOption(args, 'max-continuations', { commandName, minimum: 0, maximum: 1_000 }) ?? DEFAULT_MAX_CONTINUATIONS;
-  const sessionEndTimeoutMs = integerOption(args, 'session-end-timeout', { commandName, minimum: 1, maximum: 600_000 }) ?? DEFAULT_SESSION_END_TIMEOUT_MS;
+  const maxContinuations =
+    integerOption(args, 'max-continuations', { commandName, minimum: 0, maximum: 1_000 }) ?? DEFAULT_MAX_CONTINUATIONS;
+  const sessionEndTimeoutMs =
+    integerOption(args, 'session-end-timeout', { commandName, minimum: 1, maximum: 600_000 }) ??
+    DEFAULT_SESSION_END_TIMEOUT_MS;
   const modelName = stringOption(args, 'model');
-  if (modelName !== undefined && modelName.trim() === '') throw new CliUsageError('--model needs a model name, e.g. gemini-2.5-flash', { commandName });
+  if (modelName !== undefined && modelName.trim() === '')
+    throw new CliUsageError('--model needs a model name, e.g. gemini-2.5-flash', { commandName });
   const { workingDir, scenario, settings } = await loadOptionSettings(context.io, args, { commandName });
   // Loaded before any model or session exists, so a bad module stops the command before SessionStart fires.
   const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
-  for (const warning of [...settings.warnings, ...describeFunctionHookProblems(functionHooks)]) context.render.warn(warning);
+  for (const warning of [...settings.warnings, ...describeFunctionHookProblems(functionHooks)])
+    context.render.warn(warning);
 
   // A named model answers even when a scenario supplies the prompts, tools and hooks.
   const generator = await createContentGenerator(
-    modelName !== undefined ? { model: modelName, env: context.io.env } : { scenario: scenario ?? defaultScenario, env: context.io.env },
+    modelName !== undefined
+      ? { model: modelName, env: context.io.env }
+      : { scenario: scenario ?? defaultScenario, env: context.io.env },
   );
   // Prompt and agent hooks ask the scenario's scripted hook model, or the run's real model.
   const judged = judgedHookParameters({
@@ -111,7 +142,11 @@ export async function prepareCliSession(
   const toolNames = (scenario ?? (modelName === undefined ? defaultScenario : undefined))?.tools;
   // Claude Code SessionStart hooks export variables into this file; every shell command sources it.
   const environmentFile = claudeEnvFilePath(config.getSessionId());
-  const tools = createBuiltinTools({ workingDir, ...(toolNames ? { names: toolNames } : {}), shellEnvironmentFile: environmentFile });
+  const tools = createBuiltinTools({
+    workingDir,
+    ...(toolNames ? { names: toolNames } : {}),
+    shellEnvironmentFile: environmentFile,
+  });
   const transcript = stringOption(args, 'transcript');
   const resume = stringOption(args, 'resume');
   if (transcript !== undefined && resume !== undefined) {
@@ -161,7 +196,11 @@ export async function prepareCliSession(
 /** The header line of a session command: model, hooks, project and transcript. */
 export function sessionHeader(command: string, setup: CliSession): string {
   const hooks =
-    setup.hookCount === 0 ? 'no hooks' : setup.hooksEnabled ? `${setup.hookCount} ${setup.hookCount === 1 ? 'hook' : 'hooks'}` : 'hooks off (enableHooks: false)';
+    setup.hookCount === 0
+      ? 'no hooks'
+      : setup.hooksEnabled
+        ? `${setup.hookCount} ${setup.hookCount === 1 ? 'hook' : 'hooks'}`
+        : 'hooks off (enableHooks: false)';
   const hookModel = setup.hookModelName ? ` · hook model ${setup.hookModelName}` : '';
   return `hookrail ${command} · model ${setup.generatorName}${hookModel} · ${hooks} · ${setup.workingDir} · transcript ${setup.session.transcriptPath}`;
 }

@@ -15,7 +15,15 @@ import {
   type SettingsScopeFile,
 } from '../adapters/settings/settings.js';
 import { loadScenario, type Scenario } from '../adapters/models/scenario.js';
-import { cwdOptionSpec, pluginOptionSpec, settingsOptionSpec, stringListOption, stringOption, type OptionSpec, type ParsedArgs } from './args.js';
+import {
+  cwdOptionSpec,
+  pluginOptionSpec,
+  settingsOptionSpec,
+  stringListOption,
+  stringOption,
+  type OptionSpec,
+  type ParsedArgs,
+} from './args.js';
 import type { CliIo } from './context.js';
 import { CliError, CliUsageError } from './errors.js';
 
@@ -53,8 +61,12 @@ export interface LoadCliSettingsOptions {
  * `--settings` file is missing or unreadable, or embedded hooks are not an object.
  */
 export async function loadCliSettings(options: LoadCliSettingsOptions): Promise<LoadedSettings> {
-  const extraFiles = await Promise.all(options.settingsFiles.map((file) => requireFile(resolve(options.invocationDir, file), file)));
-  const pluginDirs = await Promise.all((options.pluginDirs ?? []).map((dir) => requireDirectory(resolve(options.invocationDir, dir), dir)));
+  const extraFiles = await Promise.all(
+    options.settingsFiles.map((file) => requireFile(resolve(options.invocationDir, file), file)),
+  );
+  const pluginDirs = await Promise.all(
+    (options.pluginDirs ?? []).map((dir) => requireDirectory(resolve(options.invocationDir, dir), dir)),
+  );
   const loaded = await loadSettings({
     workingDir: options.workingDir,
     env: options.env,
@@ -107,7 +119,11 @@ export function settingsSelectionOptionSpecs(scenarioDescription: string): Recor
  * `--cwd` project, each `--settings FILE`, and the `--scenario` file's `settings.hooks`. Throws
  * {@link CliError} for a bad `--cwd`, `--settings` or `--scenario`; warnings stay in `settings.warnings`.
  */
-export async function loadOptionSettings(io: CliIo, args: ParsedArgs, options: LoadOptionSettingsOptions): Promise<OptionSettings> {
+export async function loadOptionSettings(
+  io: CliIo,
+  args: ParsedArgs,
+  options: LoadOptionSettingsOptions,
+): Promise<OptionSettings> {
   const workingDir = await resolveWorkingDir(io.cwd, stringOption(args, 'cwd'), options.commandName);
   const scenarioFile = stringOption(args, 'scenario');
   const scenario = scenarioFile === undefined ? undefined : await loadScenario(resolve(io.cwd, scenarioFile));
@@ -124,7 +140,11 @@ export async function loadOptionSettings(io: CliIo, args: ParsedArgs, options: L
 }
 
 /** The working directory named by `--cwd` (resolved against the shell's), checked to be a directory. */
-export async function resolveWorkingDir(invocationDir: string, cwdOption: string | undefined, commandName: string): Promise<string> {
+export async function resolveWorkingDir(
+  invocationDir: string,
+  cwdOption: string | undefined,
+  commandName: string,
+): Promise<string> {
   if (cwdOption === undefined) return invocationDir;
   if (cwdOption.trim() === '') throw new CliUsageError('--cwd needs a directory', { commandName });
   const directory = resolve(invocationDir, cwdOption);
@@ -144,7 +164,8 @@ export function scenarioEmbeddedHooks(scenario: Scenario, displayName: string): 
 async function requireDirectory(path: string, asGiven: string): Promise<string> {
   const stats = await stat(path).catch(() => undefined);
   if (!stats) throw new CliError(`--plugin ${asGiven}: directory not found (${path})`);
-  if (!stats.isDirectory()) throw new CliError(`--plugin ${asGiven}: not a directory (${path}); give the plugin's root directory`);
+  if (!stats.isDirectory())
+    throw new CliError(`--plugin ${asGiven}: not a directory (${path}); give the plugin's root directory`);
   return path;
 }
 

@@ -64,7 +64,12 @@ export function machineToGraph(machine: AnyStateMachine): DiagramGraph {
       const guard = guardName(transition.guard);
       const targets = transition.target?.length ? transition.target : [node];
       for (const target of targets) {
-        const edge: DiagramEdge = { source, target: target === root ? source : target.id, label, eventType: transition.eventType };
+        const edge: DiagramEdge = {
+          source,
+          target: target === root ? source : target.id,
+          label,
+          eventType: transition.eventType,
+        };
         if (guard) edge.guard = guard;
         graph.edges.push(edge);
       }
@@ -84,8 +89,10 @@ export function transitionLabel(transition: AnyTransitionDefinition): string {
   let event: string;
   if (eventType === '') event = 'always';
   else if (eventType.startsWith('xstate.done.actor.')) event = `done: ${eventType.slice('xstate.done.actor.'.length)}`;
-  else if (eventType.startsWith('xstate.error.actor.')) event = `error: ${eventType.slice('xstate.error.actor.'.length)}`;
-  else if (eventType.startsWith('xstate.done.state.')) event = `done: ${eventType.slice('xstate.done.state.'.length).split('.').pop()}`;
+  else if (eventType.startsWith('xstate.error.actor.'))
+    event = `error: ${eventType.slice('xstate.error.actor.'.length)}`;
+  else if (eventType.startsWith('xstate.done.state.'))
+    event = `done: ${eventType.slice('xstate.done.state.'.length).split('.').pop()}`;
   else if (eventType.startsWith('xstate.after.')) {
     // A number is milliseconds; a named delay (`sessionEndTimeout`) is shown by its name.
     const delay = eventType.slice('xstate.after.'.length).split('.')[0] ?? '';
@@ -115,4 +122,3 @@ function guardName(guard: unknown): string | undefined {
   if (typeof guard === 'object' && 'type' in guard) return String((guard as { type: unknown }).type);
   return 'guarded';
 }
-

@@ -101,7 +101,10 @@ function addEventlessTransitions(json: JsonStateNode, stateNode: EventlessSource
  */
 function toPlainJson(input: unknown, ancestors: object[]): unknown {
   // As JSON.stringify does: a transition's toJSON() names its source by id instead of embedding the state node.
-  const value = typeof (input as { toJSON?: unknown } | null)?.toJSON === 'function' ? (input as { toJSON(): unknown }).toJSON() : input;
+  const value =
+    typeof (input as { toJSON?: unknown } | null)?.toJSON === 'function'
+      ? (input as { toJSON(): unknown }).toJSON()
+      : input;
   if (typeof value === 'function') return undefined;
   if (typeof value !== 'object' || value === null) return value;
   if (ancestors.includes(value)) return undefined;

@@ -50,7 +50,10 @@ export interface GraphToSvgOptions {
 /** Lays out the graph with dagre and returns the SVG document. */
 export function graphToSvg(diagram: DiagramGraph, options: GraphToSvgOptions = {}): string {
   const interactive = options.interactive === true;
-  const graph = new dagre.graphlib.Graph<Record<string, unknown>, LayoutNode, LayoutEdge>({ compound: true, multigraph: true });
+  const graph = new dagre.graphlib.Graph<Record<string, unknown>, LayoutNode, LayoutEdge>({
+    compound: true,
+    multigraph: true,
+  });
   graph.setGraph({ rankdir: 'TB', nodesep: 36, ranksep: 46, edgesep: 14, marginx: 16, marginy: 16 });
   const compound = new Set(diagram.nodes.filter(isContainer).map((node) => node.id));
   const endpoint = (id: string): string => (compound.has(id) ? `${id}#anchor` : id);
@@ -62,7 +65,10 @@ export function graphToSvg(diagram: DiagramGraph, options: GraphToSvgOptions = {
       graph.setParent(`${node.id}#anchor`, node.id);
     } else {
       const role = node.kind === 'final' ? 'final' : 'state';
-      graph.setNode(node.id, box(role, node.label, Math.max(textWidth(node.label, NODE_FONT_SIZE) + 36, 96), NODE_HEIGHT));
+      graph.setNode(
+        node.id,
+        box(role, node.label, Math.max(textWidth(node.label, NODE_FONT_SIZE) + 36, 96), NODE_HEIGHT),
+      );
     }
     if (node.parent) graph.setParent(node.id, node.parent);
   }
@@ -79,13 +85,21 @@ export function graphToSvg(diagram: DiagramGraph, options: GraphToSvgOptions = {
   if (diagram.edges.some((edge) => edge.source === ROOT_SOURCE)) {
     graph.setNode(ROOT_SOURCE, box('any', 'any state', textWidth('any state', NODE_FONT_SIZE) + 36, NODE_HEIGHT));
   }
-  initialMarkers.forEach(({ marker, target }, index) => graph.setEdge(marker, endpoint(target), edgeLabel(''), `initial${index}`));
+  initialMarkers.forEach(({ marker, target }, index) =>
+    graph.setEdge(marker, endpoint(target), edgeLabel(''), `initial${index}`),
+  );
   // Invisible edges keep each container's title (its anchor) above its contents.
   for (const node of diagram.nodes.filter(isContainer)) {
-    const below = node.initial ? [`${node.id}#initial`] : diagram.nodes.filter((child) => child.parent === node.id).map((child) => endpoint(child.id));
-    below.forEach((target, index) => graph.setEdge(`${node.id}#anchor`, target, { ...edgeLabel(''), hidden: true }, `title${index}`));
+    const below = node.initial
+      ? [`${node.id}#initial`]
+      : diagram.nodes.filter((child) => child.parent === node.id).map((child) => endpoint(child.id));
+    below.forEach((target, index) =>
+      graph.setEdge(`${node.id}#anchor`, target, { ...edgeLabel(''), hidden: true }, `title${index}`),
+    );
   }
-  diagram.edges.forEach((edge, index) => graph.setEdge(endpoint(edge.source), endpoint(edge.target), edgeLabel(edge.label), `edge${index}`));
+  diagram.edges.forEach((edge, index) =>
+    graph.setEdge(endpoint(edge.source), endpoint(edge.target), edgeLabel(edge.label), `edge${index}`),
+  );
 
   dagre.layout(graph);
 
@@ -109,13 +123,23 @@ export function graphToSvg(diagram: DiagramGraph, options: GraphToSvgOptions = {
   const edgeAttributes = (name: string | undefined): string => {
     const index = interactive && name?.startsWith('edge') ? Number(name.slice('edge'.length)) : Number.NaN;
     const edge = diagram.edges[index];
-    return edge ? ` data-edge="${index}" data-source="${escapeXml(edge.source)}" data-target="${escapeXml(edge.target)}"` : '';
+    return edge
+      ? ` data-edge="${index}" data-source="${escapeXml(edge.source)}" data-target="${escapeXml(edge.target)}"`
+      : '';
   };
   for (const edgeRef of graph.edges()) {
     const edge = graph.edge(edgeRef);
     if (edge.hidden) continue;
-    const path = edgeRef.v === edgeRef.w ? selfLoopPath(graph.node(edgeRef.v), edge) : edge.points?.length ? roundedPath(edge.points) : undefined;
-    if (path) parts.push(`<path${edgeAttributes(edgeRef.name)} d="${path}" fill="none" stroke="#475569" stroke-width="1.4" marker-end="url(#arrow)"/>`);
+    const path =
+      edgeRef.v === edgeRef.w
+        ? selfLoopPath(graph.node(edgeRef.v), edge)
+        : edge.points?.length
+          ? roundedPath(edge.points)
+          : undefined;
+    if (path)
+      parts.push(
+        `<path${edgeAttributes(edgeRef.name)} d="${path}" fill="none" stroke="#475569" stroke-width="1.4" marker-end="url(#arrow)"/>`,
+      );
   }
   for (const edgeRef of graph.edges()) {
     const edge = graph.edge(edgeRef);
@@ -137,7 +161,8 @@ export function graphToSvg(diagram: DiagramGraph, options: GraphToSvgOptions = {
   const stateIds = new Set(diagram.nodes.map((node) => node.id));
   for (const id of graph.nodes()) {
     const shapes = renderNode(graph.node(id));
-    if (interactive && stateIds.has(id) && shapes.length > 0) parts.push(`<g class="state-node" data-state="${escapeXml(id)}">`, ...shapes, '</g>');
+    if (interactive && stateIds.has(id) && shapes.length > 0)
+      parts.push(`<g class="state-node" data-state="${escapeXml(id)}">`, ...shapes, '</g>');
     else parts.push(...shapes);
   }
   parts.push('</svg>');
@@ -160,7 +185,11 @@ function renderNode(node: LayoutNode): string[] {
     case 'any':
       return [rect(0, 'fill="#ffffff" stroke="#64748b" stroke-width="1.4" stroke-dasharray="5 4"'), label];
     case 'final':
-      return [rect(0, 'fill="#ecfdf5" stroke="#047857" stroke-width="1.6"'), rect(4, 'fill="none" stroke="#047857" stroke-width="1.2"'), label];
+      return [
+        rect(0, 'fill="#ecfdf5" stroke="#047857" stroke-width="1.6"'),
+        rect(4, 'fill="none" stroke="#047857" stroke-width="1.2"'),
+        label,
+      ];
     default:
       return [rect(0, 'fill="#eef2ff" stroke="#4f46e5" stroke-width="1.6"'), label];
   }
@@ -203,7 +232,10 @@ function roundedPath(points: ReadonlyArray<{ x: number; y: number }>): string {
     const radius = Math.min(CORNER_RADIUS, distance(previous, corner) / 2, distance(corner, next) / 2);
     const entry = towards(corner, previous, radius);
     const exit = towards(corner, next, radius);
-    commands.push(`L${number(entry.x)},${number(entry.y)}`, `Q${number(corner.x)},${number(corner.y)} ${number(exit.x)},${number(exit.y)}`);
+    commands.push(
+      `L${number(entry.x)},${number(entry.y)}`,
+      `Q${number(corner.x)},${number(corner.y)} ${number(exit.x)},${number(exit.y)}`,
+    );
   }
   const last = points[points.length - 1]!;
   commands.push(`L${number(last.x)},${number(last.y)}`);
@@ -226,7 +258,11 @@ function distance(a: { x: number; y: number }, b: { x: number; y: number }): num
 }
 
 /** The point `length` away from `from` in the direction of `to`. */
-function towards(from: { x: number; y: number }, to: { x: number; y: number }, length: number): { x: number; y: number } {
+function towards(
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  length: number,
+): { x: number; y: number } {
   const total = distance(from, to);
   if (total === 0) return from;
   return { x: from.x + ((to.x - from.x) * length) / total, y: from.y + ((to.y - from.y) * length) / total };

@@ -7,7 +7,14 @@
 import type { HookExecutionEvent, HookExecutionResult } from '../hooks/protocol/results.js';
 import { getHookName, type HookConfig, type HookRegistryEntry } from '../hooks/protocol/hookConfig.js';
 import { isPlainObject } from '../values.js';
-import { excerptText, limitRecordValue, type ConfiguredHookRecord, type HookRecordDecision, type HookRecord, type HookRecordDialect } from './records.js';
+import {
+  excerptText,
+  limitRecordValue,
+  type ConfiguredHookRecord,
+  type HookRecordDecision,
+  type HookRecord,
+  type HookRecordDialect,
+} from './records.js';
 
 const dialects: ReadonlySet<string> = new Set<HookRecordDialect>(['native', 'claude', 'gemini']);
 
@@ -23,7 +30,10 @@ export function toHookRecord(event: HookExecutionEvent, time: number = Date.now(
     eventName: event.eventName,
     hookName: hookNameOf(hookConfig),
     hookType: typeof hookConfig['type'] === 'string' ? hookConfig['type'] : 'command',
-    dialect: typeof hookConfig['dialect'] === 'string' && dialects.has(hookConfig['dialect']) ? (hookConfig['dialect'] as HookRecordDialect) : 'native',
+    dialect:
+      typeof hookConfig['dialect'] === 'string' && dialects.has(hookConfig['dialect'])
+        ? (hookConfig['dialect'] as HookRecordDialect)
+        : 'native',
     source: stringOr(hookConfig['source'], 'settings'),
     input: limitRecordValue(dialectInputOf(result) ?? event.input),
     success: result.success,
@@ -35,7 +45,8 @@ export function toHookRecord(event: HookExecutionEvent, time: number = Date.now(
   if (origin?.rootId !== undefined) record.rootId = origin.rootId;
   const told = dialectInputOf(result) as Record<string, unknown> | undefined;
   const dialectEventName = told?.['hook_event_name'] ?? hookConfig['dialectEvent'];
-  if (typeof dialectEventName === 'string' && dialectEventName !== event.eventName) record.dialectEventName = dialectEventName;
+  if (typeof dialectEventName === 'string' && dialectEventName !== event.eventName)
+    record.dialectEventName = dialectEventName;
   if (typeof hookConfig['command'] === 'string') record.command = hookConfig['command'];
   if (typeof hookConfig['url'] === 'string') record.url = hookConfig['url'];
   if (result.output !== undefined) record.output = limitRecordValue(result.output);
@@ -71,7 +82,12 @@ export function hookDecisionOf(result: HookExecutionResult): HookRecordDecision 
   if (decisions.includes('deny')) return 'deny';
   if (!result.success) return 'error';
   if (decisions.includes('ask')) return 'ask';
-  if (isPlainObject(specific['tool_input']) || isPlainObject(specific['updatedInput']) || isPlainObject(specific['llm_request'])) return 'modify';
+  if (
+    isPlainObject(specific['tool_input']) ||
+    isPlainObject(specific['updatedInput']) ||
+    isPlainObject(specific['llm_request'])
+  )
+    return 'modify';
   if (output['suppressOutput'] === true) return 'suppress';
   if (nonEmptyString(specific['additionalContext']) || nonEmptyString(output['systemMessage'])) return 'context';
   if (decisions.includes('allow') || decisions.includes('approve')) return 'allow';

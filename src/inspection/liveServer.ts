@@ -60,8 +60,19 @@ export async function startLiveReportServer(options: LiveReportServerOptions): P
     if (request.method !== 'GET') return reply(response, 405, 'text/plain', 'only GET\n');
     if (url.pathname === '/') {
       const count = records.length;
-      const data = buildReportData({ records: records.slice(0, count), machines: options.machines, renderSvg: options.renderSvg, title: options.title, live: { eventsUrl: `/events?from=${count}` } });
-      return reply(response, 200, 'text/html; charset=utf-8', renderReportHtml(data, { pageDirectory: options.pageDirectory }));
+      const data = buildReportData({
+        records: records.slice(0, count),
+        machines: options.machines,
+        renderSvg: options.renderSvg,
+        title: options.title,
+        live: { eventsUrl: `/events?from=${count}` },
+      });
+      return reply(
+        response,
+        200,
+        'text/html; charset=utf-8',
+        renderReportHtml(data, { pageDirectory: options.pageDirectory }),
+      );
     }
     if (url.pathname === '/events') return openStream(request, response, url);
     return reply(response, 404, 'text/plain', `not found: ${url.pathname}\n`);
@@ -69,9 +80,17 @@ export async function startLiveReportServer(options: LiveReportServerOptions): P
 
   const openStream = (request: IncomingMessage, response: ServerResponse, url: URL): void => {
     const resumeFrom = Number(request.headers['last-event-id'] ?? url.searchParams.get('from') ?? 0);
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
     response.write('retry: 1000\n\n');
-    const client: LiveClient = { response, sent: Number.isInteger(resumeFrom) && resumeFrom >= 0 ? Math.min(resumeFrom, records.length) : 0, ended: false };
+    const client: LiveClient = {
+      response,
+      sent: Number.isInteger(resumeFrom) && resumeFrom >= 0 ? Math.min(resumeFrom, records.length) : 0,
+      ended: false,
+    };
     clients.add(client);
     request.on('close', () => clients.delete(client));
     send(client);

@@ -46,7 +46,11 @@ export function linkPageScript(options: LinkPageScriptOptions): string {
   const done = new Set<string>();
   const visit = (name: string, importer: string | undefined): void => {
     if (done.has(name)) return;
-    if (visiting.has(name)) throw new HookrailFileError(join(directory, `${name}.js`), `import cycle through ${importer ?? name}: the page modules must not import each other in a circle`);
+    if (visiting.has(name))
+      throw new HookrailFileError(
+        join(directory, `${name}.js`),
+        `import cycle through ${importer ?? name}: the page modules must not import each other in a circle`,
+      );
     visiting.add(name);
     const module = readModule(directory, name);
     for (const dependency of module.dependencies) visit(dependency, name);
@@ -57,7 +61,12 @@ export function linkPageScript(options: LinkPageScriptOptions): string {
   visit(options.entry, undefined);
   const parts = ['"use strict";', 'const pageModules = {};'];
   for (const module of ordered) {
-    parts.push(`pageModules.${module.name} = (() => {`, module.code, `return { ${module.exports.join(', ')} };`, '})();');
+    parts.push(
+      `pageModules.${module.name} = (() => {`,
+      module.code,
+      `return { ${module.exports.join(', ')} };`,
+      '})();',
+    );
   }
   parts.push(options.boot);
   // Inside an inline script, "</script" would end it early; "<\/" means the same in strings, regexes and comments.
@@ -70,7 +79,11 @@ function readModule(directory: string, name: string): LinkedModule & { dependenc
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new HookrailFileError(file, `the report page's compiled script is missing (run \`npm run build\`): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new HookrailFileError(
+      file,
+      `the report page's compiled script is missing (run \`npm run build\`): ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   const dependencies: string[] = [];
   const exports: string[] = [];
@@ -86,18 +99,23 @@ function readModule(directory: string, name: string): LinkedModule & { dependenc
         .map((binding) => binding.replace(/^([A-Za-z0-9_$]+) as ([A-Za-z0-9_$]+)$/, '$1: $2'));
       return `const { ${bindings.join(', ')} } = pageModules.${imported[2]};`;
     }
-    if (line.startsWith('import ') || line.startsWith('import{')) throw unsupported(file, index, line, "only `import { a, b } from './sibling.js'`");
+    if (line.startsWith('import ') || line.startsWith('import{'))
+      throw unsupported(file, index, line, "only `import { a, b } from './sibling.js'`");
     const exported = exportPattern.exec(line);
     if (exported) {
       exports.push(exported[1]!);
       return line.slice('export '.length);
     }
-    if (line.startsWith('export ') || line.startsWith('export{')) throw unsupported(file, index, line, '`export function|const|let|class name`');
+    if (line.startsWith('export ') || line.startsWith('export{'))
+      throw unsupported(file, index, line, '`export function|const|let|class name`');
     return line;
   });
   return { name, code: lines.join('\n'), exports, dependencies };
 }
 
 function unsupported(file: string, index: number, line: string, allowed: string): HookrailFileError {
-  return new HookrailFileError(`${file}:${index + 1}`, `the page-script linker supports ${allowed}; found: ${line.slice(0, 120)}`);
+  return new HookrailFileError(
+    `${file}:${index + 1}`,
+    `the page-script linker supports ${allowed}; found: ${line.slice(0, 120)}`,
+  );
 }

@@ -51,9 +51,15 @@ interface ActorRefView {
 
 /** The serialisable subset of an inspection event, or `undefined` for the kinds the recorder skips. */
 export function toInspectionRecord(event: InspectionEvent, time: number = Date.now()): XStateRecord | undefined {
-  if (event.type !== '@xstate.actor' && event.type !== '@xstate.event' && event.type !== '@xstate.snapshot') return undefined;
+  if (event.type !== '@xstate.actor' && event.type !== '@xstate.event' && event.type !== '@xstate.snapshot')
+    return undefined;
   const actorRef = event.actorRef as ActorRefView;
-  const record: XStateRecord = { type: event.type, actorId: String(actorRef.sessionId ?? ''), rootId: event.rootId, time };
+  const record: XStateRecord = {
+    type: event.type,
+    actorId: String(actorRef.sessionId ?? ''),
+    rootId: event.rootId,
+    time,
+  };
   const machineId = actorRef.logic?.id;
   if (typeof machineId === 'string') record.machineId = machineId;
   if (event.type === '@xstate.event') {
@@ -72,7 +78,12 @@ export function toInspectionRecord(event: InspectionEvent, time: number = Date.n
 /** The recorder for an `inspect` option; file sinks are shared per path (see {@link createInspectionListener}). */
 export function createInspectionRecorder(option: InspectOption, logger?: DebugLogger): InspectionRecorder {
   if (typeof option === 'function') {
-    return { inspect: option as InspectionListener, recordsHookrailRecords: false, record: () => {}, observeHooks: () => () => {} };
+    return {
+      inspect: option as InspectionListener,
+      recordsHookrailRecords: false,
+      record: () => {},
+      observeHooks: () => () => {},
+    };
   }
   const sink = 'file' in option ? jsonlWriterFor(option.file, logger) : option.sink;
   return {

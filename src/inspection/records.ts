@@ -114,7 +114,17 @@ export type HookRecordDialect = 'native' | 'claude' | 'gemini';
  * system message), `allow` (an explicit allow), `none` (no answer), `error` (the hook failed and
  * was ignored: fail-open).
  */
-export type HookRecordDecision = 'stop' | 'block' | 'deny' | 'ask' | 'modify' | 'suppress' | 'context' | 'allow' | 'none' | 'error';
+export type HookRecordDecision =
+  | 'stop'
+  | 'block'
+  | 'deny'
+  | 'ask'
+  | 'modify'
+  | 'suppress'
+  | 'context'
+  | 'allow'
+  | 'none'
+  | 'error';
 
 /** One hook invocation, written when it finished. */
 export interface HookRecord {

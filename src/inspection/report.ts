@@ -9,7 +9,13 @@ import { HookrailFileError } from '../errors.js';
 import { linkPageScript } from './pageScript.js';
 import { REPORT_DATA_ELEMENT_ID, type ReportData, type ReportDiagram } from './page/reportData.js';
 import { reportStyles } from './page/styles.js';
-import { INSPECTION_FORMAT_VERSION, isInspectionLine, type InspectionLine, type MachineGraph, type RunRecord } from './records.js';
+import {
+  INSPECTION_FORMAT_VERSION,
+  isInspectionLine,
+  type InspectionLine,
+  type MachineGraph,
+  type RunRecord,
+} from './records.js';
 
 /** What {@link buildReportData} needs. */
 export interface BuildReportDataOptions {
@@ -51,7 +57,10 @@ export function buildReportData(options: BuildReportDataOptions): ReportData {
 }
 
 /** Every machine graph as the page's diagram: the graph and its SVG with `data-state` / `data-edge` marks. */
-export function renderDiagrams(graphs: Record<string, MachineGraph>, renderSvg: (graph: MachineGraph) => string): Record<string, ReportDiagram> {
+export function renderDiagrams(
+  graphs: Record<string, MachineGraph>,
+  renderSvg: (graph: MachineGraph) => string,
+): Record<string, ReportDiagram> {
   const diagrams: Record<string, ReportDiagram> = {};
   for (const [machineId, graph] of Object.entries(graphs)) diagrams[machineId] = { graph, svg: renderSvg(graph) };
   return diagrams;
@@ -71,7 +80,11 @@ export interface RenderReportHtmlOptions {
 
 /** The whole HTML document. */
 export function renderReportHtml(data: ReportData, options: RenderReportHtmlOptions = {}): string {
-  const script = linkPageScript({ directory: options.pageDirectory, entry: 'reportApp', boot: 'pageModules.reportApp.bootReportPage(document);' });
+  const script = linkPageScript({
+    directory: options.pageDirectory,
+    entry: 'reportApp',
+    boot: 'pageModules.reportApp.bootReportPage(document);',
+  });
   const connect = data.live ? " connect-src 'self';" : '';
   return [
     '<!doctype html>',
@@ -130,16 +143,25 @@ export function parseInspectionFile(text: string, file: string): ParsedInspectio
     try {
       parsed = JSON.parse(line);
     } catch (error) {
-      warnings.push(`${file}:${index + 1}: not JSON, skipped (${error instanceof Error ? error.message : String(error)})`);
+      warnings.push(
+        `${file}:${index + 1}: not JSON, skipped (${error instanceof Error ? error.message : String(error)})`,
+      );
       return;
     }
     if (isInspectionLine(parsed)) records.push(parsed);
-    else if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { type?: unknown }).type === 'string') unknownTypes += 1;
+    else if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { type?: unknown }).type === 'string')
+      unknownTypes += 1;
     else warnings.push(`${file}:${index + 1}: not an inspection record (no "type" and "time"), skipped`);
   });
-  if (unknownTypes > 0) warnings.push(`${file}: ${unknownTypes} record(s) of types this version does not know were skipped`);
+  if (unknownTypes > 0)
+    warnings.push(`${file}: ${unknownTypes} record(s) of types this version does not know were skipped`);
   if (records.length === 0) {
-    throw new HookrailFileError(file, warnings.length > 0 ? `no inspection records (${warnings.length} unreadable line(s); first: ${warnings[0]})` : 'no inspection records: is this a file written by `hookrail run --inspect`?');
+    throw new HookrailFileError(
+      file,
+      warnings.length > 0
+        ? `no inspection records (${warnings.length} unreadable line(s); first: ${warnings[0]})`
+        : 'no inspection records: is this a file written by `hookrail run --inspect`?',
+    );
   }
   return { records, warnings };
 }

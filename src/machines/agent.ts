@@ -25,7 +25,9 @@ const sessionEventTypes: ReadonlySet<AgentEvent['type']> = new Set(['session_sta
  */
 export async function runAgent(prompt: string, options: AgentOptions): Promise<AgentRunResult> {
   const { signal, onEvent, ...sessionOptions } = options;
-  const forward = onEvent ? (event: AgentEvent) => (sessionEventTypes.has(event.type) ? undefined : onEvent(event)) : undefined;
+  const forward = onEvent
+    ? (event: AgentEvent) => (sessionEventTypes.has(event.type) ? undefined : onEvent(event))
+    : undefined;
   try {
     const session = createAgentSession({ ...sessionOptions, ...(forward ? { onEvent: forward } : {}) });
     try {
@@ -35,12 +37,26 @@ export async function runAgent(prompt: string, options: AgentOptions): Promise<A
     }
   } catch (error) {
     const message = toError(error).message;
-    const result: AgentRunResult = { status: 'error', errorMessage: message, finalText: '', turns: 0, history: [], toolCalls: [], continuations: 0 };
-    for (const event of [{ type: 'error', turn: 0, message }, { type: 'done', result }] as const) {
+    const result: AgentRunResult = {
+      status: 'error',
+      errorMessage: message,
+      finalText: '',
+      turns: 0,
+      history: [],
+      toolCalls: [],
+      continuations: 0,
+    };
+    for (const event of [
+      { type: 'error', turn: 0, message },
+      { type: 'done', result },
+    ] as const) {
       try {
         forward?.(event);
       } catch (listenerError) {
-        options.config.getDebugLogger().child('agent').warn(`onEvent listener threw on a "${event.type}" event; ignored: ${toError(listenerError).message}`);
+        options.config
+          .getDebugLogger()
+          .child('agent')
+          .warn(`onEvent listener threw on a "${event.type}" event; ignored: ${toError(listenerError).message}`);
       }
     }
     return result;

@@ -4,7 +4,13 @@
  * answer. Built here, where the machines' outcome types live; written by the scheduler and the agent.
  */
 import type { InspectionRecorder } from '../inspection/recorder.js';
-import { excerptText, limitRecordValue, type CallRecord, type CallRecordOutcome, type ModelRecord } from '../inspection/records.js';
+import {
+  excerptText,
+  limitRecordValue,
+  type CallRecord,
+  type CallRecordOutcome,
+  type ModelRecord,
+} from '../inspection/records.js';
 import type { ToolCallRequest } from '../tool.js';
 import type { ModelCallOutput } from './modelCall.machine.js';
 import type { ToolCallContext } from './toolCall.machine.js';
@@ -33,7 +39,8 @@ export function recordToolCallState(options: ToolCallStateRecordOptions): number
     recorder.record(toolCallStartRecord(context.request, actorId, now));
     startedAt = now;
   }
-  if (state === 'buffered' || state === 'cancelled') recorder.record(toolCallEndRecord(context, actorId, startedAt ?? now, now));
+  if (state === 'buffered' || state === 'cancelled')
+    recorder.record(toolCallEndRecord(context, actorId, startedAt ?? now, now));
   return startedAt;
 }
 
@@ -52,7 +59,12 @@ export function toolCallStartRecord(request: ToolCallRequest, actorId: string, t
 }
 
 /** A tool call with its outcome (buffered or cancelled): arguments as executed, result excerpt, duration. */
-export function toolCallEndRecord(context: ToolCallContext, actorId: string, startedAt: number, time: number): CallRecord {
+export function toolCallEndRecord(
+  context: ToolCallContext,
+  actorId: string,
+  startedAt: number,
+  time: number,
+): CallRecord {
   const { request, result } = context;
   const record: CallRecord = {
     type: 'hookrail.call',
@@ -73,7 +85,13 @@ export function toolCallEndRecord(context: ToolCallContext, actorId: string, sta
   if (context.stopReason !== undefined) record.stopReason = context.stopReason;
   if (context.asked) {
     const { reason, hookNames, decision, answeredBy, decisionReason } = context.asked;
-    record.ask = { reason: excerptText(reason, 2_000), hookNames: [...hookNames], decision, answeredBy, ...(decisionReason !== undefined ? { decisionReason } : {}) };
+    record.ask = {
+      reason: excerptText(reason, 2_000),
+      hookNames: [...hookNames],
+      decision,
+      answeredBy,
+      ...(decisionReason !== undefined ? { decisionReason } : {}),
+    };
   }
   return record;
 }

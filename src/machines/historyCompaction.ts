@@ -74,7 +74,11 @@ export function needsCompaction(history: readonly Content[], settings: Compactio
 function withLeadingText(kept: readonly Content[], text: string, removedContents: number): CompactedHistory {
   const [first, ...rest] = kept;
   if (first && first.role === 'user') {
-    return { history: [{ role: 'user', parts: [{ text }, ...(first.parts ?? [])] }, ...rest], removedContents, summaryIndex: 0 };
+    return {
+      history: [{ role: 'user', parts: [{ text }, ...(first.parts ?? [])] }, ...rest],
+      removedContents,
+      summaryIndex: 0,
+    };
   }
   return { history: [{ role: 'user', parts: [{ text }] }, ...kept], removedContents, summaryIndex: 0 };
 }

@@ -26,7 +26,10 @@ function elementJsonLength(value: unknown): number {
 }
 
 function contentJsonLength(content: Content): number {
-  return (typeof content === 'object' && content !== null ? contentLengths.get(content) : undefined) ?? elementJsonLength(content);
+  return (
+    (typeof content === 'object' && content !== null ? contentLengths.get(content) : undefined) ??
+    elementJsonLength(content)
+  );
 }
 
 /**

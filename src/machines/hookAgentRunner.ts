@@ -46,7 +46,13 @@ export function createHookAgentRunner(options: HookAgentRunnerOptions = {}): Hoo
     const generator = options.generator ?? config.getHookModel();
     const model = task.model ?? generator?.name ?? '(no model)';
     if (!generator) {
-      return { status: 'error', finalText: '', turns: 0, model, errorMessage: 'no hook model: give Config a hookModel or the runner a generator' };
+      return {
+        status: 'error',
+        finalText: '',
+        turns: 0,
+        model,
+        errorMessage: 'no hook model: give Config a hookModel or the runner a generator',
+      };
     }
     const identity = { agentId: randomUUID().replace(/-/g, '').slice(0, 16), agentType: HOOK_AGENT_TYPE };
     const subagentConfig = config.createSubagentConfig(identity);
@@ -84,7 +90,13 @@ export function createHookAgentRunner(options: HookAgentRunnerOptions = {}): Hoo
       turns: result.turns,
       toolCalls: result.toolCalls.map((call) => call.name),
       model,
-      ...(result.errorMessage ? { errorMessage: result.errorMessage } : result.stopReason ? { errorMessage: result.stopReason } : result.blockReason ? { errorMessage: result.blockReason } : {}),
+      ...(result.errorMessage
+        ? { errorMessage: result.errorMessage }
+        : result.stopReason
+          ? { errorMessage: result.stopReason }
+          : result.blockReason
+            ? { errorMessage: result.blockReason }
+            : {}),
     };
   };
 }

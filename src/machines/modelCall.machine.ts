@@ -108,7 +108,8 @@ export const modelCallMachine = setup({
     /** HOOK-036, 138: blocked with an `llm_response`. */
     blockedWithResponse: (_, params: BeforeModelHookResult) => params.blocked && params.syntheticResponse !== undefined,
     /** HOOK-037, 202: blocked without one. */
-    blockedWithoutResponse: (_, params: BeforeModelHookResult) => params.blocked && params.syntheticResponse === undefined,
+    blockedWithoutResponse: (_, params: BeforeModelHookResult) =>
+      params.blocked && params.syntheticResponse === undefined,
   },
   actions: {
     /** HOOK-055..057, 140 */
@@ -171,7 +172,12 @@ export const modelCallMachine = setup({
       invoke: {
         id: 'beforeToolSelection',
         src: 'fireBeforeToolSelection',
-        input: ({ context, self }) => ({ config: context.config, session: context.session, request: context.request, origin: { actorId: self.sessionId } }),
+        input: ({ context, self }) => ({
+          config: context.config,
+          session: context.session,
+          request: context.request,
+          origin: { actorId: self.sessionId },
+        }),
         onDone: [
           {
             guard: { type: 'hookStopped', params: ({ event }) => event.output },
@@ -196,7 +202,12 @@ export const modelCallMachine = setup({
       invoke: {
         id: 'beforeModel',
         src: 'fireBeforeModel',
-        input: ({ context, self }) => ({ config: context.config, session: context.session, request: context.request, origin: { actorId: self.sessionId } }),
+        input: ({ context, self }) => ({
+          config: context.config,
+          session: context.session,
+          request: context.request,
+          origin: { actorId: self.sessionId },
+        }),
         onDone: [
           {
             guard: { type: 'hookStopped', params: ({ event }) => event.output },

@@ -4,7 +4,15 @@
  * tool selection to the request, and stream a response from the injected `ContentGenerator` into
  * one complete `GenerateContentResponse` (HOOK-050). Everything here speaks SDK types (HOOK-141).
  */
-import type { Candidate, Content, FunctionCall, GenerateContentParameters, Part, ToolConfig, GenerateContentResponse } from '@google/genai';
+import type {
+  Candidate,
+  Content,
+  FunctionCall,
+  GenerateContentParameters,
+  Part,
+  ToolConfig,
+  GenerateContentResponse,
+} from '@google/genai';
 import { createGenerateContentResponse, functionCallingMode, loadGenAI } from '../genaiValues.js';
 import type { ContentGenerator } from '../contentGenerator.js';
 import { HookrailError, toError } from '../errors.js';
@@ -52,7 +60,11 @@ export interface GenerateActorInput {
 
 /** HOOK-053: fires BeforeToolSelection; the signal kills the hook processes when the call is cancelled. */
 export function selectTools(input: ModelHookActorInput, signal: AbortSignal): Promise<BeforeToolSelectionHookResult> {
-  return fireBeforeToolSelectionHook(input.config, input.request, { signal, origin: input.origin, session: input.session });
+  return fireBeforeToolSelectionHook(input.config, input.request, {
+    signal,
+    origin: input.origin,
+    session: input.session,
+  });
 }
 
 /** HOOK-033: fires BeforeModel on the fully assembled request. */
@@ -62,7 +74,11 @@ export function checkBeforeModel(input: ModelHookActorInput, signal: AbortSignal
 
 /** HOOK-043, 050, 172: fires AfterModel once, on the complete response. */
 export function checkAfterModel(input: AfterModelActorInput, signal: AbortSignal): Promise<AfterModelHookResult> {
-  return fireAfterModelHook(input.config, input.request, input.response, { signal, origin: input.origin, session: input.session });
+  return fireAfterModelHook(input.config, input.request, input.response, {
+    signal,
+    origin: input.origin,
+    session: input.session,
+  });
 }
 
 /**
@@ -113,7 +129,10 @@ export function createEmptyResponse(): GenerateContentResponse {
  * HOOK-050, 207: opens the stream with the actor's signal and collects every chunk into one complete
  * response. A stream error, or an abort before the last chunk, rejects: there is no partial response.
  */
-export async function generateResponse(input: GenerateActorInput, signal: AbortSignal): Promise<GenerateContentResponse> {
+export async function generateResponse(
+  input: GenerateActorInput,
+  signal: AbortSignal,
+): Promise<GenerateContentResponse> {
   await loadGenAI();
   const chunks: GenerateContentResponse[] = [];
   try {
@@ -126,7 +145,8 @@ export async function generateResponse(input: GenerateActorInput, signal: AbortS
   } catch (error) {
     throw new ModelGenerationError(input.generator.name, toError(error).message, { cause: error });
   }
-  if (signal.aborted) throw new ModelGenerationError(input.generator.name, 'the stream was aborted before it completed');
+  if (signal.aborted)
+    throw new ModelGenerationError(input.generator.name, 'the stream was aborted before it completed');
   return mergeResponseChunks(chunks);
 }
 

@@ -48,7 +48,13 @@ export function runToolCall(options: RunToolCallOptions): Promise<ToolCallOutcom
         const state = snapshot.value as ToolCallState;
         if (recorder && state !== lastState) {
           lastState = state;
-          startedAt = recordToolCallState({ recorder, actorId: actor.sessionId, context: snapshot.context, state, startedAt });
+          startedAt = recordToolCallState({
+            recorder,
+            actorId: actor.sessionId,
+            context: snapshot.context,
+            state,
+            startedAt,
+          });
         }
         if (snapshot.status === 'done') {
           options.signal?.removeEventListener('abort', onAbort);

@@ -37,7 +37,7 @@ export interface SchedulerContext {
 
 /** What the scheduler machine reacts to. */
 export type SchedulerEvent =
-  | { type: 'SCHEDULE'; count: number; /** The batch's signal was aborted before it started. */ aborted?: boolean }
+  | { type: 'SCHEDULE'; count: number /** The batch's signal was aborted before it started. */; aborted?: boolean }
   | { type: 'CALL_SETTLED'; index: number; outcome: ToolCallOutcomeKind; stopReason?: string }
   | { type: 'ABORT'; reason?: string };
 
@@ -118,7 +118,8 @@ export const schedulerMachine = setup({
   },
   actions: {
     assignBatch: assign({
-      batch: ({ context, event }) => createBatch(event.type === 'SCHEDULE' ? event.count : 0, context.batch.concurrency),
+      batch: ({ context, event }) =>
+        createBatch(event.type === 'SCHEDULE' ? event.count : 0, context.batch.concurrency),
     }),
     assignSettled: assign({
       batch: ({ context, event }) => {
@@ -132,7 +133,8 @@ export const schedulerMachine = setup({
       batch: ({ context }) => cancelQueued(context.batch, stoppedBatchCancelReason(context.batch.stop?.reason ?? '')),
     }),
     assignAbortCancelled: assign({
-      batch: ({ context, event }) => cancelUnpublished(context.batch, event.type === 'ABORT' && event.reason ? event.reason : 'aborted'),
+      batch: ({ context, event }) =>
+        cancelUnpublished(context.batch, event.type === 'ABORT' && event.reason ? event.reason : 'aborted'),
     }),
     startCalls: (_, _params: CallIndexesParams) => {},
     publishCalls: (_, _params: CallIndexesParams) => {},

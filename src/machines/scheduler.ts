@@ -14,7 +14,12 @@ import type { DebugLogger } from '../debugLogger.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import { createInspectionRecorder, type InspectionRecorder } from '../inspection/recorder.js';
 import { recordToolCallState } from './callRecords.js';
-import { DEFAULT_TOOL_CONCURRENCY, schedulerMachine, type SchedulerEvent, type SchedulerStatus } from './scheduler.machine.js';
+import {
+  DEFAULT_TOOL_CONCURRENCY,
+  schedulerMachine,
+  type SchedulerEvent,
+  type SchedulerStatus,
+} from './scheduler.machine.js';
 import type { BatchStop } from './schedulerBatch.js';
 import { toolCallMachine, type ToolCallActor } from './toolCall.machine.js';
 import { createToolErrorResult } from '../hooks/protocol/toolHookEffects.js';
@@ -183,7 +188,14 @@ class MachineToolScheduler implements ToolScheduler {
         const context = snapshot.context;
         // Past the point where it could ask, later calls' asks need not wait for this one.
         if (state !== 'idle' && state !== 'beforeHook' && state !== 'asking') this.askQueue.pass(index);
-        if (this.recorder?.recordsHookrailRecords) startedAt = recordToolCallState({ recorder: this.recorder, actorId: actor.sessionId, context, state, startedAt });
+        if (this.recorder?.recordsHookrailRecords)
+          startedAt = recordToolCallState({
+            recorder: this.recorder,
+            actorId: actor.sessionId,
+            context,
+            state,
+            startedAt,
+          });
         this.emitUpdate({
           callId: request.callId,
           name: request.name,
@@ -197,12 +209,19 @@ class MachineToolScheduler implements ToolScheduler {
           this.releaseCall(index, snapshot.output);
           if (state === 'cancelled') this.settle({ type: 'CALL_SETTLED', index, outcome: 'cancelled' });
         } else if (state === 'buffered') {
-          this.settle({ type: 'CALL_SETTLED', index, outcome: context.outcome ?? 'error', stopReason: context.stopReason });
+          this.settle({
+            type: 'CALL_SETTLED',
+            index,
+            outcome: context.outcome ?? 'error',
+            stopReason: context.stopReason,
+          });
         }
       },
       error: (error) => {
         // An actor that errors must not lose its call: it is answered with an error result.
-        this.logger.warn(`tool call '${request.name}' (${request.callId}) failed inside its machine: ${toError(error).message}`);
+        this.logger.warn(
+          `tool call '${request.name}' (${request.callId}) failed inside its machine: ${toError(error).message}`,
+        );
         this.releaseCall(index, errorCallOutcome(request, createToolErrorResult(error)));
         this.settle({ type: 'CALL_SETTLED', index, outcome: 'error' });
       },
@@ -230,7 +249,10 @@ class MachineToolScheduler implements ToolScheduler {
     queueMicrotask(() => this.sendToCalls(indexes, { type: 'START' }));
   }
 
-  private sendToCalls(indexes: readonly number[], event: { type: 'START' } | { type: 'PUBLISH' } | { type: 'CANCEL'; reason: string }): void {
+  private sendToCalls(
+    indexes: readonly number[],
+    event: { type: 'START' } | { type: 'PUBLISH' } | { type: 'CANCEL'; reason: string },
+  ): void {
     for (const index of indexes) this.actors.get(index)?.send(event);
   }
 
@@ -294,10 +316,15 @@ class MachineToolScheduler implements ToolScheduler {
     this.current = undefined;
     batch.signal?.removeEventListener('abort', batch.onAbort);
     batch.releaseHooks();
-    batch.resolve({ results: batch.outcomes.map((outcome, index) => outcome ?? this.lostCallOutcome(batch.requests[index]!)) });
+    batch.resolve({
+      results: batch.outcomes.map((outcome, index) => outcome ?? this.lostCallOutcome(batch.requests[index]!)),
+    });
   }
 
   private lostCallOutcome(request: ToolCallRequest): ToolCallOutcome {
-    return errorCallOutcome(request, createToolErrorResult(new Error(`tool call "${request.name}" (${request.callId}) ended without a result`)));
+    return errorCallOutcome(
+      request,
+      createToolErrorResult(new Error(`tool call "${request.name}" (${request.callId}) ended without a result`)),
+    );
   }
 }

@@ -69,7 +69,12 @@ export function startQueued(batch: BatchState): BatchState {
  * Records that call `index` reached `buffered` (with `outcome`) or `cancelled`. A stop is kept when it
  * is the first in request order. An event for a call that already ended is ignored.
  */
-export function settleCall(batch: BatchState, index: number, outcome: ToolCallOutcomeKind, stopReason?: string): BatchState {
+export function settleCall(
+  batch: BatchState,
+  index: number,
+  outcome: ToolCallOutcomeKind,
+  stopReason?: string,
+): BatchState {
   const phase = batch.phases[index];
   const accepted =
     outcome === 'cancelled'

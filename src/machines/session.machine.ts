@@ -8,7 +8,11 @@
  * one with `.provide()`.
  */
 import { toError } from '../errors.js';
-import type { AfterAgentHookResult, BeforeAgentHookResult, LifecycleHookResult } from '../hooks/triggers/lifecycleHookTriggers.js';
+import type {
+  AfterAgentHookResult,
+  BeforeAgentHookResult,
+  LifecycleHookResult,
+} from '../hooks/triggers/lifecycleHookTriggers.js';
 import { DEFAULT_BLOCK_REASON } from '../hooks/protocol/outputs.js';
 import type { ModelCallOutput } from './modelCall.machine.js';
 import type { BlockedCompaction, CompactionOutput, SessionActorInput, ToolBatchOutput } from './sessionActors.js';
@@ -24,18 +28,30 @@ function actorInput(context: SessionContext): SessionActorInput {
 /** The two actions that end a prompt: record its result, then report it. */
 function finish(ending: PromptEnding | ((args: { context: SessionContext; event: unknown }) => PromptEnding)) {
   return [
-    { type: 'finishPrompt', params: (args: { context: SessionContext; event: unknown }) => (typeof ending === 'function' ? ending(args) : ending) },
+    {
+      type: 'finishPrompt',
+      params: (args: { context: SessionContext; event: unknown }) =>
+        typeof ending === 'function' ? ending(args) : ending,
+    },
     'reportPromptResult',
   ] as const;
 }
 
 function hookMessage(eventName: string) {
-  return { type: 'reportHookMessage', params: ({ event }: { event: { output?: LifecycleHookResult } }) => ({ eventName, message: event.output?.systemMessage }) } as const;
+  return {
+    type: 'reportHookMessage',
+    params: ({ event }: { event: { output?: LifecycleHookResult } }) => ({
+      eventName,
+      message: event.output?.systemMessage,
+    }),
+  } as const;
 }
 
 /** Gemini CLI's AfterAgent `clearContext` with a stop or a block: the conversation is wiped, and the transcript says so. */
 function clearIfRequested() {
-  const params = ({ event }: { event: { output?: AfterAgentHookResult } }) => ({ clear: event.output?.clearContext === true });
+  const params = ({ event }: { event: { output?: AfterAgentHookResult } }) => ({
+    clear: event.output?.clearContext === true,
+  });
   return [
     { type: 'clearConversation', params },
     { type: 'reportConversationCleared', params },
@@ -53,7 +69,10 @@ function reportBlockedCompaction() {
 }
 
 function warnActor(what: string) {
-  return { type: 'warnActorFailed', params: ({ event }: { event: { error?: unknown } }) => ({ what, error: event.error }) } as const;
+  return {
+    type: 'warnActorFailed',
+    params: ({ event }: { event: { error?: unknown } }) => ({ what, error: event.error }),
+  } as const;
 }
 
 /** HOOK-081, HOOK-203 and beyond: the session's states and transitions. */
@@ -82,20 +101,38 @@ export const sessionMachine = sessionSetup.createMachine({
             target: 'turn.callingModel',
             actions: [{ type: 'applyStartContext', params: ({ event }) => event.output }, hookMessage('SessionStart')],
           },
-          { target: 'idle', actions: [{ type: 'applyStartContext', params: ({ event }) => event.output }, hookMessage('SessionStart')] },
+          {
+            target: 'idle',
+            actions: [{ type: 'applyStartContext', params: ({ event }) => event.output }, hookMessage('SessionStart')],
+          },
         ],
         onError: [
-          { guard: 'resumesTurn', target: 'turn.callingModel', actions: [warnActor('SessionStart hook'), 'endResumedTurn'] },
+          {
+            guard: 'resumesTurn',
+            target: 'turn.callingModel',
+            actions: [warnActor('SessionStart hook'), 'endResumedTurn'],
+          },
           { target: 'idle', actions: warnActor('SessionStart hook') },
         ],
       },
-      exit: { type: 'report', params: ({ context }) => ({ type: 'session_start', source: context.startSource, transcriptPath: context.services.transcript.path }) },
+      exit: {
+        type: 'report',
+        params: ({ context }) => ({
+          type: 'session_start',
+          source: context.startSource,
+          transcriptPath: context.services.transcript.path,
+        }),
+      },
     },
     idle: {
       description: 'Waiting for the next prompt.',
       on: {
         PROMPT: { target: 'beforeAgent', actions: { type: 'startPrompt', params: ({ event }) => event } },
-        COMPACT: { guard: 'canCompact', target: 'compacting', actions: { type: 'requestCompaction', params: { trigger: 'manual' } } },
+        COMPACT: {
+          guard: 'canCompact',
+          target: 'compacting',
+          actions: { type: 'requestCompaction', params: { trigger: 'manual' } },
+        },
         CLEAR: { target: 'clearing' },
         END: { target: 'ending', actions: { type: 'setEndReason', params: ({ event }) => event } },
       },
@@ -108,14 +145,22 @@ export const sessionMachine = sessionSetup.createMachine({
         src: 'fireBeforeAgent',
         input: ({ context }) => ({ ...actorInput(context), prompt: context.prompt!.text }),
         onDone: [
-          { guard: { type: 'promptAborted', params: ({ event }) => event.output }, target: 'idle', actions: finish({ status: 'aborted' }) },
+          {
+            guard: { type: 'promptAborted', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: finish({ status: 'aborted' }),
+          },
           {
             guard: { type: 'sessionStopRequested', params: ({ event }) => event.output },
             target: 'ending',
             actions: [
               hookMessage('BeforeAgent'),
               { type: 'acceptPrompt', params: {} },
-              ...finish(({ event }) => ({ status: 'stopped', stopReason: (event as { output: BeforeAgentHookResult }).output.stopReason, sessionEnded: true })),
+              ...finish(({ event }) => ({
+                status: 'stopped',
+                stopReason: (event as { output: BeforeAgentHookResult }).output.stopReason,
+                sessionEnded: true,
+              })),
               { type: 'setEndReason', params: { reason: 'other' } },
             ],
           },
@@ -126,7 +171,10 @@ export const sessionMachine = sessionSetup.createMachine({
             actions: [
               hookMessage('BeforeAgent'),
               { type: 'acceptPrompt', params: {} },
-              ...finish(({ event }) => ({ status: 'stopped', stopReason: (event as { output: BeforeAgentHookResult }).output.stopReason })),
+              ...finish(({ event }) => ({
+                status: 'stopped',
+                stopReason: (event as { output: BeforeAgentHookResult }).output.stopReason,
+              })),
             ],
           },
           {
@@ -134,40 +182,81 @@ export const sessionMachine = sessionSetup.createMachine({
             target: 'idle',
             actions: [
               hookMessage('BeforeAgent'),
-              { type: 'report', params: ({ event }) => ({ type: 'prompt_blocked', reason: event.output.reason ?? DEFAULT_BLOCK_REASON }) },
-              ...finish(({ event }) => ({ status: 'blocked', blockReason: (event as { output: BeforeAgentHookResult }).output.reason ?? DEFAULT_BLOCK_REASON })),
+              {
+                type: 'report',
+                params: ({ event }) => ({
+                  type: 'prompt_blocked',
+                  reason: event.output.reason ?? DEFAULT_BLOCK_REASON,
+                }),
+              },
+              ...finish(({ event }) => ({
+                status: 'blocked',
+                blockReason: (event as { output: BeforeAgentHookResult }).output.reason ?? DEFAULT_BLOCK_REASON,
+              })),
             ],
           },
-          { target: 'turn', actions: [hookMessage('BeforeAgent'), { type: 'acceptPrompt', params: ({ event }) => ({ additionalContext: event.output.additionalContext }) }] },
+          {
+            target: 'turn',
+            actions: [
+              hookMessage('BeforeAgent'),
+              { type: 'acceptPrompt', params: ({ event }) => ({ additionalContext: event.output.additionalContext }) },
+            ],
+          },
         ],
         onError: { target: 'turn', actions: [warnActor('BeforeAgent hook'), { type: 'acceptPrompt', params: {} }] },
       },
     },
     turn: {
-      description: 'One model call (the modelCall machine), then its tool calls (the scheduler), until the model answers without calls.',
+      description:
+        'One model call (the modelCall machine), then its tool calls (the scheduler), until the model answers without calls.',
       initial: 'checkingLimits',
       states: {
         checkingLimits: {
           always: [
             { guard: 'turnLimitReached', target: '#session.idle', actions: finish({ status: 'max_turns' }) },
-            { guard: 'overTokenBudget', target: '#session.compacting', actions: { type: 'requestCompaction', params: { trigger: 'auto' } } },
+            {
+              guard: 'overTokenBudget',
+              target: '#session.compacting',
+              actions: { type: 'requestCompaction', params: { trigger: 'auto' } },
+            },
             { target: 'callingModel' },
           ],
         },
         callingModel: {
-          entry: ['beginTurn', { type: 'report', params: ({ context }) => ({ type: 'turn_start', turn: context.prompt!.turn }) }],
+          entry: [
+            'beginTurn',
+            { type: 'report', params: ({ context }) => ({ type: 'turn_start', turn: context.prompt!.turn }) },
+          ],
           invoke: {
             id: 'callModel',
             src: 'callModel',
-            input: ({ context }) => ({ ...actorInput(context), prompt: context.prompt?.text, response: context.prompt?.finalText }),
+            input: ({ context }) => ({
+              ...actorInput(context),
+              prompt: context.prompt?.text,
+              response: context.prompt?.finalText,
+            }),
             onDone: [
-              { guard: { type: 'modelCallAborted', params: ({ event }) => event.output }, target: '#session.idle', actions: finish({ status: 'aborted' }) },
+              {
+                guard: { type: 'modelCallAborted', params: ({ event }) => event.output },
+                target: '#session.idle',
+                actions: finish({ status: 'aborted' }),
+              },
               {
                 guard: { type: 'modelCallFailed', params: ({ event }) => event.output },
                 target: '#session.idle',
                 actions: [
-                  { type: 'report', params: ({ context, event }) => ({ type: 'error', turn: context.prompt!.turn, message: failureMessage(event.output.call) }) },
-                  ...finish(({ event }) => ({ status: 'error', errorMessage: failureMessage((event as { output: { call: ModelCallOutput } }).output.call) })),
+                  {
+                    type: 'report',
+                    params: ({ context, event }) => ({
+                      type: 'error',
+                      turn: context.prompt!.turn,
+                      message: failureMessage(event.output.call),
+                    }),
+                  },
+                  ...finish(({ event }) => ({
+                    status: 'error',
+                    errorMessage: failureMessage((event as { output: { call: ModelCallOutput } }).output.call),
+                  })),
                 ],
               },
               {
@@ -175,8 +264,18 @@ export const sessionMachine = sessionSetup.createMachine({
                 target: '#session.idle',
                 actions: [
                   { type: 'recordModelCall', params: ({ event }) => event.output },
-                  { type: 'report', params: ({ context, event }) => ({ type: 'stopped', turn: context.prompt!.turn, reason: event.output.call.stopReason ?? '' }) },
-                  ...finish(({ event }) => ({ status: 'stopped', stopReason: (event as { output: { call: ModelCallOutput } }).output.call.stopReason ?? '' })),
+                  {
+                    type: 'report',
+                    params: ({ context, event }) => ({
+                      type: 'stopped',
+                      turn: context.prompt!.turn,
+                      reason: event.output.call.stopReason ?? '',
+                    }),
+                  },
+                  ...finish(({ event }) => ({
+                    status: 'stopped',
+                    stopReason: (event as { output: { call: ModelCallOutput } }).output.call.stopReason ?? '',
+                  })),
                 ],
               },
               {
@@ -184,13 +283,26 @@ export const sessionMachine = sessionSetup.createMachine({
                 target: 'runningTools',
                 actions: [{ type: 'recordModelCall', params: ({ event }) => event.output }, 'reportModelResponse'],
               },
-              { target: '#session.stopCheck', actions: [{ type: 'recordModelCall', params: ({ event }) => event.output }, 'reportModelResponse'] },
+              {
+                target: '#session.stopCheck',
+                actions: [{ type: 'recordModelCall', params: ({ event }) => event.output }, 'reportModelResponse'],
+              },
             ],
             onError: {
               target: '#session.idle',
               actions: [
-                { type: 'report', params: ({ context, event }) => ({ type: 'error', turn: context.prompt!.turn, message: toError(event.error).message }) },
-                ...finish(({ event }) => ({ status: 'error', errorMessage: toError((event as { error: unknown }).error).message })),
+                {
+                  type: 'report',
+                  params: ({ context, event }) => ({
+                    type: 'error',
+                    turn: context.prompt!.turn,
+                    message: toError(event.error).message,
+                  }),
+                },
+                ...finish(({ event }) => ({
+                  status: 'error',
+                  errorMessage: toError((event as { error: unknown }).error).message,
+                })),
               ],
             },
           },
@@ -199,12 +311,20 @@ export const sessionMachine = sessionSetup.createMachine({
           invoke: {
             id: 'toolBatch',
             src: 'runToolBatch',
-            input: ({ context }) => ({ ...actorInput(context), request: context.prompt!.lastCall!.request, functionCalls: context.prompt!.functionCalls }),
+            input: ({ context }) => ({
+              ...actorInput(context),
+              request: context.prompt!.lastCall!.request,
+              functionCalls: context.prompt!.functionCalls,
+            }),
             onDone: [
               {
                 guard: { type: 'batchAborted', params: ({ event }) => event.output },
                 target: '#session.idle',
-                actions: [{ type: 'recordToolResults', params: ({ event }) => event.output }, { type: 'reportToolResults', params: ({ event }) => event.output }, ...finish({ status: 'aborted' })],
+                actions: [
+                  { type: 'recordToolResults', params: ({ event }) => event.output },
+                  { type: 'reportToolResults', params: ({ event }) => event.output },
+                  ...finish({ status: 'aborted' }),
+                ],
               },
               {
                 guard: { type: 'batchStopped', params: ({ event }) => event.output },
@@ -212,20 +332,43 @@ export const sessionMachine = sessionSetup.createMachine({
                 actions: [
                   { type: 'recordToolResults', params: ({ event }) => event.output },
                   { type: 'reportToolResults', params: ({ event }) => event.output },
-                  { type: 'report', params: ({ context, event }) => ({ type: 'stopped', turn: context.prompt!.turn, reason: event.output.stopReason ?? '' }) },
-                  ...finish(({ event }) => ({ status: 'stopped', stopReason: (event as { output: ToolBatchOutput }).output.stopReason })),
+                  {
+                    type: 'report',
+                    params: ({ context, event }) => ({
+                      type: 'stopped',
+                      turn: context.prompt!.turn,
+                      reason: event.output.stopReason ?? '',
+                    }),
+                  },
+                  ...finish(({ event }) => ({
+                    status: 'stopped',
+                    stopReason: (event as { output: ToolBatchOutput }).output.stopReason,
+                  })),
                 ],
               },
               {
                 target: 'checkingLimits',
-                actions: [{ type: 'recordToolResults', params: ({ event }) => event.output }, { type: 'reportToolResults', params: ({ event }) => event.output }],
+                actions: [
+                  { type: 'recordToolResults', params: ({ event }) => event.output },
+                  { type: 'reportToolResults', params: ({ event }) => event.output },
+                ],
               },
             ],
             onError: {
               target: '#session.idle',
               actions: [
-                { type: 'report', params: ({ context, event }) => ({ type: 'error', turn: context.prompt!.turn, message: toError(event.error).message }) },
-                ...finish(({ event }) => ({ status: 'error', errorMessage: toError((event as { error: unknown }).error).message })),
+                {
+                  type: 'report',
+                  params: ({ context, event }) => ({
+                    type: 'error',
+                    turn: context.prompt!.turn,
+                    message: toError(event.error).message,
+                  }),
+                },
+                ...finish(({ event }) => ({
+                  status: 'error',
+                  errorMessage: toError((event as { error: unknown }).error).message,
+                })),
               ],
             },
           },
@@ -233,7 +376,8 @@ export const sessionMachine = sessionSetup.createMachine({
       },
     },
     compacting: {
-      description: 'PreCompress, then the older history is summarised or truncated (never splitting a call from its response); a PreCompress block keeps the history.',
+      description:
+        'PreCompress, then the older history is summarised or truncated (never splitting a call from its response); a PreCompress block keeps the history.',
       invoke: {
         id: 'compaction',
         src: 'compactHistory',
@@ -244,13 +388,20 @@ export const sessionMachine = sessionSetup.createMachine({
             target: 'turn.callingModel',
             actions: [hookMessage('PreCompress'), reportBlockedCompaction(), 'markCompactionBlocked', 'endResumedTurn'],
           },
-          { guard: { type: 'compactionBlocked', params: ({ event }) => event.output }, target: 'idle', actions: [hookMessage('PreCompress'), reportBlockedCompaction()] },
+          {
+            guard: { type: 'compactionBlocked', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: [hookMessage('PreCompress'), reportBlockedCompaction()],
+          },
           {
             target: 'starting',
             actions: [
               hookMessage('PreCompress'),
               { type: 'applyCompaction', params: ({ event }) => event.output },
-              { type: 'report', params: ({ event }) => ({ type: 'compacted', ...(event.output as CompactionOutput).report }) },
+              {
+                type: 'report',
+                params: ({ event }) => ({ type: 'compacted', ...(event.output as CompactionOutput).report }),
+              },
             ],
           },
         ],
@@ -273,13 +424,21 @@ export const sessionMachine = sessionSetup.createMachine({
           stopHookActive: context.prompt!.continuations > 0,
         }),
         onDone: [
-          { guard: { type: 'promptAborted', params: ({ event }) => event.output }, target: 'idle', actions: finish({ status: 'aborted' }) },
+          {
+            guard: { type: 'promptAborted', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: finish({ status: 'aborted' }),
+          },
           {
             guard: { type: 'sessionStopRequested', params: ({ event }) => event.output },
             target: 'ending',
             actions: [
               hookMessage('AfterAgent'),
-              ...finish(({ event }) => ({ status: 'stopped', stopReason: (event as { output: AfterAgentHookResult }).output.stopReason, sessionEnded: true })),
+              ...finish(({ event }) => ({
+                status: 'stopped',
+                stopReason: (event as { output: AfterAgentHookResult }).output.stopReason,
+                sessionEnded: true,
+              })),
               { type: 'setEndReason', params: { reason: 'other' } },
             ],
           },
@@ -289,7 +448,10 @@ export const sessionMachine = sessionSetup.createMachine({
             actions: [
               hookMessage('AfterAgent'),
               ...clearIfRequested(),
-              ...finish(({ event }) => ({ status: 'stopped', stopReason: (event as { output: AfterAgentHookResult }).output.stopReason })),
+              ...finish(({ event }) => ({
+                status: 'stopped',
+                stopReason: (event as { output: AfterAgentHookResult }).output.stopReason,
+              })),
             ],
           },
           {
@@ -298,21 +460,45 @@ export const sessionMachine = sessionSetup.createMachine({
             actions: [
               hookMessage('AfterAgent'),
               ...clearIfRequested(),
-              { type: 'continueWithReason', params: ({ event }) => ({ reason: event.output.reason ?? DEFAULT_BLOCK_REASON, additionalContext: event.output.additionalContext }) },
+              {
+                type: 'continueWithReason',
+                params: ({ event }) => ({
+                  reason: event.output.reason ?? DEFAULT_BLOCK_REASON,
+                  additionalContext: event.output.additionalContext,
+                }),
+              },
               {
                 type: 'report',
-                params: ({ context, event }) => ({ type: 'continued', turn: context.prompt!.turn, reason: event.output.reason ?? DEFAULT_BLOCK_REASON, continuation: context.prompt!.continuations }),
+                params: ({ context, event }) => ({
+                  type: 'continued',
+                  turn: context.prompt!.turn,
+                  reason: event.output.reason ?? DEFAULT_BLOCK_REASON,
+                  continuation: context.prompt!.continuations,
+                }),
               },
             ],
           },
           {
             guard: { type: 'continuationRefused', params: ({ event }) => event.output },
             target: 'idle',
-            actions: [hookMessage('AfterAgent'), ...finish(({ context }) => ({ status: 'continuation_limit', stopReason: continuationLimitMessage(context.limits.maxContinuations) }))],
+            actions: [
+              hookMessage('AfterAgent'),
+              ...finish(({ context }) => ({
+                status: 'continuation_limit',
+                stopReason: continuationLimitMessage(context.limits.maxContinuations),
+              })),
+            ],
           },
           {
             target: 'idle',
-            actions: [hookMessage('AfterAgent'), { type: 'keepStopContext', params: ({ event }) => ({ additionalContext: event.output.additionalContext }) }, ...finish({ status: 'completed' })],
+            actions: [
+              hookMessage('AfterAgent'),
+              {
+                type: 'keepStopContext',
+                params: ({ event }) => ({ additionalContext: event.output.additionalContext }),
+              },
+              ...finish({ status: 'completed' }),
+            ],
           },
         ],
         onError: { target: 'idle', actions: [warnActor('AfterAgent hook'), ...finish({ status: 'completed' })] },
@@ -330,7 +516,12 @@ export const sessionMachine = sessionSetup.createMachine({
         onDone: { target: 'starting', actions: [hookMessage('SessionEnd'), 'clearHistory'] },
         onError: { target: 'starting', actions: [warnActor('SessionEnd hook'), 'clearHistory'] },
       },
-      after: { sessionEndTimeout: { target: 'starting', actions: [{ type: 'warnSessionEndTimedOut', params: { reason: 'clear' } }, 'clearHistory'] } },
+      after: {
+        sessionEndTimeout: {
+          target: 'starting',
+          actions: [{ type: 'warnSessionEndTimedOut', params: { reason: 'clear' } }, 'clearHistory'],
+        },
+      },
     },
     ending: {
       description: 'SessionEnd with its reason; its hooks get a short, bounded time.',
@@ -340,11 +531,23 @@ export const sessionMachine = sessionSetup.createMachine({
         input: ({ context }) => ({ ...actorInput(context), reason: context.endReason }),
         onDone: {
           target: 'done',
-          actions: [hookMessage('SessionEnd'), { type: 'report', params: ({ context }) => ({ type: 'session_end', reason: context.endReason, timedOut: false }) }],
+          actions: [
+            hookMessage('SessionEnd'),
+            {
+              type: 'report',
+              params: ({ context }) => ({ type: 'session_end', reason: context.endReason, timedOut: false }),
+            },
+          ],
         },
         onError: {
           target: 'done',
-          actions: [warnActor('SessionEnd hook'), { type: 'report', params: ({ context }) => ({ type: 'session_end', reason: context.endReason, timedOut: false }) }],
+          actions: [
+            warnActor('SessionEnd hook'),
+            {
+              type: 'report',
+              params: ({ context }) => ({ type: 'session_end', reason: context.endReason, timedOut: false }),
+            },
+          ],
         },
       },
       after: {
@@ -352,7 +555,10 @@ export const sessionMachine = sessionSetup.createMachine({
           target: 'done',
           actions: [
             { type: 'warnSessionEndTimedOut', params: ({ context }) => ({ reason: context.endReason }) },
-            { type: 'report', params: ({ context }) => ({ type: 'session_end', reason: context.endReason, timedOut: true }) },
+            {
+              type: 'report',
+              params: ({ context }) => ({ type: 'session_end', reason: context.endReason, timedOut: true }),
+            },
           ],
         },
       },

@@ -79,15 +79,37 @@ export interface HookMessageParams {
  * SessionEnd delay. Any of them can be swapped with `sessionMachine.provide()`.
  */
 export const sessionSetup = setup({
-  types: {} as { context: SessionContext; input: SessionMachineInput; events: SessionEvent; output: { endReason: SessionEndReason } },
+  types: {} as {
+    context: SessionContext;
+    input: SessionMachineInput;
+    events: SessionEvent;
+    output: { endReason: SessionEndReason };
+  },
   actors: {
-    fireSessionStart: fromPromise<SessionStartHookResult, SessionActorInput & { source: SessionStartSource }>(({ input, signal }) => startSession(input, signal)),
-    fireBeforeAgent: fromPromise<BeforeAgentHookResult & AbortAware & SessionStopAware, SessionActorInput & { prompt: string }>(({ input, signal }) => checkPrompt(input, signal)),
-    callModel: fromPromise<{ call: ModelCallOutput } & AbortAware, CallModelInput>(({ input, signal }) => callModel(input, signal)),
-    runToolBatch: fromPromise<ToolBatchOutput, Parameters<typeof runToolBatch>[0]>(({ input, signal }) => runToolBatch(input, signal)),
-    fireAfterAgent: fromPromise<AfterAgentHookResult & AbortAware & SessionStopAware, Parameters<typeof checkAnswer>[0]>(({ input, signal }) => checkAnswer(input, signal)),
-    compactHistory: fromPromise<CompactionOutput | BlockedCompaction, SessionActorInput & { trigger: 'auto' | 'manual' }>(({ input, signal }) => compactHistory(input, signal)),
-    fireSessionEnd: fromPromise<LifecycleHookResult, SessionActorInput & { reason: SessionEndReason }>(({ input, signal }) => endSession(input, signal)),
+    fireSessionStart: fromPromise<SessionStartHookResult, SessionActorInput & { source: SessionStartSource }>(
+      ({ input, signal }) => startSession(input, signal),
+    ),
+    fireBeforeAgent: fromPromise<
+      BeforeAgentHookResult & AbortAware & SessionStopAware,
+      SessionActorInput & { prompt: string }
+    >(({ input, signal }) => checkPrompt(input, signal)),
+    callModel: fromPromise<{ call: ModelCallOutput } & AbortAware, CallModelInput>(({ input, signal }) =>
+      callModel(input, signal),
+    ),
+    runToolBatch: fromPromise<ToolBatchOutput, Parameters<typeof runToolBatch>[0]>(({ input, signal }) =>
+      runToolBatch(input, signal),
+    ),
+    fireAfterAgent: fromPromise<
+      AfterAgentHookResult & AbortAware & SessionStopAware,
+      Parameters<typeof checkAnswer>[0]
+    >(({ input, signal }) => checkAnswer(input, signal)),
+    compactHistory: fromPromise<
+      CompactionOutput | BlockedCompaction,
+      SessionActorInput & { trigger: 'auto' | 'manual' }
+    >(({ input, signal }) => compactHistory(input, signal)),
+    fireSessionEnd: fromPromise<LifecycleHookResult, SessionActorInput & { reason: SessionEndReason }>(
+      ({ input, signal }) => endSession(input, signal),
+    ),
   },
   guards: {
     /** The prompt's signal aborted while the actor ran: its hooks were cancelled. */
@@ -99,34 +121,48 @@ export const sessionSetup = setup({
     /** BeforeAgent block / deny / exit 2: the prompt is refused. */
     promptBlocked: (_, params: BeforeAgentHookResult) => params.blocked,
     turnLimitReached: ({ context }) => (context.prompt?.turn ?? 0) >= context.limits.maxTurns,
-    overTokenBudget: ({ context }) => context.prompt?.compactionBlocked !== true && needsCompaction(context.history, context.services.compaction),
+    overTokenBudget: ({ context }) =>
+      context.prompt?.compactionBlocked !== true && needsCompaction(context.history, context.services.compaction),
     canCompact: ({ context }) => needsCompaction(context.history, { ...context.services.compaction, tokenBudget: 0 }),
     resumesTurn: ({ context }) => context.resumeTurn,
-    modelCallAborted: (_, params: { call: ModelCallOutput } & AbortAware) => params.aborted === true || params.call.outcome === 'aborted',
+    modelCallAborted: (_, params: { call: ModelCallOutput } & AbortAware) =>
+      params.aborted === true || params.call.outcome === 'aborted',
     modelCallFailed: (_, params: { call: ModelCallOutput }) => params.call.outcome === 'failed',
     /** HOOK-040, 048, 058: a model hook asked the agent to stop. */
     modelCallStopped: (_, params: { call: ModelCallOutput }) => params.call.outcome === 'stopped',
-    answerHasFunctionCalls: (_, params: { call: ModelCallOutput }) => responseFunctionCalls(params.call.response).length > 0,
+    answerHasFunctionCalls: (_, params: { call: ModelCallOutput }) =>
+      responseFunctionCalls(params.call.response).length > 0,
     batchAborted: (_, params: ToolBatchOutput) => params.aborted === true,
     /** HOOK-020, 028: a tool hook stopped the agent during the batch. */
     batchStopped: (_, params: ToolBatchOutput) => params.stopReason !== undefined,
     /** A PreCompress (PreCompact) hook blocked the compaction. */
     compactionBlocked: (_, params: CompactionOutput | BlockedCompaction) => params.blocked === true,
     /** A blocked automatic compaction: the turn it interrupted goes on with the history as it is. */
-    compactionBlockedInTurn: ({ context }, params: CompactionOutput | BlockedCompaction) => params.blocked === true && context.resumeTurn,
+    compactionBlockedInTurn: ({ context }, params: CompactionOutput | BlockedCompaction) =>
+      params.blocked === true && context.resumeTurn,
     continuationRequested: ({ context }, params: AfterAgentHookResult) =>
       params.continueRequested && (context.prompt?.continuations ?? 0) < context.limits.maxContinuations,
     continuationRefused: (_, params: AfterAgentHookResult) => params.continueRequested,
   },
   actions: {
-    startPrompt: assign({ prompt: (_, params: { id: number; text: string; signal?: AbortSignal }) => newPrompt(params.id, params.text, params.signal) }),
-    acceptPrompt: assign({ history: ({ context }, params: { additionalContext?: string }) => appendToHistory(context.history, promptContent(context.prompt!.text, params.additionalContext)) }),
+    startPrompt: assign({
+      prompt: (_, params: { id: number; text: string; signal?: AbortSignal }) =>
+        newPrompt(params.id, params.text, params.signal),
+    }),
+    acceptPrompt: assign({
+      history: ({ context }, params: { additionalContext?: string }) =>
+        appendToHistory(context.history, promptContent(context.prompt!.text, params.additionalContext)),
+    }),
     beginTurn: assign(({ context }) => beginTurn(context)),
     recordModelCall: assign(({ context }, params: { call: ModelCallOutput }) => recordModelCall(context, params.call)),
     recordToolResults: assign(({ context }, params: ToolBatchOutput) => recordToolResults(context, params.outcomes)),
-    continueWithReason: assign(({ context }, params: { reason: string; additionalContext?: string }) => continueWith(context, params.reason, params.additionalContext)),
+    continueWithReason: assign(({ context }, params: { reason: string; additionalContext?: string }) =>
+      continueWith(context, params.reason, params.additionalContext),
+    ),
     /** Gemini CLI's AfterAgent `clearContext`: the conversation is wiped (no SessionEnd or SessionStart). */
-    clearConversation: assign(({ context }, params: { clear?: boolean }) => (params.clear ? { history: [], lastCompaction: undefined } : {})),
+    clearConversation: assign(({ context }, params: { clear?: boolean }) =>
+      params.clear ? { history: [], lastCompaction: undefined } : {},
+    ),
     /** The transcript marks the wiped conversation with a clear boundary, as `clear()` does. */
     reportConversationCleared: ({ context }, params: { clear?: boolean }) => {
       if (!params.clear) return;
@@ -134,15 +170,27 @@ export const sessionSetup = setup({
       context.services.emit({ type: 'context_cleared', turn: context.prompt?.turn ?? 0 });
     },
     /** An AfterAgent hook's context with an ending prompt joins the history: the model reads it with the next prompt. */
-    keepStopContext: assign(({ context }, params: { additionalContext?: string }) => ({ history: withHookContext(context.history, params.additionalContext, 'Stop') })),
-    markCompactionBlocked: assign(({ context }) => (context.prompt ? { prompt: { ...context.prompt, compactionBlocked: true } } : {})),
+    keepStopContext: assign(({ context }, params: { additionalContext?: string }) => ({
+      history: withHookContext(context.history, params.additionalContext, 'Stop'),
+    })),
+    markCompactionBlocked: assign(({ context }) =>
+      context.prompt ? { prompt: { ...context.prompt, compactionBlocked: true } } : {},
+    ),
     finishPrompt: assign(({ context }, params: PromptEnding) => ({
       lastResult: { promptId: context.prompt?.id ?? -1, result: promptResult(context, params) },
       prompt: undefined,
     })),
-    applyStartContext: assign(({ context }, params: SessionStartHookResult) => ({ history: withHookContext(context.history, params.additionalContext, 'SessionStart'), resumeTurn: false })),
-    applyCompaction: assign((_, params: CompactionOutput | BlockedCompaction) => (params.blocked ? {} : { history: params.history, lastCompaction: params.report, startSource: 'compact' as const })),
-    requestCompaction: assign((_, params: { trigger: 'auto' | 'manual' }) => ({ compactionTrigger: params.trigger, resumeTurn: params.trigger === 'auto' })),
+    applyStartContext: assign(({ context }, params: SessionStartHookResult) => ({
+      history: withHookContext(context.history, params.additionalContext, 'SessionStart'),
+      resumeTurn: false,
+    })),
+    applyCompaction: assign((_, params: CompactionOutput | BlockedCompaction) =>
+      params.blocked ? {} : { history: params.history, lastCompaction: params.report, startSource: 'compact' as const },
+    ),
+    requestCompaction: assign((_, params: { trigger: 'auto' | 'manual' }) => ({
+      compactionTrigger: params.trigger,
+      resumeTurn: params.trigger === 'auto',
+    })),
     clearHistory: assign({ history: () => [], startSource: 'clear' as const, lastCompaction: undefined }),
     /** Leaving `clearing`, the cleared session's leftover hook processes are killed. */
     killClearedSessionLeftovers: ({ context }) => killClearedSessionLeftovers(context.services),
@@ -156,7 +204,12 @@ export const sessionSetup = setup({
     reportModelResponse: ({ context }) => {
       const prompt = context.prompt!;
       const call = prompt.lastCall!;
-      if (call.outcome === 'blocked') context.services.emit({ type: 'model_blocked', turn: prompt.turn, reason: call.blockReason ?? DEFAULT_BLOCK_REASON });
+      if (call.outcome === 'blocked')
+        context.services.emit({
+          type: 'model_blocked',
+          turn: prompt.turn,
+          reason: call.blockReason ?? DEFAULT_BLOCK_REASON,
+        });
       context.services.emit({
         type: 'model_response',
         turn: prompt.turn,
@@ -166,21 +219,28 @@ export const sessionSetup = setup({
       });
     },
     reportToolResults: ({ context }, params: ToolBatchOutput) => {
-      for (const outcome of params.outcomes) context.services.emit({ type: 'tool_result', turn: context.prompt!.turn, outcome });
+      for (const outcome of params.outcomes)
+        context.services.emit({ type: 'tool_result', turn: context.prompt!.turn, outcome });
     },
     /** Gemini CLI shows a lifecycle hook's `systemMessage` to the user. */
     reportHookMessage: ({ context }, params: HookMessageParams) => {
-      if (params.message) context.services.emit({ type: 'hook_message', eventName: params.eventName, message: params.message });
+      if (params.message)
+        context.services.emit({ type: 'hook_message', eventName: params.eventName, message: params.message });
     },
     /** Fail-open: an actor that could not run leaves the session going, with a warning naming what failed. */
     warnActorFailed: ({ context }, params: { what: string; error: unknown }) => {
-      context.services.config.getDebugLogger().child('session').warn(`${params.what} could not run; continuing without it: ${toError(params.error).message}`);
+      context.services.config
+        .getDebugLogger()
+        .child('session')
+        .warn(`${params.what} could not run; continuing without it: ${toError(params.error).message}`);
     },
     warnSessionEndTimedOut: ({ context }, params: { reason: SessionEndReason }) => {
       context.services.config
         .getDebugLogger()
         .child('session')
-        .warn(`SessionEnd hooks (reason "${params.reason}") did not finish within ${context.limits.sessionEndTimeoutMs} ms and were cancelled`);
+        .warn(
+          `SessionEnd hooks (reason "${params.reason}") did not finish within ${context.limits.sessionEndTimeoutMs} ms and were cancelled`,
+        );
     },
   },
   delays: {

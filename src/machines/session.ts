@@ -133,7 +133,10 @@ class MachineAgentSession implements AgentSession {
     this.config = options.config;
     this.sessionId = options.config.openSession(options.sessionId);
     const resumed = options.resume !== undefined ? readTranscript(options.resume) : undefined;
-    this.transcriptPath = options.resume ?? options.transcript?.path ?? defaultTranscriptPath(this.sessionId, options.transcript?.directory);
+    this.transcriptPath =
+      options.resume ??
+      options.transcript?.path ??
+      defaultTranscriptPath(this.sessionId, options.transcript?.directory);
     this.hookSession = { sessionId: this.sessionId, transcriptPath: this.transcriptPath };
     // Fires outside any session (executeToolWithHooks, hooks fire) report the session that has the Config's id.
     if (this.sessionId === this.config.getSessionId()) this.config.setTranscriptPath(this.transcriptPath);
@@ -160,7 +163,14 @@ class MachineAgentSession implements AgentSession {
     const inspect = recorder?.inspect;
     // Every hook of the session (lifecycle, model and tool) is recorded until the session ends.
     const releaseHooks = recorder?.observeHooks(options.config, this.sessionId);
-    this.recordPrompt = (text) => recorder?.record({ type: 'hookrail.session', time: Date.now(), event: 'prompt', sessionId: this.sessionId, prompt: excerptText(text) });
+    this.recordPrompt = (text) =>
+      recorder?.record({
+        type: 'hookrail.session',
+        time: Date.now(),
+        event: 'prompt',
+        sessionId: this.sessionId,
+        prompt: excerptText(text),
+      });
     const { generator: summaryGenerator, ...compaction } = options.compaction ?? {};
     const services: SessionServices = {
       config: options.config,
@@ -215,7 +225,12 @@ class MachineAgentSession implements AgentSession {
   }
 
   prompt(text: string, options: PromptOptions = {}): Promise<AgentRunResult> {
-    if (this.ended) return Promise.reject(new AgentSessionError(`the session ${this.sessionId} has ended; start a new one to send "${text.slice(0, 40)}"`));
+    if (this.ended)
+      return Promise.reject(
+        new AgentSessionError(
+          `the session ${this.sessionId} has ended; start a new one to send "${text.slice(0, 40)}"`,
+        ),
+      );
     return this.enqueue(async () => {
       const controller = new AbortController();
       const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
@@ -223,7 +238,10 @@ class MachineAgentSession implements AgentSession {
       const id = this.nextPromptId++;
       this.recordPrompt(text);
       try {
-        const snapshot = await this.settle(() => this.actor.send({ type: 'PROMPT', id, text, signal }), (context) => context.lastResult?.promptId === id);
+        const snapshot = await this.settle(
+          () => this.actor.send({ type: 'PROMPT', id, text, signal }),
+          (context) => context.lastResult?.promptId === id,
+        );
         const result = snapshot?.lastResult?.promptId === id ? snapshot.lastResult.result : undefined;
         return result ?? this.lostPromptResult(snapshot);
       } finally {
@@ -233,7 +251,10 @@ class MachineAgentSession implements AgentSession {
   }
 
   compact(): Promise<CompactionReport | undefined> {
-    if (this.ended) return Promise.reject(new AgentSessionError(`the session ${this.sessionId} has ended; there is nothing to compact`));
+    if (this.ended)
+      return Promise.reject(
+        new AgentSessionError(`the session ${this.sessionId} has ended; there is nothing to compact`),
+      );
     return this.enqueue(async () => {
       const before = this.actor.getSnapshot().context.lastCompaction;
       const snapshot = await this.settle(() => this.actor.send({ type: 'COMPACT' }));
@@ -243,15 +264,23 @@ class MachineAgentSession implements AgentSession {
   }
 
   clear(): Promise<void> {
-    if (this.ended) return Promise.reject(new AgentSessionError(`the session ${this.sessionId} has ended; there is nothing to clear`));
+    if (this.ended)
+      return Promise.reject(
+        new AgentSessionError(`the session ${this.sessionId} has ended; there is nothing to clear`),
+      );
     return this.enqueue(async () => {
       await this.settle(() => this.actor.send({ type: 'CLEAR' }));
     });
   }
 
   async notify(notificationType: string, message: string, details: Record<string, unknown> = {}): Promise<void> {
-    const result = await fireNotificationHook(this.config, { notificationType, message, details }, { session: this.hookSession });
-    if (result.systemMessage) this.emitEvent({ type: 'hook_message', eventName: 'Notification', message: result.systemMessage });
+    const result = await fireNotificationHook(
+      this.config,
+      { notificationType, message, details },
+      { session: this.hookSession },
+    );
+    if (result.systemMessage)
+      this.emitEvent({ type: 'hook_message', eventName: 'Notification', message: result.systemMessage });
   }
 
   end(reason: SessionEndReason = 'exit'): Promise<void> {
@@ -259,7 +288,10 @@ class MachineAgentSession implements AgentSession {
     this.activePrompt?.abort();
     this.ending = this.enqueue(async () => {
       if (this.actor.getSnapshot().status === 'active') {
-        await this.settle(() => this.actor.send({ type: 'END', reason }), () => false);
+        await this.settle(
+          () => this.actor.send({ type: 'END', reason }),
+          () => false,
+        );
         this.actor.stop();
       }
       // What this session's hooks left running in their process groups ends with it.
@@ -281,7 +313,10 @@ class MachineAgentSession implements AgentSession {
    * Waits until the machine rests in `idle` (or has finished), runs `send`, then waits until it rests
    * again and `done(context)` holds; resolves with the context it rested in.
    */
-  private async settle(send: () => void, done: (context: SessionContext) => boolean = () => true): Promise<SessionContext | undefined> {
+  private async settle(
+    send: () => void,
+    done: (context: SessionContext) => boolean = () => true,
+  ): Promise<SessionContext | undefined> {
     await this.waitFor(() => true);
     if (this.actor.getSnapshot().status !== 'active') return this.actor.getSnapshot().context;
     send();
@@ -321,8 +356,18 @@ class MachineAgentSession implements AgentSession {
 
   /** The machine failed or ended without recording this prompt's result: the caller still gets one. */
   private lostPromptResult(context: SessionContext | undefined): AgentRunResult {
-    const message = this.failure ? `the session machine failed: ${this.failure.message}` : 'the session ended before the prompt finished';
-    const result: AgentRunResult = { status: 'error', errorMessage: message, finalText: '', turns: 0, history: context?.history ?? [], toolCalls: [], continuations: 0 };
+    const message = this.failure
+      ? `the session machine failed: ${this.failure.message}`
+      : 'the session ended before the prompt finished';
+    const result: AgentRunResult = {
+      status: 'error',
+      errorMessage: message,
+      finalText: '',
+      turns: 0,
+      history: context?.history ?? [],
+      toolCalls: [],
+      continuations: 0,
+    };
     this.emitEvent({ type: 'done', result });
     return result;
   }

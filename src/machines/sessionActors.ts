@@ -109,16 +109,26 @@ function abortMark(promptSignal: AbortSignal | undefined): AbortAware {
 }
 
 /** SessionStart with its source; a clear starts a new transcript segment first. */
-export async function startSession(input: SessionActorInput & { source: SessionStartSource }, signal: AbortSignal): Promise<SessionStartHookResult> {
-  if (input.source === 'clear') input.services.transcript.restart({ subtype: 'clear_boundary', history: input.history });
+export async function startSession(
+  input: SessionActorInput & { source: SessionStartSource },
+  signal: AbortSignal,
+): Promise<SessionStartHookResult> {
+  if (input.source === 'clear')
+    input.services.transcript.restart({ subtype: 'clear_boundary', history: input.history });
   else input.services.transcript.sync(input.history);
   return fireSessionStartHook(input.services.config, input.source, { signal, session: input.services.session });
 }
 
 /** BeforeAgent (UserPromptSubmit) on the prompt the user typed. */
-export async function checkPrompt(input: SessionActorInput & { prompt: string }, signal: AbortSignal): Promise<BeforeAgentHookResult & AbortAware & SessionStopAware> {
+export async function checkPrompt(
+  input: SessionActorInput & { prompt: string },
+  signal: AbortSignal,
+): Promise<BeforeAgentHookResult & AbortAware & SessionStopAware> {
   input.services.transcript.sync(input.history);
-  const result = await fireBeforeAgentHook(input.services.config, input.prompt, { signal: combinedSignal(signal, input.promptSignal), session: input.services.session });
+  const result = await fireBeforeAgentHook(input.services.config, input.prompt, {
+    signal: combinedSignal(signal, input.promptSignal),
+    session: input.services.session,
+  });
   return { ...result, ...sessionStopMark(input.services, result), ...abortMark(input.promptSignal) };
 }
 
@@ -132,10 +142,18 @@ export interface CallModelInput extends SessionActorInput {
  * One model call on the history, through the modelCall machine (BeforeToolSelection, BeforeModel,
  * AfterModel). A model error fires Claude Code's StopFailure hooks before the prompt ends.
  */
-export async function callModel(input: CallModelInput, signal: AbortSignal): Promise<{ call: ModelCallOutput } & AbortAware> {
+export async function callModel(
+  input: CallModelInput,
+  signal: AbortSignal,
+): Promise<{ call: ModelCallOutput } & AbortAware> {
   const { services } = input;
   services.transcript.sync(input.history);
-  const request = buildModelRequest({ model: services.model, history: input.history, tools: services.tools, systemInstruction: services.systemInstruction });
+  const request = buildModelRequest({
+    model: services.model,
+    history: input.history,
+    tools: services.tools,
+    systemInstruction: services.systemInstruction,
+  });
   const recorder = services.recorder?.recordsHookrailRecords ? services.recorder : undefined;
   const turn = services.currentTurn?.() ?? 0;
   const startedAt = Date.now();
@@ -149,17 +167,40 @@ export async function callModel(input: CallModelInput, signal: AbortSignal): Pro
     inspect: services.inspect,
     onStart: (id) => {
       actorId = id;
-      recorder?.record({ type: 'hookrail.model', phase: 'start', time: Date.now(), turn, actorId: id, rootId: id, model: request.model });
+      recorder?.record({
+        type: 'hookrail.model',
+        phase: 'start',
+        time: Date.now(),
+        turn,
+        actorId: id,
+        rootId: id,
+        model: request.model,
+      });
     },
   });
   if (recorder) {
     const text = call.response ? responseText(call.response) : '';
     const functionCalls = responseFunctionCalls(call.response).map((functionCall) => functionCall.name ?? '');
-    recorder.record(modelCallEndRecord({ output: call, actorId, turn, model: request.model ?? services.model, startedAt, time: Date.now(), text, functionCalls }));
+    recorder.record(
+      modelCallEndRecord({
+        output: call,
+        actorId,
+        turn,
+        model: request.model ?? services.model,
+        startedAt,
+        time: Date.now(),
+        text,
+        functionCalls,
+      }),
+    );
   }
   if (call.outcome === 'failed' && !input.promptSignal?.aborted) {
     const error = call.error ?? new Error('the model call failed');
-    await fireStopFailureHook(services.config, { prompt: input.prompt ?? '', promptResponse: input.response ?? '', error }, { signal: combinedSignal(signal, input.promptSignal), session: services.session });
+    await fireStopFailureHook(
+      services.config,
+      { prompt: input.prompt ?? '', promptResponse: input.response ?? '', error },
+      { signal: combinedSignal(signal, input.promptSignal), session: services.session },
+    );
   }
   return { call, ...abortMark(input.promptSignal) };
 }
@@ -180,7 +221,9 @@ export async function runToolBatch(
   signal: AbortSignal,
 ): Promise<ToolBatchOutput> {
   input.services.transcript.sync(input.history);
-  const allowed = input.functionCalls.filter((functionCall) => isFunctionCallAllowed(input.request, functionCall.request.name));
+  const allowed = input.functionCalls.filter((functionCall) =>
+    isFunctionCallAllowed(input.request, functionCall.request.name),
+  );
   const batch =
     allowed.length > 0
       ? await input.services.scheduler.schedule(
@@ -236,11 +279,17 @@ export interface BlockedCompaction {
  * it fails or answers nothing) or they are truncated. The transcript gets a compact boundary and
  * the new history. A PreCompress block leaves the history and the transcript as they are.
  */
-export async function compactHistory(input: SessionActorInput & { trigger: 'auto' | 'manual' }, signal: AbortSignal): Promise<CompactionOutput | BlockedCompaction> {
+export async function compactHistory(
+  input: SessionActorInput & { trigger: 'auto' | 'manual' },
+  signal: AbortSignal,
+): Promise<CompactionOutput | BlockedCompaction> {
   const { services } = input;
   const runSignal = combinedSignal(signal, input.promptSignal);
   services.transcript.sync(input.history);
-  const preCompress: PreCompressHookResult = await firePreCompressHook(services.config, input.trigger, { signal: runSignal, session: services.session });
+  const preCompress: PreCompressHookResult = await firePreCompressHook(services.config, input.trigger, {
+    signal: runSignal,
+    session: services.session,
+  });
   if (preCompress.blocked) {
     return {
       blocked: true,
@@ -256,30 +305,52 @@ export async function compactHistory(input: SessionActorInput & { trigger: 'auto
   if (settings.strategy === 'summarize' && cut > 0) {
     try {
       const request = summaryRequest(services.model, input.history.slice(0, cut));
-      const summary = responseText(await generateResponse({ generator: services.summaryGenerator, request }, runSignal));
+      const summary = responseText(
+        await generateResponse({ generator: services.summaryGenerator, request }, runSignal),
+      );
       if (summary.trim() === '') throw new Error('the model answered with no text');
       compacted = summarizeHistory(input.history, cut, summary);
     } catch (error) {
       strategy = 'truncate';
-      services.config.getDebugLogger().child('session').warn(`the history could not be summarised, truncated instead: ${toError(error).message}`);
+      services.config
+        .getDebugLogger()
+        .child('session')
+        .warn(`the history could not be summarised, truncated instead: ${toError(error).message}`);
     }
   }
   const tokensBefore = estimateTokens(input.history);
-  const report: CompactionReport = { trigger: input.trigger, strategy, removedContents: compacted.removedContents, tokensBefore, tokensAfter: estimateTokens(compacted.history) };
+  const report: CompactionReport = {
+    trigger: input.trigger,
+    strategy,
+    removedContents: compacted.removedContents,
+    tokensBefore,
+    tokensAfter: estimateTokens(compacted.history),
+  };
   services.transcript.restart({
     subtype: 'compact_boundary',
     history: compacted.history,
     compactMetadata: { trigger: input.trigger, preTokens: tokensBefore },
     summaryIndex: compacted.summaryIndex,
   });
-  const summary = (compacted.history[compacted.summaryIndex]?.parts ?? []).flatMap((part) => (typeof part.text === 'string' ? [part.text] : []))[0] ?? '';
-  const postCompact = await firePostCompactHook(services.config, { trigger: input.trigger, compactSummary: summary }, { signal: runSignal, session: services.session });
-  if (postCompact.systemMessage) services.emit({ type: 'hook_message', eventName: 'PostCompact', message: postCompact.systemMessage });
+  const summary =
+    (compacted.history[compacted.summaryIndex]?.parts ?? []).flatMap((part) =>
+      typeof part.text === 'string' ? [part.text] : [],
+    )[0] ?? '';
+  const postCompact = await firePostCompactHook(
+    services.config,
+    { trigger: input.trigger, compactSummary: summary },
+    { signal: runSignal, session: services.session },
+  );
+  if (postCompact.systemMessage)
+    services.emit({ type: 'hook_message', eventName: 'PostCompact', message: postCompact.systemMessage });
   return { ...compacted, report, ...(preCompress.systemMessage ? { systemMessage: preCompress.systemMessage } : {}) };
 }
 
 /** SessionEnd with its reason; the machine bounds the wait and the signal kills what is left. */
-export async function endSession(input: SessionActorInput & { reason: SessionEndReason }, signal: AbortSignal): Promise<LifecycleHookResult> {
+export async function endSession(
+  input: SessionActorInput & { reason: SessionEndReason },
+  signal: AbortSignal,
+): Promise<LifecycleHookResult> {
   input.services.transcript.sync(input.history);
   return fireSessionEndHook(input.services.config, input.reason, { signal, session: input.services.session });
 }
@@ -295,7 +366,10 @@ export function killClearedSessionLeftovers(services: Pick<SessionServices, 'con
   const { config } = services;
   const warn = (error: unknown): void => {
     try {
-      config.getDebugLogger().child('session').warn(`the processes left by the cleared session's hooks could not be killed: ${toError(error).message}`);
+      config
+        .getDebugLogger()
+        .child('session')
+        .warn(`the processes left by the cleared session's hooks could not be killed: ${toError(error).message}`);
     } catch {
       // A broken logger must not break the clear.
     }

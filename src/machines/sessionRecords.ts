@@ -8,13 +8,25 @@ import { excerptText, type SessionRecord } from '../inspection/records.js';
 import type { AgentEvent } from './types.js';
 
 /** The record of a progress event, or `undefined` for the events other records cover (calls, updates). */
-export function sessionRecordOf(event: AgentEvent, sessionId: string, time: number = Date.now()): SessionRecord | undefined {
-  const record = (fields: Omit<SessionRecord, 'type' | 'time' | 'sessionId'>): SessionRecord => ({ type: 'hookrail.session', time, sessionId, ...fields });
+export function sessionRecordOf(
+  event: AgentEvent,
+  sessionId: string,
+  time: number = Date.now(),
+): SessionRecord | undefined {
+  const record = (fields: Omit<SessionRecord, 'type' | 'time' | 'sessionId'>): SessionRecord => ({
+    type: 'hookrail.session',
+    time,
+    sessionId,
+    ...fields,
+  });
   switch (event.type) {
     case 'session_start':
       return record({ event: 'start', reason: event.source });
     case 'session_end':
-      return record({ event: 'end', reason: event.timedOut ? `${event.reason} (SessionEnd hooks timed out)` : event.reason });
+      return record({
+        event: 'end',
+        reason: event.timedOut ? `${event.reason} (SessionEnd hooks timed out)` : event.reason,
+      });
     case 'prompt_blocked':
       return record({ event: 'prompt_blocked', reason: excerptText(event.reason) });
     case 'turn_start':
@@ -32,7 +44,12 @@ export function sessionRecordOf(event: AgentEvent, sessionId: string, time: numb
     case 'done': {
       const { result } = event;
       const reason = result.stopReason ?? result.blockReason ?? result.errorMessage;
-      return record({ event: 'done', status: result.status, text: excerptText(result.finalText, 2_000), ...(reason !== undefined ? { reason: excerptText(reason) } : {}) });
+      return record({
+        event: 'done',
+        status: result.status,
+        text: excerptText(result.finalText, 2_000),
+        ...(reason !== undefined ? { reason: excerptText(reason) } : {}),
+      });
     }
     default:
       return undefined;

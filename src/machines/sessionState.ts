@@ -6,7 +6,14 @@
 import type { Content } from '@google/genai';
 import { hookContextContent } from '../adapters/transcript.js';
 import type { SessionEndReason, SessionStartSource } from '../hooks/triggers/lifecycleHookTriggers.js';
-import { functionResponsePart, modelContentOf, systemMessageContent, toModelFunctionCalls, userContent, type ModelFunctionCall } from './agentHistory.js';
+import {
+  functionResponsePart,
+  modelContentOf,
+  systemMessageContent,
+  toModelFunctionCalls,
+  userContent,
+  type ModelFunctionCall,
+} from './agentHistory.js';
 import type { ModelCallOutput } from './modelCall.machine.js';
 import { responseFunctionCalls, responseText } from './modelCallActors.js';
 import type { SessionServices } from './sessionActors.js';
@@ -86,35 +93,59 @@ export function promptContent(text: string, additionalContext: string | undefine
 /** A model call starts: the turn count goes up and a pending AfterModel `systemMessage` joins the history. */
 export function beginTurn(context: SessionContext): Pick<SessionContext, 'prompt' | 'history'> {
   const prompt = context.prompt!;
-  const history = prompt.pendingSystemMessage !== undefined ? appendToHistory(context.history, systemMessageContent(prompt.pendingSystemMessage)) : context.history;
+  const history =
+    prompt.pendingSystemMessage !== undefined
+      ? appendToHistory(context.history, systemMessageContent(prompt.pendingSystemMessage))
+      : context.history;
   return { prompt: { ...prompt, turn: prompt.turn + 1, pendingSystemMessage: undefined }, history };
 }
 
 /** The model answered: its turn joins the history; its text is the prompt's answer so far. */
-export function recordModelCall(context: SessionContext, call: ModelCallOutput): Pick<SessionContext, 'prompt' | 'history'> {
+export function recordModelCall(
+  context: SessionContext,
+  call: ModelCallOutput,
+): Pick<SessionContext, 'prompt' | 'history'> {
   const prompt = context.prompt!;
   const modelContent = modelContentOf(call.response);
   const history = modelContent ? appendToHistory(context.history, modelContent) : context.history;
   // A stop before any response keeps the previous turn's text as the prompt's answer.
   const finalText = call.response ? responseText(call.response) : prompt.finalText;
   const functionCalls = toModelFunctionCalls(responseFunctionCalls(call.response), prompt.turn);
-  return { history, prompt: { ...prompt, finalText, lastCall: call, functionCalls, pendingSystemMessage: call.systemMessage } };
+  return {
+    history,
+    prompt: { ...prompt, finalText, lastCall: call, functionCalls, pendingSystemMessage: call.systemMessage },
+  };
 }
 
 /** The batch's outcomes answer the model's calls, in its order. */
-export function recordToolResults(context: SessionContext, outcomes: readonly ToolCallOutcome[]): Pick<SessionContext, 'prompt' | 'history'> {
+export function recordToolResults(
+  context: SessionContext,
+  outcomes: readonly ToolCallOutcome[],
+): Pick<SessionContext, 'prompt' | 'history'> {
   const prompt = context.prompt!;
-  const parts = outcomes.map((outcome, position) => functionResponsePart(outcome, prompt.functionCalls[position]?.modelCallId));
-  return { history: appendToHistory(context.history, { role: 'user', parts }), prompt: { ...prompt, toolCalls: [...prompt.toolCalls, ...outcomes] } };
+  const parts = outcomes.map((outcome, position) =>
+    functionResponsePart(outcome, prompt.functionCalls[position]?.modelCallId),
+  );
+  return {
+    history: appendToHistory(context.history, { role: 'user', parts }),
+    prompt: { ...prompt, toolCalls: [...prompt.toolCalls, ...outcomes] },
+  };
 }
 
 /**
  * An AfterAgent hook asked the agent to go on: its reason is the next user message, and the hooks'
  * `additionalContext` (Claude Code's Stop) follows it in the same turn.
  */
-export function continueWith(context: SessionContext, reason: string, additionalContext?: string): Pick<SessionContext, 'prompt' | 'history'> {
+export function continueWith(
+  context: SessionContext,
+  reason: string,
+  additionalContext?: string,
+): Pick<SessionContext, 'prompt' | 'history'> {
   const prompt = context.prompt!;
-  return { history: appendToHistory(context.history, promptContent(reason, additionalContext)), prompt: { ...prompt, continuations: prompt.continuations + 1 } };
+  return {
+    history: appendToHistory(context.history, promptContent(reason, additionalContext)),
+    prompt: { ...prompt, continuations: prompt.continuations + 1 },
+  };
 }
 
 /** The result a finished prompt leaves for the caller. */
@@ -147,6 +178,12 @@ export function continuationLimitMessage(limit: number): string {
  * A SessionStart (or ending Stop) hook's context joins the history as a user turn of its own; the
  * transcript records it as hook context, not as a prompt the user typed.
  */
-export function withHookContext(history: readonly Content[], additionalContext: string | undefined, hookEvent: string): Content[] {
-  return additionalContext ? appendToHistory(history, hookContextContent(additionalContext, hookEvent)) : appendToHistory(history);
+export function withHookContext(
+  history: readonly Content[],
+  additionalContext: string | undefined,
+  hookEvent: string,
+): Content[] {
+  return additionalContext
+    ? appendToHistory(history, hookContextContent(additionalContext, hookEvent))
+    : appendToHistory(history);
 }

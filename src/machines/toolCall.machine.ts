@@ -19,7 +19,13 @@ import type { ToolResult } from '../hooks/protocol/results.js';
 import { createToolErrorResult } from '../hooks/protocol/toolHookEffects.js';
 import type { AskQueue } from '../hooks/triggers/askQueue.js';
 import { runAskStep, type AskStepOptions, type AskStepResult } from '../hooks/triggers/askUserStep.js';
-import { runAfterToolStep, runBeforeToolStep, type AfterToolDecision, type AfterToolStepOptions, type BeforeToolStepOptions } from '../hooks/triggers/toolCallSteps.js';
+import {
+  runAfterToolStep,
+  runBeforeToolStep,
+  type AfterToolDecision,
+  type AfterToolStepOptions,
+  type BeforeToolStepOptions,
+} from '../hooks/triggers/toolCallSteps.js';
 import { type AskDecision, type BeforeToolDecision } from '../hooks/protocol/beforeToolDecision.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import {
@@ -80,10 +86,7 @@ export interface ToolCallContext {
 }
 
 /** Events a toolCall actor accepts from outside (the invoked actors' done/error events come from XState). */
-export type ToolCallEvent =
-  | { type: 'START' }
-  | { type: 'CANCEL'; reason?: string }
-  | { type: 'PUBLISH' };
+export type ToolCallEvent = { type: 'START' } | { type: 'CANCEL'; reason?: string } | { type: 'PUBLISH' };
 
 /** The machine's output: the published (or cancelled) call (ToolCallOutcome). */
 export function toToolCallOutcome(context: ToolCallContext): ToolCallOutcome {
@@ -122,10 +125,14 @@ export const toolCallMachine = setup({
     output: ToolCallOutcome;
   },
   actors: {
-    beforeToolHook: fromPromise<BeforeToolDecision, BeforeToolActorInput>(({ input, signal }) => runBeforeToolStep({ ...input, signal })),
+    beforeToolHook: fromPromise<BeforeToolDecision, BeforeToolActorInput>(({ input, signal }) =>
+      runBeforeToolStep({ ...input, signal }),
+    ),
     askUser: fromPromise<AskStepResult, AskUserActorInput>(({ input, signal }) => runAskStep({ ...input, signal })),
     executeTool: fromPromise<ToolResult, ExecuteToolActorInput>(({ input, signal }) => executeCallTool(input, signal)),
-    afterToolHook: fromPromise<AfterToolDecision, AfterToolActorInput>(({ input, signal }) => runAfterToolStep({ ...input, signal })),
+    afterToolHook: fromPromise<AfterToolDecision, AfterToolActorInput>(({ input, signal }) =>
+      runAfterToolStep({ ...input, signal }),
+    ),
   },
   guards: {
     toolNotFound: ({ context }) => context.tool === undefined,
@@ -150,7 +157,10 @@ export const toolCallMachine = setup({
       stopReason: params.stopReason,
       outcome: 'stopped' as const,
     })),
-    assignBlocked: assign((_, params: { result: ToolResult }) => ({ result: params.result, outcome: 'blocked' as const })),
+    assignBlocked: assign((_, params: { result: ToolResult }) => ({
+      result: params.result,
+      outcome: 'blocked' as const,
+    })),
     /** HOOK-018, 019: the arguments as executed (rewritten or not) and the BeforeTool output kept for its system message. */
     assignProceed: assign((_, params: { args: Record<string, unknown>; output: DefaultHookOutput | undefined }) => ({
       args: params.args,
@@ -162,13 +172,21 @@ export const toolCallMachine = setup({
     assignAsked: assign((_, params: { asked: AskRecord }) => ({ asked: params.asked, askDecision: undefined })),
     /** The ask step itself failed (it is meant never to throw): the call is denied, as for a failed onAskUser. */
     assignAskFailed: assign(({ context }, params: { error: unknown }) => {
-      const denied = askActorFailureResult({ toolName: context.request.name, decision: context.askDecision, error: params.error });
+      const denied = askActorFailureResult({
+        toolName: context.request.name,
+        decision: context.askDecision,
+        error: params.error,
+      });
       return { asked: denied.asked, askDecision: undefined, result: denied.result, outcome: 'blocked' as const };
     }),
     assignToolResult: assign((_, params: { result: ToolResult }) => ({ result: params.result })),
     /** The call's final result (a tool that ran unhooked, or the AfterTool effects applied). */
-    assignFinished: assign((_, params: { result: ToolResult }) => ({ result: params.result, outcome: outcomeOfExecutedResult(params.result) })),
-    warnFailure: ({ context }, params: Failure) => warnActorFailure(context.config, params.step, context.request.name, params.error),
+    assignFinished: assign((_, params: { result: ToolResult }) => ({
+      result: params.result,
+      outcome: outcomeOfExecutedResult(params.result),
+    })),
+    warnFailure: ({ context }, params: Failure) =>
+      warnActorFailure(context.config, params.step, context.request.name, params.error),
     assignCancelled: assign(({ context, event }) => ({
       result: cancelledResult(context.request.name, event.type === 'CANCEL' ? event.reason : undefined),
       outcome: 'cancelled' as const,
@@ -203,7 +221,8 @@ export const toolCallMachine = setup({
       },
     },
     beforeHook: {
-      description: 'BeforeTool hooks run and decide: stop, block, ask, or proceed with the arguments as executed (HOOK-014).',
+      description:
+        'BeforeTool hooks run and decide: stop, block, ask, or proceed with the arguments as executed (HOOK-014).',
       invoke: {
         id: 'beforeHook',
         src: 'beforeToolHook',
@@ -230,19 +249,32 @@ export const toolCallMachine = setup({
           {
             guard: { type: 'beforeHookAsked', params: ({ event }) => ({ decision: event.output }) },
             target: 'asking',
-            actions: { type: 'assignAsk', params: ({ event }) => ({ decision: event.output.kind === 'ask' ? event.output : undefined }) },
+            actions: {
+              type: 'assignAsk',
+              params: ({ event }) => ({ decision: event.output.kind === 'ask' ? event.output : undefined }),
+            },
           },
-          { target: 'executing', actions: { type: 'assignProceed', params: ({ context, event }) => proceedParams(event.output, context.args) } },
+          {
+            target: 'executing',
+            actions: {
+              type: 'assignProceed',
+              params: ({ context, event }) => proceedParams(event.output, context.args),
+            },
+          },
         ],
         onError: {
           target: 'executing',
-          actions: { type: 'warnFailure', params: ({ event }) => ({ step: 'BeforeTool' as const, error: event.error }) },
+          actions: {
+            type: 'warnFailure',
+            params: ({ event }) => ({ step: 'BeforeTool' as const, error: event.error }),
+          },
         },
       },
       on: { CANCEL: { target: 'cancelled', actions: 'assignCancelled' } },
     },
     asking: {
-      description: 'A hook asked: Config.onAskUser allows (executing) or denies (buffered, blocked), one ask at a time in request order.',
+      description:
+        'A hook asked: Config.onAskUser allows (executing) or denies (buffered, blocked), one ask at a time in request order.',
       invoke: {
         id: 'askUser',
         src: 'askUser',
@@ -289,8 +321,15 @@ export const toolCallMachine = setup({
         src: 'executeTool',
         input: ({ context }) => ({ tool: context.tool as Tool, toolName: context.request.name, args: context.args }),
         onDone: [
-          { guard: 'hooksSkipped', target: 'buffered', actions: { type: 'assignFinished', params: ({ event }) => ({ result: event.output }) } },
-          { target: 'afterHook', actions: { type: 'assignToolResult', params: ({ event }) => ({ result: event.output }) } },
+          {
+            guard: 'hooksSkipped',
+            target: 'buffered',
+            actions: { type: 'assignFinished', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            target: 'afterHook',
+            actions: { type: 'assignToolResult', params: ({ event }) => ({ result: event.output }) },
+          },
         ],
         onError: {
           target: 'buffered',
@@ -303,7 +342,8 @@ export const toolCallMachine = setup({
       on: { CANCEL: { target: 'cancelled', actions: 'assignCancelled' } },
     },
     afterHook: {
-      description: 'AfterTool hooks run on the tool result: stop, or its context, system message and suppression applied (HOOK-025).',
+      description:
+        'AfterTool hooks run on the tool result: stop, or its context, system message and suppression applied (HOOK-025).',
       invoke: {
         id: 'afterHook',
         src: 'afterToolHook',
@@ -323,13 +363,19 @@ export const toolCallMachine = setup({
             target: 'buffered',
             actions: { type: 'assignStopped', params: ({ event }) => stoppedParams(event.output) },
           },
-          { target: 'buffered', actions: { type: 'assignFinished', params: ({ event }) => ({ result: event.output.result }) } },
+          {
+            target: 'buffered',
+            actions: { type: 'assignFinished', params: ({ event }) => ({ result: event.output.result }) },
+          },
         ],
         onError: {
           target: 'buffered',
           actions: [
             { type: 'warnFailure', params: ({ event }) => ({ step: 'AfterTool' as const, error: event.error }) },
-            { type: 'assignFinished', params: ({ context }) => ({ result: context.result ?? createToolErrorResult(undefined) }) },
+            {
+              type: 'assignFinished',
+              params: ({ context }) => ({ result: context.result ?? createToolErrorResult(undefined) }),
+            },
           ],
         },
       },

@@ -36,7 +36,11 @@ export interface ExecuteToolActorInput {
  * (leaving `executing` aborts it); a throw or a malformed return becomes an error result.
  */
 export function executeCallTool(input: ExecuteToolActorInput, signal: AbortSignal): Promise<ToolResult> {
-  return runToolStep({ execute: (args) => input.tool.execute(args, { signal }), args: input.args, toolName: input.toolName });
+  return runToolStep({
+    execute: (args) => input.tool.execute(args, { signal }),
+    args: input.args,
+    toolName: input.toolName,
+  });
 }
 
 /**
@@ -67,12 +71,22 @@ export function outcomeOfExecutedResult(result: ToolResult): ToolCallOutcomeKind
  * machine (not allowed, lost, or its actor failed), with the arguments as requested: no call is lost.
  */
 export function errorCallOutcome(request: ToolCallRequest, result: ToolResult): ToolCallOutcome {
-  return { callId: request.callId, name: request.name, args: request.args, requestedArgs: request.args, outcome: 'error', result };
+  return {
+    callId: request.callId,
+    name: request.name,
+    args: request.args,
+    requestedArgs: request.args,
+    outcome: 'error',
+    result,
+  };
 }
 
 /** The result of a call naming an unknown tool: the ToolNotFoundError message lists the available tools. */
 export function toolNotFoundResult(toolName: string, availableToolNames: readonly string[]): ToolResult {
-  return createErrorResult({ type: TOOL_NOT_FOUND_ERROR_TYPE, message: new ToolNotFoundError(toolName, availableToolNames).message });
+  return createErrorResult({
+    type: TOOL_NOT_FOUND_ERROR_TYPE,
+    message: new ToolNotFoundError(toolName, availableToolNames).message,
+  });
 }
 
 /** The result of a cancelled call; `reason` says why (aborted, or the agent was stopped by a hook). */
@@ -105,8 +119,16 @@ export function askActorFailureResult(options: AskActorFailureOptions): { asked:
     modified: false,
     output: new DefaultHookOutput({ decision: 'ask' }),
   };
-  const denied = decideAskAnswer({ toolName: options.toolName, decision, answer: { decision: 'deny', decisionReason: reason, answeredBy: 'failure' } });
-  return { asked: denied.asked, result: denied.kind === 'blocked' ? denied.result : createErrorResult({ type: ASK_DENIED_ERROR_TYPE, message: reason }) };
+  const denied = decideAskAnswer({
+    toolName: options.toolName,
+    decision,
+    answer: { decision: 'deny', decisionReason: reason, answeredBy: 'failure' },
+  });
+  return {
+    asked: denied.asked,
+    result:
+      denied.kind === 'blocked' ? denied.result : createErrorResult({ type: ASK_DENIED_ERROR_TYPE, message: reason }),
+  };
 }
 
 /**
@@ -114,7 +136,12 @@ export function askActorFailureResult(options: AskActorFailureOptions): { asked:
  * goes on as if no hook ran — except a failed ask, which denies it — with one warning
  * naming the step, the tool and the error.
  */
-export function warnActorFailure(config: Config, step: 'BeforeTool' | 'ask' | 'tool' | 'AfterTool', toolName: string, error: unknown): void {
+export function warnActorFailure(
+  config: Config,
+  step: 'BeforeTool' | 'ask' | 'tool' | 'AfterTool',
+  toolName: string,
+  error: unknown,
+): void {
   try {
     const message = toError(error).message;
     const consequence = step === 'ask' ? 'the call is denied' : 'continuing as if no hook ran';

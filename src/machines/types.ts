@@ -9,7 +9,15 @@ import type { SessionEndReason, SessionStartSource } from '../hooks/triggers/lif
 import type { CompactionStrategy } from './historyCompaction.js';
 
 /** The states of one tool call's machine (the transition table in docs/architecture.md). */
-export type ToolCallState = 'idle' | 'beforeHook' | 'asking' | 'executing' | 'afterHook' | 'buffered' | 'published' | 'cancelled';
+export type ToolCallState =
+  | 'idle'
+  | 'beforeHook'
+  | 'asking'
+  | 'executing'
+  | 'afterHook'
+  | 'buffered'
+  | 'published'
+  | 'cancelled';
 
 /** How a tool call ended. */
 export type ToolCallOutcomeKind = 'success' | 'error' | 'blocked' | 'stopped' | 'cancelled';
@@ -55,7 +63,14 @@ export interface ToolBatchResult {
  * Why an agent run (one prompt) ended. `blocked`: a BeforeAgent hook refused the prompt;
  * `continuation_limit`: AfterAgent hooks kept asking the agent to go on past the bound.
  */
-export type AgentRunStatus = 'completed' | 'stopped' | 'blocked' | 'continuation_limit' | 'max_turns' | 'aborted' | 'error';
+export type AgentRunStatus =
+  | 'completed'
+  | 'stopped'
+  | 'blocked'
+  | 'continuation_limit'
+  | 'max_turns'
+  | 'aborted'
+  | 'error';
 
 /** A compaction of the session's history (PreCompress fired before it). */
 export interface CompactionReport {
@@ -80,7 +95,13 @@ export type AgentEvent =
   | { type: 'compaction_blocked'; trigger: 'auto' | 'manual'; reason: string }
   | { type: 'context_cleared'; turn: number }
   | { type: 'turn_start'; turn: number }
-  | { type: 'model_response'; turn: number; text: string; functionCalls: Array<{ callId: string; name: string; args: Record<string, unknown> }>; suppressDisplay: boolean }
+  | {
+      type: 'model_response';
+      turn: number;
+      text: string;
+      functionCalls: Array<{ callId: string; name: string; args: Record<string, unknown> }>;
+      suppressDisplay: boolean;
+    }
   | { type: 'model_blocked'; turn: number; reason: string }
   | { type: 'tool_update'; turn: number; update: ToolCallUpdate }
   | { type: 'tool_result'; turn: number; outcome: ToolCallOutcome }

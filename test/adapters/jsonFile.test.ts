@@ -38,10 +38,16 @@ describe('parseJsonText', () => {
   it.each([
     ['{"a": }', "settings.json: invalid JSON at line 1, column 7: Unexpected token '}'"],
     ['{"a": 1,}', 'settings.json: invalid JSON at line 1, column 9: Expected double-quoted property name'],
-    ['{\n  "a": 1\n  "b": 2\n}', "settings.json: invalid JSON at line 3, column 3: Expected ',' or '}' after property value"],
+    [
+      '{\n  "a": 1\n  "b": 2\n}',
+      "settings.json: invalid JSON at line 3, column 3: Expected ',' or '}' after property value",
+    ],
     ['{"hooks": ', 'settings.json: invalid JSON at line 1, column 11: Unexpected end of JSON input'],
     ['{"a": tru}', "settings.json: invalid JSON at line 1, column 10: Unexpected token '}'"],
-    ['{"a": 1}\n  x', "settings.json: invalid JSON at line 2, column 3: Unexpected non-whitespace character after JSON"],
+    [
+      '{"a": 1}\n  x',
+      'settings.json: invalid JSON at line 2, column 3: Unexpected non-whitespace character after JSON',
+    ],
   ])('names the line and column of the mistake in %j', (text, message) => {
     expect(parseError(text)).toBe(message);
   });
@@ -54,7 +60,9 @@ describe('parseJsonText', () => {
 
 describe('findJsonSyntaxErrorOffset', () => {
   it('finds nothing wrong with valid JSON of every kind', () => {
-    expect(findJsonSyntaxErrorOffset('{"a": [1, -2.5e3, "x\\u00e9\\n"], "b": {"c": null, "d": true, "e": false}, "f": []}')).toBeUndefined();
+    expect(
+      findJsonSyntaxErrorOffset('{"a": [1, -2.5e3, "x\\u00e9\\n"], "b": {"c": null, "d": true, "e": false}, "f": []}'),
+    ).toBeUndefined();
   });
 
   it.each([
@@ -80,7 +88,9 @@ describe('readJsonFile and writeJsonFileAtomic', () => {
 
   it('names the file with the display name in errors', async () => {
     const file = environment.write(environment.path('bad.json'), '{"a":');
-    await expect(readJsonFile(file, { displayName: 'bad.json' })).rejects.toThrow('bad.json: invalid JSON at line 1, column 6: Unexpected end of JSON input');
+    await expect(readJsonFile(file, { displayName: 'bad.json' })).rejects.toThrow(
+      'bad.json: invalid JSON at line 1, column 6: Unexpected end of JSON input',
+    );
   });
 
   it('writes formatted JSON through a temporary file, creating the directory, leaving no temporary file', async () => {
@@ -99,7 +109,9 @@ describe('readJsonFile and writeJsonFileAtomic', () => {
     mkdirSync(join(directory, 'out.json'), { recursive: true });
     writeFileSync(join(directory, 'keep.json'), '{}');
 
-    await expect(writeJsonFileAtomic(join(directory, 'out.json'), { a: 1 }, { displayName: 'out.json' })).rejects.toThrow(/^out\.json: cannot be written: /);
+    await expect(
+      writeJsonFileAtomic(join(directory, 'out.json'), { a: 1 }, { displayName: 'out.json' }),
+    ).rejects.toThrow(/^out\.json: cannot be written: /);
     expect(readdirSync(directory).sort()).toEqual(['keep.json', 'out.json']);
   });
 });
@@ -116,7 +128,9 @@ describe('readJsonFile: bounded reads', () => {
   it('refuses a symbolic link to /dev/zero without reading from it', async () => {
     const link = environment.path('zero.json');
     symlinkSync('/dev/zero', link);
-    await expect(readJsonFile(link, { displayName: 'zero.json' })).rejects.toThrow('zero.json: is a character device, not a regular file');
+    await expect(readJsonFile(link, { displayName: 'zero.json' })).rejects.toThrow(
+      'zero.json: is a character device, not a regular file',
+    );
   });
 
   it('follows a symbolic link to a regular file (dotfile managers link settings files)', async () => {
@@ -138,6 +152,8 @@ describe('readJsonFile: bounded reads', () => {
   it('reads a file of exactly the cap, and applies a smaller cap when asked', async () => {
     const file = environment.write(environment.path('small.json'), '{"k": "0123456789"}');
     expect(await readBoundedTextFile(file, { maxBytes: 19 })).toBe('{"k": "0123456789"}');
-    await expect(readBoundedTextFile(file, { maxBytes: 18, displayName: 'small.json' })).rejects.toThrow('small.json: is 19 bytes, larger than the 18 bytes limit');
+    await expect(readBoundedTextFile(file, { maxBytes: 18, displayName: 'small.json' })).rejects.toThrow(
+      'small.json: is 19 bytes, larger than the 18 bytes limit',
+    );
   });
 });

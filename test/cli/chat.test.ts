@@ -20,7 +20,14 @@ function startChat(box: CliSandbox, args: readonly string[]) {
   const command = [process.execPath, cliEntry, 'chat', ...args].map(shellQuote).join(' ');
   const child = execa('script', ['-qfec', command, '/dev/null'], {
     cwd: box.project,
-    env: { PATH: process.env['PATH'], HOME: box.home, NO_COLOR: '1', TERM: 'dumb', HOOKRAIL_SYSTEM_SETTINGS: `${box.home}/none.json`, HOOKRAIL_TEST_RUN_MARKER: process.env['HOOKRAIL_TEST_RUN_MARKER'] },
+    env: {
+      PATH: process.env['PATH'],
+      HOME: box.home,
+      NO_COLOR: '1',
+      TERM: 'dumb',
+      HOOKRAIL_SYSTEM_SETTINGS: `${box.home}/none.json`,
+      HOOKRAIL_TEST_RUN_MARKER: process.env['HOOKRAIL_TEST_RUN_MARKER'],
+    },
     extendEnv: false,
     stdin: 'pipe',
     reject: false,
@@ -57,9 +64,24 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
     const scenario = await writeScenario(sandbox, {
       tools: ['list_directory'],
       turns: [{ text: 'First answer.' }, { expect: { textContains: 'and another' }, text: 'Second answer.' }],
-      settings: { hooks: { SessionStart: logHook, BeforeAgent: logHook, AfterAgent: logHook, PreCompress: logHook, SessionEnd: logHook } },
+      settings: {
+        hooks: {
+          SessionStart: logHook,
+          BeforeAgent: logHook,
+          AfterAgent: logHook,
+          PreCompress: logHook,
+          SessionEnd: logHook,
+        },
+      },
     });
-    const chat = startChat(sandbox, ['--scenario', scenario, '--transcript', 'chat.jsonl', '--session-end-timeout', String(SESSION_END_WAIT_MS)]);
+    const chat = startChat(sandbox, [
+      '--scenario',
+      scenario,
+      '--transcript',
+      'chat.jsonl',
+      '--session-end-timeout',
+      String(SESSION_END_WAIT_MS),
+    ]);
     await chat.waitFor('> ');
     chat.type('hello there\r');
     await chat.waitFor('✔ completed (1 turn)');
@@ -80,7 +102,12 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
     expect(chat.output()).toContain('First answer.');
     expect(chat.output()).toContain('Second answer.');
     expect(chat.output()).toContain('Session ended.');
-    expect(readEventLog(log).map((entry) => [entry.event, entry.source ?? entry.reason ?? entry.trigger ?? entry.input['prompt'] ?? null])).toEqual([
+    expect(
+      readEventLog(log).map((entry) => [
+        entry.event,
+        entry.source ?? entry.reason ?? entry.trigger ?? entry.input['prompt'] ?? null,
+      ]),
+    ).toEqual([
       ['SessionStart', 'startup'],
       ['BeforeAgent', 'hello there'],
       ['AfterAgent', 'hello there'],
@@ -99,20 +126,30 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
       'and another',
       [{ type: 'text', text: 'Second answer.' }],
     ]);
-    expect(transcript.flatMap((entry) => (entry['subtype'] ? [entry['subtype']] : []))).toEqual(['compact_boundary', 'clear_boundary']);
+    expect(transcript.flatMap((entry) => (entry['subtype'] ? [entry['subtype']] : []))).toEqual([
+      'compact_boundary',
+      'clear_boundary',
+    ]);
   });
 
   it('Ctrl-C cancels the prompt in progress (its tool process is stopped); the session goes on until Ctrl-D', async () => {
     const pidFile = `${sandbox.project}/tool.pid`;
     const scenario = await writeScenario(sandbox, {
       tools: ['run_shell_command'],
-      turns: [{ functionCalls: [{ name: 'run_shell_command', args: { command: `echo $$ > tool.pid; exec sleep 60` } }] }, { text: 'Still here.' }],
+      turns: [
+        { functionCalls: [{ name: 'run_shell_command', args: { command: `echo $$ > tool.pid; exec sleep 60` } }] },
+        { text: 'Still here.' },
+      ],
     });
     const chat = startChat(sandbox, ['--scenario', scenario]);
     await chat.waitFor('> ');
     chat.type('wait a long time\r');
     await chat.waitFor('executing');
-    await waitUntil(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', `the tool's shell to write ${pidFile}`, { intervalMs: 50 });
+    await waitUntil(
+      () => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '',
+      `the tool's shell to write ${pidFile}`,
+      { intervalMs: 50 },
+    );
     chat.type('\u0003');
     await chat.waitFor('✗ cancelled');
     await chat.waitFor('> ', 2);
@@ -126,14 +163,27 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
     expect(() => process.kill(toolPid, 0)).toThrow();
   });
 
-  it('a hook\'s ask is answered by the next line typed: y lets the call run', async () => {
+  it("a hook's ask is answered by the next line typed: y lets the call run", async () => {
     const scenario = await writeScenario(sandbox, {
       tools: ['write_file'],
       turns: [
         { functionCalls: [{ name: 'write_file', args: { file_path: 'notes.txt', content: 'hello' } }] },
         { expect: { functionResponseContains: 'notes.txt' }, text: 'Wrote it.' },
       ],
-      settings: { hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: `sh -c 'cat > /dev/null; echo "{\\"decision\\":\\"ask\\",\\"reason\\":\\"writes a file\\"}"'` }] }] } },
+      settings: {
+        hooks: {
+          BeforeTool: [
+            {
+              hooks: [
+                {
+                  type: 'command',
+                  command: `sh -c 'cat > /dev/null; echo "{\\"decision\\":\\"ask\\",\\"reason\\":\\"writes a file\\"}"'`,
+                },
+              ],
+            },
+          ],
+        },
+      },
     });
     const chat = startChat(sandbox, ['--scenario', scenario]);
     await chat.waitFor('> ');
@@ -150,14 +200,27 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
     expect(readFileSync(`${sandbox.project}/notes.txt`, 'utf8')).toBe('hello');
   });
 
-  it('a hook\'s ask answered with Enter alone is a no: the call is denied and nothing is written', async () => {
+  it("a hook's ask answered with Enter alone is a no: the call is denied and nothing is written", async () => {
     const scenario = await writeScenario(sandbox, {
       tools: ['write_file'],
       turns: [
         { functionCalls: [{ name: 'write_file', args: { file_path: 'notes.txt', content: 'hello' } }] },
         { expect: { functionResponseContains: 'the user denied it at the terminal' }, text: 'Not written.' },
       ],
-      settings: { hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: `sh -c 'cat > /dev/null; echo "{\\"decision\\":\\"ask\\",\\"reason\\":\\"writes a file\\"}"'` }] }] } },
+      settings: {
+        hooks: {
+          BeforeTool: [
+            {
+              hooks: [
+                {
+                  type: 'command',
+                  command: `sh -c 'cat > /dev/null; echo "{\\"decision\\":\\"ask\\",\\"reason\\":\\"writes a file\\"}"'`,
+                },
+              ],
+            },
+          ],
+        },
+      },
     });
     const chat = startChat(sandbox, ['--scenario', scenario]);
     await chat.waitFor('> ');
@@ -198,12 +261,14 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
     expect(existsSync(`${sandbox.project}/notes.txt`)).toBe(false);
   });
 
-  it('--function-hooks naming a missing module ends chat with the run command\'s error, before the session opens', async () => {
+  it("--function-hooks naming a missing module ends chat with the run command's error, before the session opens", async () => {
     const scenario = await writeScenario(sandbox, { turns: [{ text: 'never asked' }] });
     const chat = startChat(sandbox, ['--scenario', scenario, '--function-hooks', 'missing.mjs']);
     const result = await chat.child;
     expect(result.exitCode).toBe(1);
-    expect(chat.output()).toContain(`hookrail: error: --function-hooks missing.mjs: file not found (${sandbox.project}/missing.mjs)`);
+    expect(chat.output()).toContain(
+      `hookrail: error: --function-hooks missing.mjs: file not found (${sandbox.project}/missing.mjs)`,
+    );
     expect(chat.output()).not.toContain('> ');
   });
 

@@ -12,14 +12,22 @@ import { readEventLog, sessionFixtureCommand } from '../helpers/sessionHooks.js'
 const sandbox = useCliSandbox();
 
 function logging(log: string, matcher?: string): unknown[] {
-  return [{ ...(matcher === undefined ? {} : { matcher }), hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }] }];
+  return [
+    {
+      ...(matcher === undefined ? {} : { matcher }),
+      hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }],
+    },
+  ];
 }
 
 describe('the Claude Code event a hook gets', () => {
   it('hooks fire PreCompact without a trigger is a manual compaction: the "manual" matcher runs, the "auto" one does not', async () => {
     const manual = join(sandbox.project, 'manual.jsonl');
     const auto = join(sandbox.project, 'auto.jsonl');
-    await sandbox.writeHomeFile('.claude/settings.json', settingsJson({ PreCompact: [...logging(manual, 'manual'), ...logging(auto, 'auto')] }));
+    await sandbox.writeHomeFile(
+      '.claude/settings.json',
+      settingsJson({ PreCompact: [...logging(manual, 'manual'), ...logging(auto, 'auto')] }),
+    );
     const result = await runHookrail(sandbox, ['hooks', 'fire', 'PreCompact', '--json']);
     expect(result.exitCode).toBe(0);
     expect(readEventLog(manual).map((entry) => [entry.event, entry.trigger])).toEqual([['PreCompact', 'manual']]);
@@ -28,11 +36,17 @@ describe('the Claude Code event a hook gets', () => {
 
   it('a shell command killed by a signal reaches Claude hooks as PostToolUseFailure, not PostToolUse', async () => {
     const log = join(sandbox.project, 'events.jsonl');
-    await sandbox.writeHomeFile('.claude/settings.json', settingsJson({ PostToolUse: logging(log, 'Bash'), PostToolUseFailure: logging(log, 'Bash') }));
+    await sandbox.writeHomeFile(
+      '.claude/settings.json',
+      settingsJson({ PostToolUse: logging(log, 'Bash'), PostToolUseFailure: logging(log, 'Bash') }),
+    );
     const scenario = await writeScenario(sandbox, 'killed', {
       prompt: 'Run the flaky job.',
       tools: ['run_shell_command'],
-      turns: [{ text: 'Running it.', functionCalls: [{ name: 'run_shell_command', args: { command: 'kill -KILL $$' } }] }, { text: 'It was killed.' }],
+      turns: [
+        { text: 'Running it.', functionCalls: [{ name: 'run_shell_command', args: { command: 'kill -KILL $$' } }] },
+        { text: 'It was killed.' },
+      ],
     });
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
     expect(result.exitCode, result.stderr).toBe(0);

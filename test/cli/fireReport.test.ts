@@ -23,7 +23,15 @@ describe('hooks fire report', () => {
         ],
       }),
     );
-    const result = await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'run_shell_command', '--input', '{"command":"ls"}']);
+    const result = await runHookrail(sandbox, [
+      'hooks',
+      'fire',
+      'BeforeTool',
+      '--tool',
+      'run_shell_command',
+      '--input',
+      '{"command":"ls"}',
+    ]);
     expect(result.exitCode).toBe(0);
     const decision = result.stdout.slice(result.stdout.indexOf('Decision\n'));
     const lines = decision.split('\n');

@@ -8,11 +8,36 @@ import type { HookTestCase } from '../../src/cli/hookTests/caseFile.js';
 import { percentile, scoreGuards, thresholdFailures } from '../../src/cli/hookTests/guardScores.js';
 
 function caseResult(should: HookTestCase['should'], hooks: CaseHookResult[]): CaseResult {
-  const testCase: HookTestCase = { name: 'c', location: 'f.json [0]', source: 'f.json', file: '/f.json', event: 'BeforeTool', settings: [], expect: {}, allowHookErrors: false, ...(should ? { should } : {}) };
-  return { testCase, status: 'pass', failures: [], outcome: 'allowed', decidingHook: '', hooks, durationMs: 1, warnings: [] };
+  const testCase: HookTestCase = {
+    name: 'c',
+    location: 'f.json [0]',
+    source: 'f.json',
+    file: '/f.json',
+    event: 'BeforeTool',
+    settings: [],
+    expect: {},
+    allowHookErrors: false,
+    ...(should ? { should } : {}),
+  };
+  return {
+    testCase,
+    status: 'pass',
+    failures: [],
+    outcome: 'allowed',
+    decidingHook: '',
+    hooks,
+    durationMs: 1,
+    warnings: [],
+  };
 }
 
-const hook = (name: string, decision: CaseHookResult['decision'], durationMs: number): CaseHookResult => ({ name, decision, durationMs, timedOut: false, success: true });
+const hook = (name: string, decision: CaseHookResult['decision'], durationMs: number): CaseHookResult => ({
+  name,
+  decision,
+  durationMs,
+  timedOut: false,
+  success: true,
+});
 
 describe('guard scores', () => {
   it('nearest-rank percentiles', () => {
@@ -36,12 +61,28 @@ describe('guard scores', () => {
     ];
     for (const order of [results, [...results].reverse()]) {
       const scores = scoreGuards(order);
-      expect(scores).toEqual([{ hook: 'guard', blockCases: 4, caught: 3, allowCases: 2, falsePositives: 1, catchRate: 0.75, falsePositiveRate: 0.5, p50Ms: 30, p95Ms: 60 }]);
+      expect(scores).toEqual([
+        {
+          hook: 'guard',
+          blockCases: 4,
+          caught: 3,
+          allowCases: 2,
+          falsePositives: 1,
+          catchRate: 0.75,
+          falsePositiveRate: 0.5,
+          p50Ms: 30,
+          p95Ms: 60,
+        },
+      ]);
     }
   });
 
   it('thresholds name the guard, its rate, its counts and the option; with no guard at all a given threshold fails', () => {
-    const scores = scoreGuards([caseResult('block', [hook('guard', 'deny', 1)]), caseResult('block', [hook('guard', 'none', 1)]), caseResult('allow', [hook('guard', 'deny', 1)])]);
+    const scores = scoreGuards([
+      caseResult('block', [hook('guard', 'deny', 1)]),
+      caseResult('block', [hook('guard', 'none', 1)]),
+      caseResult('allow', [hook('guard', 'deny', 1)]),
+    ]);
     expect(thresholdFailures(scores, { minCatch: 0.95, maxFalsePositives: 0.02 })).toEqual([
       'guard: catch rate 50.0% (1/2) is below --min-catch 0.95',
       'guard: false-positive rate 100.0% (1/1) is above --max-false-positives 0.02',

@@ -20,7 +20,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(project, { recursive: true, force: true }));
 
-const missing = (command: string, args?: string[]) => missingHookScripts({ command, ...(args ? { args } : {}), projectDir: project });
+const missing = (command: string, args?: string[]) =>
+  missingHookScripts({ command, ...(args ? { args } : {}), projectDir: project });
 
 describe('missingHookScripts', () => {
   it('finds a missing script behind a project-directory variable, as Claude Code and Gemini CLI settings write it', () => {
@@ -32,12 +33,15 @@ describe('missingHookScripts', () => {
 
   it('reads scripts relative to the project directory, after an interpreter, and in every command of a chain', () => {
     expect(missing('python3 hooks/absent.py')).toEqual([join(project, 'hooks/absent.py')]);
-    expect(missing('./hooks/absent.sh && node hooks/present.js | bash hooks/other.sh')).toEqual([join(project, 'hooks/absent.sh'), join(project, 'hooks/other.sh')]);
+    expect(missing('./hooks/absent.sh && node hooks/present.js | bash hooks/other.sh')).toEqual([
+      join(project, 'hooks/absent.sh'),
+      join(project, 'hooks/other.sh'),
+    ]);
     expect(missing('/usr/bin/env node hooks/present.js')).toEqual([]);
     expect(missing('./hooks/absent.sh; cd hooks && ./present.sh')).toEqual([join(project, 'hooks/absent.sh')]);
   });
 
-  it('checks the exec form\'s program and script argument without a shell', () => {
+  it("checks the exec form's program and script argument without a shell", () => {
     expect(missing('node', ['hooks/absent.js', '--json'])).toEqual([join(project, 'hooks/absent.js')]);
     expect(missing('/opt/nowhere/guard', [])).toEqual(['/opt/nowhere/guard']);
     expect(missing('node', ['hooks/present.js'])).toEqual([]);

@@ -10,7 +10,10 @@ import { runHookrail, settingsJson, useCliSandbox } from '../helpers/cliProcess.
 const sandbox = useCliSandbox(async (newSandbox) => {
   await newSandbox.writeHomeFile(
     '.hookrail/settings.json',
-    settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', name: 'guard', command: 'echo guard' }] }] }, { theme: 'dark' }),
+    settingsJson(
+      { BeforeTool: [{ hooks: [{ type: 'command', name: 'guard', command: 'echo guard' }] }] },
+      { theme: 'dark' },
+    ),
   );
 });
 
@@ -23,7 +26,11 @@ describe('hookrail hooks enable / disable', () => {
     const disable = await runHookrail(sandbox, ['hooks', 'disable', 'guard']);
     expect(disable.exitCode).toBe(0);
     expect(disable.stdout).toContain(`Disabled "guard" in ${join(sandbox.home, '.hookrail', 'settings.json')}.`);
-    expect(userSettings()).toMatchObject({ theme: 'dark', disabledHooks: ['guard'], hooks: { BeforeTool: expect.any(Array) } });
+    expect(userSettings()).toMatchObject({
+      theme: 'dark',
+      disabledHooks: ['guard'],
+      hooks: { BeforeTool: expect.any(Array) },
+    });
 
     const listed = await runHookrail(sandbox, ['hooks', 'list', '--json']);
     expect(JSON.parse(listed.stdout).hooks[0]).toMatchObject({ name: 'guard', enabled: false });
@@ -52,17 +59,30 @@ describe('hookrail hooks enable / disable', () => {
   it('--project edits the project file, which applies once the folder is trusted; enabling in the user file warns that the project still disables it', async () => {
     const project = await runHookrail(sandbox, ['hooks', 'disable', 'guard', '--project']);
     expect(project.exitCode).toBe(0);
-    expect(project.stderr).toContain('project settings are not trusted, so the change applies only after "hookrail hooks trust"');
-    const projectSettings = JSON.parse(readFileSync(join(sandbox.project, '.hookrail', 'settings.json'), 'utf8')) as Record<string, unknown>;
+    expect(project.stderr).toContain(
+      'project settings are not trusted, so the change applies only after "hookrail hooks trust"',
+    );
+    const projectSettings = JSON.parse(
+      readFileSync(join(sandbox.project, '.hookrail', 'settings.json'), 'utf8'),
+    ) as Record<string, unknown>;
     expect(projectSettings['disabledHooks']).toEqual(['guard']);
-    expect(JSON.parse((await runHookrail(sandbox, ['hooks', 'list', '--json'])).stdout).hooks[0]).toMatchObject({ name: 'guard', enabled: true });
+    expect(JSON.parse((await runHookrail(sandbox, ['hooks', 'list', '--json'])).stdout).hooks[0]).toMatchObject({
+      name: 'guard',
+      enabled: true,
+    });
     expect((await runHookrail(sandbox, ['hooks', 'trust'])).exitCode).toBe(0);
-    expect(JSON.parse((await runHookrail(sandbox, ['hooks', 'list', '--json'])).stdout).hooks[0]).toMatchObject({ name: 'guard', enabled: false });
+    expect(JSON.parse((await runHookrail(sandbox, ['hooks', 'list', '--json'])).stdout).hooks[0]).toMatchObject({
+      name: 'guard',
+      enabled: false,
+    });
 
     // A trusted folder stays trusted when the user edits its file with --project.
     const reEnable = await runHookrail(sandbox, ['hooks', 'enable', 'guard', '--project']);
     expect(reEnable.stderr).toBe('');
-    expect(JSON.parse((await runHookrail(sandbox, ['hooks', 'list', '--json'])).stdout).hooks[0]).toMatchObject({ name: 'guard', enabled: true });
+    expect(JSON.parse((await runHookrail(sandbox, ['hooks', 'list', '--json'])).stdout).hooks[0]).toMatchObject({
+      name: 'guard',
+      enabled: true,
+    });
     await runHookrail(sandbox, ['hooks', 'disable', 'guard', '--project']);
     const enable = await runHookrail(sandbox, ['hooks', 'enable', 'guard']);
     expect(enable.exitCode).toBe(0);

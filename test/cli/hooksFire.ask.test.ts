@@ -9,9 +9,22 @@ const sandbox = useCliSandbox();
 
 describe('hookrail hooks fire: a hook that asks', () => {
   it('the verdict says the call waits for the user and shows the reason (Claude Code style too)', async () => {
-    const claudeAsk = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"pushing needs a yes"}}';
-    await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: respondHook(0, claudeAsk) }] }] }));
-    const result = await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'run_shell_command', '--input', '{"command":"git push"}', '--json']);
+    const claudeAsk =
+      '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"pushing needs a yes"}}';
+    await sandbox.writeHomeFile(
+      '.hookrail/settings.json',
+      settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: respondHook(0, claudeAsk) }] }] }),
+    );
+    const result = await runHookrail(sandbox, [
+      'hooks',
+      'fire',
+      'BeforeTool',
+      '--tool',
+      'run_shell_command',
+      '--input',
+      '{"command":"git push"}',
+      '--json',
+    ]);
     expect(result.exitCode).toBe(0);
     const report = JSON.parse(result.stdout) as { decision: { blocked: boolean; asks?: string; verdict: string } };
     expect(report.decision).toMatchObject({ blocked: false, asks: 'pushing needs a yes' });

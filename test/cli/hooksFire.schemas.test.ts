@@ -16,7 +16,9 @@ interface FiredHook {
 }
 
 function shippedSchema(dialect: string, eventName: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(repositoryRoot, 'schemas', dialect, `${eventName}.input.json`), 'utf8')) as Record<string, unknown>;
+  return JSON.parse(
+    readFileSync(join(repositoryRoot, 'schemas', dialect, `${eventName}.input.json`), 'utf8'),
+  ) as Record<string, unknown>;
 }
 
 async function fire(args: string[]): Promise<FiredHook[]> {
@@ -26,16 +28,42 @@ async function fire(args: string[]): Promise<FiredHook[]> {
 }
 
 describe('hooks fire --show-input against the shipped schemas', () => {
-  it('a tool call fired at a native, a Claude Code and a Gemini CLI hook: each stdin conforms to its dialect\'s schema, before and after the tool', async () => {
+  it("a tool call fired at a native, a Claude Code and a Gemini CLI hook: each stdin conforms to its dialect's schema, before and after the tool", async () => {
     // Distinct commands: identical ones in several files run once (HOOK-090).
     const hook = (command: string) => [{ hooks: [{ type: 'command', command }] }];
-    await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson({ BeforeTool: hook('true native'), AfterTool: hook('true native') }));
-    await sandbox.writeHomeFile('.claude/settings.json', settingsJson({ PreToolUse: hook('true claude'), PostToolUse: hook('true claude') }));
-    await sandbox.writeHomeFile('.gemini/settings.json', settingsJson({ BeforeTool: hook('true gemini'), AfterTool: hook('true gemini') }));
-    const before = await fire(['BeforeTool', '--tool', 'write_file', '--input', '{"file_path":"src/a.ts","content":"x"}']);
-    const after = await fire(['AfterTool', '--tool', 'write_file', '--input', '{"file_path":"src/a.ts","content":"x"}', '--response', '"wrote src/a.ts"']);
+    await sandbox.writeHomeFile(
+      '.hookrail/settings.json',
+      settingsJson({ BeforeTool: hook('true native'), AfterTool: hook('true native') }),
+    );
+    await sandbox.writeHomeFile(
+      '.claude/settings.json',
+      settingsJson({ PreToolUse: hook('true claude'), PostToolUse: hook('true claude') }),
+    );
+    await sandbox.writeHomeFile(
+      '.gemini/settings.json',
+      settingsJson({ BeforeTool: hook('true gemini'), AfterTool: hook('true gemini') }),
+    );
+    const before = await fire([
+      'BeforeTool',
+      '--tool',
+      'write_file',
+      '--input',
+      '{"file_path":"src/a.ts","content":"x"}',
+    ]);
+    const after = await fire([
+      'AfterTool',
+      '--tool',
+      'write_file',
+      '--input',
+      '{"file_path":"src/a.ts","content":"x"}',
+      '--response',
+      '"wrote src/a.ts"',
+    ]);
     const claudeNames: Record<string, string> = { BeforeTool: 'PreToolUse', AfterTool: 'PostToolUse' };
-    for (const [eventName, hooks] of [['BeforeTool', before], ['AfterTool', after]] as const) {
+    for (const [eventName, hooks] of [
+      ['BeforeTool', before],
+      ['AfterTool', after],
+    ] as const) {
       expect(hooks.map((hook) => hook.dialect).sort()).toEqual(['claude', 'gemini', 'native']);
       for (const hook of hooks) {
         const stdin = JSON.parse(hook.stdin ?? 'null') as unknown;
@@ -45,14 +73,25 @@ describe('hooks fire --show-input against the shipped schemas', () => {
     }
   });
 
-  it('lifecycle events: Claude Code Stop, UserPromptSubmit and SessionStart stdin conform to Claude\'s schemas', async () => {
+  it("lifecycle events: Claude Code Stop, UserPromptSubmit and SessionStart stdin conform to Claude's schemas", async () => {
     await sandbox.writeHomeFile(
       '.claude/settings.json',
-      settingsJson({ Stop: [{ hooks: [{ type: 'command', command: 'true' }] }], UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'true' }] }], SessionStart: [{ hooks: [{ type: 'command', command: 'true' }] }] }),
+      settingsJson({
+        Stop: [{ hooks: [{ type: 'command', command: 'true' }] }],
+        UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'true' }] }],
+        SessionStart: [{ hooks: [{ type: 'command', command: 'true' }] }],
+      }),
     );
-    for (const [eventName, payload] of [['Stop', '{"last_assistant_message":"done"}'], ['UserPromptSubmit', '{"prompt":"hi"}'], ['SessionStart', '{"source":"startup"}']] as const) {
+    for (const [eventName, payload] of [
+      ['Stop', '{"last_assistant_message":"done"}'],
+      ['UserPromptSubmit', '{"prompt":"hi"}'],
+      ['SessionStart', '{"source":"startup"}'],
+    ] as const) {
       const [hook] = await fire([eventName, '--payload', payload]);
-      expect(validateAgainstSchema(JSON.parse(hook!.stdin ?? 'null'), shippedSchema('claude', eventName)), eventName).toEqual([]);
+      expect(
+        validateAgainstSchema(JSON.parse(hook!.stdin ?? 'null'), shippedSchema('claude', eventName)),
+        eventName,
+      ).toEqual([]);
     }
   });
 });

@@ -8,20 +8,36 @@ import { runHookrail, useCliSandbox } from '../helpers/cliProcess.js';
 const sandbox = useCliSandbox();
 
 describe('hooks list and validate with judged hooks', () => {
-  it('hooks list shows a prompt hook\'s question and model, an agent hook\'s turns', async () => {
+  it("hooks list shows a prompt hook's question and model, an agent hook's turns", async () => {
     await sandbox.writeHomeFile(
       '.hookrail/settings.json',
       JSON.stringify({
         hooks: {
-          BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'prompt', name: 'safety', prompt: 'Is this command safe? $ARGUMENTS', model: 'gemini-2.5-flash-lite' }] }],
+          BeforeTool: [
+            {
+              matcher: 'run_shell_command',
+              hooks: [
+                {
+                  type: 'prompt',
+                  name: 'safety',
+                  prompt: 'Is this command safe? $ARGUMENTS',
+                  model: 'gemini-2.5-flash-lite',
+                },
+              ],
+            },
+          ],
           AfterAgent: [{ hooks: [{ type: 'agent', prompt: 'Do the tests pass?', maxTurns: 4, timeout: 90000 }] }],
         },
       }),
     );
     const result = await runHookrail(sandbox, ['hooks', 'list']);
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toMatch(/enabled +prompt: Is this command safe\? \$ARGUMENTS\n +type: prompt · dialect: native · matcher: run_shell_command · name: safety · model: gemini-2.5-flash-lite/);
-    expect(result.stdout).toMatch(/enabled +agent: Do the tests pass\?\n +type: agent · .*maxTurns: 4 · timeout: 90\.0 s/);
+    expect(result.stdout).toMatch(
+      /enabled +prompt: Is this command safe\? \$ARGUMENTS\n +type: prompt · dialect: native · matcher: run_shell_command · name: safety · model: gemini-2.5-flash-lite/,
+    );
+    expect(result.stdout).toMatch(
+      /enabled +agent: Do the tests pass\?\n +type: agent · .*maxTurns: 4 · timeout: 90\.0 s/,
+    );
   });
 
   it('hooks validate reports the new fields with their JSON paths and exits 1', async () => {

@@ -19,17 +19,33 @@ describe('hookrail hooks list: timeouts', () => {
     await sandbox.writeHomeFile(
       '.claude/settings.json',
       settingsJson({
-        PostToolUse: [{ matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'npm test' }, { type: 'command', command: 'npm run lint', timeout: 90 }] }],
+        PostToolUse: [
+          {
+            matcher: 'Edit|Write',
+            hooks: [
+              { type: 'command', command: 'npm test' },
+              { type: 'command', command: 'npm run lint', timeout: 90 },
+            ],
+          },
+        ],
         UserPromptSubmit: [{ hooks: [{ type: 'prompt', prompt: 'Is this prompt on topic? $ARGUMENTS' }] }],
       }),
     );
-    await sandbox.writeHomeFile('.gemini/settings.json', settingsJson({ BeforeTool: [{ matcher: 'write_file', hooks: [{ type: 'command', command: 'gemini-guard' }] }] }));
-    await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: 'native-guard' }] }] }));
+    await sandbox.writeHomeFile(
+      '.gemini/settings.json',
+      settingsJson({ BeforeTool: [{ matcher: 'write_file', hooks: [{ type: 'command', command: 'gemini-guard' }] }] }),
+    );
+    await sandbox.writeHomeFile(
+      '.hookrail/settings.json',
+      settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: 'native-guard' }] }] }),
+    );
 
     const result = await runHookrail(sandbox, ['hooks', 'list', '--json']);
     expect(result.exitCode).toBe(0);
     const hooks = (JSON.parse(result.stdout) as { hooks: ListedTimeout[] }).hooks;
-    const byCommand = Object.fromEntries(hooks.map((hook) => [hook.command ?? hook.dialect, [hook.dialect, hook.timeout, hook.defaultTimeout]]));
+    const byCommand = Object.fromEntries(
+      hooks.map((hook) => [hook.command ?? hook.dialect, [hook.dialect, hook.timeout, hook.defaultTimeout]]),
+    );
     expect(byCommand).toEqual({
       'npm test': ['claude', 600_000, true],
       'npm run lint': ['claude', 90_000, false],

@@ -18,7 +18,11 @@ const sandbox = useCliSandbox();
 let server: HookServer;
 beforeEach(async () => {
   server = await startHookServer({
-    '/http-guard': { status: 200, body: JSON.stringify({ decision: 'block', reason: 'the http guard says no' }), headers: { 'content-type': 'application/json' } },
+    '/http-guard': {
+      status: 200,
+      body: JSON.stringify({ decision: 'block', reason: 'the http guard says no' }),
+      headers: { 'content-type': 'application/json' },
+    },
   });
 });
 afterEach(async () => {
@@ -42,17 +46,39 @@ async function writeHooks(): Promise<void> {
             ],
           },
         ],
-        UserPromptSubmit: [{ hooks: [{ type: 'command', command: `${published('claude/prompt-context.py')} --json` }] }],
+        UserPromptSubmit: [
+          { hooks: [{ type: 'command', command: `${published('claude/prompt-context.py')} --json` }] },
+        ],
       },
     }),
   );
   await sandbox.writeProjectFile(
     'gemini.json',
-    JSON.stringify({ hooks: { AfterTool: [{ matcher: 'write_file|replace', hooks: [{ type: 'command', command: published('gemini/after-tool-review.cjs') }] }] } }),
+    JSON.stringify({
+      hooks: {
+        AfterTool: [
+          {
+            matcher: 'write_file|replace',
+            hooks: [{ type: 'command', command: published('gemini/after-tool-review.cjs') }],
+          },
+        ],
+      },
+    }),
   );
   await sandbox.writeProjectFile(
     'hang.json',
-    JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'glob', hooks: [{ name: 'hangs', type: 'command', command: `node "${fixturePath('hooks/hang.js')}"`, timeout: 1000 }] }] } }),
+    JSON.stringify({
+      hooks: {
+        BeforeTool: [
+          {
+            matcher: 'glob',
+            hooks: [
+              { name: 'hangs', type: 'command', command: `node "${fixturePath('hooks/hang.js')}"`, timeout: 1000 },
+            ],
+          },
+        ],
+      },
+    }),
   );
   await sandbox.writeProjectFile(
     'judged.json',
@@ -60,19 +86,56 @@ async function writeHooks(): Promise<void> {
       hooks: {
         BeforeTool: [
           { matcher: 'list_directory', hooks: [{ name: 'judge', type: 'prompt', prompt: 'Is this safe? $ARGUMENTS' }] },
-          { matcher: 'replace', hooks: [{ name: 'inspector', type: 'agent', prompt: 'Read what you need, then judge: $ARGUMENTS' }] },
+          {
+            matcher: 'replace',
+            hooks: [{ name: 'inspector', type: 'agent', prompt: 'Read what you need, then judge: $ARGUMENTS' }],
+          },
         ],
       },
     }),
   );
-  await sandbox.writeProjectFile('http.json', JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'web_fetch', hooks: [{ name: 'http-guard', type: 'http', url: server.url('/http-guard') }] }] } }));
+  await sandbox.writeProjectFile(
+    'http.json',
+    JSON.stringify({
+      hooks: {
+        BeforeTool: [
+          { matcher: 'web_fetch', hooks: [{ name: 'http-guard', type: 'http', url: server.url('/http-guard') }] },
+        ],
+      },
+    }),
+  );
   await sandbox.writeProjectFile(
     'lifecycle.json',
     JSON.stringify({
       hooks: {
-        BeforeAgent: [{ hooks: [{ name: 'enough', type: 'command', command: respondHook(0, '{"continue": false, "stopReason": "enough for today"}') }] }],
-        BeforeModel: [{ hooks: [{ name: 'no-model', type: 'command', command: respondHook(0, '{"decision": "block", "reason": "no model today"}') }] }],
-        AfterTool: [{ matcher: 'read_many_files', hooks: [{ name: 'quiet', type: 'command', command: respondHook(0, '{"suppressOutput": true}') }] }],
+        BeforeAgent: [
+          {
+            hooks: [
+              {
+                name: 'enough',
+                type: 'command',
+                command: respondHook(0, '{"continue": false, "stopReason": "enough for today"}'),
+              },
+            ],
+          },
+        ],
+        BeforeModel: [
+          {
+            hooks: [
+              {
+                name: 'no-model',
+                type: 'command',
+                command: respondHook(0, '{"decision": "block", "reason": "no model today"}'),
+              },
+            ],
+          },
+        ],
+        AfterTool: [
+          {
+            matcher: 'read_many_files',
+            hooks: [{ name: 'quiet', type: 'command', command: respondHook(0, '{"suppressOutput": true}') }],
+          },
+        ],
       },
     }),
   );
@@ -83,16 +146,40 @@ async function writeHooks(): Promise<void> {
 }
 
 const cases = [
-  { name: 'claude deny', tool: 'Bash', input: { command: 'rm -rf /' }, settings: 'claude.json', expect: { denied: 'recursive forced delete' } },
-  { name: 'claude rewrite', tool: 'Bash', input: { command: 'npm publish' }, settings: 'claude.json', expect: { allowed: true, input: { command: 'npm publish --dry-run' } } },
-  { name: 'claude ask', tool: 'Bash', input: { command: 'git push origin main' }, settings: 'claude.json', expect: { asked: 'needs your confirmation' } },
+  {
+    name: 'claude deny',
+    tool: 'Bash',
+    input: { command: 'rm -rf /' },
+    settings: 'claude.json',
+    expect: { denied: 'recursive forced delete' },
+  },
+  {
+    name: 'claude rewrite',
+    tool: 'Bash',
+    input: { command: 'npm publish' },
+    settings: 'claude.json',
+    expect: { allowed: true, input: { command: 'npm publish --dry-run' } },
+  },
+  {
+    name: 'claude ask',
+    tool: 'Bash',
+    input: { command: 'git push origin main' },
+    settings: 'claude.json',
+    expect: { asked: 'needs your confirmation' },
+  },
   {
     name: 'claude payload context',
     payload: { hook_event_name: 'UserPromptSubmit', prompt: 'fix the bug', session_id: 'ignored' },
     settings: 'claude.json',
     expect: { context: 'run `npm test` before committing' },
   },
-  { name: 'wrongly expects a deny', tool: 'Bash', input: { command: 'ls' }, settings: 'claude.json', expect: { denied: true } },
+  {
+    name: 'wrongly expects a deny',
+    tool: 'Bash',
+    input: { command: 'ls' },
+    settings: 'claude.json',
+    expect: { denied: true },
+  },
   {
     name: 'gemini after-tool context',
     event: 'AfterTool',
@@ -102,32 +189,92 @@ const cases = [
     settings: 'gemini.json',
     expect: { context: 'cart.ts changed; run its tests' },
   },
-  { name: 'a hook that hangs', tool: 'glob', input: { pattern: '*' }, settings: 'hang.json', expect: { allowed: true } },
-  { name: 'prompt hook', tool: 'list_directory', input: { dir_path: '.' }, settings: 'judged.json', hookModel: [{ text: '{"ok": false, "reason": "too curious"}' }], expect: { denied: 'too curious' } },
+  {
+    name: 'a hook that hangs',
+    tool: 'glob',
+    input: { pattern: '*' },
+    settings: 'hang.json',
+    expect: { allowed: true },
+  },
+  {
+    name: 'prompt hook',
+    tool: 'list_directory',
+    input: { dir_path: '.' },
+    settings: 'judged.json',
+    hookModel: [{ text: '{"ok": false, "reason": "too curious"}' }],
+    expect: { denied: 'too curious' },
+  },
   {
     name: 'agent hook',
     tool: 'replace',
     input: { file_path: 'README.md', old_string: 'a', new_string: 'b' },
     settings: 'judged.json',
-    hookModel: [{ functionCalls: [{ name: 'read_file', args: { file_path: 'README.md' } }] }, { text: '{"ok": false, "reason": "the agent read enough"}' }],
+    hookModel: [
+      { functionCalls: [{ name: 'read_file', args: { file_path: 'README.md' } }] },
+      { text: '{"ok": false, "reason": "the agent read enough"}' },
+    ],
     expect: { denied: 'the agent read enough' },
   },
-  { name: 'http hook', tool: 'web_fetch', input: { prompt: 'x' }, settings: 'http.json', expect: { denied: '^the http guard says no$' } },
-  { name: 'function hook', tool: 'write_file', input: { file_path: 'prod.env', content: 'A=1' }, expect: { denied: 'off limits' } },
-  { name: 'stopped', event: 'BeforeAgent', payload: { prompt: 'hi' }, settings: 'lifecycle.json', expect: { stopped: 'enough' } },
-  { name: 'model request', event: 'BeforeModel', request: { model: 'm', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }, settings: 'lifecycle.json', expect: { denied: 'no model today' } },
-  { name: 'suppressed', event: 'AfterTool', tool: 'read_many_files', input: {}, response: 'lots', settings: 'lifecycle.json', expect: { suppressed: true } },
+  {
+    name: 'http hook',
+    tool: 'web_fetch',
+    input: { prompt: 'x' },
+    settings: 'http.json',
+    expect: { denied: '^the http guard says no$' },
+  },
+  {
+    name: 'function hook',
+    tool: 'write_file',
+    input: { file_path: 'prod.env', content: 'A=1' },
+    expect: { denied: 'off limits' },
+  },
+  {
+    name: 'stopped',
+    event: 'BeforeAgent',
+    payload: { prompt: 'hi' },
+    settings: 'lifecycle.json',
+    expect: { stopped: 'enough' },
+  },
+  {
+    name: 'model request',
+    event: 'BeforeModel',
+    request: { model: 'm', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
+    settings: 'lifecycle.json',
+    expect: { denied: 'no model today' },
+  },
+  {
+    name: 'suppressed',
+    event: 'AfterTool',
+    tool: 'read_many_files',
+    input: {},
+    response: 'lots',
+    settings: 'lifecycle.json',
+    expect: { suppressed: true },
+  },
 ];
 
 describe('hookrail hooks test', () => {
   it('HOOK-117: runs every kind of hook for real, checks each expectation kind, fails a hanging hook at its timeout and writes JUnit XML that parses', async () => {
     await writeHooks();
     await sandbox.writeProjectFile('cases.json', JSON.stringify({ cases }));
-    const result = await runHookrail(sandbox, ['hooks', 'test', 'cases.json', '--function-hooks', 'functions.mjs', '--junit', 'junit.xml', '--concurrency', '3']);
+    const result = await runHookrail(sandbox, [
+      'hooks',
+      'test',
+      'cases.json',
+      '--function-hooks',
+      'functions.mjs',
+      '--junit',
+      'junit.xml',
+      '--concurrency',
+      '3',
+    ]);
     expect(result.exitCode).toBe(1);
     const lines = result.stdout.split('\n');
-    const verdict = (name: string): string | undefined => lines.find((line) => line.includes(`  ${name} `) || line.endsWith(`  ${name}`))?.split(' ')[0];
-    for (const passing of cases.map((testCase) => testCase.name).filter((name) => name !== 'wrongly expects a deny' && name !== 'a hook that hangs')) {
+    const verdict = (name: string): string | undefined =>
+      lines.find((line) => line.includes(`  ${name} `) || line.endsWith(`  ${name}`))?.split(' ')[0];
+    for (const passing of cases
+      .map((testCase) => testCase.name)
+      .filter((name) => name !== 'wrongly expects a deny' && name !== 'a hook that hangs')) {
       expect(verdict(passing), passing).toBe('PASS');
     }
     expect(verdict('wrongly expects a deny')).toBe('FAIL');
@@ -139,9 +286,28 @@ describe('hookrail hooks test', () => {
     // The deciding hook is named in the table.
     expect(lines.find((line) => line.includes('claude deny'))).toContain('deny-destructive-bash.mjs');
 
-    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => name === 'testsuite' || name === 'testcase' });
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      isArray: (name) => name === 'testsuite' || name === 'testcase',
+    });
     const junit = parser.parse(readFileSync(join(sandbox.project, 'junit.xml'), 'utf8')) as {
-      testsuites: { tests: string; failures: string; errors: string; testsuite: Array<{ name: string; tests: string; failures: string; testcase: Array<{ name: string; classname: string; time: string; failure?: { message: string; '#text': string } }> }> };
+      testsuites: {
+        tests: string;
+        failures: string;
+        errors: string;
+        testsuite: Array<{
+          name: string;
+          tests: string;
+          failures: string;
+          testcase: Array<{
+            name: string;
+            classname: string;
+            time: string;
+            failure?: { message: string; '#text': string };
+          }>;
+        }>;
+      };
     };
     expect(junit.testsuites).toMatchObject({ tests: '14', failures: '2', errors: '0' });
     const suite = junit.testsuites.testsuite[0]!;
@@ -162,9 +328,17 @@ describe('hookrail hooks test', () => {
     await sandbox.writeProjectFile('cases.jsonl', `${lines}\n`);
     const result = await runHookrail(sandbox, ['hooks', 'test', 'cases.jsonl', '--json']);
     expect(result.exitCode).toBe(0);
-    const report = JSON.parse(result.stdout) as { summary: Record<string, unknown>; cases: Array<Record<string, unknown> & { hooks: Array<{ name: string; decision: string }> }> };
+    const report = JSON.parse(result.stdout) as {
+      summary: Record<string, unknown>;
+      cases: Array<Record<string, unknown> & { hooks: Array<{ name: string; decision: string }> }>;
+    };
     expect(report.summary).toEqual({ cases: 2, passed: 2, failed: 0, errors: 0, ok: true });
-    expect(report.cases[0]).toMatchObject({ name: 'claude deny', location: 'cases.jsonl line 1', status: 'pass', hook: published('claude/deny-destructive-bash.mjs') });
+    expect(report.cases[0]).toMatchObject({
+      name: 'claude deny',
+      location: 'cases.jsonl line 1',
+      status: 'pass',
+      hook: published('claude/deny-destructive-bash.mjs'),
+    });
     expect(report.cases[0]!['outcome']).toMatch(/^denied \(Blocked by deny-destructive-bash/);
     expect(report.cases[1]!.hooks.map((hook) => hook.decision)).toEqual(['none', 'modify', 'none']);
   });
@@ -172,7 +346,12 @@ describe('hookrail hooks test', () => {
   it('a bad case file is an error naming the file and the JSON path of every problem, before any hook runs', async () => {
     await sandbox.writeProjectFile(
       'bad.json',
-      JSON.stringify([{ tool: 'Bash', expect: { denid: true } }, { tool: 'Bash', expect: { denied: '(' } }, { event: 'BeforeTool', should: 'maybe' }, { tool: 'Bash' }]),
+      JSON.stringify([
+        { tool: 'Bash', expect: { denid: true } },
+        { tool: 'Bash', expect: { denied: '(' } },
+        { event: 'BeforeTool', should: 'maybe' },
+        { tool: 'Bash' },
+      ]),
     );
     const result = await runHookrail(sandbox, ['hooks', 'test', 'bad.json']);
     expect(result.exitCode).toBe(1);
@@ -186,7 +365,10 @@ describe('hookrail hooks test', () => {
 
   it('a case naming an unknown event fails as an error and the other cases still run', async () => {
     await writeHooks();
-    await sandbox.writeProjectFile('cases.json', JSON.stringify([{ event: 'BeforeTol', tool: 'Bash', expect: { allowed: true } }, cases[0]]));
+    await sandbox.writeProjectFile(
+      'cases.json',
+      JSON.stringify([{ event: 'BeforeTol', tool: 'Bash', expect: { allowed: true } }, cases[0]]),
+    );
     const result = await runHookrail(sandbox, ['hooks', 'test', 'cases.json']);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toMatch(/^ERROR\s+cases\.json#1\s+did not run/m);
@@ -197,9 +379,22 @@ describe('hookrail hooks test', () => {
 
   it("the starter set for the demo's guard passes, with every guard score within --min-catch 0.95 --max-false-positives 0.02", async () => {
     await copyExamples(sandbox);
-    const result = await runHookrail(sandbox, ['hooks', 'test', 'examples/hook-tests/demo-guard.json', '--min-catch', '0.95', '--max-false-positives', '0.02', '--json']);
+    const result = await runHookrail(sandbox, [
+      'hooks',
+      'test',
+      'examples/hook-tests/demo-guard.json',
+      '--min-catch',
+      '0.95',
+      '--max-false-positives',
+      '0.02',
+      '--json',
+    ]);
     expect(result.exitCode).toBe(0);
-    const report = JSON.parse(result.stdout) as { summary: { cases: number; passed: number }; guards: Array<Record<string, unknown>>; thresholdFailures: string[] };
+    const report = JSON.parse(result.stdout) as {
+      summary: { cases: number; passed: number };
+      guards: Array<Record<string, unknown>>;
+      thresholdFailures: string[];
+    };
     expect(report.summary.passed).toBe(report.summary.cases);
     expect(report.thresholdFailures).toEqual([]);
     // Only the guard has rates: add-dry-run rewrites, it never blocks.
@@ -212,12 +407,30 @@ describe('hookrail hooks test', () => {
   it('a guard below --min-catch fails the run and says which guard and by how much; the table prints p50 and p95', async () => {
     await sandbox.writeProjectFile(
       'settings.json',
-      JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ name: 'rm-only', type: 'command', command: published('gemini/block-dangerous-shell.sh') }] }] } }),
+      JSON.stringify({
+        hooks: {
+          BeforeTool: [
+            {
+              matcher: 'run_shell_command',
+              hooks: [{ name: 'rm-only', type: 'command', command: published('gemini/block-dangerous-shell.sh') }],
+            },
+          ],
+        },
+      }),
     );
-    const label = (command: string, should: 'block' | 'allow'): Record<string, unknown> => ({ name: command, tool: 'run_shell_command', input: { command }, should, allowHookErrors: false });
+    const label = (command: string, should: 'block' | 'allow'): Record<string, unknown> => ({
+      name: command,
+      tool: 'run_shell_command',
+      input: { command },
+      should,
+      allowHookErrors: false,
+    });
     await sandbox.writeProjectFile(
       'guard.json',
-      JSON.stringify({ settings: 'settings.json', cases: [label('rm -rf build', 'block'), label('git reset --hard', 'block'), label('ls', 'allow')] }),
+      JSON.stringify({
+        settings: 'settings.json',
+        cases: [label('rm -rf build', 'block'), label('git reset --hard', 'block'), label('ls', 'allow')],
+      }),
     );
     const result = await runHookrail(sandbox, ['hooks', 'test', 'guard.json', '--min-catch', '0.95']);
     expect(result.exitCode).toBe(1);
@@ -230,10 +443,29 @@ describe('hookrail hooks test', () => {
     await writeHooks();
     await sandbox.writeProjectFile(
       'slow.json',
-      JSON.stringify({ hooks: { BeforeTool: [{ matcher: 'glob', hooks: [{ name: 'slow', type: 'command', command: `node "${fixturePath('hooks/hang.js')}"`, timeout: 60_000 }] }] } }),
+      JSON.stringify({
+        hooks: {
+          BeforeTool: [
+            {
+              matcher: 'glob',
+              hooks: [
+                { name: 'slow', type: 'command', command: `node "${fixturePath('hooks/hang.js')}"`, timeout: 60_000 },
+              ],
+            },
+          ],
+        },
+      }),
     );
-    await sandbox.writeProjectFile('cases.json', JSON.stringify([{ name: 'slow', tool: 'glob', input: { pattern: '*' }, settings: 'slow.json', expect: { allowed: true } }, cases[0]]));
-    const result = await runHookrail(sandbox, ['hooks', 'test', 'cases.json', '--case-timeout', '700'], { timeoutMs: 30_000 });
+    await sandbox.writeProjectFile(
+      'cases.json',
+      JSON.stringify([
+        { name: 'slow', tool: 'glob', input: { pattern: '*' }, settings: 'slow.json', expect: { allowed: true } },
+        cases[0],
+      ]),
+    );
+    const result = await runHookrail(sandbox, ['hooks', 'test', 'cases.json', '--case-timeout', '700'], {
+      timeoutMs: 30_000,
+    });
     expect(result.timedOut).toBe(false);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toMatch(/^FAIL\s+slow\s/m);
@@ -246,8 +478,14 @@ describe('hookrail hooks test', () => {
     expect(none.exitCode).toBe(2);
     expect(none.stderr).toContain(`no case files given, and none in ${join(sandbox.project, '.hookrail', 'tests')}`);
     await writeHooks();
-    await sandbox.writeProjectFile('.hookrail/tests/a.json', JSON.stringify([{ ...cases[0], settings: '../../claude.json' }]));
-    await sandbox.writeProjectFile('.hookrail/tests/b.jsonl', `${JSON.stringify({ ...cases[2], settings: '../../claude.json' })}\n`);
+    await sandbox.writeProjectFile(
+      '.hookrail/tests/a.json',
+      JSON.stringify([{ ...cases[0], settings: '../../claude.json' }]),
+    );
+    await sandbox.writeProjectFile(
+      '.hookrail/tests/b.jsonl',
+      `${JSON.stringify({ ...cases[2], settings: '../../claude.json' })}\n`,
+    );
     await sandbox.writeProjectFile('.hookrail/tests/notes.txt', 'not a case file');
     const result = await runHookrail(sandbox, ['hooks', 'test']);
     expect(result.exitCode).toBe(0);
@@ -259,7 +497,15 @@ describe('hookrail hooks test', () => {
   it('--help explains the case files, the expectations, the scores and the exit codes', async () => {
     const result = await runHookrail(sandbox, ['hooks', 'test', '--help']);
     expect(result.exitCode).toBe(0);
-    for (const text of ['Usage: hookrail hooks test [FILES...]', 'docs/hook-tests.md', '--junit FILE', '--min-catch RATE', '--max-false-positives RATE', '--concurrency N', 'A hook that times out fails its case']) {
+    for (const text of [
+      'Usage: hookrail hooks test [FILES...]',
+      'docs/hook-tests.md',
+      '--junit FILE',
+      '--min-catch RATE',
+      '--max-false-positives RATE',
+      '--concurrency N',
+      'A hook that times out fails its case',
+    ]) {
       expect(result.stdout).toContain(text);
     }
   });

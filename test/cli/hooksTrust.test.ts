@@ -11,7 +11,10 @@ const sandbox = useCliSandbox(async (newSandbox) => {
     JSON.stringify({
       prompt: 'Say hello.',
       tools: ['run_shell_command'],
-      turns: [{ functionCalls: [{ name: 'run_shell_command', args: { command: 'echo hello-from-the-tool' } }] }, { text: 'Done.' }],
+      turns: [
+        { functionCalls: [{ name: 'run_shell_command', args: { command: 'echo hello-from-the-tool' } }] },
+        { text: 'Done.' },
+      ],
     }),
   );
 });
@@ -19,7 +22,9 @@ const sandbox = useCliSandbox(async (newSandbox) => {
 async function writeProjectGuard(reason: string): Promise<void> {
   await sandbox.writeProjectFile(
     '.hookrail/settings.json',
-    settingsJson({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: respondHook(2, '', reason) }] }] }),
+    settingsJson({
+      BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: respondHook(2, '', reason) }] }],
+    }),
   );
 }
 
@@ -28,7 +33,9 @@ describe('hookrail hooks trust', () => {
     await writeProjectGuard('project guard says no');
     const untrusted = await runHookrail(sandbox, ['run', '--scenario', 'echo.json']);
     expect(untrusted.exitCode).toBe(0);
-    expect(untrusted.stderr).toContain('Project settings in .hookrail/settings.json were not applied: this folder is not trusted (left out: .hookrail/settings.json: 1 hook).');
+    expect(untrusted.stderr).toContain(
+      'Project settings in .hookrail/settings.json were not applied: this folder is not trusted (left out: .hookrail/settings.json: 1 hook).',
+    );
     expect(untrusted.stderr).toContain('hookrail hooks trust');
     expect(untrusted.stdout).toContain('hello-from-the-tool');
 
@@ -65,7 +72,10 @@ describe('hookrail hooks trust', () => {
   });
 
   it('--cwd trusts another folder; a folder without project hooks says so', async () => {
-    await sandbox.writeProjectFile('other/.hookrail/settings.json', settingsJson({ AfterTool: [{ hooks: [{ type: 'command', command: 'echo other' }] }] }));
+    await sandbox.writeProjectFile(
+      'other/.hookrail/settings.json',
+      settingsJson({ AfterTool: [{ hooks: [{ type: 'command', command: 'echo other' }] }] }),
+    );
     const other = await runHookrail(sandbox, ['hooks', 'trust', '--cwd', 'other']);
     expect(other.exitCode).toBe(0);
     expect(other.stdout).toContain(`Trusted ${sandbox.project}/other for 1 project hook`);

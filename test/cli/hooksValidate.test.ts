@@ -11,7 +11,15 @@ describe('hookrail hooks validate', () => {
   it('HOOK-082, HOOK-083: a valid file passes with exit 0', async () => {
     const file = await sandbox.writeProjectFile(
       'good.json',
-      settingsJson({ BeforeTool: [{ matcher: 'run_shell_command', sequential: true, hooks: [{ type: 'command', command: 'echo ok', timeout: 1000 }] }] }),
+      settingsJson({
+        BeforeTool: [
+          {
+            matcher: 'run_shell_command',
+            sequential: true,
+            hooks: [{ type: 'command', command: 'echo ok', timeout: 1000 }],
+          },
+        ],
+      }),
     );
     const result = await runHookrail(sandbox, ['hooks', 'validate', file]);
     expect(result.exitCode).toBe(0);
@@ -23,7 +31,9 @@ describe('hookrail hooks validate', () => {
     await sandbox.writeProjectFile(
       'bad.json',
       settingsJson({
-        BeforeTool: [{ hooks: [{ type: 'command', command: 'echo fine' }, { type: 'command' }, { type: 'script', command: 'x' }] }],
+        BeforeTool: [
+          { hooks: [{ type: 'command', command: 'echo fine' }, { type: 'command' }, { type: 'script', command: 'x' }] },
+        ],
         AfterTool: [{ matcher: 7, hooks: [] }],
         NotAnEvent: [],
       }),
@@ -32,7 +42,9 @@ describe('hookrail hooks validate', () => {
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain('bad.json: 1 valid hook');
     expect(result.stdout).toMatch(/error bad\.json: hooks\.BeforeTool\[0\]\.hooks\[1\]: .*command/);
-    expect(result.stdout).toMatch(/error bad\.json: hooks\.BeforeTool\[0\]\.hooks\[2\]\.type: unknown hook type "script"/);
+    expect(result.stdout).toMatch(
+      /error bad\.json: hooks\.BeforeTool\[0\]\.hooks\[2\]\.type: unknown hook type "script"/,
+    );
     expect(result.stdout).toMatch(/bad\.json: hooks\.AfterTool\[0\]\.matcher: /);
     expect(result.stdout).toMatch(/warning bad\.json: hooks\.NotAnEvent: /);
     expect(result.stdout).toMatch(/4 problems in 1 file\./);
@@ -48,9 +60,15 @@ describe('hookrail hooks validate', () => {
     expect(missing.stderr).toContain('absent.json: file not found');
   });
 
-  it('HOOK-084: without FILE validates every settings file hookrail loads, naming each problem\'s file', async () => {
-    await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: '' }] }] }));
-    await sandbox.writeProjectFile('.hookrail/settings.json', settingsJson({ AfterTool: [{ hooks: [{ type: 'command', command: 'echo ok', timeout: -5 }] }] }));
+  it("HOOK-084: without FILE validates every settings file hookrail loads, naming each problem's file", async () => {
+    await sandbox.writeHomeFile(
+      '.hookrail/settings.json',
+      settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: '' }] }] }),
+    );
+    await sandbox.writeProjectFile(
+      '.hookrail/settings.json',
+      settingsJson({ AfterTool: [{ hooks: [{ type: 'command', command: 'echo ok', timeout: -5 }] }] }),
+    );
     const result = await runHookrail(sandbox, ['hooks', 'validate']);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toMatch(/~\/\.hookrail\/settings\.json: hooks\.BeforeTool\[0\]\.hooks\[0\]/);
@@ -59,7 +77,7 @@ describe('hookrail hooks validate', () => {
     expect(result.stdout).toMatch(/2 problems in 2 files\./);
   });
 
-  it('HOOK-082, HOOK-191: a definition skipped for its matcher still has its hooks\' own errors listed, each with its JSON path', async () => {
+  it("HOOK-082, HOOK-191: a definition skipped for its matcher still has its hooks' own errors listed, each with its JSON path", async () => {
     await sandbox.writeProjectFile(
       'matchers.json',
       settingsJson({
@@ -71,15 +89,25 @@ describe('hookrail hooks validate', () => {
     );
     const result = await runHookrail(sandbox, ['hooks', 'validate', 'matchers.json']);
     expect(result.exitCode).toBe(1);
-    expect(result.stdout).toMatch(/error matchers\.json: hooks\.BeforeTool\[0\]\.matcher: .*lookahead.*definition skipped/);
-    expect(result.stdout).toContain('error matchers.json: hooks.BeforeTool[0].hooks[0]: "command" is missing; hook skipped');
-    expect(result.stdout).toMatch(/error matchers\.json: hooks\.BeforeTool\[0\]\.hooks\[1\]\.type: unknown hook type "script"/);
-    expect(result.stdout).toMatch(/error matchers\.json: hooks\.BeforeTool\[1\]\.matcher: expected a string .*got a number; definition skipped/);
-    expect(result.stdout).toMatch(/error matchers\.json: hooks\.BeforeTool\[1\]\.hooks\[0\]\.url: "ftp:\/\/127\.0\.0\.1\/x" is not an http\(s\) URL/);
+    expect(result.stdout).toMatch(
+      /error matchers\.json: hooks\.BeforeTool\[0\]\.matcher: .*lookahead.*definition skipped/,
+    );
+    expect(result.stdout).toContain(
+      'error matchers.json: hooks.BeforeTool[0].hooks[0]: "command" is missing; hook skipped',
+    );
+    expect(result.stdout).toMatch(
+      /error matchers\.json: hooks\.BeforeTool\[0\]\.hooks\[1\]\.type: unknown hook type "script"/,
+    );
+    expect(result.stdout).toMatch(
+      /error matchers\.json: hooks\.BeforeTool\[1\]\.matcher: expected a string .*got a number; definition skipped/,
+    );
+    expect(result.stdout).toMatch(
+      /error matchers\.json: hooks\.BeforeTool\[1\]\.hooks\[0\]\.url: "ftp:\/\/127\.0\.0\.1\/x" is not an http\(s\) URL/,
+    );
     expect(result.stdout).toContain('matchers.json: 0 valid hooks, 5 problems');
   });
 
-  it('validates a scenario\'s settings.hooks and turns with their JSON paths', async () => {
+  it("validates a scenario's settings.hooks and turns with their JSON paths", async () => {
     await sandbox.writeProjectFile(
       'scenario.json',
       JSON.stringify({
@@ -96,13 +124,25 @@ describe('hookrail hooks validate', () => {
   it('validates a Claude Code settings file in its own format; a Claude event hookrail does not fire is named', async () => {
     await sandbox.writeProjectFile(
       '.claude/settings.json',
-      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo ok' }] }], SubagentStop: [], PermissionRequest: [] } }),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo ok' }] }],
+          SubagentStop: [],
+          PermissionRequest: [],
+        },
+      }),
     );
     const result = await runHookrail(sandbox, ['hooks', 'validate', '.claude/settings.json', '--json']);
-    const report = JSON.parse(result.stdout) as { files: Array<{ hookCount: number; dialect: string; problems: Array<{ path: string; message: string }> }>; problemCount: number };
+    const report = JSON.parse(result.stdout) as {
+      files: Array<{ hookCount: number; dialect: string; problems: Array<{ path: string; message: string }> }>;
+      problemCount: number;
+    };
     expect(report.files[0]).toMatchObject({ hookCount: 1, dialect: 'claude' });
     expect(report.files[0].problems).toEqual([
-      expect.objectContaining({ path: 'hooks.PermissionRequest', message: expect.stringContaining('Claude Code event "PermissionRequest" has no hookrail equivalent') }),
+      expect.objectContaining({
+        path: 'hooks.PermissionRequest',
+        message: expect.stringContaining('Claude Code event "PermissionRequest" has no hookrail equivalent'),
+      }),
     ]);
     expect(result.exitCode).toBe(1);
   });
@@ -110,23 +150,38 @@ describe('hookrail hooks validate', () => {
   it('a misspelt field in a group or a hook is a warning with its file, JSON path and the field it was likely meant to be', async () => {
     await sandbox.writeProjectFile(
       'typos.json',
-      JSON.stringify({ hooks: { BeforeTool: [{ matchr: 'write_file', hooks: [{ type: 'command', command: 'echo ok', timout: 5000 }] }] } }),
+      JSON.stringify({
+        hooks: {
+          BeforeTool: [{ matchr: 'write_file', hooks: [{ type: 'command', command: 'echo ok', timout: 5000 }] }],
+        },
+      }),
     );
     const result = await runHookrail(sandbox, ['hooks', 'validate', 'typos.json']);
     expect(result.stdout).toContain('typos.json: 1 valid hook, 2 problems');
-    expect(result.stdout).toContain('warning typos.json: hooks.BeforeTool[0].matchr: unknown field "matchr"; ignored (did you mean "matcher"?)');
-    expect(result.stdout).toContain('warning typos.json: hooks.BeforeTool[0].hooks[0].timout: unknown field "timout"; ignored (did you mean "timeout"?)');
+    expect(result.stdout).toContain(
+      'warning typos.json: hooks.BeforeTool[0].matchr: unknown field "matchr"; ignored (did you mean "matcher"?)',
+    );
+    expect(result.stdout).toContain(
+      'warning typos.json: hooks.BeforeTool[0].hooks[0].timout: unknown field "timout"; ignored (did you mean "timeout"?)',
+    );
   });
 
   it('validates a --settings-style file written with Claude Code names anywhere, timeouts read as seconds', async () => {
     await sandbox.writeProjectFile(
       'claude-hooks.json',
-      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo ok', timeout: 'soon' }] }], Stop: [{ hooks: [{ type: 'command', command: 'echo stop' }] }] } }),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo ok', timeout: 'soon' }] }],
+          Stop: [{ hooks: [{ type: 'command', command: 'echo stop' }] }],
+        },
+      }),
     );
     const result = await runHookrail(sandbox, ['hooks', 'validate', 'claude-hooks.json']);
     expect(result.stdout).toContain('claude-hooks.json: 2 valid hooks, 1 problem');
-    expect(result.stdout).toContain('read as Claude Code\'s dialect');
-    expect(result.stdout).toContain('hooks.PreToolUse[0].hooks[0].timeout: expected a positive number of seconds, got "soon"; the hook is kept with the default timeout of 600 s');
+    expect(result.stdout).toContain("read as Claude Code's dialect");
+    expect(result.stdout).toContain(
+      'hooks.PreToolUse[0].hooks[0].timeout: expected a positive number of seconds, got "soon"; the hook is kept with the default timeout of 600 s',
+    );
     expect(result.stdout).not.toContain('unknown hook event');
     expect(result.exitCode).toBe(1);
   });
@@ -143,8 +198,14 @@ describe('hookrail hooks validate: allowedEnvVars against hookEnvironment.withho
   };
 
   it('HOOK-188: FILE form warns, before any hook runs, about each allowed variable a withhold pattern (glob, case-insensitive) keeps from every hook', async () => {
-    await sandbox.writeHomeFile('.hookrail/settings.json', `${JSON.stringify({ hookEnvironment: { withhold: ['*_token', 'AWS_REGION'] } })}\n`);
-    await sandbox.writeProjectFile('http-hooks.json', settingsJson({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [tokenHook] }] }));
+    await sandbox.writeHomeFile(
+      '.hookrail/settings.json',
+      `${JSON.stringify({ hookEnvironment: { withhold: ['*_token', 'AWS_REGION'] } })}\n`,
+    );
+    await sandbox.writeProjectFile(
+      'http-hooks.json',
+      settingsJson({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [tokenHook] }] }),
+    );
     const result = await runHookrail(sandbox, ['hooks', 'validate', 'http-hooks.json']);
     expect(result.stdout).toContain(
       'warning http-hooks.json: hooks.BeforeTool[0].hooks[0].allowedEnvVars[1]: http hook "token-gate" lists $API_TOKEN in allowedEnvVars, ' +
@@ -161,12 +222,21 @@ describe('hookrail hooks validate: allowedEnvVars against hookEnvironment.withho
     expect(result.exitCode).toBe(1);
   });
 
-  it('HOOK-188: the file\'s own hookEnvironment.withhold counts in the FILE form; without any withhold there is no warning', async () => {
-    await sandbox.writeProjectFile('own.json', settingsJson({ BeforeTool: [{ hooks: [tokenHook] }] }, { hookEnvironment: { withhold: ['API_TOKEN'] } }));
+  it("HOOK-188: the file's own hookEnvironment.withhold counts in the FILE form; without any withhold there is no warning", async () => {
+    await sandbox.writeProjectFile(
+      'own.json',
+      settingsJson({ BeforeTool: [{ hooks: [tokenHook] }] }, { hookEnvironment: { withhold: ['API_TOKEN'] } }),
+    );
     const own = await runHookrail(sandbox, ['hooks', 'validate', 'own.json', '--json']);
-    const report = JSON.parse(own.stdout) as { files: Array<{ problems: Array<{ path: string; message: string; severity: string }> }> };
+    const report = JSON.parse(own.stdout) as {
+      files: Array<{ problems: Array<{ path: string; message: string; severity: string }> }>;
+    };
     expect(report.files[0].problems).toEqual([
-      { path: 'hooks.BeforeTool[0].hooks[0].allowedEnvVars[1]', message: expect.stringContaining('lists $API_TOKEN in allowedEnvVars'), severity: 'warning' },
+      {
+        path: 'hooks.BeforeTool[0].hooks[0].allowedEnvVars[1]',
+        message: expect.stringContaining('lists $API_TOKEN in allowedEnvVars'),
+        severity: 'warning',
+      },
     ]);
     await sandbox.writeProjectFile('plain.json', settingsJson({ BeforeTool: [{ hooks: [tokenHook] }] }));
     const plain = await runHookrail(sandbox, ['hooks', 'validate', 'plain.json']);
@@ -174,7 +244,7 @@ describe('hookrail hooks validate: allowedEnvVars against hookEnvironment.withho
     expect(plain.exitCode).toBe(0);
   });
 
-  it('HOOK-188: without FILE the merged withhold is checked against every file\'s http hooks, in each file\'s own JSON paths (Claude Code dialect too)', async () => {
+  it("HOOK-188: without FILE the merged withhold is checked against every file's http hooks, in each file's own JSON paths (Claude Code dialect too)", async () => {
     await sandbox.writeHomeFile(
       '.hookrail/settings.json',
       `${JSON.stringify({ hookEnvironment: { withhold: ['GITHUB_TOKEN'] }, hooks: { AfterTool: [{ hooks: [{ type: 'command', command: 'echo ok' }] }] } })}\n`,
@@ -185,7 +255,13 @@ describe('hookrail hooks validate: allowedEnvVars against hookEnvironment.withho
         hooks: {
           PreToolUse: [
             { matcher: 'Bash', hooks: [{ type: 'command', command: 'echo first' }] },
-            { matcher: 'Write', hooks: [{ type: 'command' }, { type: 'http', url: 'http://127.0.0.1:9/audit', allowedEnvVars: ['GITHUB_TOKEN'] }] },
+            {
+              matcher: 'Write',
+              hooks: [
+                { type: 'command' },
+                { type: 'http', url: 'http://127.0.0.1:9/audit', allowedEnvVars: ['GITHUB_TOKEN'] },
+              ],
+            },
           ],
         },
       }),
@@ -199,11 +275,19 @@ describe('hookrail hooks validate: allowedEnvVars against hookEnvironment.withho
     expect(result.exitCode).toBe(1);
   });
 
-  it('HOOK-188: without FILE, a --scenario\'s settings.hooks are checked too, at their settings.hooks paths', async () => {
-    await sandbox.writeHomeFile('.hookrail/settings.json', `${JSON.stringify({ hookEnvironment: { withhold: ['API_*'] } })}\n`);
-    await sandbox.writeProjectFile('scenario.json', JSON.stringify({ turns: [{ text: 'done' }], settings: { hooks: { BeforeTool: [{ hooks: [tokenHook] }] } } }));
+  it("HOOK-188: without FILE, a --scenario's settings.hooks are checked too, at their settings.hooks paths", async () => {
+    await sandbox.writeHomeFile(
+      '.hookrail/settings.json',
+      `${JSON.stringify({ hookEnvironment: { withhold: ['API_*'] } })}\n`,
+    );
+    await sandbox.writeProjectFile(
+      'scenario.json',
+      JSON.stringify({ turns: [{ text: 'done' }], settings: { hooks: { BeforeTool: [{ hooks: [tokenHook] }] } } }),
+    );
     const result = await runHookrail(sandbox, ['hooks', 'validate', '--scenario', 'scenario.json']);
-    expect(result.stdout).toContain('warning scenario.json: settings.hooks.BeforeTool[0].hooks[0].allowedEnvVars[1]: http hook "token-gate" lists $API_TOKEN');
+    expect(result.stdout).toContain(
+      'warning scenario.json: settings.hooks.BeforeTool[0].hooks[0].allowedEnvVars[1]: http hook "token-gate" lists $API_TOKEN',
+    );
     expect(result.exitCode).toBe(1);
   });
 });

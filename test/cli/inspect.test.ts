@@ -12,17 +12,39 @@ const sandbox = useCliSandbox(copyExamples);
 
 describe('hookrail inspect', () => {
   it('records the demo with its header and turns it into one self-contained HTML report', async () => {
-    const run = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/demo.json', '--inspect', 'run.jsonl']);
+    const run = await runHookrail(sandbox, [
+      'run',
+      '--scenario',
+      'examples/scenarios/demo.json',
+      '--inspect',
+      'run.jsonl',
+    ]);
     expect(run.exitCode).toBe(0);
-    const lines = readFileSync(join(sandbox.project, 'run.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as { type: string; machines?: object; title?: string });
+    const lines = readFileSync(join(sandbox.project, 'run.jsonl'), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; machines?: object; title?: string });
     expect(lines[0]).toMatchObject({ type: 'hookrail.run', version: 1, title: 'demo' });
     expect(Object.keys(lines[0]!.machines!).sort()).toEqual(['modelCall', 'scheduler', 'session', 'toolCall']);
     expect(new Set(lines.map((line) => line.type))).toEqual(
-      new Set(['hookrail.run', 'hookrail.session', 'hookrail.model', 'hookrail.call', 'hookrail.hook', '@xstate.actor', '@xstate.event', '@xstate.snapshot']),
+      new Set([
+        'hookrail.run',
+        'hookrail.session',
+        'hookrail.model',
+        'hookrail.call',
+        'hookrail.hook',
+        '@xstate.actor',
+        '@xstate.event',
+        '@xstate.snapshot',
+      ]),
     );
     // A second run starts the file anew instead of mixing two runs.
     await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/demo.json', '--inspect', 'run.jsonl']);
-    expect(readFileSync(join(sandbox.project, 'run.jsonl'), 'utf8').split('\n').filter((line) => line.includes('"hookrail.run"'))).toHaveLength(1);
+    expect(
+      readFileSync(join(sandbox.project, 'run.jsonl'), 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('"hookrail.run"')),
+    ).toHaveLength(1);
 
     const inspect = await runHookrail(sandbox, ['inspect', 'run.jsonl', '--out', 'report.html']);
     expect(inspect.exitCode).toBe(0);
@@ -58,14 +80,26 @@ describe('hookrail inspect', () => {
     expect(partial.exitCode).toBe(0);
     const lastLine = demo.trimEnd().split('\n').length + 1;
     expect(partial.stderr).toContain(`partial.jsonl:${lastLine}: not JSON, skipped`);
-    expect(readFileSync(join(sandbox.project, 'partial.html'), 'utf8')).toContain(`partial.jsonl:${lastLine}: not JSON`);
+    expect(readFileSync(join(sandbox.project, 'partial.html'), 'utf8')).toContain(
+      `partial.jsonl:${lastLine}: not JSON`,
+    );
   });
 
   it('run --inspect-serve serves the live report on 127.0.0.1 until Ctrl-C; --port without it is a usage error', async () => {
-    const child = startHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/demo.json', '--inspect-serve', '--port', '0']);
+    const child = startHookrail(sandbox, [
+      'run',
+      '--scenario',
+      'examples/scenarios/demo.json',
+      '--inspect-serve',
+      '--port',
+      '0',
+    ]);
     let stderr = '';
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no "live report:" line within 20 s; stderr: ${stderr}`)), 20_000);
+      const timer = setTimeout(
+        () => reject(new Error(`no "live report:" line within 20 s; stderr: ${stderr}`)),
+        20_000,
+      );
       child.stderr!.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
         const match = /live report: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stderr);

@@ -14,7 +14,20 @@ describe('hookrail (entry point)', () => {
   it('--help lists every command, the settings scopes and the exit codes', async () => {
     const result = await runHookrail(sandbox, ['--help']);
     expect(result.exitCode).toBe(0);
-    for (const command of ['run', 'chat', 'hooks list', 'hooks validate', 'hooks fire', 'hooks test', 'hooks coverage', 'hooks trust', 'hooks enable', 'hooks disable', 'replay', 'visualize']) {
+    for (const command of [
+      'run',
+      'chat',
+      'hooks list',
+      'hooks validate',
+      'hooks fire',
+      'hooks test',
+      'hooks coverage',
+      'hooks trust',
+      'hooks enable',
+      'hooks disable',
+      'replay',
+      'visualize',
+    ]) {
       expect(result.stdout).toContain(`  ${command} `);
     }
     expect(result.stdout).toContain('Exit codes:');
@@ -83,7 +96,9 @@ describe('hookrail (entry point)', () => {
   it('a group without its subcommand exits 2 and names the subcommands', async () => {
     const result = await runHookrail(sandbox, ['hooks']);
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain('"hookrail hooks" needs a command: list, validate, fire, test, coverage, trust, enable, disable');
+    expect(result.stderr).toContain(
+      '"hookrail hooks" needs a command: list, validate, fire, test, coverage, trust, enable, disable',
+    );
   });
 
   it('an unknown option exits 2, names the option and suggests the nearest one', async () => {
@@ -108,9 +123,13 @@ describe('hookrail (entry point)', () => {
     const plain = await runHookrail(sandbox, ['hooks', 'validate', file], { env: { NO_COLOR: '1', FORCE_COLOR: '1' } });
     expect(plain.exitCode).toBe(1);
     expect(plain.stdout).not.toMatch(ansiEscape);
-    const coloured = await runHookrail(sandbox, ['hooks', 'validate', file], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
+    const coloured = await runHookrail(sandbox, ['hooks', 'validate', file], {
+      env: { NO_COLOR: undefined, FORCE_COLOR: '1' },
+    });
     expect(coloured.stdout).toMatch(ansiEscape);
-    const flag = await runHookrail(sandbox, ['hooks', 'validate', file, '--no-color'], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } });
+    const flag = await runHookrail(sandbox, ['hooks', 'validate', file, '--no-color'], {
+      env: { NO_COLOR: undefined, FORCE_COLOR: '1' },
+    });
     expect(flag.stdout).not.toMatch(ansiEscape);
     expect(flag.stdout).toContain('hooks.BeforeTool');
   });

@@ -8,7 +8,18 @@ describe('hookrail mcp: help and usage', () => {
   it('--help documents the gateway: usage, the tool names hooks see, --ask, --inspect and the exit codes', async () => {
     const help = await runHookrail(sandbox, ['mcp', '--help']);
     expect(help.exitCode).toBe(0);
-    for (const text of ['hookrail mcp', 'COMMAND', 'mcp__NAME__TOOL', 'mcp_NAME_TOOL', 'isError: true', '--ask', '--inspect', '--name', '--settings', 'SIGTERM']) {
+    for (const text of [
+      'hookrail mcp',
+      'COMMAND',
+      'mcp__NAME__TOOL',
+      'mcp_NAME_TOOL',
+      'isError: true',
+      '--ask',
+      '--inspect',
+      '--name',
+      '--settings',
+      'SIGTERM',
+    ]) {
       expect(help.stdout).toContain(text);
     }
     const list = await runHookrail(sandbox, ['--help']);

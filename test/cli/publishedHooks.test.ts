@@ -26,7 +26,9 @@ function installScripts(base: string, folder: string, dialect: 'claude' | 'gemin
 
 /** The scenario's hooks (Claude Code's names), written as the user's ~/.claude/settings.json. */
 async function claudeSettingsFromScenario(box: CliSandbox): Promise<void> {
-  const scenario = JSON.parse(readFileSync(fixturePath('scenarios/claude-hooks.json'), 'utf8')) as { settings: { hooks: unknown } };
+  const scenario = JSON.parse(readFileSync(fixturePath('scenarios/claude-hooks.json'), 'utf8')) as {
+    settings: { hooks: unknown };
+  };
   await box.writeHomeFile('.claude/settings.json', JSON.stringify({ hooks: scenario.settings.hooks }, null, 2));
 }
 
@@ -34,7 +36,15 @@ interface FireJson {
   event: string;
   firedAs?: string;
   matched: number;
-  hooks: Array<{ command: string; dialect: string; exitCode: number; stdin?: string; stdout: string; stderr: string; output: unknown }>;
+  hooks: Array<{
+    command: string;
+    dialect: string;
+    exitCode: number;
+    stdin?: string;
+    stdout: string;
+    stderr: string;
+    output: unknown;
+  }>;
   decision: Record<string, unknown> & { verdict: string };
 }
 
@@ -45,35 +55,66 @@ async function fireJson(args: string[]): Promise<FireJson> {
 }
 
 describe('hookrail hooks fire with Claude Code hooks from ~/.claude/settings.json', () => {
-  it('PreToolUse on Bash: the guard reads Claude\'s stdin (--show-input prints it) and its deny blocks the call', async () => {
+  it("PreToolUse on Bash: the guard reads Claude's stdin (--show-input prints it) and its deny blocks the call", async () => {
     installScripts(sandbox.project, '.claude/hooks', 'claude');
     await claudeSettingsFromScenario(sandbox);
-    const result = await runHookrail(sandbox, ['hooks', 'fire', 'PreToolUse', '--tool', 'Bash', '--input', '{"command":"rm -rf build dist"}', '--show-input']);
+    const result = await runHookrail(sandbox, [
+      'hooks',
+      'fire',
+      'PreToolUse',
+      '--tool',
+      'Bash',
+      '--input',
+      '{"command":"rm -rf build dist"}',
+      '--show-input',
+    ]);
     expect(result.exitCode, result.stderr).toBe(0);
     expect(result.stdout).toContain('PreToolUse (BeforeTool) for tool "run_shell_command": 3 hooks ran in parallel');
-    expect(result.stdout).toContain('● "$CLAUDE_PROJECT_DIR"/.claude/hooks/deny-destructive-bash.mjs  [command]  [Claude Code dialect]\n    stdin:  {');
+    expect(result.stdout).toContain(
+      '● "$CLAUDE_PROJECT_DIR"/.claude/hooks/deny-destructive-bash.mjs  [command]  [Claude Code dialect]\n    stdin:  {',
+    );
     // The stdin line comes before the hook's answer and the decision.
     const lines = result.stdout.split('\n');
     const stdinIndex = lines.findIndex((line) => line.trim().startsWith('stdin:'));
     expect(stdinIndex).toBeLessThan(lines.findIndex((line) => line.includes('permissionDecision')));
     const stdin = JSON.parse(lines[stdinIndex].replace(/^\s*stdin:\s*/, '')) as Record<string, unknown>;
-    expect(stdin).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf build dist' }, permission_mode: 'default', cwd: sandbox.project });
+    expect(stdin).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf build dist' },
+      permission_mode: 'default',
+      cwd: sandbox.project,
+    });
     expect(typeof stdin['tool_use_id']).toBe('string');
-    expect(result.stdout).toMatch(/blocked +yes — Blocked by deny-destructive-bash: recursive forced delete \(rm -rf\)/);
+    expect(result.stdout).toMatch(
+      /blocked +yes — Blocked by deny-destructive-bash: recursive forced delete \(rm -rf\)/,
+    );
   });
 
   it('the same guard blocks when the event and tool are named the hookrail way', async () => {
     installScripts(sandbox.project, '.claude/hooks', 'claude');
     await claudeSettingsFromScenario(sandbox);
-    const fired = await fireJson(['BeforeTool', '--tool', 'run_shell_command', '--input', '{"command":"rm -rf build"}']);
+    const fired = await fireJson([
+      'BeforeTool',
+      '--tool',
+      'run_shell_command',
+      '--input',
+      '{"command":"rm -rf build"}',
+    ]);
     expect(fired.decision['blocked']).toBe(true);
     expect(fired.hooks.every((hook) => hook.dialect === 'claude')).toBe(true);
   });
 
-  it('a Claude updatedInput comes back as the tool\'s own arguments (dry-run-publish.mjs)', async () => {
+  it("a Claude updatedInput comes back as the tool's own arguments (dry-run-publish.mjs)", async () => {
     installScripts(sandbox.project, '.claude/hooks', 'claude');
     await claudeSettingsFromScenario(sandbox);
-    const fired = await fireJson(['PreToolUse', '--tool', 'Bash', '--input', '{"command":"npm publish","description":"Publish"}']);
+    const fired = await fireJson([
+      'PreToolUse',
+      '--tool',
+      'Bash',
+      '--input',
+      '{"command":"npm publish","description":"Publish"}',
+    ]);
     expect(fired.decision['blocked']).toBe(false);
     expect(fired.decision['modifiedInput']).toEqual({ command: 'npm publish --dry-run', description: 'Publish' });
   });
@@ -81,28 +122,67 @@ describe('hookrail hooks fire with Claude Code hooks from ~/.claude/settings.jso
   it('Write of .env is blocked by protect-env-files.sh (exit 2), named either way', async () => {
     installScripts(sandbox.project, '.claude/hooks', 'claude');
     await claudeSettingsFromScenario(sandbox);
-    const claudeNamed = await fireJson(['PreToolUse', '--tool', 'Write', '--input', '{"file_path":".env","content":"A=1"}']);
-    const nativeNamed = await fireJson(['BeforeTool', '--tool', 'write_file', '--input', '{"file_path":".env","content":"A=1"}']);
+    const claudeNamed = await fireJson([
+      'PreToolUse',
+      '--tool',
+      'Write',
+      '--input',
+      '{"file_path":".env","content":"A=1"}',
+    ]);
+    const nativeNamed = await fireJson([
+      'BeforeTool',
+      '--tool',
+      'write_file',
+      '--input',
+      '{"file_path":".env","content":"A=1"}',
+    ]);
     for (const fired of [claudeNamed, nativeNamed]) {
       expect(fired.decision['blocked']).toBe(true);
-      expect(String(fired.decision['reason'])).toContain(`Blocked: ${join(sandbox.project, '.env')} is an environment file`);
+      expect(String(fired.decision['reason'])).toContain(
+        `Blocked: ${join(sandbox.project, '.env')} is an environment file`,
+      );
     }
   });
 
-  it('PostToolUse with Claude\'s tool_response formats the written file; PostToolUseFailure reaches the failure logger only', async () => {
+  it("PostToolUse with Claude's tool_response formats the written file; PostToolUseFailure reaches the failure logger only", async () => {
     installScripts(sandbox.project, '.claude/hooks', 'claude');
     await claudeSettingsFromScenario(sandbox);
     const file = await sandbox.writeProjectFile('src/cart.ts', 'export const total = 0;   \n');
-    await fireJson(['PostToolUse', '--tool', 'Write', '--input', JSON.stringify({ file_path: file, content: 'x' }), '--response', JSON.stringify({ type: 'create', filePath: file })]);
+    await fireJson([
+      'PostToolUse',
+      '--tool',
+      'Write',
+      '--input',
+      JSON.stringify({ file_path: file, content: 'x' }),
+      '--response',
+      JSON.stringify({ type: 'create', filePath: file }),
+    ]);
     expect(readFileSync(file, 'utf8')).toBe('export const total = 0;\n');
-    const failed = await fireJson(['PostToolUseFailure', '--tool', 'Bash', '--input', '{"command":"npm run lint"}', '--response', '"Exit code 1\\nlint failed"', '--show-input']);
+    const failed = await fireJson([
+      'PostToolUseFailure',
+      '--tool',
+      'Bash',
+      '--input',
+      '{"command":"npm run lint"}',
+      '--response',
+      '"Exit code 1\\nlint failed"',
+      '--show-input',
+    ]);
     expect(failed.matched).toBe(1);
-    expect(JSON.parse(failed.hooks[0].stdin ?? '{}')).toMatchObject({ hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', error: 'Exit code 1\nlint failed', is_interrupt: false });
-    const logged = readFileSync(join(sandbox.project, 'logs', 'hooks.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(JSON.parse(failed.hooks[0].stdin ?? '{}')).toMatchObject({
+      hook_event_name: 'PostToolUseFailure',
+      tool_name: 'Bash',
+      error: 'Exit code 1\nlint failed',
+      is_interrupt: false,
+    });
+    const logged = readFileSync(join(sandbox.project, 'logs', 'hooks.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(logged.map((entry) => entry['hook_event_name'])).toEqual(['PostToolUse', 'PostToolUseFailure']);
   });
 
-  it('UserPromptSubmit, Stop and SessionStart hooks from .claude/settings.json decide by Claude Code\'s rules', async () => {
+  it("UserPromptSubmit, Stop and SessionStart hooks from .claude/settings.json decide by Claude Code's rules", async () => {
     const hooksDir = installScripts(sandbox.project, '.claude/hooks', 'claude');
     await sandbox.writeProjectFile('package.json', '{"name":"shop"}\n');
     await sandbox.writeHomeFile(
@@ -111,7 +191,9 @@ describe('hookrail hooks fire with Claude Code hooks from ~/.claude/settings.jso
         hooks: {
           UserPromptSubmit: [{ hooks: [{ type: 'command', command: `${hooksDir}/prompt-context.py` }] }],
           Stop: [{ hooks: [{ type: 'command', command: `${hooksDir}/stop-until-marker.sh` }] }],
-          SessionStart: [{ matcher: 'startup', hooks: [{ type: 'command', command: `${hooksDir}/session-start-env.sh` }] }],
+          SessionStart: [
+            { matcher: 'startup', hooks: [{ type: 'command', command: `${hooksDir}/session-start-env.sh` }] },
+          ],
         },
       }),
     );
@@ -120,61 +202,160 @@ describe('hookrail hooks fire with Claude Code hooks from ~/.claude/settings.jso
     const context = await fireJson(['UserPromptSubmit', '--payload', '{"prompt":"add a discount field"}']);
     expect(context.decision['additionalContext']).toContain('Project conventions');
     const unfinished = await fireJson(['Stop', '--payload', '{"last_assistant_message":"I am halfway."}']);
-    expect(unfinished.decision).toMatchObject({ blocked: true, reason: expect.stringContaining('The task is not finished') });
-    const finished = await fireJson(['Stop', '--payload', '{"last_assistant_message":"All done <promise>DONE</promise>"}']);
+    expect(unfinished.decision).toMatchObject({
+      blocked: true,
+      reason: expect.stringContaining('The task is not finished'),
+    });
+    const finished = await fireJson([
+      'Stop',
+      '--payload',
+      '{"last_assistant_message":"All done <promise>DONE</promise>"}',
+    ]);
     expect(finished.decision['blocked']).toBe(false);
     const start = await fireJson(['SessionStart', '--payload', '{"source":"startup"}', '--show-input']);
-    expect(start.decision['additionalContext']).toBe('Session context: project type is nodejs. FOO and PROJECT_TYPE are set for shell commands.');
-    expect(JSON.parse(start.hooks[0].stdin ?? '{}')).toMatchObject({ hook_event_name: 'SessionStart', source: 'startup' });
+    expect(start.decision['additionalContext']).toBe(
+      'Session context: project type is nodejs. FOO and PROJECT_TYPE are set for shell commands.',
+    );
+    expect(JSON.parse(start.hooks[0].stdin ?? '{}')).toMatchObject({
+      hook_event_name: 'SessionStart',
+      source: 'startup',
+    });
     const compactOnly = await fireJson(['SessionStart', '--payload', '{"source":"compact"}']);
     expect(compactOnly.matched).toBe(0);
   });
 });
 
 describe('hookrail hooks fire with Gemini CLI hooks and a Claude Code plugin', () => {
-  it('~/.gemini/settings.json hooks read Gemini CLI\'s stdin and block; a Claude hook on the same fire reads Claude\'s', async () => {
+  it("~/.gemini/settings.json hooks read Gemini CLI's stdin and block; a Claude hook on the same fire reads Claude's", async () => {
     const geminiHooks = installScripts(sandbox.project, '.gemini/hooks', 'gemini');
     const claudeHooks = installScripts(sandbox.project, '.claude/hooks', 'claude');
     await sandbox.writeHomeFile(
       '.gemini/settings.json',
-      JSON.stringify({ hooksConfig: { enabled: true }, hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ name: 'shell-guard', type: 'command', command: `${geminiHooks}/block-dangerous-shell.sh`, timeout: 5000 }] }] } }),
+      JSON.stringify({
+        hooksConfig: { enabled: true },
+        hooks: {
+          BeforeTool: [
+            {
+              matcher: 'run_shell_command',
+              hooks: [
+                {
+                  name: 'shell-guard',
+                  type: 'command',
+                  command: `${geminiHooks}/block-dangerous-shell.sh`,
+                  timeout: 5000,
+                },
+              ],
+            },
+          ],
+        },
+      }),
     );
-    await sandbox.writeHomeFile('.claude/settings.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `${claudeHooks}/log-hook-input.py ${sandbox.project}/log.jsonl` }] }] } }));
-    const fired = await fireJson(['BeforeTool', '--tool', 'run_shell_command', '--input', '{"command":"rm -rf node_modules"}', '--show-input']);
+    await sandbox.writeHomeFile(
+      '.claude/settings.json',
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [{ type: 'command', command: `${claudeHooks}/log-hook-input.py ${sandbox.project}/log.jsonl` }],
+            },
+          ],
+        },
+      }),
+    );
+    const fired = await fireJson([
+      'BeforeTool',
+      '--tool',
+      'run_shell_command',
+      '--input',
+      '{"command":"rm -rf node_modules"}',
+      '--show-input',
+    ]);
     expect(fired.decision['blocked']).toBe(true);
-    const byDialect = Object.fromEntries(fired.hooks.map((hook) => [hook.dialect, JSON.parse(hook.stdin ?? '{}') as Record<string, unknown>]));
+    const byDialect = Object.fromEntries(
+      fired.hooks.map((hook) => [hook.dialect, JSON.parse(hook.stdin ?? '{}') as Record<string, unknown>]),
+    );
     expect(byDialect['gemini']).toMatchObject({ hook_event_name: 'BeforeTool', tool_name: 'run_shell_command' });
     expect(byDialect['gemini']).not.toHaveProperty('permission_mode');
-    expect(byDialect['claude']).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash', permission_mode: 'default' });
+    expect(byDialect['claude']).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      permission_mode: 'default',
+    });
   });
 
-  it('--plugin DIR runs a plugin\'s ${CLAUDE_PLUGIN_ROOT} script in Claude Code\'s dialect; hooks list shows each hook\'s dialect', async () => {
+  it("--plugin DIR runs a plugin's ${CLAUDE_PLUGIN_ROOT} script in Claude Code's dialect; hooks list shows each hook's dialect", async () => {
     const plugin = join(sandbox.project, 'plugins', 'bash-rules');
     installScripts(plugin, 'scripts', 'claude');
-    await sandbox.writeProjectFile('plugins/bash-rules/.claude-plugin/plugin.json', JSON.stringify({ name: 'bash-rules', version: '1.0.0' }));
+    await sandbox.writeProjectFile(
+      'plugins/bash-rules/.claude-plugin/plugin.json',
+      JSON.stringify({ name: 'bash-rules', version: '1.0.0' }),
+    );
     await sandbox.writeProjectFile(
       'plugins/bash-rules/hooks/hooks.json',
-      JSON.stringify({ description: 'Bash rules', hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/bash_command_validator.py', timeout: 5 }] }] } }),
+      JSON.stringify({
+        description: 'Bash rules',
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [
+                { type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/bash_command_validator.py', timeout: 5 },
+              ],
+            },
+          ],
+        },
+      }),
     );
-    const fired = await fireJson(['PreToolUse', '--tool', 'Bash', '--input', '{"command":"grep -rn TODO src"}', '--plugin', 'plugins/bash-rules']);
-    expect(fired.decision).toMatchObject({ blocked: true, reason: expect.stringContaining("Use 'rg' (ripgrep) instead of 'grep'") });
+    const fired = await fireJson([
+      'PreToolUse',
+      '--tool',
+      'Bash',
+      '--input',
+      '{"command":"grep -rn TODO src"}',
+      '--plugin',
+      'plugins/bash-rules',
+    ]);
+    expect(fired.decision).toMatchObject({
+      blocked: true,
+      reason: expect.stringContaining("Use 'rg' (ripgrep) instead of 'grep'"),
+    });
     const listed = await runHookrail(sandbox, ['hooks', 'list', '--plugin', 'plugins/bash-rules']);
-    expect(listed.stdout).toMatch(/\$\{CLAUDE_PLUGIN_ROOT\}\/scripts\/bash_command_validator\.py\n.*dialect: claude · matcher: Bash · timeout: 5\.0 s · source: plugin bash-rules plugins\/bash-rules\/hooks\/hooks\.json/);
+    expect(listed.stdout).toMatch(
+      /\$\{CLAUDE_PLUGIN_ROOT\}\/scripts\/bash_command_validator\.py\n.*dialect: claude · matcher: Bash · timeout: 5\.0 s · source: plugin bash-rules plugins\/bash-rules\/hooks\/hooks\.json/,
+    );
   });
 });
 
 describe('hookrail run with the published hooks (scenarios in test/fixtures/scenarios)', () => {
   /** npm stays off the network: a registry on 127.0.0.1 that nothing listens on, offline mode. */
-  const offlineNpm = { npm_config_offline: 'true', npm_config_registry: 'http://127.0.0.1:9/', npm_config_update_notifier: 'false', npm_config_fund: 'false' };
+  const offlineNpm = {
+    npm_config_offline: 'true',
+    npm_config_registry: 'http://127.0.0.1:9/',
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+  };
 
   it('claude-hooks.json: guards block, the publish is rewritten to --dry-run, the formatter formats, the logger logs with paired tool_use_ids', async () => {
     installScripts(sandbox.project, '.claude/hooks', 'claude');
-    await sandbox.writeProjectFile('package.json', '{"name":"hookrail-shop-fixture","version":"1.0.0","private":true}\n');
-    const result = await runHookrail(sandbox, ['run', '--scenario', fixturePath('scenarios/claude-hooks.json')], { env: offlineNpm });
+    await sandbox.writeProjectFile(
+      'package.json',
+      '{"name":"hookrail-shop-fixture","version":"1.0.0","private":true}\n',
+    );
+    const result = await runHookrail(sandbox, ['run', '--scenario', fixturePath('scenarios/claude-hooks.json')], {
+      env: offlineNpm,
+    });
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
-    expect(readFileSync(join(sandbox.project, 'src', 'cart.ts'), 'utf8')).toBe('export const total = 0;\nexport const discount = 0;\n');
-    const logged = readFileSync(join(sandbox.project, 'logs', 'hooks.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-    const events = logged.map((entry) => `${String(entry['hook_event_name'])} ${String(entry['tool_name'])} ${String(entry['tool_use_id'])}`);
+    expect(readFileSync(join(sandbox.project, 'src', 'cart.ts'), 'utf8')).toBe(
+      'export const total = 0;\nexport const discount = 0;\n',
+    );
+    const logged = readFileSync(join(sandbox.project, 'logs', 'hooks.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const events = logged.map(
+      (entry) => `${String(entry['hook_event_name'])} ${String(entry['tool_name'])} ${String(entry['tool_use_id'])}`,
+    );
     expect(events).toEqual([
       'PreToolUse Bash toolu_clean',
       'PreToolUse Write toolu_env',
@@ -185,11 +366,16 @@ describe('hookrail run with the published hooks (scenarios in test/fixtures/scen
       'PreToolUse Bash toolu_ls',
       'PostToolUseFailure Bash toolu_ls',
     ]);
-    const publishLogged = logged.find((entry) => entry['hook_event_name'] === 'PostToolUse' && entry['tool_name'] === 'Bash');
-    expect(publishLogged?.['tool_input']).toEqual({ command: 'npm publish --dry-run', description: 'Publish the package' });
+    const publishLogged = logged.find(
+      (entry) => entry['hook_event_name'] === 'PostToolUse' && entry['tool_name'] === 'Bash',
+    );
+    expect(publishLogged?.['tool_input']).toEqual({
+      command: 'npm publish --dry-run',
+      description: 'Publish the package',
+    });
   });
 
-  it('gemini-hooks.json with the project\'s .gemini/settings.json (trusted): the shell guard and secret scanner block, the reviewer adds context, the logger logs', async () => {
+  it("gemini-hooks.json with the project's .gemini/settings.json (trusted): the shell guard and secret scanner block, the reviewer adds context, the logger logs", async () => {
     installScripts(sandbox.project, '.gemini/hooks', 'gemini');
     const hook = (script: string) => ({ type: 'command', command: `$GEMINI_PROJECT_DIR/.gemini/hooks/${script}` });
     await sandbox.writeProjectFile(
@@ -202,20 +388,28 @@ describe('hookrail run with the published hooks (scenarios in test/fixtures/scen
             { matcher: 'write_file|replace', hooks: [hook('secret-scanner.cjs')] },
             { matcher: '*', hooks: [hook('log-tools.sh')] },
           ],
-          AfterTool: [{ matcher: 'write_file|replace', hooks: [hook('after-tool-review.cjs')] }, { hooks: [hook('log-tools.sh')] }],
+          AfterTool: [
+            { matcher: 'write_file|replace', hooks: [hook('after-tool-review.cjs')] },
+            { hooks: [hook('log-tools.sh')] },
+          ],
         },
       }),
     );
     const untrusted = await runHookrail(sandbox, ['run', '--scenario', fixturePath('scenarios/gemini-hooks.json')]);
     expect(untrusted.exitCode).toBe(1);
-    expect(untrusted.stderr).toContain('Project settings in .gemini/settings.json were not applied: this folder is not trusted');
+    expect(untrusted.stderr).toContain(
+      'Project settings in .gemini/settings.json were not applied: this folder is not trusted',
+    );
     // Gemini CLI's guides write "*" for every tool: that is no regular-expression warning (HOOK-087).
     expect(untrusted.stderr).not.toContain('is not a valid regular expression');
     const trust = await runHookrail(sandbox, ['hooks', 'trust']);
     expect(trust.exitCode, trust.stderr).toBe(0);
     const result = await runHookrail(sandbox, ['run', '--scenario', fixturePath('scenarios/gemini-hooks.json')]);
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
-    const log = readFileSync(join(sandbox.project, '.gemini', 'tool-log.txt'), 'utf8').trim().split('\n').map((line) => line.replace(/^\[[^\]]*\] /, ''));
+    const log = readFileSync(join(sandbox.project, '.gemini', 'tool-log.txt'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/^\[[^\]]*\] /, ''));
     expect(log).toEqual([
       'BeforeTool run_shell_command',
       'BeforeTool write_file',
@@ -224,27 +418,49 @@ describe('hookrail run with the published hooks (scenarios in test/fixtures/scen
     ]);
   });
 
-  it('claude-session.json: the SessionStart hook\'s context reaches the model and its CLAUDE_ENV_FILE exports reach the shell tool; the prompt hook adds context', async () => {
+  it("claude-session.json: the SessionStart hook's context reaches the model and its CLAUDE_ENV_FILE exports reach the shell tool; the prompt hook adds context", async () => {
     installScripts(sandbox.project, '.claude/hooks', 'claude');
     await sandbox.writeProjectFile('package.json', '{"name":"shop"}\n');
     const result = await runHookrail(sandbox, ['run', '--scenario', fixturePath('scenarios/claude-session.json')]);
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
   });
 
-  it('claude-plugin.json with --plugin: the plugin\'s Bash rules block grep', async () => {
+  it("claude-plugin.json with --plugin: the plugin's Bash rules block grep", async () => {
     const plugin = join(sandbox.project, 'bash-rules');
     installScripts(plugin, 'scripts', 'claude');
     await sandbox.writeProjectFile(
       'bash-rules/hooks/hooks.json',
-      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/bash_command_validator.py' }] }] } }),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/bash_command_validator.py' }],
+            },
+          ],
+        },
+      }),
     );
-    const result = await runHookrail(sandbox, ['run', '--scenario', fixturePath('scenarios/claude-plugin.json'), '--plugin', 'bash-rules']);
+    const result = await runHookrail(sandbox, [
+      'run',
+      '--scenario',
+      fixturePath('scenarios/claude-plugin.json'),
+      '--plugin',
+      'bash-rules',
+    ]);
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
   });
 
   it('the scenario files validate, read in the dialect their names say; a script the project lacks is a warning at its hook', async () => {
-    const before = await runHookrail(sandbox, ['hooks', 'validate', fixturePath('scenarios/claude-hooks.json'), '--json']);
-    const missing = JSON.parse(before.stdout) as { files: Array<{ hookCount: number; problems: Array<{ path: string; message: string; severity: string }> }> };
+    const before = await runHookrail(sandbox, [
+      'hooks',
+      'validate',
+      fixturePath('scenarios/claude-hooks.json'),
+      '--json',
+    ]);
+    const missing = JSON.parse(before.stdout) as {
+      files: Array<{ hookCount: number; problems: Array<{ path: string; message: string; severity: string }> }>;
+    };
     expect(missing.files[0].hookCount).toBe(7);
     // The hooks name $CLAUDE_PROJECT_DIR/.claude/hooks/...: in a project without the scripts every hook would only fail.
     expect(missing.files[0].problems).toHaveLength(7);
@@ -255,8 +471,16 @@ describe('hookrail run with the published hooks (scenarios in test/fixtures/scen
     });
     expect(before.exitCode).toBe(1);
     installScripts(sandbox.project, '.claude/hooks', 'claude');
-    const result = await runHookrail(sandbox, ['hooks', 'validate', fixturePath('scenarios/claude-hooks.json'), '--json']);
+    const result = await runHookrail(sandbox, [
+      'hooks',
+      'validate',
+      fixturePath('scenarios/claude-hooks.json'),
+      '--json',
+    ]);
     expect(result.exitCode, result.stdout).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ files: [{ dialect: 'claude', hookCount: 7, problems: [] }], problemCount: 0 });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      files: [{ dialect: 'claude', hookCount: 7, problems: [] }],
+      problemCount: 0,
+    });
   });
 });

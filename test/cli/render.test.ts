@@ -13,7 +13,12 @@ function terminal(isTTY: boolean) {
   const stderrOnly: string[] = [];
   const stdout = { isTTY, write: (text: string) => (screen.push(text), stdoutOnly.push(text)) };
   const stderr = { isTTY, write: (text: string) => (screen.push(text), stderrOnly.push(text)) };
-  return { render: new Renderer({ stdout, stderr, color: false }), screen: () => screen.join(''), stdout: () => stdoutOnly.join(''), stderr: () => stderrOnly.join('') };
+  return {
+    render: new Renderer({ stdout, stderr, color: false }),
+    screen: () => screen.join(''),
+    stdout: () => stdoutOnly.join(''),
+    stderr: () => stderrOnly.join(''),
+  };
 }
 
 describe('Renderer on a terminal', () => {
@@ -48,7 +53,9 @@ describe('Renderer on a terminal', () => {
     render.error('the model failed');
     render.note('a hint');
     render.line(' → published');
-    expect(screen()).toBe('▸ read_file  executing\nhookrail: error: the model failed\n▸ read_file  executing\na hint\n▸ read_file  executing → published\n');
+    expect(screen()).toBe(
+      '▸ read_file  executing\nhookrail: error: the model failed\n▸ read_file  executing\na hint\n▸ read_file  executing → published\n',
+    );
   });
 });
 

@@ -22,14 +22,23 @@ const claudeAskingHook = respondHook(
 async function writeScenario(options: { hook: string; modelSees: string; notificationLog?: string }): Promise<string> {
   const hooks: Record<string, unknown> = { BeforeTool: [{ hooks: [{ type: 'command', command: options.hook }] }] };
   if (options.notificationLog) {
-    hooks['Notification'] = [{ hooks: [{ type: 'command', command: `sh '${fixturePath('hooks/system/log-event.sh')}' '${options.notificationLog}'` }] }];
+    hooks['Notification'] = [
+      {
+        hooks: [
+          { type: 'command', command: `sh '${fixturePath('hooks/system/log-event.sh')}' '${options.notificationLog}'` },
+        ],
+      },
+    ];
   }
   const scenario = {
     prompt: 'Leave a marker file.',
     tools: ['run_shell_command'],
     settings: { hooks },
     turns: [
-      { text: 'Writing the marker.', functionCalls: [{ name: 'run_shell_command', args: { command: 'echo marker > ran.txt' } }] },
+      {
+        text: 'Writing the marker.',
+        functionCalls: [{ name: 'run_shell_command', args: { command: 'echo marker > ran.txt' } }],
+      },
       { expect: { functionResponseContains: options.modelSees }, text: 'Finished.' },
     ],
   };
@@ -59,12 +68,17 @@ describe('hookrail run: a hook asks, stdin is not a terminal', () => {
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--ask', 'allow']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('▸ run_shell_command  beforeHook → asking → executing → afterHook → published');
-    expect(result.stdout).toContain('    ? a hook asked: Claude-style: confirm the write → allowed (allowed by --ask allow (stdin is not a terminal))');
+    expect(result.stdout).toContain(
+      '    ? a hook asked: Claude-style: confirm the write → allowed (allowed by --ask allow (stdin is not a terminal))',
+    );
     expect(ranMarker()).toBe(true);
   });
 
   it('--ask deny given explicitly denies too', async () => {
-    const scenario = await writeScenario({ hook: askingHook, modelSees: 'Permission to run run_shell_command was denied' });
+    const scenario = await writeScenario({
+      hook: askingHook,
+      modelSees: 'Permission to run run_shell_command was denied',
+    });
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--ask', 'deny']);
     expect(result.exitCode).toBe(0);
     expect(ranMarker()).toBe(false);
@@ -75,11 +89,17 @@ describe('hookrail run: a hook asks, stdin is not a terminal', () => {
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--json']);
     expect(result.exitCode).toBe(0);
     const events = parseJsonLines(result.stdout);
-    const states = events.filter((event) => event['type'] === 'tool_update').map((event) => (event['update'] as { state: string }).state);
+    const states = events
+      .filter((event) => event['type'] === 'tool_update')
+      .map((event) => (event['update'] as { state: string }).state);
     expect(states).toEqual(['idle', 'beforeHook', 'asking', 'buffered', 'published']);
     const toolResult = events.find((event) => event['type'] === 'tool_result')!['outcome'] as Record<string, unknown>;
     expect(toolResult['outcome']).toBe('blocked');
-    expect(toolResult['asked']).toMatchObject({ reason: 'writing ran.txt needs a yes', decision: 'deny', answeredBy: 'onAskUser' });
+    expect(toolResult['asked']).toMatchObject({
+      reason: 'writing ran.txt needs a yes',
+      decision: 'deny',
+      answeredBy: 'onAskUser',
+    });
     expect((toolResult['result'] as { error: { type: string } }).error.type).toBe('ask_denied');
   });
 
@@ -88,13 +108,20 @@ describe('hookrail run: a hook asks, stdin is not a terminal', () => {
     const scenario = await writeScenario({ hook: askingHook, modelSees: 'no one could answer', notificationLog });
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
-    const notifications = readFileSync(notificationLog, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const notifications = readFileSync(notificationLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(notifications).toHaveLength(1);
     expect(notifications[0]).toMatchObject({
       hook_event_name: 'Notification',
       notification_type: 'ToolPermission',
       message: 'Tool run_shell_command needs your permission: writing ran.txt needs a yes',
-      details: { tool_name: 'run_shell_command', tool_input: { command: 'echo marker > ran.txt' }, reason: 'writing ran.txt needs a yes' },
+      details: {
+        tool_name: 'run_shell_command',
+        tool_input: { command: 'echo marker > ran.txt' },
+        reason: 'writing ran.txt needs a yes',
+      },
     });
   });
 
@@ -114,7 +141,9 @@ describe('hookrail run: a hook asks, on a terminal (pseudo-terminal)', () => {
     await terminal.waitForOutput('Allow it? [y/N] ');
     const question = terminal.output();
     expect(question).toContain('▸ run_shell_command  beforeHook → asking\n');
-    expect(question).toContain('? A hook asks before run_shell_command runs\n  $ echo marker > ran.txt\n  reason: writing ran.txt needs a yes\n  hook: sh ');
+    expect(question).toContain(
+      '? A hook asks before run_shell_command runs\n  $ echo marker > ran.txt\n  reason: writing ran.txt needs a yes\n  hook: sh ',
+    );
     expect(ranMarker()).toBe(false);
     terminal.type('y\n');
     const { exitCode, output } = await terminal.finished;
@@ -134,7 +163,9 @@ describe('hookrail run: a hook asks, on a terminal (pseudo-terminal)', () => {
     const { exitCode, output } = await terminal.finished;
     expect(exitCode).toBe(0);
     expect(output).toContain('▸ run_shell_command  … → DENIED → published');
-    expect(output).toContain('    ? a hook asked: Claude-style: confirm the write → denied: the user denied it at the terminal');
+    expect(output).toContain(
+      '    ? a hook asked: Claude-style: confirm the write → denied: the user denied it at the terminal',
+    );
     expect(output).toContain('Finished.');
     expect(ranMarker()).toBe(false);
   });
@@ -147,7 +178,9 @@ describe('hookrail run: a hook asks, on a terminal (pseudo-terminal)', () => {
     const { exitCode, output } = await terminal.finished;
     expect(exitCode).toBe(0);
     expect(output).toContain('▸ run_shell_command  … → DENIED → published');
-    expect(output).toContain('    ? a hook asked: writing ran.txt needs a yes → denied: the user denied it at the terminal');
+    expect(output).toContain(
+      '    ? a hook asked: writing ran.txt needs a yes → denied: the user denied it at the terminal',
+    );
     expect(ranMarker()).toBe(false);
   });
 

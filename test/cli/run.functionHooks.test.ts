@@ -61,33 +61,50 @@ describe('hookrail run --function-hooks', () => {
     expect(result.stdout).toContain('⛔ blocked by hook: no shell redirections in this project');
     expect(result.stdout).toContain('Done with the marker.');
     expect(existsSync(join(sandbox.project, 'ran.txt'))).toBe(false);
-    const seen = readFileSync(join(sandbox.project, 'seen.json'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as unknown);
+    const seen = readFileSync(join(sandbox.project, 'seen.json'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
     expect(seen).toEqual([{ event: 'BeforeTool', tool: 'run_shell_command', command: 'echo ran > ran.txt' }]);
   });
 
   it('a function hook that adds context: the tool runs and the model gets the context with its result (--json)', async () => {
     await sandbox.writeProjectFile('context.mjs', contextModule);
     const scenario = await writeScenario(shellScenario('function context for run_shell_command'));
-    const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--function-hooks', 'context.mjs', '--json']);
+    const result = await runHookrail(sandbox, [
+      'run',
+      '--scenario',
+      scenario,
+      '--function-hooks',
+      'context.mjs',
+      '--json',
+    ]);
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
     expect(readFileSync(join(sandbox.project, 'ran.txt'), 'utf8')).toBe('ran\n');
-    const done = parseJsonLines(result.stdout).find((event) => event['type'] === 'done') as { result: { status: string; finalText: string } };
+    const done = parseJsonLines(result.stdout).find((event) => event['type'] === 'done') as {
+      result: { status: string; finalText: string };
+    };
     expect(done.result).toMatchObject({ status: 'completed', finalText: 'Done with the marker.' });
   });
 
-  it('function hooks run next to the settings\' hooks of the same event; the header counts both', async () => {
+  it("function hooks run next to the settings' hooks of the same event; the header counts both", async () => {
     await sandbox.writeProjectFile('hooks.mjs', denyingModule);
     const log = join(sandbox.project, 'events.jsonl');
     const scenario = await writeScenario({
       ...shellScenario('no shell redirections in this project'),
-      settings: { hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }] }] } },
+      settings: {
+        hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }] }] },
+      },
     });
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--function-hooks', 'hooks.mjs']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('· 2 hooks ·');
     expect(result.stdout).toContain('⛔ blocked by hook: no shell redirections in this project');
-    const logged = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logged = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(logged.map((entry) => [entry['event'], entry['tool']])).toEqual([['BeforeTool', 'run_shell_command']]);
     expect(existsSync(join(sandbox.project, 'seen.json'))).toBe(true);
     expect(existsSync(join(sandbox.project, 'ran.txt'))).toBe(false);
@@ -109,11 +126,17 @@ describe('hookrail run --function-hooks', () => {
     const log = join(sandbox.project, 'events.jsonl');
     const scenario = await writeScenario({
       ...shellScenario('ran'),
-      settings: { hooks: { SessionStart: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }] }] } },
+      settings: {
+        hooks: {
+          SessionStart: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }] }],
+        },
+      },
     });
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--function-hooks', 'missing.mjs']);
     expect(result.exitCode).toBe(1);
-    expect(result.stderr).toContain(`hookrail: error: --function-hooks missing.mjs: file not found (${join(sandbox.project, 'missing.mjs')})`);
+    expect(result.stderr).toContain(
+      `hookrail: error: --function-hooks missing.mjs: file not found (${join(sandbox.project, 'missing.mjs')})`,
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.stdout).toBe('');
     expect(existsSync(log)).toBe(false);
@@ -125,11 +148,15 @@ describe('hookrail run --function-hooks', () => {
     await sandbox.writeProjectFile('wrong.mjs', 'export const hooks = [];\n');
     const wrongExport = await runHookrail(sandbox, ['run', '--scenario', scenario, '--function-hooks', 'wrong.mjs']);
     expect(wrongExport.exitCode).toBe(1);
-    expect(wrongExport.stderr).toContain('--function-hooks wrong.mjs: expected an exported array "functionHooks" (or a default export), got none');
+    expect(wrongExport.stderr).toContain(
+      '--function-hooks wrong.mjs: expected an exported array "functionHooks" (or a default export), got none',
+    );
     await sandbox.writeProjectFile('throws.mjs', "throw new Error('cannot start the hooks');\n");
     const throwing = await runHookrail(sandbox, ['run', '--scenario', scenario, '--function-hooks', 'throws.mjs']);
     expect(throwing.exitCode).toBe(1);
-    expect(throwing.stderr).toContain('--function-hooks throws.mjs: the module could not be loaded: cannot start the hooks');
+    expect(throwing.stderr).toContain(
+      '--function-hooks throws.mjs: the module could not be loaded: cannot start the hooks',
+    );
     expect(existsSync(join(sandbox.project, 'ran.txt'))).toBe(false);
   });
 
@@ -145,7 +172,9 @@ describe('hookrail run --function-hooks', () => {
     expect(result.exitCode).toBe(0);
     const warnings = result.stderr.split('\n').filter((line) => line.startsWith('warning: '));
     expect(warnings).toEqual([
-      expect.stringMatching(/^warning: mixed\.mjs: functionHooks\[0\]\.event: unknown hook event "PreToolUse" \(known events: .*\); hook skipped$/),
+      expect.stringMatching(
+        /^warning: mixed\.mjs: functionHooks\[0\]\.event: unknown hook event "PreToolUse" \(known events: .*\); hook skipped$/,
+      ),
       'warning: mixed.mjs: functionHooks[1].onfailure: unknown field "onfailure"; ignored (did you mean "onFailure"?)',
     ]);
     expect(result.stdout).toContain('· 1 hook ·');
@@ -159,13 +188,27 @@ describe('hookrail run --function-hooks', () => {
     expect(result.stderr).toContain('option --function-hooks needs a value (MODULE)');
   });
 
-  it.each([['run'], ['chat']])('%s --help lists --cwd, --settings, --plugin and --scenario as the hooks commands do, then --function-hooks', async (command) => {
-    const result = await runHookrail(sandbox, [command, '--help']);
-    expect(result.exitCode).toBe(0);
-    const options = [...result.stdout.matchAll(/^ {2}(--[a-z-]+)/gm)].map((match) => match[1]);
-    expect(options.slice(0, 6)).toEqual(['--cwd', '--settings', '--plugin', '--scenario', '--model', '--function-hooks']);
-    const fireHelp = await runHookrail(sandbox, ['hooks', 'fire', '--help']);
-    const functionHooksLine = (text: string) => text.split('\n').find((line) => line.trimStart().startsWith('--function-hooks MODULE'))?.trim();
-    expect(functionHooksLine(result.stdout)).toBe(functionHooksLine(fireHelp.stdout));
-  });
+  it.each([['run'], ['chat']])(
+    '%s --help lists --cwd, --settings, --plugin and --scenario as the hooks commands do, then --function-hooks',
+    async (command) => {
+      const result = await runHookrail(sandbox, [command, '--help']);
+      expect(result.exitCode).toBe(0);
+      const options = [...result.stdout.matchAll(/^ {2}(--[a-z-]+)/gm)].map((match) => match[1]);
+      expect(options.slice(0, 6)).toEqual([
+        '--cwd',
+        '--settings',
+        '--plugin',
+        '--scenario',
+        '--model',
+        '--function-hooks',
+      ]);
+      const fireHelp = await runHookrail(sandbox, ['hooks', 'fire', '--help']);
+      const functionHooksLine = (text: string) =>
+        text
+          .split('\n')
+          .find((line) => line.trimStart().startsWith('--function-hooks MODULE'))
+          ?.trim();
+      expect(functionHooksLine(result.stdout)).toBe(functionHooksLine(fireHelp.stdout));
+    },
+  );
 });

@@ -20,14 +20,22 @@ describe('published hooks in a hookrail run session', () => {
       JSON.stringify({
         prompts: ['Summarise the repository.', 'Now deploy the site to production.'],
         tools: ['read_file'],
-        turns: [{ expect: { textContains: ['Summarise the repository.', '[Memory] Always use TypeScript for this project.'] }, text: 'A TypeScript library.' }, { text: 'Deploying.' }],
+        turns: [
+          {
+            expect: { textContains: ['Summarise the repository.', '[Memory] Always use TypeScript for this project.'] },
+            text: 'A TypeScript library.',
+          },
+          { text: 'Deploying.' },
+        ],
         settings: { hooks: { BeforeAgent: group(`bash '${publishedHook('gemini', 'inject-context.sh')}'`) } },
       }),
     );
     const result = await runHookrail(sandbox, ['run', '--scenario', 'memories.json']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('A TypeScript library.');
-    expect(result.stdout).toContain('⛔ prompt blocked by hook: Production deploys run from CI only; open a release PR instead.');
+    expect(result.stdout).toContain(
+      '⛔ prompt blocked by hook: Production deploys run from CI only; open a release PR instead.',
+    );
     expect(result.stdout).not.toContain('Deploying.');
   });
 
@@ -53,7 +61,7 @@ describe('published hooks in a hookrail run session', () => {
     expect(result.stdout).toContain('✔ completed (2 turns)');
   });
 
-  it("hookify's deny without a reason (Claude Code plugin): its systemMessage reaches the user and is the reason the model reads, not \"Blocked by hook\"", async () => {
+  it('hookify\'s deny without a reason (Claude Code plugin): its systemMessage reaches the user and is the reason the model reads, not "Blocked by hook"', async () => {
     await sandbox.writeProjectFile(
       'hookify.json',
       JSON.stringify({
@@ -61,9 +69,23 @@ describe('published hooks in a hookrail run session', () => {
         tools: ['run_shell_command'],
         turns: [
           { functionCalls: [{ name: 'run_shell_command', args: { command: 'rm -rf build' } }] },
-          { expect: { functionResponseContains: 'Dangerous rm command detected!' }, text: 'The hook refused; I will not delete it.' },
+          {
+            expect: { functionResponseContains: 'Dangerous rm command detected!' },
+            text: 'The hook refused; I will not delete it.',
+          },
         ],
-        settings: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `python3 '${fixturePath('hooks/session/hookify-dangerous-rm.py')}'` }] }] } },
+        settings: {
+          hooks: {
+            PreToolUse: [
+              {
+                matcher: 'Bash',
+                hooks: [
+                  { type: 'command', command: `python3 '${fixturePath('hooks/session/hookify-dangerous-rm.py')}'` },
+                ],
+              },
+            ],
+          },
+        },
       }),
     );
     const result = await runHookrail(sandbox, ['run', '--scenario', 'hookify.json']);

@@ -8,7 +8,14 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hookEventNames } from '../../src/engine.js';
-import { parseJsonLines, runHookrail, settingsJson, startHookrail, useCliSandbox, type CliSandbox } from '../helpers/cliProcess.js';
+import {
+  parseJsonLines,
+  runHookrail,
+  settingsJson,
+  startHookrail,
+  useCliSandbox,
+  type CliSandbox,
+} from '../helpers/cliProcess.js';
 import { fixtureCommand } from '../helpers/hookFixtures.js';
 import { SESSION_END_WAIT_MS, readEventLog, readJsonLines, sessionFixtureCommand } from '../helpers/sessionHooks.js';
 import { waitFor } from '../helpers/waiting.js';
@@ -52,7 +59,10 @@ const eventOrderCases: EventOrderCase[] = [
     name: 'native (Gemini CLI) event names in a --settings file',
     install: async (box, logFile) => {
       const command = sessionFixtureCommand('log-event.py', logFile);
-      await box.writeProjectFile('all-events.json', settingsJson(Object.fromEntries(hookEventNames.map((event) => [event, group(command)]))));
+      await box.writeProjectFile(
+        'all-events.json',
+        settingsJson(Object.fromEntries(hookEventNames.map((event) => [event, group(command)]))),
+      );
       return ['--settings', 'all-events.json'];
     },
     expected: [
@@ -73,19 +83,32 @@ const eventOrderCases: EventOrderCase[] = [
 ];
 
 describe('hookrail run: one session, every lifecycle event', () => {
-  it.each(eventOrderCases)('HOOK-203: a logging hook on every event sees them in order in one run — $name', async ({ install, expected }) => {
-    await sandbox.writeProjectFile('notes.txt', 'remember the milk\n');
-    const log = join(sandbox.project, 'events.jsonl');
-    const settingsArgs = await install(sandbox, log);
-    const scenario = await writeScenario('read', readThenAnswer);
-    const result = await runHookrail(sandbox, ['run', '--scenario', scenario, ...settingsArgs, '--transcript', 'session.jsonl', ...roomForSessionEnd]);
-    expect(result.exitCode).toBe(0);
-    expect(result.stdout).toContain('✔ completed (2 turns)');
-    const events = readEventLog(log);
-    expect(events.map((entry) => entry.event)).toEqual(expected);
-    expect(new Set(events.map((entry) => entry.transcript_path))).toEqual(new Set([join(sandbox.project, 'session.jsonl')]));
-    expect(events.find((entry) => entry.event === 'BeforeTool')?.tool).toBeTruthy();
-  });
+  it.each(eventOrderCases)(
+    'HOOK-203: a logging hook on every event sees them in order in one run — $name',
+    async ({ install, expected }) => {
+      await sandbox.writeProjectFile('notes.txt', 'remember the milk\n');
+      const log = join(sandbox.project, 'events.jsonl');
+      const settingsArgs = await install(sandbox, log);
+      const scenario = await writeScenario('read', readThenAnswer);
+      const result = await runHookrail(sandbox, [
+        'run',
+        '--scenario',
+        scenario,
+        ...settingsArgs,
+        '--transcript',
+        'session.jsonl',
+        ...roomForSessionEnd,
+      ]);
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toContain('✔ completed (2 turns)');
+      const events = readEventLog(log);
+      expect(events.map((entry) => entry.event)).toEqual(expected);
+      expect(new Set(events.map((entry) => entry.transcript_path))).toEqual(
+        new Set([join(sandbox.project, 'session.jsonl')]),
+      );
+      expect(events.find((entry) => entry.event === 'BeforeTool')?.tool).toBeTruthy();
+    },
+  );
 
   it('a scenario with several prompts runs them in one session: SessionStart once, BeforeAgent and AfterAgent per prompt, SessionEnd once', async () => {
     const log = join(sandbox.project, 'events.jsonl');
@@ -96,7 +119,14 @@ describe('hookrail run: one session, every lifecycle event', () => {
       turns: [{ text: 'First answer.' }, { expect: { textContains: 'second question' }, text: 'Second answer.' }],
       settings: {
         hooks: {
-          SessionStart: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }, { type: 'command', command: fixtureCommand('respond.sh', '0', '{"systemMessage":"welcome back"}') }] }],
+          SessionStart: [
+            {
+              hooks: [
+                { type: 'command', command: sessionFixtureCommand('log-event.py', log) },
+                { type: 'command', command: fixtureCommand('respond.sh', '0', '{"systemMessage":"welcome back"}') },
+              ],
+            },
+          ],
           BeforeAgent: logHook,
           AfterAgent: logHook,
           SessionEnd: logHook,
@@ -109,16 +139,30 @@ describe('hookrail run: one session, every lifecycle event', () => {
     expect(result.stdout).toContain('> first question');
     expect(result.stdout).toContain('> second question');
     expect(result.stdout).toContain('Second answer.');
-    expect(readEventLog(log).map((entry) => entry.event)).toEqual(['SessionStart', 'BeforeAgent', 'AfterAgent', 'BeforeAgent', 'AfterAgent', 'SessionEnd']);
+    expect(readEventLog(log).map((entry) => entry.event)).toEqual([
+      'SessionStart',
+      'BeforeAgent',
+      'AfterAgent',
+      'BeforeAgent',
+      'AfterAgent',
+      'SessionEnd',
+    ]);
   });
 });
 
 describe('hookrail run: Stop hooks', () => {
-  const threeAnswers = { prompt: 'Fix the bug.', tools: ['read_file'], turns: [{ text: 'Fixed it.' }, { text: 'Ran the tests.' }, { text: 'All tests pass.' }] };
+  const threeAnswers = {
+    prompt: 'Fix the bug.',
+    tools: ['read_file'],
+    turns: [{ text: 'Fixed it.' }, { text: 'Ran the tests.' }, { text: 'All tests pass.' }],
+  };
 
   it('a Stop hook that blocks twice makes the agent take two more turns, then stop (exit 0)', async () => {
     const state = join(sandbox.project, 'stop-state');
-    const scenario = await writeScenario('stop-twice', { ...threeAnswers, settings: { hooks: { AfterAgent: group(sessionFixtureCommand('stop-until.sh', state, '2')) } } });
+    const scenario = await writeScenario('stop-twice', {
+      ...threeAnswers,
+      settings: { hooks: { AfterAgent: group(sessionFixtureCommand('stop-until.sh', state, '2')) } },
+    });
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('↻ a Stop hook asked the agent to go on (continuation 1): Keep going: round 1');
@@ -129,7 +173,10 @@ describe('hookrail run: Stop hooks', () => {
   });
 
   it('a Stop hook that always blocks is stopped by --max-continuations with a clear message (exit 1)', async () => {
-    const scenario = await writeScenario('stop-always', { ...threeAnswers, settings: { hooks: { AfterAgent: group(sessionFixtureCommand('always-block.sh')) } } });
+    const scenario = await writeScenario('stop-always', {
+      ...threeAnswers,
+      settings: { hooks: { AfterAgent: group(sessionFixtureCommand('always-block.sh')) } },
+    });
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--max-continuations', '2']);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain(
@@ -140,10 +187,17 @@ describe('hookrail run: Stop hooks', () => {
   it('the transcript exists, parses, and holds the final answer before the Stop hooks run', async () => {
     await sandbox.writeProjectFile('notes.txt', 'remember the milk\n');
     const seen = join(sandbox.project, 'seen.json');
-    const scenario = await writeScenario('transcript', { ...readThenAnswer, settings: { hooks: { AfterAgent: group(sessionFixtureCommand('last-answer.mjs', seen)) } } });
+    const scenario = await writeScenario('transcript', {
+      ...readThenAnswer,
+      settings: { hooks: { AfterAgent: group(sessionFixtureCommand('last-answer.mjs', seen)) } },
+    });
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--transcript', 'run.jsonl']);
     expect(result.exitCode).toBe(0);
-    const hookSaw = JSON.parse(readFileSync(seen, 'utf8')) as { transcriptPath: string; lastAnswer: string; entryTypes: string[] };
+    const hookSaw = JSON.parse(readFileSync(seen, 'utf8')) as {
+      transcriptPath: string;
+      lastAnswer: string;
+      entryTypes: string[];
+    };
     expect(hookSaw).toEqual({
       transcriptPath: join(sandbox.project, 'run.jsonl'),
       lastAnswer: 'It says: remember the milk.',
@@ -157,7 +211,7 @@ describe('hookrail run: Stop hooks', () => {
 });
 
 describe('hookrail run: BeforeAgent hooks', () => {
-  it('a BeforeAgent context hook\'s text is in the model\'s request (the scripted model checks it)', async () => {
+  it("a BeforeAgent context hook's text is in the model's request (the scripted model checks it)", async () => {
     const scenario = await writeScenario('context', {
       prompt: 'Commit my work.',
       tools: ['read_file'],
@@ -188,14 +242,18 @@ describe('hookrail run: BeforeAgent hooks', () => {
 describe('hookrail run: compaction and SessionEnd', () => {
   it('a long scripted session compacts when it passes its budget, fires PreCompress (auto), and completes', async () => {
     const log = join(sandbox.project, 'events.jsonl');
-    for (let part = 1; part <= 6; part += 1) await sandbox.writeProjectFile(`part-${part}.txt`, `part ${part}: ${'lorem ipsum dolor '.repeat(120)}\n`);
+    for (let part = 1; part <= 6; part += 1)
+      await sandbox.writeProjectFile(`part-${part}.txt`, `part ${part}: ${'lorem ipsum dolor '.repeat(120)}\n`);
     const logHook = group(sessionFixtureCommand('log-event.py', log));
     const scenario = await writeScenario('long', {
       prompt: 'Read all six parts.',
       tools: ['read_file'],
       compaction: { tokenBudget: 1500, keepRecentTokens: 700 },
       turns: [
-        ...Array.from({ length: 6 }, (_, index) => ({ text: `Part ${index + 1}.`, functionCalls: [{ name: 'read_file', args: { file_path: `part-${index + 1}.txt` } }] })),
+        ...Array.from({ length: 6 }, (_, index) => ({
+          text: `Part ${index + 1}.`,
+          functionCalls: [{ name: 'read_file', args: { file_path: `part-${index + 1}.txt` } }],
+        })),
         { text: 'I have read all six parts.' },
       ],
       settings: { hooks: { PreCompress: logHook, SessionStart: logHook } },
@@ -207,13 +265,21 @@ describe('hookrail run: compaction and SessionEnd', () => {
     expect(result.stdout).toContain('✔ completed (7 turns)');
     const events = readEventLog(log);
     expect(events.filter((entry) => entry.event === 'PreCompress').length).toBeGreaterThan(0);
-    expect(events.filter((entry) => entry.event === 'PreCompress').every((entry) => entry.trigger === 'auto')).toBe(true);
+    expect(events.filter((entry) => entry.event === 'PreCompress').every((entry) => entry.trigger === 'auto')).toBe(
+      true,
+    );
     expect(events.filter((entry) => entry.event === 'SessionStart').map((entry) => entry.source)).toContain('compact');
-    expect(readJsonLines(join(sandbox.project, 'long.jsonl')).some((entry) => entry['subtype'] === 'compact_boundary')).toBe(true);
+    expect(
+      readJsonLines(join(sandbox.project, 'long.jsonl')).some((entry) => entry['subtype'] === 'compact_boundary'),
+    ).toBe(true);
   });
 
   it('--resume continues a session from its transcript: SessionStart source resume, the old conversation in the request', async () => {
-    const first = await writeScenario('first', { prompt: 'My name is Ada.', tools: ['read_file'], turns: [{ text: 'Hello Ada.' }] });
+    const first = await writeScenario('first', {
+      prompt: 'My name is Ada.',
+      tools: ['read_file'],
+      turns: [{ text: 'Hello Ada.' }],
+    });
     expect((await runHookrail(sandbox, ['run', '--scenario', first, '--transcript', 'ada.jsonl'])).exitCode).toBe(0);
     const log = join(sandbox.project, 'events.jsonl');
     const second = await writeScenario('second', {
@@ -224,9 +290,20 @@ describe('hookrail run: compaction and SessionEnd', () => {
     });
     const result = await runHookrail(sandbox, ['run', '--scenario', second, '--resume', 'ada.jsonl', '--json']);
     expect(result.exitCode).toBe(0);
-    expect(readEventLog(log)[0]).toMatchObject({ event: 'SessionStart', source: 'resume', transcript_path: join(sandbox.project, 'ada.jsonl') });
-    const done = parseJsonLines(result.stdout).find((event) => event['type'] === 'done') as { result: { history: Array<{ parts: Array<{ text?: string }> }> } };
-    expect(done.result.history.map((content) => content.parts[0]?.text)).toEqual(['My name is Ada.', 'Hello Ada.', 'What is my name?', 'Your name is Ada.']);
+    expect(readEventLog(log)[0]).toMatchObject({
+      event: 'SessionStart',
+      source: 'resume',
+      transcript_path: join(sandbox.project, 'ada.jsonl'),
+    });
+    const done = parseJsonLines(result.stdout).find((event) => event['type'] === 'done') as {
+      result: { history: Array<{ parts: Array<{ text?: string }> }> };
+    };
+    expect(done.result.history.map((content) => content.parts[0]?.text)).toEqual([
+      'My name is Ada.',
+      'Hello Ada.',
+      'What is my name?',
+      'Your name is Ada.',
+    ]);
     expect(readJsonLines(join(sandbox.project, 'ada.jsonl'))).toHaveLength(4);
   });
 
@@ -235,7 +312,15 @@ describe('hookrail run: compaction and SessionEnd', () => {
     const missing = await runHookrail(sandbox, ['run', '--scenario', scenario, '--resume', 'gone.jsonl']);
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toContain(`${join(sandbox.project, 'gone.jsonl')}: transcript file not found`);
-    const both = await runHookrail(sandbox, ['run', '--scenario', scenario, '--resume', 'gone.jsonl', '--transcript', 'new.jsonl']);
+    const both = await runHookrail(sandbox, [
+      'run',
+      '--scenario',
+      scenario,
+      '--resume',
+      'gone.jsonl',
+      '--transcript',
+      'new.jsonl',
+    ]);
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toContain('--resume FILE goes on writing that transcript; leave out --transcript');
   });
@@ -253,7 +338,14 @@ describe('hookrail run: compaction and SessionEnd', () => {
       ],
       settings: { hooks: { SessionStart: logging, SessionEnd: logging } },
     });
-    const limited = await runHookrail(sandbox, ['run', '--scenario', scenario, '--max-turns', '1', ...roomForSessionEnd]);
+    const limited = await runHookrail(sandbox, [
+      'run',
+      '--scenario',
+      scenario,
+      '--max-turns',
+      '1',
+      ...roomForSessionEnd,
+    ]);
     expect(limited.exitCode).toBe(1);
     expect(readEventLog(log).map((entry) => [entry.event, entry.reason ?? entry.source])).toEqual([
       ['SessionStart', 'startup'],
@@ -270,22 +362,33 @@ describe('hookrail run: compaction and SessionEnd', () => {
     ['SIGINT', 130],
     ['SIGTERM', 143],
     ['SIGHUP', 129],
-  ] as const)('SessionEnd fires after %s too, from the run\'s shutdown path; the exit code is %i', async (signal, exitCode) => {
-    const log = join(sandbox.project, 'events.jsonl');
-    const pidFile = join(sandbox.project, 'tool.pid');
-    const scenario = await writeScenario('interrupt', {
-      prompt: 'Wait.',
-      tools: ['run_shell_command'],
-      turns: [{ functionCalls: [{ name: 'run_shell_command', args: { command: `echo $$ > "${pidFile}"; exec sleep 60` } }] }],
-      settings: { hooks: { SessionEnd: group(sessionFixtureCommand('log-event.py', log)) } },
-    });
-    const running = startHookrail(sandbox, ['run', '--scenario', scenario, ...roomForSessionEnd]);
-    await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', `the tool's shell to write ${pidFile}`, { timeoutMs: 25_000, intervalMs: 50 });
-    running.kill(signal);
-    const result = await running;
-    expect(result.exitCode).toBe(exitCode);
-    expect(readEventLog(log).map((entry) => [entry.event, entry.reason])).toEqual([['SessionEnd', 'exit']]);
-  });
+  ] as const)(
+    "SessionEnd fires after %s too, from the run's shutdown path; the exit code is %i",
+    async (signal, exitCode) => {
+      const log = join(sandbox.project, 'events.jsonl');
+      const pidFile = join(sandbox.project, 'tool.pid');
+      const scenario = await writeScenario('interrupt', {
+        prompt: 'Wait.',
+        tools: ['run_shell_command'],
+        turns: [
+          {
+            functionCalls: [{ name: 'run_shell_command', args: { command: `echo $$ > "${pidFile}"; exec sleep 60` } }],
+          },
+        ],
+        settings: { hooks: { SessionEnd: group(sessionFixtureCommand('log-event.py', log)) } },
+      });
+      const running = startHookrail(sandbox, ['run', '--scenario', scenario, ...roomForSessionEnd]);
+      await waitFor(
+        () => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '',
+        `the tool's shell to write ${pidFile}`,
+        { timeoutMs: 25_000, intervalMs: 50 },
+      );
+      running.kill(signal);
+      const result = await running;
+      expect(result.exitCode).toBe(exitCode);
+      expect(readEventLog(log).map((entry) => [entry.event, entry.reason])).toEqual([['SessionEnd', 'exit']]);
+    },
+  );
 
   it('a SessionEnd hook that hangs gets --session-end-timeout, then the run exits with a warning naming the limit', async () => {
     const scenario = await writeScenario('slow-end', {

@@ -28,14 +28,20 @@ const echoScenario = {
   prompt: 'Say hello in the shell.',
   tools: ['run_shell_command'],
   turns: [
-    { text: 'Saying hello.', functionCalls: [{ name: 'run_shell_command', args: { command: 'echo hello-from-the-tool' } }] },
+    {
+      text: 'Saying hello.',
+      functionCalls: [{ name: 'run_shell_command', args: { command: 'echo hello-from-the-tool' } }],
+    },
     { expect: { functionResponseContains: 'hello-from-the-tool' }, text: 'The shell said hello.' },
   ],
 };
 
 /** The echo scenario with one `eventName` hook that prints `stdout` and exits 0. */
 function echoScenarioWithHook(eventName: string, stdout: string): Record<string, unknown> {
-  return { ...echoScenario, settings: { hooks: { [eventName]: [{ hooks: [{ type: 'command', command: respondHook(0, stdout) }] }] } } };
+  return {
+    ...echoScenario,
+    settings: { hooks: { [eventName]: [{ hooks: [{ type: 'command', command: respondHook(0, stdout) }] }] } },
+  };
 }
 
 describe('hookrail run', () => {
@@ -62,7 +68,7 @@ describe('hookrail run', () => {
     expect(result.stdout).toContain('✔ completed (2 turns)');
   });
 
-  it('uses the prompt given on the command line instead of the scenario\'s', async () => {
+  it("uses the prompt given on the command line instead of the scenario's", async () => {
     const scenario = await writeScenario('echo', echoScenario);
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, 'greet', 'the', 'user']);
     expect(result.exitCode).toBe(0);
@@ -91,7 +97,10 @@ describe('hookrail run', () => {
   });
 
   it('HOOK-020: a BeforeTool hook that stops the agent ends the run, prints the stopReason, and exits 0', async () => {
-    const scenario = await writeScenario('stop', echoScenarioWithHook('BeforeTool', '{"continue":false,"stopReason":"maintenance window"}'));
+    const scenario = await writeScenario(
+      'stop',
+      echoScenarioWithHook('BeforeTool', '{"continue":false,"stopReason":"maintenance window"}'),
+    );
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('▸ run_shell_command  beforeHook → STOPPED → published');
@@ -100,10 +109,15 @@ describe('hookrail run', () => {
   });
 
   it('HOOK-028: an AfterTool hook that stops the agent ends the run after the call and surfaces the stopReason', async () => {
-    const scenario = await writeScenario('stop-after', echoScenarioWithHook('AfterTool', '{"continue":false,"stopReason":"seen enough"}'));
+    const scenario = await writeScenario(
+      'stop-after',
+      echoScenarioWithHook('AfterTool', '{"continue":false,"stopReason":"seen enough"}'),
+    );
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--json']);
     expect(result.exitCode).toBe(0);
-    const done = parseJsonLines(result.stdout).find((event) => event['type'] === 'done') as { result: { status: string; stopReason: string; turns: number } };
+    const done = parseJsonLines(result.stdout).find((event) => event['type'] === 'done') as {
+      result: { status: string; stopReason: string; turns: number };
+    };
     expect(done.result.status).toBe('stopped');
     expect(done.result.stopReason).toBe('seen enough');
     expect(done.result.turns).toBe(1);
@@ -124,8 +138,11 @@ describe('hookrail run', () => {
     expect(result.stderr).not.toContain('note-only-for-the-model');
   });
 
-  it('HOOK-049: an AfterModel hook with suppressOutput hides the model\'s text from the user; the run goes on', async () => {
-    const scenario = await writeScenario('hidden-model-text', echoScenarioWithHook('AfterModel', '{"suppressOutput":true}'));
+  it("HOOK-049: an AfterModel hook with suppressOutput hides the model's text from the user; the run goes on", async () => {
+    const scenario = await writeScenario(
+      'hidden-model-text',
+      echoScenarioWithHook('AfterModel', '{"suppressOutput":true}'),
+    );
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('(model response hidden by hook)');
@@ -134,7 +151,10 @@ describe('hookrail run', () => {
   });
 
   it('HOOK-037: a BeforeModel hook that blocks is shown with its reason; the model is not called', async () => {
-    const scenario = await writeScenario('blocked-model', echoScenarioWithHook('BeforeModel', '{"decision":"block","reason":"model quota used up"}'));
+    const scenario = await writeScenario(
+      'blocked-model',
+      echoScenarioWithHook('BeforeModel', '{"decision":"block","reason":"model quota used up"}'),
+    );
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('⛔ model call blocked by hook: model quota used up');
@@ -176,7 +196,11 @@ describe('hookrail run', () => {
     const scenario = await writeScenario('echo', echoScenario);
     const settings = await sandbox.writeProjectFile(
       'extra-settings.json',
-      settingsJson({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: respondHook(2, '', 'no shell today') }] }] }),
+      settingsJson({
+        BeforeTool: [
+          { matcher: 'run_shell_command', hooks: [{ type: 'command', command: respondHook(2, '', 'no shell today') }] },
+        ],
+      }),
     );
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--settings', settings]);
     // The scenario expects the echo output, which never comes: the model call fails and the run exits 1.
@@ -191,7 +215,10 @@ describe('hookrail run', () => {
     const scenario = await writeScenario('write', {
       prompt: 'Write a file.',
       tools: ['write_file'],
-      turns: [{ functionCalls: [{ name: 'write_file', args: { file_path: 'made-here.txt', content: 'hi\n' } }] }, { text: 'Written.' }],
+      turns: [
+        { functionCalls: [{ name: 'write_file', args: { file_path: 'made-here.txt', content: 'hi\n' } }] },
+        { text: 'Written.' },
+      ],
     });
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--cwd', 'other']);
     expect(result.exitCode).toBe(0);
@@ -291,7 +318,10 @@ describe('hookrail run, interrupted', () => {
     const scenario = await writeScenario('slow', {
       prompt: 'Wait a long time.',
       tools: ['run_shell_command'],
-      turns: [{ functionCalls: [{ name: 'run_shell_command', args: { command: `echo $$ > "${pidFile}"; exec sleep 60` } }] }, { text: 'never' }],
+      turns: [
+        { functionCalls: [{ name: 'run_shell_command', args: { command: `echo $$ > "${pidFile}"; exec sleep 60` } }] },
+        { text: 'never' },
+      ],
     });
     const running = startHookrail(sandbox, ['run', '--scenario', scenario, '--json']);
     let output = '';
@@ -302,7 +332,9 @@ describe('hookrail run, interrupted', () => {
     await waitFor(
       () => {
         if (running.exitCode !== null) throw new Error(`hookrail exited before the tool started:\n${output}`);
-        return output.includes('"state":"executing"') && existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '';
+        return (
+          output.includes('"state":"executing"') && existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== ''
+        );
       },
       `the tool's shell to write ${pidFile} while the call is executing`,
       { intervalMs: 50 },

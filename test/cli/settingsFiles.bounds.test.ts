@@ -15,7 +15,10 @@ const boundedWaitMs = 20_000;
 
 describe('bounded settings reads', () => {
   it('a project settings.json that is a FIFO does not hang hooks list: a warning names it, the user hooks still load', async () => {
-    await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: 'echo user-hook' }] }] }));
+    await sandbox.writeHomeFile(
+      '.hookrail/settings.json',
+      settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: 'echo user-hook' }] }] }),
+    );
     mkdirSync(join(sandbox.project, '.hookrail'));
     execFileSync('mkfifo', [join(sandbox.project, '.hookrail', 'settings.json')]);
 
@@ -23,7 +26,9 @@ describe('bounded settings reads', () => {
 
     expect(result.timedOut).toBe(false);
     expect(result.exitCode).toBe(0);
-    expect(result.stderr).toContain('.hookrail/settings.json: is a FIFO (named pipe), not a regular file; only regular files are read; this file is ignored');
+    expect(result.stderr).toContain(
+      '.hookrail/settings.json: is a FIFO (named pipe), not a regular file; only regular files are read; this file is ignored',
+    );
     expect(result.stdout).toContain('echo user-hook');
   });
 

@@ -44,8 +44,17 @@ async function startRunWithHookAndTool() {
     JSON.stringify({
       prompt: 'Wait a long time.',
       tools: ['run_shell_command'],
-      settings: { hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: leaveChild }] }] } },
-      turns: [{ functionCalls: [{ name: 'run_shell_command', args: { command: `echo $$ > "${toolPidFile}"; exec sleep 60` } }] }, { text: 'never' }],
+      settings: {
+        hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: leaveChild }] }] },
+      },
+      turns: [
+        {
+          functionCalls: [
+            { name: 'run_shell_command', args: { command: `echo $$ > "${toolPidFile}"; exec sleep 60` } },
+          ],
+        },
+        { text: 'never' },
+      ],
     }),
   );
   const host = startHookrail(sandbox, ['run', '--scenario', 'slow.json', '--json']);
@@ -79,8 +88,19 @@ describe.runIf(process.platform === 'linux')('hookrail stopped by a signal', () 
   it('"hooks fire" killed by SIGKILL while its hook runs: the hook\'s group is gone 2 s later', async () => {
     const childPidFile = join(sandbox.project, 'child.pid');
     const hang = `sh "${fixturePath('hooks/spawn-child-and-hang.sh')}" "${childPidFile}"`;
-    await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: hang, timeout: 60_000 }] }] }));
-    const host = startHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'run_shell_command', '--input', '{"command":"ls"}']);
+    await sandbox.writeHomeFile(
+      '.hookrail/settings.json',
+      settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: hang, timeout: 60_000 }] }] }),
+    );
+    const host = startHookrail(sandbox, [
+      'hooks',
+      'fire',
+      'BeforeTool',
+      '--tool',
+      'run_shell_command',
+      '--input',
+      '{"command":"ls"}',
+    ]);
     const processes = groupMembers(await readPidFile(childPidFile, 20_000));
     expect(processes.length).toBeGreaterThanOrEqual(2);
     host.kill('SIGKILL');
@@ -93,8 +113,19 @@ describe.runIf(process.platform === 'linux')('hookrail exiting normally', () => 
   it('what a hook left in its group is not waited for and dies when "hooks fire" exits', async () => {
     const childPidFile = join(sandbox.project, 'child.pid');
     const leaveChild = `sh "${fixturePath('hooks/leave-child.sh')}" "${childPidFile}"`;
-    await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: leaveChild }] }] }));
-    const result = await startHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'write_file', '--input', '{"file_path":"a.txt"}']);
+    await sandbox.writeHomeFile(
+      '.hookrail/settings.json',
+      settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', command: leaveChild }] }] }),
+    );
+    const result = await startHookrail(sandbox, [
+      'hooks',
+      'fire',
+      'BeforeTool',
+      '--tool',
+      'write_file',
+      '--input',
+      '{"file_path":"a.txt"}',
+    ]);
     expect(result.exitCode).toBe(0);
     expect(String(result.stdout)).toMatch(/exit 0 — ok/);
     const child = await readPidFile(childPidFile);

@@ -14,8 +14,13 @@ const sandbox = useCliSandbox();
 const scenario = {
   prompt: 'List the project.',
   tools: ['list_directory'],
-  settings: { hooks: { BeforeTool: [{ hooks: [{ name: 'failing', type: 'command', command: 'echo broken >&2; exit 1' }] }] } },
-  turns: [{ text: 'Listing.', functionCalls: [{ name: 'list_directory', args: { dir_path: '.' } }] }, { text: 'Done.' }],
+  settings: {
+    hooks: { BeforeTool: [{ hooks: [{ name: 'failing', type: 'command', command: 'echo broken >&2; exit 1' }] }] },
+  },
+  turns: [
+    { text: 'Listing.', functionCalls: [{ name: 'list_directory', args: { dir_path: '.' } }] },
+    { text: 'Done.' },
+  ],
 };
 
 describe('hookrail run on a terminal', () => {
@@ -24,7 +29,12 @@ describe('hookrail run on a terminal', () => {
     const command = `'${process.execPath}' '${cliEntry}' run --scenario scenario.json`;
     const result = await execa('script', ['-qec', command, '/dev/null'], {
       cwd: sandbox.project,
-      env: { PATH: process.env['PATH'], HOME: sandbox.home, NO_COLOR: '1', HOOKRAIL_SYSTEM_SETTINGS: join(sandbox.home, 'none.json') },
+      env: {
+        PATH: process.env['PATH'],
+        HOME: sandbox.home,
+        NO_COLOR: '1',
+        HOOKRAIL_SYSTEM_SETTINGS: join(sandbox.home, 'none.json'),
+      },
       extendEnv: false,
       reject: false,
       timeout: 60_000,
@@ -33,7 +43,9 @@ describe('hookrail run on a terminal', () => {
     const lines = result.stdout.replace(/\r/g, '').split('\n');
     const warningAt = lines.findIndex((line) => line.startsWith('warning: Hook "failing'));
     expect(warningAt).toBeGreaterThan(0);
-    expect(lines[warningAt]).toBe('warning: Hook "failing (echo broken >&2; exit 1)" for BeforeTool failed (fail-open): exit code 1; stderr: broken');
+    expect(lines[warningAt]).toBe(
+      'warning: Hook "failing (echo broken >&2; exit 1)" for BeforeTool failed (fail-open): exit code 1; stderr: broken',
+    );
     expect(lines[warningAt - 1]).toBe('▸ list_directory  beforeHook');
     expect(lines[warningAt + 1]).toBe('▸ list_directory  beforeHook → executing → afterHook → published');
     expect(result.stdout).not.toContain('beforeHookwarning');

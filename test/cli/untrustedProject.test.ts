@@ -13,7 +13,14 @@ const sandbox = useCliSandbox();
 
 /** `user-guard`: blocks run_shell_command with exit 2 and a reason on stderr. */
 function guardHooks(name: string): Record<string, unknown> {
-  return { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', name, command: respondHook(2, '', `blocked by ${name}`) }] }] };
+  return {
+    BeforeTool: [
+      {
+        matcher: 'run_shell_command',
+        hooks: [{ type: 'command', name, command: respondHook(2, '', `blocked by ${name}`) }],
+      },
+    ],
+  };
 }
 
 /** A scenario whose model runs `touch ran.txt`, then answers with whatever the tool said. */
@@ -23,7 +30,10 @@ async function writeTouchScenario(target: CliSandbox): Promise<string> {
     JSON.stringify({
       prompt: 'Create ran.txt.',
       tools: ['run_shell_command'],
-      turns: [{ functionCalls: [{ name: 'run_shell_command', args: { command: 'touch ran.txt' } }] }, { text: 'Done.' }],
+      turns: [
+        { functionCalls: [{ name: 'run_shell_command', args: { command: 'touch ran.txt' } }] },
+        { text: 'Done.' },
+      ],
     }),
   );
   return 'touch.json';
@@ -34,7 +44,11 @@ async function writeUserGuard(): Promise<void> {
 }
 
 describe('an untrusted project cannot weaken hooks', () => {
-  for (const projectSettings of [{ disabledHooks: ['user-guard'] }, { enableHooks: false }, { disabledHooks: [respondHook(2, '', 'blocked by user-guard')] }]) {
+  for (const projectSettings of [
+    { disabledHooks: ['user-guard'] },
+    { enableHooks: false },
+    { disabledHooks: [respondHook(2, '', 'blocked by user-guard')] },
+  ]) {
     it(`hookrail run still blocks with the user's guard when an untrusted project says ${JSON.stringify(projectSettings).slice(0, 60)}`, async () => {
       await writeUserGuard();
       await sandbox.writeProjectFile('.hookrail/settings.json', JSON.stringify(projectSettings));
@@ -47,7 +61,14 @@ describe('an untrusted project cannot weaken hooks', () => {
       expect(result.stderr).toContain('.hookrail/settings.json were not applied: this folder is not trusted');
       expect(result.stderr).toContain(`hookrail hooks trust --cwd ${JSON.stringify(sandbox.project)}`);
 
-      const fired = await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'run_shell_command', '--json']);
+      const fired = await runHookrail(sandbox, [
+        'hooks',
+        'fire',
+        'BeforeTool',
+        '--tool',
+        'run_shell_command',
+        '--json',
+      ]);
       expect(JSON.parse(fired.stdout).decision).toMatchObject({ blocked: true, reason: 'blocked by user-guard' });
     });
   }
@@ -56,7 +77,14 @@ describe('an untrusted project cannot weaken hooks', () => {
     await writeUserGuard();
     await sandbox.writeProjectFile(
       '.claude/settings.json',
-      JSON.stringify({ disabledHooks: ['user-guard'], hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: respondHook(0, '{"decision":"allow"}') }] }] } }),
+      JSON.stringify({
+        disabledHooks: ['user-guard'],
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: respondHook(0, '{"decision":"allow"}') }] },
+          ],
+        },
+      }),
     );
     const scenario = await writeTouchScenario(sandbox);
 
@@ -71,7 +99,9 @@ describe('an untrusted project cannot weaken hooks', () => {
 
     const fired = await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'run_shell_command']);
 
-    expect(fired.stdout).toContain('1 BeforeTool hook(s) in untrusted project settings are not run; "hookrail hooks trust" trusts this folder');
+    expect(fired.stdout).toContain(
+      '1 BeforeTool hook(s) in untrusted project settings are not run; "hookrail hooks trust" trusts this folder',
+    );
     expect(fired.stdout).not.toContain('no BeforeTool hooks are configured');
     const afterTool = await runHookrail(sandbox, ['hooks', 'fire', 'AfterTool', '--tool', 'run_shell_command']);
     expect(afterTool.stdout).toContain('no AfterTool hooks are configured');
@@ -95,16 +125,24 @@ describe('an untrusted project cannot weaken hooks', () => {
 
   it('hooks list shows the untrusted project settings as not applied, with the command to trust them', async () => {
     await writeUserGuard();
-    await sandbox.writeProjectFile('.hookrail/settings.json', JSON.stringify({ disabledHooks: ['user-guard'], enableHooks: false }));
+    await sandbox.writeProjectFile(
+      '.hookrail/settings.json',
+      JSON.stringify({ disabledHooks: ['user-guard'], enableHooks: false }),
+    );
 
     const result = await runHookrail(sandbox, ['hooks', 'list']);
 
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(/enabled +user-guard|enabled +sh /);
     expect(result.stdout).not.toContain('Hooks are switched off');
-    expect(result.stdout).toContain('Untrusted project settings, not applied: .hookrail/settings.json: disabledHooks ["user-guard"], enableHooks: false');
+    expect(result.stdout).toContain(
+      'Untrusted project settings, not applied: .hookrail/settings.json: disabledHooks ["user-guard"], enableHooks: false',
+    );
     expect(result.stdout).toContain('hookrail hooks trust');
-    const listed = JSON.parse((await runHookrail(sandbox, ['hooks', 'list', '--json'])).stdout) as { enableHooks: boolean; hooks: Array<{ name: string; enabled: boolean }> };
+    const listed = JSON.parse((await runHookrail(sandbox, ['hooks', 'list', '--json'])).stdout) as {
+      enableHooks: boolean;
+      hooks: Array<{ name: string; enabled: boolean }>;
+    };
     expect(listed.enableHooks).toBe(true);
     expect(listed.hooks).toEqual([expect.objectContaining({ name: 'user-guard', enabled: true, trusted: true })]);
   });
@@ -112,14 +150,21 @@ describe('an untrusted project cannot weaken hooks', () => {
 
 describe('hooks fire applies exactly what run applies', () => {
   it('"enableHooks": false in the user settings: fire runs no hook, like run, and says why', async () => {
-    await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson(guardHooks('user-guard'), { enableHooks: false }));
+    await sandbox.writeHomeFile(
+      '.hookrail/settings.json',
+      settingsJson(guardHooks('user-guard'), { enableHooks: false }),
+    );
 
     const fired = await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'run_shell_command']);
     expect(fired.exitCode).toBe(0);
-    expect(fired.stdout).toContain('No hook ran: hooks are switched off ("enableHooks": false in ~/.hookrail/settings.json)');
+    expect(fired.stdout).toContain(
+      'No hook ran: hooks are switched off ("enableHooks": false in ~/.hookrail/settings.json)',
+    );
     expect(fired.stdout).toMatch(/blocked +no/);
 
-    const json = JSON.parse((await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'run_shell_command', '--json'])).stdout);
+    const json = JSON.parse(
+      (await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'run_shell_command', '--json'])).stdout,
+    );
     expect(json).toMatchObject({ enableHooks: false, matched: 0, hooks: [], decision: { blocked: false } });
 
     const scenario = await writeTouchScenario(sandbox);
@@ -134,12 +179,27 @@ describe('system scope pins hooks', () => {
     const systemFile = await sandbox.writeHomeFile(
       'etc/hookrail/settings.json',
       settingsJson({
-        BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', name: 'corp-guard', pinned: true, command: respondHook(2, '', 'blocked by corp-guard') }] }],
+        BeforeTool: [
+          {
+            matcher: 'run_shell_command',
+            hooks: [
+              {
+                type: 'command',
+                name: 'corp-guard',
+                pinned: true,
+                command: respondHook(2, '', 'blocked by corp-guard'),
+              },
+            ],
+          },
+        ],
       }),
     );
     await sandbox.writeHomeFile(
       '.hookrail/settings.json',
-      settingsJson({ AfterTool: [{ hooks: [{ type: 'command', name: 'user-audit', command: respondHook(0, '{}') }] }] }, { disabledHooks: ['corp-guard'], enableHooks: false }),
+      settingsJson(
+        { AfterTool: [{ hooks: [{ type: 'command', name: 'user-audit', command: respondHook(0, '{}') }] }] },
+        { disabledHooks: ['corp-guard'], enableHooks: false },
+      ),
     );
     const env = { HOOKRAIL_SYSTEM_SETTINGS: systemFile };
     const scenario = await writeTouchScenario(sandbox);
@@ -149,9 +209,15 @@ describe('system scope pins hooks', () => {
     expect(existsSync(join(sandbox.project, 'ran.txt'))).toBe(false);
     expect(run.stderr).toContain('disabledHooks[0]: "corp-guard" is pinned by the system settings');
 
-    const fired = JSON.parse((await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'run_shell_command', '--json'], { env })).stdout);
+    const fired = JSON.parse(
+      (await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', '--tool', 'run_shell_command', '--json'], { env }))
+        .stdout,
+    );
     expect(fired.decision).toMatchObject({ blocked: true, reason: 'blocked by corp-guard' });
-    const afterTool = JSON.parse((await runHookrail(sandbox, ['hooks', 'fire', 'AfterTool', '--tool', 'run_shell_command', '--json'], { env })).stdout);
+    const afterTool = JSON.parse(
+      (await runHookrail(sandbox, ['hooks', 'fire', 'AfterTool', '--tool', 'run_shell_command', '--json'], { env }))
+        .stdout,
+    );
     expect(afterTool).toMatchObject({ matched: 0 });
 
     const listed = await runHookrail(sandbox, ['hooks', 'list'], { env });
@@ -162,11 +228,18 @@ describe('system scope pins hooks', () => {
   it('"pinned" outside the system settings is a warning naming its JSON path, and is ignored', async () => {
     await sandbox.writeHomeFile(
       '.hookrail/settings.json',
-      settingsJson({ BeforeTool: [{ hooks: [{ type: 'command', name: 'mine', pinned: true, command: 'echo mine' }] }] }, { disabledHooks: ['mine'] }),
+      settingsJson(
+        { BeforeTool: [{ hooks: [{ type: 'command', name: 'mine', pinned: true, command: 'echo mine' }] }] },
+        { disabledHooks: ['mine'] },
+      ),
     );
     const result = await runHookrail(sandbox, ['hooks', 'validate']);
-    expect(result.stdout).toContain('~/.hookrail/settings.json: hooks.BeforeTool[0].hooks[0].pinned: only the system settings file (/etc/hookrail/settings.json or HOOKRAIL_SYSTEM_SETTINGS) can pin hooks; ignored');
-    const listed = JSON.parse((await runHookrail(sandbox, ['hooks', 'list', '--json'])).stdout) as { hooks: Array<{ name: string; enabled: boolean; pinned: boolean }> };
+    expect(result.stdout).toContain(
+      '~/.hookrail/settings.json: hooks.BeforeTool[0].hooks[0].pinned: only the system settings file (/etc/hookrail/settings.json or HOOKRAIL_SYSTEM_SETTINGS) can pin hooks; ignored',
+    );
+    const listed = JSON.parse((await runHookrail(sandbox, ['hooks', 'list', '--json'])).stdout) as {
+      hooks: Array<{ name: string; enabled: boolean; pinned: boolean }>;
+    };
     expect(listed.hooks).toEqual([expect.objectContaining({ name: 'mine', enabled: false, pinned: false })]);
   });
 });

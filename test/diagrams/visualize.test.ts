@@ -60,7 +60,10 @@ describe('visualizations', () => {
     const committed = readdirSync(visualizationsDirectory).sort();
     expect(committed).toEqual(generated.map((file) => file.path).sort());
     for (const file of generated) {
-      expect(readFileSync(join(visualizationsDirectory, file.path), 'utf8'), `${file.path} is stale: run npm run visualize`).toBe(file.content);
+      expect(
+        readFileSync(join(visualizationsDirectory, file.path), 'utf8'),
+        `${file.path} is stale: run npm run visualize`,
+      ).toBe(file.content);
     }
   });
 
@@ -70,7 +73,7 @@ describe('visualizations', () => {
     expect(second).toEqual(first);
   });
 
-  it("the toolCall mermaid diagram holds the transition table in docs/architecture.md", () => {
+  it('the toolCall mermaid diagram holds the transition table in docs/architecture.md', () => {
     const mermaid = machineToMermaid(toolCallMachine);
     for (const line of [
       '[*] --> idle',
@@ -115,7 +118,8 @@ describe('visualizations', () => {
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
     expect(svg).not.toMatch(/NaN|undefined|Infinity/);
-    for (const text of ['outer', 'both', 'any state', 'after 500ms', '[isPositive]', 'RESET']) expect(svg).toContain(`>${text}<`);
+    for (const text of ['outer', 'both', 'any state', 'after 500ms', '[isPositive]', 'RESET'])
+      expect(svg).toContain(`>${text}<`);
   });
 
   it('the SVG marks final states with a double border and labels every edge', () => {
@@ -124,15 +128,28 @@ describe('visualizations', () => {
     expect(doubleBorders).toHaveLength(2);
     expect(svg).toContain('>[beforeHookBlocked]<');
     expect(svg).toContain('>PUBLISH<');
-    expect((svg.match(/marker-end="url\(#arrow\)"/g) ?? []).length).toBe(enumerateTransitions(toolCallMachine).length + 1);
+    expect((svg.match(/marker-end="url\(#arrow\)"/g) ?? []).length).toBe(
+      enumerateTransitions(toolCallMachine).length + 1,
+    );
   });
 
   it('each edge keeps its raw event type and guard, so a recorded snapshot can be matched to the transition taken', () => {
     const edges = machineToGraph(toolCallMachine).edges;
     const blocked = edges.find((edge) => edge.guard === 'beforeHookBlocked');
-    expect(blocked).toMatchObject({ source: 'toolCall.beforeHook', target: 'toolCall.buffered', eventType: 'xstate.done.actor.beforeHook' });
-    expect(edges.find((edge) => edge.label === 'PUBLISH')).toEqual({ source: 'toolCall.buffered', target: 'toolCall.published', label: 'PUBLISH', eventType: 'PUBLISH' });
-    expect(machineToGraph(nestedMachine).edges.find((edge) => edge.label === 'always [isPositive]')?.eventType).toBe('');
+    expect(blocked).toMatchObject({
+      source: 'toolCall.beforeHook',
+      target: 'toolCall.buffered',
+      eventType: 'xstate.done.actor.beforeHook',
+    });
+    expect(edges.find((edge) => edge.label === 'PUBLISH')).toEqual({
+      source: 'toolCall.buffered',
+      target: 'toolCall.published',
+      label: 'PUBLISH',
+      eventType: 'PUBLISH',
+    });
+    expect(machineToGraph(nestedMachine).edges.find((edge) => edge.label === 'always [isPositive]')?.eventType).toBe(
+      '',
+    );
   });
 
   it('the interactive SVG marks every state and every transition for the report page, and is the plain SVG otherwise', () => {
@@ -140,7 +157,9 @@ describe('visualizations', () => {
     const interactive = graphToSvg(graph, { interactive: true });
     for (const node of graph.nodes) expect(interactive).toContain(`data-state="${node.id}"`);
     graph.edges.forEach((edge, index) => {
-      expect(interactive).toContain(`<path data-edge="${index}" data-source="${edge.source}" data-target="${edge.target}"`);
+      expect(interactive).toContain(
+        `<path data-edge="${index}" data-source="${edge.source}" data-target="${edge.target}"`,
+      );
       expect(interactive).toContain(`<g class="transition-label" data-edge="${index}"`);
     });
     expect(graphToSvg(graph)).toBe(machineToSvg(toolCallMachine));
@@ -152,19 +171,41 @@ describe('visualizations', () => {
   });
 
   it('the Stately JSON is the machine definition, without functions', () => {
-    const json = JSON.parse(machineToStatelyJson(toolCallMachine)) as { id: string; states: Record<string, { on?: Record<string, unknown> }> };
+    const json = JSON.parse(machineToStatelyJson(toolCallMachine)) as {
+      id: string;
+      states: Record<string, { on?: Record<string, unknown> }>;
+    };
     expect(json.id).toBe('toolCall');
-    expect(Object.keys(json.states)).toEqual(['idle', 'beforeHook', 'asking', 'executing', 'afterHook', 'buffered', 'published', 'cancelled']);
+    expect(Object.keys(json.states)).toEqual([
+      'idle',
+      'beforeHook',
+      'asking',
+      'executing',
+      'afterHook',
+      'buffered',
+      'published',
+      'cancelled',
+    ]);
     expect(Object.keys(json.states['buffered']!.on ?? {})).toEqual(['PUBLISH', 'CANCEL']);
   });
 
   it('the Stately JSON keeps every transition with its actions: shared action objects and eventless transitions too', () => {
     type JsonTransition = { eventType?: string; actions?: unknown[] };
     type JsonNode = { transitions?: JsonTransition[]; always?: JsonTransition[]; states?: Record<string, JsonNode> };
-    type LiveNode = { transitions: Map<string, Array<{ actions: unknown[] }>>; always?: Array<{ actions: unknown[] }>; states: Record<string, LiveNode> };
+    type LiveNode = {
+      transitions: Map<string, Array<{ actions: unknown[] }>>;
+      always?: Array<{ actions: unknown[] }>;
+      states: Record<string, LiveNode>;
+    };
     const count = (json: JsonNode, live: LiveNode): { jsonActions: number; liveActions: number; always: number } => {
-      let jsonActions = [...(json.transitions ?? []), ...(json.always ?? [])].reduce((sum, transition) => sum + (transition.actions?.length ?? 0), 0);
-      let liveActions = [...[...live.transitions.values()].flat(), ...(live.always ?? [])].reduce((sum, transition) => sum + transition.actions.length, 0);
+      let jsonActions = [...(json.transitions ?? []), ...(json.always ?? [])].reduce(
+        (sum, transition) => sum + (transition.actions?.length ?? 0),
+        0,
+      );
+      let liveActions = [...[...live.transitions.values()].flat(), ...(live.always ?? [])].reduce(
+        (sum, transition) => sum + transition.actions.length,
+        0,
+      );
       let always = json.always?.length ?? 0;
       for (const [key, child] of Object.entries(live.states)) {
         const nested = count(json.states?.[key] ?? {}, child);
@@ -189,8 +230,16 @@ describe('visualizations', () => {
   it('writeVisualizations writes every generated file and reports the paths', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'hookrail-visualize-'));
     try {
-      const written = await writeVisualizations({ outDir: join(directory, 'out'), machines: { nested: nestedMachine } });
-      expect(written.map((path) => path.slice(directory.length + 5)).sort()).toEqual(['README.md', 'nested.json', 'nested.mmd', 'nested.svg']);
+      const written = await writeVisualizations({
+        outDir: join(directory, 'out'),
+        machines: { nested: nestedMachine },
+      });
+      expect(written.map((path) => path.slice(directory.length + 5)).sort()).toEqual([
+        'README.md',
+        'nested.json',
+        'nested.mmd',
+        'nested.svg',
+      ]);
       expect(readFileSync(join(directory, 'out', 'nested.mmd'), 'utf8')).toBe(machineToMermaid(nestedMachine));
     } finally {
       rmSync(directory, { recursive: true, force: true });

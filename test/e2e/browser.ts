@@ -26,7 +26,10 @@ export interface BrowserPage {
 
 /** Launches Chromium with a fresh user-data-dir and opens one page of the given size. */
 export async function openBrowserPage(viewport = { width: 1440, height: 900 }): Promise<BrowserPage> {
-  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} not found: install Debian's chromium (apt-get install -y chromium) or set HOOKRAIL_CHROMIUM`);
+  if (!existsSync(chromiumPath))
+    throw new Error(
+      `${chromiumPath} not found: install Debian's chromium (apt-get install -y chromium) or set HOOKRAIL_CHROMIUM`,
+    );
   const profile = mkdtempSync(join(tmpdir(), 'hookrail-chromium-'));
   let context: BrowserContext;
   try {
@@ -34,7 +37,16 @@ export async function openBrowserPage(viewport = { width: 1440, height: 900 }): 
       executablePath: chromiumPath,
       headless: true,
       viewport,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   } catch (error) {
     rmSync(profile, { recursive: true, force: true });

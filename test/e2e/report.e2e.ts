@@ -33,7 +33,13 @@ async function browserPage(): Promise<BrowserPage> {
 
 describe('the report in a real browser', () => {
   it("the demo's report opens from disk offline; clicking the blocked delete shows the hook's stderr and beforeHook → buffered", async () => {
-    const run = await runHookrail(sandbox, ['run', '--scenario', 'examples/scenarios/demo.json', '--inspect', 'run.jsonl']);
+    const run = await runHookrail(sandbox, [
+      'run',
+      '--scenario',
+      'examples/scenarios/demo.json',
+      '--inspect',
+      'run.jsonl',
+    ]);
     expect(run.exitCode).toBe(0);
     const inspect = await runHookrail(sandbox, ['inspect', 'run.jsonl', '--out', 'report.html']);
     expect(inspect.exitCode).toBe(0);
@@ -43,21 +49,18 @@ describe('the report in a real browser', () => {
     await page.goto(reportUrl);
     const rows = page.locator('.timeline-row');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(6);
-    expect(await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-outcome')))).toEqual([
-      'completed',
-      'blocked',
-      'completed',
-      'success',
-      'completed',
-      'stopped',
-    ]);
+    expect(
+      await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-outcome'))),
+    ).toEqual(['completed', 'blocked', 'completed', 'success', 'completed', 'stopped']);
     await page.locator('.timeline').screenshot({ path: artifactPath('report-timeline.png') });
 
     await page.locator('.timeline-row[data-outcome="blocked"]').click();
     const stderr = page.locator('.details .hook-card[data-hook="block-destructive"] .hook-stderr-text');
     await stderr.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await stderr.textContent()).toContain('Blocked by block-destructive.sh: recursive delete');
-    const edge = page.locator('.details path[data-source="toolCall.beforeHook"][data-target="toolCall.buffered"].taken');
+    const edge = page.locator(
+      '.details path[data-source="toolCall.beforeHook"][data-target="toolCall.buffered"].taken',
+    );
     expect(await edge.count()).toBe(1);
     expect(await edge.evaluate((element) => getComputedStyle(element).stroke)).toBe('rgb(234, 88, 12)');
     expect(await edge.isVisible()).toBe(true);
@@ -85,8 +88,15 @@ describe('the report in a real browser', () => {
   });
 
   it('the live page of a run in progress shows records as they arrive, then the end', async () => {
-    const demo = parseInspectionFile(readFileSync(new URL('../fixtures/inspection/demo-run.jsonl', import.meta.url), 'utf8'), 'demo-run.jsonl').records;
-    const server = await startLiveReportServer({ machines: projectMachineGraphs(), renderSvg: (graph) => graphToSvg(graph, { interactive: true }), title: 'live demo' });
+    const demo = parseInspectionFile(
+      readFileSync(new URL('../fixtures/inspection/demo-run.jsonl', import.meta.url), 'utf8'),
+      'demo-run.jsonl',
+    ).records;
+    const server = await startLiveReportServer({
+      machines: projectMachineGraphs(),
+      renderSvg: (graph) => graphToSvg(graph, { interactive: true }),
+      title: 'live demo',
+    });
     servers.push(server);
     const firstToolCallEnd = demo.findIndex((record) => record.type === 'hookrail.call' && record.phase === 'end');
     demo.slice(0, firstToolCallEnd + 1).forEach((record) => server.write(record));

@@ -22,7 +22,11 @@ const example = useExampleProject({ files: { 'build/output.txt': 'keep me\n' } }
 async function runExample(args: readonly string[] = []) {
   return execa(process.execPath, [join(repositoryRoot, 'examples', 'ai-sdk', 'demo-agent.mjs'), ...args], {
     cwd: example.sandbox.project,
-    env: { PATH: process.env['PATH'] ?? '', HOME: example.sandbox.home, HOOKRAIL_SYSTEM_SETTINGS: join(example.sandbox.home, 'no-system-settings.json') },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: example.sandbox.home,
+      HOOKRAIL_SYSTEM_SETTINGS: join(example.sandbox.home, 'no-system-settings.json'),
+    },
     extendEnv: false,
     reject: false,
     timeout: 60_000,
@@ -64,9 +68,17 @@ describe('example: the demo as an AI SDK agent', () => {
       'tool:run_shell_command:stopped',
     ]);
     const tools = model.calls.filter((call) => call.kind === 'tool');
-    expect(tools[0]!.hooks.map((hook) => `${hook.hookName}:${hook.decision}`)).toEqual(['block-destructive:deny', 'add-dry-run:none']);
+    expect(tools[0]!.hooks.map((hook) => `${hook.hookName}:${hook.decision}`)).toEqual([
+      'block-destructive:deny',
+      'add-dry-run:none',
+    ]);
     const graph = projectMachineGraphs()['toolCall']!;
-    expect(machinePath(graph, tools[0]!.steps, pathHints(tools[0]!)).map((step) => step.label)).toEqual(['idle', 'idle → beforeHook', 'beforeHook → buffered', 'buffered → published']);
+    expect(machinePath(graph, tools[0]!.steps, pathHints(tools[0]!)).map((step) => step.label)).toEqual([
+      'idle',
+      'idle → beforeHook',
+      'beforeHook → buffered',
+      'buffered → published',
+    ]);
     expect(model.session.map((record) => record.event)).toEqual(['start', 'prompt', 'stop', 'done', 'end']);
 
     const inspect = await runHookrail(example.sandbox, ['inspect', 'run.jsonl', '--out', 'report.html']);

@@ -14,13 +14,18 @@ describe('example: block destructive shell commands', () => {
     // The scenario's second turn expects the block reason in the function response: exit 0 proves the model got it.
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('▸ run_shell_command  beforeHook → BLOCKED → published');
-    expect(result.stdout).toContain('⛔ blocked by hook: Blocked by block-destructive.sh: recursive delete (rm -r / rm -rf).');
+    expect(result.stdout).toContain(
+      '⛔ blocked by hook: Blocked by block-destructive.sh: recursive delete (rm -r / rm -rf).',
+    );
     expect(result.stdout).toContain('A hook refused the recursive delete');
     expect(existsSync(example.projectPath('build', 'output.txt'))).toBe(true);
   });
 
   it('the guard is fail-closed (onFailure: block): a block-destructive.sh that cannot do its job (exit 127, as bash answers for a missing script) still keeps rm -rf from running', async () => {
-    await example.sandbox.writeProjectFile('examples/hooks/block-destructive.sh', 'echo "block-destructive.sh: not found" >&2\nexit 127\n');
+    await example.sandbox.writeProjectFile(
+      'examples/hooks/block-destructive.sh',
+      'echo "block-destructive.sh: not found" >&2\nexit 127\n',
+    );
     const result = await example.runScenario('block-destructive');
     expect(result.stdout).toContain('▸ run_shell_command  beforeHook → BLOCKED → published');
     expect(result.stdout).toContain('⛔ blocked by hook:');
@@ -32,8 +37,16 @@ describe('example: block destructive shell commands', () => {
 
   it('HOOK-018: the hook lets harmless commands through (exit 0, no output)', async () => {
     const result = await example.run([
-      'hooks', 'fire', 'BeforeTool', '--scenario', 'examples/scenarios/block-destructive.json',
-      '--tool', 'run_shell_command', '--input', '{"command":"rm build/output.txt"}', '--json',
+      'hooks',
+      'fire',
+      'BeforeTool',
+      '--scenario',
+      'examples/scenarios/block-destructive.json',
+      '--tool',
+      'run_shell_command',
+      '--input',
+      '{"command":"rm build/output.txt"}',
+      '--json',
     ]);
     expect(result.exitCode).toBe(0);
     const report = JSON.parse(result.stdout) as { hooks: Array<{ exitCode: number }>; decision: { blocked: boolean } };

@@ -16,7 +16,9 @@ describe('example: the demo (block, rewrite and stop in one run)', () => {
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toBe('');
     const blocked = result.stdout.indexOf('⛔ blocked by hook: Blocked by block-destructive.sh');
-    const rewritten = result.stdout.indexOf('✎ input rewritten by hook; the model asked for: $ sh examples/bin/deploy.sh');
+    const rewritten = result.stdout.indexOf(
+      '✎ input rewritten by hook; the model asked for: $ sh examples/bin/deploy.sh',
+    );
     const dryRun = result.stdout.indexOf('DRY RUN: would upload 3 files');
     const stopped = result.stdout.indexOf('■ stopped by hook: Tests failed (1)');
     expect(blocked).toBeGreaterThan(-1);

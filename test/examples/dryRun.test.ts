@@ -10,7 +10,7 @@ import { useExampleProject } from '../helpers/exampleRun.js';
 const example = useExampleProject();
 
 describe('example: rewrite tool input (add --dry-run)', () => {
-  it('HOOK-019: the command runs with --dry-run added; the model sees the dry-run output and the hook\'s note', async () => {
+  it("HOOK-019: the command runs with --dry-run added; the model sees the dry-run output and the hook's note", async () => {
     const result = await example.runScenario('dry-run');
     // The scenario expects "DRY RUN" and "[System] add-dry-run.js rewrote ..." in the function response.
     expect(result.exitCode).toBe(0);

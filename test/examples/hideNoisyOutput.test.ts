@@ -8,7 +8,7 @@ import { useExampleProject } from '../helpers/exampleRun.js';
 
 const example = useExampleProject();
 
-describe('example: hide a noisy tool\'s output', () => {
+describe("example: hide a noisy tool's output", () => {
   it('HOOK-029, HOOK-132, HOOK-027: the user sees "(output hidden by hook)" while the model gets the full output and the note', async () => {
     const result = await example.runScenario('hide-noisy-output');
     // The scenario expects "499\n500" and the additionalContext note in the function response.
@@ -22,8 +22,18 @@ describe('example: hide a noisy tool\'s output', () => {
 
   it('short outputs are left alone', async () => {
     const result = await example.run([
-      'hooks', 'fire', 'AfterTool', '--scenario', 'examples/scenarios/hide-noisy-output.json',
-      '--tool', 'run_shell_command', '--input', '{"command":"ls"}', '--response', '"a\\nb\\nc"', '--json',
+      'hooks',
+      'fire',
+      'AfterTool',
+      '--scenario',
+      'examples/scenarios/hide-noisy-output.json',
+      '--tool',
+      'run_shell_command',
+      '--input',
+      '{"command":"ls"}',
+      '--response',
+      '"a\\nb\\nc"',
+      '--json',
     ]);
     expect(result.exitCode).toBe(0);
     const report = JSON.parse(result.stdout) as { decision: { suppressOutput: boolean; additionalContext?: string } };

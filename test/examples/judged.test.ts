@@ -14,9 +14,15 @@ describe('example: hooks judged by a model', () => {
     const result = await example.runScenario('judged');
     // Each scripted turn expects the previous block's reason: exit 0 proves the model received both.
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toMatch(/⚖ prompt hook "shell-safety" on BeforeTool run_shell_command: BLOCK — rm -rf ~\/projects deletes every project in your home directory/);
-    expect(result.stdout).toContain('↳ agent hook "release-gate": read_file {"file_path":"examples/bin/run-tests.sh"} → success');
-    expect(result.stdout).toMatch(/⚖ agent hook "release-gate" on BeforeTool write_file: BLOCK — The test report says 1 failed: formatter keeps comments .*, 2 turns\)/);
+    expect(result.stdout).toMatch(
+      /⚖ prompt hook "shell-safety" on BeforeTool run_shell_command: BLOCK — rm -rf ~\/projects deletes every project in your home directory/,
+    );
+    expect(result.stdout).toContain(
+      '↳ agent hook "release-gate": read_file {"file_path":"examples/bin/run-tests.sh"} → success',
+    );
+    expect(result.stdout).toMatch(
+      /⚖ agent hook "release-gate" on BeforeTool write_file: BLOCK — The test report says 1 failed: formatter keeps comments .*, 2 turns\)/,
+    );
     expect(result.stdout).toContain('✔ completed (3 turns)');
     expect(existsSync(example.projectPath('RELEASE_NOTES.md'))).toBe(false);
   });

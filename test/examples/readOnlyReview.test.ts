@@ -23,11 +23,26 @@ describe('example: restrict the tools offered per request', () => {
 
   it('HOOK-167: the hook restricts through toolConfig only when the prompt asks for a review', async () => {
     const fire = (request: string): Promise<{ exitCode: number; stdout: string }> =>
-      example.run(['hooks', 'fire', 'BeforeToolSelection', '--scenario', 'examples/scenarios/read-only-review.json', '--request', request, '--json']);
+      example.run([
+        'hooks',
+        'fire',
+        'BeforeToolSelection',
+        '--scenario',
+        'examples/scenarios/read-only-review.json',
+        '--request',
+        request,
+        '--json',
+      ]);
     const review = await fire(fixturePath('cli/request.json'));
     expect(review.exitCode).toBe(0);
-    expect(JSON.parse(review.stdout).decision.toolConfig).toEqual({ mode: 'ANY', allowedFunctionNames: ['glob', 'list_directory', 'read_file'] });
-    const other = await example.sandbox.writeProjectFile('other-request.json', JSON.stringify({ model: 'm', contents: [{ role: 'user', parts: [{ text: 'Write a poem.' }] }] }));
+    expect(JSON.parse(review.stdout).decision.toolConfig).toEqual({
+      mode: 'ANY',
+      allowedFunctionNames: ['glob', 'list_directory', 'read_file'],
+    });
+    const other = await example.sandbox.writeProjectFile(
+      'other-request.json',
+      JSON.stringify({ model: 'm', contents: [{ role: 'user', parts: [{ text: 'Write a poem.' }] }] }),
+    );
     const plain = await fire(other);
     expect(JSON.parse(plain.stdout).decision.toolConfig).toBeUndefined();
   });

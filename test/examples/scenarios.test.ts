@@ -16,17 +16,28 @@ const sandbox = useCliSandbox();
 describe('examples/', () => {
   it('every hook script is used by at least one scenario, and every referenced script exists', () => {
     const commands = scenarioFiles.map((file) => readFileSync(join(examplesDir, 'scenarios', file), 'utf8')).join('\n');
-    for (const script of hookScripts) expect(commands, `${script} has no scenario`).toContain(`examples/hooks/${script}`);
+    for (const script of hookScripts)
+      expect(commands, `${script} has no scenario`).toContain(`examples/hooks/${script}`);
     const referenced = [...commands.matchAll(/examples\/hooks\/([\w.-]+)/g)].map((match) => match[1]);
     for (const script of referenced) expect(hookScripts, `a scenario references missing ${script}`).toContain(script);
   });
 
-  it.each(scenarioFiles)('HOOK-080, HOOK-082: %s validates without problems in the checkout, its scripts found', async (file) => {
-    // The examples run from the checkout: there every script a hook names must exist (hooks validate checks them).
-    const result = await runHookrail(sandbox, ['hooks', 'validate', join(examplesDir, 'scenarios', file), '--cwd', repositoryRoot, '--json']);
-    const report = JSON.parse(result.stdout) as { problemCount: number; files: Array<{ hookCount: number }> };
-    expect(report.problemCount).toBe(0);
-    expect(report.files[0].hookCount).toBeGreaterThan(0);
-    expect(result.exitCode).toBe(0);
-  });
+  it.each(scenarioFiles)(
+    'HOOK-080, HOOK-082: %s validates without problems in the checkout, its scripts found',
+    async (file) => {
+      // The examples run from the checkout: there every script a hook names must exist (hooks validate checks them).
+      const result = await runHookrail(sandbox, [
+        'hooks',
+        'validate',
+        join(examplesDir, 'scenarios', file),
+        '--cwd',
+        repositoryRoot,
+        '--json',
+      ]);
+      const report = JSON.parse(result.stdout) as { problemCount: number; files: Array<{ hookCount: number }> };
+      expect(report.problemCount).toBe(0);
+      expect(report.files[0].hookCount).toBeGreaterThan(0);
+      expect(result.exitCode).toBe(0);
+    },
+  );
 });

@@ -24,7 +24,10 @@ describe('example: stop the agent on a condition', () => {
     expect(events.filter((event) => event['type'] === 'turn_start')).toHaveLength(1);
     const stopped = events.find((event) => event['type'] === 'stopped') as { reason: string };
     expect(stopped.reason).toMatch(/^Tests failed \(1\)/);
-    const done = events.findLast((event) => event['type'] === 'done') as { type: string; result: { status: string; stopReason: string } };
+    const done = events.findLast((event) => event['type'] === 'done') as {
+      type: string;
+      result: { status: string; stopReason: string };
+    };
     expect(done.result).toMatchObject({ status: 'stopped', stopReason: stopped.reason });
   });
 });

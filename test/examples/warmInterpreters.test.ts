@@ -24,7 +24,9 @@ const env = { PATH: pathWithRealPython() };
  */
 function comparable(result: CliResult): { exitCode: number | null; stdout: string; stderr: string } {
   const normalise = (text: string): string =>
-    text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<session>').replace(/, \d+ ms\b/g, ', <duration>');
+    text
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<session>')
+      .replace(/, \d+ ms\b/g, ', <duration>');
   return { exitCode: result.exitCode, stdout: normalise(result.stdout), stderr: normalise(result.stderr) };
 }
 
@@ -46,7 +48,9 @@ describe('examples run the same with warm interpreters off and on', () => {
 
   it('demo: the Node hooks fired a second time run on warm interpreters; with "warmInterpreters": 0 none does', async () => {
     const warm = await example.runScenario('demo', { env: { ...env, HOOKRAIL_DEBUG: '1' } });
-    expect(warm.stderr).toMatch(/Hook "add-dry-run \(node [^)]*add-dry-run.js\\?"\)" for BeforeTool ran on a warm interpreter/);
+    expect(warm.stderr).toMatch(
+      /Hook "add-dry-run \(node [^)]*add-dry-run.js\\?"\)" for BeforeTool ran on a warm interpreter/,
+    );
     await example.sandbox.writeHomeFile('.hookrail/settings.json', '{ "warmInterpreters": 0 }\n');
     const cold = await example.runScenario('demo', { env: { ...env, HOOKRAIL_DEBUG: '1' } });
     expect(cold.stderr).not.toContain('ran on a warm interpreter');

@@ -44,7 +44,12 @@ export async function startGeminiTestServer(): Promise<GeminiTestServer> {
     incoming.on('data', (piece: Buffer) => pieces.push(piece));
     incoming.on('end', () => {
       const text = Buffer.concat(pieces).toString('utf8');
-      requests.push({ method: incoming.method ?? '', url: incoming.url ?? '', headers: incoming.headers, body: text ? JSON.parse(text) : {} });
+      requests.push({
+        method: incoming.method ?? '',
+        url: incoming.url ?? '',
+        headers: incoming.headers,
+        body: text ? JSON.parse(text) : {},
+      });
       answer(response, current, signalDisconnect);
     });
   });

@@ -27,7 +27,12 @@ export function toolCallAnswer(toolName: string, input: unknown, toolCallId = `c
 
 /** A text answer. */
 export function textAnswer(text: string): GenerateResult {
-  return { content: [{ type: 'text', text }], finishReason: { unified: 'stop', raw: 'stop' }, usage: scriptedUsage, warnings: [] };
+  return {
+    content: [{ type: 'text', text }],
+    finishReason: { unified: 'stop', raw: 'stop' },
+    usage: scriptedUsage,
+    warnings: [],
+  };
 }
 
 /** The stream parts of a text answer sent in `chunks`. */
@@ -56,7 +61,11 @@ export function recordingBashTool(output: (command: string) => unknown = (comman
   const commands: string[] = [];
   const bash = tool({
     description: 'Run a shell command',
-    inputSchema: jsonSchema<{ command: string }>({ type: 'object', properties: { command: { type: 'string' } }, required: ['command'] }),
+    inputSchema: jsonSchema<{ command: string }>({
+      type: 'object',
+      properties: { command: { type: 'string' } },
+      required: ['command'],
+    }),
     execute: async ({ command }) => {
       commands.push(command);
       return output(command);

@@ -109,9 +109,18 @@ export async function copyExamples(sandbox: CliSandbox): Promise<void> {
 }
 
 /** Runs `hookrail <args>` in the sandbox and resolves with its exit code and output (never rejects on exit codes). */
-export async function runHookrail(sandbox: CliSandbox, args: readonly string[], options: RunHookrailOptions = {}): Promise<CliResult> {
+export async function runHookrail(
+  sandbox: CliSandbox,
+  args: readonly string[],
+  options: RunHookrailOptions = {},
+): Promise<CliResult> {
   const result = await startHookrail(sandbox, args, options);
-  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr), timedOut: result.timedOut };
+  return {
+    exitCode: result.exitCode ?? -1,
+    stdout: String(result.stdout),
+    stderr: String(result.stderr),
+    timedOut: result.timedOut,
+  };
 }
 
 /** Starts `hookrail <args>` in the sandbox and returns the running process (for tests that signal it). */
@@ -132,7 +141,10 @@ export function startHookrail(sandbox: CliSandbox, args: readonly string[], opti
  * The environment of a CLI process in the sandbox: PATH, the sandbox HOME, no colour, no system
  * settings (hookrail's, Claude Code's managed policy, Gemini CLI's system file), the test run's marker, then `extra` (`undefined` removes a variable).
  */
-export function sandboxEnvironment(sandbox: CliSandbox, extra: Record<string, string | undefined> = {}): Record<string, string> {
+export function sandboxEnvironment(
+  sandbox: CliSandbox,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string> {
   const env: Record<string, string | undefined> = {
     PATH: process.env['PATH'],
     HOME: sandbox.home,
@@ -155,7 +167,11 @@ export function parseJsonLines(stdout: string): Array<Record<string, unknown>> {
 }
 
 /** Writes a `run` scenario as `<name>.json` in the sandbox project; returns the relative path to pass to `--scenario`. */
-export async function writeScenario(sandbox: CliSandbox, name: string, scenario: Record<string, unknown>): Promise<string> {
+export async function writeScenario(
+  sandbox: CliSandbox,
+  name: string,
+  scenario: Record<string, unknown>,
+): Promise<string> {
   await sandbox.writeProjectFile(`${name}.json`, JSON.stringify(scenario, null, 2));
   return `${name}.json`;
 }

@@ -53,7 +53,11 @@ export function startHookrailInTerminal(options: TerminalOptions): TerminalProce
   };
   const marker = process.env[TEST_RUN_MARKER_VARIABLE];
   if (marker !== undefined) env[TEST_RUN_MARKER_VARIABLE] = marker;
-  const child = spawn(scriptCommand, ['-qfec', command, '/dev/null'], { cwd: sandbox.project, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(scriptCommand, ['-qfec', command, '/dev/null'], {
+    cwd: sandbox.project,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let output = '';
   const collect = (chunk: Buffer): void => {
     output += chunk.toString('utf8').replace(/\r/g, '');

@@ -4,7 +4,14 @@
  * commands a user runs there, `hookrail run --scenario examples/scenarios/<name>.json` first.
  */
 import { join } from 'node:path';
-import { copyExamples, runHookrail, useCliSandbox, type CliResult, type CliSandbox, type RunHookrailOptions } from './cliProcess.js';
+import {
+  copyExamples,
+  runHookrail,
+  useCliSandbox,
+  type CliResult,
+  type CliSandbox,
+  type RunHookrailOptions,
+} from './cliProcess.js';
 
 /** Options of {@link useExampleProject}. */
 export interface ExampleProjectOptions {

@@ -17,7 +17,8 @@ export function staleBuildOutputs(repositoryRoot: string): string[] {
       if (entry.isDirectory()) visit(path);
       else if (entry.name.endsWith('.ts')) {
         const output = join(repositoryRoot, 'dist', relative(sourceRoot, path)).replace(/\.ts$/, '.js');
-        if (!existsSync(output) || statSync(output).mtimeMs < statSync(path).mtimeMs) stale.push(relative(repositoryRoot, path));
+        if (!existsSync(output) || statSync(output).mtimeMs < statSync(path).mtimeMs)
+          stale.push(relative(repositoryRoot, path));
       }
     }
   };
@@ -29,10 +30,14 @@ export function staleBuildOutputs(repositoryRoot: string): string[] {
 export function ensureFreshBuild(repositoryRoot: string): string[] {
   const stale = staleBuildOutputs(repositoryRoot);
   if (stale.length > 0) {
-    execFileSync(process.execPath, [join(repositoryRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
-      cwd: repositoryRoot,
-      stdio: 'inherit',
-    });
+    execFileSync(
+      process.execPath,
+      [join(repositoryRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
+      {
+        cwd: repositoryRoot,
+        stdio: 'inherit',
+      },
+    );
   }
   return stale;
 }

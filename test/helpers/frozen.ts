@@ -25,14 +25,22 @@ export function frozenToolResult(): ToolResult {
 
 /** What {@link frozenToolResult} holds, as a fresh unfrozen object to compare with. */
 export function frozenToolResultCopy(): ToolResult {
-  return { llmContent: 'wrote a.txt', returnDisplay: 'Wrote a.txt', metadata: { path: 'a.txt', lines: [1, 2], stats: { bytes: 12 } } };
+  return {
+    llmContent: 'wrote a.txt',
+    returnDisplay: 'Wrote a.txt',
+    metadata: { path: 'a.txt', lines: [1, 2], stats: { bytes: 12 } },
+  };
 }
 
 /** A real AfterTool hook (`respond.sh`) that adds context, a system message and suppressOutput. */
 export const afterToolEffectsCommand = fixtureCommand(
   'respond.sh',
   '0',
-  JSON.stringify({ systemMessage: 'note from AfterTool', suppressOutput: true, hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'context from AfterTool' } }),
+  JSON.stringify({
+    systemMessage: 'note from AfterTool',
+    suppressOutput: true,
+    hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'context from AfterTool' },
+  }),
 );
 
 /** The result a tool's `frozenToolResult()` becomes with the effects of {@link afterToolEffectsCommand}. */

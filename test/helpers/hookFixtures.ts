@@ -37,12 +37,20 @@ export function bashFixtureCommand(name: string, ...args: string[]): string {
 }
 
 /** A command hook config that runs a fixture. */
-export function fixtureHook(name: string, args: string[] = [], extra: Partial<CommandHookConfig> = {}): CommandHookConfig {
+export function fixtureHook(
+  name: string,
+  args: string[] = [],
+  extra: Partial<CommandHookConfig> = {},
+): CommandHookConfig {
   return { type: 'command', command: fixtureCommand(name, ...args), ...extra };
 }
 
 /** A stdin input with the base fields (HOOK-062) plus event-specific fields. */
-export function hookInput(eventName: HookEventName, fields: Record<string, unknown> = {}, cwd = process.cwd()): HookInput {
+export function hookInput(
+  eventName: HookEventName,
+  fields: Record<string, unknown> = {},
+  cwd = process.cwd(),
+): HookInput {
   return {
     session_id: 'test-session',
     transcript_path: '',
@@ -54,7 +62,11 @@ export function hookInput(eventName: HookEventName, fields: Record<string, unkno
 }
 
 /** A BeforeTool input for `tool_name` with `tool_input`. */
-export function beforeToolInput(toolInput: Record<string, unknown>, toolName = 'run_shell_command', cwd?: string): HookInput {
+export function beforeToolInput(
+  toolInput: Record<string, unknown>,
+  toolName = 'run_shell_command',
+  cwd?: string,
+): HookInput {
   return hookInput(HookEventName.BeforeTool, { tool_name: toolName, tool_input: toolInput }, cwd);
 }
 

@@ -15,7 +15,9 @@ export interface ReceivedRequest {
 }
 
 /** A route's answer: status, body, and optional headers; or a function writing the answer itself. */
-export type Route = { status: number; body?: string; headers?: Record<string, string> } | ((request: IncomingMessage, response: ServerResponse, body: string) => void);
+export type Route =
+  | { status: number; body?: string; headers?: Record<string, string> }
+  | ((request: IncomingMessage, response: ServerResponse, body: string) => void);
 
 /** A running server; `close()` ends every connection, including ones left hanging. */
 export interface HookServer {
@@ -40,7 +42,11 @@ export async function startHookServer(routes: Record<string, Route> = {}): Promi
   const builtIn: Record<string, Route> = {
     '/empty': { status: 200 },
     '/no-content': { status: 204 },
-    '/deny': { status: 200, body: JSON.stringify({ decision: 'deny', reason: 'denied by the http hook' }), headers: { 'content-type': 'application/json' } },
+    '/deny': {
+      status: 200,
+      body: JSON.stringify({ decision: 'deny', reason: 'denied by the http hook' }),
+      headers: { 'content-type': 'application/json' },
+    },
     '/error': { status: 500, body: 'database unavailable' },
     '/text': { status: 200, body: 'looks fine to me' },
     '/flood': (_request, response) => {

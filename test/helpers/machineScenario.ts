@@ -7,7 +7,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Config, DebugLogger, type AskUserAnswer, type AskUserCallback, type AskUserRequest, type LogRecord, type ToolResult } from '../../src/index.js';
+import {
+  Config,
+  DebugLogger,
+  type AskUserAnswer,
+  type AskUserCallback,
+  type AskUserRequest,
+  type LogRecord,
+  type ToolResult,
+} from '../../src/index.js';
 import type { HooksSettings } from '../../src/hooks/protocol/hookConfig.js';
 import type { Tool } from '../../src/tool.js';
 import { waitFor } from './waiting.js';
@@ -16,7 +24,17 @@ import { waitFor } from './waiting.js';
 export const scriptedHookPath = fileURLToPath(new URL('../fixtures/hooks/machines/scripted-hook.mjs', import.meta.url));
 
 /** What the scripted hook answers (see test/fixtures/hooks/machines/README.md). */
-export type BeforeBehaviour = 'none' | 'allow' | 'fail' | 'exit2' | 'block' | 'stop' | 'modify' | 'ask' | 'ask-claude' | 'hang';
+export type BeforeBehaviour =
+  | 'none'
+  | 'allow'
+  | 'fail'
+  | 'exit2'
+  | 'block'
+  | 'stop'
+  | 'modify'
+  | 'ask'
+  | 'ask-claude'
+  | 'hang';
 
 /** How the tests' `onAskUser` ({@link scriptedAskUser}) answers an ask. */
 export type AskAnswerBehaviour = 'allow' | 'deny' | 'throw' | 'hang' | { decision: string; reason?: string };
@@ -139,7 +157,10 @@ export function recordingTool(name = 'write_file'): Tool & { executions: ToolExe
         execution.aborted = signal.aborted;
         return { llmContent: 'aborted', returnDisplay: 'aborted' };
       }
-      return { llmContent: `${name} wrote ${String(args['path'] ?? '')}`, returnDisplay: `wrote ${String(args['path'] ?? '')}` };
+      return {
+        llmContent: `${name} wrote ${String(args['path'] ?? '')}`,
+        returnDisplay: `wrote ${String(args['path'] ?? '')}`,
+      };
     },
   };
 }

@@ -26,7 +26,10 @@ const STOP_REASON = 'BeforeTool asked the agent to stop';
 /** The events the real scheduler can produce in a snapshot. Cancellations are synchronous and in request order. */
 export function schedulerModelEvents(snapshot: SchedulerSnapshot): SchedulerEvent[] {
   if (snapshot.value === 'idle') {
-    return [...BATCH_SIZES.map((count): SchedulerEvent => ({ type: 'SCHEDULE', count, aborted: false })), { type: 'SCHEDULE', count: 2, aborted: true }];
+    return [
+      ...BATCH_SIZES.map((count): SchedulerEvent => ({ type: 'SCHEDULE', count, aborted: false })),
+      { type: 'SCHEDULE', count: 2, aborted: true },
+    ];
   }
   const phases = snapshot.context.batch.phases;
   const cancelling = phases.indexOf('cancelling');
@@ -35,7 +38,11 @@ export function schedulerModelEvents(snapshot: SchedulerSnapshot): SchedulerEven
   phases.forEach((phase, index) => {
     if (phase !== 'running') return;
     for (const outcome of SETTLED_OUTCOMES) {
-      events.push(outcome === 'stopped' ? { type: 'CALL_SETTLED', index, outcome, stopReason: STOP_REASON } : { type: 'CALL_SETTLED', index, outcome });
+      events.push(
+        outcome === 'stopped'
+          ? { type: 'CALL_SETTLED', index, outcome, stopReason: STOP_REASON }
+          : { type: 'CALL_SETTLED', index, outcome },
+      );
     }
   });
   if (snapshot.value !== 'aborting') events.push({ type: 'ABORT', reason: 'aborted' });
@@ -62,7 +69,9 @@ export function completeWithAbort(events: readonly SchedulerEvent[]): SchedulerE
   while (snapshot && snapshot.value !== 'idle') {
     const cancelling = snapshot.context.batch.phases.indexOf('cancelling');
     const next: SchedulerEvent =
-      cancelling >= 0 ? { type: 'CALL_SETTLED', index: cancelling, outcome: 'cancelled' } : { type: 'ABORT', reason: 'aborted' };
+      cancelling >= 0
+        ? { type: 'CALL_SETTLED', index: cancelling, outcome: 'cancelled' }
+        : { type: 'ABORT', reason: 'aborted' };
     completed.push(next);
     [snapshot] = transition(schedulerMachine, snapshot, next);
   }
@@ -87,7 +96,10 @@ export function expectedSchedulerSnapshots(events: readonly SchedulerEvent[]): S
 /** The transitions one event sequence takes, measured on an actor of the machine with no side effects. */
 function transitionsOf(events: readonly SchedulerEvent[]): Set<string> {
   const coverage = new TransitionCoverage();
-  const actor = createActor(schedulerMachine, { input: { concurrency: MODEL_CONCURRENCY }, inspect: coverage.listener });
+  const actor = createActor(schedulerMachine, {
+    input: { concurrency: MODEL_CONCURRENCY },
+    inspect: coverage.listener,
+  });
   actor.start();
   for (const event of events) actor.send(event);
   actor.stop();
@@ -108,14 +120,16 @@ export function generateSchedulerPaths(): { all: SchedulerModelPath[]; selected:
   const model = new TestModel(schedulerMachine, {
     input: { concurrency: MODEL_CONCURRENCY },
     events: (snapshot: SchedulerSnapshot) => schedulerModelEvents(snapshot),
-    serializeState: (snapshot: SchedulerSnapshot, event: unknown) => serializeSchedulerState(snapshot, event as SchedulerEvent | undefined),
+    serializeState: (snapshot: SchedulerSnapshot, event: unknown) =>
+      serializeSchedulerState(snapshot, event as SchedulerEvent | undefined),
     serializeEvent: (event: SchedulerEvent) => eventKey(event),
   } as never) as unknown as TestModel<SchedulerSnapshot, SchedulerEvent, unknown>;
   const all = model.getShortestPaths().map((path: TestPath<SchedulerSnapshot, SchedulerEvent>) => {
     const events = completeWithAbort(path.steps.slice(1).map((step) => step.event));
     return { events, description: describeEvents(events) };
   });
-  const features = (path: SchedulerModelPath): Set<string> => new Set([...transitionsOf(path.events), ...scenarioFeatures(path.events)]);
+  const features = (path: SchedulerModelPath): Set<string> =>
+    new Set([...transitionsOf(path.events), ...scenarioFeatures(path.events)]);
   const remaining = new Map(all.map((path) => [path, features(path)]));
   const uncovered = new Set([...remaining.values()].flatMap((keys) => [...keys]));
   const selected: SchedulerModelPath[] = [];
@@ -162,7 +176,8 @@ function scenarioFeatures(events: readonly SchedulerEvent[]): string[] {
 function describeEvents(events: readonly SchedulerEvent[]): string {
   return events
     .map((event) => {
-      if (event.type === 'SCHEDULE') return `SCHEDULE(${event.count}${event.aborted ? ', signal already aborted' : ''})`;
+      if (event.type === 'SCHEDULE')
+        return `SCHEDULE(${event.count}${event.aborted ? ', signal already aborted' : ''})`;
       if (event.type === 'CALL_SETTLED') return `#${event.index} ${event.outcome}`;
       return 'ABORT';
     })
@@ -198,8 +213,15 @@ export async function replaySchedulerPath(options: {
       const inspection = event as InspectionEvent;
       options.inspect(inspection);
       const logicId = (inspection.actorRef as { logic?: { id?: string } }).logic?.id;
-      if (inspection.type === '@xstate.snapshot' && logicId === 'scheduler' && inspection.event.type !== 'xstate.init') {
-        recorded.push({ event: inspection.event as SchedulerEvent, snapshot: inspection.snapshot as SchedulerSnapshot });
+      if (
+        inspection.type === '@xstate.snapshot' &&
+        logicId === 'scheduler' &&
+        inspection.event.type !== 'xstate.init'
+      ) {
+        recorded.push({
+          event: inspection.event as SchedulerEvent,
+          snapshot: inspection.snapshot as SchedulerSnapshot,
+        });
       }
     },
   });
@@ -230,7 +252,9 @@ export async function replaySchedulerPath(options: {
     const real = recorded[index]!;
     expect(real.event, `event of step ${index}`).toEqual(event);
     expect(real.snapshot.value, `state after step ${index}`).toEqual(expected[index]!.value);
-    expect(real.snapshot.context.batch.phases, `phases after step ${index}`).toEqual(expected[index]!.context.batch.phases);
+    expect(real.snapshot.context.batch.phases, `phases after step ${index}`).toEqual(
+      expected[index]!.context.batch.phases,
+    );
     expect(real.snapshot.context.batch.stop, `stop after step ${index}`).toEqual(expected[index]!.context.batch.stop);
   }
   const results = await Promise.all(batches);
@@ -240,7 +264,10 @@ export async function replaySchedulerPath(options: {
 }
 
 /** The non-cancelled outcome each call of the batch scheduled at `scheduleIndex` settles with in the path. */
-function settlementsOfBatch(events: readonly SchedulerEvent[], scheduleIndex: number): Map<number, ToolCallOutcomeKind> {
+function settlementsOfBatch(
+  events: readonly SchedulerEvent[],
+  scheduleIndex: number,
+): Map<number, ToolCallOutcomeKind> {
   const settled = new Map<number, ToolCallOutcomeKind>();
   for (const event of events.slice(scheduleIndex + 1)) {
     if (event.type === 'SCHEDULE') break;
@@ -250,11 +277,14 @@ function settlementsOfBatch(events: readonly SchedulerEvent[], scheduleIndex: nu
 }
 
 /** The outcomes the model says a completed batch publishes, for comparison with the real batch result. */
-export function expectedBatchOutcomes(events: readonly SchedulerEvent[]): Array<{ outcomes: ToolCallOutcomeKind[]; stoppedIndex?: number }> {
+export function expectedBatchOutcomes(
+  events: readonly SchedulerEvent[],
+): Array<{ outcomes: ToolCallOutcomeKind[]; stoppedIndex?: number }> {
   const batches: Array<{ outcomes: ToolCallOutcomeKind[]; stoppedIndex?: number }> = [];
   const snapshots = expectedSchedulerSnapshots(events);
   events.forEach((event, index) => {
-    if (event.type === 'SCHEDULE') batches.push({ outcomes: new Array<ToolCallOutcomeKind>(event.count).fill('cancelled') });
+    if (event.type === 'SCHEDULE')
+      batches.push({ outcomes: new Array<ToolCallOutcomeKind>(event.count).fill('cancelled') });
     const batch = batches.at(-1);
     if (!batch) return;
     if (event.type === 'CALL_SETTLED') batch.outcomes[event.index] = event.outcome;

@@ -7,7 +7,14 @@
  * them as real processes, and every step checks that the real actor entered the same state with the
  * same context (arguments, result, outcome, stop reason) as the model.
  */
-import { createActor, fromPromise, initialTransition, transition, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  initialTransition,
+  transition,
+  type InspectionEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import { TestModel, type TestPath } from 'xstate/graph';
 import { expect } from 'vitest';
 import { BeforeToolHookOutput, DefaultHookOutput, type ToolResult } from '../../src/index.js';
@@ -17,8 +24,18 @@ import type { ExecuteToolActorInput } from '../../src/machines/toolCallActors.js
 import { createToolErrorResult } from '../../src/hooks/protocol/toolHookEffects.js';
 import { decideAfterTool, type AfterToolDecision } from '../../src/hooks/triggers/toolCallSteps.js';
 import { decideBeforeTool, type BeforeToolDecision } from '../../src/hooks/protocol/beforeToolDecision.js';
-import { askUserFailure, decideAskAnswer, failedAnswer, type AskStepResult, type SettledAnswer } from '../../src/hooks/triggers/askUserStep.js';
-import type { AfterToolActorInput, AskUserActorInput, BeforeToolActorInput } from '../../src/machines/toolCall.machine.js';
+import {
+  askUserFailure,
+  decideAskAnswer,
+  failedAnswer,
+  type AskStepResult,
+  type SettledAnswer,
+} from '../../src/hooks/triggers/askUserStep.js';
+import type {
+  AfterToolActorInput,
+  AskUserActorInput,
+  BeforeToolActorInput,
+} from '../../src/machines/toolCall.machine.js';
 import { isProcessAlive } from './processes.js';
 import {
   MachineScratch,
@@ -46,7 +63,11 @@ const CANCEL_REASON = 'cancelled by the model-based test';
 /** What the real tool returns for `succeed` / `fail-result` with these arguments (must match `recordingTool`). */
 function toolResult(behaviour: 'succeed' | 'fail-result', args: Record<string, unknown>): ToolResult {
   if (behaviour === 'fail-result') {
-    return { llmContent: `${TOOL_NAME} failed`, returnDisplay: `${TOOL_NAME} failed`, error: { message: `${TOOL_NAME} failed` } };
+    return {
+      llmContent: `${TOOL_NAME} failed`,
+      returnDisplay: `${TOOL_NAME} failed`,
+      error: { message: `${TOOL_NAME} failed` },
+    };
   }
   const path = String(args['path']);
   return { llmContent: `${TOOL_NAME} wrote ${path}`, returnDisplay: `wrote ${path}` };
@@ -92,7 +113,11 @@ const askAnswers: Record<'allow' | 'deny' | 'fail', SettledAnswer> = {
 };
 
 /** The scripted answer (`args.scenario.answer`) that produces each model variant of the ask step. */
-const answerBehaviours: Record<keyof typeof askAnswers, AskAnswerBehaviour> = { allow: 'allow', deny: 'deny', fail: 'throw' };
+const answerBehaviours: Record<keyof typeof askAnswers, AskAnswerBehaviour> = {
+  allow: 'allow',
+  deny: 'deny',
+  fail: 'throw',
+};
 
 /** The AfterTool outputs the real pipeline produces for each scripted behaviour. */
 const afterOutputs: Record<Exclude<AfterBehaviour, 'hang'>, DefaultHookOutput | undefined> = {
@@ -120,7 +145,9 @@ export function modelEvents(snapshot: ToolCallSnapshot): ModelEvent[] {
         ...Object.entries(beforeOutputs).map(([variant, output]) => ({
           type: 'xstate.done.actor.beforeHook',
           variant,
-          output: decideBeforeTool(output, snapshot.context.args, { canAsk: snapshot.context.config.getOnAskUser() !== undefined }),
+          output: decideBeforeTool(output, snapshot.context.args, {
+            canAsk: snapshot.context.config.getOnAskUser() !== undefined,
+          }),
         })),
         { type: 'xstate.error.actor.beforeHook', variant: 'trigger-failure', error: hookActorFailure },
         cancel,
@@ -137,8 +164,16 @@ export function modelEvents(snapshot: ToolCallSnapshot): ModelEvent[] {
       ];
     case 'executing':
       return [
-        { type: 'xstate.done.actor.executeTool', variant: 'succeed', output: toolResult('succeed', snapshot.context.args) },
-        { type: 'xstate.done.actor.executeTool', variant: 'fail-result', output: toolResult('fail-result', snapshot.context.args) },
+        {
+          type: 'xstate.done.actor.executeTool',
+          variant: 'succeed',
+          output: toolResult('succeed', snapshot.context.args),
+        },
+        {
+          type: 'xstate.done.actor.executeTool',
+          variant: 'fail-result',
+          output: toolResult('fail-result', snapshot.context.args),
+        },
         { type: 'xstate.done.actor.executeTool', variant: 'throw', output: createToolErrorResult(toolThrowError) },
         { type: 'xstate.error.actor.executeTool', variant: 'actor-failure', error: hookActorFailure },
         cancel,
@@ -148,7 +183,11 @@ export function modelEvents(snapshot: ToolCallSnapshot): ModelEvent[] {
         ...Object.entries(afterOutputs).map(([variant, output]) => ({
           type: 'xstate.done.actor.afterHook',
           variant,
-          output: decideAfterTool(snapshot.context.result ?? createToolErrorResult(undefined), snapshot.context.beforeOutput, output),
+          output: decideAfterTool(
+            snapshot.context.result ?? createToolErrorResult(undefined),
+            snapshot.context.beforeOutput,
+            output,
+          ),
         })),
         { type: 'xstate.error.actor.afterHook', variant: 'trigger-failure', error: hookActorFailure },
         cancel,
@@ -218,7 +257,9 @@ export function describePath({ variant, path }: GeneratedPath): string {
   const keys = path.steps.slice(1).map((step) => eventKey(step.event));
   const ids = new Set(['HOOK-134', ...keys.flatMap((key) => requirementsByEvent[key] ?? [])]);
   if (variant === 'hooks-disabled') ids.add('HOOK-010');
-  const events = keys.map((key) => key.replace('xstate.done.actor.', 'done:').replace('xstate.error.actor.', 'error:')).join(' → ');
+  const events = keys
+    .map((key) => key.replace('xstate.done.actor.', 'done:').replace('xstate.error.actor.', 'error:'))
+    .join(' → ');
   return `${[...ids].sort().join(', ')}: [${variant}] ${events} ⇒ ${String(path.state.value)}`;
 }
 
@@ -251,7 +292,10 @@ export function generateToolCallPaths(hooksConfig: Config, disabledConfig: Confi
  * paths share vertices, so a step's stored snapshot may come from another route; each synthetic event
  * is rebuilt from the snapshot it is applied to (the tool's answer depends on the arguments).
  */
-export function expectedSnapshots(input: ToolCallInput, path: TestPath<ToolCallSnapshot, ModelEvent>): ToolCallSnapshot[] {
+export function expectedSnapshots(
+  input: ToolCallInput,
+  path: TestPath<ToolCallSnapshot, ModelEvent>,
+): ToolCallSnapshot[] {
   let [snapshot] = initialTransition(toolCallMachine, input);
   const snapshots: ToolCallSnapshot[] = [snapshot];
   for (const step of path.steps.slice(1)) {
@@ -287,7 +331,8 @@ function planFor(path: TestPath<ToolCallSnapshot, ModelEvent>, scratch: MachineS
     const stateBefore = index > 0 ? path.steps[index - 1]!.state.value : undefined;
     if (event.type === 'xstate.done.actor.beforeHook') plan.scenario.before = event.variant as BeforeBehaviour;
     if (event.type === 'xstate.error.actor.beforeHook') plan.failBeforeTrigger = true;
-    if (event.type === 'xstate.done.actor.askUser') plan.scenario.answer = answerBehaviours[event.variant as keyof typeof askAnswers];
+    if (event.type === 'xstate.done.actor.askUser')
+      plan.scenario.answer = answerBehaviours[event.variant as keyof typeof askAnswers];
     if (event.type === 'xstate.error.actor.askUser') plan.failAskActor = true;
     if (event.type === 'xstate.done.actor.executeTool') plan.toolBehaviour = event.variant as ToolBehaviour;
     if (event.type === 'xstate.error.actor.executeTool') plan.failToolActor = true;
@@ -336,13 +381,19 @@ export async function replayPath(options: {
   };
   let machine = toolCallMachine;
   if (plan.failBeforeTrigger) {
-    machine = machine.provide({ actors: { beforeToolHook: fromPromise<BeforeToolDecision, BeforeToolActorInput>(failingActor) } });
+    machine = machine.provide({
+      actors: { beforeToolHook: fromPromise<BeforeToolDecision, BeforeToolActorInput>(failingActor) },
+    });
   }
   if (plan.failAfterTrigger) {
-    machine = machine.provide({ actors: { afterToolHook: fromPromise<AfterToolDecision, AfterToolActorInput>(failingActor) } });
+    machine = machine.provide({
+      actors: { afterToolHook: fromPromise<AfterToolDecision, AfterToolActorInput>(failingActor) },
+    });
   }
   if (plan.failToolActor) {
-    machine = machine.provide({ actors: { executeTool: fromPromise<ToolResult, ExecuteToolActorInput>(failingActor) } });
+    machine = machine.provide({
+      actors: { executeTool: fromPromise<ToolResult, ExecuteToolActorInput>(failingActor) },
+    });
   }
   if (plan.failAskActor) {
     machine = machine.provide({ actors: { askUser: fromPromise<AskStepResult, AskUserActorInput>(failingActor) } });
@@ -388,7 +439,8 @@ export async function replayPath(options: {
             return;
           }
           if (current === 'executing') await waitFor(() => tool.executions.length > 0, 'the tool to start');
-          if (current === 'asking') await waitFor(() => (askUser?.calls.length ?? 0) > askCallsBefore, 'onAskUser to be asked');
+          if (current === 'asking')
+            await waitFor(() => (askUser?.calls.length ?? 0) > askCallsBefore, 'onAskUser to be asked');
           actor.send({ type: 'CANCEL', reason: CANCEL_REASON });
           if (current === 'executing') {
             await waitFor(() => tool.executions[0]?.aborted === true, "the tool's signal to abort");
@@ -405,14 +457,22 @@ export async function replayPath(options: {
           stepIndex += 1;
           const model = expected[index]!;
           expect(model.value, `model state at step ${index}`).toEqual(pathState.value);
-          await waitFor(() => observed.length > index, `the real actor to enter "${String(model.value)}" (step ${index})`);
+          await waitFor(
+            () => observed.length > index,
+            `the real actor to enter "${String(model.value)}" (step ${index})`,
+          );
           const real = observed[index]!;
           expect(real.value, `state at step ${index}`).toEqual(model.value);
-          expect(real.context.args, `args at step ${index}`).toEqual({ ...model.context.args, scenario: plan.scenario, tool: plan.toolBehaviour });
+          expect(real.context.args, `args at step ${index}`).toEqual({
+            ...model.context.args,
+            scenario: plan.scenario,
+            tool: plan.toolBehaviour,
+          });
           expect(real.context.outcome, `outcome at step ${index}`).toEqual(model.context.outcome);
           expect(real.context.stopReason, `stopReason at step ${index}`).toEqual(model.context.stopReason);
           expect(real.context.result, `result at step ${index}`).toEqual(model.context.result);
-          if (model.status === 'done') expect(real.output).toEqual({ ...model.output, args: real.context.args, requestedArgs: args });
+          if (model.status === 'done')
+            expect(real.output).toEqual({ ...model.output, args: real.context.args, requestedArgs: args });
         },
       } as never,
     });
@@ -424,7 +484,11 @@ export async function replayPath(options: {
 }
 
 /** HOOK-130: the tool ran exactly once when the path executed it, and never when a hook blocked or stopped it. */
-function assertToolRuns(path: TestPath<ToolCallSnapshot, ModelEvent>, executions: number, toolActorReplaced: boolean): void {
+function assertToolRuns(
+  path: TestPath<ToolCallSnapshot, ModelEvent>,
+  executions: number,
+  toolActorReplaced: boolean,
+): void {
   const executed = path.steps.some((step) => step.state.value === 'executing') && !toolActorReplaced;
   expect(executions, `tool executions for ${path.description}`).toBe(executed ? 1 : 0);
 }

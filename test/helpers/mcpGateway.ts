@@ -45,11 +45,23 @@ export function readJsonLines(file: string): Array<Record<string, unknown>> {
 }
 
 /** Connects the SDK's Client (with roots, so the server may ask for them) to the server, directly or through the gateway. */
-export async function connectMcpClient(sandbox: CliSandbox, options: ConnectMcpOptions = {}): Promise<ConnectedMcpClient> {
-  if (options.gatewayArgs && !existsSync(cliEntry)) throw new Error(`${cliEntry} does not exist: run "npm run build" first`);
+export async function connectMcpClient(
+  sandbox: CliSandbox,
+  options: ConnectMcpOptions = {},
+): Promise<ConnectedMcpClient> {
+  if (options.gatewayArgs && !existsSync(cliEntry))
+    throw new Error(`${cliEntry} does not exist: run "npm run build" first`);
   const env = mcpSandboxEnvironment(sandbox, options.env);
-  const args = options.gatewayArgs ? [cliEntry, 'mcp', ...options.gatewayArgs, '--', process.execPath, mcpFixtureServer] : [mcpFixtureServer];
-  const transport = new StdioClientTransport({ command: process.execPath, args, env, cwd: sandbox.project, stderr: 'pipe' });
+  const args = options.gatewayArgs
+    ? [cliEntry, 'mcp', ...options.gatewayArgs, '--', process.execPath, mcpFixtureServer]
+    : [mcpFixtureServer];
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args,
+    env,
+    cwd: sandbox.project,
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');

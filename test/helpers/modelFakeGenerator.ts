@@ -3,12 +3,7 @@
  * `generateContentStream` call, records every request it is sent, can fail when opened or mid-stream,
  * and can hang until its signal aborts.
  */
-import {
-  FinishReason,
-  GenerateContentResponse,
-  type GenerateContentParameters,
-  type Part,
-} from '@google/genai';
+import { FinishReason, GenerateContentResponse, type GenerateContentParameters, type Part } from '@google/genai';
 import type { ContentGenerator, GenerateOptions } from '../../src/index.js';
 
 /** One model turn the fake plays. */
@@ -23,7 +18,10 @@ export type FakeTurn =
   | { chunks: GenerateContentResponse[]; hang: true };
 
 /** A chunk with some parts for candidate 0. */
-export function partsChunk(parts: Part[], options: { finishReason?: FinishReason; usage?: { prompt: number; output: number } } = {}): GenerateContentResponse {
+export function partsChunk(
+  parts: Part[],
+  options: { finishReason?: FinishReason; usage?: { prompt: number; output: number } } = {},
+): GenerateContentResponse {
   const chunk = new GenerateContentResponse();
   chunk.candidates = [{ index: 0, content: { role: 'model', parts } }];
   if (options.finishReason !== undefined) chunk.candidates[0].finishReason = options.finishReason;
@@ -44,7 +42,9 @@ export function textChunk(text: string, finishReason?: FinishReason): GenerateCo
 
 /** A chunk with one function call. */
 export function functionCallChunk(name: string, args: Record<string, unknown>, id?: string): GenerateContentResponse {
-  return partsChunk([{ functionCall: { name, args, ...(id !== undefined ? { id } : {}) } }], { finishReason: FinishReason.STOP });
+  return partsChunk([{ functionCall: { name, args, ...(id !== undefined ? { id } : {}) } }], {
+    finishReason: FinishReason.STOP,
+  });
 }
 
 /** A whole answer streamed as several text chunks, the last with STOP. */
@@ -55,7 +55,10 @@ export function textTurn(...pieces: string[]): FakeTurn {
 }
 
 /** A turn that asks for function calls (optionally after some text). */
-export function callsTurn(calls: Array<{ name: string; args?: Record<string, unknown>; id?: string }>, text?: string): FakeTurn {
+export function callsTurn(
+  calls: Array<{ name: string; args?: Record<string, unknown>; id?: string }>,
+  text?: string,
+): FakeTurn {
   const chunks = text !== undefined ? [textChunk(text)] : [];
   for (const call of calls) chunks.push(functionCallChunk(call.name, call.args ?? {}, call.id));
   return { chunks };
@@ -93,7 +96,10 @@ export class FakeContentGenerator implements ContentGenerator {
     return this.play(turn, options.signal);
   }
 
-  private async *play(turn: Exclude<FakeTurn, { failOnOpen: Error }>, signal: AbortSignal | undefined): AsyncGenerator<GenerateContentResponse> {
+  private async *play(
+    turn: Exclude<FakeTurn, { failOnOpen: Error }>,
+    signal: AbortSignal | undefined,
+  ): AsyncGenerator<GenerateContentResponse> {
     for (const chunk of turn.chunks) {
       // Yield to the event loop between chunks, as a network stream would.
       await new Promise((resolve) => setImmediate(resolve));

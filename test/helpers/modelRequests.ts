@@ -6,7 +6,12 @@ import { FunctionCallingConfigMode, type GenerateContentParameters, type Generat
 
 /** The tools of {@link baseModelRequest}. */
 export const modelRequestTools = [
-  { functionDeclarations: [{ name: 'read_file', description: 'reads' }, { name: 'write_file', description: 'writes' }] },
+  {
+    functionDeclarations: [
+      { name: 'read_file', description: 'reads' },
+      { name: 'write_file', description: 'writes' },
+    ],
+  },
 ];
 
 /** A fresh copy of the request, so a test that changes it cannot leak into the next. */
@@ -18,7 +23,10 @@ export function baseModelRequest(): GenerateContentParameters {
       { role: 'model', parts: [{ text: 'Which directory?' }] },
       { role: 'user', parts: [{ text: 'the current one' }] },
     ],
-    config: { tools: modelRequestTools, toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.AUTO } } },
+    config: {
+      tools: modelRequestTools,
+      toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.AUTO } },
+    },
   };
 }
 

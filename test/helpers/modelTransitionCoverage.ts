@@ -20,7 +20,8 @@ export function transitionKey(sourceId: string, definition: AnyTransitionDefinit
   const declaringNode = definition.source as unknown as StateNodeView;
   const branches = declaringNode.transitions.get(definition.eventType) ?? [];
   const branch = branches.indexOf(definition);
-  const targets = (definition.target ?? []).map((target) => (target as unknown as StateNodeView).id).join(',') || '(none)';
+  const targets =
+    (definition.target ?? []).map((target) => (target as unknown as StateNodeView).id).join(',') || '(none)';
   return `${sourceId} --${definition.eventType}[${declaringNode.id}#${branch}]--> ${targets}`;
 }
 

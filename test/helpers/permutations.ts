@@ -39,7 +39,10 @@ export function namedPermutations<T>(named: Readonly<Record<string, T>>): Array<
  * Calls `check` with every ordering of `named`, one after another; an error thrown by `check` (a
  * failed assertion) is rethrown with the failing order named first, e.g. `order [block, allow]: …`.
  */
-export async function forEachOrder<T>(named: Readonly<Record<string, T>>, check: (items: T[], names: string[]) => void | Promise<void>): Promise<void> {
+export async function forEachOrder<T>(
+  named: Readonly<Record<string, T>>,
+  check: (items: T[], names: string[]) => void | Promise<void>,
+): Promise<void> {
   for (const { items, names } of namedPermutations(named)) {
     try {
       await check(items, names);

@@ -35,7 +35,9 @@ export function isProcessAlive(pid: number): boolean {
  * Live (non-zombie) processes whose command line contains the fixtures path and, when `marker` is
  * given, whose environment carries `HOOKRAIL_TEST_RUN_MARKER=<marker>`.
  */
-export function findHookFixtureProcesses(marker: string | undefined = process.env[TEST_RUN_MARKER_VARIABLE]): HookProcessInfo[] {
+export function findHookFixtureProcesses(
+  marker: string | undefined = process.env[TEST_RUN_MARKER_VARIABLE],
+): HookProcessInfo[] {
   if (process.platform !== 'linux') return [];
   const found: HookProcessInfo[] = [];
   for (const entry of readdirSync('/proc')) {

@@ -25,8 +25,11 @@ export const payloadsDirectory = fileURLToPath(new URL('../fixtures/payloads/', 
  * python3, node, as their authors wrote them) are on PATH; `.ci/run` installs them.
  */
 export function requirePublishedHookTools(): void {
-  const missing = ['bash', 'jq', 'python3', 'node'].filter((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
-  if (missing.length > 0) throw new Error(`published hook fixtures need ${missing.join(', ')} on PATH (.ci/run installs them)`);
+  const missing = ['bash', 'jq', 'python3', 'node'].filter(
+    (tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0,
+  );
+  if (missing.length > 0)
+    throw new Error(`published hook fixtures need ${missing.join(', ')} on PATH (.ci/run installs them)`);
 }
 
 /** The agent a fixture or payload belongs to. */
@@ -59,13 +62,19 @@ export interface LoadedPayload {
  * extension), so paths with quotes or backslashes stay valid JSON.
  */
 export function loadPayload(options: { relativePath: string; places: PayloadPlaces }): LoadedPayload {
-  const raw = JSON.parse(readFileSync(join(payloadsDirectory, options.relativePath), 'utf8')) as Record<string, unknown>;
+  const raw = JSON.parse(readFileSync(join(payloadsDirectory, options.relativePath), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   const sessionDirectory = options.places.transcriptPath.replace(/\.jsonl$/, '');
   const fill = (text: string): string =>
     text
-      .split('__PROJECT_DIR__').join(options.places.projectDir)
-      .split('__TRANSCRIPT_PATH__').join(options.places.transcriptPath)
-      .split('__SESSION_DIR__').join(sessionDirectory);
+      .split('__PROJECT_DIR__')
+      .join(options.places.projectDir)
+      .split('__TRANSCRIPT_PATH__')
+      .join(options.places.transcriptPath)
+      .split('__SESSION_DIR__')
+      .join(sessionDirectory);
   const value = replaceStrings(raw, fill) as Record<string, unknown>;
   return { value, text: JSON.stringify(value) };
 }
@@ -104,7 +113,14 @@ export interface RunPublishedHookOptions {
 }
 
 /** Variables the published hooks read; removed from the inherited environment so only a test sets them. */
-const hookVariables = ['CLAUDE_PROJECT_DIR', 'CLAUDE_ENV_FILE', 'CLAUDE_PLUGIN_ROOT', 'GEMINI_PROJECT_DIR', 'HOOK_LOG_FILE', 'STOP_MARKER'];
+const hookVariables = [
+  'CLAUDE_PROJECT_DIR',
+  'CLAUDE_ENV_FILE',
+  'CLAUDE_PLUGIN_ROOT',
+  'GEMINI_PROJECT_DIR',
+  'HOOK_LOG_FILE',
+  'STOP_MARKER',
+];
 
 /** Spawns a published hook fixture with `stdin`, waits (bounded) for it to end, and captures both streams. */
 export function runPublishedHook(options: RunPublishedHookOptions): Promise<PublishedHookOutcome> {
@@ -112,7 +128,11 @@ export function runPublishedHook(options: RunPublishedHookOptions): Promise<Publ
   for (const name of hookVariables) delete environment[name];
   Object.assign(environment, options.env);
   return new Promise((resolve, reject) => {
-    const child = spawn(options.script, options.args ?? [], { cwd: options.cwd, env: environment, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(options.script, options.args ?? [], {
+      cwd: options.cwd,
+      env: environment,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     let killed = false;
@@ -150,7 +170,9 @@ export function stdoutJson(outcome: PublishedHookOutcome): Record<string, unknow
   } catch {
     // Reported below with the text.
   }
-  throw new Error(`expected one JSON object on stdout, got ${JSON.stringify(outcome.stdout)} (stderr ${JSON.stringify(outcome.stderr)})`);
+  throw new Error(
+    `expected one JSON object on stdout, got ${JSON.stringify(outcome.stdout)} (stderr ${JSON.stringify(outcome.stderr)})`,
+  );
 }
 
 /** Options of {@link firePublishedPayload}. */
@@ -183,7 +205,10 @@ export async function firePublishedPayload(options: FirePublishedPayloadOptions)
     eventName = fire.eventName;
     fields = fire.fields;
     fireOptions = {
-      context: { ...(fire.toolFailed !== undefined ? { toolFailed: fire.toolFailed } : {}), ...(fire.subagent ? { subagent: true } : {}) },
+      context: {
+        ...(fire.toolFailed !== undefined ? { toolFailed: fire.toolFailed } : {}),
+        ...(fire.subagent ? { subagent: true } : {}),
+      },
       ...(fire.toolUseId !== undefined ? { toolCallId: fire.toolUseId } : {}),
       ...(fire.subagent ? { subagent: true } : {}),
     };
@@ -206,5 +231,7 @@ export async function firePublishedPayload(options: FirePublishedPayloadOptions)
   const hookSystem = config.getHookSystem();
   if (!hookSystem) throw new Error('hooks are enabled');
   await hookSystem.initialize();
-  return hookSystem.getEventHandler().fireEventWithDetails(eventName, { ...fields, session_id: sessionId }, fireOptions);
+  return hookSystem
+    .getEventHandler()
+    .fireEventWithDetails(eventName, { ...fields, session_id: sessionId }, fireOptions);
 }

@@ -10,9 +10,22 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FinishReason, GenerateContentResponse } from '@google/genai';
-import { createActor, fromPromise, initialTransition, transition, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import {
+  createActor,
+  fromPromise,
+  initialTransition,
+  transition,
+  type AnyEventObject,
+  type SnapshotFrom,
+} from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { compactionSettings, estimateTokens, findCompactionCut, TranscriptWriter, truncateHistory } from '../../src/engine.js';
+import {
+  compactionSettings,
+  estimateTokens,
+  findCompactionCut,
+  TranscriptWriter,
+  truncateHistory,
+} from '../../src/engine.js';
 import {
   Config,
   createToolScheduler,
@@ -33,12 +46,18 @@ export type SessionStepEvent = AnyEventObject & { kind: string };
 export const MODEL_LIMITS = { maxTurns: 2, maxContinuations: 1, sessionEndTimeoutMs: 20_000 };
 
 /** Compaction settings with wide margins: small contents stay far below, one big tool output far above. */
-export const MODEL_COMPACTION: CompactionSettings = compactionSettings({ tokenBudget: 2_000, keepRecentTokens: 1_000, strategy: 'truncate' });
+export const MODEL_COMPACTION: CompactionSettings = compactionSettings({
+  tokenBudget: 2_000,
+  keepRecentTokens: 1_000,
+  strategy: 'truncate',
+});
 
 /** The text of a big tool output (about 5,000 estimated tokens). */
 export const BIG_OUTPUT = 'x'.repeat(20_000);
 
-function response(parts: NonNullable<NonNullable<GenerateContentResponse['candidates']>[number]['content']>['parts']): GenerateContentResponse {
+function response(
+  parts: NonNullable<NonNullable<GenerateContentResponse['candidates']>[number]['content']>['parts'],
+): GenerateContentResponse {
   const value = new GenerateContentResponse();
   value.candidates = [{ index: 0, content: { role: 'model', parts }, finishReason: FinishReason.STOP }];
   return value;
@@ -72,7 +91,13 @@ function compactionOutput(snapshot: SessionSnapshot): unknown {
   const compacted = truncateHistory(history, findCompactionCut(history, MODEL_COMPACTION.keepRecentTokens));
   return {
     ...compacted,
-    report: { trigger: snapshot.context.compactionTrigger, strategy: 'truncate', removedContents: compacted.removedContents, tokensBefore: estimateTokens(history), tokensAfter: estimateTokens(compacted.history) },
+    report: {
+      trigger: snapshot.context.compactionTrigger,
+      strategy: 'truncate',
+      removedContents: compacted.removedContents,
+      tokensBefore: estimateTokens(history),
+      tokensAfter: estimateTokens(compacted.history),
+    },
   };
 }
 
@@ -83,7 +108,8 @@ function canCompact(snapshot: SessionSnapshot): boolean {
 /** The events the real session can produce in a snapshot. */
 export function sessionModelEvents(snapshot: SessionSnapshot): SessionStepEvent[] {
   if (snapshot.status !== 'active') return [];
-  const value = typeof snapshot.value === 'string' ? snapshot.value : `turn.${(snapshot.value as { turn: string }).turn}`;
+  const value =
+    typeof snapshot.value === 'string' ? snapshot.value : `turn.${(snapshot.value as { turn: string }).turn}`;
   switch (value) {
     case 'starting':
       return [done('sessionStart', 'plain', {}), failed('sessionStart')];
@@ -99,14 +125,23 @@ export function sessionModelEvents(snapshot: SessionSnapshot): SessionStepEvent[
         done('beforeAgent', 'proceed', { blocked: false }),
         done('beforeAgent', 'block', { blocked: true, reason: 'blocked prompt' }),
         done('beforeAgent', 'stop', { blocked: false, stopped: true, stopReason: 'stop prompt' }),
-        done('beforeAgent', 'stopSession', { blocked: false, stopped: true, stopReason: 'stop session', endsSession: true }),
+        done('beforeAgent', 'stopSession', {
+          blocked: false,
+          stopped: true,
+          stopReason: 'stop session',
+          endsSession: true,
+        }),
         done('beforeAgent', 'aborted', { blocked: false, aborted: true }),
         failed('beforeAgent'),
       ];
     case 'turn.callingModel':
       return [
-        done('callModel', 'answer', { call: { outcome: 'completed', request, response: response([{ text: 'answer' }]) } }),
-        done('callModel', 'calls', { call: { outcome: 'completed', request, response: response([{ functionCall: { name: 'tool', args: {} } }]) } }),
+        done('callModel', 'answer', {
+          call: { outcome: 'completed', request, response: response([{ text: 'answer' }]) },
+        }),
+        done('callModel', 'calls', {
+          call: { outcome: 'completed', request, response: response([{ functionCall: { name: 'tool', args: {} } }]) },
+        }),
         done('callModel', 'failed', { call: { outcome: 'failed', request, error: new Error('model failed') } }),
         done('callModel', 'stopped', { call: { outcome: 'stopped', request, stopReason: 'model stop' } }),
         done('callModel', 'aborted', { call: { outcome: 'aborted', request }, aborted: true }),
@@ -125,20 +160,33 @@ export function sessionModelEvents(snapshot: SessionSnapshot): SessionStepEvent[
         done('afterAgent', 'allow', { continueRequested: false }),
         done('afterAgent', 'continue', { continueRequested: true, reason: 'keep going' }),
         done('afterAgent', 'stop', { continueRequested: false, stopped: true, stopReason: 'stop after' }),
-        done('afterAgent', 'stopSession', { continueRequested: false, stopped: true, stopReason: 'stop session after', endsSession: true }),
+        done('afterAgent', 'stopSession', {
+          continueRequested: false,
+          stopped: true,
+          stopReason: 'stop session after',
+          endsSession: true,
+        }),
         done('afterAgent', 'aborted', { continueRequested: false, aborted: true }),
         failed('afterAgent'),
       ];
     case 'compacting':
       return [
         done('compaction', 'done', compactionOutput(snapshot)),
-        done('compaction', 'blocked', { blocked: true, trigger: snapshot.context.compactionTrigger, reason: 'keep history' }),
+        done('compaction', 'blocked', {
+          blocked: true,
+          trigger: snapshot.context.compactionTrigger,
+          reason: 'keep history',
+        }),
         failed('compaction'),
       ];
     case 'clearing':
     case 'ending': {
       const id = value === 'clearing' ? 'sessionEndForClear' : 'sessionEnd';
-      return [done(id, 'done', {}), failed(id), { type: `xstate.after.sessionEndTimeout.session.${value}`, kind: 'timeout' }];
+      return [
+        done(id, 'done', {}),
+        failed(id),
+        { type: `xstate.after.sessionEndTimeout.session.${value}`, kind: 'timeout' },
+      ];
     }
     default:
       return [];
@@ -147,7 +195,9 @@ export function sessionModelEvents(snapshot: SessionSnapshot): SessionStepEvent[
 
 /** A state's name as the replay compares it: `turn.callingModel` for nested states. */
 export function stateName(value: unknown): string {
-  return typeof value === 'string' ? value : Object.entries(value as Record<string, string>).map(([parent, child]) => `${parent}.${child}`)[0]!;
+  return typeof value === 'string'
+    ? value
+    : Object.entries(value as Record<string, string>).map(([parent, child]) => `${parent}.${child}`)[0]!;
 }
 
 /** One step of a path: the state it leaves and the kind of outcome that leaves it. */
@@ -169,7 +219,15 @@ export interface SessionModelPath {
 function modelMachine() {
   const never = fromPromise(() => new Promise<never>(() => {}));
   return sessionMachine.provide({
-    actors: { fireSessionStart: never, fireBeforeAgent: never, callModel: never, runToolBatch: never, fireAfterAgent: never, compactHistory: never, fireSessionEnd: never } as never,
+    actors: {
+      fireSessionStart: never,
+      fireBeforeAgent: never,
+      callModel: never,
+      runToolBatch: never,
+      fireAfterAgent: never,
+      compactHistory: never,
+      fireSessionEnd: never,
+    } as never,
   });
 }
 
@@ -180,13 +238,19 @@ function modelInput(): SessionMachineInput {
     services: {
       config,
       session: { sessionId: 'model', transcriptPath: join(directory, 'model.jsonl') },
-      generator: { name: 'fake-model', generateContentStream: () => Promise.reject(new Error('the model has no generator')) },
+      generator: {
+        name: 'fake-model',
+        generateContentStream: () => Promise.reject(new Error('the model has no generator')),
+      },
       tools: [],
       scheduler: createToolScheduler({ config, tools: [] }),
       transcript: new TranscriptWriter({ path: join(directory, 'model.jsonl'), sessionId: 'model', cwd: directory }),
       model: 'fake-model',
       compaction: MODEL_COMPACTION,
-      summaryGenerator: { name: 'none', generateContentStream: () => Promise.reject(new Error('no summaries in the model')) },
+      summaryGenerator: {
+        name: 'none',
+        generateContentStream: () => Promise.reject(new Error('no summaries in the model')),
+      },
       emit: () => {},
     },
     limits: MODEL_LIMITS,
@@ -207,7 +271,11 @@ const closingKinds: Record<string, string> = {
 };
 
 /** The snapshots after each event, from the pure `transition()`. */
-function snapshotsOf(machine: ReturnType<typeof modelMachine>, input: SessionMachineInput, events: readonly SessionStepEvent[]): SessionSnapshot[] {
+function snapshotsOf(
+  machine: ReturnType<typeof modelMachine>,
+  input: SessionMachineInput,
+  events: readonly SessionStepEvent[],
+): SessionSnapshot[] {
   let [snapshot] = initialTransition(machine, input);
   const snapshots = [snapshot];
   for (const event of events) {
@@ -218,7 +286,11 @@ function snapshotsOf(machine: ReturnType<typeof modelMachine>, input: SessionMac
 }
 
 /** A path's events, followed by the closing outcomes that lead to `done`. */
-function completeToDone(machine: ReturnType<typeof modelMachine>, input: SessionMachineInput, events: SessionStepEvent[]): { events: SessionStepEvent[]; snapshots: SessionSnapshot[] } {
+function completeToDone(
+  machine: ReturnType<typeof modelMachine>,
+  input: SessionMachineInput,
+  events: SessionStepEvent[],
+): { events: SessionStepEvent[]; snapshots: SessionSnapshot[] } {
   const completed = [...events];
   let snapshots = snapshotsOf(machine, input, completed);
   while (snapshots.at(-1)!.status === 'active') {
@@ -232,7 +304,13 @@ function completeToDone(machine: ReturnType<typeof modelMachine>, input: Session
   return { events: completed, snapshots };
 }
 
-function describePath({ events, snapshots }: { events: SessionStepEvent[]; snapshots: SessionSnapshot[] }): SessionModelPath {
+function describePath({
+  events,
+  snapshots,
+}: {
+  events: SessionStepEvent[];
+  snapshots: SessionSnapshot[];
+}): SessionModelPath {
   const steps = events.map((event, index) => ({ state: stateName(snapshots[index]!.value), kind: event.kind, event }));
   const statuses: string[] = [];
   snapshots.forEach((snapshot, index) => {
@@ -241,7 +319,9 @@ function describePath({ events, snapshots }: { events: SessionStepEvent[]; snaps
   });
   return {
     steps,
-    states: snapshots.map((snapshot) => stateName(snapshot.value)).filter((name, index, names) => index === 0 || names[index - 1] !== name),
+    states: snapshots
+      .map((snapshot) => stateName(snapshot.value))
+      .filter((name, index, names) => index === 0 || names[index - 1] !== name),
     statuses,
     description: steps.map((step) => `${step.state}:${step.kind}`).join(' → '),
   };
@@ -262,7 +342,9 @@ function transitionsOf(path: SessionModelPath, input: SessionMachineInput): Set<
  * session cannot do both, so a path with both kinds of stop is not replayed.
  */
 function onePromptStopKind(path: SessionModelPath): boolean {
-  const kinds = new Set(path.steps.filter((step) => step.state === 'beforeAgent' || step.state === 'stopCheck').map((step) => step.kind));
+  const kinds = new Set(
+    path.steps.filter((step) => step.state === 'beforeAgent' || step.state === 'stopCheck').map((step) => step.kind),
+  );
   return !(kinds.has('stop') && kinds.has('stopSession'));
 }
 
@@ -296,7 +378,15 @@ export function generateSessionPaths(): { all: SessionModelPath[]; selected: Ses
 
   const all = model
     .getShortestPaths()
-    .map((path) => describePath(completeToDone(machine, input, path.steps.slice(1).map((step) => step.event))))
+    .map((path) =>
+      describePath(
+        completeToDone(
+          machine,
+          input,
+          path.steps.slice(1).map((step) => step.event),
+        ),
+      ),
+    )
     .filter(onePromptStopKind);
 
   const remaining = new Map(all.map((path) => [path, transitionsOf(path, input)]));

@@ -37,7 +37,10 @@ export class SettingsEnvironment {
       GEMINI_CLI_SYSTEM_SETTINGS_PATH: this.geminiSystemFile,
     };
     this.trustFile = join(this.home, '.hookrail', 'trusted-folders.json');
-    this.trustStore = new TrustStore({ file: this.trustFile, onWarning: (message) => this.trustWarnings.push(message) });
+    this.trustStore = new TrustStore({
+      file: this.trustFile,
+      onWarning: (message) => this.trustWarnings.push(message),
+    });
   }
 
   /** The options every `loadSettings` call in the tests shares. */
@@ -110,7 +113,9 @@ export class SettingsEnvironment {
   /** Lines appended to a log file by `append-name.sh` (empty when it was never written). */
   readLines(file: string): string[] {
     try {
-      return readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
+      return readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '');
     } catch {
       return [];
     }
@@ -122,7 +127,13 @@ export class SettingsEnvironment {
 }
 
 /** A settings `hooks` object with one group for `eventName` running `command`. */
-export function oneHook(eventName: string, command: string, extra: { matcher?: string; timeout?: number; sequential?: boolean } = {}): Record<string, unknown> {
+export function oneHook(
+  eventName: string,
+  command: string,
+  extra: { matcher?: string; timeout?: number; sequential?: boolean } = {},
+): Record<string, unknown> {
   const { timeout, ...group } = extra;
-  return { [eventName]: [{ ...group, hooks: [{ type: 'command', command, ...(timeout !== undefined ? { timeout } : {}) }] }] };
+  return {
+    [eventName]: [{ ...group, hooks: [{ type: 'command', command, ...(timeout !== undefined ? { timeout } : {}) }] }],
+  };
 }

@@ -6,7 +6,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Config, DebugLogger, type ConfigParameters, type HooksSettings, type LogLevel, type LogRecord } from '../../src/index.js';
+import {
+  Config,
+  DebugLogger,
+  type ConfigParameters,
+  type HooksSettings,
+  type LogLevel,
+  type LogRecord,
+} from '../../src/index.js';
 
 /** Absolute path of `test/fixtures/hooks/system/`. */
 export const systemFixturesDirectory = fileURLToPath(new URL('../fixtures/hooks/system/', import.meta.url));
@@ -85,7 +92,10 @@ export function hookConfig(
 }
 
 /** A single-command hook group. */
-export function commandGroup(command: string, extra: { matcher?: string; sequential?: boolean; timeout?: number } = {}) {
+export function commandGroup(
+  command: string,
+  extra: { matcher?: string; sequential?: boolean; timeout?: number } = {},
+) {
   const { timeout, ...group } = extra;
   return { ...group, hooks: [{ type: 'command' as const, command, ...(timeout !== undefined ? { timeout } : {}) }] };
 }

@@ -13,7 +13,9 @@ export interface CallThroughHooksOptions {
 }
 
 /** The result the model gets and whether the tool itself ran. */
-export async function callThroughHooks(options: CallThroughHooksOptions): Promise<{ ran: boolean; llmContent: string; result: ToolResult }> {
+export async function callThroughHooks(
+  options: CallThroughHooksOptions,
+): Promise<{ ran: boolean; llmContent: string; result: ToolResult }> {
   let ran = false;
   const result = await executeToolWithHooks(options.config, options.toolName, options.args, async () => {
     ran = true;

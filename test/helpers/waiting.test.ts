@@ -12,9 +12,9 @@ describe('waitFor (test helper)', () => {
   });
 
   it('rejects past its bound with a message naming what it waited for', async () => {
-    await expect(waitFor(() => false, 'a condition that never holds', { timeoutMs: 30, intervalMs: 5 })).rejects.toThrow(
-      'timed out after 30 ms waiting for a condition that never holds',
-    );
+    await expect(
+      waitFor(() => false, 'a condition that never holds', { timeoutMs: 30, intervalMs: 5 }),
+    ).rejects.toThrow('timed out after 30 ms waiting for a condition that never holds');
   });
 
   it('rejects at once when the condition throws', async () => {
@@ -30,8 +30,8 @@ describe('settlesWithin (test helper)', () => {
   it("gives the promise's value, or rejects naming what never settled", async () => {
     await expect(settlesWithin(Promise.resolve(42), 'an answer')).resolves.toBe(42);
     await expect(settlesWithin(Promise.reject(new Error('no')), 'an answer')).rejects.toThrow('no');
-    await expect(settlesWithin(new Promise(() => undefined), 'a promise nobody settles', { timeoutMs: 20 })).rejects.toThrow(
-      'timed out after 20 ms waiting for a promise nobody settles',
-    );
+    await expect(
+      settlesWithin(new Promise(() => undefined), 'a promise nobody settles', { timeoutMs: 20 }),
+    ).rejects.toThrow('timed out after 20 ms waiting for a promise nobody settles');
   });
 });

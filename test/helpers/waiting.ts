@@ -36,11 +36,18 @@ export async function waitFor(condition: () => boolean, description: string, opt
  * `promise`'s value, or a rejection `timed out after N ms waiting for <description>` when it has not
  * settled within the bound: an await that a bug could leave pending fails with a message, not a test timeout.
  */
-export async function settlesWithin<T>(promise: Promise<T>, description: string, options: Pick<WaitOptions, 'timeoutMs'> = {}): Promise<T> {
+export async function settlesWithin<T>(
+  promise: Promise<T>,
+  description: string,
+  options: Pick<WaitOptions, 'timeoutMs'> = {},
+): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS;
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${description}`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${description}`)),
+      timeoutMs,
+    );
   });
   try {
     return await Promise.race([promise, bound]);

@@ -5,7 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { runHookProcess, type HookProcessOptions, type HookProcessOutcome } from '../../src/hooks/actions/hookProcess.js';
+import {
+  runHookProcess,
+  type HookProcessOptions,
+  type HookProcessOutcome,
+} from '../../src/hooks/actions/hookProcess.js';
 import { findExecutable } from '../../src/hooks/actions/warm/interpreterCommand.js';
 import { sharedWarmInterpreterPool } from '../../src/hooks/actions/warm/warmStart.js';
 
@@ -37,15 +41,20 @@ export async function runWarm(options: Omit<HookProcessOptions, 'warmInterpreter
 }
 
 /** The hook run with warm interpreters on, when it must run cold: throws if an idle process took it. */
-export async function runExpectingCold(options: Omit<HookProcessOptions, 'warmInterpreters'>): Promise<HookProcessOutcome> {
+export async function runExpectingCold(
+  options: Omit<HookProcessOptions, 'warmInterpreters'>,
+): Promise<HookProcessOutcome> {
   const idle = sharedWarmInterpreterPool().idleProcessIds();
   const outcome = await runHookProcess({ ...options, warmInterpreters: 2 });
-  if (outcome.groupId !== undefined && idle.includes(outcome.groupId)) throw new Error(`a warm interpreter took the hook ${options.command}`);
+  if (outcome.groupId !== undefined && idle.includes(outcome.groupId))
+    throw new Error(`a warm interpreter took the hook ${options.command}`);
   return outcome;
 }
 
 /** What a hook's caller sees of its run, to compare cold and warm byte for byte. */
-export function observable(outcome: HookProcessOutcome): Pick<HookProcessOutcome, 'exitCode' | 'signal' | 'timedOut' | 'forceKilled' | 'stdout' | 'stderr' | 'leftover'> {
+export function observable(
+  outcome: HookProcessOutcome,
+): Pick<HookProcessOutcome, 'exitCode' | 'signal' | 'timedOut' | 'forceKilled' | 'stdout' | 'stderr' | 'leftover'> {
   return {
     exitCode: outcome.exitCode,
     signal: outcome.signal,

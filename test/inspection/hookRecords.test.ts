@@ -29,7 +29,13 @@ function readLines(file: string): InspectionLine[] {
 }
 
 function result(fields: Partial<HookExecutionResult>): HookExecutionResult {
-  return { hookConfig: { type: 'command', command: 'true' }, eventName: 'BeforeTool', success: true, duration: 3, ...fields } as HookExecutionResult;
+  return {
+    hookConfig: { type: 'command', command: 'true' },
+    eventName: 'BeforeTool',
+    success: true,
+    duration: 3,
+    ...fields,
+  } as HookExecutionResult;
 }
 
 describe('hook records', () => {
@@ -62,7 +68,11 @@ describe('hook records', () => {
     });
     // Exit code 2 is a block, not a failure: no error beside the reason.
     expect(hooks[0]!.error).toBeUndefined();
-    expect(hooks[0]!.input).toMatchObject({ hook_event_name: 'BeforeTool', tool_name: 'write_file', tool_input: { path: 'a.txt' } });
+    expect(hooks[0]!.input).toMatchObject({
+      hook_event_name: 'BeforeTool',
+      tool_name: 'write_file',
+      tool_input: { path: 'a.txt' },
+    });
     expect(hooks[0]!.durationMs).toBeGreaterThan(0);
     expect(hooks[0]!.time).toBeGreaterThanOrEqual(end!.time - end!.durationMs!);
   });
@@ -72,7 +82,19 @@ describe('hook records', () => {
     const answers = ['allow', 'deny'];
     const config = new Config({
       enableHooks: true,
-      hooks: { BeforeTool: [{ hooks: [{ type: 'command', name: 'confirm', command: `printf '%s' '{"decision":"ask","reason":"really write?"}'` }] }] },
+      hooks: {
+        BeforeTool: [
+          {
+            hooks: [
+              {
+                type: 'command',
+                name: 'confirm',
+                command: `printf '%s' '{"decision":"ask","reason":"really write?"}'`,
+              },
+            ],
+          },
+        ],
+      },
       onAskUser: () => ({ decision: answers.shift() as 'allow' | 'deny' }),
     });
     const scheduler = createToolScheduler({ config, tools: [recordingTool()], inspect: { file } });
@@ -93,13 +115,30 @@ describe('hook records', () => {
     const file = join(directory, 'claude.jsonl');
     const config = new Config({
       enableHooks: true,
-      hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ ...fixtureHook('exit-2-stderr.sh', ['no shell']), name: 'guard', dialect: 'claude' }] }] },
+      hooks: {
+        BeforeTool: [
+          {
+            matcher: 'run_shell_command',
+            hooks: [{ ...fixtureHook('exit-2-stderr.sh', ['no shell']), name: 'guard', dialect: 'claude' }],
+          },
+        ],
+      },
     });
     const scheduler = createToolScheduler({ config, tools: [recordingTool('run_shell_command')], inspect: { file } });
     await scheduler.schedule([{ callId: 'c9', name: 'run_shell_command', args: { command: 'ls' } }]);
     const hook = readLines(file).find((line): line is HookRecord => line.type === 'hookrail.hook')!;
-    expect(hook).toMatchObject({ dialect: 'claude', eventName: 'BeforeTool', dialectEventName: 'PreToolUse', decision: 'deny', stderr: 'no shell\n' });
-    expect(hook.input).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } });
+    expect(hook).toMatchObject({
+      dialect: 'claude',
+      eventName: 'BeforeTool',
+      dialectEventName: 'PreToolUse',
+      decision: 'deny',
+      stderr: 'no shell\n',
+    });
+    expect(hook.input).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+    });
   });
 
   it('in a sequential chain each record holds the input that hook received, as the hooks before it rewrote it', async () => {
@@ -110,7 +149,10 @@ describe('hook records', () => {
         BeforeTool: [
           {
             sequential: true,
-            hooks: [fixtureHook('modify-tool-input.js', ['path', 'rewritten.txt'], { name: 'rewrite' }), fixtureHook('allow-json.sh', [], { name: 'second' })],
+            hooks: [
+              fixtureHook('modify-tool-input.js', ['path', 'rewritten.txt'], { name: 'rewrite' }),
+              fixtureHook('allow-json.sh', [], { name: 'second' }),
+            ],
           },
         ],
       },
@@ -127,7 +169,10 @@ describe('hook records', () => {
   });
 
   it('observers are released after each batch, and a throwing observer never breaks the fire', async () => {
-    const config = new Config({ enableHooks: true, hooks: { BeforeTool: [{ hooks: [fixtureHook('allow-json.sh')] }] } });
+    const config = new Config({
+      enableHooks: true,
+      hooks: { BeforeTool: [{ hooks: [fixtureHook('allow-json.sh')] }] },
+    });
     const file = join(directory, 'released.jsonl');
     const scheduler = createToolScheduler({ config, tools: [recordingTool()], inspect: { file } });
     const unsubscribe = config.onHookExecuted(() => {
@@ -150,7 +195,11 @@ describe('hook records', () => {
     expect(hookDecisionOf(result({ output: { systemMessage: 'note' } }))).toBe('context');
     expect(hookDecisionOf(result({ output: { decision: 'allow' } }))).toBe('allow');
     expect(hookDecisionOf(result({}))).toBe('none');
-    expect(hookDecisionOf(result({ success: false, exitCode: 1, output: { decision: 'allow', systemMessage: 'Warning: x' } }))).toBe('error');
+    expect(
+      hookDecisionOf(
+        result({ success: false, exitCode: 1, output: { decision: 'allow', systemMessage: 'Warning: x' } }),
+      ),
+    ).toBe('error');
     expect(hookDecisionOf(result({ success: false, error: new Error('timed out') }))).toBe('error');
   });
 
@@ -158,12 +207,37 @@ describe('hook records', () => {
     const record = toHookRecord(
       {
         eventName: 'BeforeTool' as HookExecutionEvent['eventName'],
-        input: { hook_event_name: 'PreToolUse', tool_input: { content: 'x'.repeat(20_000) } } as unknown as HookExecutionEvent['input'],
-        result: { ...result({ stdout: 'y'.repeat(20_000) }), hookConfig: { type: 'http', url: 'http://127.0.0.1:1/hook', dialect: 'claude', dialectEvent: 'PreToolUse', source: 'project' }, httpStatus: 403, model: 'm', modelAnswer: 'no' } as unknown as HookExecutionResult,
+        input: {
+          hook_event_name: 'PreToolUse',
+          tool_input: { content: 'x'.repeat(20_000) },
+        } as unknown as HookExecutionEvent['input'],
+        result: {
+          ...result({ stdout: 'y'.repeat(20_000) }),
+          hookConfig: {
+            type: 'http',
+            url: 'http://127.0.0.1:1/hook',
+            dialect: 'claude',
+            dialectEvent: 'PreToolUse',
+            source: 'project',
+          },
+          httpStatus: 403,
+          model: 'm',
+          modelAnswer: 'no',
+        } as unknown as HookExecutionResult,
       },
       42,
     );
-    expect(record).toMatchObject({ time: 42, hookName: 'http://127.0.0.1:1/hook', hookType: 'http', dialect: 'claude', source: 'project', dialectEventName: 'PreToolUse', httpStatus: 403, model: 'm', modelAnswer: 'no' });
+    expect(record).toMatchObject({
+      time: 42,
+      hookName: 'http://127.0.0.1:1/hook',
+      hookType: 'http',
+      dialect: 'claude',
+      source: 'project',
+      dialectEventName: 'PreToolUse',
+      httpStatus: 403,
+      model: 'm',
+      modelAnswer: 'no',
+    });
     expect(record.stdout!.length).toBeLessThan(9_000);
     expect(record.stdout).toContain('[12000 more characters]');
     expect(JSON.stringify(record.input).length).toBeLessThan(9_000);
@@ -173,9 +247,18 @@ describe('hook records', () => {
     const event = (extra: Partial<HookExecutionResult>, hookConfig: Record<string, unknown>): HookExecutionEvent => ({
       eventName: 'BeforeTool' as HookExecutionEvent['eventName'],
       input: {} as HookExecutionEvent['input'],
-      result: { ...result({}), ...extra, hookConfig: { type: 'command', command: 'guard.sh', ...hookConfig } } as unknown as HookExecutionResult,
+      result: {
+        ...result({}),
+        ...extra,
+        hookConfig: { type: 'command', command: 'guard.sh', ...hookConfig },
+      } as unknown as HookExecutionResult,
     });
-    const closed = toHookRecord(event({ success: false, failedClosed: true, output: { decision: 'deny', reason: 'guard.sh failed' } }, { onFailure: 'block' }));
+    const closed = toHookRecord(
+      event(
+        { success: false, failedClosed: true, output: { decision: 'deny', reason: 'guard.sh failed' } },
+        { onFailure: 'block' },
+      ),
+    );
     expect(closed).toMatchObject({ failedClosed: true, decision: 'deny' });
     expect(closed.async).toBeUndefined();
     const background = toHookRecord(event({}, { async: true }));

@@ -15,19 +15,26 @@ async function recordsOf(answer: string, hook: Record<string, unknown> = {}) {
   const config = new Config({
     enableHooks: true,
     logger,
-    hooks: { BeforeTool: [{ hooks: [{ type: 'prompt', prompt: 'Is this command safe? $ARGUMENTS', ...hook }] }] } as never,
+    hooks: {
+      BeforeTool: [{ hooks: [{ type: 'prompt', prompt: 'Is this command safe? $ARGUMENTS', ...hook }] }],
+    } as never,
     hookModel: new FakeContentGenerator([textTurn(answer)]),
   });
   const events: HookExecutionEvent[] = [];
   config.onHookExecuted((event) => events.push(event));
   const hookSystem = config.getHookSystem()!;
   await hookSystem.initialize();
-  await hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'run_shell_command', tool_input: { command: 'rm -rf build' } });
+  await hookSystem
+    .getEventHandler()
+    .fireEventWithDetails(HookEventName.BeforeTool, {
+      tool_name: 'run_shell_command',
+      tool_input: { command: 'rm -rf build' },
+    });
   return events.map((event) => toHookRecord(event));
 }
 
 describe('hook records of judged hooks', () => {
-  it('a prompt hook\'s record names the model, its answer, the duration and the block it decided', async () => {
+  it("a prompt hook's record names the model, its answer, the duration and the block it decided", async () => {
     const [record] = await recordsOf('{"ok": false, "reason": "deletes the build"}');
     expect(record).toMatchObject({
       type: 'hookrail.hook',
@@ -45,7 +52,13 @@ describe('hook records of judged hooks', () => {
 
   it('a garbage answer is recorded as an error with the answer and what was wrong with it', async () => {
     const [record] = await recordsOf('sure', { name: 'safety' });
-    expect(record).toMatchObject({ hookName: 'safety', model: 'fake-model', modelAnswer: 'sure', decision: 'error', success: false });
+    expect(record).toMatchObject({
+      hookName: 'safety',
+      model: 'fake-model',
+      modelAnswer: 'sure',
+      decision: 'error',
+      success: false,
+    });
     expect(record!.error).toMatch(/the answer is not JSON: "sure"/);
   });
 });

@@ -12,7 +12,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -39,7 +41,10 @@ describe('the live Stately bridge (optional @statelyai/inspect, loaded lazily)',
     const inspector = await connectStatelyInspector({ url: `ws://localhost:${port}` });
     try {
       const tools: Tool[] = [
-        { name: 'echo', execute: async (args) => ({ llmContent: String(args.text), returnDisplay: String(args.text) }) },
+        {
+          name: 'echo',
+          execute: async (args) => ({ llmContent: String(args.text), returnDisplay: String(args.text) }),
+        },
       ];
       const scheduler = createToolScheduler({
         config: new Config({ enableHooks: false }),

@@ -10,20 +10,30 @@ import { startLiveReportServer, type LiveReportServer } from '../../src/inspecti
 import { parseInspectionFile } from '../../src/inspection/report.js';
 import type { InspectionLine } from '../../src/inspection/records.js';
 
-const demo = parseInspectionFile(readFileSync(new URL('../fixtures/inspection/demo-run.jsonl', import.meta.url), 'utf8'), 'demo-run.jsonl').records;
+const demo = parseInspectionFile(
+  readFileSync(new URL('../fixtures/inspection/demo-run.jsonl', import.meta.url), 'utf8'),
+  'demo-run.jsonl',
+).records;
 const servers: LiveReportServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
 async function start(): Promise<LiveReportServer> {
-  const server = await startLiveReportServer({ title: 'live test', renderSvg: (graph) => graphToSvg(graph, { interactive: true }) });
+  const server = await startLiveReportServer({
+    title: 'live test',
+    renderSvg: (graph) => graphToSvg(graph, { interactive: true }),
+  });
   servers.push(server);
   return server;
 }
 
 /** Reads server-sent events until `done` says so, within 10 s. */
-async function readEvents(url: string, headers: Record<string, string>, done: (events: Array<{ event: string; id?: string; data: string }>) => boolean) {
+async function readEvents(
+  url: string,
+  headers: Record<string, string>,
+  done: (events: Array<{ event: string; id?: string; data: string }>) => boolean,
+) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 10_000);
   const response = await fetch(url, { headers, signal: controller.signal });
@@ -40,8 +50,11 @@ async function readEvents(url: string, headers: Record<string, string>, done: (e
       while ((end = buffer.indexOf('\n\n')) >= 0) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const fields = Object.fromEntries(block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
-        if (fields['data'] !== undefined) events.push({ event: fields['event'] ?? 'message', id: fields['id'], data: fields['data'] });
+        const fields = Object.fromEntries(
+          block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+        );
+        if (fields['data'] !== undefined)
+          events.push({ event: fields['event'] ?? 'message', id: fields['id'], data: fields['data'] });
       }
     }
   } finally {
@@ -64,7 +77,9 @@ describe('the live report server', () => {
     expect(page).toContain('<title>live test · hookrail report</title>');
     const from = /"eventsUrl":"\/events\?from=(\d+)"/.exec(page)?.[1];
     expect(Number(from)).toBeGreaterThan(0);
-    const reading = readEvents(`${server.url}events?from=${from}`, {}, (events) => events.some((event) => event.event === 'end'));
+    const reading = readEvents(`${server.url}events?from=${from}`, {}, (events) =>
+      events.some((event) => event.event === 'end'),
+    );
     // Records written after the page was served arrive through the stream, then the end.
     setTimeout(() => {
       demo.slice(10).forEach((record) => server.write(record));
@@ -81,8 +96,14 @@ describe('the live report server', () => {
     const server = await start();
     demo.forEach((record) => server.write(record));
     server.finish();
-    const all = records(await readEvents(`${server.url}events`, {}, (events) => events.some((event) => event.event === 'end')));
-    const resumed = records(await readEvents(`${server.url}events`, { 'last-event-id': String(all.length - 3) }, (events) => events.some((event) => event.event === 'end')));
+    const all = records(
+      await readEvents(`${server.url}events`, {}, (events) => events.some((event) => event.event === 'end')),
+    );
+    const resumed = records(
+      await readEvents(`${server.url}events`, { 'last-event-id': String(all.length - 3) }, (events) =>
+        events.some((event) => event.event === 'end'),
+      ),
+    );
     expect(resumed).toEqual(all.slice(-3));
     expect((await fetch(`${server.url}nothing`)).status).toBe(404);
   });
@@ -90,6 +111,8 @@ describe('the live report server', () => {
   it('a port in use is a clear error', async () => {
     const server = await start();
     const port = Number(new URL(server.url).port);
-    await expect(startLiveReportServer({ port, renderSvg: (graph) => graphToSvg(graph, { interactive: true }) })).rejects.toThrow(/EADDRINUSE/);
+    await expect(
+      startLiveReportServer({ port, renderSvg: (graph) => graphToSvg(graph, { interactive: true }) }),
+    ).rejects.toThrow(/EADDRINUSE/);
   });
 });

@@ -21,7 +21,8 @@ function modules(files: Record<string, string>): string {
 describe('the page-script linker', () => {
   it('links an entry and its imports in dependency order; the script runs and closes no <script> early', () => {
     const folder = modules({
-      format: "export const prefix = '</script>';\nexport function shout(text) { return prefix + text.toUpperCase(); }\n//# sourceMappingURL=format.js.map",
+      format:
+        "export const prefix = '</script>';\nexport function shout(text) { return prefix + text.toUpperCase(); }\n//# sourceMappingURL=format.js.map",
       app: "import { shout as loud, prefix } from './format.js';\nexport function run(text) { return loud(text) + prefix.length; }",
     });
     const script = linkPageScript({ directory: folder, entry: 'app', boot: 'result = pageModules.app.run("hi");' });
@@ -34,10 +35,19 @@ describe('the page-script linker', () => {
   });
 
   it('refuses default exports, side-effect imports and cycles, naming the file and line', () => {
-    expect(() => linkPageScript({ directory: modules({ app: 'const a = 1;\nexport default a;' }), entry: 'app', boot: '' })).toThrow(/app\.js:2: the page-script linker supports `export function\|const\|let\|class name`/);
-    expect(() => linkPageScript({ directory: modules({ app: "import './side.js';" }), entry: 'app', boot: '' })).toThrow(/app\.js:1: the page-script linker supports only `import \{ a, b \}/);
-    const cyclic = modules({ a: "import { b } from './b.js';\nexport const a = 1;", b: "import { a } from './a.js';\nexport const b = 2;" });
+    expect(() =>
+      linkPageScript({ directory: modules({ app: 'const a = 1;\nexport default a;' }), entry: 'app', boot: '' }),
+    ).toThrow(/app\.js:2: the page-script linker supports `export function\|const\|let\|class name`/);
+    expect(() =>
+      linkPageScript({ directory: modules({ app: "import './side.js';" }), entry: 'app', boot: '' }),
+    ).toThrow(/app\.js:1: the page-script linker supports only `import \{ a, b \}/);
+    const cyclic = modules({
+      a: "import { b } from './b.js';\nexport const a = 1;",
+      b: "import { a } from './a.js';\nexport const b = 2;",
+    });
     expect(() => linkPageScript({ directory: cyclic, entry: 'a', boot: '' })).toThrow(/import cycle/);
-    expect(() => linkPageScript({ directory: join(directory, 'absent'), entry: 'app', boot: '' })).toThrow(/app\.js: the report page's compiled script is missing \(run `npm run build`\)/);
+    expect(() => linkPageScript({ directory: join(directory, 'absent'), entry: 'app', boot: '' })).toThrow(
+      /app\.js: the report page's compiled script is missing \(run `npm run build`\)/,
+    );
   });
 });

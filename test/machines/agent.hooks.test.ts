@@ -94,7 +94,9 @@ describe('runAgent with real hook scripts', () => {
       stdout: {
         decision: 'block',
         reason: 'cached',
-        hookSpecificOutput: { llm_response: { candidates: [{ content: { role: 'model', parts: ['From the cache.'] } }] } },
+        hookSpecificOutput: {
+          llm_response: { candidates: [{ content: { role: 'model', parts: ['From the cache.'] } }] },
+        },
       },
     });
     const { config } = modelHookConfig({ BeforeModel: commandGroup(hook.command) });
@@ -126,13 +128,20 @@ describe('runAgent with real hook scripts', () => {
     const hook = sandbox.respond({ stdout: { hookSpecificOutput: { toolConfig: { mode: 'NONE' } } } });
     const { config } = modelHookConfig({ BeforeToolSelection: commandGroup(hook.command) });
     const writeFile = recordingTool('write_file');
-    const generator = new FakeContentGenerator([callsTurn([{ name: 'write_file', args: { path: 'x' } }]), textTurn('ok')]);
+    const generator = new FakeContentGenerator([
+      callsTurn([{ name: 'write_file', args: { path: 'x' } }]),
+      textTurn('ok'),
+    ]);
 
     const result = await runAgent('hi', { config, generator, tools: [writeFile] });
 
     expect(generator.requests[0].config?.toolConfig?.functionCallingConfig?.mode).toBe(FunctionCallingConfigMode.NONE);
     expect(writeFile.calls).toHaveLength(0);
-    expect(result.toolCalls[0]).toMatchObject({ name: 'write_file', outcome: 'error', result: { error: { type: 'tool_not_allowed' } } });
+    expect(result.toolCalls[0]).toMatchObject({
+      name: 'write_file',
+      outcome: 'error',
+      result: { error: { type: 'tool_not_allowed' } },
+    });
     expect(result.status).toBe('completed');
   });
 
@@ -144,7 +153,10 @@ describe('runAgent with real hook scripts', () => {
     const readFile = recordingTool('read_file');
     const writeFile = recordingTool('write_file');
     const generator = new FakeContentGenerator([
-      callsTurn([{ name: 'write_file', args: { path: 'x' } }, { name: 'read_file', args: { path: 'y' } }]),
+      callsTurn([
+        { name: 'write_file', args: { path: 'x' } },
+        { name: 'read_file', args: { path: 'y' } },
+      ]),
       textTurn('ok'),
     ]);
 
@@ -171,7 +183,9 @@ describe('runAgent with real hook scripts', () => {
 
     await runAgent('hi', { config, generator, tools: [readFile], onEvent: (event) => events.push(event) });
 
-    const responses = events.filter((event): event is Extract<AgentEvent, { type: 'model_response' }> => event.type === 'model_response');
+    const responses = events.filter(
+      (event): event is Extract<AgentEvent, { type: 'model_response' }> => event.type === 'model_response',
+    );
     expect(responses.map((event) => event.suppressDisplay)).toEqual([true, true]);
     expect(readFile.calls).toHaveLength(1);
   });
@@ -207,7 +221,10 @@ describe('runAgent with real hook scripts', () => {
         { role: 'model', content: 'Reading.' },
       ],
     ]);
-    expect(recordedInputs(afterModel).map((input) => (input.llm_response as { text?: string }).text)).toEqual(['Reading.', 'Done.']);
+    expect(recordedInputs(afterModel).map((input) => (input.llm_response as { text?: string }).text)).toEqual([
+      'Reading.',
+      'Done.',
+    ]);
   });
 
   it('HOOK-125: the run is identical whether stdin/stdout are terminals or not, and never reads stdin', async () => {

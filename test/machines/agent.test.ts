@@ -32,10 +32,24 @@ describe('runAgent: the loop', () => {
     expect(result.toolCalls.map((call) => [call.callId, call.outcome])).toEqual([['call-1', 'success']]);
     expect(result.history).toEqual([
       { role: 'user', parts: [{ text: 'what is in a.txt?' }] },
-      { role: 'model', parts: [{ text: 'Reading it.' }, { functionCall: { id: 'call-1', name: 'read_file', args: { path: 'a.txt' } } }] },
+      {
+        role: 'model',
+        parts: [
+          { text: 'Reading it.' },
+          { functionCall: { id: 'call-1', name: 'read_file', args: { path: 'a.txt' } } },
+        ],
+      },
       {
         role: 'user',
-        parts: [{ functionResponse: { id: 'call-1', name: 'read_file', response: { output: 'read_file({"path":"a.txt"}) done' } } }],
+        parts: [
+          {
+            functionResponse: {
+              id: 'call-1',
+              name: 'read_file',
+              response: { output: 'read_file({"path":"a.txt"}) done' },
+            },
+          },
+        ],
       },
       { role: 'model', parts: [{ text: 'The file says hello.' }] },
     ]);
@@ -46,7 +60,11 @@ describe('runAgent: the loop', () => {
     expect(generator.requests[0].config?.tools).toEqual([
       {
         functionDeclarations: [
-          { name: 'read_file', description: 'test tool read_file', parametersJsonSchema: readFile.parametersJsonSchema },
+          {
+            name: 'read_file',
+            description: 'test tool read_file',
+            parametersJsonSchema: readFile.parametersJsonSchema,
+          },
         ],
       },
     ]);
@@ -95,7 +113,9 @@ describe('runAgent: the loop', () => {
     const result = await runAgent('try', { config: new Config(), generator, tools: [broken] });
 
     expect(result.status).toBe('completed');
-    const responses = partsOf(result.history[2]) as Array<{ functionResponse: { name: string; response: { error?: string } } }>;
+    const responses = partsOf(result.history[2]) as Array<{
+      functionResponse: { name: string; response: { error?: string } };
+    }>;
     expect(responses[0].functionResponse.response).toEqual({ error: 'disk full' });
     expect(responses[1].functionResponse.name).toBe('no_such_tool');
     expect(responses[1].functionResponse.response.error).toContain('no_such_tool');
@@ -104,7 +124,9 @@ describe('runAgent: the loop', () => {
   it('ends with status max_turns when the model keeps calling tools', async () => {
     const readFile = recordingTool('read_file');
     const generator = new FakeContentGenerator(
-      Array.from({ length: 5 }, (_, index) => callsTurn([{ name: 'read_file', args: { path: `f${index}` } }], `turn ${index + 1}`)),
+      Array.from({ length: 5 }, (_, index) =>
+        callsTurn([{ name: 'read_file', args: { path: `f${index}` } }], `turn ${index + 1}`),
+      ),
     );
 
     const result = await runAgent('loop', { config: new Config(), generator, tools: [readFile], maxTurns: 3 });
@@ -120,7 +142,12 @@ describe('runAgent: the loop', () => {
     const generator = new FakeContentGenerator([{ chunks: [textChunk('par')], failWith: new Error('503 overloaded') }]);
     const events: AgentEvent[] = [];
 
-    const result = await runAgent('hi', { config: new Config(), generator, tools: [], onEvent: (event) => events.push(event) });
+    const result = await runAgent('hi', {
+      config: new Config(),
+      generator,
+      tools: [],
+      onEvent: (event) => events.push(event),
+    });
 
     expect(result.status).toBe('error');
     expect(result.errorMessage).toBe('Model "fake-model" failed: 503 overloaded');

@@ -26,7 +26,10 @@ function userText(text: string): Content {
 function promptContents(index: number): Content[] {
   return [
     userText(`prompt ${index}: "quoted" — ünïcode ${'x'.repeat(index % 7)}`),
-    { role: 'model', parts: [{ text: `reading ${index}` }, { functionCall: { name: 'read_file', args: { path: `f${index}.txt` } } }] },
+    {
+      role: 'model',
+      parts: [{ text: `reading ${index}` }, { functionCall: { name: 'read_file', args: { path: `f${index}.txt` } } }],
+    },
     { role: 'user', parts: [{ functionResponse: { name: 'read_file', response: { output: `line\n${index}\tend` } } }] },
     { role: 'model', parts: [{ text: `answer ${index}` }] },
   ];
@@ -52,7 +55,10 @@ describe('the history token estimate, kept as the history grows', () => {
     expect(historyJsonLength(history)).toBe(JSON.stringify(history).length);
     for (let index = 0; index < 40; index += 1) {
       const contents = promptContents(index);
-      history = index % 2 === 0 ? appendToHistory(history, ...contents) : contents.reduce((grown, content) => appendToHistory(grown, content), history);
+      history =
+        index % 2 === 0
+          ? appendToHistory(history, ...contents)
+          : contents.reduce((grown, content) => appendToHistory(grown, content), history);
       expect(historyJsonLength(history)).toBe(JSON.stringify(history).length);
       expect(estimateTokens(history)).toBe(recount(history));
     }
@@ -64,7 +70,9 @@ describe('the history token estimate, kept as the history grows', () => {
     const resumed = promptContents(1).concat(promptContents(2));
     const grown = appendToHistory(resumed, userText('next'));
     expect(historyJsonLength(grown)).toBe(JSON.stringify(grown).length);
-    expect(estimateTokens(appendToHistory(grown, userText('and next')))).toBe(recount([...grown, userText('and next')]));
+    expect(estimateTokens(appendToHistory(grown, userText('and next')))).toBe(
+      recount([...grown, userText('and next')]),
+    );
   });
 
   it('after a compaction (truncated or summarised) and the appends that follow, the estimate equals the full recount', () => {
@@ -72,7 +80,10 @@ describe('the history token estimate, kept as the history grows', () => {
     for (let index = 0; index < 30; index += 1) history = appendToHistory(history, ...promptContents(index));
     const cut = findCompactionCut(history, 200);
     expect(cut).toBeGreaterThan(0);
-    for (const compacted of [truncateHistory(history, cut), summarizeHistory(history, cut, 'the user read thirty files')]) {
+    for (const compacted of [
+      truncateHistory(history, cut),
+      summarizeHistory(history, cut, 'the user read thirty files'),
+    ]) {
       expect(estimateTokens(compacted.history)).toBe(recount(compacted.history));
       let after = compacted.history;
       for (let index = 30; index < 35; index += 1) {
@@ -149,11 +160,14 @@ describe('a session keeps the estimate as its history grows', () => {
       },
     });
     const turns = [callsTurn([{ name: 'read_file', args: witnessArgs, id: 'call-1' }]), textTurn('read it')];
-    for (let index = 2; index <= 20; index += 1) turns.push(callsTurn([{ name: 'read_file', args: { path: `f${index}.txt` } }]), textTurn(`answer ${index}`));
+    for (let index = 2; index <= 20; index += 1)
+      turns.push(callsTurn([{ name: 'read_file', args: { path: `f${index}.txt` } }]), textTurn(`answer ${index}`));
     const session = createAgentSession({
       config: new Config({ workingDir: scratch.directory }),
       generator: new FakeContentGenerator(turns),
-      tools: [recordingTool('read_file', (args) => ({ llmContent: `read ${String(args['path'])}`, returnDisplay: 'read' }))],
+      tools: [
+        recordingTool('read_file', (args) => ({ llmContent: `read ${String(args['path'])}`, returnDisplay: 'read' })),
+      ],
       transcript: { directory: scratch.directory },
     });
     let last;
@@ -170,8 +184,15 @@ describe('a session keeps the estimate as its history grows', () => {
 
   it('through automatic compactions and a clear, the estimate of the history equals the recount after every prompt', async () => {
     const turns = [];
-    for (let index = 1; index <= 12; index += 1) turns.push(callsTurn([{ name: 'read_file', args: { path: `f${index}.txt` } }]), textTurn(`answer ${index} ${'words '.repeat(40)}`));
-    const reader = recordingTool('read_file', (args) => ({ llmContent: `${String(args['path'])}: ${'lorem ipsum '.repeat(60)}`, returnDisplay: 'read' }));
+    for (let index = 1; index <= 12; index += 1)
+      turns.push(
+        callsTurn([{ name: 'read_file', args: { path: `f${index}.txt` } }]),
+        textTurn(`answer ${index} ${'words '.repeat(40)}`),
+      );
+    const reader = recordingTool('read_file', (args) => ({
+      llmContent: `${String(args['path'])}: ${'lorem ipsum '.repeat(60)}`,
+      returnDisplay: 'read',
+    }));
     const session = createAgentSession({
       config: new Config({ workingDir: scratch.directory }),
       generator: new FakeContentGenerator(turns),

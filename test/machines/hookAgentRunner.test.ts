@@ -18,7 +18,13 @@ import { createHookAgentRunner } from '../../src/machines/hookAgentRunner.js';
 import { createAgentSession } from '../../src/machines/session.js';
 import { fixtureCommand, recordingLogger } from '../helpers/hookFixtures.js';
 import { FakeContentGenerator, callsTurn, textTurn } from '../helpers/modelFakeGenerator.js';
-import { SESSION_END_WAIT_MS, hookGroup, readEventLog, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
+import {
+  SESSION_END_WAIT_MS,
+  hookGroup,
+  readEventLog,
+  sessionFixtureCommand,
+  useSessionScratch,
+} from '../helpers/sessionHooks.js';
 
 const scratch = useSessionScratch();
 
@@ -32,20 +38,41 @@ const readStatus = { functionCalls: [{ name: 'read_file', args: { file_path: 'ST
 function guardWrites(hook: Partial<AgentHookConfig> = {}): HooksSettings {
   return {
     BeforeTool: [
-      { matcher: 'write_file', hooks: [{ type: 'agent', prompt: 'Allow this write only if STATUS says the tests pass. $ARGUMENTS', maxTurns: 3, ...hook }] },
+      {
+        matcher: 'write_file',
+        hooks: [
+          {
+            type: 'agent',
+            prompt: 'Allow this write only if STATUS says the tests pass. $ARGUMENTS',
+            maxTurns: 3,
+            ...hook,
+          },
+        ],
+      },
     ],
   };
 }
 
 function parentConfig(hooks: HooksSettings, judge: ScriptedContentGenerator, extra: ConfigParameters = {}) {
   const { logger, records } = recordingLogger();
-  const config = new Config({ enableHooks: true, hooks, logger, workingDir: scratch.directory, hookModel: judge, hookAgentRunner: createHookAgentRunner(), ...extra });
+  const config = new Config({
+    enableHooks: true,
+    hooks,
+    logger,
+    workingDir: scratch.directory,
+    hookModel: judge,
+    hookAgentRunner: createHookAgentRunner(),
+    ...extra,
+  });
   return { config, records };
 }
 
 /** A session whose model writes `out.txt`, then says it is done. */
 async function writeOut(config: Config) {
-  const generator = new FakeContentGenerator([callsTurn([{ name: 'write_file', args: { file_path: 'out.txt', content: 'shipped' } }]), textTurn('Done.')]);
+  const generator = new FakeContentGenerator([
+    callsTurn([{ name: 'write_file', args: { file_path: 'out.txt', content: 'shipped' } }]),
+    textTurn('Done.'),
+  ]);
   const session = createAgentSession({
     config,
     generator,
@@ -61,13 +88,21 @@ async function writeOut(config: Config) {
 async function fireBeforeWrite(config: Config) {
   const hookSystem = config.getHookSystem()!;
   await hookSystem.initialize();
-  return hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'write_file', tool_input: { file_path: 'out.txt', content: 'x' } });
+  return hookSystem
+    .getEventHandler()
+    .fireEventWithDetails(HookEventName.BeforeTool, {
+      tool_name: 'write_file',
+      tool_input: { file_path: 'out.txt', content: 'x' },
+    });
 }
 
 describe('an agent hook reads a file to decide', () => {
   it('STATUS says failing → the sub-agent reads it and blocks the write with its reason', async () => {
     writeFileSync(join(scratch.directory, 'STATUS'), 'tests: failing (3 of 40)\n');
-    const judge = hookModel([readStatus, { expect: { functionResponseContains: 'failing' }, text: '{"ok": false, "reason": "STATUS says 3 tests fail"}' }]);
+    const judge = hookModel([
+      readStatus,
+      { expect: { functionResponseContains: 'failing' }, text: '{"ok": false, "reason": "STATUS says 3 tests fail"}' },
+    ]);
     const { config } = parentConfig(guardWrites(), judge);
     const { result, written } = await writeOut(config);
     expect(written).toBe(false);
@@ -75,22 +110,29 @@ describe('an agent hook reads a file to decide', () => {
     expect(result.toolCalls[0]!.result.llmContent).toContain('STATUS says 3 tests fail');
     expect(judge.turnsPlayed).toBe(2);
     // The sub-agent was offered only tools that read, and was told what ok means.
-    const tools = (judge.requests[0]!.config?.tools ?? []) as Array<{ functionDeclarations?: Array<{ name?: string }> }>;
+    const tools = (judge.requests[0]!.config?.tools ?? []) as Array<{
+      functionDeclarations?: Array<{ name?: string }>;
+    }>;
     const offered = tools.flatMap((tool) => (tool.functionDeclarations ?? []).map((declaration) => declaration.name));
     expect(offered.sort()).toEqual(['glob', 'list_directory', 'read_file', 'search_file_content']);
-    expect(String(judge.requests[0]!.config?.systemInstruction)).toMatch(/Your final message must be only the JSON object/);
+    expect(String(judge.requests[0]!.config?.systemInstruction)).toMatch(
+      /Your final message must be only the JSON object/,
+    );
   });
 
   it('STATUS says passing → the sub-agent allows and the write happens', async () => {
     writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
-    const judge = hookModel([readStatus, { expect: { functionResponseContains: 'passing' }, text: '```json\n{"ok": true}\n```' }]);
+    const judge = hookModel([
+      readStatus,
+      { expect: { functionResponseContains: 'passing' }, text: '```json\n{"ok": true}\n```' },
+    ]);
     const { config } = parentConfig(guardWrites(), judge);
     const { result, written } = await writeOut(config);
     expect(result.toolCalls).toMatchObject([{ name: 'write_file', outcome: 'success' }]);
     expect(written).toBe(true);
   });
 
-  it('the sub-agent starts outside its tool call\'s actor start, so XState (development build, as in these tests) warns about nothing', async () => {
+  it("the sub-agent starts outside its tool call's actor start, so XState (development build, as in these tests) warns about nothing", async () => {
     writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
     const judge = hookModel([readStatus, { text: '{"ok": true}' }]);
     const { config } = parentConfig(guardWrites(), judge);
@@ -120,7 +162,7 @@ describe('an agent hook reads a file to decide', () => {
 });
 
 describe('what the sub-agent fires', () => {
-  it('its tool calls run the parent\'s tool guards but no prompt or agent hook; its stop fires AfterAgent (SubagentStop); no SessionStart or BeforeAgent of its own', async () => {
+  it("its tool calls run the parent's tool guards but no prompt or agent hook; its stop fires AfterAgent (SubagentStop); no SessionStart or BeforeAgent of its own", async () => {
     writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
     const log = scratch.file('events.jsonl');
     const logger = sessionFixtureCommand('log-event.py', log);
@@ -128,9 +170,16 @@ describe('what the sub-agent fires', () => {
       SessionStart: hookGroup(logger),
       BeforeAgent: hookGroup(logger),
       // Sequential, so the log shows the parent's BeforeTool before the sub-agent's tool calls.
-      BeforeTool: [{ ...hookGroup(logger)[0]!, sequential: true }, ...guardWrites().BeforeTool!, { matcher: 'read_file', hooks: [{ type: 'prompt', prompt: 'Would judge the judge' }] }],
+      BeforeTool: [
+        { ...hookGroup(logger)[0]!, sequential: true },
+        ...guardWrites().BeforeTool!,
+        { matcher: 'read_file', hooks: [{ type: 'prompt', prompt: 'Would judge the judge' }] },
+      ],
       AfterTool: hookGroup(logger),
-      AfterAgent: [...hookGroup(logger), { hooks: [{ type: 'agent', prompt: 'Never asked of the sub-agent', maxTurns: 1 }] }],
+      AfterAgent: [
+        ...hookGroup(logger),
+        { hooks: [{ type: 'agent', prompt: 'Never asked of the sub-agent', maxTurns: 1 }] },
+      ],
       SessionEnd: hookGroup(logger),
     };
     // Turns: the write guard (read, answer), then the parent's own AfterAgent agent hook (answer).
@@ -154,18 +203,33 @@ describe('what the sub-agent fires', () => {
       'SessionEnd',
     ]);
     const stops = readEventLog(log).filter((entry) => entry.event === 'AfterAgent');
-    expect(stops.map((entry) => entry.input['prompt_response']).sort()).toEqual(['Done.', '{"ok": true}', '{"ok": true}']);
+    expect(stops.map((entry) => entry.input['prompt_response']).sort()).toEqual([
+      'Done.',
+      '{"ok": true}',
+      '{"ok": true}',
+    ]);
     for (const stop of stops) expect(stop.input['session_id']).toBe(config.getSessionId());
   });
 });
 
 describe('agent hooks decide at AfterAgent', () => {
   it('ok false makes the agent go on with the reason; the next stop is allowed', async () => {
-    const hooks: HooksSettings = { AfterAgent: [{ hooks: [{ type: 'agent', prompt: 'Did the agent run the tests? $ARGUMENTS', maxTurns: 2 }] }] };
-    const judge = hookModel([{ text: '{"ok": false, "reason": "Run the tests before you stop."}' }, { text: '{"ok": true}' }]);
+    const hooks: HooksSettings = {
+      AfterAgent: [{ hooks: [{ type: 'agent', prompt: 'Did the agent run the tests? $ARGUMENTS', maxTurns: 2 }] }],
+    };
+    const judge = hookModel([
+      { text: '{"ok": false, "reason": "Run the tests before you stop."}' },
+      { text: '{"ok": true}' },
+    ]);
     const { config } = parentConfig(hooks, judge);
     const generator = new FakeContentGenerator([textTurn('Fixed it.'), textTurn('Tests pass now.')]);
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+    const session = createAgentSession({
+      config,
+      generator,
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+    });
     const result = await session.prompt('fix the bug');
     await session.end();
     expect(result).toMatchObject({ status: 'completed', continuations: 1, finalText: 'Tests pass now.' });
@@ -188,7 +252,9 @@ describe('agent hooks that fail', () => {
     const { config } = parentConfig(guardWrites(), judge);
     const [result] = (await fireBeforeWrite(config)).results;
     expect((result!.error as HookExecutionError).kind).toBe('invalid-output');
-    expect(result!.error!.message).toMatch(/did not end with \{"ok": boolean, "reason"\?: string\}: the answer is not JSON: "I think the tests pass."/);
+    expect(result!.error!.message).toMatch(
+      /did not end with \{"ok": boolean, "reason"\?: string\}: the answer is not JSON: "I think the tests pass."/,
+    );
     expect(result!.modelAnswer).toBe('I think the tests pass.');
   });
 
@@ -201,18 +267,25 @@ describe('agent hooks that fail', () => {
   });
 
   it('without a sub-agent runner the hook fails and says how to give one', async () => {
-    const { config } = parentConfig(guardWrites(), hookModel([{ text: '{"ok": true}' }]), { hookAgentRunner: undefined });
+    const { config } = parentConfig(guardWrites(), hookModel([{ text: '{"ok": true}' }]), {
+      hookAgentRunner: undefined,
+    });
     const [result] = (await fireBeforeWrite(config)).results;
     expect(result!.error!.message).toMatch(/no sub-agent runner: give Config a hookAgentRunner/);
   });
 
-  it('the sub-agent keeps a transcript of its own beside the parent\'s', async () => {
+  it("the sub-agent keeps a transcript of its own beside the parent's", async () => {
     writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
     const judge = hookModel([readStatus, { text: '{"ok": true}' }]);
     const { config } = parentConfig(guardWrites(), judge);
     const { transcriptPath } = await writeOut(config);
-    const parentName = transcriptPath.split('/').at(-1)!.replace(/\.jsonl$/, '');
-    const subagentTranscripts = readdirSync(scratch.directory).filter((name) => name.startsWith(`${parentName}.agent-`));
+    const parentName = transcriptPath
+      .split('/')
+      .at(-1)!
+      .replace(/\.jsonl$/, '');
+    const subagentTranscripts = readdirSync(scratch.directory).filter((name) =>
+      name.startsWith(`${parentName}.agent-`),
+    );
     expect(subagentTranscripts).toHaveLength(1);
     expect(readFileSync(join(scratch.directory, subagentTranscripts[0]!), 'utf8')).toContain('tests: passing');
   });
@@ -220,15 +293,26 @@ describe('agent hooks that fail', () => {
   it("the agent hook of a later session on the same Config runs its sub-agent as that session: its id, its transcript's neighbour", async () => {
     writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
     const log = scratch.file('stops.jsonl');
-    const hooks: HooksSettings = { ...guardWrites(), AfterAgent: hookGroup(sessionFixtureCommand('log-event.py', log)) };
+    const hooks: HooksSettings = {
+      ...guardWrites(),
+      AfterAgent: hookGroup(sessionFixtureCommand('log-event.py', log)),
+    };
     const judge = hookModel([readStatus, { text: '{"ok": true}' }]);
     const { config } = parentConfig(hooks, judge);
     // The first session takes the Config's id and stays open; the write happens in the second.
-    const first = createAgentSession({ config, generator: new FakeContentGenerator([]), tools: [], transcript: { directory: scratch.directory } });
+    const first = createAgentSession({
+      config,
+      generator: new FakeContentGenerator([]),
+      tools: [],
+      transcript: { directory: scratch.directory },
+    });
     const { result, transcriptPath } = await writeOut(config);
     await first.end();
     expect(result.status).toBe('completed');
-    const secondId = transcriptPath.split('/').at(-1)!.replace(/\.jsonl$/, '');
+    const secondId = transcriptPath
+      .split('/')
+      .at(-1)!
+      .replace(/\.jsonl$/, '');
     expect(secondId).not.toBe(config.getSessionId());
     const subagentTranscripts = readdirSync(scratch.directory).filter((name) => name.startsWith(`${secondId}.agent-`));
     expect(subagentTranscripts).toHaveLength(1);
@@ -236,10 +320,11 @@ describe('agent hooks that fail', () => {
     const stops = readEventLog(log);
     expect(stops.map((entry) => entry.input['prompt_response']).sort()).toEqual(['Done.', '{"ok": true}']);
     for (const stop of stops) expect(stop.input['session_id']).toBe(secondId);
-    expect(readFileSync(join(scratch.directory, subagentTranscripts[0]!), 'utf8')).toContain(`"sessionId":"${secondId}"`);
+    expect(readFileSync(join(scratch.directory, subagentTranscripts[0]!), 'utf8')).toContain(
+      `"sessionId":"${secondId}"`,
+    );
   });
 });
-
 
 /**
  * A Claude Code PreToolUse agent hook on Write (STATUS says passing, so its sub-agent allows the
@@ -248,7 +333,12 @@ describe('agent hooks that fail', () => {
 async function writeWithClaudeAgentHook(hooks: Record<string, unknown>) {
   writeFileSync(join(scratch.directory, 'STATUS'), 'tests: passing\n');
   const settings = {
-    PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'agent', prompt: 'Allow only if STATUS says passing. $ARGUMENTS', timeout: 30 }] }],
+    PreToolUse: [
+      {
+        matcher: 'Write',
+        hooks: [{ type: 'agent', prompt: 'Allow only if STATUS says passing. $ARGUMENTS', timeout: 30 }],
+      },
+    ],
     ...hooks,
   } as unknown as HooksSettings;
   const judge = hookModel([readStatus, { text: '{"ok": true}' }]);
@@ -283,9 +373,21 @@ describe("Claude Code's SubagentStart and SubagentStop around an agent hook's su
     const startLog = scratch.file('subagent-start.jsonl');
     const stopLog = scratch.file('subagent-stop.jsonl');
     const promptLog = scratch.file('prompt.jsonl');
-    const startContext = fixtureCommand('respond.sh', '0', '{"hookSpecificOutput":{"hookEventName":"SubagentStart","additionalContext":"Check STATUS before anything else."}}');
+    const startContext = fixtureCommand(
+      'respond.sh',
+      '0',
+      '{"hookSpecificOutput":{"hookEventName":"SubagentStart","additionalContext":"Check STATUS before anything else."}}',
+    );
     const { judge } = await writeWithClaudeAgentHook({
-      SubagentStart: [{ matcher: 'agent-hook', hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', startLog) }, { type: 'command', command: startContext }] }],
+      SubagentStart: [
+        {
+          matcher: 'agent-hook',
+          hooks: [
+            { type: 'command', command: sessionFixtureCommand('log-event.py', startLog) },
+            { type: 'command', command: startContext },
+          ],
+        },
+      ],
       SubagentStop: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', stopLog) }] }],
       UserPromptSubmit: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', promptLog) }] }],
     });
@@ -293,8 +395,16 @@ describe("Claude Code's SubagentStart and SubagentStop around an agent hook's su
     const [stop, ...moreStops] = readEventLog(stopLog);
     expect(moreStarts).toEqual([]);
     expect(moreStops).toEqual([]);
-    expect(start!.input).toMatchObject({ hook_event_name: 'SubagentStart', agent_type: 'agent-hook', agent_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
-    expect(stop!.input).toMatchObject({ hook_event_name: 'SubagentStop', agent_type: 'agent-hook', agent_id: start!.input['agent_id'] });
+    expect(start!.input).toMatchObject({
+      hook_event_name: 'SubagentStart',
+      agent_type: 'agent-hook',
+      agent_id: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
+    expect(stop!.input).toMatchObject({
+      hook_event_name: 'SubagentStop',
+      agent_type: 'agent-hook',
+      agent_id: start!.input['agent_id'],
+    });
     // The parent's UserPromptSubmit hooks run for the user's prompt only, not for the sub-agent's start.
     expect(readEventLog(promptLog).map((entry) => entry.input['hook_event_name'])).toEqual(['UserPromptSubmit']);
     expect(JSON.stringify(judge.requests[0]!.contents)).toContain('Check STATUS before anything else.');

@@ -41,10 +41,20 @@ describe('scheduler under load', () => {
           if (update.state === 'published') published.push(update.callId);
         },
       });
-      const requests = Array.from({ length: CALLS }, (_, index) => ({ callId: `call-${index}`, name: 'write_file', args: { path: `${index}.txt` } }));
+      const requests = Array.from({ length: CALLS }, (_, index) => ({
+        callId: `call-${index}`,
+        name: 'write_file',
+        args: { path: `${index}.txt` },
+      }));
       // The host's first process group starts its watchdog, whose pipe is the one descriptor that lasts
       // as long as the host; start it before counting.
-      const warmUp = await runInProcessGroup({ command: 'true', cwd: process.cwd(), stdout: new CappedCapture({ limitBytes: 1 }), stderr: new CappedCapture({ limitBytes: 1 }), timeoutMs: 10_000 });
+      const warmUp = await runInProcessGroup({
+        command: 'true',
+        cwd: process.cwd(),
+        stdout: new CappedCapture({ limitBytes: 1 }),
+        stderr: new CappedCapture({ limitBytes: 1 }),
+        timeoutMs: 10_000,
+      });
       expect(warmUp.exitCode).toBe(0);
       const descriptorsBefore = openFileDescriptors();
 
@@ -63,7 +73,11 @@ describe('scheduler under load', () => {
       await assertNoHookProcessesAlive();
       expect(findHookFixtureProcesses()).toEqual([]);
       // Pipes of exited hooks close as their streams end; give them a moment, then nothing may be left.
-      await waitFor(() => openFileDescriptors() <= descriptorsBefore, 'file descriptors to return to their count before the batch', { timeoutMs: 5_000 }).catch(() => undefined);
+      await waitFor(
+        () => openFileDescriptors() <= descriptorsBefore,
+        'file descriptors to return to their count before the batch',
+        { timeoutMs: 5_000 },
+      ).catch(() => undefined);
       expect(openFileDescriptors()).toBeLessThanOrEqual(descriptorsBefore);
     },
     180_000,

@@ -56,7 +56,9 @@ const stepEvents: Record<StateName, StepEvent[]> = {
   beforeToolSelection: [
     done('beforeToolSelection', 'proceed', {}),
     done('beforeToolSelection', 'restrict', {
-      toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: ['read_file'] } },
+      toolConfig: {
+        functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: ['read_file'] },
+      },
     }),
     done('beforeToolSelection', 'stop', { stopped: true, stopReason: 'selection stop' }),
     actorError('beforeToolSelection', 'actorFails'),
@@ -65,7 +67,11 @@ const stepEvents: Record<StateName, StepEvent[]> = {
   beforeModel: [
     done('beforeModel', 'proceed', { blocked: false }),
     done('beforeModel', 'modify', { blocked: false, modifiedRequest: { model: 'm', contents: [] } }),
-    done('beforeModel', 'blockWithResponse', { blocked: true, reason: 'cached', syntheticResponse: responseWithText('synthetic') }),
+    done('beforeModel', 'blockWithResponse', {
+      blocked: true,
+      reason: 'cached',
+      syntheticResponse: responseWithText('synthetic'),
+    }),
     done('beforeModel', 'blockEmpty', { blocked: true, reason: 'denied' }),
     done('beforeModel', 'stop', { blocked: true, stopped: true, stopReason: 'model stop' }),
     actorError('beforeModel', 'actorFails'),
@@ -132,7 +138,11 @@ function planPaths(): PlannedPath[] {
     events: (snapshot: { value: unknown; status: string }): StepEvent[] =>
       snapshot.status === 'active' ? stepEvents[snapshot.value as StateName] : [],
     serializeState: (snapshot: { value: unknown }, event: AnyEventObject | undefined, previous?: { value: unknown }) =>
-      JSON.stringify({ value: snapshot.value, from: previous?.value ?? null, kind: (event as StepEvent | undefined)?.kind ?? null }),
+      JSON.stringify({
+        value: snapshot.value,
+        from: previous?.value ?? null,
+        kind: (event as StepEvent | undefined)?.kind ?? null,
+      }),
   } as never);
   const isFinal = (snapshot: { status: string }): boolean => snapshot.status === 'done';
   // A TestModel path's steps are (state reached, event that reached it), the first being the initial
@@ -162,7 +172,10 @@ const recorder = new TransitionRecorder(modelCallMachine);
 
 /** What one real run needs, built from the path's steps. */
 interface RealSetup {
-  hooks: Record<'BeforeToolSelection' | 'BeforeModel' | 'AfterModel', { command: string; hook?: ModelHook; pidFile?: string }>;
+  hooks: Record<
+    'BeforeToolSelection' | 'BeforeModel' | 'AfterModel',
+    { command: string; hook?: ModelHook; pidFile?: string }
+  >;
   turn: FakeTurn;
   failingActors: Set<string>;
   cancelOnHookPid?: string;
@@ -215,7 +228,9 @@ function applyStep(sandbox: ModelHookSandbox, setup: RealSetup, step: PathStep):
   }
   const answers: Record<string, Record<string, unknown>> = {
     'beforeToolSelection:proceed': {},
-    'beforeToolSelection:restrict': { hookSpecificOutput: { toolConfig: { mode: 'ANY', allowedFunctionNames: ['read_file'] } } },
+    'beforeToolSelection:restrict': {
+      hookSpecificOutput: { toolConfig: { mode: 'ANY', allowedFunctionNames: ['read_file'] } },
+    },
     'beforeToolSelection:stop': { continue: false, stopReason: 'selection stop' },
     'beforeModel:proceed': {},
     'beforeModel:modify': {
@@ -296,7 +311,8 @@ async function runPath(path: PlannedPath): Promise<void> {
     for (const step of path.steps) applyStep(sandbox, setup, step);
 
     const hooks: HooksSettings = {};
-    for (const [eventName, hook] of Object.entries(setup.hooks)) hooks[eventName as keyof typeof setup.hooks] = commandGroup(hook.command);
+    for (const [eventName, hook] of Object.entries(setup.hooks))
+      hooks[eventName as keyof typeof setup.hooks] = commandGroup(hook.command);
     const { config, records } = modelHookConfig(hooks);
     const controller = new AbortController();
     const generator = new FakeContentGenerator([setup.turn], {
@@ -307,7 +323,8 @@ async function runPath(path: PlannedPath): Promise<void> {
     const failing = Object.fromEntries(
       [...setup.failingActors].map((name) => [name, fromPromise(() => Promise.reject(new Error(`${name} failed`)))]),
     );
-    const machine = setup.failingActors.size > 0 ? modelCallMachine.provide({ actors: failing as never }) : modelCallMachine;
+    const machine =
+      setup.failingActors.size > 0 ? modelCallMachine.provide({ actors: failing as never }) : modelCallMachine;
     const visited: string[] = [];
     const inspect = (event: InspectionEvent): void => {
       recorder.inspect(event);
@@ -317,7 +334,14 @@ async function runPath(path: PlannedPath): Promise<void> {
       if (visited[visited.length - 1] !== value) visited.push(value);
     };
 
-    const pending = runModelCall({ config, generator, request: baseRequest, signal: controller.signal, inspect, machine });
+    const pending = runModelCall({
+      config,
+      generator,
+      request: baseRequest,
+      signal: controller.signal,
+      inspect,
+      machine,
+    });
     if (setup.cancelOnHookPid) {
       const pidFile = setup.cancelOnHookPid;
       await waitFor(() => existsSync(pidFile), 'the hanging hook to start');

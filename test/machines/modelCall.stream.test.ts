@@ -3,13 +3,7 @@ import { FinishReason, GenerateContentResponse } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { Config, modelCallMachine, runModelCall } from '../../src/index.js';
-import {
-  FakeContentGenerator,
-  callsTurn,
-  partsChunk,
-  textChunk,
-  textTurn,
-} from '../helpers/modelFakeGenerator.js';
+import { FakeContentGenerator, callsTurn, partsChunk, textChunk, textTurn } from '../helpers/modelFakeGenerator.js';
 import {
   useModelHookSandbox,
   commandGroup,
@@ -31,10 +25,13 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
         chunks: [
           textChunk('The files '),
           textChunk('are a.ts '),
-          partsChunk([{ text: 'and b.ts.' }, { functionCall: { id: 'c1', name: 'read_file', args: { path: 'a.ts' } } }], {
-            finishReason: FinishReason.STOP,
-            usage: { prompt: 12, output: 7 },
-          }),
+          partsChunk(
+            [{ text: 'and b.ts.' }, { functionCall: { id: 'c1', name: 'read_file', args: { path: 'a.ts' } } }],
+            {
+              finishReason: FinishReason.STOP,
+              usage: { prompt: 12, output: 7 },
+            },
+          ),
         ],
       },
     ]);
@@ -62,7 +59,9 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
     const afterModel = sandbox.respond({
       stdout: {
         hookSpecificOutput: {
-          llm_response: { candidates: [{ content: { role: 'model', parts: ['My card is [REDACTED].'] }, finishReason: 'STOP' }] },
+          llm_response: {
+            candidates: [{ content: { role: 'model', parts: ['My card is [REDACTED].'] }, finishReason: 'STOP' }],
+          },
         },
       },
     });
@@ -79,7 +78,9 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
 
   it('HOOK-047: a completely new llm_response replaces the model response as if the model had produced it', async () => {
     const afterModel = sandbox.respond({
-      stdout: { hookSpecificOutput: { llm_response: { candidates: [{ content: { role: 'model', parts: ['Replaced.'] } }] } } },
+      stdout: {
+        hookSpecificOutput: { llm_response: { candidates: [{ content: { role: 'model', parts: ['Replaced.'] } }] } },
+      },
     });
     const { config } = modelHookConfig({ AfterModel: commandGroup(afterModel.command) });
     const generator = new FakeContentGenerator([callsTurn([{ name: 'write_file', args: { path: 'x' } }], 'Writing')]);
@@ -112,13 +113,17 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
     expect(output.outcome).toBe('completed');
     expect(output.suppressDisplay).toBe(true);
     expect(output.systemMessage).toBe('response was hidden');
-    expect(output.response?.candidates?.[0].content?.parts?.[1]).toEqual({ functionCall: { name: 'read_file', args: { path: 'a' } } });
+    expect(output.response?.candidates?.[0].content?.parts?.[1]).toEqual({
+      functionCall: { name: 'read_file', args: { path: 'a' } },
+    });
   });
 
   it('HOOK-207: a stream that breaks mid-way fails the call with the generator named, and AfterModel does not fire', async () => {
     const afterModel = sandbox.respond();
     const { config } = modelHookConfig({ AfterModel: commandGroup(afterModel.command) });
-    const generator = new FakeContentGenerator([{ chunks: [textChunk('partial ')], failWith: new Error('connection reset') }]);
+    const generator = new FakeContentGenerator([
+      { chunks: [textChunk('partial ')], failWith: new Error('connection reset') },
+    ]);
 
     const output = await runModelCall({ config, generator, request: baseModelRequest() });
 
@@ -178,7 +183,12 @@ describe('modelCall machine: streaming, AfterModel and cancellation with real ho
     controller.abort();
     const generator = new FakeContentGenerator([textTurn('never')]);
 
-    const output = await runModelCall({ config: new Config(), generator, request: baseModelRequest(), signal: controller.signal });
+    const output = await runModelCall({
+      config: new Config(),
+      generator,
+      request: baseModelRequest(),
+      signal: controller.signal,
+    });
 
     expect(output.outcome).toBe('aborted');
     expect(generator.streamsOpened).toBe(0);

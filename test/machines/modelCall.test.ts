@@ -71,7 +71,9 @@ describe('modelCall machine: tool selection and BeforeModel with real hook scrip
 
       await runModelCall({ config, generator, request });
 
-      expect(generator.requests[0].config?.toolConfig?.functionCallingConfig?.mode).toBe(FunctionCallingConfigMode[mode]);
+      expect(generator.requests[0].config?.toolConfig?.functionCallingConfig?.mode).toBe(
+        FunctionCallingConfigMode[mode],
+      );
     }
   });
 
@@ -110,7 +112,9 @@ describe('modelCall machine: tool selection and BeforeModel with real hook scrip
         decision: 'block',
         reason: 'served from cache',
         hookSpecificOutput: {
-          llm_response: { candidates: [{ content: { role: 'model', parts: ['cached answer'] }, finishReason: 'STOP' }] },
+          llm_response: {
+            candidates: [{ content: { role: 'model', parts: ['cached answer'] }, finishReason: 'STOP' }],
+          },
         },
       },
     });
@@ -212,7 +216,9 @@ describe('modelCall machine: tool selection and BeforeModel with real hook scrip
 
     await runModelCall({ config, generator, request: baseModelRequest() });
 
-    const texts = (generator.requests[0].contents as Array<{ parts: Array<{ text: string }> }>).map((content) => content.parts[0].text);
+    const texts = (generator.requests[0].contents as Array<{ parts: Array<{ text: string }> }>).map(
+      (content) => content.parts[0].text,
+    );
     expect(texts).toEqual([
       'list the files',
       'Which directory?',

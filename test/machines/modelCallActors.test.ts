@@ -1,7 +1,17 @@
-import { FinishReason, FunctionCallingConfigMode, GenerateContentResponse, type GenerateContentParameters } from '@google/genai';
+import {
+  FinishReason,
+  FunctionCallingConfigMode,
+  GenerateContentResponse,
+  type GenerateContentParameters,
+} from '@google/genai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ModelGenerationError } from '../../src/index.js';
-import { applyToolSelection, createEmptyResponse, isFunctionCallAllowed, mergeResponseChunks } from '../../src/engine.js';
+import {
+  applyToolSelection,
+  createEmptyResponse,
+  isFunctionCallAllowed,
+  mergeResponseChunks,
+} from '../../src/engine.js';
 import { generateResponse, responseFunctionCalls, responseText } from '../../src/machines/modelCallActors.js';
 import { FakeContentGenerator, partsChunk, textChunk, textTurn } from '../helpers/modelFakeGenerator.js';
 import { loadGenAI } from '../../src/genaiValues.js';
@@ -48,7 +58,10 @@ describe('mergeResponseChunks', () => {
       partsChunk([{ text: 'Answer' }]),
     ]);
 
-    expect(merged.candidates?.[0].content?.parts).toEqual([{ text: 'planning more', thought: true }, { text: 'Answer' }]);
+    expect(merged.candidates?.[0].content?.parts).toEqual([
+      { text: 'planning more', thought: true },
+      { text: 'Answer' },
+    ]);
     expect(responseText(merged)).toBe('Answer');
   });
 
@@ -67,7 +80,10 @@ describe('mergeResponseChunks', () => {
     const merged = mergeResponseChunks([first, second]);
 
     expect(merged.candidates?.map((candidate) => candidate.content?.parts?.[0].text)).toEqual(['AB', 'XY']);
-    expect(merged.candidates?.map((candidate) => candidate.finishReason)).toEqual([FinishReason.STOP, FinishReason.MAX_TOKENS]);
+    expect(merged.candidates?.map((candidate) => candidate.finishReason)).toEqual([
+      FinishReason.STOP,
+      FinishReason.MAX_TOKENS,
+    ]);
   });
 
   it('HOOK-050, HOOK-202: a stream without candidates gives one candidate with empty content', () => {
@@ -107,7 +123,9 @@ describe('applyToolSelection', () => {
         retrievalConfig: { languageCode: 'en' },
       },
     });
-    const applied = applyToolSelection(original, { toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.NONE } } });
+    const applied = applyToolSelection(original, {
+      toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.NONE } },
+    });
 
     expect(applied.config?.toolConfig).toEqual({
       functionCallingConfig: { mode: FunctionCallingConfigMode.NONE },
@@ -127,7 +145,9 @@ describe('isFunctionCallAllowed', () => {
     const none = request({ toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.NONE } } });
     expect(isFunctionCallAllowed(none, 'read_file')).toBe(false);
     const listed = request({
-      toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: ['read_file'] } },
+      toolConfig: {
+        functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: ['read_file'] },
+      },
     });
     expect(isFunctionCallAllowed(listed, 'read_file')).toBe(true);
     expect(isFunctionCallAllowed(listed, 'write_file')).toBe(false);

@@ -7,7 +7,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AskUserCallback } from '../../src/hooks/protocol/askUser.js';
 import { createToolScheduler } from '../../src/machines/scheduler.js';
 import type { ToolCallUpdate } from '../../src/machines/types.js';
-import { MachineScratch, machineConfig, recordingTool, waitFor, type HookScenario } from '../helpers/machineScenario.js';
+import {
+  MachineScratch,
+  machineConfig,
+  recordingTool,
+  waitFor,
+  type HookScenario,
+} from '../helpers/machineScenario.js';
 import { assertNoHookProcessesAlive } from '../helpers/processes.js';
 
 const scratch = new MachineScratch();
@@ -36,7 +42,10 @@ describe('tool scheduler: asks in one batch', () => {
     const updates: ToolCallUpdate[] = [];
     const scheduler = createToolScheduler({ config, tools: [tool], onUpdate: (update) => updates.push(update) });
     const gates = [scratch.file('gate'), scratch.file('gate')];
-    const pending = scheduler.schedule([request(0, { before: 'ask', gate: gates[0] }), request(1, { before: 'ask', gate: gates[1] })]);
+    const pending = scheduler.schedule([
+      request(0, { before: 'ask', gate: gates[0] }),
+      request(1, { before: 'ask', gate: gates[1] }),
+    ]);
 
     scratch.open(gates[1]!);
     await waitFor(() => reachedState(updates, 'c1', 'asking'), 'c1 to be asking');
@@ -53,8 +62,15 @@ describe('tool scheduler: asks in one batch', () => {
     expect(batch.results[0]!.asked).toMatchObject({ decision: 'deny', decisionReason: 'not this one' });
     expect(batch.results[1]!.asked).toMatchObject({ decision: 'allow', answeredBy: 'onAskUser' });
     expect(tool.executions.map((execution) => execution.args['path'])).toEqual(['1.txt']);
-    const asked = updates.filter((update) => update.state === 'buffered').map((update) => [update.callId, update.outcome, update.asked?.decision]);
-    expect(asked).toEqual(expect.arrayContaining([['c0', 'blocked', 'deny'], ['c1', 'success', 'allow']]));
+    const asked = updates
+      .filter((update) => update.state === 'buffered')
+      .map((update) => [update.callId, update.outcome, update.asked?.decision]);
+    expect(asked).toEqual(
+      expect.arrayContaining([
+        ['c0', 'blocked', 'deny'],
+        ['c1', 'success', 'allow'],
+      ]),
+    );
     expect(scheduler.activeCount).toBe(0);
   });
 
@@ -87,8 +103,14 @@ describe('tool scheduler: asks in one batch', () => {
     const updates: ToolCallUpdate[] = [];
     const scheduler = createToolScheduler({ config, tools: [tool], onUpdate: (update) => updates.push(update) });
     const controller = new AbortController();
-    const pending = scheduler.schedule([request(0, { before: 'ask' }), request(1, { before: 'ask' })], controller.signal);
-    await waitFor(() => requests.length === 1 && reachedState(updates, 'c1', 'asking'), 'c0 asked and c1 waiting for its turn');
+    const pending = scheduler.schedule(
+      [request(0, { before: 'ask' }), request(1, { before: 'ask' })],
+      controller.signal,
+    );
+    await waitFor(
+      () => requests.length === 1 && reachedState(updates, 'c1', 'asking'),
+      'c0 asked and c1 waiting for its turn',
+    );
     controller.abort();
     const batch = await pending;
     expect(batch.results.map((result) => result.outcome)).toEqual(['cancelled', 'cancelled']);

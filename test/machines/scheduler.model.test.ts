@@ -7,7 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { schedulerMachine } from '../../src/machines/scheduler.machine.js';
 import { enumerateTransitions, TransitionCoverage } from '../helpers/machineCoverage.js';
 import { MachineScratch, machineConfig } from '../helpers/machineScenario.js';
-import { expectedBatchOutcomes, generateSchedulerPaths, replaySchedulerPath } from '../helpers/machineSchedulerModel.js';
+import {
+  expectedBatchOutcomes,
+  generateSchedulerPaths,
+  replaySchedulerPath,
+} from '../helpers/machineSchedulerModel.js';
 import { assertNoHookProcessesAlive } from '../helpers/processes.js';
 
 const { config } = machineConfig();
@@ -28,13 +32,21 @@ describe('scheduler machine: model-based paths replayed on a real scheduler', ()
     async ({ path }) => {
       const results = await replaySchedulerPath({ config, path, scratch, inspect: coverage.listener });
       const expected = expectedBatchOutcomes(path.events);
-      expect(results.map((batch) => batch.results.map((result) => result.outcome))).toEqual(expected.map((batch) => batch.outcomes));
+      expect(results.map((batch) => batch.results.map((result) => result.outcome))).toEqual(
+        expected.map((batch) => batch.outcomes),
+      );
       results.forEach((batch, index) => {
         // Results are published in request order, whatever order the calls settled in.
-        expect(batch.results.map((result) => result.callId)).toEqual(batch.results.map((_, call) => `call-${index}-${call}`));
+        expect(batch.results.map((result) => result.callId)).toEqual(
+          batch.results.map((_, call) => `call-${index}-${call}`),
+        );
         const stoppedIndex = expected[index]!.stoppedIndex;
         if (stoppedIndex === undefined) expect(batch.stopped).toBeUndefined();
-        else expect(batch.stopped).toEqual({ reason: 'BeforeTool asked the agent to stop', callId: `call-${index}-${stoppedIndex}` });
+        else
+          expect(batch.stopped).toEqual({
+            reason: 'BeforeTool asked the agent to stop',
+            callId: `call-${index}-${stoppedIndex}`,
+          });
         for (const result of batch.results.filter((outcome) => outcome.outcome === 'blocked')) {
           expect(result.result.llmContent).toBe('blocked by policy: write_file');
         }

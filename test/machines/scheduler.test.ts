@@ -23,7 +23,9 @@ function request(index: number, args: Record<string, unknown> = {}, name = 'writ
 
 /** A tool whose calls wait until the test releases them, counting how many run at once. */
 /** A tool whose calls wait until the test releases their path; `onStart` hears each call begin. */
-function gatedTool(onStart: (path: string) => void = () => undefined): Tool & { release: (path: string) => void; running: number; maxRunning: number; calls: number } {
+function gatedTool(
+  onStart: (path: string) => void = () => undefined,
+): Tool & { release: (path: string) => void; running: number; maxRunning: number; calls: number } {
   const waiting = new Map<string, () => void>();
   const tool = {
     name: 'write_file',
@@ -73,10 +75,15 @@ describe('tool scheduler', () => {
     const gates = [0, 1, 2].map(() => scratch.file('gate'));
     const updates: ToolCallUpdate[] = [];
     const scheduler = createToolScheduler({ config, tools: [tool], onUpdate: (update) => updates.push(update) });
-    const pending = scheduler.schedule(gates.map((gate, index) => request(index, { scenario: { before: 'allow', gate } })));
+    const pending = scheduler.schedule(
+      gates.map((gate, index) => request(index, { scenario: { before: 'allow', gate } })),
+    );
     for (const index of [2, 1, 0]) {
       scratch.open(gates[index]!);
-      await waitFor(() => updates.some((update) => update.callId === `c${index}` && update.state === 'buffered'), `c${index} buffered`);
+      await waitFor(
+        () => updates.some((update) => update.callId === `c${index}` && update.state === 'buffered'),
+        `c${index} buffered`,
+      );
     }
     const batch = await pending;
     expect(batch.results.map((result) => result.callId)).toEqual(['c0', 'c1', 'c2']);
@@ -98,7 +105,9 @@ describe('tool scheduler', () => {
     }
     const batch = await pending;
     expect(tool.maxRunning).toBe(3);
-    expect(batch.results.map((result) => result.result.llmContent)).toEqual(Array.from({ length: 10 }, (_, index) => `wrote ${index}.txt`));
+    expect(batch.results.map((result) => result.result.llmContent)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `wrote ${index}.txt`),
+    );
   });
 
   it('HOOK-020: a stop ends the turn: batch.stopped names the call; calls not yet started are cancelled, not run, not lost', async () => {
@@ -122,8 +131,17 @@ describe('tool scheduler', () => {
     const tool = recordingTool();
     const gate = scratch.file('gate');
     const updates: ToolCallUpdate[] = [];
-    const scheduler = createToolScheduler({ config, tools: [tool], concurrency: 2, onUpdate: (update) => updates.push(update) });
-    const pending = scheduler.schedule([request(0, { scenario: { after: 'stop' } }), request(1, { scenario: { gate } }), request(2)]);
+    const scheduler = createToolScheduler({
+      config,
+      tools: [tool],
+      concurrency: 2,
+      onUpdate: (update) => updates.push(update),
+    });
+    const pending = scheduler.schedule([
+      request(0, { scenario: { after: 'stop' } }),
+      request(1, { scenario: { gate } }),
+      request(2),
+    ]);
     // Call 1 is still running (its BeforeTool hook waits for the gate) when call 0's AfterTool hook stops the agent.
     await waitFor(() => updates.some((update) => update.callId === 'c0' && update.state === 'buffered'), 'c0 to stop');
     await waitFor(() => scheduler.status === 'stopping', 'the scheduler to be stopping');
@@ -140,7 +158,10 @@ describe('tool scheduler', () => {
     const { config } = machineConfig({ enableHooks: false });
     const scheduler = createToolScheduler({ config, tools: [recordingTool('write_file'), recordingTool('read_file')] });
     const batch = await scheduler.schedule([request(0, {}, 'launch_rockets'), request(1)]);
-    expect(batch.results[0]).toMatchObject({ outcome: 'error', result: { llmContent: 'Tool "launch_rockets" not found; available tools: write_file, read_file' } });
+    expect(batch.results[0]).toMatchObject({
+      outcome: 'error',
+      result: { llmContent: 'Tool "launch_rockets" not found; available tools: write_file, read_file' },
+    });
     expect(batch.results[1]!.outcome).toBe('success');
   });
 
@@ -151,7 +172,11 @@ describe('tool scheduler', () => {
     const controller = new AbortController();
     const scheduler = createToolScheduler({ config, tools: [tool], concurrency: 4 });
     const pending = scheduler.schedule(
-      [request(0, { scenario: { before: 'hang', pidFile } }), request(1, { tool: 'wait-for-abort', scenario: { before: 'none' } }), request(2, { scenario: { before: 'none' } })],
+      [
+        request(0, { scenario: { before: 'hang', pidFile } }),
+        request(1, { tool: 'wait-for-abort', scenario: { before: 'none' } }),
+        request(2, { scenario: { before: 'none' } }),
+      ],
       controller.signal,
     );
     const pid = await waitForPid(pidFile);
@@ -173,7 +198,10 @@ describe('tool scheduler', () => {
     const tool = recordingTool();
     const controller = new AbortController();
     controller.abort();
-    const batch = await createToolScheduler({ config, tools: [tool] }).schedule([request(0), request(1)], controller.signal);
+    const batch = await createToolScheduler({ config, tools: [tool] }).schedule(
+      [request(0), request(1)],
+      controller.signal,
+    );
     expect(batch.results.map((result) => result.outcome)).toEqual(['cancelled', 'cancelled']);
     expect(tool.executions).toHaveLength(0);
   });
@@ -182,7 +210,11 @@ describe('tool scheduler', () => {
     const { config, records } = machineConfig({ enableHooks: false });
     const fromOption: ToolCallUpdate[] = [];
     const fromSubscription: ToolCallUpdate[] = [];
-    const scheduler = createToolScheduler({ config, tools: [recordingTool()], onUpdate: (update) => fromOption.push(update) });
+    const scheduler = createToolScheduler({
+      config,
+      tools: [recordingTool()],
+      onUpdate: (update) => fromOption.push(update),
+    });
     const unsubscribe = scheduler.subscribe((update) => fromSubscription.push(update));
     scheduler.subscribe(() => {
       throw new Error('renderer crashed');
@@ -191,8 +223,18 @@ describe('tool scheduler', () => {
     // Hooks are disabled here, so the call skips the hook states (HOOK-010).
     expect(fromOption.map((update) => update.state)).toEqual(['idle', 'executing', 'buffered', 'published']);
     expect(fromSubscription).toEqual(fromOption);
-    expect(fromOption.at(-1)).toMatchObject({ callId: 'c0', name: 'write_file', outcome: 'success', args: { path: '0.txt' } });
-    expect(records.filter((record) => record.level === 'warn' && record.message === 'a tool-call progress listener threw: renderer crashed')).toHaveLength(4);
+    expect(fromOption.at(-1)).toMatchObject({
+      callId: 'c0',
+      name: 'write_file',
+      outcome: 'success',
+      args: { path: '0.txt' },
+    });
+    expect(
+      records.filter(
+        (record) =>
+          record.level === 'warn' && record.message === 'a tool-call progress listener threw: renderer crashed',
+      ),
+    ).toHaveLength(4);
     unsubscribe();
     await scheduler.schedule([request(1)]);
     expect(fromSubscription).toHaveLength(4);
@@ -202,7 +244,11 @@ describe('tool scheduler', () => {
   it('HOOK-029, HOOK-132: progress updates carry suppressDisplay for a suppressed result', async () => {
     const { config } = machineConfig();
     const updates: ToolCallUpdate[] = [];
-    const scheduler = createToolScheduler({ config, tools: [recordingTool()], onUpdate: (update) => updates.push(update) });
+    const scheduler = createToolScheduler({
+      config,
+      tools: [recordingTool()],
+      onUpdate: (update) => updates.push(update),
+    });
     const batch = await scheduler.schedule([request(0, { scenario: { after: 'suppress' } })]);
     expect(batch.results[0]!.result.suppressDisplay).toBe(true);
     expect(updates.find((update) => update.state === 'published')?.suppressDisplay).toBe(true);
@@ -232,7 +278,7 @@ describe('tool scheduler', () => {
     expect(await scheduler.schedule([])).toEqual({ results: [] });
   });
 
-  it("a call whose machine fails is answered with an error outcome naming it, never lost; the batch goes on", async () => {
+  it('a call whose machine fails is answered with an error outcome naming it, never lost; the batch goes on', async () => {
     const { config, records } = machineConfig({ enableHooks: false });
     const failingMachine = toolCallMachine.provide({
       actions: {
@@ -248,7 +294,13 @@ describe('tool scheduler', () => {
       ['c1', 'error'],
     ]);
     expect(batch.results[0]!.result.llmContent).toBe('Tool execution failed: action exploded');
-    expect(records.some((record) => record.level === 'warn' && record.message === "tool call 'write_file' (c0) failed inside its machine: action exploded")).toBe(true);
+    expect(
+      records.some(
+        (record) =>
+          record.level === 'warn' &&
+          record.message === "tool call 'write_file' (c0) failed inside its machine: action exploded",
+      ),
+    ).toBe(true);
     expect(scheduler.activeCount).toBe(0);
     expect(scheduler.status).toBe('idle');
   });
@@ -262,7 +314,7 @@ describe('tool scheduler', () => {
     }
   });
 
-  it('a call starts outside the scheduler\'s own action: a tool that creates an XState actor as it runs makes XState (development build, as in these tests) warn about nothing', async () => {
+  it("a call starts outside the scheduler's own action: a tool that creates an XState actor as it runs makes XState (development build, as in these tests) warn about nothing", async () => {
     const own = createMachine({ context: () => ({ runs: 1 }), initial: 'ready', states: { ready: {} } });
     let created = 0;
     const tool: Tool = {

@@ -21,8 +21,15 @@ describe.runIf(process.platform !== 'win32')('scheduler under a burst of hooked 
       enableHooks: true,
       logger,
       hooks: {
-        BeforeTool: [{ matcher: 'load_tool', hooks: [{ type: 'command', command: bashFixtureCommand('id-guard.sh', 'deny-or-rewrite') }] }],
-        AfterTool: [{ matcher: 'load_tool', hooks: [{ type: 'command', command: bashFixtureCommand('id-context.sh') }] }],
+        BeforeTool: [
+          {
+            matcher: 'load_tool',
+            hooks: [{ type: 'command', command: bashFixtureCommand('id-guard.sh', 'deny-or-rewrite') }],
+          },
+        ],
+        AfterTool: [
+          { matcher: 'load_tool', hooks: [{ type: 'command', command: bashFixtureCommand('id-context.sh') }] },
+        ],
       },
     });
     const ran = new Map<number, Record<string, unknown>>();
@@ -36,14 +43,28 @@ describe.runIf(process.platform !== 'win32')('scheduler under a burst of hooked 
     const scheduler = createToolScheduler({ config, tools: [tool], concurrency: CONCURRENCY });
     const ids = Array.from({ length: CALLS }, (_, id) => id);
 
-    const batch = await scheduler.schedule(ids.map((id) => ({ callId: `call-${id}`, name: 'load_tool', args: { id } })));
+    const batch = await scheduler.schedule(
+      ids.map((id) => ({ callId: `call-${id}`, name: 'load_tool', args: { id } })),
+    );
 
     const expected = ids.map((id) =>
       id % 2 === 1
         ? { callId: `call-${id}`, outcome: 'blocked', args: { id }, llmContent: 'odd', ran: undefined }
-        : { callId: `call-${id}`, outcome: 'success', args: { id, doubled: id * 2 }, llmContent: `loaded ${id} as ${id * 2}\n\nafter ${id}`, ran: { id, doubled: id * 2 } },
+        : {
+            callId: `call-${id}`,
+            outcome: 'success',
+            args: { id, doubled: id * 2 },
+            llmContent: `loaded ${id} as ${id * 2}\n\nafter ${id}`,
+            ran: { id, doubled: id * 2 },
+          },
     );
-    const actual = batch.results.map((result, id) => ({ callId: result.callId, outcome: result.outcome, args: result.args, llmContent: result.result.llmContent, ran: ran.get(id) }));
+    const actual = batch.results.map((result, id) => ({
+      callId: result.callId,
+      outcome: result.outcome,
+      args: result.args,
+      llmContent: result.result.llmContent,
+      ran: ran.get(id),
+    }));
     expect(actual).toEqual(expected);
     expect(records).toEqual([]);
     await assertNoHookProcessesAlive();

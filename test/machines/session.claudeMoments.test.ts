@@ -15,7 +15,12 @@ import { SESSION_END_WAIT_MS, readJsonLines, useSessionScratch } from '../helper
 const scratch = useSessionScratch();
 
 function logger(log: string, matcher?: string): unknown[] {
-  return [{ ...(matcher !== undefined ? { matcher } : {}), hooks: [{ type: 'command', command: `python3 '${publishedHook('claude', 'log-hook-input.py')}' '${log}'` }] }];
+  return [
+    {
+      ...(matcher !== undefined ? { matcher } : {}),
+      hooks: [{ type: 'command', command: `python3 '${publishedHook('claude', 'log-hook-input.py')}' '${log}'` }],
+    },
+  ];
 }
 
 function configWith(hooks: Record<string, unknown>): { config: Config; warnings: LogRecord[] } {
@@ -23,15 +28,33 @@ function configWith(hooks: Record<string, unknown>): { config: Config; warnings:
   const sink = (record: LogRecord): void => {
     if (record.level === 'warn') warnings.push(record);
   };
-  return { config: new Config({ enableHooks: true, hooks, workingDir: scratch.directory, logger: new DebugLogger('test', { sink }) }), warnings };
+  return {
+    config: new Config({
+      enableHooks: true,
+      hooks,
+      workingDir: scratch.directory,
+      logger: new DebugLogger('test', { sink }),
+    }),
+    warnings,
+  };
 }
 
 describe('Claude Code events fired at their moment', () => {
   it('PostCompact fires once the history is compacted, with trigger and compact_summary; PreCompact hooks do not run again for it', async () => {
     const preLog = scratch.file('pre.jsonl');
     const postLog = scratch.file('post.jsonl');
-    const notice = { hooks: [{ type: 'command', command: fixtureCommand('respond.sh', '0', '{"systemMessage":"Context was compacted; re-read NOTES.md"}') }] };
-    const { config, warnings } = configWith({ PreCompact: logger(preLog), PostCompact: [...logger(postLog, 'manual'), notice] });
+    const notice = {
+      hooks: [
+        {
+          type: 'command',
+          command: fixtureCommand('respond.sh', '0', '{"systemMessage":"Context was compacted; re-read NOTES.md"}'),
+        },
+      ],
+    };
+    const { config, warnings } = configWith({
+      PreCompact: logger(preLog),
+      PostCompact: [...logger(postLog, 'manual'), notice],
+    });
     const events: AgentEvent[] = [];
     const session = createAgentSession({
       onEvent: (event) => events.push(event),
@@ -51,18 +74,28 @@ describe('Claude Code events fired at their moment', () => {
     expect(readJsonLines(preLog).map((event) => event['hook_event_name'])).toEqual(['PreCompact']);
     const [post, ...more] = readJsonLines(postLog);
     expect(more).toEqual([]);
-    expect(post).toMatchObject({ hook_event_name: 'PostCompact', trigger: 'manual', session_id: session.sessionId, transcript_path: session.transcriptPath });
+    expect(post).toMatchObject({
+      hook_event_name: 'PostCompact',
+      trigger: 'manual',
+      session_id: session.sessionId,
+      transcript_path: session.transcriptPath,
+    });
     expect(String(post?.['compact_summary'])).toMatch(/earlier/i);
     expect(warnings.map((record) => record.message).join('\n')).not.toMatch(/PostCompact/);
     // Its systemMessage is shown to the user.
-    expect(events.filter((event) => event.type === 'hook_message')).toEqual([{ type: 'hook_message', eventName: 'PostCompact', message: 'Context was compacted; re-read NOTES.md' }]);
+    expect(events.filter((event) => event.type === 'hook_message')).toEqual([
+      { type: 'hook_message', eventName: 'PostCompact', message: 'Context was compacted; re-read NOTES.md' },
+    ]);
   });
 
   it('StopFailure fires when a model error ends the turn, with error_type, error and error_message; its matcher is the error_type; Stop hooks do not run', async () => {
     const failureLog = scratch.file('failure.jsonl');
     const serverLog = scratch.file('server.jsonl');
     const stopLog = scratch.file('stop.jsonl');
-    const { config } = configWith({ StopFailure: [...logger(failureLog, 'rate_limit'), ...logger(serverLog, 'server_error')], Stop: logger(stopLog) });
+    const { config } = configWith({
+      StopFailure: [...logger(failureLog, 'rate_limit'), ...logger(serverLog, 'server_error')],
+      Stop: logger(stopLog),
+    });
     const rateLimited = Object.assign(new Error('Resource has been exhausted (e.g. check quota).'), { status: 429 });
     const session = createAgentSession({
       config,

@@ -17,7 +17,13 @@ import {
 import { estimateTokens, findCompactionCut, truncateHistory } from '../../src/engine.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
-import { hookGroup, readEventLog, readJsonLines, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
+import {
+  hookGroup,
+  readEventLog,
+  readJsonLines,
+  sessionFixtureCommand,
+  useSessionScratch,
+} from '../helpers/sessionHooks.js';
 
 const scratch = useSessionScratch();
 
@@ -33,7 +39,10 @@ function longScenario() {
     {
       name: 'long',
       turns: [
-        ...Array.from({ length: 8 }, (_, index) => ({ text: `Reading part ${index + 1}.`, functionCalls: [{ name: 'read_file', args: { path: `part-${index + 1}.txt` } }] })),
+        ...Array.from({ length: 8 }, (_, index) => ({
+          text: `Reading part ${index + 1}.`,
+          functionCalls: [{ name: 'read_file', args: { path: `part-${index + 1}.txt` } }],
+        })),
         { text: 'I read all eight parts.' },
       ],
     },
@@ -44,11 +53,15 @@ function longScenario() {
 /** Every function response answers the function calls of the model turn right before it. */
 function expectCallsPaired(contents: readonly Content[]): void {
   contents.forEach((content, index) => {
-    const responses = (content.parts ?? []).filter((part) => part.functionResponse).map((part) => part.functionResponse!.name);
+    const responses = (content.parts ?? [])
+      .filter((part) => part.functionResponse)
+      .map((part) => part.functionResponse!.name);
     if (responses.length === 0) return;
     const previous = contents[index - 1];
     expect(previous?.role).toBe('model');
-    expect((previous?.parts ?? []).filter((part) => part.functionCall).map((part) => part.functionCall!.name)).toEqual(responses);
+    expect((previous?.parts ?? []).filter((part) => part.functionCall).map((part) => part.functionCall!.name)).toEqual(
+      responses,
+    );
   });
 }
 
@@ -78,18 +91,27 @@ describe('automatic compaction', () => {
     expect(result.status).toBe('completed');
     expect(result.finalText).toBe('I read all eight parts.');
     expect(result.toolCalls).toHaveLength(8);
-    const compactions = events.filter((event): event is Extract<AgentEvent, { type: 'compacted' }> => event.type === 'compacted');
+    const compactions = events.filter(
+      (event): event is Extract<AgentEvent, { type: 'compacted' }> => event.type === 'compacted',
+    );
     expect(compactions.length).toBeGreaterThan(0);
     for (const compaction of compactions) {
       expect(compaction).toMatchObject({ trigger: 'auto', strategy: 'truncate' });
       expect(compaction.tokensAfter).toBeLessThan(compaction.tokensBefore);
     }
     const logged = readEventLog(log);
-    expect(logged.filter((entry) => entry.event === 'PreCompress').map((entry) => entry.trigger)).toEqual(compactions.map(() => 'auto'));
-    expect(logged.filter((entry) => entry.event === 'SessionStart').map((entry) => entry.source)).toEqual(['startup', ...compactions.map(() => 'compact')]);
+    expect(logged.filter((entry) => entry.event === 'PreCompress').map((entry) => entry.trigger)).toEqual(
+      compactions.map(() => 'auto'),
+    );
+    expect(logged.filter((entry) => entry.event === 'SessionStart').map((entry) => entry.source)).toEqual([
+      'startup',
+      ...compactions.map(() => 'compact'),
+    ]);
     // Every request the model got stayed paired and, after the first compaction, starts with the note.
     for (const request of generator.requests) expectCallsPaired(request.contents as Content[]);
-    const compactedRequest = generator.requests.find((request) => JSON.stringify(request.contents).includes('Earlier conversation compacted'));
+    const compactedRequest = generator.requests.find((request) =>
+      JSON.stringify(request.contents).includes('Earlier conversation compacted'),
+    );
     expect((compactedRequest?.contents as Content[])[0]?.role).toBe('user');
     // The transcript marks each compaction and the resumed history would start from the note.
     const entries = readJsonLines(session.transcriptPath) as unknown as TranscriptEntry[];
@@ -120,7 +142,9 @@ describe('automatic compaction', () => {
 
   it('a summary that fails falls back to truncation with a warning', async () => {
     const warnings: string[] = [];
-    const logger = new DebugLogger('test', { sink: (record) => (record.level === 'warn' ? warnings.push(record.message) : undefined) });
+    const logger = new DebugLogger('test', {
+      sink: (record) => (record.level === 'warn' ? warnings.push(record.message) : undefined),
+    });
     const failing = new FakeContentGenerator([{ failOnOpen: new Error('quota exceeded') }]);
     const events: AgentEvent[] = [];
     const session = createAgentSession({
@@ -134,7 +158,12 @@ describe('automatic compaction', () => {
     expect((await session.prompt('read every part')).status).toBe('completed');
     await session.end();
     expect(events.find((event) => event.type === 'compacted')).toMatchObject({ strategy: 'truncate' });
-    expect(warnings.some((message) => message.includes('could not be summarised, truncated instead') && message.includes('quota exceeded'))).toBe(true);
+    expect(
+      warnings.some(
+        (message) =>
+          message.includes('could not be summarised, truncated instead') && message.includes('quota exceeded'),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -143,17 +172,36 @@ describe('compaction on request and the cut rule', () => {
     const log = scratch.file('events.jsonl');
     const config = new Config({
       enableHooks: true,
-      hooks: { ...hooksLoggingTo(log), SessionStart: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }, { type: 'command', command: sessionFixtureCommand('session-context.sh', 'Reminder: use pnpm.') }] }] },
+      hooks: {
+        ...hooksLoggingTo(log),
+        SessionStart: [
+          {
+            hooks: [
+              { type: 'command', command: sessionFixtureCommand('log-event.py', log) },
+              { type: 'command', command: sessionFixtureCommand('session-context.sh', 'Reminder: use pnpm.') },
+            ],
+          },
+        ],
+      },
       workingDir: scratch.directory,
     });
-    const session = createAgentSession({ config, generator: new FakeContentGenerator([textTurn('one'), textTurn('two')]), tools: [], transcript: { directory: scratch.directory } });
+    const session = createAgentSession({
+      config,
+      generator: new FakeContentGenerator([textTurn('one'), textTurn('two')]),
+      tools: [],
+      transcript: { directory: scratch.directory },
+    });
     await session.prompt('first');
     await session.prompt('second');
     const report = await session.compact();
     const history = session.history();
     await session.end();
     expect(report).toMatchObject({ trigger: 'manual', strategy: 'summarize' });
-    expect(readEventLog(log).filter((entry) => entry.event !== 'AfterAgent').map((entry) => [entry.event, entry.source ?? entry.trigger])).toEqual([
+    expect(
+      readEventLog(log)
+        .filter((entry) => entry.event !== 'AfterAgent')
+        .map((entry) => [entry.event, entry.source ?? entry.trigger]),
+    ).toEqual([
       ['SessionStart', 'startup'],
       ['PreCompress', 'manual'],
       ['SessionStart', 'compact'],
@@ -163,8 +211,17 @@ describe('compaction on request and the cut rule', () => {
 
   it('compact() with nothing to remove does nothing and fires no hook', async () => {
     const log = scratch.file('events.jsonl');
-    const config = new Config({ enableHooks: true, hooks: { PreCompress: hookGroup(sessionFixtureCommand('log-event.py', log)) }, workingDir: scratch.directory });
-    const session = createAgentSession({ config, generator: new FakeContentGenerator(), tools: [], transcript: { directory: scratch.directory } });
+    const config = new Config({
+      enableHooks: true,
+      hooks: { PreCompress: hookGroup(sessionFixtureCommand('log-event.py', log)) },
+      workingDir: scratch.directory,
+    });
+    const session = createAgentSession({
+      config,
+      generator: new FakeContentGenerator(),
+      tools: [],
+      transcript: { directory: scratch.directory },
+    });
     expect(await session.compact()).toBeUndefined();
     await session.end();
     expect(readEventLog(log)).toEqual([]);
@@ -181,7 +238,12 @@ describe('compaction on request and the cut rule', () => {
     expect(findCompactionCut(history, 30)).toBe(3);
     expect(findCompactionCut(history, estimateTokens(history.slice(1)))).toBe(1);
     const truncated = truncateHistory(history, 1);
-    expect(truncated.history[0]).toEqual({ role: 'user', parts: [{ text: '[Earlier conversation compacted: 1 older message was removed to stay within the token budget.]' }] });
+    expect(truncated.history[0]).toEqual({
+      role: 'user',
+      parts: [
+        { text: '[Earlier conversation compacted: 1 older message was removed to stay within the token budget.]' },
+      ],
+    });
     expect(truncated.history.slice(1)).toEqual(history.slice(1));
     expect(findCompactionCut(history.slice(0, 1), 1)).toBe(0);
   });

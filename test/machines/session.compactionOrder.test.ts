@@ -15,11 +15,22 @@ describe('compaction order', () => {
   it('a PreCompress hook reading transcript_path sees the conversation before it is compacted; the boundary comes after', async () => {
     const seen = scratch.file('seen.json');
     const command = `python3 "${fixturePath('hooks/transcript-lines.py')}" "${seen}"`;
-    const config = new Config({ enableHooks: true, hooks: { PreCompress: hookGroup(command) }, workingDir: scratch.directory });
-    const session = createAgentSession({ config, generator: new FakeContentGenerator([textTurn('one'), textTurn('two'), textTurn('summary of one and two')]), tools: [], transcript: { directory: scratch.directory } });
+    const config = new Config({
+      enableHooks: true,
+      hooks: { PreCompress: hookGroup(command) },
+      workingDir: scratch.directory,
+    });
+    const session = createAgentSession({
+      config,
+      generator: new FakeContentGenerator([textTurn('one'), textTurn('two'), textTurn('summary of one and two')]),
+      tools: [],
+      transcript: { directory: scratch.directory },
+    });
     await session.prompt('first');
     await session.prompt('second');
-    const before = readJsonLines(session.transcriptPath).filter((entry) => entry['type'] === 'user' || entry['type'] === 'assistant');
+    const before = readJsonLines(session.transcriptPath).filter(
+      (entry) => entry['type'] === 'user' || entry['type'] === 'assistant',
+    );
     const report = await session.compact();
     await session.end();
     expect(report).toBeDefined();

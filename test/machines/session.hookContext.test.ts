@@ -8,16 +8,24 @@ import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { Config, createAgentSession, DebugLogger } from '../../src/index.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
-import { SESSION_END_WAIT_MS, hookGroup, readJsonLines, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
+import {
+  SESSION_END_WAIT_MS,
+  hookGroup,
+  readJsonLines,
+  sessionFixtureCommand,
+  useSessionScratch,
+} from '../helpers/sessionHooks.js';
 
 const scratch = useSessionScratch();
 
 function textsOf(contents: readonly Content[]): string[] {
-  return contents.flatMap((content) => (content.parts ?? []).flatMap((part) => (part.text !== undefined ? [part.text] : [])));
+  return contents.flatMap((content) =>
+    (content.parts ?? []).flatMap((part) => (part.text !== undefined ? [part.text] : [])),
+  );
 }
 
 describe('hook context in the transcript', () => {
-  it("SessionStart context is an attachment entry (hook_additional_context), so a Claude hook counting prompts in transcript_path counts one per prompt", async () => {
+  it('SessionStart context is an attachment entry (hook_additional_context), so a Claude hook counting prompts in transcript_path counts one per prompt', async () => {
     const counts = scratch.file('counts.jsonl');
     const config = new Config({
       enableHooks: true,
@@ -29,7 +37,13 @@ describe('hook context in the transcript', () => {
       logger: new DebugLogger('test', { sink: () => {} }),
     });
     const generator = new FakeContentGenerator([textTurn('One.'), textTurn('Two.')]);
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+    const session = createAgentSession({
+      config,
+      generator,
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+    });
     await session.prompt('first prompt');
     await session.prompt('second prompt');
     await session.end();
@@ -42,17 +56,31 @@ describe('hook context in the transcript', () => {
     expect(attachments).toHaveLength(1);
     expect(attachments[0]).toMatchObject({
       sessionId: session.sessionId,
-      attachment: { type: 'hook_additional_context', content: ['Branch: main; 2 failing tests'], hookName: 'SessionStart', hookEvent: 'SessionStart' },
+      attachment: {
+        type: 'hook_additional_context',
+        content: ['Branch: main; 2 failing tests'],
+        hookName: 'SessionStart',
+        hookEvent: 'SessionStart',
+      },
     });
     // The model still reads the context, before the first prompt.
-    expect(textsOf(generator.requests[0]?.contents as Content[])).toEqual(['Branch: main; 2 failing tests', 'first prompt']);
+    expect(textsOf(generator.requests[0]?.contents as Content[])).toEqual([
+      'Branch: main; 2 failing tests',
+      'first prompt',
+    ]);
   });
 
   it('a resumed session reads the hook context back from its attachment entry', async () => {
     const hooks = { SessionStart: hookGroup(sessionFixtureCommand('session-context.sh', 'Remember the style guide')) };
     const logger = new DebugLogger('test', { sink: () => {} });
     const first = createAgentSession({
-      config: new Config({ enableHooks: true, hooks, workingDir: scratch.directory, sessionId: 'with-context', logger }),
+      config: new Config({
+        enableHooks: true,
+        hooks,
+        workingDir: scratch.directory,
+        sessionId: 'with-context',
+        logger,
+      }),
       generator: new FakeContentGenerator([textTurn('Done.')]),
       tools: [],
       transcript: { directory: scratch.directory },

@@ -5,11 +5,26 @@
  */
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import { Config, createAgentSession, DebugLogger, type AgentEvent, type HooksSettings, type LogRecord } from '../../src/index.js';
+import {
+  Config,
+  createAgentSession,
+  DebugLogger,
+  type AgentEvent,
+  type HooksSettings,
+  type LogRecord,
+} from '../../src/index.js';
 import { fixtureCommand } from '../helpers/hookFixtures.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, callsTurn, textTurn } from '../helpers/modelFakeGenerator.js';
-import { SESSION_END_WAIT_MS, hookGroup, logEveryEvent, readEventLog, readJsonLines, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
+import {
+  SESSION_END_WAIT_MS,
+  hookGroup,
+  logEveryEvent,
+  readEventLog,
+  readJsonLines,
+  sessionFixtureCommand,
+  useSessionScratch,
+} from '../helpers/sessionHooks.js';
 
 const scratch = useSessionScratch();
 
@@ -20,15 +35,26 @@ function sessionConfig(hooks: HooksSettings): { config: Config; records: LogReco
 }
 
 function textsOf(contents: unknown): string[] {
-  return ((contents ?? []) as Content[]).flatMap((content) => (content.parts ?? []).flatMap((part) => (part.text !== undefined ? [part.text] : [])));
+  return ((contents ?? []) as Content[]).flatMap((content) =>
+    (content.parts ?? []).flatMap((part) => (part.text !== undefined ? [part.text] : [])),
+  );
 }
 
 describe('the session fires every lifecycle event, in order', () => {
   it('HOOK-203: SessionStart, BeforeAgent, per turn the model and tool events, AfterAgent, SessionEnd — each with the transcript path', async () => {
     const log = scratch.file('events.jsonl');
     const { config } = sessionConfig(logEveryEvent(log));
-    const generator = new FakeContentGenerator([callsTurn([{ name: 'read_file', args: { path: 'a.txt' } }], 'Reading.'), textTurn('It says hi.')]);
-    const session = createAgentSession({ config, generator, tools: [recordingTool('read_file')], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+    const generator = new FakeContentGenerator([
+      callsTurn([{ name: 'read_file', args: { path: 'a.txt' } }], 'Reading.'),
+      textTurn('It says hi.'),
+    ]);
+    const session = createAgentSession({
+      config,
+      generator,
+      tools: [recordingTool('read_file')],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+    });
 
     const result = await session.prompt('what is in a.txt?');
     await session.end();
@@ -59,7 +85,13 @@ describe('the session fires every lifecycle event, in order', () => {
   it('SessionEnd fires once however often end() is called, and a prompt after it is refused with a clear error', async () => {
     const log = scratch.file('events.jsonl');
     const { config } = sessionConfig({ SessionEnd: hookGroup(sessionFixtureCommand('log-event.py', log)) });
-    const session = createAgentSession({ config, generator: new FakeContentGenerator(), tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+    const session = createAgentSession({
+      config,
+      generator: new FakeContentGenerator(),
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+    });
     await Promise.all([session.end('logout'), session.end('other')]);
     await session.end();
     expect(readEventLog(log).map((entry) => [entry.event, entry.reason])).toEqual([['SessionEnd', 'logout']]);
@@ -83,17 +115,28 @@ describe('SessionStart and BeforeAgent outputs', () => {
     });
     const generator = new FakeContentGenerator([textTurn('Noted.')]);
     const events: AgentEvent[] = [];
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS, onEvent: (event) => events.push(event) });
+    const session = createAgentSession({
+      config,
+      generator,
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+      onEvent: (event) => events.push(event),
+    });
     await session.prompt('install the deps');
     await session.end();
     expect(textsOf(generator.requests[0]?.contents)).toEqual(['Project uses pnpm, not npm.', 'install the deps']);
     expect(events).toContainEqual({ type: 'hook_message', eventName: 'SessionStart', message: 'loaded project notes' });
     expect(events).toContainEqual({ type: 'hook_message', eventName: 'SessionEnd', message: 'bye from SessionEnd' });
-    expect(events.find((event) => event.type === 'session_start')).toEqual({ type: 'session_start', source: 'startup', transcriptPath: session.transcriptPath });
+    expect(events.find((event) => event.type === 'session_start')).toEqual({
+      type: 'session_start',
+      source: 'startup',
+      transcriptPath: session.transcriptPath,
+    });
     expect(events.at(-1)).toEqual({ type: 'session_end', reason: 'exit', timedOut: false });
   });
 
-  it('HOOK-211: BeforeAgent context hooks (sequential, chained) put their text into the model\'s request with the prompt', async () => {
+  it("HOOK-211: BeforeAgent context hooks (sequential, chained) put their text into the model's request with the prompt", async () => {
     const { config } = sessionConfig({
       BeforeAgent: [
         {
@@ -106,11 +149,20 @@ describe('SessionStart and BeforeAgent outputs', () => {
       ],
     });
     const generator = new FakeContentGenerator([textTurn('ok')]);
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+    const session = createAgentSession({
+      config,
+      generator,
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+    });
     const result = await session.prompt('commit my work');
     await session.end();
     expect(result.status).toBe('completed');
-    expect(textsOf(generator.requests[0]?.contents)).toEqual(['commit my work', 'git status: 2 files modified\nbranch: feature/x']);
+    expect(textsOf(generator.requests[0]?.contents)).toEqual([
+      'commit my work',
+      'git status: 2 files modified\nbranch: feature/x',
+    ]);
   });
 
   it('a blocking BeforeAgent hook keeps the prompt from the model: status blocked with the reason, nothing in the history', async () => {
@@ -121,7 +173,14 @@ describe('SessionStart and BeforeAgent outputs', () => {
     });
     const generator = new FakeContentGenerator([textTurn('never')]);
     const events: AgentEvent[] = [];
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS, onEvent: (event) => events.push(event) });
+    const session = createAgentSession({
+      config,
+      generator,
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+      onEvent: (event) => events.push(event),
+    });
     const result = await session.prompt('my key is sk-123');
     expect(result).toMatchObject({ status: 'blocked', blockReason: 'Prompt contains a secret; not sent.', turns: 0 });
     expect(generator.streamsOpened).toBe(0);
@@ -131,17 +190,33 @@ describe('SessionStart and BeforeAgent outputs', () => {
     expect((await session.prompt('hello')).status).toBe('completed');
     await session.end();
     // Only the second prompt reached the model.
-    expect(readEventLog(log).map((entry) => entry.event)).toEqual(['SessionStart', 'BeforeToolSelection', 'BeforeModel', 'AfterModel', 'AfterAgent', 'SessionEnd']);
+    expect(readEventLog(log).map((entry) => entry.event)).toEqual([
+      'SessionStart',
+      'BeforeToolSelection',
+      'BeforeModel',
+      'AfterModel',
+      'AfterAgent',
+      'SessionEnd',
+    ]);
   });
 
   it('with stopEndsSession, a BeforeAgent continue:false ends the session: status stopped, SessionEnd with reason other, later prompts refused', async () => {
     const log = scratch.file('events.jsonl');
     const { config } = sessionConfig({
-      BeforeAgent: hookGroup(fixtureCommand('respond.sh', '0', '{"continue":false,"stopReason":"outside working hours"}')),
+      BeforeAgent: hookGroup(
+        fixtureCommand('respond.sh', '0', '{"continue":false,"stopReason":"outside working hours"}'),
+      ),
       SessionEnd: hookGroup(sessionFixtureCommand('log-event.py', log)),
     });
     const generator = new FakeContentGenerator([textTurn('never')]);
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS, stopEndsSession: true });
+    const session = createAgentSession({
+      config,
+      generator,
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+      stopEndsSession: true,
+    });
     const result = await session.prompt('deploy');
     expect(result).toMatchObject({ status: 'stopped', stopReason: 'outside working hours', sessionEnded: true });
     expect(generator.streamsOpened).toBe(0);
@@ -153,14 +228,20 @@ describe('SessionStart and BeforeAgent outputs', () => {
 
 describe('lifecycle systemMessages', () => {
   it('a systemMessage from BeforeAgent, AfterAgent and PreCompress hooks is shown to the user, naming the event', async () => {
-    const say = (message: string) => hookGroup(fixtureCommand('respond.sh', '0', JSON.stringify({ systemMessage: message })));
-    const { config } = sessionConfig({ BeforeAgent: say('prompt checked'), AfterAgent: say('answer checked'), PreCompress: say('saving notes first') });
+    const say = (message: string) =>
+      hookGroup(fixtureCommand('respond.sh', '0', JSON.stringify({ systemMessage: message })));
+    const { config } = sessionConfig({
+      BeforeAgent: say('prompt checked'),
+      AfterAgent: say('answer checked'),
+      PreCompress: say('saving notes first'),
+    });
     const events: AgentEvent[] = [];
     const session = createAgentSession({
       config,
       generator: new FakeContentGenerator([textTurn('one'), textTurn('summary of one')]),
       tools: [],
-      transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
       onEvent: (event) => events.push(event),
     });
     await session.prompt('first');
@@ -180,7 +261,14 @@ describe('AfterAgent / Stop hooks that make the agent go on', () => {
     const { config } = sessionConfig({ AfterAgent: hookGroup(sessionFixtureCommand('stop-until.sh', state, '2')) });
     const generator = new FakeContentGenerator([textTurn('Done.'), textTurn('Ran the tests.'), textTurn('All green.')]);
     const events: AgentEvent[] = [];
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS, onEvent: (event) => events.push(event) });
+    const session = createAgentSession({
+      config,
+      generator,
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+      onEvent: (event) => events.push(event),
+    });
 
     const result = await session.prompt('fix the bug');
     await session.end();
@@ -204,7 +292,13 @@ describe('AfterAgent / Stop hooks that make the agent go on', () => {
   it('a Stop hook that always blocks is stopped by the default bound of 8 continuations, with a clear message', async () => {
     const { config } = sessionConfig({ AfterAgent: hookGroup(sessionFixtureCommand('always-block.sh')) });
     const generator = new FakeContentGenerator();
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+    const session = createAgentSession({
+      config,
+      generator,
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+    });
     const result = await session.prompt('finish it');
     await session.end();
     expect(result.status).toBe('continuation_limit');
@@ -218,19 +312,40 @@ describe('AfterAgent / Stop hooks that make the agent go on', () => {
   it('maxContinuations is configurable, counts per prompt, and the next prompt starts with stop_hook_active false', async () => {
     const log = scratch.file('events.jsonl');
     const { config } = sessionConfig({
-      AfterAgent: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('always-block.sh') }, { type: 'command', command: sessionFixtureCommand('log-event.py', log) }] }],
+      AfterAgent: [
+        {
+          hooks: [
+            { type: 'command', command: sessionFixtureCommand('always-block.sh') },
+            { type: 'command', command: sessionFixtureCommand('log-event.py', log) },
+          ],
+        },
+      ],
     });
     const generator = new FakeContentGenerator();
-    const session = createAgentSession({ config, generator, tools: [], maxContinuations: 1, transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+    const session = createAgentSession({
+      config,
+      generator,
+      tools: [],
+      maxContinuations: 1,
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+    });
     const first = await session.prompt('one');
     const second = await session.prompt('two');
     await session.end();
-    expect([first.status, first.continuations, second.status, second.continuations]).toEqual(['continuation_limit', 1, 'continuation_limit', 1]);
+    expect([first.status, first.continuations, second.status, second.continuations]).toEqual([
+      'continuation_limit',
+      1,
+      'continuation_limit',
+      1,
+    ]);
     expect(readEventLog(log).map((entry) => entry.stop_hook_active)).toEqual([false, true, false, true]);
   });
 
   it('with stopEndsSession, an AfterAgent continue:false ends the session after the answer', async () => {
-    const { config } = sessionConfig({ AfterAgent: hookGroup(fixtureCommand('respond.sh', '0', '{"continue":false,"stopReason":"budget spent"}')) });
+    const { config } = sessionConfig({
+      AfterAgent: hookGroup(fixtureCommand('respond.sh', '0', '{"continue":false,"stopReason":"budget spent"}')),
+    });
     const session = createAgentSession({
       config,
       generator: new FakeContentGenerator([textTurn('Answer.')]),
@@ -240,7 +355,12 @@ describe('AfterAgent / Stop hooks that make the agent go on', () => {
       stopEndsSession: true,
     });
     const result = await session.prompt('q');
-    expect(result).toMatchObject({ status: 'stopped', stopReason: 'budget spent', finalText: 'Answer.', sessionEnded: true });
+    expect(result).toMatchObject({
+      status: 'stopped',
+      stopReason: 'budget spent',
+      finalText: 'Answer.',
+      sessionEnded: true,
+    });
     expect(session.ended).toBe(true);
   });
 });

@@ -41,7 +41,9 @@ function sessionLeavingAChildPerStart(pidDirectory: string) {
   const count = `n=$(ls ${shellQuote(pidDirectory)} | grep -c 'pid$')`;
   const config = new Config({
     enableHooks: true,
-    hooks: { SessionStart: hookGroup(`${count}; ${fixtureCommand('leave-child.sh')} ${shellQuote(pidDirectory)}/child-$n.pid`) },
+    hooks: {
+      SessionStart: hookGroup(`${count}; ${fixtureCommand('leave-child.sh')} ${shellQuote(pidDirectory)}/child-$n.pid`),
+    },
     logger: new DebugLogger('test', { level: 'error', sink: () => {} }),
     workingDir: scratch.directory,
   });
@@ -58,7 +60,10 @@ function sessionLeavingAChildPerStart(pidDirectory: string) {
  * Both sessions' hooks left a child running (its PID in the matching file) that was not waited for;
  * ending the first kills its child only, ending the second kills the other.
  */
-async function expectEachEndKillsItsOwnLeftover(sessions: [AgentSession, AgentSession], pidFiles: [string, string]): Promise<void> {
+async function expectEachEndKillsItsOwnLeftover(
+  sessions: [AgentSession, AgentSession],
+  pidFiles: [string, string],
+): Promise<void> {
   const [firstChild, secondChild] = [await readPidFile(pidFiles[0]), await readPidFile(pidFiles[1])];
   expect(isProcessAlive(firstChild)).toBe(true);
   expect(isProcessAlive(secondChild)).toBe(true);
@@ -72,7 +77,7 @@ async function expectEachEndKillsItsOwnLeftover(sessions: [AgentSession, AgentSe
 }
 
 describe.runIf(process.platform === 'linux')('leftover hook processes and the session', () => {
-  it('clear() kills what the cleared session\'s hooks left running; what SessionStart (clear) starts lives on until end()', async () => {
+  it("clear() kills what the cleared session's hooks left running; what SessionStart (clear) starts lives on until end()", async () => {
     const pidDirectory = join(scratch.directory, 'pids');
     const session = sessionLeavingAChildPerStart(pidDirectory);
     expect((await session.prompt('hello')).status).toBe('completed');
@@ -88,15 +93,18 @@ describe.runIf(process.platform === 'linux')('leftover hook processes and the se
     expect(await processesAliveAfter([clearChild], 5_000)).toEqual([]);
   });
 
-  it('a SessionStart hook\'s background process outlives the hook, and dies when its session ends, not another\'s', async () => {
+  it("a SessionStart hook's background process outlives the hook, and dies when its session ends, not another's", async () => {
     const first = sessionLeavingAChild(join(scratch.directory, 'first.pid'));
     const second = sessionLeavingAChild(join(scratch.directory, 'second.pid'));
     expect((await first.prompt('hello')).status).toBe('completed');
     expect((await second.prompt('hello')).status).toBe('completed');
-    await expectEachEndKillsItsOwnLeftover([first, second], [join(scratch.directory, 'first.pid'), join(scratch.directory, 'second.pid')]);
+    await expectEachEndKillsItsOwnLeftover(
+      [first, second],
+      [join(scratch.directory, 'first.pid'), join(scratch.directory, 'second.pid')],
+    );
   });
 
-  it('two sessions on one Config: ending one kills what its own hooks left running, not what the other session\'s left', async () => {
+  it("two sessions on one Config: ending one kills what its own hooks left running, not what the other session's left", async () => {
     const pidDirectory = join(scratch.directory, 'pids');
     mkdirSync(pidDirectory);
     // The SessionStart hook names its PID file after the session_id it is told.
@@ -109,10 +117,22 @@ describe.runIf(process.platform === 'linux')('leftover hook processes and the se
       workingDir: scratch.directory,
     });
     const start = (sessionId: string) =>
-      createAgentSession({ config, sessionId, generator: new FakeContentGenerator([textTurn('ready')]), tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+      createAgentSession({
+        config,
+        sessionId,
+        generator: new FakeContentGenerator([textTurn('ready')]),
+        tools: [],
+        transcript: { directory: scratch.directory },
+        sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+      });
     const first = start('first');
     const second = start('second');
-    expect((await Promise.all([first.prompt('hello'), second.prompt('hello')])).map((result) => result.status)).toEqual(['completed', 'completed']);
-    await expectEachEndKillsItsOwnLeftover([first, second], [join(pidDirectory, 'first.pid'), join(pidDirectory, 'second.pid')]);
+    expect((await Promise.all([first.prompt('hello'), second.prompt('hello')])).map((result) => result.status)).toEqual(
+      ['completed', 'completed'],
+    );
+    await expectEachEndKillsItsOwnLeftover(
+      [first, second],
+      [join(pidDirectory, 'first.pid'), join(pidDirectory, 'second.pid')],
+    );
   });
 });

@@ -5,25 +5,44 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Config, createAgentSession, DebugLogger, DEFAULT_SESSION_END_TIMEOUT_MS, type AgentEvent, type HooksSettings, type TranscriptEntry } from '../../src/index.js';
+import {
+  Config,
+  createAgentSession,
+  DebugLogger,
+  DEFAULT_SESSION_END_TIMEOUT_MS,
+  type AgentEvent,
+  type HooksSettings,
+  type TranscriptEntry,
+} from '../../src/index.js';
 import { waitingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, callsTurn, textTurn } from '../helpers/modelFakeGenerator.js';
 import { processExists } from '../helpers/modelHooks.js';
 import { waitFor } from '../helpers/waiting.js';
-import { SESSION_END_WAIT_MS, hookGroup, readEventLog, readJsonLines, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
+import {
+  SESSION_END_WAIT_MS,
+  hookGroup,
+  readEventLog,
+  readJsonLines,
+  sessionFixtureCommand,
+  useSessionScratch,
+} from '../helpers/sessionHooks.js';
 
 const scratch = useSessionScratch();
 
 function recordingConfig(hooks: HooksSettings): { config: Config; warnings: string[] } {
   const warnings: string[] = [];
-  const logger = new DebugLogger('test', { sink: (record) => (record.level === 'warn' ? warnings.push(record.message) : undefined) });
+  const logger = new DebugLogger('test', {
+    sink: (record) => (record.level === 'warn' ? warnings.push(record.message) : undefined),
+  });
   return { config: new Config({ enableHooks: true, hooks, logger, workingDir: scratch.directory }), warnings };
 }
 
 describe('SessionEnd', () => {
   it('a SessionEnd hook that hangs is cancelled after the bounded time: end() resolves, the hook process is killed, a warning says so', async () => {
     const pidFile = scratch.file('end.pid');
-    const { config, warnings } = recordingConfig({ SessionEnd: hookGroup(`sh -c 'echo $$ > "${pidFile}"; exec sleep 120'`, 60_000) });
+    const { config, warnings } = recordingConfig({
+      SessionEnd: hookGroup(`sh -c 'echo $$ > "${pidFile}"; exec sleep 120'`, 60_000),
+    });
     const events: AgentEvent[] = [];
     const session = createAgentSession({
       config,
@@ -65,7 +84,13 @@ describe('SessionEnd', () => {
     let release: () => void = () => {};
     const started = new Promise<void>((resolve) => (release = resolve));
     const slow = waitingTool('slow', () => release());
-    const session = createAgentSession({ config, generator: new FakeContentGenerator([callsTurn([{ name: 'slow' }])]), tools: [slow], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+    const session = createAgentSession({
+      config,
+      generator: new FakeContentGenerator([callsTurn([{ name: 'slow' }])]),
+      tools: [slow],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+    });
     const pending = session.prompt('take your time');
     await started;
     await session.end();
@@ -82,7 +107,13 @@ describe('clear and notify', () => {
     const command = sessionFixtureCommand('log-event.py', log);
     const { config } = recordingConfig({ SessionStart: hookGroup(command), SessionEnd: hookGroup(command) });
     const generator = new FakeContentGenerator([textTurn('first answer'), textTurn('second answer')]);
-    const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+    const session = createAgentSession({
+      config,
+      generator,
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+    });
     await session.prompt('first');
     await session.clear();
     expect(session.history()).toEqual([]);
@@ -96,16 +127,39 @@ describe('clear and notify', () => {
     ]);
     expect(generator.requests[1]?.contents).toEqual([{ role: 'user', parts: [{ text: 'second' }] }]);
     const entries = readJsonLines(session.transcriptPath) as unknown as TranscriptEntry[];
-    expect(entries.map((entry) => entry.subtype ?? entry.type)).toEqual(['user', 'assistant', 'clear_boundary', 'user', 'assistant']);
+    expect(entries.map((entry) => entry.subtype ?? entry.type)).toEqual([
+      'user',
+      'assistant',
+      'clear_boundary',
+      'user',
+      'assistant',
+    ]);
   });
 
   it('notify(type, message, details) fires Notification; its systemMessage is shown to the user', async () => {
     const log = scratch.file('events.jsonl');
     const { config } = recordingConfig({
-      Notification: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }, { type: 'command', command: `sh -c 'cat >/dev/null; echo "{\\"systemMessage\\":\\"desktop alert sent\\"}"'` }] }],
+      Notification: [
+        {
+          hooks: [
+            { type: 'command', command: sessionFixtureCommand('log-event.py', log) },
+            {
+              type: 'command',
+              command: `sh -c 'cat >/dev/null; echo "{\\"systemMessage\\":\\"desktop alert sent\\"}"'`,
+            },
+          ],
+        },
+      ],
     });
     const events: AgentEvent[] = [];
-    const session = createAgentSession({ config, generator: new FakeContentGenerator(), tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS, onEvent: (event) => events.push(event) });
+    const session = createAgentSession({
+      config,
+      generator: new FakeContentGenerator(),
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+      onEvent: (event) => events.push(event),
+    });
     await session.notify('ToolPermission', 'write_file needs your approval', { tool_name: 'write_file' });
     await session.end();
     expect(readEventLog(log)[0]?.input).toMatchObject({
@@ -120,12 +174,20 @@ describe('clear and notify', () => {
 });
 
 describe('inspection', () => {
-  it('with inspect { file } the session machine\'s transitions are recorded as JSONL next to the model-call and tool-call machines', async () => {
+  it("with inspect { file } the session machine's transitions are recorded as JSONL next to the model-call and tool-call machines", async () => {
     const file = scratch.file('inspect.jsonl');
     const session = createAgentSession({
       config: new Config({ workingDir: scratch.directory }),
       generator: new FakeContentGenerator([callsTurn([{ name: 'slow' }]), textTurn('ok')]),
-      tools: [{ name: 'slow', description: 'answers at once', async execute() { return { llmContent: 'done', returnDisplay: 'done' }; } }],
+      tools: [
+        {
+          name: 'slow',
+          description: 'answers at once',
+          async execute() {
+            return { llmContent: 'done', returnDisplay: 'done' };
+          },
+        },
+      ],
       inspect: { file },
       transcript: { directory: scratch.directory },
       sessionEndTimeoutMs: SESSION_END_WAIT_MS,
@@ -134,9 +196,19 @@ describe('inspection', () => {
     await session.end();
     await new Promise((resolve) => setImmediate(resolve));
     const records = readJsonLines(file) as Array<{ machineId?: string; type: string; value?: unknown }>;
-    const sessionStates = records.filter((record) => record.machineId === 'session' && record.type === '@xstate.snapshot').map((record) => JSON.stringify(record.value));
+    const sessionStates = records
+      .filter((record) => record.machineId === 'session' && record.type === '@xstate.snapshot')
+      .map((record) => JSON.stringify(record.value));
     expect(sessionStates).toEqual(
-      expect.arrayContaining(['"idle"', '"beforeAgent"', '{"turn":"callingModel"}', '{"turn":"runningTools"}', '"stopCheck"', '"ending"', '"done"']),
+      expect.arrayContaining([
+        '"idle"',
+        '"beforeAgent"',
+        '{"turn":"callingModel"}',
+        '{"turn":"runningTools"}',
+        '"stopCheck"',
+        '"ending"',
+        '"done"',
+      ]),
     );
     const machines = new Set(records.flatMap((record) => (record.machineId ? [record.machineId] : [])));
     expect(machines).toEqual(new Set(['session', 'modelCall', 'scheduler', 'toolCall']));

@@ -20,19 +20,41 @@ import {
   type HooksSettings,
   type Tool,
 } from '../../src/index.js';
-import { callModel, checkAnswer, checkPrompt, compactHistory, endSession, runToolBatch, startSession } from '../../src/machines/sessionActors.js';
+import {
+  callModel,
+  checkAnswer,
+  checkPrompt,
+  compactHistory,
+  endSession,
+  runToolBatch,
+  startSession,
+} from '../../src/machines/sessionActors.js';
 import { enumerateTransitions, TransitionCoverage } from '../helpers/machineCoverage.js';
 import { FakeContentGenerator, callsTurn, textTurn, type FakeTurn } from '../helpers/modelFakeGenerator.js';
 import { waitFor } from '../helpers/waiting.js';
 import { assertNoHookProcessesAlive } from '../helpers/processes.js';
 import { hookGroup, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
-import { BIG_OUTPUT, generateSessionPaths, MODEL_COMPACTION, MODEL_LIMITS, stopsEndSession, type SessionModelPath } from '../helpers/sessionModel.js';
+import {
+  BIG_OUTPUT,
+  generateSessionPaths,
+  MODEL_COMPACTION,
+  MODEL_LIMITS,
+  stopsEndSession,
+  type SessionModelPath,
+} from '../helpers/sessionModel.js';
 
 const scratch = useSessionScratch();
 const coverage = new TransitionCoverage();
 const { all, selected } = generateSessionPaths();
 
-type HookEvent = 'SessionStart' | 'BeforeAgent' | 'BeforeModel' | 'BeforeTool' | 'AfterAgent' | 'PreCompress' | 'SessionEnd';
+type HookEvent =
+  | 'SessionStart'
+  | 'BeforeAgent'
+  | 'BeforeModel'
+  | 'BeforeTool'
+  | 'AfterAgent'
+  | 'PreCompress'
+  | 'SessionEnd';
 
 /** What each hook answers on its n-th run: a JSON object, or `hang` (abort the prompt once it runs). */
 const hookAnswers: Record<string, [HookEvent, Record<string, unknown> | 'hang'] | undefined> = {
@@ -130,10 +152,12 @@ function realSetup(path: SessionModelPath) {
         turns.push({ chunks: [], hang: true });
       }
     }
-    if (step.state === 'turn.runningTools' && (step.kind === 'ok' || step.kind === 'big' || step.kind === 'aborted')) toolBehaviours.push(step.kind);
+    if (step.state === 'turn.runningTools' && (step.kind === 'ok' || step.kind === 'big' || step.kind === 'aborted'))
+      toolBehaviours.push(step.kind);
   }
   const hooks: HooksSettings = {};
-  for (const [event, { directory }] of directories) hooks[event] = hookGroup(sessionFixtureCommand('sequence.sh', directory));
+  for (const [event, { directory }] of directories)
+    hooks[event] = hookGroup(sessionFixtureCommand('sequence.sh', directory));
   return { hooks, hangs, turns, abortOnOpen, toolBehaviours, failing, endDelays };
 }
 
@@ -180,7 +204,9 @@ async function replay(path: SessionModelPath): Promise<void> {
       if (behaviour === 'big') return { llmContent: BIG_OUTPUT, returnDisplay: 'big' };
       if (behaviour === 'ok') return { llmContent: 'small', returnDisplay: 'small' };
       setImmediate(() => current.abort());
-      await new Promise<void>((resolve) => (context.signal.aborted ? resolve() : context.signal.addEventListener('abort', () => resolve(), { once: true })));
+      await new Promise<void>((resolve) =>
+        context.signal.aborted ? resolve() : context.signal.addEventListener('abort', () => resolve(), { once: true }),
+      );
       return { llmContent: 'aborted', returnDisplay: 'aborted', error: { message: 'aborted' } };
     },
   };
@@ -191,10 +217,18 @@ async function replay(path: SessionModelPath): Promise<void> {
     const logicId = (inspection.actorRef as { logic?: { id?: string } }).logic?.id;
     if (inspection.type !== '@xstate.snapshot' || logicId !== 'session') return;
     const value = (inspection.snapshot as unknown as { value: unknown }).value;
-    const name = typeof value === 'string' ? value : Object.entries(value as Record<string, string>).map(([parent, child]) => `${parent}.${child}`)[0]!;
+    const name =
+      typeof value === 'string'
+        ? value
+        : Object.entries(value as Record<string, string>).map(([parent, child]) => `${parent}.${child}`)[0]!;
     if (visited.at(-1) !== name) visited.push(name);
   };
-  const config = new Config({ enableHooks: true, hooks: setup.hooks, workingDir: scratch.directory, logger: new DebugLogger('model', { sink: () => {} }) });
+  const config = new Config({
+    enableHooks: true,
+    hooks: setup.hooks,
+    workingDir: scratch.directory,
+    logger: new DebugLogger('model', { sink: () => {} }),
+  });
   const watchers = setup.hangs
     .filter((hang) => hang.abortsPrompt)
     .map((hang) =>
@@ -223,7 +257,8 @@ async function replay(path: SessionModelPath): Promise<void> {
       results.push(await session.prompt('p', { signal: current.signal }));
     } else if (step.kind === 'COMPACT') {
       const report = await session.compact();
-      if (path.steps[index + 1]?.kind === 'done') expect(report).toMatchObject({ trigger: 'manual', strategy: 'truncate' });
+      if (path.steps[index + 1]?.kind === 'done')
+        expect(report).toMatchObject({ trigger: 'manual', strategy: 'truncate' });
       else expect(report).toBeUndefined();
     } else if (step.kind === 'CLEAR') {
       await session.clear();
@@ -257,7 +292,7 @@ describe('session machine: model-based paths replayed on real sessions with real
     if (missing.length > 0) process.stderr.write(`session transitions never taken:\n${missing.join('\n')}\n`);
   });
 
-  it('the real runs took 100% of the session machine\'s transitions (guards, always and delayed ones included)', async () => {
+  it("the real runs took 100% of the session machine's transitions (guards, always and delayed ones included)", async () => {
     expect(enumerateTransitions(sessionMachine).length).toBeGreaterThanOrEqual(40);
     expect(coverage.missing(sessionMachine)).toEqual([]);
     expect(coverage.ratio(sessionMachine)).toBe(1);

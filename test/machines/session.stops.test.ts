@@ -9,12 +9,28 @@ import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { Config, createAgentSession, DebugLogger, type AgentEvent, type HooksSettings } from '../../src/index.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
-import { SESSION_END_WAIT_MS, hookGroup, readEventLog, readJsonLines, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
+import {
+  SESSION_END_WAIT_MS,
+  hookGroup,
+  readEventLog,
+  readJsonLines,
+  sessionFixtureCommand,
+  useSessionScratch,
+} from '../helpers/sessionHooks.js';
 
 const scratch = useSessionScratch();
 
-function sessionWith(hooks: HooksSettings | Record<string, unknown>, turns: ReturnType<typeof textTurn>[], options: { stopEndsSession?: boolean; compaction?: { tokenBudget: number; keepRecentTokens: number } } = {}) {
-  const config = new Config({ enableHooks: true, hooks, workingDir: scratch.directory, logger: new DebugLogger('test', { sink: () => {} }) });
+function sessionWith(
+  hooks: HooksSettings | Record<string, unknown>,
+  turns: ReturnType<typeof textTurn>[],
+  options: { stopEndsSession?: boolean; compaction?: { tokenBudget: number; keepRecentTokens: number } } = {},
+) {
+  const config = new Config({
+    enableHooks: true,
+    hooks,
+    workingDir: scratch.directory,
+    logger: new DebugLogger('test', { sink: () => {} }),
+  });
   const generator = new FakeContentGenerator(turns);
   const events: AgentEvent[] = [];
   const session = createAgentSession({
@@ -31,14 +47,19 @@ function sessionWith(hooks: HooksSettings | Record<string, unknown>, turns: Retu
 }
 
 function textsOf(contents: unknown): string[] {
-  return ((contents ?? []) as Content[]).flatMap((content) => (content.parts ?? []).flatMap((part) => (part.text !== undefined ? [part.text] : [])));
+  return ((contents ?? []) as Content[]).flatMap((content) =>
+    (content.parts ?? []).flatMap((part) => (part.text !== undefined ? [part.text] : [])),
+  );
 }
 
 describe('a stop ends the prompt, not the session', () => {
   it('a Claude UserPromptSubmit continue:false ends the prompt with its stop reason; the session takes the next prompt (Gemini CLI client and UI, Claude Code)', async () => {
     const log = scratch.file('events.jsonl');
     const { session, generator } = sessionWith(
-      { UserPromptSubmit: hookGroup(sessionFixtureCommand('claude-prompt-stop.sh')), SessionEnd: hookGroup(sessionFixtureCommand('log-event.py', log)) },
+      {
+        UserPromptSubmit: hookGroup(sessionFixtureCommand('claude-prompt-stop.sh')),
+        SessionEnd: hookGroup(sessionFixtureCommand('log-event.py', log)),
+      },
       [textTurn('Here is the status.')],
     );
     const stopped = await session.prompt('deploy to production');
@@ -60,7 +81,11 @@ describe('a stop ends the prompt, not the session', () => {
     const hook = hookGroup(sessionFixtureCommand('gemini-after-agent-clear.sh', 'stop'));
     const { session } = sessionWith({ AfterAgent: hook }, [textTurn('First answer.'), textTurn('Second answer.')]);
     const result = await session.prompt('q');
-    expect(result).toMatchObject({ status: 'stopped', stopReason: 'Context reset by policy', finalText: 'First answer.' });
+    expect(result).toMatchObject({
+      status: 'stopped',
+      stopReason: 'Context reset by policy',
+      finalText: 'First answer.',
+    });
     expect(session.ended).toBe(false);
     await session.end();
   });
@@ -68,11 +93,18 @@ describe('a stop ends the prompt, not the session', () => {
   it('stopEndsSession: true keeps the session-ending stop for hosts that want it: SessionEnd fires with the prompt, later prompts are refused', async () => {
     const log = scratch.file('events.jsonl');
     const { session } = sessionWith(
-      { UserPromptSubmit: hookGroup(sessionFixtureCommand('claude-prompt-stop.sh')), SessionEnd: hookGroup(sessionFixtureCommand('log-event.py', log)) },
+      {
+        UserPromptSubmit: hookGroup(sessionFixtureCommand('claude-prompt-stop.sh')),
+        SessionEnd: hookGroup(sessionFixtureCommand('log-event.py', log)),
+      },
       [textTurn('never')],
       { stopEndsSession: true },
     );
-    expect(await session.prompt('deploy now')).toMatchObject({ status: 'stopped', stopReason: 'Deploys are frozen this week.', sessionEnded: true });
+    expect(await session.prompt('deploy now')).toMatchObject({
+      status: 'stopped',
+      stopReason: 'Deploys are frozen this week.',
+      sessionEnded: true,
+    });
     expect(session.ended).toBe(true);
     expect(readEventLog(log).map((entry) => [entry.event, entry.reason])).toEqual([['SessionEnd', 'other']]);
     await expect(session.prompt('again')).rejects.toThrow(/has ended/);
@@ -93,13 +125,20 @@ describe("Gemini CLI's AfterAgent clearContext", () => {
     const entries = readJsonLines(session.transcriptPath);
     const boundary = entries.findIndex((entry) => entry['subtype'] === 'clear_boundary');
     expect(boundary).toBeGreaterThan(0);
-    expect(entries.slice(0, boundary).some((entry) => JSON.stringify(entry).includes('A long rambling answer.'))).toBe(true);
-    expect(entries.slice(boundary).some((entry) => JSON.stringify(entry).includes('A long rambling answer.'))).toBe(false);
+    expect(entries.slice(0, boundary).some((entry) => JSON.stringify(entry).includes('A long rambling answer.'))).toBe(
+      true,
+    );
+    expect(entries.slice(boundary).some((entry) => JSON.stringify(entry).includes('A long rambling answer.'))).toBe(
+      false,
+    );
     await session.end();
   });
 
   it('with continue:false: the prompt ends and the conversation is wiped (Gemini CLI honours both)', async () => {
-    const { session, generator } = sessionWith({ AfterAgent: hookGroup(sessionFixtureCommand('gemini-after-agent-clear.sh', 'stop')) }, [textTurn('One.'), textTurn('Two.')]);
+    const { session, generator } = sessionWith(
+      { AfterAgent: hookGroup(sessionFixtureCommand('gemini-after-agent-clear.sh', 'stop')) },
+      [textTurn('One.'), textTurn('Two.')],
+    );
     await session.prompt('first');
     expect(session.history()).toEqual([]);
     await session.prompt('second');
@@ -110,11 +149,17 @@ describe("Gemini CLI's AfterAgent clearContext", () => {
 
 describe("Claude Code's Stop additionalContext", () => {
   it('reaches the model on the continuation, after the block reason', async () => {
-    const { session, generator } = sessionWith({ Stop: hookGroup(sessionFixtureCommand('claude-stop-context.py')) }, [textTurn('Done.'), textTurn('Tests pass. Done.')]);
+    const { session, generator } = sessionWith({ Stop: hookGroup(sessionFixtureCommand('claude-stop-context.py')) }, [
+      textTurn('Done.'),
+      textTurn('Tests pass. Done.'),
+    ]);
     const result = await session.prompt('fix the bug');
     expect(result).toMatchObject({ status: 'completed', continuations: 1, finalText: 'Tests pass. Done.' });
     const continuation = generator.requests[1]?.contents as Content[];
-    expect(textsOf([continuation.at(-1)])).toEqual(['Run the tests before you finish.', 'The test command is: npm test -- --run']);
+    expect(textsOf([continuation.at(-1)])).toEqual([
+      'Run the tests before you finish.',
+      'The test command is: npm test -- --run',
+    ]);
     await session.end();
   });
 });
@@ -122,13 +167,18 @@ describe("Claude Code's Stop additionalContext", () => {
 describe("Claude Code's PreCompact block", () => {
   it('a manual compaction a PreCompact hook blocks does not happen: the history is kept and the user is told why', async () => {
     const marker = scratch.file('notes-saved');
-    const { session, events } = sessionWith({ PreCompact: hookGroup(sessionFixtureCommand('claude-precompact-guard.py', marker)) }, [textTurn('One.'), textTurn('Two.')]);
+    const { session, events } = sessionWith(
+      { PreCompact: hookGroup(sessionFixtureCommand('claude-precompact-guard.py', marker)) },
+      [textTurn('One.'), textTurn('Two.')],
+    );
     await session.prompt('first');
     await session.prompt('second');
     const before = session.history();
     expect(await session.compact()).toBeUndefined();
     expect(session.history()).toEqual(before);
-    expect(events.filter((event) => event.type === 'compaction_blocked')).toEqual([{ type: 'compaction_blocked', trigger: 'manual', reason: 'Save your notes before compacting.' }]);
+    expect(events.filter((event) => event.type === 'compaction_blocked')).toEqual([
+      { type: 'compaction_blocked', trigger: 'manual', reason: 'Save your notes before compacting.' },
+    ]);
     expect(readJsonLines(session.transcriptPath).some((entry) => entry['subtype'] === 'compact_boundary')).toBe(false);
     writeFileSync(marker, '');
     expect(await session.compact()).toMatchObject({ trigger: 'manual' });
@@ -148,7 +198,11 @@ describe("Claude Code's PreCompact block", () => {
     const result = await session.prompt('and now?');
     expect(result).toMatchObject({ status: 'completed', finalText: 'Still here.' });
     expect(textsOf(generator.requests[1]?.contents)).toEqual(['write a lot', big, 'and now?']);
-    expect(events.filter((event) => event.type === 'compaction_blocked').map((event) => (event as { trigger: string }).trigger)).toEqual(['auto']);
+    expect(
+      events
+        .filter((event) => event.type === 'compaction_blocked')
+        .map((event) => (event as { trigger: string }).trigger),
+    ).toEqual(['auto']);
     expect(events.some((event) => event.type === 'compacted')).toBe(false);
     await session.end();
   });

@@ -21,7 +21,13 @@ describe.runIf(process.platform === 'linux')('warm interpreters and the session'
       workingDir: scratch.directory,
       warmInterpreters: 2,
     });
-    const session = createAgentSession({ config, generator: new FakeContentGenerator([textTurn('ready')]), tools: [], transcript: { directory: scratch.directory }, sessionEndTimeoutMs: SESSION_END_WAIT_MS });
+    const session = createAgentSession({
+      config,
+      generator: new FakeContentGenerator([textTurn('ready')]),
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+    });
     expect((await session.prompt('hello')).status).toBe('completed');
     const idle = sharedWarmInterpreterPool().idleProcessIds('node');
     expect(idle).toHaveLength(2);

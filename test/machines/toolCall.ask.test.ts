@@ -31,7 +31,10 @@ const logEventHook = fileURLToPath(new URL('../fixtures/hooks/system/log-event.s
 
 function statesOf(events: InspectionEvent[]): string[] {
   return events
-    .filter((event) => event.type === '@xstate.snapshot' && (event.actorRef as { logic?: { id?: string } }).logic?.id === 'toolCall')
+    .filter(
+      (event) =>
+        event.type === '@xstate.snapshot' && (event.actorRef as { logic?: { id?: string } }).logic?.id === 'toolCall',
+    )
     .map((event) => String((event as unknown as { snapshot: { value: unknown } }).snapshot.value));
 }
 
@@ -46,7 +49,10 @@ interface AskRun {
 function askConfig(options: AskRun) {
   const askUser = scriptedAskUser();
   const hooks = scriptedHookSettings();
-  if (options.notificationLog) hooks.Notification = [{ hooks: [{ type: 'command', command: `sh '${logEventHook}' '${options.notificationLog}'` }] }];
+  if (options.notificationLog)
+    hooks.Notification = [
+      { hooks: [{ type: 'command', command: `sh '${logEventHook}' '${options.notificationLog}'` }] },
+    ];
   const onAskUser = options.onAskUser === 'none' ? undefined : (options.onAskUser ?? askUser);
   const { config, records } = machineConfig({ hooks, onAskUser, askUserTimeout: options.askUserTimeout });
   return { config, records, askUser };
@@ -56,9 +62,17 @@ async function run(options: AskRun) {
   const { config, records, askUser } = askConfig(options);
   const tool = recordingTool();
   const events: InspectionEvent[] = [];
-  const scenario = options.answer === undefined ? { before: options.before ?? 'ask' } : { before: options.before ?? 'ask', answer: options.answer };
+  const scenario =
+    options.answer === undefined
+      ? { before: options.before ?? 'ask' }
+      : { before: options.before ?? 'ask', answer: options.answer };
   const args = { path: 'a.txt', scenario };
-  const outcome = await runToolCall({ config, tool, request: { callId: 'c1', name: 'write_file', args }, inspect: (event) => events.push(event) });
+  const outcome = await runToolCall({
+    config,
+    tool,
+    request: { callId: 'c1', name: 'write_file', args },
+    inspect: (event) => events.push(event),
+  });
   return { outcome, tool, states: statesOf(events), records, askUser, args };
 }
 
@@ -109,7 +123,11 @@ describe('toolCall machine: a hook asks', () => {
     const { outcome } = await run({ answer: { decision: 'deny', reason: 'not on a Friday' } });
     expect(outcome.outcome).toBe('blocked');
     expect(outcome.result.llmContent).toBe('Permission to run write_file was denied: not on a Friday');
-    expect(outcome.asked).toMatchObject({ decision: 'deny', decisionReason: 'not on a Friday', answeredBy: 'onAskUser' });
+    expect(outcome.asked).toMatchObject({
+      decision: 'deny',
+      decisionReason: 'not on a Friday',
+      answeredBy: 'onAskUser',
+    });
   });
 
   it("HOOK-169: Claude Code's permissionDecision ask asks with its permissionDecisionReason", async () => {
@@ -119,13 +137,16 @@ describe('toolCall machine: a hook asks', () => {
     expect(askUser.calls[0]!.request.reason).toBe('Claude-style hook asks about write_file');
   });
 
-  it.each(['ask', 'ask-claude'] as const)('HOOK-182: without onAskUser, %s is not a block: the call proceeds without asking', async (before) => {
-    const { outcome, tool, states } = await run({ before, onAskUser: 'none' });
-    expect(states).toEqual(['idle', 'beforeHook', 'executing', 'afterHook', 'buffered', 'published']);
-    expect(tool.executions).toHaveLength(1);
-    expect(outcome.outcome).toBe('success');
-    expect(outcome.asked).toBeUndefined();
-  });
+  it.each(['ask', 'ask-claude'] as const)(
+    'HOOK-182: without onAskUser, %s is not a block: the call proceeds without asking',
+    async (before) => {
+      const { outcome, tool, states } = await run({ before, onAskUser: 'none' });
+      expect(states).toEqual(['idle', 'beforeHook', 'executing', 'afterHook', 'buffered', 'published']);
+      expect(tool.executions).toHaveLength(1);
+      expect(outcome.outcome).toBe('success');
+      expect(outcome.asked).toBeUndefined();
+    },
+  );
 
   it('a callback that throws denies the call with a reason naming the failure, and one warning', async () => {
     const { outcome, tool, records } = await run({ answer: 'throw' });
@@ -135,7 +156,9 @@ describe('toolCall machine: a hook asks', () => {
       'Permission to run write_file was denied: onAskUser failed, so the call is denied: it threw: the ask callback crashed on purpose',
     );
     expect(outcome.asked).toMatchObject({ decision: 'deny', answeredBy: 'failure' });
-    expect(records.filter((record) => record.level === 'warn' && record.message.includes('onAskUser failed'))).toHaveLength(1);
+    expect(
+      records.filter((record) => record.level === 'warn' && record.message.includes('onAskUser failed')),
+    ).toHaveLength(1);
   });
 
   it('a callback that hangs past askUserTimeout denies the call naming the bound, and its request signal aborts', async () => {
@@ -148,7 +171,9 @@ describe('toolCall machine: a hook asks', () => {
   it('an answer that is neither allow nor deny denies the call and quotes the answer', async () => {
     const { outcome } = await run({ answer: { decision: 'maybe' } });
     expect(outcome.outcome).toBe('blocked');
-    expect(outcome.result.error?.message).toBe('onAskUser failed, so the call is denied: it answered {"decision":"maybe"}, expected "allow" or "deny"');
+    expect(outcome.result.error?.message).toBe(
+      'onAskUser failed, so the call is denied: it answered {"decision":"maybe"}, expected "allow" or "deny"',
+    );
   });
 
   it('a synchronous callback that throws is a failure too, not a crash', async () => {
@@ -167,7 +192,11 @@ describe('toolCall machine: a hook asks', () => {
     const pending = runToolCall({
       config,
       tool: recordingTool(),
-      request: { callId: 'c1', name: 'write_file', args: { path: 'a.txt', scenario: { before: 'ask', answer: 'hang' } } },
+      request: {
+        callId: 'c1',
+        name: 'write_file',
+        args: { path: 'a.txt', scenario: { before: 'ask', answer: 'hang' } },
+      },
       signal: controller.signal,
     });
     await waitFor(() => askUser.calls.length === 1, 'onAskUser to be asked');
@@ -194,7 +223,12 @@ describe('toolCall machine: a hook asks', () => {
       hook_event_name: 'Notification',
       notification_type: 'ToolPermission',
       message: 'Tool write_file needs your permission: confirm the call to write_file',
-      details: { tool_name: 'write_file', tool_input: args, reason: 'confirm the call to write_file', hook_names: [scriptedHookCommand] },
+      details: {
+        tool_name: 'write_file',
+        tool_input: args,
+        reason: 'confirm the call to write_file',
+        hook_names: [scriptedHookCommand],
+      },
     });
   });
 
@@ -212,20 +246,27 @@ describe('executeToolWithHooks follows the same ask step (HOOK-134)', () => {
     { before: 'ask', answer: 'deny' },
     { before: 'ask-claude', answer: { decision: 'deny', reason: 'no' } },
     { before: 'ask', answer: 'throw' },
-  ] as Array<{ before: BeforeBehaviour; answer: AskAnswerBehaviour }>)('HOOK-134: $before answered $answer gives the machine\'s result', async ({ before, answer }) => {
-    const machine = await run({ before, answer });
-    const { config } = askConfig({});
-    const tool = recordingTool();
-    const result = await executeToolWithHooks(config, 'write_file', machine.args, (toolArgs) => tool.execute(toolArgs, { signal: new AbortController().signal }));
-    expect(result).toEqual(machine.outcome.result);
-    expect(tool.executions).toHaveLength(machine.tool.executions.length);
-  });
+  ] as Array<{ before: BeforeBehaviour; answer: AskAnswerBehaviour }>)(
+    "HOOK-134: $before answered $answer gives the machine's result",
+    async ({ before, answer }) => {
+      const machine = await run({ before, answer });
+      const { config } = askConfig({});
+      const tool = recordingTool();
+      const result = await executeToolWithHooks(config, 'write_file', machine.args, (toolArgs) =>
+        tool.execute(toolArgs, { signal: new AbortController().signal }),
+      );
+      expect(result).toEqual(machine.outcome.result);
+      expect(tool.executions).toHaveLength(machine.tool.executions.length);
+    },
+  );
 
   it('HOOK-182: without onAskUser an ask proceeds in executeToolWithHooks too', async () => {
     const { config } = askConfig({ onAskUser: 'none' });
     const tool = recordingTool();
     const args = { path: 'a.txt', scenario: { before: 'ask' } };
-    const result = await executeToolWithHooks(config, 'write_file', args, (toolArgs) => tool.execute(toolArgs, { signal: new AbortController().signal }));
+    const result = await executeToolWithHooks(config, 'write_file', args, (toolArgs) =>
+      tool.execute(toolArgs, { signal: new AbortController().signal }),
+    );
     expect(result.llmContent).toBe('write_file wrote a.txt');
   });
 
@@ -244,11 +285,18 @@ describe('executeToolWithHooks follows the same ask step (HOOK-134)', () => {
     };
     const { config } = askConfig({ onAskUser });
     const tool = recordingTool();
-    const execute = (toolArgs: Record<string, unknown>) => tool.execute(toolArgs, { signal: new AbortController().signal });
+    const execute = (toolArgs: Record<string, unknown>) =>
+      tool.execute(toolArgs, { signal: new AbortController().signal });
     const results = await Promise.all(
-      ['a.txt', 'b.txt', 'c.txt'].map((path) => executeToolWithHooks(config, 'write_file', { path, scenario: { before: 'ask' } }, execute)),
+      ['a.txt', 'b.txt', 'c.txt'].map((path) =>
+        executeToolWithHooks(config, 'write_file', { path, scenario: { before: 'ask' } }, execute),
+      ),
     );
-    expect(results.map((result) => result.llmContent)).toEqual(['write_file wrote a.txt', 'write_file wrote b.txt', 'write_file wrote c.txt']);
+    expect(results.map((result) => result.llmContent)).toEqual([
+      'write_file wrote a.txt',
+      'write_file wrote b.txt',
+      'write_file wrote c.txt',
+    ]);
     expect(maxOpen).toBe(1);
     expect(log).toHaveLength(6);
     for (let index = 0; index < log.length; index += 2) {

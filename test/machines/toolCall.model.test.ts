@@ -24,17 +24,23 @@ afterAll(() => scratch.cleanup());
 describe('toolCall machine: model-based paths replayed with real hook processes', () => {
   it('generates shortest paths that reach every state', () => {
     const reached = new Set(generated.flatMap(({ path }) => path.steps.map((step) => String(step.state.value))));
-    expect([...reached].sort()).toEqual(['afterHook', 'asking', 'beforeHook', 'buffered', 'cancelled', 'executing', 'idle', 'published']);
+    expect([...reached].sort()).toEqual([
+      'afterHook',
+      'asking',
+      'beforeHook',
+      'buffered',
+      'cancelled',
+      'executing',
+      'idle',
+      'published',
+    ]);
   });
 
-  it.each(generated.map((entry) => ({ entry, title: describePath(entry) })))(
-    '$title',
-    async ({ entry }) => {
-      const replay = await replayPath({ generated: entry, scratch, inspect: coverage.listener });
-      replays.push(replay);
-      expect(replay.states.length).toBeGreaterThanOrEqual(entry.path.steps.length);
-    },
-  );
+  it.each(generated.map((entry) => ({ entry, title: describePath(entry) })))('$title', async ({ entry }) => {
+    const replay = await replayPath({ generated: entry, scratch, inspect: coverage.listener });
+    replays.push(replay);
+    expect(replay.states.length).toBeGreaterThanOrEqual(entry.path.steps.length);
+  });
 
   it('the replayed paths cover 100% of the toolCall transitions (incl. onDone/onError guard branches)', () => {
     const all = enumerateTransitions(toolCallMachine);
@@ -49,7 +55,11 @@ describe('toolCall machine: model-based paths replayed with real hook processes'
     expect(askUser.calls.length).toBeGreaterThanOrEqual(3);
     expect(askUser.calls.some((call) => call.aborted)).toBe(true);
     for (const call of askUser.calls) {
-      expect(call.request).toMatchObject({ toolName: 'write_file', callId: 'model', hookName: expect.stringContaining('scripted-hook.mjs') });
+      expect(call.request).toMatchObject({
+        toolName: 'write_file',
+        callId: 'model',
+        hookName: expect.stringContaining('scripted-hook.mjs'),
+      });
     }
   });
 

@@ -11,25 +11,53 @@ import type { BeforeToolDecision } from '../../src/hooks/protocol/beforeToolDeci
 import { runToolCall } from '../../src/machines/runToolCall.js';
 import { toolCallMachine, type BeforeToolActorInput } from '../../src/machines/toolCall.machine.js';
 import type { AfterBehaviour, BeforeBehaviour } from '../helpers/machineScenario.js';
-import { MachineScratch, machineConfig, recordingTool, scriptedHookPath, waitFor, waitForPid } from '../helpers/machineScenario.js';
+import {
+  MachineScratch,
+  machineConfig,
+  recordingTool,
+  scriptedHookPath,
+  waitFor,
+  waitForPid,
+} from '../helpers/machineScenario.js';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../helpers/processes.js';
-import { afterToolEffectsCommand, frozenToolResult, frozenToolResultCopy, resultWithAfterToolEffects } from '../helpers/frozen.js';
+import {
+  afterToolEffectsCommand,
+  frozenToolResult,
+  frozenToolResultCopy,
+  resultWithAfterToolEffects,
+} from '../helpers/frozen.js';
 
 const scratch = new MachineScratch();
 afterAll(() => scratch.cleanup());
 
 function statesOf(events: InspectionEvent[]): string[] {
   return events
-    .filter((event) => event.type === '@xstate.snapshot' && (event.actorRef as { logic?: { id?: string } }).logic?.id === 'toolCall')
+    .filter(
+      (event) =>
+        event.type === '@xstate.snapshot' && (event.actorRef as { logic?: { id?: string } }).logic?.id === 'toolCall',
+    )
     .map((event) => String((event as unknown as { snapshot: { value: unknown } }).snapshot.value));
 }
 
-async function run(scenario: { before?: BeforeBehaviour; after?: AfterBehaviour; tool?: string }, extraArgs: Record<string, unknown> = {}) {
+async function run(
+  scenario: { before?: BeforeBehaviour; after?: AfterBehaviour; tool?: string },
+  extraArgs: Record<string, unknown> = {},
+) {
   const { config, records } = machineConfig();
   const tool = recordingTool();
   const events: InspectionEvent[] = [];
-  const args = { path: 'a.txt', scenario: { before: scenario.before, after: scenario.after }, tool: scenario.tool, ...extraArgs };
-  const outcome = await runToolCall({ config, tool, request: { callId: 'c1', name: 'write_file', args }, inspect: (event) => events.push(event) });
+  const args = {
+    path: 'a.txt',
+    scenario: { before: scenario.before, after: scenario.after },
+    tool: scenario.tool,
+    ...extraArgs,
+  };
+  const outcome = await runToolCall({
+    config,
+    tool,
+    request: { callId: 'c1', name: 'write_file', args },
+    inspect: (event) => events.push(event),
+  });
   return { outcome, tool, states: statesOf(events), records, args };
 }
 
@@ -57,10 +85,16 @@ describe('toolCall machine with real hook processes', () => {
       const { outcome, tool, states, records } = await run({ before });
       expect(states).toEqual(['idle', 'beforeHook', 'buffered', 'published']);
       expect(outcome.outcome).toBe('blocked');
-      expect(outcome.result.llmContent).toBe(before === 'block' ? 'blocked by policy: write_file' : 'denied by exit code 2');
+      expect(outcome.result.llmContent).toBe(
+        before === 'block' ? 'blocked by policy: write_file' : 'denied by exit code 2',
+      );
       expect(outcome.result.error?.type).toBe('hook_blocked');
       expect(tool.executions).toHaveLength(0);
-      expect(records.filter((record) => record.message.startsWith('Running hook') && record.message.endsWith('for BeforeTool'))).toHaveLength(1);
+      expect(
+        records.filter(
+          (record) => record.message.startsWith('Running hook') && record.message.endsWith('for BeforeTool'),
+        ),
+      ).toHaveLength(1);
       expect(records.some((record) => record.message.includes('for AfterTool'))).toBe(false);
     },
   );
@@ -85,12 +119,20 @@ describe('toolCall machine with real hook processes', () => {
   it('HOOK-029, HOOK-132, HOOK-149: suppressOutput sets suppressDisplay and leaves llmContent to the model', async () => {
     const { outcome } = await run({ after: 'suppress' });
     expect(outcome.outcome).toBe('success');
-    expect(outcome.result).toEqual({ llmContent: 'write_file wrote a.txt', returnDisplay: 'wrote a.txt', suppressDisplay: true });
+    expect(outcome.result).toEqual({
+      llmContent: 'write_file wrote a.txt',
+      returnDisplay: 'wrote a.txt',
+      suppressDisplay: true,
+    });
   });
 
   it('HOOK-027, HOOK-030, HOOK-131: additionalContext and systemMessage are appended to llmContent', async () => {
-    expect((await run({ after: 'context' })).outcome.result.llmContent).toBe('write_file wrote a.txt\n\ncontext added by the AfterTool hook');
-    expect((await run({ after: 'systemMessage' })).outcome.result.llmContent).toBe('write_file wrote a.txt\n\n[System] note from the AfterTool hook');
+    expect((await run({ after: 'context' })).outcome.result.llmContent).toBe(
+      'write_file wrote a.txt\n\ncontext added by the AfterTool hook',
+    );
+    expect((await run({ after: 'systemMessage' })).outcome.result.llmContent).toBe(
+      'write_file wrote a.txt\n\n[System] note from the AfterTool hook',
+    );
   });
 
   it('HOOK-023, HOOK-031, HOOK-209: failing hooks fail open: the tool runs; only the BeforeTool warning joins its result', async () => {
@@ -98,7 +140,10 @@ describe('toolCall machine with real hook processes', () => {
     expect(tool.executions).toHaveLength(1);
     expect(outcome).toMatchObject({
       outcome: 'success',
-      result: { llmContent: 'write_file wrote a.txt\n\n[System] Warning: BeforeTool hook crashed on purpose', returnDisplay: 'wrote a.txt' },
+      result: {
+        llmContent: 'write_file wrote a.txt\n\n[System] Warning: BeforeTool hook crashed on purpose',
+        returnDisplay: 'wrote a.txt',
+      },
     });
     expect(records.filter((record) => record.level === 'warn' && /exit code 1/.test(record.message))).toHaveLength(2);
   });
@@ -107,12 +152,16 @@ describe('toolCall machine with real hook processes', () => {
     const { outcome, states, records } = await run({ after: 'context', tool: 'throw' });
     expect(states).toEqual(['idle', 'beforeHook', 'executing', 'afterHook', 'buffered', 'published']);
     expect(outcome.outcome).toBe('error');
-    expect(outcome.result.llmContent).toBe('Tool execution failed: write_file exploded\n\ncontext added by the AfterTool hook');
+    expect(outcome.result.llmContent).toBe(
+      'Tool execution failed: write_file exploded\n\ncontext added by the AfterTool hook',
+    );
     expect(records.some((record) => record.message.startsWith("AfterTool fired for 'write_file'"))).toBe(true);
   });
 
   it('HOOK-217: with an AfterTool hook only, the deep-frozen result the tool returned stays unchanged and the published result is a new one carrying the effects', async () => {
-    const { config, records } = machineConfig({ hooks: { AfterTool: [{ hooks: [{ type: 'command', command: afterToolEffectsCommand }] }] } });
+    const { config, records } = machineConfig({
+      hooks: { AfterTool: [{ hooks: [{ type: 'command', command: afterToolEffectsCommand }] }] },
+    });
     const original = frozenToolResult();
     const events: InspectionEvent[] = [];
     const outcome = await runToolCall({
@@ -152,7 +201,9 @@ describe('toolCall machine with real hook processes', () => {
     });
     expect(statesOf(events)).toEqual(['idle', 'buffered', 'published']);
     expect(outcome.outcome).toBe('error');
-    expect(outcome.result.llmContent).toBe('Tool "delete_everything" not found; available tools: read_file, write_file');
+    expect(outcome.result.llmContent).toBe(
+      'Tool "delete_everything" not found; available tools: read_file, write_file',
+    );
     expect(records.some((record) => record.message.startsWith('Running hook'))).toBe(false);
   });
 
@@ -173,28 +224,38 @@ describe('toolCall machine with real hook processes', () => {
       const args = { path: 'a.txt', scenario: { before: scenario.before, after: scenario.after }, tool: scenario.tool };
       const tool = recordingTool();
       const viaMachine = await runToolCall({ config, tool, request: { callId: 'm', name: 'write_file', args } });
-      const viaWrapper = await executeToolWithHooks(config, 'write_file', args, (input) => tool.execute(input, { signal: new AbortController().signal }));
+      const viaWrapper = await executeToolWithHooks(config, 'write_file', args, (input) =>
+        tool.execute(input, { signal: new AbortController().signal }),
+      );
       expect(viaMachine.result, JSON.stringify(scenario)).toEqual(viaWrapper);
     }
   });
 
-  it.each(['beforeHook', 'afterHook'] as const)('CANCEL in %s kills the running hook process and ends cancelled', async (state) => {
-    const { config } = machineConfig();
-    const pidFile = scratch.file('hook.pid');
-    const tool = recordingTool();
-    const controller = new AbortController();
-    const scenario = state === 'beforeHook' ? { before: 'hang', pidFile } : { after: 'hang', pidFile };
-    const pending = runToolCall({ config, tool, signal: controller.signal, request: { callId: 'k', name: 'write_file', args: { path: 'a.txt', scenario } } });
-    const pid = await waitForPid(pidFile);
-    expect(isProcessAlive(pid)).toBe(true);
-    controller.abort();
-    const outcome = await pending;
-    expect(outcome.outcome).toBe('cancelled');
-    expect(outcome.result.llmContent).toBe('Tool call "write_file" was cancelled: aborted');
-    await waitFor(() => !isProcessAlive(pid), `hook process ${pid} to die`);
-    expect(tool.executions).toHaveLength(state === 'beforeHook' ? 0 : 1);
-    await assertNoHookProcessesAlive();
-  });
+  it.each(['beforeHook', 'afterHook'] as const)(
+    'CANCEL in %s kills the running hook process and ends cancelled',
+    async (state) => {
+      const { config } = machineConfig();
+      const pidFile = scratch.file('hook.pid');
+      const tool = recordingTool();
+      const controller = new AbortController();
+      const scenario = state === 'beforeHook' ? { before: 'hang', pidFile } : { after: 'hang', pidFile };
+      const pending = runToolCall({
+        config,
+        tool,
+        signal: controller.signal,
+        request: { callId: 'k', name: 'write_file', args: { path: 'a.txt', scenario } },
+      });
+      const pid = await waitForPid(pidFile);
+      expect(isProcessAlive(pid)).toBe(true);
+      controller.abort();
+      const outcome = await pending;
+      expect(outcome.outcome).toBe('cancelled');
+      expect(outcome.result.llmContent).toBe('Tool call "write_file" was cancelled: aborted');
+      await waitFor(() => !isProcessAlive(pid), `hook process ${pid} to die`);
+      expect(tool.executions).toHaveLength(state === 'beforeHook' ? 0 : 1);
+      await assertNoHookProcessesAlive();
+    },
+  );
 
   it("CANCEL while executing aborts the tool's signal", async () => {
     const { config } = machineConfig({ enableHooks: false });
@@ -208,7 +269,9 @@ describe('toolCall machine with real hook processes', () => {
     expect(actor.getSnapshot().value).toBe('executing');
     actor.send({ type: 'CANCEL', reason: 'user pressed Ctrl-C' });
     expect(actor.getSnapshot().value).toBe('cancelled');
-    expect(actor.getSnapshot().output?.result.llmContent).toBe('Tool call "write_file" was cancelled: user pressed Ctrl-C');
+    expect(actor.getSnapshot().output?.result.llmContent).toBe(
+      'Tool call "write_file" was cancelled: user pressed Ctrl-C',
+    );
     await waitFor(() => tool.executions[0]!.aborted, "the tool's signal to abort");
   });
 
@@ -216,12 +279,27 @@ describe('toolCall machine with real hook processes', () => {
     const { config } = machineConfig({ enableHooks: false });
     const events: InspectionEvent[] = [];
     const tool = recordingTool();
-    const outcome = await runToolCall({ config, tool, request: { callId: 'd', name: 'write_file', args: { path: 'a.txt' } }, inspect: (event) => events.push(event) });
+    const outcome = await runToolCall({
+      config,
+      tool,
+      request: { callId: 'd', name: 'write_file', args: { path: 'a.txt' } },
+      inspect: (event) => events.push(event),
+    });
     expect(statesOf(events)).toEqual(['idle', 'executing', 'buffered', 'published']);
-    expect(outcome).toMatchObject({ outcome: 'success', result: { llmContent: 'write_file wrote a.txt', returnDisplay: 'wrote a.txt' } });
+    expect(outcome).toMatchObject({
+      outcome: 'success',
+      result: { llmContent: 'write_file wrote a.txt', returnDisplay: 'wrote a.txt' },
+    });
     expect(config.getHookSystem()).toBeUndefined();
-    const failing = await runToolCall({ config, tool, request: { callId: 'e', name: 'write_file', args: { tool: 'throw' } } });
-    expect(failing).toMatchObject({ outcome: 'error', result: { llmContent: 'Tool execution failed: write_file exploded' } });
+    const failing = await runToolCall({
+      config,
+      tool,
+      request: { callId: 'e', name: 'write_file', args: { tool: 'throw' } },
+    });
+    expect(failing).toMatchObject({
+      outcome: 'error',
+      result: { llmContent: 'Tool execution failed: write_file exploded' },
+    });
   });
 
   it('HOOK-012, HOOK-013: once initialised, a tool no hook matches skips the hook states; a matching tool does not', async () => {
@@ -230,20 +308,40 @@ describe('toolCall machine with real hook processes', () => {
     const events: InspectionEvent[] = [];
     await runToolCall({ config, tool: recordingTool(), request: { callId: 'w', name: 'write_file', args: {} } });
     const other = recordingTool('read_file');
-    await runToolCall({ config, tool: other, request: { callId: 'r', name: 'read_file', args: {} }, inspect: (event) => events.push(event) });
+    await runToolCall({
+      config,
+      tool: other,
+      request: { callId: 'r', name: 'read_file', args: {} },
+      inspect: (event) => events.push(event),
+    });
     expect(statesOf(events)).toEqual(['idle', 'executing', 'buffered', 'published']);
     expect(other.executions).toHaveLength(1);
     expect(records.filter((record) => record.message.startsWith('Running hook'))).toHaveLength(1);
   });
 
   it('HOOK-012: once initialised, a call whose only hook fails its `if` skips the hook states, as executeToolWithHooks does', async () => {
-    const hook = { type: 'command' as const, command: `node '${scriptedHookPath}'`, if: 'run_shell_command(git push*)' };
-    const { config, records } = machineConfig({ hooks: { BeforeTool: [{ matcher: '^run_shell_command$', hooks: [hook] }] } });
+    const hook = {
+      type: 'command' as const,
+      command: `node '${scriptedHookPath}'`,
+      if: 'run_shell_command(git push*)',
+    };
+    const { config, records } = machineConfig({
+      hooks: { BeforeTool: [{ matcher: '^run_shell_command$', hooks: [hook] }] },
+    });
     const shell = recordingTool('run_shell_command');
-    await runToolCall({ config, tool: shell, request: { callId: 'p', name: 'run_shell_command', args: { command: 'git push origin main' } } });
+    await runToolCall({
+      config,
+      tool: shell,
+      request: { callId: 'p', name: 'run_shell_command', args: { command: 'git push origin main' } },
+    });
     expect(records.filter((record) => record.message.startsWith('Running hook'))).toHaveLength(1);
     const events: InspectionEvent[] = [];
-    await runToolCall({ config, tool: shell, request: { callId: 's', name: 'run_shell_command', args: { command: 'git status' } }, inspect: (event) => events.push(event) });
+    await runToolCall({
+      config,
+      tool: shell,
+      request: { callId: 's', name: 'run_shell_command', args: { command: 'git status' } },
+      inspect: (event) => events.push(event),
+    });
     expect(statesOf(events)).toEqual(['idle', 'executing', 'buffered', 'published']);
     expect(shell.executions).toHaveLength(2);
     expect(records.filter((record) => record.message.startsWith('Running hook'))).toHaveLength(1);
@@ -253,7 +351,12 @@ describe('toolCall machine with real hook processes', () => {
     const { config, records } = machineConfig();
     const controller = new AbortController();
     controller.abort();
-    const outcome = await runToolCall({ config, tool: recordingTool(), signal: controller.signal, request: { callId: 'a', name: 'write_file', args: {} } });
+    const outcome = await runToolCall({
+      config,
+      tool: recordingTool(),
+      signal: controller.signal,
+      request: { callId: 'a', name: 'write_file', args: {} },
+    });
     expect(outcome.outcome).toBe('cancelled');
     expect(records.some((record) => record.message.startsWith('Running hook'))).toBe(false);
   });
@@ -267,10 +370,15 @@ describe('toolCall machine with real hook processes', () => {
         }),
       },
     });
-    const outcome = await runToolCall({ config, machine, tool: recordingTool(), request: { callId: 'p', name: 'write_file', args: { path: 'b' } } });
+    const outcome = await runToolCall({
+      config,
+      machine,
+      tool: recordingTool(),
+      request: { callId: 'p', name: 'write_file', args: { path: 'b' } },
+    });
     expect(outcome.outcome).toBe('success');
-    expect(records.find((record) => record.level === 'warn' && record.namespace.endsWith('machines:toolCall'))?.message).toBe(
-      "BeforeTool step for 'write_file' failed, continuing as if no hook ran: registry exploded",
-    );
+    expect(
+      records.find((record) => record.level === 'warn' && record.namespace.endsWith('machines:toolCall'))?.message,
+    ).toBe("BeforeTool step for 'write_file' failed, continuing as if no hook ran: registry exploded");
   });
 });

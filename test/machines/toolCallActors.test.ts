@@ -22,7 +22,10 @@ describe('toolCall actor functions', () => {
       error: { message: 'Tool call "write_file" was cancelled: aborted', type: 'cancelled' },
     });
     expect(cancelledResult('write_file', undefined).llmContent).toBe('Tool call "write_file" was cancelled');
-    expect(toolNotFoundResult('rm', ['ls']).error).toEqual({ message: 'Tool "rm" not found; available tools: ls', type: 'tool_not_found' });
+    expect(toolNotFoundResult('rm', ['ls']).error).toEqual({
+      message: 'Tool "rm" not found; available tools: ls',
+      type: 'tool_not_found',
+    });
   });
 
   it('HOOK-110: a call answered without its tool running gets an error outcome with the requested arguments', () => {
@@ -56,22 +59,35 @@ describe('toolCall actor functions', () => {
         return { llmContent: 'ok', returnDisplay: 'ok' };
       },
     };
-    await expect(executeCallTool({ tool: tool as never, toolName: 'echo', args: { a: 1 } }, signal)).resolves.toEqual({ llmContent: 'ok', returnDisplay: 'ok' });
+    await expect(executeCallTool({ tool: tool as never, toolName: 'echo', args: { a: 1 } }, signal)).resolves.toEqual({
+      llmContent: 'ok',
+      returnDisplay: 'ok',
+    });
     expect(seen).toEqual([{ a: 1 }, signal]);
     const broken = { ...tool, execute: async () => ({ llmContent: 1 }) as never };
-    expect((await executeCallTool({ tool: broken as never, toolName: 'broken', args: {} }, signal)).error?.message).toContain('Tool "broken" returned an invalid result');
+    expect(
+      (await executeCallTool({ tool: broken as never, toolName: 'broken', args: {} }, signal)).error?.message,
+    ).toContain('Tool "broken" returned an invalid result');
   });
 
   it('HOOK-010: noToolHooksApply is true with hooks disabled and false (fail open into the hook states) when the check throws', () => {
     expect(noToolHooksApply(new Config({ enableHooks: false }), 'write_file')).toBe(true);
-    const broken = { getHookSystem: () => { throw new Error('no system'); } } as unknown as Config;
+    const broken = {
+      getHookSystem: () => {
+        throw new Error('no system');
+      },
+    } as unknown as Config;
     expect(noToolHooksApply(broken, 'write_file')).toBe(false);
   });
 
   it('HOOK-012: noToolHooksApply, given the arguments, rules out hooks whose `if` fails, as executeToolWithHooks does', async () => {
     const config = new Config({
       enableHooks: true,
-      hooks: { BeforeTool: [{ hooks: [{ type: 'command', name: 'push-guard', if: 'run_shell_command(git push*)', command: 'true' }] }] },
+      hooks: {
+        BeforeTool: [
+          { hooks: [{ type: 'command', name: 'push-guard', if: 'run_shell_command(git push*)', command: 'true' }] },
+        ],
+      },
       logger: new DebugLogger('test', { level: 'error', sink: () => {} }),
     });
     await config.getHookSystem()!.initialize();
@@ -88,9 +104,17 @@ describe('toolCall actor functions', () => {
     const config = new Config({ logger: new DebugLogger('hookrail', { sink: (record) => records.push(record) }) });
     warnActorFailure(config, 'AfterTool', 'write_file', new Error('boom'));
     expect(records.map((record) => [record.level, record.namespace, record.message])).toEqual([
-      ['warn', 'hookrail:machines:toolCall', "AfterTool step for 'write_file' failed, continuing as if no hook ran: boom"],
+      [
+        'warn',
+        'hookrail:machines:toolCall',
+        "AfterTool step for 'write_file' failed, continuing as if no hook ran: boom",
+      ],
     ]);
-    const broken = { getDebugLogger: () => { throw new Error('no logger'); } } as unknown as Config;
+    const broken = {
+      getDebugLogger: () => {
+        throw new Error('no logger');
+      },
+    } as unknown as Config;
     expect(() => warnActorFailure(broken, 'BeforeTool', 'x', 'y')).not.toThrow();
   });
 });

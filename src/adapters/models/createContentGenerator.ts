@@ -69,5 +69,9 @@ export function createHookModel(options: CreateHookModelOptions): ContentGenerat
   if (!(options.runGenerator instanceof ScriptedContentGenerator)) return options.runGenerator;
   const scenario = options.scenario ?? options.runGenerator.scenario;
   if (!scenario.hookModel) return undefined;
-  return new ScriptedContentGenerator({ name: `${scenario.name}:hookModel`, turns: scenario.hookModel.turns, file: scenario.file });
+  return new ScriptedContentGenerator({
+    name: `${scenario.name}:hookModel`,
+    turns: scenario.hookModel.turns,
+    file: scenario.file,
+  });
 }

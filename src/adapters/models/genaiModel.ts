@@ -40,7 +40,10 @@ export class GeminiContentGenerator implements ContentGenerator {
   constructor(options: GeminiContentGeneratorOptions) {
     if (!options.model) throw new ModelError('', 'GeminiContentGenerator needs a model name, e.g. "gemini-2.5-flash"');
     if (!options.client && !options.apiKey) {
-      throw new ModelError(options.model, `model "${options.model}" needs a Gemini API key: set GEMINI_API_KEY or GOOGLE_API_KEY`);
+      throw new ModelError(
+        options.model,
+        `model "${options.model}" needs a Gemini API key: set GEMINI_API_KEY or GOOGLE_API_KEY`,
+      );
     }
     this.model = options.model;
     this.name = options.model;
@@ -53,7 +56,10 @@ export class GeminiContentGenerator implements ContentGenerator {
    * Opens a stream for `request` (its `model`, or the adapter's when it names none).
    * @throws ModelError when the API refuses the call; the abort reason when aborted.
    */
-  async generateContentStream(request: GenerateContentParameters, options: GenerateOptions = {}): Promise<AsyncIterable<GenerateContentResponse>> {
+  async generateContentStream(
+    request: GenerateContentParameters,
+    options: GenerateOptions = {},
+  ): Promise<AsyncIterable<GenerateContentResponse>> {
     const { signal } = options;
     signal?.throwIfAborted();
     const model = request.model || this.model;
@@ -71,14 +77,22 @@ export class GeminiContentGenerator implements ContentGenerator {
 }
 
 /** Loads the optional `@google/genai` peer and builds its client; a clear error when it is not installed. */
-async function createGeminiClient(apiKey: string | undefined, baseUrl: string | undefined, model: string): Promise<GeminiClient> {
+async function createGeminiClient(
+  apiKey: string | undefined,
+  baseUrl: string | undefined,
+  model: string,
+): Promise<GeminiClient> {
   let sdk: typeof import('@google/genai');
   try {
     sdk = await import('@google/genai');
   } catch (error) {
-    throw new ModelError(model, `model "${model}" needs the optional package @google/genai: run \`npm install @google/genai\``, {
-      cause: toError(error),
-    });
+    throw new ModelError(
+      model,
+      `model "${model}" needs the optional package @google/genai: run \`npm install @google/genai\``,
+      {
+        cause: toError(error),
+      },
+    );
   }
   return new sdk.GoogleGenAI({ apiKey, ...(baseUrl ? { httpOptions: { baseUrl } } : {}) });
 }
@@ -107,7 +121,9 @@ export function translateError(error: unknown, model: string, signal?: AbortSign
   const reported = (failure as Error & { status?: unknown }).status;
   const status = typeof reported === 'number' ? reported : undefined;
   if (status === undefined) {
-    return new ModelError(model, `could not reach the Gemini API for model "${model}": ${failure.message}`, { cause: failure });
+    return new ModelError(model, `could not reach the Gemini API for model "${model}": ${failure.message}`, {
+      cause: failure,
+    });
   }
   const detail = apiMessage(failure.message);
   const http = `HTTP ${status}`;

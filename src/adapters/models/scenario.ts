@@ -109,7 +109,18 @@ export interface Scenario {
   file: string;
 }
 
-const topLevelKeys = ['$schema', 'name', 'description', 'prompt', 'prompts', 'compaction', 'tools', 'settings', 'turns', 'hookModel'];
+const topLevelKeys = [
+  '$schema',
+  'name',
+  'description',
+  'prompt',
+  'prompts',
+  'compaction',
+  'tools',
+  'settings',
+  'turns',
+  'hookModel',
+];
 const settingsKeys = ['hooks'];
 const hookModelKeys = ['turns'];
 const turnKeys = ['text', 'functionCalls', 'expect', 'delayMs'];
@@ -173,7 +184,8 @@ function validateScenario(value: unknown, file: string, problems: ScenarioProble
   if (prompt !== undefined) scenario.prompt = prompt;
   const prompts = validatePrompts(value.prompts, problems);
   if (prompts) scenario.prompts = prompts;
-  if (prompt !== undefined && prompts) problems.push({ path: 'prompts', message: 'give either "prompt" or "prompts", not both' });
+  if (prompt !== undefined && prompts)
+    problems.push({ path: 'prompts', message: 'give either "prompt" or "prompts", not both' });
   const compaction = validateCompaction(value.compaction, problems);
   if (compaction) scenario.compaction = compaction;
   const tools = validateTools(value.tools, problems);
@@ -206,7 +218,10 @@ function validateTurns(value: unknown, at: string, problems: ScenarioProblem[]):
 function validateHookModel(value: unknown, problems: ScenarioProblem[]): ScenarioHookModel | undefined {
   if (value === undefined) return undefined;
   if (!isPlainObject(value)) {
-    problems.push({ path: 'hookModel', message: `expected an object with "turns" (the hook model's answers), got ${describeValue(value)}` });
+    problems.push({
+      path: 'hookModel',
+      message: `expected an object with "turns" (the hook model's answers), got ${describeValue(value)}`,
+    });
     return undefined;
   }
   checkKeys(value, hookModelKeys, 'hookModel', problems);
@@ -222,7 +237,11 @@ function validateTools(value: unknown, problems: ScenarioProblem[]): BuiltinTool
   const tools: BuiltinToolName[] = [];
   value.forEach((name, index) => {
     if (isBuiltinToolName(name)) tools.push(name);
-    else problems.push({ path: `tools[${index}]`, message: `${describeValue(name)} is not a built-in tool; expected one of ${builtinToolNames.join(', ')}` });
+    else
+      problems.push({
+        path: `tools[${index}]`,
+        message: `${describeValue(name)} is not a built-in tool; expected one of ${builtinToolNames.join(', ')}`,
+      });
   });
   return tools;
 }
@@ -230,13 +249,19 @@ function validateTools(value: unknown, problems: ScenarioProblem[]): BuiltinTool
 function validateSettings(value: unknown, problems: ScenarioProblem[]): ScenarioSettings | undefined {
   if (value === undefined) return undefined;
   if (!isPlainObject(value)) {
-    problems.push({ path: 'settings', message: `expected an object like a settings.json file, got ${describeValue(value)}` });
+    problems.push({
+      path: 'settings',
+      message: `expected an object like a settings.json file, got ${describeValue(value)}`,
+    });
     return undefined;
   }
   // Only the hooks are taken: any other key (a misspelt "hook" above all) would be silently ignored.
   checkKeys(value, settingsKeys, 'settings', problems);
   if (value.hooks !== undefined && !isPlainObject(value.hooks)) {
-    problems.push({ path: 'settings.hooks', message: `expected an object keyed by event name, got ${describeValue(value.hooks)}` });
+    problems.push({
+      path: 'settings.hooks',
+      message: `expected an object keyed by event name, got ${describeValue(value.hooks)}`,
+    });
     return undefined;
   }
   // Hook definitions are validated, with their paths, by the registry when the settings are merged.
@@ -245,7 +270,10 @@ function validateSettings(value: unknown, problems: ScenarioProblem[]): Scenario
 
 function validateTurn(value: unknown, at: string, problems: ScenarioProblem[]): ScenarioTurn | undefined {
   if (!isPlainObject(value)) {
-    problems.push({ path: at, message: `expected an object with "text" and/or "functionCalls", got ${describeValue(value)}` });
+    problems.push({
+      path: at,
+      message: `expected an object with "text" and/or "functionCalls", got ${describeValue(value)}`,
+    });
     return undefined;
   }
   checkKeys(value, turnKeys, at, problems);
@@ -254,7 +282,10 @@ function validateTurn(value: unknown, at: string, problems: ScenarioProblem[]): 
   if (text !== undefined) turn.text = text;
   if (value.functionCalls !== undefined) {
     if (!Array.isArray(value.functionCalls)) {
-      problems.push({ path: `${at}.functionCalls`, message: `expected an array of function calls, got ${describeValue(value.functionCalls)}` });
+      problems.push({
+        path: `${at}.functionCalls`,
+        message: `expected an array of function calls, got ${describeValue(value.functionCalls)}`,
+      });
     } else {
       value.functionCalls.forEach((call, index) => {
         const validated = validateFunctionCall(call, `${at}.functionCalls[${index}]`, problems);
@@ -262,14 +293,18 @@ function validateTurn(value: unknown, at: string, problems: ScenarioProblem[]): 
       });
     }
   }
-  const noCalls = value.functionCalls === undefined || (Array.isArray(value.functionCalls) && value.functionCalls.length === 0);
+  const noCalls =
+    value.functionCalls === undefined || (Array.isArray(value.functionCalls) && value.functionCalls.length === 0);
   if (value.text === undefined && noCalls) {
     problems.push({ path: at, message: 'a turn needs "text", at least one function call, or both' });
   }
   if (value.expect !== undefined) turn.expect = validateExpectation(value.expect, `${at}.expect`, problems);
   if (value.delayMs !== undefined) {
     if (typeof value.delayMs !== 'number' || !Number.isFinite(value.delayMs) || value.delayMs < 0) {
-      problems.push({ path: `${at}.delayMs`, message: `expected a number of milliseconds (0 or more), got ${describeValue(value.delayMs)}` });
+      problems.push({
+        path: `${at}.delayMs`,
+        message: `expected a number of milliseconds (0 or more), got ${describeValue(value.delayMs)}`,
+      });
     } else {
       turn.delayMs = value.delayMs;
     }
@@ -277,7 +312,11 @@ function validateTurn(value: unknown, at: string, problems: ScenarioProblem[]): 
   return turn;
 }
 
-function validateFunctionCall(value: unknown, at: string, problems: ScenarioProblem[]): ScenarioFunctionCall | undefined {
+function validateFunctionCall(
+  value: unknown,
+  at: string,
+  problems: ScenarioProblem[],
+): ScenarioFunctionCall | undefined {
   if (!isPlainObject(value)) {
     problems.push({ path: at, message: `expected an object with "name" and "args", got ${describeValue(value)}` });
     return undefined;
@@ -285,7 +324,13 @@ function validateFunctionCall(value: unknown, at: string, problems: ScenarioProb
   checkKeys(value, functionCallKeys, at, problems);
   let valid = true;
   if (typeof value.name !== 'string') {
-    problems.push({ path: `${at}.name`, message: value.name === undefined ? 'is required: the tool to call' : `expected a string, got ${describeValue(value.name)}` });
+    problems.push({
+      path: `${at}.name`,
+      message:
+        value.name === undefined
+          ? 'is required: the tool to call'
+          : `expected a string, got ${describeValue(value.name)}`,
+    });
     valid = false;
   } else if (value.name.trim() === '') {
     problems.push({ path: `${at}.name`, message: 'must not be empty' });
@@ -300,24 +345,37 @@ function validateFunctionCall(value: unknown, at: string, problems: ScenarioProb
     valid = false;
   }
   if (!valid) return undefined;
-  const call: ScenarioFunctionCall = { name: value.name as string, args: (value.args as Record<string, unknown> | undefined) ?? {} };
+  const call: ScenarioFunctionCall = {
+    name: value.name as string,
+    args: (value.args as Record<string, unknown> | undefined) ?? {},
+  };
   if (typeof value.id === 'string') call.id = value.id;
   return call;
 }
 
 function validateExpectation(value: unknown, at: string, problems: ScenarioProblem[]): ScenarioExpectation | undefined {
   if (!isPlainObject(value)) {
-    problems.push({ path: at, message: `expected an object with ${expectationKeys.map((key) => `"${key}"`).join(' or ')}, got ${describeValue(value)}` });
+    problems.push({
+      path: at,
+      message: `expected an object with ${expectationKeys.map((key) => `"${key}"`).join(' or ')}, got ${describeValue(value)}`,
+    });
     return undefined;
   }
   checkKeys(value, expectationKeys, at, problems);
   const expectation: ScenarioExpectation = {
-    functionResponseContains: stringOrStrings(value.functionResponseContains, `${at}.functionResponseContains`, problems),
+    functionResponseContains: stringOrStrings(
+      value.functionResponseContains,
+      `${at}.functionResponseContains`,
+      problems,
+    ),
     textContains: stringOrStrings(value.textContains, `${at}.textContains`, problems),
   };
   if (expectation.functionResponseContains.length === 0 && expectation.textContains.length === 0) {
     if (!problems.some((problem) => problem.path.startsWith(at))) {
-      problems.push({ path: at, message: `expects nothing; give ${expectationKeys.map((key) => `"${key}"`).join(' or ')}` });
+      problems.push({
+        path: at,
+        message: `expects nothing; give ${expectationKeys.map((key) => `"${key}"`).join(' or ')}`,
+      });
     }
     return undefined;
   }
@@ -334,12 +392,21 @@ function stringOrStrings(value: unknown, at: string, problems: ScenarioProblem[]
   const strings: string[] = [];
   list.forEach((item, index) => {
     if (typeof item === 'string' && item !== '') strings.push(item);
-    else problems.push({ path: Array.isArray(value) ? `${at}[${index}]` : at, message: `expected a non-empty string, got ${describeValue(item)}` });
+    else
+      problems.push({
+        path: Array.isArray(value) ? `${at}[${index}]` : at,
+        message: `expected a non-empty string, got ${describeValue(item)}`,
+      });
   });
   return strings;
 }
 
-function optionalText(record: Record<string, unknown>, key: string, at: string, problems: ScenarioProblem[]): string | undefined {
+function optionalText(
+  record: Record<string, unknown>,
+  key: string,
+  at: string,
+  problems: ScenarioProblem[],
+): string | undefined {
   const value = record[key];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') {
@@ -349,12 +416,20 @@ function optionalText(record: Record<string, unknown>, key: string, at: string, 
   return value;
 }
 
-function checkKeys(record: Record<string, unknown>, allowed: readonly string[], at: string, problems: ScenarioProblem[]): void {
+function checkKeys(
+  record: Record<string, unknown>,
+  allowed: readonly string[],
+  at: string,
+  problems: ScenarioProblem[],
+): void {
   for (const key of Object.keys(record)) {
     if (!allowed.includes(key)) {
       const expected = allowed.filter((name) => name !== '$schema');
       const suggestion = suggestClosest(key, expected);
-      problems.push({ path: join(at, key), message: `unknown key; ${suggestion ? `did you mean "${suggestion}"? ` : ''}expected one of ${expected.join(', ')}` });
+      problems.push({
+        path: join(at, key),
+        message: `unknown key; ${suggestion ? `did you mean "${suggestion}"? ` : ''}expected one of ${expected.join(', ')}`,
+      });
     }
   }
 }
@@ -371,5 +446,7 @@ function defaultName(file: string): string {
 /** The reason of a file error without its `<file>: ` prefix (the ScenarioError adds it back). */
 function reasonOf(error: unknown, file: string): string {
   const message = error instanceof Error ? error.message : String(error);
-  return error instanceof HookrailFileError && message.startsWith(`${file}: `) ? message.slice(file.length + 2) : message;
+  return error instanceof HookrailFileError && message.startsWith(`${file}: `)
+    ? message.slice(file.length + 2)
+    : message;
 }

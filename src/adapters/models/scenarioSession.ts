@@ -26,7 +26,11 @@ export function validatePrompts(value: unknown, problems: ScenarioProblem[]): st
   const prompts: string[] = [];
   value.forEach((prompt, index) => {
     if (typeof prompt === 'string' && prompt.trim() !== '') prompts.push(prompt);
-    else problems.push({ path: `prompts[${index}]`, message: `expected a non-empty string, got ${describeValue(prompt)}` });
+    else
+      problems.push({
+        path: `prompts[${index}]`,
+        message: `expected a non-empty string, got ${describeValue(prompt)}`,
+      });
   });
   return prompts;
 }
@@ -35,23 +39,39 @@ export function validatePrompts(value: unknown, problems: ScenarioProblem[]): st
 export function validateCompaction(value: unknown, problems: ScenarioProblem[]): ScenarioCompaction | undefined {
   if (value === undefined) return undefined;
   if (!isPlainObject(value)) {
-    problems.push({ path: 'compaction', message: `expected an object with ${compactionKeys.join(', ')}, got ${describeValue(value)}` });
+    problems.push({
+      path: 'compaction',
+      message: `expected an object with ${compactionKeys.join(', ')}, got ${describeValue(value)}`,
+    });
     return undefined;
   }
   const record = value;
   const compaction: ScenarioCompaction = {};
   for (const key of Object.keys(record)) {
-    if (!compactionKeys.includes(key)) problems.push({ path: `compaction.${key}`, message: `unknown key; expected one of ${compactionKeys.join(', ')}` });
+    if (!compactionKeys.includes(key))
+      problems.push({
+        path: `compaction.${key}`,
+        message: `unknown key; expected one of ${compactionKeys.join(', ')}`,
+      });
   }
   for (const key of ['tokenBudget', 'keepRecentTokens'] as const) {
     const number = record[key];
     if (number === undefined) continue;
     if (typeof number === 'number' && Number.isFinite(number) && number > 0) compaction[key] = number;
-    else problems.push({ path: `compaction.${key}`, message: `expected a positive number of tokens, got ${describeValue(number)}` });
+    else
+      problems.push({
+        path: `compaction.${key}`,
+        message: `expected a positive number of tokens, got ${describeValue(number)}`,
+      });
   }
   if (record['strategy'] !== undefined) {
-    if (record['strategy'] === 'summarize' || record['strategy'] === 'truncate') compaction.strategy = record['strategy'];
-    else problems.push({ path: 'compaction.strategy', message: `expected "summarize" or "truncate", got ${describeValue(record['strategy'])}` });
+    if (record['strategy'] === 'summarize' || record['strategy'] === 'truncate')
+      compaction.strategy = record['strategy'];
+    else
+      problems.push({
+        path: 'compaction.strategy',
+        message: `expected "summarize" or "truncate", got ${describeValue(record['strategy'])}`,
+      });
   }
   return compaction;
 }

@@ -65,7 +65,10 @@ export class ScriptedContentGenerator implements ContentGenerator {
    * Answers with the next scripted turn, or with a closing text once the turns have run out.
    * @throws ScenarioError when the turn's `expect` does not match the request.
    */
-  async generateContentStream(request: GenerateContentParameters, options: GenerateOptions = {}): Promise<AsyncIterable<GenerateContentResponse>> {
+  async generateContentStream(
+    request: GenerateContentParameters,
+    options: GenerateOptions = {},
+  ): Promise<AsyncIterable<GenerateContentResponse>> {
     await loadGenAI();
     options.signal?.throwIfAborted();
     if (this.recordRequests) this.requests.push({ ...request, contents: [...normalizeContents(request.contents)] });
@@ -79,7 +82,9 @@ export class ScriptedContentGenerator implements ContentGenerator {
     }
     if (turn.expect) this.checkExpectation(turn.expect, turnIndex, normalizeContents(request.contents));
     const { allowed, refusals } = applyToolConfig(turn.functionCalls, request);
-    const text = [turn.text, ...refusals].filter((part): part is string => typeof part === 'string' && part !== '').join('\n');
+    const text = [turn.text, ...refusals]
+      .filter((part): part is string => typeof part === 'string' && part !== '')
+      .join('\n');
     return this.stream({ ...turn, text: text === '' ? undefined : text }, turnIndex, allowed, options.signal);
   }
 
@@ -88,7 +93,10 @@ export class ScriptedContentGenerator implements ContentGenerator {
     const where = `turn ${turnIndex + 1} (turns[${turnIndex}])`;
     for (const wanted of expectation.functionResponseContains) {
       if (received.functionResponses.some((response) => response.includes(wanted))) continue;
-      const got = received.functionResponses.length > 0 ? `they were: ${preview(received.functionResponses.join('\n---\n'))}` : 'the request had no function responses';
+      const got =
+        received.functionResponses.length > 0
+          ? `they were: ${preview(received.functionResponses.join('\n---\n'))}`
+          : 'the request had no function responses';
       throw new ScenarioError(
         this.scenario.file,
         `scenario "${this.scenario.name}", ${where}: expected the function responses to contain ${JSON.stringify(wanted)}, but ${got}`,
@@ -114,7 +122,11 @@ export class ScriptedContentGenerator implements ContentGenerator {
   ): AsyncGenerator<GenerateContentResponse> {
     const textPieces = turn.text === undefined ? [] : splitText(turn.text, this.textChunks);
     const callParts: Part[] = functionCalls.map((call, index) => ({
-      functionCall: { id: call.id ?? `scripted-t${turnIndex + 1}-c${index + 1}`, name: call.name, args: structuredClone(call.args) },
+      functionCall: {
+        id: call.id ?? `scripted-t${turnIndex + 1}-c${index + 1}`,
+        name: call.name,
+        args: structuredClone(call.args),
+      },
     }));
     const chunks: Part[][] = textPieces.map((piece) => [{ text: piece }]);
     if (callParts.length > 0 || chunks.length === 0) chunks.push(callParts);
@@ -129,7 +141,9 @@ export class ScriptedContentGenerator implements ContentGenerator {
 
 function makeChunk(parts: Part[], last: boolean, modelVersion: string): GenerateContentResponse {
   const response = createGenerateContentResponse();
-  response.candidates = [{ index: 0, content: { role: 'model', parts }, ...(last ? { finishReason: finishReasonStop } : {}) }];
+  response.candidates = [
+    { index: 0, content: { role: 'model', parts }, ...(last ? { finishReason: finishReasonStop } : {}) },
+  ];
   response.modelVersion = modelVersion;
   return response;
 }
@@ -151,16 +165,23 @@ export function splitText(text: string, count: number): string[] {
 }
 
 /** Splits the scripted calls into those the request's tool config allows and sentences about the rest. */
-function applyToolConfig(calls: ScenarioFunctionCall[], request: GenerateContentParameters): { allowed: ScenarioFunctionCall[]; refusals: string[] } {
+function applyToolConfig(
+  calls: ScenarioFunctionCall[],
+  request: GenerateContentParameters,
+): { allowed: ScenarioFunctionCall[]; refusals: string[] } {
   const functionConfig = request.config?.toolConfig?.functionCallingConfig;
   const none = functionConfig?.mode === functionCallingMode.NONE;
   // Like the Gemini API, an empty or absent allow-list restricts nothing (only mode NONE forbids all).
-  const allowList = functionConfig?.allowedFunctionNames?.length ? new Set(functionConfig.allowedFunctionNames) : undefined;
+  const allowList = functionConfig?.allowedFunctionNames?.length
+    ? new Set(functionConfig.allowedFunctionNames)
+    : undefined;
   const allowed: ScenarioFunctionCall[] = [];
   const refusals: string[] = [];
   for (const call of calls) {
     if (none) {
-      refusals.push(`[scripted model] Not calling ${call.name}: the request's tool config has mode NONE, so no tools may be called.`);
+      refusals.push(
+        `[scripted model] Not calling ${call.name}: the request's tool config has mode NONE, so no tools may be called.`,
+      );
     } else if (allowList && !allowList.has(call.name)) {
       refusals.push(`[scripted model] Not calling ${call.name}: the request allows only ${[...allowList].join(', ')}.`);
     } else {
@@ -182,7 +203,9 @@ function newInput(contents: Content[]): { text: string; functionResponses: strin
     for (const part of content.parts ?? []) {
       if (typeof part.text === 'string' && part.thought !== true) texts.push(part.text);
       if (part.functionResponse) {
-        functionResponses.push([part.functionResponse.name ?? '', ...stringLeaves(part.functionResponse.response)].join('\n'));
+        functionResponses.push(
+          [part.functionResponse.name ?? '', ...stringLeaves(part.functionResponse.response)].join('\n'),
+        );
       }
     }
   }

@@ -24,7 +24,10 @@ export interface ClaudePluginDataOptions {
 
 /** `~/.claude/plugins/data/<name>-<marketplace>`, sanitised as above. */
 export function claudePluginDataDirectory(options: ClaudePluginDataOptions): string {
-  const id = `${options.pluginName}@${options.marketplace ?? INLINE_PLUGIN_MARKETPLACE}`.replace(/[^A-Za-z0-9_-]/g, '-');
+  const id = `${options.pluginName}@${options.marketplace ?? INLINE_PLUGIN_MARKETPLACE}`.replace(
+    /[^A-Za-z0-9_-]/g,
+    '-',
+  );
   return join(options.homeDir, '.claude', 'plugins', 'data', id);
 }
 

@@ -67,12 +67,23 @@ async function readJsonSource(path: string, displayName: string): Promise<HooksS
   try {
     const content = await readJsonFile(path, { displayName });
     if (!content.exists) return { path, value: undefined, exists: false, problems: [] };
-    if (!isPlainObject(content.value)) return { path, value: undefined, exists: true, problems: [{ path: '', message: 'expected a JSON object; this file is ignored', severity: 'error' }] };
+    if (!isPlainObject(content.value))
+      return {
+        path,
+        value: undefined,
+        exists: true,
+        problems: [{ path: '', message: 'expected a JSON object; this file is ignored', severity: 'error' }],
+      };
     return { path, value: content.value, exists: true, problems: [] };
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     const message = text.startsWith(`${displayName}: `) ? text.slice(displayName.length + 2) : text;
-    return { path, value: undefined, exists: true, problems: [{ path: '', message: `${message}; this file is ignored`, severity: 'error' }] };
+    return {
+      path,
+      value: undefined,
+      exists: true,
+      problems: [{ path: '', message: `${message}; this file is ignored`, severity: 'error' }],
+    };
   }
 }
 
@@ -81,21 +92,41 @@ async function claudePluginDirectory(dir: string, display: (path: string) => str
   const manifestPath = join(dir, '.claude-plugin', 'plugin.json');
   const manifest = await readJsonSource(manifestPath, display(manifestPath));
   const problems = [...manifest.problems];
-  const name = typeof manifest.value?.['name'] === 'string' && manifest.value['name'] !== '' ? manifest.value['name'] : basename(dir);
+  const name =
+    typeof manifest.value?.['name'] === 'string' && manifest.value['name'] !== ''
+      ? manifest.value['name']
+      : basename(dir);
   const declared = manifest.value?.['hooks'];
   const sources: HooksSource[] = [];
   if (isPlainObject(declared)) {
-    sources.push({ path: manifestPath, value: isPlainObject(declared['hooks']) ? declared : { hooks: declared }, exists: true, problems: [] });
+    sources.push({
+      path: manifestPath,
+      value: isPlainObject(declared['hooks']) ? declared : { hooks: declared },
+      exists: true,
+      problems: [],
+    });
   } else if (typeof declared === 'string' || Array.isArray(declared)) {
-    const paths = (Array.isArray(declared) ? declared : [declared]).filter((entry): entry is string => typeof entry === 'string');
+    const paths = (Array.isArray(declared) ? declared : [declared]).filter(
+      (entry): entry is string => typeof entry === 'string',
+    );
     for (const relativePath of paths) {
       const path = resolve(dir, relativePath);
       const source = await readJsonSource(path, display(path));
-      if (!source.exists) source.problems.push({ path: '', message: `named by ${display(manifestPath)} "hooks" but not found`, severity: 'error' });
+      if (!source.exists)
+        source.problems.push({
+          path: '',
+          message: `named by ${display(manifestPath)} "hooks" but not found`,
+          severity: 'error',
+        });
       sources.push(source);
     }
   } else {
-    if (declared !== undefined) problems.push({ path: 'hooks', message: `${display(manifestPath)}: expected a path, a list of paths or a hooks object; ignored`, severity: 'warning' });
+    if (declared !== undefined)
+      problems.push({
+        path: 'hooks',
+        message: `${display(manifestPath)}: expected a path, a list of paths or a hooks object; ignored`,
+        severity: 'warning',
+      });
     const path = join(dir, 'hooks', 'hooks.json');
     sources.push(await readJsonSource(path, display(path)));
   }
@@ -104,28 +135,57 @@ async function claudePluginDirectory(dir: string, display: (path: string) => str
 
 /** Gemini CLI's substitutions in an extension's `hooks/hooks.json` strings. */
 function substituteGeminiVariables(value: unknown, variables: Readonly<Record<string, string>>): unknown {
-  if (typeof value === 'string') return value.replace(/\$\{(extensionPath|workspacePath|\/)\}/g, (whole, name: string) => variables[name] ?? whole);
+  if (typeof value === 'string')
+    return value.replace(/\$\{(extensionPath|workspacePath|\/)\}/g, (whole, name: string) => variables[name] ?? whole);
   if (Array.isArray(value)) return value.map((item) => substituteGeminiVariables(item, variables));
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substituteGeminiVariables(item, variables)]));
+  if (isPlainObject(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, substituteGeminiVariables(item, variables)]),
+    );
   return value;
 }
 
-async function geminiExtensionDirectory(dir: string, workingDir: string, display: (path: string) => string): Promise<ExtensionDirectory> {
+async function geminiExtensionDirectory(
+  dir: string,
+  workingDir: string,
+  display: (path: string) => string,
+): Promise<ExtensionDirectory> {
   const manifestPath = join(dir, 'gemini-extension.json');
   const manifest = await readJsonSource(manifestPath, display(manifestPath));
   const problems = [...manifest.problems];
-  if (!manifest.exists) problems.push({ path: '', message: `${display(manifestPath)} is missing: not a Gemini CLI extension`, severity: 'error' });
+  if (!manifest.exists)
+    problems.push({
+      path: '',
+      message: `${display(manifestPath)} is missing: not a Gemini CLI extension`,
+      severity: 'error',
+    });
   if (manifest.value?.['hooks'] !== undefined) {
-    problems.push({ path: 'hooks', message: `${display(manifestPath)}: Gemini CLI reads an extension's hooks from hooks/hooks.json only; ignored`, severity: 'warning' });
+    problems.push({
+      path: 'hooks',
+      message: `${display(manifestPath)}: Gemini CLI reads an extension's hooks from hooks/hooks.json only; ignored`,
+      severity: 'warning',
+    });
   }
-  const name = typeof manifest.value?.['name'] === 'string' && manifest.value['name'] !== '' ? manifest.value['name'] : basename(dir);
+  const name =
+    typeof manifest.value?.['name'] === 'string' && manifest.value['name'] !== ''
+      ? manifest.value['name']
+      : basename(dir);
   const path = join(dir, 'hooks', 'hooks.json');
   const source = await readJsonSource(path, display(path));
   if (source.value) {
     for (const key of Object.keys(source.value)) {
-      if (key !== 'hooks' && key !== 'description') source.problems.push({ path: key, message: 'Gemini CLI reads only "hooks" from an extension\'s hooks.json; ignored', severity: 'warning' });
+      if (key !== 'hooks' && key !== 'description')
+        source.problems.push({
+          path: key,
+          message: 'Gemini CLI reads only "hooks" from an extension\'s hooks.json; ignored',
+          severity: 'warning',
+        });
     }
-    const substituted = substituteGeminiVariables(source.value['hooks'], { extensionPath: dir, workspacePath: workingDir, '/': sep });
+    const substituted = substituteGeminiVariables(source.value['hooks'], {
+      extensionPath: dir,
+      workspacePath: workingDir,
+      '/': sep,
+    });
     source.value = { hooks: substituted };
   }
   return { name, sources: [source], problems };
@@ -152,7 +212,10 @@ function toScopeFiles({ directory, scope, dialect, env, display }: ExtensionFile
 }
 
 function displayFor(options: ReadExtensionOptions): (path: string) => string {
-  const context = { workingDir: resolve(options.workingDir ?? process.cwd()), homeDir: resolve(options.homeDir ?? homedir()) };
+  const context = {
+    workingDir: resolve(options.workingDir ?? process.cwd()),
+    homeDir: resolve(options.homeDir ?? homedir()),
+  };
   return (path) => displayPath(path, context);
 }
 
@@ -162,14 +225,23 @@ export async function readClaudePlugin(options: ReadClaudePluginOptions): Promis
   const display = displayFor(options);
   if (!(await isDirectory(dir))) {
     return toScopeFiles({
-      directory: { name: basename(dir), sources: [{ path: dir, value: undefined, exists: false, problems: [] }], problems: [{ path: '', message: 'Claude Code plugin directory not found', severity: 'error' }] },
+      directory: {
+        name: basename(dir),
+        sources: [{ path: dir, value: undefined, exists: false, problems: [] }],
+        problems: [{ path: '', message: 'Claude Code plugin directory not found', severity: 'error' }],
+      },
       scope: options.scope ?? 'plugin',
       dialect: 'claude',
       display,
     });
   }
   const directory = await claudePluginDirectory(dir, display);
-  const env = await claudePluginEnvironment({ root: dir, pluginName: directory.name, marketplace: options.marketplace, homeDir: options.homeDir });
+  const env = await claudePluginEnvironment({
+    root: dir,
+    pluginName: directory.name,
+    marketplace: options.marketplace,
+    homeDir: options.homeDir,
+  });
   return toScopeFiles({ directory, scope: options.scope ?? 'plugin', dialect: 'claude', env, display });
 }
 
@@ -192,18 +264,30 @@ export async function readNamedPlugins(
 ): Promise<SettingsScopeFile[]> {
   const named: Array<{ dir: string; scope: 'plugin' | 'project-plugin' }> = [
     ...cliPluginDirs.map((dir) => ({ dir, scope: 'plugin' as const })),
-    ...files.flatMap((file) => file.pluginDirs.map((dir) => ({ dir, scope: isProjectScope(file.scope) ? ('project-plugin' as const) : ('plugin' as const) }))),
+    ...files.flatMap((file) =>
+      file.pluginDirs.map((dir) => ({
+        dir,
+        scope: isProjectScope(file.scope) ? ('project-plugin' as const) : ('plugin' as const),
+      })),
+    ),
   ];
   const seen = new Set<string>();
   const unique = named.filter((entry) => !seen.has(entry.dir) && seen.add(entry.dir));
-  const read = await Promise.all(unique.map((entry) => readClaudePlugin({ dir: entry.dir, scope: entry.scope, ...context })));
+  const read = await Promise.all(
+    unique.map((entry) => readClaudePlugin({ dir: entry.dir, scope: entry.scope, ...context })),
+  );
   return read.flat();
 }
 
 /** The directories of the installed Gemini CLI extensions enabled for `workingDir`. */
-export async function discoverGeminiExtensions(options: { extensionsDir: string; workingDir: string }): Promise<string[]> {
+export async function discoverGeminiExtensions(options: {
+  extensionsDir: string;
+  workingDir: string;
+}): Promise<string[]> {
   const entries = await readdir(options.extensionsDir, { withFileTypes: true }).catch(() => []);
-  const enablement = await readJsonFile(join(options.extensionsDir, 'extension-enablement.json')).catch(() => ({ exists: false as const }));
+  const enablement = await readJsonFile(join(options.extensionsDir, 'extension-enablement.json')).catch(() => ({
+    exists: false as const,
+  }));
   const rules = enablement.exists && isPlainObject(enablement.value) ? enablement.value : {};
   const found: string[] = [];
   for (const entry of entries.sort((left, right) => left.name.localeCompare(right.name))) {
@@ -212,7 +296,10 @@ export async function discoverGeminiExtensions(options: { extensionsDir: string;
     const manifest = await stat(join(dir, 'gemini-extension.json')).catch(() => undefined);
     if (!manifest?.isFile()) continue;
     const rule = rules[entry.name];
-    const overrides = isPlainObject(rule) && Array.isArray(rule['overrides']) ? rule['overrides'].filter((item): item is string => typeof item === 'string') : [];
+    const overrides =
+      isPlainObject(rule) && Array.isArray(rule['overrides'])
+        ? rule['overrides'].filter((item): item is string => typeof item === 'string')
+        : [];
     if (isExtensionEnabled(overrides, options.workingDir)) found.push(dir);
   }
   return found;
@@ -236,12 +323,17 @@ export function isExtensionEnabled(overrides: readonly string[], workingDir: str
 }
 
 /** The hooks object a plugin or extension brings, as written, for `Config.extensions`. */
-async function extensionConfigOf(directory: ExtensionDirectory, dialect: 'claude' | 'gemini', env: Record<string, string> | undefined): Promise<ExtensionConfig> {
+async function extensionConfigOf(
+  directory: ExtensionDirectory,
+  dialect: 'claude' | 'gemini',
+  env: Record<string, string> | undefined,
+): Promise<ExtensionConfig> {
   const hooks: Record<string, unknown[]> = {};
   for (const source of directory.sources) {
     const value = source.value?.['hooks'];
     if (!isPlainObject(value)) continue;
-    for (const [event, groups] of Object.entries(value)) if (Array.isArray(groups)) (hooks[event] ??= []).push(...groups);
+    for (const [event, groups] of Object.entries(value))
+      if (Array.isArray(groups)) (hooks[event] ??= []).push(...groups);
   }
   return { name: directory.name, isActive: true, hooks, dialect, ...(env ? { env } : {}) };
 }
@@ -250,21 +342,44 @@ async function extensionConfigOf(directory: ExtensionDirectory, dialect: 'claude
  * A Claude Code plugin as a `Config` extension, for hosts: `new Config({ extensions: [await
  * loadClaudePlugin(dir)] })`. Problems in its files are left out; `readClaudePlugin` reports them.
  */
-export async function loadClaudePlugin(dir: string, options: { homeDir?: string; marketplace?: string } = {}): Promise<ExtensionConfig> {
+export async function loadClaudePlugin(
+  dir: string,
+  options: { homeDir?: string; marketplace?: string } = {},
+): Promise<ExtensionConfig> {
   const root = resolve(dir);
   const directory = await claudePluginDirectory(root, (path) => path);
-  return extensionConfigOf(directory, 'claude', await claudePluginEnvironment({ root, pluginName: directory.name, ...options }));
+  return extensionConfigOf(
+    directory,
+    'claude',
+    await claudePluginEnvironment({ root, pluginName: directory.name, ...options }),
+  );
 }
 
 /** The variables a Claude Code plugin's hooks run with: `CLAUDE_PLUGIN_ROOT` and `CLAUDE_PLUGIN_DATA` (created). */
-async function claudePluginEnvironment(options: { root: string; pluginName: string; marketplace?: string; homeDir?: string }): Promise<Record<string, string>> {
-  const data = claudePluginDataDirectory({ homeDir: resolve(options.homeDir ?? homedir()), pluginName: options.pluginName, marketplace: options.marketplace });
+async function claudePluginEnvironment(options: {
+  root: string;
+  pluginName: string;
+  marketplace?: string;
+  homeDir?: string;
+}): Promise<Record<string, string>> {
+  const data = claudePluginDataDirectory({
+    homeDir: resolve(options.homeDir ?? homedir()),
+    pluginName: options.pluginName,
+    marketplace: options.marketplace,
+  });
   await prepareClaudePluginData(data);
   return { CLAUDE_PLUGIN_ROOT: options.root, CLAUDE_PLUGIN_DATA: data };
 }
 
 /** A Gemini CLI extension as a `Config` extension, for hosts (`workingDir` fills `${workspacePath}`). */
-export async function loadGeminiExtension(dir: string, options: { workingDir?: string } = {}): Promise<ExtensionConfig> {
+export async function loadGeminiExtension(
+  dir: string,
+  options: { workingDir?: string } = {},
+): Promise<ExtensionConfig> {
   const root = resolve(dir);
-  return extensionConfigOf(await geminiExtensionDirectory(root, resolve(options.workingDir ?? process.cwd()), (path) => path), 'gemini', undefined);
+  return extensionConfigOf(
+    await geminiExtensionDirectory(root, resolve(options.workingDir ?? process.cwd()), (path) => path),
+    'gemini',
+    undefined,
+  );
 }

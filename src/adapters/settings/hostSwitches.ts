@@ -52,10 +52,18 @@ export function applyHostSwitches(applied: readonly SettingsScopeFile[]): HostSw
     for (const file of claude) switchOff(file, `"disableAllHooks": true in ${managedOff.displayName} (managed policy)`);
   } else {
     const deciding = claude.find((file) => !isManagedScope(file.scope) && file.claudeDisableAllHooks !== undefined);
-    if (deciding?.claudeDisableAllHooks === true) for (const file of claude) if (!isManagedScope(file.scope)) switchOff(file, `"disableAllHooks": true in ${deciding.displayName}`);
+    if (deciding?.claudeDisableAllHooks === true)
+      for (const file of claude)
+        if (!isManagedScope(file.scope)) switchOff(file, `"disableAllHooks": true in ${deciding.displayName}`);
     const managedOnly = managed.find((file) => file.claudePolicy?.allowManagedHooksOnly === true);
     if (managedOnly) {
-      const forced = new Set(managed.flatMap((file) => Object.entries(file.enabledPlugins ?? {}).filter(([, on]) => on).map(([id]) => id)));
+      const forced = new Set(
+        managed.flatMap((file) =>
+          Object.entries(file.enabledPlugins ?? {})
+            .filter(([, on]) => on)
+            .map(([id]) => id),
+        ),
+      );
       for (const file of claude) {
         if (isManagedScope(file.scope) || (file.pluginId !== undefined && forced.has(file.pluginId))) continue;
         switchOff(file, `"allowManagedHooksOnly": true in ${managedOnly.displayName} (managed policy)`);
@@ -63,32 +71,45 @@ export function applyHostSwitches(applied: readonly SettingsScopeFile[]): HostSw
     }
   }
   const gemini = applied.filter((file) => file.dialect === 'gemini');
-  const geminiDeciding = [...gemini.filter((file) => file.scope === 'gemini-system'), ...gemini.filter((file) => file.scope !== 'gemini-system')].find(
-    (file) => file.geminiHooksEnabled !== undefined && file.scope !== 'extension',
-  );
-  if (geminiDeciding?.geminiHooksEnabled === false) for (const file of gemini) switchOff(file, `"hooksConfig.enabled": false in ${geminiDeciding.displayName}`);
+  const geminiDeciding = [
+    ...gemini.filter((file) => file.scope === 'gemini-system'),
+    ...gemini.filter((file) => file.scope !== 'gemini-system'),
+  ].find((file) => file.geminiHooksEnabled !== undefined && file.scope !== 'extension');
+  if (geminiDeciding?.geminiHooksEnabled === false)
+    for (const file of gemini) switchOff(file, `"hooksConfig.enabled": false in ${geminiDeciding.displayName}`);
 
   const warnings: string[] = [];
-  const running = applied.filter((file) => !off.has(file)).map((file) => (file.dialect === 'claude' ? applyHttpPolicy(file, claude, warnings) : file));
+  const running = applied
+    .filter((file) => !off.has(file))
+    .map((file) => (file.dialect === 'claude' ? applyHttpPolicy(file, claude, warnings) : file));
   return { files: running, offFiles, warnings };
 }
 
 /** Gemini CLI reads extensions only while its hooks are on (the same deciding file as above). */
 export function geminiHooksEnabled(files: readonly SettingsScopeFile[]): boolean {
-  const gemini = files.filter((file) => file.trusted && file.dialect === 'gemini' && file.geminiHooksEnabled !== undefined && file.scope !== 'extension');
+  const gemini = files.filter(
+    (file) =>
+      file.trusted && file.dialect === 'gemini' && file.geminiHooksEnabled !== undefined && file.scope !== 'extension',
+  );
   const deciding = gemini.find((file) => file.scope === 'gemini-system') ?? gemini[0];
   return deciding?.geminiHooksEnabled !== false;
 }
 
 /** A Claude file's hooks under the merged `allowedHttpHookUrls` and `httpHookAllowedEnvVars` of every Claude file. */
-function applyHttpPolicy(file: SettingsScopeFile, claude: readonly SettingsScopeFile[], warnings: string[]): SettingsScopeFile {
+function applyHttpPolicy(
+  file: SettingsScopeFile,
+  claude: readonly SettingsScopeFile[],
+  warnings: string[],
+): SettingsScopeFile {
   const urls = mergedList(claude, 'allowedHttpHookUrls');
   const variables = mergedList(claude, 'httpHookAllowedEnvVars');
   if (urls === undefined && variables === undefined) return file;
   const hooks = mapHooks(file.hooks, (hook) => {
     if (hook.type !== 'http') return hook;
     if (urls !== undefined && !urls.some((pattern) => wildcardMatches(pattern, hook.url))) {
-      warnings.push(`${file.displayName}: the http hook to ${hook.url} is left out: allowedHttpHookUrls (${JSON.stringify(urls)}) does not allow its URL`);
+      warnings.push(
+        `${file.displayName}: the http hook to ${hook.url} is left out: allowedHttpHookUrls (${JSON.stringify(urls)}) does not allow its URL`,
+      );
       return undefined;
     }
     if (variables === undefined || hook.allowedEnvVars === undefined) return hook;
@@ -97,7 +118,10 @@ function applyHttpPolicy(file: SettingsScopeFile, claude: readonly SettingsScope
   return { ...file, hooks };
 }
 
-function mergedList(files: readonly SettingsScopeFile[], key: 'allowedHttpHookUrls' | 'httpHookAllowedEnvVars'): string[] | undefined {
+function mergedList(
+  files: readonly SettingsScopeFile[],
+  key: 'allowedHttpHookUrls' | 'httpHookAllowedEnvVars',
+): string[] | undefined {
   const lists = files.map((file) => file.claudePolicy?.[key]).filter((list): list is string[] => list !== undefined);
   return lists.length === 0 ? undefined : [...new Set(lists.flat())];
 }
@@ -122,7 +146,9 @@ function mapHooks(hooks: HooksSettings, map: (hook: HookConfig) => HookConfig | 
   for (const eventName of hookEventNames) {
     const groups: HookDefinition[] = [];
     for (const group of hooks[eventName] ?? []) {
-      const kept = group.hooks.map((hook) => map(hook)).filter((hook): hook is HookDefinition['hooks'][number] => hook !== undefined);
+      const kept = group.hooks
+        .map((hook) => map(hook))
+        .filter((hook): hook is HookDefinition['hooks'][number] => hook !== undefined);
       if (kept.length > 0) groups.push({ ...group, hooks: kept });
     }
     if (groups.length > 0) mapped[eventName] = groups;

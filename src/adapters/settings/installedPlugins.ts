@@ -31,13 +31,18 @@ export interface ReadInstalledPluginsOptions {
 }
 
 /** The enabled installed plugins' files (each tagged with its `pluginId`) and a warning per plugin not found. */
-export async function readInstalledPlugins(options: ReadInstalledPluginsOptions): Promise<{ files: SettingsScopeFile[]; warnings: string[] }> {
+export async function readInstalledPlugins(
+  options: ReadInstalledPluginsOptions,
+): Promise<{ files: SettingsScopeFile[]; warnings: string[] }> {
   const enabled = enabledPluginIds(options.files);
   if (enabled.length === 0) return { files: [], warnings: [] };
   const context = { workingDir: options.workingDir, homeDir: options.homeDir };
   const registryPath = join(options.pluginsDir, 'installed_plugins.json');
   const registry = await readJsonFile(registryPath).catch(() => ({ exists: false as const }));
-  const installed = registry.exists && isPlainObject(registry.value) && isPlainObject(registry.value['plugins']) ? registry.value['plugins'] : {};
+  const installed =
+    registry.exists && isPlainObject(registry.value) && isPlainObject(registry.value['plugins'])
+      ? registry.value['plugins']
+      : {};
   const files: SettingsScopeFile[] = [];
   const warnings: string[] = [];
   const seen = new Set(options.alreadyRead ?? []);
@@ -45,11 +50,20 @@ export async function readInstalledPlugins(options: ReadInstalledPluginsOptions)
     const [name = id, marketplace] = id.split('@');
     const registered = installed[id] !== undefined;
     // The cache is looked in only for a plugin the registry does not list: a listed one installed for another project does not count here.
-    const dir = installPathOf(installed[id], options.workingDir) ?? (registered ? undefined : await cachedVersion(join(options.pluginsDir, 'cache', marketplace ?? '', name)));
+    const dir =
+      installPathOf(installed[id], options.workingDir) ??
+      (registered ? undefined : await cachedVersion(join(options.pluginsDir, 'cache', marketplace ?? '', name)));
     if (dir === undefined || !(await isDirectory(dir))) {
       const registry = displayPath(registryPath, context);
-      const where = dir !== undefined ? `its directory ${displayPath(dir, context)} is missing` : registered ? `${registry} lists it for other projects only` : `not in ${registry} or its cache`;
-      warnings.push(`${file.displayName}: enabledPlugins: ${JSON.stringify(id)} is switched on but hookrail cannot find it (${where}); its hooks do not run`);
+      const where =
+        dir !== undefined
+          ? `its directory ${displayPath(dir, context)} is missing`
+          : registered
+            ? `${registry} lists it for other projects only`
+            : `not in ${registry} or its cache`;
+      warnings.push(
+        `${file.displayName}: enabledPlugins: ${JSON.stringify(id)} is switched on but hookrail cannot find it (${where}); its hooks do not run`,
+      );
       continue;
     }
     if (seen.has(dir)) continue;
@@ -64,7 +78,10 @@ export async function readInstalledPlugins(options: ReadInstalledPluginsOptions)
 
 /** The plugins switched on, each with the file that decides it: the managed file first, then the rest in priority order. */
 function enabledPluginIds(files: readonly SettingsScopeFile[]): Array<{ id: string; file: SettingsScopeFile }> {
-  const ordered = [...files.filter((file) => file.scope === 'claude-managed'), ...files.filter((file) => file.scope !== 'claude-managed')];
+  const ordered = [
+    ...files.filter((file) => file.scope === 'claude-managed'),
+    ...files.filter((file) => file.scope !== 'claude-managed'),
+  ];
   const decided = new Map<string, { on: boolean; file: SettingsScopeFile }>();
   for (const file of ordered) {
     if (!file.exists || file.enabledPlugins === undefined) continue;
@@ -81,7 +98,9 @@ function installPathOf(entry: unknown, workingDir: string): string | undefined {
     if (scope !== 'project' && scope !== 'local') return true;
     return typeof candidate['projectPath'] === 'string' && resolve(candidate['projectPath']) === resolve(workingDir);
   });
-  const sorted = applicable.sort((left, right) => String(right['lastUpdated'] ?? '').localeCompare(String(left['lastUpdated'] ?? '')));
+  const sorted = applicable.sort((left, right) =>
+    String(right['lastUpdated'] ?? '').localeCompare(String(left['lastUpdated'] ?? '')),
+  );
   const path = sorted.find((candidate) => typeof candidate['installPath'] === 'string')?.['installPath'];
   return typeof path === 'string' ? path : undefined;
 }

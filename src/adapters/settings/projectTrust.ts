@@ -25,7 +25,10 @@ export interface ApplyProjectTrustOptions {
  * Checks the project files among `files` against the trust store; when the folder is not trusted for
  * what they say, marks them untrusted (so they contribute nothing) and returns the warnings saying so.
  */
-export async function applyProjectTrust(files: readonly SettingsScopeFile[], options: ApplyProjectTrustOptions): Promise<{ untrusted: boolean; warnings: string[] }> {
+export async function applyProjectTrust(
+  files: readonly SettingsScopeFile[],
+  options: ApplyProjectTrustOptions,
+): Promise<{ untrusted: boolean; warnings: string[] }> {
   const projectFiles = files.filter((file) => isProjectScope(file.scope));
   if (!projectFiles.some(contributesSettings)) return { untrusted: false, warnings: [] };
   const { hooks, switches } = projectContent(projectFiles);
@@ -33,7 +36,13 @@ export async function applyProjectTrust(files: readonly SettingsScopeFile[], opt
   const check = await trustStore.check(options.workingDir, hooks, switches);
   if (check.state === 'trusted') return { untrusted: false, warnings: check.warnings };
   for (const file of projectFiles) file.trusted = false;
-  return { untrusted: true, warnings: [...check.warnings, untrustedWarning(projectFiles.filter(contributesSettings), check.state, options.workingDir)] };
+  return {
+    untrusted: true,
+    warnings: [
+      ...check.warnings,
+      untrustedWarning(projectFiles.filter(contributesSettings), check.state, options.workingDir),
+    ],
+  };
 }
 
 /** Options for {@link trustProjectHooks}. */
@@ -60,7 +69,12 @@ export interface TrustedProjectHooks {
 export async function trustProjectHooks(options: TrustProjectHooksOptions): Promise<TrustedProjectHooks> {
   const workingDir = resolve(options.workingDir);
   const homeDir = resolve(options.homeDir ?? homedir());
-  const files = await readProjectFiles({ workingDir, homeDir, includeClaude: options.includeClaude, includeGemini: options.includeGemini });
+  const files = await readProjectFiles({
+    workingDir,
+    homeDir,
+    includeClaude: options.includeClaude,
+    includeGemini: options.includeGemini,
+  });
   const { hooks, switches } = projectContent(files);
   const trustStore = options.trustStore ?? new TrustStore({ file: defaultTrustFile(homeDir) });
   await trustStore.trust(workingDir, hooks, switches);
@@ -71,17 +85,29 @@ export async function trustProjectHooks(options: TrustProjectHooksOptions): Prom
 export async function checkProjectTrust(options: TrustProjectHooksOptions): Promise<TrustState> {
   const workingDir = resolve(options.workingDir);
   const homeDir = resolve(options.homeDir ?? homedir());
-  const files = await readProjectFiles({ workingDir, homeDir, includeClaude: options.includeClaude, includeGemini: options.includeGemini });
+  const files = await readProjectFiles({
+    workingDir,
+    homeDir,
+    includeClaude: options.includeClaude,
+    includeGemini: options.includeGemini,
+  });
   const { hooks, switches } = projectContent(files);
   const trustStore = options.trustStore ?? new TrustStore({ file: defaultTrustFile(homeDir) });
   return (await trustStore.check(workingDir, hooks, switches)).state;
 }
 
-async function readProjectFiles(options: { workingDir: string; homeDir: string; includeClaude?: boolean; includeGemini?: boolean }): Promise<SettingsScopeFile[]> {
+async function readProjectFiles(options: {
+  workingDir: string;
+  homeDir: string;
+  includeClaude?: boolean;
+  includeGemini?: boolean;
+}): Promise<SettingsScopeFile[]> {
   const paths = getSettingsPaths({ workingDir: options.workingDir, homeDir: options.homeDir });
   const selection = { includeClaude: options.includeClaude ?? true, includeGemini: options.includeGemini ?? true };
   const context = { workingDir: options.workingDir, homeDir: options.homeDir };
-  const files = await Promise.all(projectLocations(paths, selection).map((location) => readSettingsScopeFile({ ...location, ...context })));
+  const files = await Promise.all(
+    projectLocations(paths, selection).map((location) => readSettingsScopeFile({ ...location, ...context })),
+  );
   return [...files, ...(await readNamedPlugins(files, [], context))];
 }
 
@@ -114,4 +140,3 @@ function untrustedWarning(files: SettingsScopeFile[], state: TrustState, working
     `Review them, then run \`hookrail hooks trust --cwd ${JSON.stringify(workingDir)}\` to allow them.`
   );
 }
-

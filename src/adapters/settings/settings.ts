@@ -40,16 +40,39 @@ import { geminiHooksEnabled } from './hostSwitches.js';
 import { readInstalledPlugins } from './installedPlugins.js';
 import { applyProjectTrust } from './projectTrust.js';
 import { mergeSettingsFiles, type MergedSettings } from './settingsMerge.js';
-import { getSettingsPaths, isProjectScope, projectLocations, type ScopeLocation, type ScopeSelection } from './settingsLocations.js';
+import {
+  getSettingsPaths,
+  isProjectScope,
+  projectLocations,
+  type ScopeLocation,
+  type ScopeSelection,
+} from './settingsLocations.js';
 import { problemWarnings, readSettingsScopeFile } from './settingsScopeFile.js';
 import { type SettingsScopeFile } from './scopeFile.js';
 import type { TrustStore } from './trust.js';
 
 export { countHooks, hasHooks, mergeHooksSettings } from './settingsMerge.js';
-export { checkPinned, problemWarnings, readSettingsScopeFile, toHooksSettings, type ReadSettingsScopeFileOptions } from './settingsScopeFile.js';
+export {
+  checkPinned,
+  problemWarnings,
+  readSettingsScopeFile,
+  toHooksSettings,
+  type ReadSettingsScopeFileOptions,
+} from './settingsScopeFile.js';
 export { type SettingsScopeFile } from './scopeFile.js';
-export { dialectOfLocation, getSettingsPaths, type SettingsPaths, type SettingsPathsOptions, type SettingsScope } from './settingsLocations.js';
-export { checkProjectTrust, trustProjectHooks, type TrustProjectHooksOptions, type TrustedProjectHooks } from './projectTrust.js';
+export {
+  dialectOfLocation,
+  getSettingsPaths,
+  type SettingsPaths,
+  type SettingsPathsOptions,
+  type SettingsScope,
+} from './settingsLocations.js';
+export {
+  checkProjectTrust,
+  trustProjectHooks,
+  type TrustProjectHooksOptions,
+  type TrustedProjectHooks,
+} from './projectTrust.js';
 
 /** The merged result of every scope (only trusted files count), with the files it came from. */
 export interface LoadedSettings extends MergedSettings {
@@ -90,7 +113,10 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
   const workingDir = resolve(options.workingDir);
   const homeDir = resolve(options.homeDir ?? homedir());
   const paths = getSettingsPaths({ workingDir, homeDir, env: options.env });
-  const selection: ScopeSelection = { includeClaude: options.includeClaude ?? true, includeGemini: options.includeGemini ?? true };
+  const selection: ScopeSelection = {
+    includeClaude: options.includeClaude ?? true,
+    includeGemini: options.includeGemini ?? true,
+  };
   const locations: ScopeLocation[] = [
     ...(options.extraFiles ?? []).map((file) => ({ scope: 'extra' as const, path: resolve(workingDir, file) })),
     ...projectLocations(paths, selection),
@@ -102,10 +128,21 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     ...(selection.includeGemini ? [{ scope: 'gemini-system' as const, path: paths.geminiSystem }] : []),
   ];
   const context = { workingDir, homeDir };
-  const settingsFiles = await Promise.all(uniqueLocations(locations).map((location) => readSettingsScopeFile({ ...location, ...context })));
-  const plugins = await readNamedPlugins(settingsFiles, (options.pluginDirs ?? []).map((dir) => resolve(workingDir, dir)), context);
+  const settingsFiles = await Promise.all(
+    uniqueLocations(locations).map((location) => readSettingsScopeFile({ ...location, ...context })),
+  );
+  const plugins = await readNamedPlugins(
+    settingsFiles,
+    (options.pluginDirs ?? []).map((dir) => resolve(workingDir, dir)),
+    context,
+  );
   const installed = selection.includeClaude
-    ? await readInstalledPlugins({ files: settingsFiles, pluginsDir: paths.claudePlugins, ...context, alreadyRead: plugins.map((file) => file.path) })
+    ? await readInstalledPlugins({
+        files: settingsFiles,
+        pluginsDir: paths.claudePlugins,
+        ...context,
+        alreadyRead: plugins.map((file) => file.path),
+      })
     : { files: [], warnings: [] };
   const configured = [...(options.readFiles ?? []), ...settingsFiles, ...plugins, ...installed.files];
   const warnings = [...configured.flatMap(problemWarnings), ...installed.warnings];
@@ -114,16 +151,26 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
   warnings.push(...trust.warnings);
   // Extensions last: whether they load depends on the trusted Gemini files' hooksConfig.enabled.
   const extensionDirs =
-    selection.includeGemini && geminiHooksEnabled(settingsFiles) ? await discoverGeminiExtensions({ extensionsDir: paths.geminiExtensions, workingDir }) : [];
+    selection.includeGemini && geminiHooksEnabled(settingsFiles)
+      ? await discoverGeminiExtensions({ extensionsDir: paths.geminiExtensions, workingDir })
+      : [];
   const extensions = (await Promise.all(extensionDirs.map((dir) => readGeminiExtension({ dir, ...context })))).flat();
   warnings.push(...extensions.flatMap(problemWarnings));
   return settingsFromFiles([...configured, ...extensions], { warnings, untrustedProjectHooks: trust.untrusted });
 }
 
 /** Merges read files (their `trusted` flags set) into {@link LoadedSettings}; `warnings` come first. */
-function settingsFromFiles(files: SettingsScopeFile[], options: { warnings: string[]; untrustedProjectHooks: boolean }): LoadedSettings {
+function settingsFromFiles(
+  files: SettingsScopeFile[],
+  options: { warnings: string[]; untrustedProjectHooks: boolean },
+): LoadedSettings {
   const merged = mergeSettingsFiles(files);
-  return { ...merged, files, warnings: [...options.warnings, ...merged.warnings], untrustedProjectHooks: options.untrustedProjectHooks };
+  return {
+    ...merged,
+    files,
+    warnings: [...options.warnings, ...merged.warnings],
+    untrustedProjectHooks: options.untrustedProjectHooks,
+  };
 }
 
 /** Options for {@link toConfigParameters}. */
@@ -140,7 +187,10 @@ export interface ToConfigParametersOptions {
 export function toConfigParameters(
   settings: LoadedSettings,
   options: ToConfigParametersOptions = {},
-): Pick<ConfigParameters, 'enableHooks' | 'hooks' | 'disabledHooks' | 'hookEnvironment' | 'functionHooks' | 'warmInterpreters'> {
+): Pick<
+  ConfigParameters,
+  'enableHooks' | 'hooks' | 'disabledHooks' | 'hookEnvironment' | 'functionHooks' | 'warmInterpreters'
+> {
   const functionHooks = options.functionHooks ?? [];
   return {
     enableHooks: settings.enableHooks || (functionHooks.length > 0 && settings.switchedOffBy.length === 0),
@@ -165,9 +215,12 @@ export interface SetHookDisabledOptions {
  * Adds `nameOrCommand` to (or removes it from) a settings file's `disabledHooks`, keeping every
  * other key. A malformed file is refused with a {@link HookrailFileError} rather than overwritten.
  */
-export async function setHookDisabled(options: SetHookDisabledOptions): Promise<{ changed: boolean; disabledHooks: string[] }> {
+export async function setHookDisabled(
+  options: SetHookDisabledOptions,
+): Promise<{ changed: boolean; disabledHooks: string[] }> {
   const { file, nameOrCommand, disabled } = options;
-  if (nameOrCommand.trim() === '') throw new HookrailFileError(file, 'the hook name or command to enable or disable is empty');
+  if (nameOrCommand.trim() === '')
+    throw new HookrailFileError(file, 'the hook name or command to enable or disable is empty');
   const content = await readJsonFile(file);
   const settings = content.exists ? content.value : {};
   if (!isPlainObject(settings)) throw new HookrailFileError(file, 'expected a JSON object; not changed');
@@ -188,7 +241,9 @@ export async function setHookDisabled(options: SetHookDisabledOptions): Promise<
  * extra or user rather than project.
  */
 function uniqueLocations(locations: ScopeLocation[]): ScopeLocation[] {
-  const trustedPaths = new Set(locations.filter((location) => !isProjectScope(location.scope)).map((location) => location.path));
+  const trustedPaths = new Set(
+    locations.filter((location) => !isProjectScope(location.scope)).map((location) => location.path),
+  );
   const seen = new Set<string>();
   return locations.filter((location) => {
     if (seen.has(location.path)) return false;

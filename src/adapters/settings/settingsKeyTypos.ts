@@ -21,15 +21,25 @@ export function keysReadFrom(dialect: HookDialect, hookrailSwitches: boolean): s
 }
 
 /** Every top-level key hookrail reads in some dialect: never a typo, whichever file it is in. */
-const keysReadInSomeDialect: ReadonlySet<string> = new Set(hookDialects.flatMap((dialect) => keysReadFrom(dialect, true)));
+const keysReadInSomeDialect: ReadonlySet<string> = new Set(
+  hookDialects.flatMap((dialect) => keysReadFrom(dialect, true)),
+);
 
 /** Warns, at its key, about each top-level key that looks like a misspelling of one of `readKeys` (the keys read from this file). */
-export function reportSettingsKeyTypos(settings: Record<string, unknown>, readKeys: readonly string[]): HookConfigProblem[] {
+export function reportSettingsKeyTypos(
+  settings: Record<string, unknown>,
+  readKeys: readonly string[],
+): HookConfigProblem[] {
   const problems: HookConfigProblem[] = [];
   for (const key of Object.keys(settings)) {
     if (keysReadInSomeDialect.has(key)) continue;
     const suggestion = suggestClosest(key, readKeys);
-    if (suggestion !== undefined) problems.push({ path: key, message: `unknown key ${JSON.stringify(key)}; ignored (did you mean "${suggestion}"?)`, severity: 'warning' });
+    if (suggestion !== undefined)
+      problems.push({
+        path: key,
+        message: `unknown key ${JSON.stringify(key)}; ignored (did you mean "${suggestion}"?)`,
+        severity: 'warning',
+      });
   }
   return problems;
 }

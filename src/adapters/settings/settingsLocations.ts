@@ -115,15 +115,29 @@ export interface ScopeSelection {
 export function projectLocations(paths: SettingsPaths, selection: ScopeSelection): ScopeLocation[] {
   return [
     { scope: 'project', path: paths.project },
-    ...(selection.includeClaude ? [{ scope: 'claude-local' as const, path: paths.claudeLocal }, { scope: 'claude-project' as const, path: paths.claudeProject }] : []),
+    ...(selection.includeClaude
+      ? [
+          { scope: 'claude-local' as const, path: paths.claudeLocal },
+          { scope: 'claude-project' as const, path: paths.claudeProject },
+        ]
+      : []),
     ...(selection.includeGemini ? [{ scope: 'gemini-project' as const, path: paths.geminiProject }] : []),
   ];
 }
 
 /** The dialect a file's location gives, or `undefined` when its content decides. */
 export function dialectOfLocation(scope: SettingsScope, path: string): HookDialect | undefined {
-  if (scope === 'claude-user' || scope === 'claude-project' || scope === 'claude-local' || scope === 'claude-managed' || scope === 'plugin' || scope === 'project-plugin') return 'claude';
-  if (scope === 'gemini-user' || scope === 'gemini-project' || scope === 'gemini-system' || scope === 'extension') return 'gemini';
+  if (
+    scope === 'claude-user' ||
+    scope === 'claude-project' ||
+    scope === 'claude-local' ||
+    scope === 'claude-managed' ||
+    scope === 'plugin' ||
+    scope === 'project-plugin'
+  )
+    return 'claude';
+  if (scope === 'gemini-user' || scope === 'gemini-project' || scope === 'gemini-system' || scope === 'extension')
+    return 'gemini';
   const folder = basename(dirname(path));
   if (folder === '.claude') return 'claude';
   if (folder === '.gemini') return 'gemini';
@@ -132,7 +146,13 @@ export function dialectOfLocation(scope: SettingsScope, path: string): HookDiale
 
 /** Project files come with the repository: they apply only in a trusted folder — every dialect's, and the plugins they name. */
 export function isProjectScope(scope: SettingsScope): boolean {
-  return scope === 'project' || scope === 'claude-project' || scope === 'claude-local' || scope === 'gemini-project' || scope === 'project-plugin';
+  return (
+    scope === 'project' ||
+    scope === 'claude-project' ||
+    scope === 'claude-local' ||
+    scope === 'gemini-project' ||
+    scope === 'project-plugin'
+  );
 }
 
 /** How messages name a file: relative to the working directory, `~/...`, or absolute. */

@@ -54,8 +54,12 @@ export function mergeSettingsFiles(files: readonly SettingsScopeFile[]): MergedS
   const applied = switched.files;
   const warnings: string[] = [...switched.warnings];
   const systemFiles = applied.filter((file) => file.scope === 'system' || isManagedScope(file.scope));
-  const pinned = mergeHooksSettings(systemFiles.map((file) => selectHooks(file.hooks, (hook) => isPinnedHook(file.scope, hook))));
-  const pinnedKeys = new Set(listHooks(pinned).flatMap((hook) => [hook.name, hook.command].filter((key): key is string => key !== undefined)));
+  const pinned = mergeHooksSettings(
+    systemFiles.map((file) => selectHooks(file.hooks, (hook) => isPinnedHook(file.scope, hook))),
+  );
+  const pinnedKeys = new Set(
+    listHooks(pinned).flatMap((hook) => [hook.name, hook.command].filter((key): key is string => key !== undefined)),
+  );
   const pinnedBy = systemFiles.map((file) => file.displayName).join(' and ');
 
   const disabledHooks: string[] = [];
@@ -63,26 +67,54 @@ export function mergeSettingsFiles(files: readonly SettingsScopeFile[]): MergedS
     file.disabledHooks.forEach((entry, index) => {
       if (pinnedKeys.has(entry)) {
         const path = file.disabledHookPaths?.[index] ?? 'disabledHooks';
-        warnings.push(`${file.displayName}: ${path}: ${JSON.stringify(entry)} is pinned by the system settings (${pinnedBy}); it stays enabled`);
+        warnings.push(
+          `${file.displayName}: ${path}: ${JSON.stringify(entry)} is pinned by the system settings (${pinnedBy}); it stays enabled`,
+        );
       } else if (!disabledHooks.includes(entry)) {
         disabledHooks.push(entry);
       }
     });
   }
 
-  const unpinned = mergeHooksSettings(applied.map((file) => (systemFiles.includes(file) ? selectHooks(file.hooks, (hook) => !isPinnedHook(file.scope, hook)) : file.hooks)));
-  const systemOff = applied.filter((file) => file.scope === 'system' && file.enableHooks === false).map((file) => file.displayName);
-  const lowerOff = applied.filter((file) => file.scope !== 'system' && file.enableHooks === false).map((file) => file.displayName);
+  const unpinned = mergeHooksSettings(
+    applied.map((file) =>
+      systemFiles.includes(file) ? selectHooks(file.hooks, (hook) => !isPinnedHook(file.scope, hook)) : file.hooks,
+    ),
+  );
+  const systemOff = applied
+    .filter((file) => file.scope === 'system' && file.enableHooks === false)
+    .map((file) => file.displayName);
+  const lowerOff = applied
+    .filter((file) => file.scope !== 'system' && file.enableHooks === false)
+    .map((file) => file.displayName);
   const withheldVariables = [...new Set(applied.flatMap((file) => file.withheldVariables))];
   const warmInterpreters = applied.find((file) => file.warmInterpreters !== undefined)?.warmInterpreters;
-  const base = { disabledHooks, withheldVariables, warnings, offFiles: switched.offFiles, ...(warmInterpreters === undefined ? {} : { warmInterpreters }) };
+  const base = {
+    disabledHooks,
+    withheldVariables,
+    warnings,
+    offFiles: switched.offFiles,
+    ...(warmInterpreters === undefined ? {} : { warmInterpreters }),
+  };
 
   if (systemOff.length > 0) {
-    return { ...base, hooks: mergeHooksSettings([pinned, unpinned]), enableHooks: false, switchedOffBy: systemOff, onlyPinnedHooks: false };
+    return {
+      ...base,
+      hooks: mergeHooksSettings([pinned, unpinned]),
+      enableHooks: false,
+      switchedOffBy: systemOff,
+      onlyPinnedHooks: false,
+    };
   }
   if (lowerOff.length > 0) {
     if (!hasHooks(pinned)) {
-      return { ...base, hooks: mergeHooksSettings([pinned, unpinned]), enableHooks: false, switchedOffBy: lowerOff, onlyPinnedHooks: false };
+      return {
+        ...base,
+        hooks: mergeHooksSettings([pinned, unpinned]),
+        enableHooks: false,
+        switchedOffBy: lowerOff,
+        onlyPinnedHooks: false,
+      };
     }
     const count = countHooks(pinned);
     warnings.push(
@@ -121,24 +153,39 @@ export function hasHooks(hooks: HooksSettings): boolean {
 
 /** How many hooks `hooks` holds, for one event or for all of them. */
 export function countHooks(hooks: HooksSettings, eventName?: HookEventName): number {
-  return (eventName === undefined ? hookEventNames : [eventName]).reduce((count, event) => count + (hooks[event] ?? []).reduce((sum, group) => sum + group.hooks.length, 0), 0);
+  return (eventName === undefined ? hookEventNames : [eventName]).reduce(
+    (count, event) => count + (hooks[event] ?? []).reduce((sum, group) => sum + group.hooks.length, 0),
+    0,
+  );
 }
 
 /** A file's contributions in one line (`2 hooks, disabledHooks ["guard"], enableHooks: false`), for warnings and listings. */
-export function describeContributions(file: Pick<SettingsScopeFile, 'hooks' | 'disabledHooks' | 'enableHooks' | 'withheldVariables' | 'warmInterpreters'>): string {
+export function describeContributions(
+  file: Pick<SettingsScopeFile, 'hooks' | 'disabledHooks' | 'enableHooks' | 'withheldVariables' | 'warmInterpreters'>,
+): string {
   const hookCount = countHooks(file.hooks);
   return [
     ...(hookCount > 0 ? [`${hookCount} ${hookCount === 1 ? 'hook' : 'hooks'}`] : []),
     ...(file.disabledHooks.length > 0 ? [`disabledHooks ${JSON.stringify(file.disabledHooks)}`] : []),
     ...(file.enableHooks !== undefined ? [`enableHooks: ${file.enableHooks}`] : []),
-    ...(file.withheldVariables.length > 0 ? [`hookEnvironment.withhold ${JSON.stringify(file.withheldVariables)}`] : []),
+    ...(file.withheldVariables.length > 0
+      ? [`hookEnvironment.withhold ${JSON.stringify(file.withheldVariables)}`]
+      : []),
     ...(file.warmInterpreters !== undefined ? [`warmInterpreters: ${file.warmInterpreters}`] : []),
   ].join(', ');
 }
 
 /** True when a file would change what runs: hooks, `disabledHooks`, `enableHooks`, `hookEnvironment` or `warmInterpreters`. */
-export function contributesSettings(file: Pick<SettingsScopeFile, 'hooks' | 'disabledHooks' | 'enableHooks' | 'withheldVariables' | 'warmInterpreters'>): boolean {
-  return hasHooks(file.hooks) || file.disabledHooks.length > 0 || file.enableHooks !== undefined || file.withheldVariables.length > 0 || file.warmInterpreters !== undefined;
+export function contributesSettings(
+  file: Pick<SettingsScopeFile, 'hooks' | 'disabledHooks' | 'enableHooks' | 'withheldVariables' | 'warmInterpreters'>,
+): boolean {
+  return (
+    hasHooks(file.hooks) ||
+    file.disabledHooks.length > 0 ||
+    file.enableHooks !== undefined ||
+    file.withheldVariables.length > 0 ||
+    file.warmInterpreters !== undefined
+  );
 }
 
 function selectHooks(hooks: HooksSettings, keep: (hook: HookConfig) => boolean): HooksSettings {

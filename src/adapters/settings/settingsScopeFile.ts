@@ -36,14 +36,31 @@ export interface ReadSettingsScopeFileOptions {
 }
 
 /** An empty record of the file at `path`, before reading it. */
-export function emptyScopeFile(options: { scope: SettingsScope; path: string; displayName: string; dialect: HookDialect }): SettingsScopeFile {
-  return { ...options, exists: false, trusted: true, hooks: {}, disabledHooks: [], withheldVariables: [], pluginDirs: [], problems: [] };
+export function emptyScopeFile(options: {
+  scope: SettingsScope;
+  path: string;
+  displayName: string;
+  dialect: HookDialect;
+}): SettingsScopeFile {
+  return {
+    ...options,
+    exists: false,
+    trusted: true,
+    hooks: {},
+    disabledHooks: [],
+    withheldVariables: [],
+    pluginDirs: [],
+    problems: [],
+  };
 }
 
 /** Reads and validates one settings file in its dialect. Never throws: problems are in `problems`. */
 export async function readSettingsScopeFile(options: ReadSettingsScopeFileOptions): Promise<SettingsScopeFile> {
   const path = resolve(options.path);
-  const displayName = displayPath(path, { workingDir: resolve(options.workingDir ?? process.cwd()), homeDir: resolve(options.homeDir ?? homedir()) });
+  const displayName = displayPath(path, {
+    workingDir: resolve(options.workingDir ?? process.cwd()),
+    homeDir: resolve(options.homeDir ?? homedir()),
+  });
   const located = dialectOfLocation(options.scope, path);
   const file = emptyScopeFile({ scope: options.scope, path, displayName, dialect: located ?? 'native' });
   let value: unknown;
@@ -61,7 +78,11 @@ export async function readSettingsScopeFile(options: ReadSettingsScopeFileOption
   file.exists = true;
   if (!isPlainObject(value)) {
     const found = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
-    file.problems.push({ path: '', message: `expected a JSON object, found ${found}; this file is ignored`, severity: 'error' });
+    file.problems.push({
+      path: '',
+      message: `expected a JSON object, found ${found}; this file is ignored`,
+      severity: 'error',
+    });
     return file;
   }
   file.dialect = located ?? detectFileDialect(value);
@@ -85,7 +106,11 @@ export interface ReadSettingsObjectOptions {
 }
 
 /** Reads a settings object's hooks and switches into `file`, by `file.dialect`'s rules. */
-export function readSettingsObject(settings: Record<string, unknown>, file: SettingsScopeFile, options: ReadSettingsObjectOptions): void {
+export function readSettingsObject(
+  settings: Record<string, unknown>,
+  file: SettingsScopeFile,
+  options: ReadSettingsObjectOptions,
+): void {
   if (file.dialect === 'claude') readClaudeSwitches(settings, file);
   else if (file.dialect === 'gemini') readGeminiSwitches(settings, file);
   if (options.hookrailSwitches) readHookrailSwitches(settings, file);
@@ -151,5 +176,9 @@ export function toHooksSettings(definitions: readonly ValidatedHookDefinition[])
 
 /** One warning line per problem: `<file>: <JSON path>: <message>`. */
 export function problemWarnings(file: SettingsScopeFile): string[] {
-  return file.problems.map((problem) => (problem.path ? `${file.displayName}: ${problem.path}: ${problem.message}` : `${file.displayName}: ${problem.message}`));
+  return file.problems.map((problem) =>
+    problem.path
+      ? `${file.displayName}: ${problem.path}: ${problem.message}`
+      : `${file.displayName}: ${problem.message}`,
+  );
 }

@@ -21,10 +21,19 @@ import type { ClaudePolicy, SettingsScopeFile } from './scopeFile.js';
 export function readClaudeSwitches(settings: Record<string, unknown>, file: SettingsScopeFile): void {
   const disableAll = settings['disableAllHooks'];
   if (typeof disableAll === 'boolean') file.claudeDisableAllHooks = disableAll;
-  else if (disableAll !== undefined) file.problems.push({ path: 'disableAllHooks', message: `expected true or false, got ${typeof disableAll}; ignored`, severity: 'warning' });
+  else if (disableAll !== undefined)
+    file.problems.push({
+      path: 'disableAllHooks',
+      message: `expected true or false, got ${typeof disableAll}; ignored`,
+      severity: 'warning',
+    });
   readEnabledPlugins(settings['enabledPlugins'], file);
   if (file.scope !== 'claude-managed' && settings['allowManagedHooksOnly'] !== undefined) {
-    file.problems.push({ path: 'allowManagedHooksOnly', message: 'honoured only in the managed settings file; ignored here', severity: 'warning' });
+    file.problems.push({
+      path: 'allowManagedHooksOnly',
+      message: 'honoured only in the managed settings file; ignored here',
+      severity: 'warning',
+    });
   }
   const policy: ClaudePolicy = {};
   const managedOnly = settings['allowManagedHooksOnly'];
@@ -42,13 +51,22 @@ export function readClaudeSwitches(settings: Record<string, unknown>, file: Sett
 function readEnabledPlugins(value: unknown, file: SettingsScopeFile): void {
   if (value === undefined) return;
   if (!isPlainObject(value)) {
-    file.problems.push({ path: 'enabledPlugins', message: 'expected an object like { "name@marketplace": true }; ignored', severity: 'warning' });
+    file.problems.push({
+      path: 'enabledPlugins',
+      message: 'expected an object like { "name@marketplace": true }; ignored',
+      severity: 'warning',
+    });
     return;
   }
   const enabled: Record<string, boolean> = {};
   for (const [id, on] of Object.entries(value)) {
     if (typeof on === 'boolean') enabled[id] = on;
-    else file.problems.push({ path: `enabledPlugins.${id}`, message: 'expected true or false; ignored', severity: 'warning' });
+    else
+      file.problems.push({
+        path: `enabledPlugins.${id}`,
+        message: 'expected true or false; ignored',
+        severity: 'warning',
+      });
   }
   file.enabledPlugins = enabled;
 }
@@ -67,15 +85,30 @@ export function readGeminiSwitches(settings: Record<string, unknown>, file: Sett
     enabled = hooksConfig['enabled'];
     disabled = hooksConfig['disabled'];
     if (enabled !== undefined && typeof enabled !== 'boolean') {
-      file.problems.push({ path: 'hooksConfig.enabled', message: 'expected true or false; ignored', severity: 'warning' });
+      file.problems.push({
+        path: 'hooksConfig.enabled',
+        message: 'expected true or false; ignored',
+        severity: 'warning',
+      });
       enabled = undefined;
     }
   } else if (hooksConfig !== undefined) {
-    file.problems.push({ path: 'hooksConfig', message: 'expected an object ({ enabled, disabled }); ignored', severity: 'warning' });
+    file.problems.push({
+      path: 'hooksConfig',
+      message: 'expected an object ({ enabled, disabled }); ignored',
+      severity: 'warning',
+    });
   }
-  for (const [key, replacement] of [['enabled', 'hooksConfig.enabled'], ['disabled', 'hooksConfig.disabled']] as const) {
+  for (const [key, replacement] of [
+    ['enabled', 'hooksConfig.enabled'],
+    ['disabled', 'hooksConfig.disabled'],
+  ] as const) {
     if (hooks[key] === undefined) continue;
-    file.problems.push({ path: `hooks.${key}`, message: `Gemini CLI's older spelling; honoured, but write ${replacement}`, severity: 'warning' });
+    file.problems.push({
+      path: `hooks.${key}`,
+      message: `Gemini CLI's older spelling; honoured, but write ${replacement}`,
+      severity: 'warning',
+    });
     if (key === 'enabled' && enabled === undefined && typeof hooks[key] === 'boolean') enabled = hooks[key];
     if (key === 'disabled' && disabled === undefined) {
       disabled = hooks[key];
@@ -84,7 +117,11 @@ export function readGeminiSwitches(settings: Record<string, unknown>, file: Sett
   }
   const tools = isPlainObject(settings['tools']) ? settings['tools'] : {};
   if (tools['enableHooks'] !== undefined) {
-    file.problems.push({ path: 'tools.enableHooks', message: "Gemini CLI's removed switch; honoured, but write hooksConfig.enabled", severity: 'warning' });
+    file.problems.push({
+      path: 'tools.enableHooks',
+      message: "Gemini CLI's removed switch; honoured, but write hooksConfig.enabled",
+      severity: 'warning',
+    });
     if (enabled === undefined && typeof tools['enableHooks'] === 'boolean') enabled = tools['enableHooks'];
   }
   if (typeof enabled === 'boolean') file.geminiHooksEnabled = enabled;
@@ -96,7 +133,8 @@ export function readHookrailSwitches(settings: Record<string, unknown>, file: Se
   readNameList(settings['disabledHooks'], 'disabledHooks', file);
   const enableHooks = settings['enableHooks'];
   if (typeof enableHooks === 'boolean') file.enableHooks = enableHooks;
-  else if (enableHooks !== undefined) file.problems.push({ path: 'enableHooks', message: 'expected true or false; ignored', severity: 'warning' });
+  else if (enableHooks !== undefined)
+    file.problems.push({ path: 'enableHooks', message: 'expected true or false; ignored', severity: 'warning' });
   readHookEnvironment(settings['hookEnvironment'], file);
   readWarmInterpreters(settings['warmInterpreters'], file);
   readPluginDirs(settings['plugins'], file);
@@ -115,7 +153,11 @@ function readNameList(value: unknown, path: string, file: SettingsScopeFile): vo
       file.disabledHooks.push(entry);
       paths.push(`${path}[${index}]`);
     } else {
-      file.problems.push({ path: `${path}[${index}]`, message: 'expected a hook name or command (a non-empty string); ignored', severity: 'warning' });
+      file.problems.push({
+        path: `${path}[${index}]`,
+        message: 'expected a hook name or command (a non-empty string); ignored',
+        severity: 'warning',
+      });
     }
   });
 }
@@ -124,12 +166,21 @@ function readNameList(value: unknown, path: string, file: SettingsScopeFile): vo
 function readPluginDirs(plugins: unknown, file: SettingsScopeFile): void {
   if (plugins === undefined) return;
   if (!Array.isArray(plugins)) {
-    file.problems.push({ path: 'plugins', message: 'expected an array of Claude Code plugin directories; ignored', severity: 'warning' });
+    file.problems.push({
+      path: 'plugins',
+      message: 'expected an array of Claude Code plugin directories; ignored',
+      severity: 'warning',
+    });
     return;
   }
   plugins.forEach((entry: unknown, index) => {
     if (typeof entry === 'string' && entry.trim() !== '') file.pluginDirs.push(resolve(dirname(file.path), entry));
-    else file.problems.push({ path: `plugins[${index}]`, message: 'expected a plugin directory (a non-empty string); ignored', severity: 'warning' });
+    else
+      file.problems.push({
+        path: `plugins[${index}]`,
+        message: 'expected a plugin directory (a non-empty string); ignored',
+        severity: 'warning',
+      });
   });
 }
 
@@ -137,23 +188,41 @@ function readPluginDirs(plugins: unknown, file: SettingsScopeFile): void {
 function readWarmInterpreters(value: unknown, file: SettingsScopeFile): void {
   if (value === undefined) return;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) file.warmInterpreters = value;
-  else file.problems.push({ path: 'warmInterpreters', message: `expected a whole number of idle interpreters, 0 or more (0: off), got ${JSON.stringify(value)}; ignored`, severity: 'warning' });
+  else
+    file.problems.push({
+      path: 'warmInterpreters',
+      message: `expected a whole number of idle interpreters, 0 or more (0: off), got ${JSON.stringify(value)}; ignored`,
+      severity: 'warning',
+    });
 }
 
 /** `hookEnvironment: { withhold: ["*_API_KEY", "AWS_*"] }`: variable names or globs no hook process receives. */
 function readHookEnvironment(value: unknown, file: SettingsScopeFile): void {
   if (value === undefined) return;
   if (!isPlainObject(value)) {
-    file.problems.push({ path: 'hookEnvironment', message: 'expected an object like { "withhold": ["*_API_KEY"] }; ignored', severity: 'warning' });
+    file.problems.push({
+      path: 'hookEnvironment',
+      message: 'expected an object like { "withhold": ["*_API_KEY"] }; ignored',
+      severity: 'warning',
+    });
     return;
   }
   for (const key of Object.keys(value)) {
-    if (key !== 'withhold') file.problems.push({ path: `hookEnvironment.${key}`, message: 'unknown key; expected withhold', severity: 'warning' });
+    if (key !== 'withhold')
+      file.problems.push({
+        path: `hookEnvironment.${key}`,
+        message: 'unknown key; expected withhold',
+        severity: 'warning',
+      });
   }
   const withhold = value['withhold'];
   if (withhold === undefined) return;
   if (!Array.isArray(withhold)) {
-    file.problems.push({ path: 'hookEnvironment.withhold', message: 'expected an array of variable names or glob patterns; ignored', severity: 'warning' });
+    file.problems.push({
+      path: 'hookEnvironment.withhold',
+      message: 'expected an array of variable names or glob patterns; ignored',
+      severity: 'warning',
+    });
     return;
   }
   withhold.forEach((entry: unknown, index) => {

@@ -93,8 +93,10 @@ export function fingerprintHooks(hooks: HooksSettings, switches: ProjectSwitches
   }
   for (const entry of switches.disabledHooks ?? []) tuples.push(JSON.stringify(['disabledHooks', entry]));
   if (switches.enableHooks !== undefined) tuples.push(JSON.stringify(['enableHooks', switches.enableHooks]));
-  for (const pattern of switches.withheldVariables ?? []) tuples.push(JSON.stringify(['hookEnvironment.withhold', pattern]));
-  if (switches.warmInterpreters !== undefined) tuples.push(JSON.stringify(['warmInterpreters', switches.warmInterpreters]));
+  for (const pattern of switches.withheldVariables ?? [])
+    tuples.push(JSON.stringify(['hookEnvironment.withhold', pattern]));
+  if (switches.warmInterpreters !== undefined)
+    tuples.push(JSON.stringify(['warmInterpreters', switches.warmInterpreters]));
   tuples.sort();
   return `sha256:${createHash('sha256').update(tuples.join('\n')).digest('hex')}`;
 }
@@ -192,7 +194,9 @@ export class TrustStore {
     }
     const stored = isPlainObject(value) ? value['folders'] : undefined;
     if (!isPlainObject(stored)) {
-      warnings.push(`${this.file}: expected an object with a "folders" object; the trust file is treated as empty, so no project folder is trusted`);
+      warnings.push(
+        `${this.file}: expected an object with a "folders" object; the trust file is treated as empty, so no project folder is trusted`,
+      );
       return { folders, warnings };
     }
     for (const [folder, entry] of Object.entries(stored)) {
@@ -200,7 +204,9 @@ export class TrustStore {
         const trustedAt = typeof entry['trustedAt'] === 'string' ? entry['trustedAt'] : '';
         folders.set(folder, { fingerprint: entry['fingerprint'], trustedAt });
       } else {
-        warnings.push(`${this.file}: folders[${JSON.stringify(folder)}]: expected an object with a string "fingerprint"; entry ignored`);
+        warnings.push(
+          `${this.file}: folders[${JSON.stringify(folder)}]: expected an object with a string "fingerprint"; entry ignored`,
+        );
       }
     }
     return { folders, warnings };

@@ -74,7 +74,8 @@ export function defineBuiltinTool(definition: BuiltinToolDefinition): Tool {
         return await definition.run(args, context);
       } catch (error) {
         if (error instanceof ToolArgumentError) return builtinErrorResult('invalid_argument', error.message);
-        if (error instanceof PathOutsideWorkspaceError) return builtinErrorResult('path_outside_workspace', error.message);
+        if (error instanceof PathOutsideWorkspaceError)
+          return builtinErrorResult('path_outside_workspace', error.message);
         if (error instanceof BuiltinToolFailure) return builtinErrorResult(error.type, error.message);
         const code = (error as NodeJS.ErrnoException | undefined)?.code;
         const type = code === undefined ? undefined : fileSystemErrorTypes[code];
@@ -100,7 +101,10 @@ function describeFileSystemError(error: NodeJS.ErrnoException): string {
 }
 
 /** The first parameter name under which the model passed a value, or undefined. */
-function findArgument(args: Record<string, unknown>, names: readonly string[]): { name: string; value: unknown } | undefined {
+function findArgument(
+  args: Record<string, unknown>,
+  names: readonly string[],
+): { name: string; value: unknown } | undefined {
   for (const name of names) {
     if (args[name] !== undefined && args[name] !== null) return { name, value: args[name] };
   }
@@ -108,10 +112,15 @@ function findArgument(args: Record<string, unknown>, names: readonly string[]): 
 }
 
 /** A required string argument; `names[0]` is the canonical name, the rest are accepted aliases. */
-export function requireString(args: Record<string, unknown>, names: readonly string[], options: { allowEmpty?: boolean } = {}): string {
+export function requireString(
+  args: Record<string, unknown>,
+  names: readonly string[],
+  options: { allowEmpty?: boolean } = {},
+): string {
   const found = findArgument(args, names);
   if (!found) throw new ToolArgumentError(names[0], `is required${aliasNote(names)}`);
-  if (typeof found.value !== 'string') throw new ToolArgumentError(found.name, `expected a string, got ${describeValue(found.value)}`);
+  if (typeof found.value !== 'string')
+    throw new ToolArgumentError(found.name, `expected a string, got ${describeValue(found.value)}`);
   if (!options.allowEmpty && found.value.trim() === '') throw new ToolArgumentError(found.name, 'must not be empty');
   return found.value;
 }
@@ -120,12 +129,17 @@ export function requireString(args: Record<string, unknown>, names: readonly str
 export function optionalString(args: Record<string, unknown>, names: readonly string[]): string | undefined {
   const found = findArgument(args, names);
   if (!found) return undefined;
-  if (typeof found.value !== 'string') throw new ToolArgumentError(found.name, `expected a string, got ${describeValue(found.value)}`);
+  if (typeof found.value !== 'string')
+    throw new ToolArgumentError(found.name, `expected a string, got ${describeValue(found.value)}`);
   return found.value;
 }
 
 /** An optional integer argument at or above `minimum`; numeric strings (`"3"`) are accepted. */
-export function optionalInteger(args: Record<string, unknown>, names: readonly string[], minimum: number): number | undefined {
+export function optionalInteger(
+  args: Record<string, unknown>,
+  names: readonly string[],
+  minimum: number,
+): number | undefined {
   const found = findArgument(args, names);
   if (!found) return undefined;
   const value = typeof found.value === 'string' && found.value.trim() !== '' ? Number(found.value) : found.value;
@@ -156,5 +170,10 @@ export function optionalStringList(args: Record<string, unknown>, names: readonl
 }
 
 function aliasNote(names: readonly string[]): string {
-  return names.length > 1 ? ` (also accepted as ${names.slice(1).map((name) => `"${name}"`).join(', ')})` : '';
+  return names.length > 1
+    ? ` (also accepted as ${names
+        .slice(1)
+        .map((name) => `"${name}"`)
+        .join(', ')})`
+    : '';
 }

@@ -7,7 +7,13 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Tool } from '../../tool.js';
-import { BuiltinToolFailure, defineBuiltinTool, optionalBoolean, optionalString, requireString } from './builtinTool.js';
+import {
+  BuiltinToolFailure,
+  defineBuiltinTool,
+  optionalBoolean,
+  optionalString,
+  requireString,
+} from './builtinTool.js';
 import { globToRegExp } from './globPattern.js';
 import type { Workspace } from './pathConfinement.js';
 
@@ -28,8 +34,15 @@ export function createGlobTool(options: { workspace: Workspace }): Tool {
       type: 'object',
       properties: {
         pattern: { type: 'string', description: "The glob pattern to match, relative to dir_path (e.g. '**/*.py')." },
-        dir_path: { type: 'string', description: 'Optional directory to search in, relative to the working directory (default: the working directory).' },
-        case_sensitive: { type: 'boolean', description: 'Optional: whether matching is case-sensitive. Default false.' },
+        dir_path: {
+          type: 'string',
+          description:
+            'Optional directory to search in, relative to the working directory (default: the working directory).',
+        },
+        case_sensitive: {
+          type: 'boolean',
+          description: 'Optional: whether matching is case-sensitive. Default false.',
+        },
       },
       required: ['pattern'],
     },
@@ -48,21 +61,33 @@ export function createGlobTool(options: { workspace: Workspace }): Tool {
       if (context.signal.aborted) throw new BuiltinToolFailure('cancelled', 'glob was cancelled');
       const matches = walk.files.filter((relativePath) => matcher.test(relativePath)).sort();
       const shown = await Promise.all(
-        matches.slice(0, MAXIMUM_GLOB_RESULTS).map((relativePath) => options.workspace.relative(path.join(directory.realPath, relativePath))),
+        matches
+          .slice(0, MAXIMUM_GLOB_RESULTS)
+          .map((relativePath) => options.workspace.relative(path.join(directory.realPath, relativePath))),
       );
       const where = directory.relativePath === '.' ? 'the working directory' : directory.relativePath;
       if (shown.length === 0) {
         return {
           llmContent: `No files found matching pattern "${pattern}" in ${where}.`,
           returnDisplay: 'No files found',
-          metadata: { pattern, matches: 0, truncated: walk.truncated, files: [], durationMs: Math.round(performance.now() - startedAt) },
+          metadata: {
+            pattern,
+            matches: 0,
+            truncated: walk.truncated,
+            files: [],
+            durationMs: Math.round(performance.now() - startedAt),
+          },
         };
       }
       const notes: string[] = [];
-      if (matches.length > MAXIMUM_GLOB_RESULTS) notes.push(`[Only the first ${MAXIMUM_GLOB_RESULTS} of ${matches.length} matches are shown.]`);
-      if (walk.truncated) notes.push(`[The search stopped after ${maximumVisitedEntries} entries; narrow dir_path or the pattern.]`);
+      if (matches.length > MAXIMUM_GLOB_RESULTS)
+        notes.push(`[Only the first ${MAXIMUM_GLOB_RESULTS} of ${matches.length} matches are shown.]`);
+      if (walk.truncated)
+        notes.push(`[The search stopped after ${maximumVisitedEntries} entries; narrow dir_path or the pattern.]`);
       return {
-        llmContent: [`Found ${matches.length} file(s) matching "${pattern}" in ${where}:`, ...shown, ...notes].join('\n'),
+        llmContent: [`Found ${matches.length} file(s) matching "${pattern}" in ${where}:`, ...shown, ...notes].join(
+          '\n',
+        ),
         returnDisplay: `Found ${matches.length} matching file(s)`,
         // `files` (workspace-relative, as shown) and `durationMs` give Claude Code hooks Glob's output shape.
         metadata: {

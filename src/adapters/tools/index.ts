@@ -14,7 +14,14 @@ import { createSearchFileContentTool } from './searchFileContent.js';
 import { createWriteFileTool } from './writeFile.js';
 
 /** The names of the built-in tools, in the order {@link createBuiltinTools} returns them. */
-export const builtinToolNames = ['run_shell_command', 'read_file', 'write_file', 'replace', 'list_directory', 'glob'] as const;
+export const builtinToolNames = [
+  'run_shell_command',
+  'read_file',
+  'write_file',
+  'replace',
+  'list_directory',
+  'glob',
+] as const;
 
 /** One of {@link builtinToolNames}. */
 export type BuiltinToolName = (typeof builtinToolNames)[number];
@@ -68,7 +75,12 @@ export const readOnlyToolNames = ['read_file', 'list_directory', 'glob', 'search
  */
 export function createReadOnlyTools(options: { workingDir: string }): Tool[] {
   const workspace = new Workspace(options.workingDir);
-  return [createReadFileTool({ workspace }), createListDirectoryTool({ workspace }), createGlobTool({ workspace }), createSearchFileContentTool({ workspace })];
+  return [
+    createReadFileTool({ workspace }),
+    createListDirectoryTool({ workspace }),
+    createGlobTool({ workspace }),
+    createSearchFileContentTool({ workspace }),
+  ];
 }
 
 export { Workspace } from './pathConfinement.js';

@@ -19,17 +19,29 @@ export function createListDirectoryTool(options: { workspace: Workspace }): Tool
     parametersJsonSchema: {
       type: 'object',
       properties: {
-        dir_path: { type: 'string', description: 'The directory to list, relative to the working directory (default: the working directory).' },
-        ignore: { type: 'array', items: { type: 'string' }, description: 'Optional glob patterns of entry names to leave out.' },
+        dir_path: {
+          type: 'string',
+          description: 'The directory to list, relative to the working directory (default: the working directory).',
+        },
+        ignore: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Optional glob patterns of entry names to leave out.',
+        },
       },
     },
     async run(args) {
       const requested = optionalString(args, ['dir_path', 'path', 'directory']) ?? '.';
-      const ignore = (optionalStringList(args, ['ignore']) ?? []).map((pattern) => globToRegExp(pattern, { caseSensitive: true }));
+      const ignore = (optionalStringList(args, ['ignore']) ?? []).map((pattern) =>
+        globToRegExp(pattern, { caseSensitive: true }),
+      );
       const directory = await options.workspace.resolve(requested);
       const directoryStats = await stat(directory.realPath);
       if (!directoryStats.isDirectory()) {
-        throw new BuiltinToolFailure('not_a_directory', `"${requested}" is a file, not a directory; use read_file to read it`);
+        throw new BuiltinToolFailure(
+          'not_a_directory',
+          `"${requested}" is a file, not a directory; use read_file to read it`,
+        );
       }
       const entries = await readdir(directory.realPath, { withFileTypes: true });
       const listed: Array<{ name: string; isDirectory: boolean }> = [];
@@ -40,10 +52,14 @@ export function createListDirectoryTool(options: { workspace: Workspace }): Tool
           continue;
         }
         // A link is shown as what it points to; a dangling one as a file.
-        const isDirectory = entry.isDirectory() || (entry.isSymbolicLink() && (await isDirectoryLink(path.join(directory.realPath, entry.name))));
+        const isDirectory =
+          entry.isDirectory() ||
+          (entry.isSymbolicLink() && (await isDirectoryLink(path.join(directory.realPath, entry.name))));
         listed.push({ name: entry.name, isDirectory });
       }
-      listed.sort((left, right) => Number(right.isDirectory) - Number(left.isDirectory) || compareNames(left.name, right.name));
+      listed.sort(
+        (left, right) => Number(right.isDirectory) - Number(left.isDirectory) || compareNames(left.name, right.name),
+      );
       const lines = listed.map((entry) => (entry.isDirectory ? `[DIR] ${entry.name}` : entry.name));
       const ignoredNote = ignored > 0 ? `\n(${ignored} ignored)` : '';
       const body = lines.length > 0 ? lines.join('\n') : '(empty directory)';

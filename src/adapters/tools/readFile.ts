@@ -26,7 +26,10 @@ export function createReadFileTool(options: { workspace: Workspace }): Tool {
     parametersJsonSchema: {
       type: 'object',
       properties: {
-        file_path: { type: 'string', description: 'The file to read, relative to the working directory or absolute inside it.' },
+        file_path: {
+          type: 'string',
+          description: 'The file to read, relative to the working directory or absolute inside it.',
+        },
         offset: { type: 'number', description: 'Optional: the 0-based line to start reading from.' },
         limit: { type: 'number', description: 'Optional: the maximum number of lines to read.' },
       },
@@ -38,10 +41,16 @@ export function createReadFileTool(options: { workspace: Workspace }): Tool {
       const file = await options.workspace.resolve(requested);
       const fileStats = await stat(file.realPath);
       if (fileStats.isDirectory()) {
-        throw new BuiltinToolFailure('not_a_file', `"${requested}" is a directory; use list_directory to see its entries`);
+        throw new BuiltinToolFailure(
+          'not_a_file',
+          `"${requested}" is a directory; use list_directory to see its entries`,
+        );
       }
       if (fileStats.size > MAXIMUM_READ_FILE_BYTES) {
-        throw new BuiltinToolFailure('file_too_large', `"${requested}" is ${fileStats.size} bytes; the limit is ${MAXIMUM_READ_FILE_BYTES} bytes`);
+        throw new BuiltinToolFailure(
+          'file_too_large',
+          `"${requested}" is ${fileStats.size} bytes; the limit is ${MAXIMUM_READ_FILE_BYTES} bytes`,
+        );
       }
       const content = await readText(file.realPath, requested);
       const lines = content.split(/\r?\n/);
@@ -86,7 +95,10 @@ async function readText(file: string, requested: string): Promise<string> {
     const probe = Buffer.alloc(binaryProbeBytes);
     const { bytesRead } = await handle.read(probe, 0, binaryProbeBytes, 0);
     if (probe.subarray(0, bytesRead).includes(0)) {
-      throw new BuiltinToolFailure('binary_file', `"${requested}" looks like a binary file; read_file only returns text`);
+      throw new BuiltinToolFailure(
+        'binary_file',
+        `"${requested}" looks like a binary file; read_file only returns text`,
+      );
     }
     return await handle.readFile({ encoding: 'utf8' });
   } finally {

@@ -8,7 +8,13 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ToolArgumentError } from '../../errors.js';
 import type { Tool } from '../../tool.js';
-import { BuiltinToolFailure, defineBuiltinTool, optionalBoolean, optionalInteger, requireString } from './builtinTool.js';
+import {
+  BuiltinToolFailure,
+  defineBuiltinTool,
+  optionalBoolean,
+  optionalInteger,
+  requireString,
+} from './builtinTool.js';
 import type { Workspace } from './pathConfinement.js';
 
 /** Creates `replace`, confined to the workspace. */
@@ -22,7 +28,10 @@ export function createReplaceTool(options: { workspace: Workspace }): Tool {
     parametersJsonSchema: {
       type: 'object',
       properties: {
-        file_path: { type: 'string', description: 'The file to edit, relative to the working directory or absolute inside it.' },
+        file_path: {
+          type: 'string',
+          description: 'The file to edit, relative to the working directory or absolute inside it.',
+        },
         old_string: { type: 'string', description: 'The exact text to replace; empty to create a new file.' },
         new_string: { type: 'string', description: 'The text to put in its place.' },
         expected_replacements: {
@@ -41,14 +50,20 @@ export function createReplaceTool(options: { workspace: Workspace }): Tool {
       const expected = optionalInteger(args, ['expected_replacements'], 1);
       const allowMultiple = optionalBoolean(args, ['allow_multiple']) ?? false;
       if (expected !== undefined && allowMultiple) {
-        throw new ToolArgumentError('allow_multiple', 'cannot be combined with expected_replacements; give one of them');
+        throw new ToolArgumentError(
+          'allow_multiple',
+          'cannot be combined with expected_replacements; give one of them',
+        );
       }
       const file = await options.workspace.resolve(requested);
       const existing = await stat(file.realPath).catch(() => undefined);
 
       if (oldString === '') {
         if (existing) {
-          throw new BuiltinToolFailure('no_match', `old_string is empty but "${requested}" already exists; give the text to replace`);
+          throw new BuiltinToolFailure(
+            'no_match',
+            `old_string is empty but "${requested}" already exists; give the text to replace`,
+          );
         }
         await mkdir(path.dirname(file.realPath), { recursive: true });
         await writeFile(file.realPath, newString, 'utf8');
@@ -64,7 +79,10 @@ export function createReplaceTool(options: { workspace: Workspace }): Tool {
       const content = await readFile(file.realPath, 'utf8');
       const occurrences = countOccurrences(content, oldString);
       if (occurrences === 0) {
-        throw new BuiltinToolFailure('no_match', `old_string was not found in "${requested}" (0 occurrences); read the file and copy the text exactly`);
+        throw new BuiltinToolFailure(
+          'no_match',
+          `old_string was not found in "${requested}" (0 occurrences); read the file and copy the text exactly`,
+        );
       }
       const wanted = expected ?? 1;
       if (!allowMultiple && occurrences !== wanted) {

@@ -54,7 +54,8 @@ export function createRunShellCommandTool(options: RunShellCommandOptions): Tool
         description: { type: 'string', description: 'A short description of the command for the user.' },
         dir_path: {
           type: 'string',
-          description: 'Optional directory to run the command in, relative to the working directory. Defaults to the working directory.',
+          description:
+            'Optional directory to run the command in, relative to the working directory. Defaults to the working directory.',
         },
       },
       required: ['command'],
@@ -69,7 +70,15 @@ export function createRunShellCommandTool(options: RunShellCommandOptions): Tool
       }
       if (context.signal.aborted) return cancelledResult(command, '');
       const executed = await withEnvironmentFile(command, options.environmentFile);
-      return runCommand({ command, executed, cwd: directory.realPath, displayDirectory: directory.relativePath, timeoutMs, outputLimit, signal: context.signal });
+      return runCommand({
+        command,
+        executed,
+        cwd: directory.realPath,
+        displayDirectory: directory.relativePath,
+        timeoutMs,
+        outputLimit,
+        signal: context.signal,
+      });
     },
   });
 }
@@ -139,7 +148,11 @@ interface Ending {
 }
 
 function formatResult(options: RunCommandOptions, output: string, ending: Ending, capture: CappedCapture): ToolResult {
-  const lines = [`Command: ${options.command}`, `Directory: ${options.displayDirectory}`, `Output: ${output.length > 0 ? output : '(empty)'}`];
+  const lines = [
+    `Command: ${options.command}`,
+    `Directory: ${options.displayDirectory}`,
+    `Output: ${output.length > 0 ? output : '(empty)'}`,
+  ];
   if (ending.exitCode !== undefined) lines.push(`Exit Code: ${ending.exitCode}`);
   if (ending.signal) lines.push(`Signal: ${ending.signal}`);
   if (ending.error) lines.push(`Error: ${ending.error.message}`);
@@ -149,7 +162,13 @@ function formatResult(options: RunCommandOptions, output: string, ending: Ending
   const result: ToolResult = {
     llmContent: lines.join('\n'),
     returnDisplay: display.join('\n'),
-    metadata: { exitCode: ending.exitCode ?? null, signal: ending.signal ?? null, outputTruncated: capture.truncated, stdout: ending.stdout, stderr: ending.stderr },
+    metadata: {
+      exitCode: ending.exitCode ?? null,
+      signal: ending.signal ?? null,
+      outputTruncated: capture.truncated,
+      stdout: ending.stdout,
+      stderr: ending.stderr,
+    },
   };
   if (ending.error) result.error = ending.error;
   return result;

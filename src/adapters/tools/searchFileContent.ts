@@ -37,8 +37,15 @@ export function createSearchFileContentTool(options: { workspace: Workspace }): 
       type: 'object',
       properties: {
         pattern: { type: 'string', description: "The regular expression to search for (e.g. 'function\\s+main')." },
-        dir_path: { type: 'string', description: 'Optional directory to search in, relative to the working directory (default: the working directory).' },
-        include: { type: 'string', description: "Optional glob of the files to search, relative to dir_path (e.g. '**/*.ts')." },
+        dir_path: {
+          type: 'string',
+          description:
+            'Optional directory to search in, relative to the working directory (default: the working directory).',
+        },
+        include: {
+          type: 'string',
+          description: "Optional glob of the files to search, relative to dir_path (e.g. '**/*.ts').",
+        },
       },
       required: ['pattern'],
     },
@@ -50,7 +57,10 @@ export function createSearchFileContentTool(options: { workspace: Workspace }): 
       try {
         regex = RE2JS.compile(RE2JS.translateRegExp(pattern));
       } catch (error) {
-        throw new ToolArgumentError('pattern', `${JSON.stringify(pattern)} is not a regular expression RE2 accepts: ${(error as Error).message}`);
+        throw new ToolArgumentError(
+          'pattern',
+          `${JSON.stringify(pattern)} is not a regular expression RE2 accepts: ${(error as Error).message}`,
+        );
       }
       const filter = include ? globToRegExp(include, { caseSensitive: false }) : undefined;
       const directory = await options.workspace.resolve(requested);
@@ -65,7 +75,9 @@ export function createSearchFileContentTool(options: { workspace: Workspace }): 
       for (const relativePath of files) {
         if (context.signal.aborted) throw new BuiltinToolFailure('cancelled', 'search_file_content was cancelled');
         // A link may lead out of the workspace: only what resolves inside it is read.
-        const file = await options.workspace.resolve(path.join(directory.realPath, relativePath)).catch(() => undefined);
+        const file = await options.workspace
+          .resolve(path.join(directory.realPath, relativePath))
+          .catch(() => undefined);
         const text = file ? await readSearchableText(file.realPath) : undefined;
         if (text === undefined) continue;
         const found = matchingLines(text, regex);
@@ -87,12 +99,25 @@ export function createSearchFileContentTool(options: { workspace: Workspace }): 
         };
       }
       const notes: string[] = [];
-      if (total > MAXIMUM_SEARCH_MATCHES) notes.push(`[Only the first ${MAXIMUM_SEARCH_MATCHES} of ${total} matches are shown; narrow the pattern, dir_path or include.]`);
-      if (walk.truncated) notes.push('[The search stopped early: the directory holds too many entries; narrow dir_path.]');
+      if (total > MAXIMUM_SEARCH_MATCHES)
+        notes.push(
+          `[Only the first ${MAXIMUM_SEARCH_MATCHES} of ${total} matches are shown; narrow the pattern, dir_path or include.]`,
+        );
+      if (walk.truncated)
+        notes.push('[The search stopped early: the directory holds too many entries; narrow dir_path.]');
       return {
-        llmContent: [`Found ${total} match(es) for pattern "${pattern}" in ${filesWithMatches} file(s) in ${where}${scope}:`, ...matches, ...notes].join('\n'),
+        llmContent: [
+          `Found ${total} match(es) for pattern "${pattern}" in ${filesWithMatches} file(s) in ${where}${scope}:`,
+          ...matches,
+          ...notes,
+        ].join('\n'),
         returnDisplay: `Found ${total} match(es) in ${filesWithMatches} file(s)`,
-        metadata: { pattern, matches: total, files: filesWithMatches, truncated: walk.truncated || total > MAXIMUM_SEARCH_MATCHES },
+        metadata: {
+          pattern,
+          matches: total,
+          files: filesWithMatches,
+          truncated: walk.truncated || total > MAXIMUM_SEARCH_MATCHES,
+        },
       };
     },
   });
@@ -121,7 +146,10 @@ function matchingLines(text: string, regex: RE2JS): Array<{ line: number; text: 
   const lines = text.split(/\r?\n/);
   lines.forEach((lineText, index) => {
     if (!regex.test(lineText)) return;
-    found.push({ line: index + 1, text: lineText.length > maximumLineLength ? `${lineText.slice(0, maximumLineLength)}…` : lineText });
+    found.push({
+      line: index + 1,
+      text: lineText.length > maximumLineLength ? `${lineText.slice(0, maximumLineLength)}…` : lineText,
+    });
   });
   return found;
 }

@@ -18,7 +18,10 @@ export function createWriteFileTool(options: { workspace: Workspace }): Tool {
     parametersJsonSchema: {
       type: 'object',
       properties: {
-        file_path: { type: 'string', description: 'The file to write, relative to the working directory or absolute inside it.' },
+        file_path: {
+          type: 'string',
+          description: 'The file to write, relative to the working directory or absolute inside it.',
+        },
         content: { type: 'string', description: 'The complete content to write.' },
       },
       required: ['file_path', 'content'],

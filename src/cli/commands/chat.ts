@@ -32,14 +32,20 @@ export const chatCommand: CommandDefinition = {
         'stdin must be a terminal; for scripts use "hookrail run" (a scenario can hold several "prompts").',
     ],
     options: { ...sessionOptionSpecs },
-    examples: ['hookrail chat --scenario examples/scenarios/demo.json', 'GEMINI_API_KEY=... hookrail chat --model gemini-2.5-flash'],
+    examples: [
+      'hookrail chat --scenario examples/scenarios/demo.json',
+      'GEMINI_API_KEY=... hookrail chat --model gemini-2.5-flash',
+    ],
   },
   execute: async (context, args) => {
     const stdin = context.io.stdin;
     if (!stdin?.isTTY) {
-      throw new CliUsageError('hookrail chat needs an interactive terminal, but stdin is not one; to run prompts from a script use: hookrail run "your prompt" (or a scenario with "prompts")', {
-        commandName,
-      });
+      throw new CliUsageError(
+        'hookrail chat needs an interactive terminal, but stdin is not one; to run prompts from a script use: hookrail run "your prompt" (or a scenario with "prompts")',
+        {
+          commandName,
+        },
+      );
     }
     const view = new RunProgressView(context.render);
     // A hook's ask is answered by the next line typed; the line editor below hands it over.
@@ -59,7 +65,13 @@ export const chatCommand: CommandDefinition = {
         signal.addEventListener('abort', onAbort, { once: true });
         answerWaiting = finish;
       });
-    const onAskUser = createCliAskUser({ io: context.io, render: context.render, fallback: 'deny', beforePrompt: () => view.pauseLine(), readAnswer });
+    const onAskUser = createCliAskUser({
+      io: context.io,
+      render: context.render,
+      fallback: 'deny',
+      beforePrompt: () => view.pauseLine(),
+      readAnswer,
+    });
     const prepared = await prepareCliSession(context, args, {
       commandName,
       onAskUser,
@@ -79,9 +91,18 @@ export const chatCommand: CommandDefinition = {
     const { session } = setup;
     const styles = context.render.styles;
     context.render.line(styles.dim(sessionHeader(commandName, setup)));
-    context.render.line(styles.dim('Type a prompt and press Enter; /compact and /clear work too. Ctrl-C cancels a running prompt; Ctrl-D ends the session.'));
+    context.render.line(
+      styles.dim(
+        'Type a prompt and press Enter; /compact and /clear work too. Ctrl-C cancels a running prompt; Ctrl-D ends the session.',
+      ),
+    );
 
-    const lines = createInterface({ input: stdin, output: context.io.stdout as NodeJS.WritableStream, terminal: true, prompt: '> ' });
+    const lines = createInterface({
+      input: stdin,
+      output: context.io.stdout as NodeJS.WritableStream,
+      terminal: true,
+      prompt: '> ',
+    });
     let active: AbortController | undefined;
     let closed = false;
 

@@ -25,7 +25,8 @@ const commandName = 'hooks coverage';
 export const hooksCoverageCommand: CommandDefinition = {
   spec: {
     name: commandName,
-    summary: 'Per configured hook: how often it matched, ran, blocked, modified, asked, failed open, timed out in recorded runs',
+    summary:
+      'Per configured hook: how often it matched, ran, blocked, modified, asked, failed open, timed out in recorded runs',
     description: [
       'Reads one or more inspection files ("hookrail run --inspect RUN.jsonl") and the hooks configured now (every settings ' +
         'scope, --settings, --plugin, the --scenario\'s hooks, --function-hooks — as run loads them). "matched" counts the ' +
@@ -35,12 +36,22 @@ export const hooksCoverageCommand: CommandDefinition = {
         'and name (its name, else its command, URL or prompt).',
       'The hooks that never matched and never ran are listed. Exit code 0, or 1 with --fail-unused when there is one.',
     ],
-    positionals: [{ name: 'RUN', description: 'Inspection files written by "hookrail run --inspect".', required: true, variadic: true }],
+    positionals: [
+      {
+        name: 'RUN',
+        description: 'Inspection files written by "hookrail run --inspect".',
+        required: true,
+        variadic: true,
+      },
+    ],
     options: {
       ...settingsSelectionOptionSpecs("Include this scenario's settings.hooks, as run does."),
       'function-hooks': functionHooksOptionSpec,
       json: jsonOptionSpec,
-      'fail-unused': { type: 'boolean', description: 'Exit 1 when a configured hook never matched (a CI gate for dead matchers).' },
+      'fail-unused': {
+        type: 'boolean',
+        description: 'Exit 1 when a configured hook never matched (a CI gate for dead matchers).',
+      },
     },
     examples: [
       'hookrail run --scenario examples/scenarios/demo.json --inspect run.jsonl',
@@ -54,10 +65,19 @@ export const hooksCoverageCommand: CommandDefinition = {
     const loaded = await loadFireConfig({ context, args, commandName });
     for (const warning of loaded.warnings) context.render.warn(warning);
     const hookSystem = loaded.config.getHookSystem();
-    if (!hookSystem) throw new CliError(`hooks are switched off ("enableHooks": false in ${loaded.switchedOffBy.join(' and ')}): no hook is configured to cover`);
+    if (!hookSystem)
+      throw new CliError(
+        `hooks are switched off ("enableHooks": false in ${loaded.switchedOffBy.join(' and ')}): no hook is configured to cover`,
+      );
     await hookSystem.initialize();
-    const entries = hookSystem.getRegistry().getAllHooks().filter((entry) => entry.enabled);
-    const rows = tallyHookCoverage(toConfiguredHookRecords(entries), records.filter((record): record is HookRecord => record.type === 'hookrail.hook'));
+    const entries = hookSystem
+      .getRegistry()
+      .getAllHooks()
+      .filter((entry) => entry.enabled);
+    const rows = tallyHookCoverage(
+      toConfiguredHookRecords(entries),
+      records.filter((record): record is HookRecord => record.type === 'hookrail.hook'),
+    );
     // The planner of the current settings decides, fire by fire, which hooks it selects.
     const rowOf = new Map<HookConfig, HookCoverageRow>(entries.map((entry, index) => [entry.config, rows[index]!]));
     for (const row of rows) row.matched = 0;
@@ -69,7 +89,17 @@ export const hooksCoverageCommand: CommandDefinition = {
       }
     }
     const unused = unusedHooks(rows);
-    if (booleanOption(args, 'json')) context.render.line(safeJson({ files: args.positionals, hooks: rows, unused: unused.map((row) => ({ eventName: row.eventName, hookName: row.hookName })) }, 2));
+    if (booleanOption(args, 'json'))
+      context.render.line(
+        safeJson(
+          {
+            files: args.positionals,
+            hooks: rows,
+            unused: unused.map((row) => ({ eventName: row.eventName, hookName: row.hookName })),
+          },
+          2,
+        ),
+      );
     else printCoverage(context.render, rows, unused);
     return booleanOption(args, 'fail-unused') && unused.length > 0 ? ExitCode.failure : ExitCode.success;
   },
@@ -81,19 +111,46 @@ function printCoverage(render: Renderer, rows: readonly HookCoverageRow[], unuse
     render.line('No hooks are configured; "hookrail hooks list" shows what is loaded.');
     return;
   }
-  const header = ['hook', 'event', 'matcher', 'matched', 'ran', 'blocked', 'modified', 'asked', 'failed open', 'timed out'];
+  const header = [
+    'hook',
+    'event',
+    'matcher',
+    'matched',
+    'ran',
+    'blocked',
+    'modified',
+    'asked',
+    'failed open',
+    'timed out',
+  ];
   const table = rows.map((row) => [
     row.hookName,
     row.eventName,
     row.matcher ?? '(all)',
     ...[row.matched ?? 0, row.ran, row.blocked, row.modified, row.asked, row.failedOpen, row.timedOut].map(String),
   ]);
-  const widths = header.map((title, column) => Math.min(column === 0 ? 50 : 30, Math.max(title.length, ...table.map((row) => row[column]!.length))));
+  const widths = header.map((title, column) =>
+    Math.min(column === 0 ? 50 : 30, Math.max(title.length, ...table.map((row) => row[column]!.length))),
+  );
   const line = (row: readonly string[]): string =>
-    row.map((text, column) => (text.length > widths[column]! ? `${text.slice(0, widths[column]! - 1)}…` : column >= 3 ? text.padStart(widths[column]!) : text.padEnd(widths[column]!))).join('  ').trimEnd();
+    row
+      .map((text, column) =>
+        text.length > widths[column]!
+          ? `${text.slice(0, widths[column]! - 1)}…`
+          : column >= 3
+            ? text.padStart(widths[column]!)
+            : text.padEnd(widths[column]!),
+      )
+      .join('  ')
+      .trimEnd();
   render.line(styles.bold(line(header)));
   for (const row of table) render.line(line(row));
   render.line();
   if (unused.length === 0) render.line(styles.green(`Every configured hook matched at least once (${rows.length}).`));
-  else render.line(styles.yellow(`Never matched: ${unused.map((row) => `${row.hookName} (${row.eventName}${row.matcher !== undefined ? `, matcher ${JSON.stringify(row.matcher)}` : ''})`).join(', ')}`));
+  else
+    render.line(
+      styles.yellow(
+        `Never matched: ${unused.map((row) => `${row.hookName} (${row.eventName}${row.matcher !== undefined ? `, matcher ${JSON.stringify(row.matcher)}` : ''})`).join(', ')}`,
+      ),
+    );
 }

@@ -23,7 +23,14 @@ import type { CommandContext, CommandDefinition } from '../context.js';
 import { ExitCode, type ExitCodeValue } from '../errors.js';
 import { fireEvent } from '../fireEvent.js';
 import { fireConfigOptionSpecs, loadFireConfig, type FireConfig } from '../fireConfig.js';
-import { buildFirePayload, checkFireOptions, hooksFireCommandName, parseEventName, type FirePayload, type NamedEvent } from '../firePayload.js';
+import {
+  buildFirePayload,
+  checkFireOptions,
+  hooksFireCommandName,
+  parseEventName,
+  type FirePayload,
+  type NamedEvent,
+} from '../firePayload.js';
 import { fireConversation, openFireTranscript } from '../fireTranscript.js';
 import { fireReportJson, printFireReport, type FireReport } from '../fireReport.js';
 import { safeJson } from '../render.js';
@@ -46,26 +53,55 @@ export const hooksFireCommand: CommandDefinition = {
         'made for the fire in a private temp directory and removed afterwards, so a hook that reads the transcript reads no lines ' +
         "(AfterAgent/Stop: the file holds the --payload's prompt and prompt_response or last_assistant_message, as a session's would).",
     ],
-    positionals: [{ name: 'EVENT', description: "The event to fire, e.g. BeforeTool or Claude Code's PreToolUse.", required: true }],
+    positionals: [
+      { name: 'EVENT', description: "The event to fire, e.g. BeforeTool or Claude Code's PreToolUse.", required: true },
+    ],
     options: {
-      tool: { type: 'string', valueName: 'NAME', description: 'BeforeTool/AfterTool: the tool name matchers are tested against.' },
-      input: { type: 'string', valueName: 'JSON', description: 'BeforeTool/AfterTool: the tool input object (default {}).' },
+      tool: {
+        type: 'string',
+        valueName: 'NAME',
+        description: 'BeforeTool/AfterTool: the tool name matchers are tested against.',
+      },
+      input: {
+        type: 'string',
+        valueName: 'JSON',
+        description: 'BeforeTool/AfterTool: the tool input object (default {}).',
+      },
       response: {
         type: 'string',
         valueName: 'JSON',
-        description: 'AfterTool: the tool result {"llmContent", ...}, Claude\'s tool_response (with --tool Bash etc.) or a string; PostToolUseFailure: the error.',
+        description:
+          'AfterTool: the tool result {"llmContent", ...}, Claude\'s tool_response (with --tool Bash etc.) or a string; PostToolUseFailure: the error.',
       },
-      request: { type: 'string', valueName: 'FILE', description: 'Model events: a GenerateContentParameters JSON file.' },
-      'response-file': { type: 'string', valueName: 'FILE', description: 'AfterModel: a GenerateContentResponse JSON file.' },
-      payload: { type: 'string', valueName: 'JSON', description: 'Lifecycle events: event-specific fields, e.g. {"prompt": "hi"}.' },
+      request: {
+        type: 'string',
+        valueName: 'FILE',
+        description: 'Model events: a GenerateContentParameters JSON file.',
+      },
+      'response-file': {
+        type: 'string',
+        valueName: 'FILE',
+        description: 'AfterModel: a GenerateContentResponse JSON file.',
+      },
+      payload: {
+        type: 'string',
+        valueName: 'JSON',
+        description: 'Lifecycle events: event-specific fields, e.g. {"prompt": "hi"}.',
+      },
       transcript: {
         type: 'string',
         valueName: 'FILE',
-        description: 'An existing JSONL transcript, given to the hooks as transcript_path (default: one made for the fire, removed after it).',
+        description:
+          'An existing JSONL transcript, given to the hooks as transcript_path (default: one made for the fire, removed after it).',
       },
-      ...fireConfigOptionSpecs("Include this scenario's settings.hooks; its hookModel section answers prompt and agent hooks."),
+      ...fireConfigOptionSpecs(
+        "Include this scenario's settings.hooks; its hookModel section answers prompt and agent hooks.",
+      ),
       json: jsonOptionSpec,
-      'show-input': { type: 'boolean', description: "Print the exact stdin each matching hook receives, in its dialect." },
+      'show-input': {
+        type: 'boolean',
+        description: 'Print the exact stdin each matching hook receives, in its dialect.',
+      },
     },
     examples: [
       `hookrail hooks fire PreToolUse --tool Bash --input '{"command":"rm -rf build"}' --show-input`,

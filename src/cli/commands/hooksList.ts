@@ -18,7 +18,12 @@ import type { CommandContext, CommandDefinition } from '../context.js';
 import { ExitCode } from '../errors.js';
 import { formatDuration, oneLine, safeJson, type Styles } from '../render.js';
 import { loadOptionSettings, settingsSelectionOptionSpecs, type LoadOptionSettingsOptions } from '../settingsLoader.js';
-import { describeFunctionHookProblems, functionHooksOptionSpec, loadFunctionHooksOption, type LoadedFunctionHooks } from '../functionHooksModule.js';
+import {
+  describeFunctionHookProblems,
+  functionHooksOptionSpec,
+  loadFunctionHooksOption,
+  type LoadedFunctionHooks,
+} from '../functionHooksModule.js';
 
 /** One configured hook as `hooks list` reports it. */
 export interface ListedHook {
@@ -81,17 +86,32 @@ export const hooksListCommand: CommandDefinition = {
       'function-hooks': functionHooksOptionSpec,
       json: jsonOptionSpec,
     },
-    examples: ['hookrail hooks list', 'hookrail hooks list --scenario examples/scenarios/demo.json', 'hookrail hooks list --json'],
+    examples: [
+      'hookrail hooks list',
+      'hookrail hooks list --scenario examples/scenarios/demo.json',
+      'hookrail hooks list --json',
+    ],
   },
   execute: async (context, args) => {
     const settings = await loadListedSettings(context, args, { commandName });
     const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
-    const hooks = sortByEvent([...listHooks(settings), ...(functionHooks ? listFunctionHooks(functionHooks, settings) : [])]);
+    const hooks = sortByEvent([
+      ...listHooks(settings),
+      ...(functionHooks ? listFunctionHooks(functionHooks, settings) : []),
+    ]);
     for (const warning of settings.warnings) context.render.warn(warning);
     for (const warning of describeFunctionHookProblems(functionHooks)) context.render.warn(warning);
     if (booleanOption(args, 'json')) {
-      const untrustedProjectSettings = untrustedFiles(settings).map((file) => ({ file: file.displayName, notApplied: describeContributions(file) }));
-      context.render.line(safeJson({ enableHooks: settings.enableHooks, hooks, untrustedProjectSettings, files: describeFiles(settings.files) }, 2));
+      const untrustedProjectSettings = untrustedFiles(settings).map((file) => ({
+        file: file.displayName,
+        notApplied: describeContributions(file),
+      }));
+      context.render.line(
+        safeJson(
+          { enableHooks: settings.enableHooks, hooks, untrustedProjectSettings, files: describeFiles(settings.files) },
+          2,
+        ),
+      );
       return ExitCode.success;
     }
     printHooks(context, settings, hooks);
@@ -130,7 +150,15 @@ export function listHooks(settings: LoadedSettings): ListedHook[] {
             enabled: !disabledByName && !switchedOff,
             trusted: file.trusted,
             pinned,
-            state: !file.trusted ? 'untrusted' : pinned ? 'pinned' : disabledByName ? 'disabled' : switchedOff ? 'off' : 'enabled',
+            state: !file.trusted
+              ? 'untrusted'
+              : pinned
+                ? 'pinned'
+                : disabledByName
+                  ? 'disabled'
+                  : switchedOff
+                    ? 'off'
+                    : 'enabled',
           });
         }
       }
@@ -155,14 +183,21 @@ export function listFunctionHooks(loaded: LoadedFunctionHooks, settings: LoadedS
 }
 
 /** The fields of one hook that `hooks list` shows, whatever its type. */
-function describeListedHook(config: HookConfig, event: HookEventName, matcher: string | undefined, sequential: boolean) {
+function describeListedHook(
+  config: HookConfig,
+  event: HookEventName,
+  matcher: string | undefined,
+  sequential: boolean,
+) {
   return {
     name: getHookName(config),
     type: String(config.type),
     ...(config.command !== undefined ? { command: config.command } : {}),
     ...(config.type === 'command' && Array.isArray(config.args) ? { args: config.args } : {}),
     ...(config.type === 'http' ? { url: config.url } : {}),
-    ...(config.type === 'prompt' || config.type === 'agent' ? { prompt: config.prompt, ...(config.model !== undefined ? { model: config.model } : {}) } : {}),
+    ...(config.type === 'prompt' || config.type === 'agent'
+      ? { prompt: config.prompt, ...(config.model !== undefined ? { model: config.model } : {}) }
+      : {}),
     ...(config.type === 'agent' && config.maxTurns !== undefined ? { maxTurns: config.maxTurns } : {}),
     ...(matcher !== undefined ? { matcher } : {}),
     sequential,
@@ -195,7 +230,8 @@ function hookTitle(hook: ListedHook): string {
   if (hook.type === 'http' && hook.url !== undefined) return `POST ${hook.url}`;
   if (hook.type === 'function') return hook.name;
   if (hook.prompt !== undefined) return `${hook.type}: ${oneLine(hook.prompt, 80)}`;
-  if (hook.command !== undefined) return hook.args ? [hook.command, ...hook.args.map(quoteArgument)].join(' ') : hook.command;
+  if (hook.command !== undefined)
+    return hook.args ? [hook.command, ...hook.args.map(quoteArgument)].join(' ') : hook.command;
   return hook.name;
 }
 
@@ -210,13 +246,20 @@ function printHooks(context: CommandContext, settings: LoadedSettings, hooks: Li
   const switchedOffBy = settings.switchedOffBy.join(' and ');
   // Only a file that says `"enableHooks": false` switches hooks off; no settings file at all (function hooks alone) does not.
   if (!settings.enableHooks && switchedOffBy !== '' && hooks.length > 0) {
-    render.line(styles.yellow(`Hooks are switched off: ${switchedOffBy} says "enableHooks": false. Nothing below runs.`));
+    render.line(
+      styles.yellow(`Hooks are switched off: ${switchedOffBy} says "enableHooks": false. Nothing below runs.`),
+    );
     render.line();
   } else if (settings.onlyPinnedHooks) {
-    render.line(styles.yellow(`Hooks are switched off by ${switchedOffBy} ("enableHooks": false), except those the system settings pin.`));
+    render.line(
+      styles.yellow(
+        `Hooks are switched off by ${switchedOffBy} ("enableHooks": false), except those the system settings pin.`,
+      ),
+    );
     render.line();
   }
-  for (const file of settings.offFiles) render.line(styles.yellow(`The hooks of ${file.displayName} are off: ${file.reason}.`));
+  for (const file of settings.offFiles)
+    render.line(styles.yellow(`The hooks of ${file.displayName} are off: ${file.reason}.`));
   if (settings.offFiles.length > 0) render.line();
   if (hooks.length === 0) {
     render.line('No hooks configured.');
@@ -281,7 +324,11 @@ function describeFiles(files: readonly SettingsScopeFile[]): Array<{ scope: stri
       : [
           `${hookCount} ${hookCount === 1 ? 'hook' : 'hooks'}`,
           ...(file.trusted ? [] : ['not trusted']),
-          ...(file.problems.length > 0 ? [`${file.problems.length} ${file.problems.length === 1 ? 'problem' : 'problems'}${errors > 0 ? '' : ' (warnings)'}`] : []),
+          ...(file.problems.length > 0
+            ? [
+                `${file.problems.length} ${file.problems.length === 1 ? 'problem' : 'problems'}${errors > 0 ? '' : ' (warnings)'}`,
+              ]
+            : []),
         ].join(', ');
     return { scope: file.scope, file: file.displayName, status };
   });

@@ -8,7 +8,14 @@
  */
 import { readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { booleanOption, integerOption, jsonOptionSpec, stringListOption, stringOption, type ParsedArgs } from '../args.js';
+import {
+  booleanOption,
+  integerOption,
+  jsonOptionSpec,
+  stringListOption,
+  stringOption,
+  type ParsedArgs,
+} from '../args.js';
 import type { CommandDefinition } from '../context.js';
 import { CliError, CliUsageError, ExitCode } from '../errors.js';
 import { safeJson } from '../render.js';
@@ -31,7 +38,7 @@ export const hooksTestCommand: CommandDefinition = {
     name: commandName,
     summary: 'Run hook test cases against the configured hooks for real; table, JSON or JUnit XML; exit 1 on a failure',
     description: [
-      'Each case fires one event (a tool and its input, a full payload in hookrail\'s, Claude Code\'s or Gemini CLI\'s ' +
+      "Each case fires one event (a tool and its input, a full payload in hookrail's, Claude Code's or Gemini CLI's " +
         'names, lifecycle fields, or a model request) with the configured hooks, exactly as "hooks fire" does, and checks ' +
         'what came out: allowed, denied (reason matching a pattern), asked, the input the tool runs with (a partial match), ' +
         'context containing a text, stopped, suppressed. Files are JSON (an array of cases, or {"cases": [...]} with ' +
@@ -44,15 +51,38 @@ export const hooksTestCommand: CommandDefinition = {
         'catch rate, false-positive rate and latency (p50, p95); --min-catch and --max-false-positives fail the run when a ' +
         'guard misses them. Exit code 0 when every case passed, 1 when one failed or could not run or a threshold was missed.',
     ],
-    positionals: [{ name: 'FILES', description: 'Case files (.json or .jsonl); default: .hookrail/tests/*.json{,l} of the project.', variadic: true }],
+    positionals: [
+      {
+        name: 'FILES',
+        description: 'Case files (.json or .jsonl); default: .hookrail/tests/*.json{,l} of the project.',
+        variadic: true,
+      },
+    ],
     options: {
       ...fireConfigOptionSpecs("Include this scenario's settings.hooks; its hookModel answers prompt and agent hooks."),
       json: jsonOptionSpec,
-      junit: { type: 'string', valueName: 'FILE', description: 'Also write the results as JUnit XML to FILE (what CI systems read).' },
+      junit: {
+        type: 'string',
+        valueName: 'FILE',
+        description: 'Also write the results as JUnit XML to FILE (what CI systems read).',
+      },
       concurrency: { type: 'string', valueName: 'N', description: 'Run at most N cases at once (default 4).' },
-      'case-timeout': { type: 'string', valueName: 'MS', description: 'Fail a case that takes longer than MS milliseconds; its hooks are killed (default: only the hooks\' own timeouts).' },
-      'min-catch': { type: 'string', valueName: 'RATE', description: 'Fail when a guard blocks fewer than RATE (0..1) of its "should": "block" cases, e.g. 0.95.' },
-      'max-false-positives': { type: 'string', valueName: 'RATE', description: 'Fail when a guard blocks more than RATE (0..1) of its "should": "allow" cases, e.g. 0.02.' },
+      'case-timeout': {
+        type: 'string',
+        valueName: 'MS',
+        description:
+          "Fail a case that takes longer than MS milliseconds; its hooks are killed (default: only the hooks' own timeouts).",
+      },
+      'min-catch': {
+        type: 'string',
+        valueName: 'RATE',
+        description: 'Fail when a guard blocks fewer than RATE (0..1) of its "should": "block" cases, e.g. 0.95.',
+      },
+      'max-false-positives': {
+        type: 'string',
+        valueName: 'RATE',
+        description: 'Fail when a guard blocks more than RATE (0..1) of its "should": "allow" cases, e.g. 0.02.',
+      },
     },
     examples: [
       'hookrail hooks test examples/hook-tests/demo-guard.json',
@@ -70,7 +100,8 @@ export const hooksTestCommand: CommandDefinition = {
     const maxFalsePositives = rateOption(args, 'max-false-positives');
     if (maxFalsePositives !== undefined) thresholds.maxFalsePositives = maxFalsePositives;
     const junitFile = stringOption(args, 'junit');
-    if (junitFile !== undefined && junitFile.trim() === '') throw new CliUsageError('--junit needs a file to write', { commandName });
+    if (junitFile !== undefined && junitFile.trim() === '')
+      throw new CliUsageError('--junit needs a file to write', { commandName });
     const files = await caseFiles(context.io.cwd, args);
     const cases: HookTestCase[] = [];
     for (const file of files) cases.push(...(await readCaseFile(file, context.io.cwd)));
@@ -100,7 +131,11 @@ async function caseFiles(invocationDir: string, args: ParsedArgs): Promise<strin
   const directory = join(project, defaultTestDirectory);
   const names = await readdir(directory).catch(() => []);
   const files = names.filter((name) => name.endsWith('.json') || name.endsWith('.jsonl')).sort();
-  if (files.length === 0) throw new CliUsageError(`no case files given, and none in ${directory}; pass FILES, e.g. hookrail hooks test cases.json`, { commandName });
+  if (files.length === 0)
+    throw new CliUsageError(
+      `no case files given, and none in ${directory}; pass FILES, e.g. hookrail hooks test cases.json`,
+      { commandName },
+    );
   return files.map((name) => join(directory, name));
 }
 
@@ -109,12 +144,17 @@ function rateOption(args: ParsedArgs, name: string): number | undefined {
   const raw = stringOption(args, name);
   if (raw === undefined) return undefined;
   const value = /^\s*(?:\d+(?:\.\d*)?|\.\d+)\s*$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(value >= 0 && value <= 1)) throw new CliUsageError(`--${name} expects a rate from 0 to 1 (e.g. 0.95), got "${raw}"`, { commandName });
+  if (!(value >= 0 && value <= 1))
+    throw new CliUsageError(`--${name} expects a rate from 0 to 1 (e.g. 0.95), got "${raw}"`, { commandName });
   return value;
 }
 
 /** Runs `work` on every item, at most `limit` at once; the results keep the items' order. */
-async function runBounded<Item, Result>(items: readonly Item[], limit: number, work: (item: Item) => Promise<Result>): Promise<Result[]> {
+async function runBounded<Item, Result>(
+  items: readonly Item[],
+  limit: number,
+  work: (item: Item) => Promise<Result>,
+): Promise<Result[]> {
   const results: Result[] = new Array<Result>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {

@@ -13,7 +13,13 @@
  */
 import { resolve } from 'node:path';
 import { parseScenario } from '../../adapters/models/scenario.js';
-import { countHooks, hasHooks, readSettingsScopeFile, type LoadedSettings, type SettingsScopeFile } from '../../adapters/settings/settings.js';
+import {
+  countHooks,
+  hasHooks,
+  readSettingsScopeFile,
+  type LoadedSettings,
+  type SettingsScopeFile,
+} from '../../adapters/settings/settings.js';
 import type { ValidatedHookDefinition } from '../../hooks/validation/hooksSettingsValidation.js';
 import { findWithheldAllowedVariables } from '../../hooks/validation/withheldAllowedVariables.js';
 import { getSettingsPaths, isProjectScope } from '../../adapters/settings/settingsLocations.js';
@@ -28,7 +34,13 @@ import { booleanOption, jsonOptionSpec, stringOption, type ParsedArgs } from '..
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { CliError, ExitCode } from '../errors.js';
 import { safeJson } from '../render.js';
-import { loadOptionSettings, resolveWorkingDir, scenarioEmbeddedHooks, settingsSelectionOptionSpecs, type OptionSettings } from '../settingsLoader.js';
+import {
+  loadOptionSettings,
+  resolveWorkingDir,
+  scenarioEmbeddedHooks,
+  settingsSelectionOptionSpecs,
+  type OptionSettings,
+} from '../settingsLoader.js';
 import { loadListedSettings } from './hooksList.js';
 import { functionHooksOptionSpec, loadFunctionHooksOption } from '../functionHooksModule.js';
 import { missingScriptWarnings } from '../hookScriptFiles.js';
@@ -52,8 +64,8 @@ export const hooksValidateCommand: CommandDefinition = {
     name: commandName,
     summary: 'Check hook settings; report every problem with its file and JSON path (exit 1 if any)',
     description: [
-      'FILE may be a hookrail, Claude Code or Gemini CLI settings file (Claude Code\'s event names are read as Claude ' +
-        'Code\'s, with timeouts in seconds), a plugin\'s hooks/hooks.json, or a scenario (its settings.hooks and turns are ' +
+      "FILE may be a hookrail, Claude Code or Gemini CLI settings file (Claude Code's event names are read as Claude " +
+        "Code's, with timeouts in seconds), a plugin's hooks/hooks.json, or a scenario (its settings.hooks and turns are " +
         'checked). Without FILE, every settings file hookrail would load is checked.',
     ],
     positionals: [{ name: 'FILE', description: 'The file to check (default: every loaded settings file).' }],
@@ -62,7 +74,11 @@ export const hooksValidateCommand: CommandDefinition = {
       'function-hooks': functionHooksOptionSpec,
       json: jsonOptionSpec,
     },
-    examples: ['hookrail hooks validate', 'hookrail hooks validate .hookrail/settings.json', 'hookrail hooks validate examples/scenarios/demo.json'],
+    examples: [
+      'hookrail hooks validate',
+      'hookrail hooks validate .hookrail/settings.json',
+      'hookrail hooks validate examples/scenarios/demo.json',
+    ],
   },
   execute: async (context, args) => {
     const file = args.positionals[0];
@@ -72,19 +88,34 @@ export const hooksValidateCommand: CommandDefinition = {
       const loaded = await loadOptionSettings(context.io, args, { commandName, tolerateMalformedFiles: true });
       const { settings } = loaded;
       validated = settings.files.map((scopeFile) =>
-        withHookWarnings(toValidatedFile(scopeFile), { hooks: pathedDefinitions(scopeFile, loaded), withhold: settings.withheldVariables, projectDir: loaded.workingDir }),
+        withHookWarnings(toValidatedFile(scopeFile), {
+          hooks: pathedDefinitions(scopeFile, loaded),
+          withhold: settings.withheldVariables,
+          projectDir: loaded.workingDir,
+        }),
       );
       notes = environmentNotes(settings, context.io.env);
     } else {
       const checked = await validateOneFile(context, args, file);
       const settings = await settingsInForce(context, args);
       const withhold = [...new Set([...(settings?.withheldVariables ?? []), ...checked.withheldVariables])];
-      validated = [withHookWarnings(checked.validated, { hooks: checked.definitions, withhold, projectDir: checked.workingDir })];
-      notes = settings ? environmentNotes(settings, context.io.env, checked.receivesEnvironment ? checked.validated.file : undefined) : [];
+      validated = [
+        withHookWarnings(checked.validated, { hooks: checked.definitions, withhold, projectDir: checked.workingDir }),
+      ];
+      notes = settings
+        ? environmentNotes(settings, context.io.env, checked.receivesEnvironment ? checked.validated.file : undefined)
+        : [];
     }
     const functionHooks = await loadFunctionHooksOption(context.io.cwd, args);
     if (functionHooks) {
-      validated.push({ file: functionHooks.displayName, scope: 'function-hooks', exists: true, dialect: 'native', hookCount: functionHooks.entries.length, problems: functionHooks.problems });
+      validated.push({
+        file: functionHooks.displayName,
+        scope: 'function-hooks',
+        exists: true,
+        dialect: 'native',
+        hookCount: functionHooks.entries.length,
+        problems: functionHooks.problems,
+      });
     }
     const problemCount = validated.reduce((count, entry) => count + entry.problems.length, 0);
     if (booleanOption(args, 'json')) {
@@ -154,7 +185,10 @@ function withHookWarnings(
   validated: ValidatedFile,
   options: { hooks: readonly ValidatedHookDefinition[]; withhold: readonly string[]; projectDir: string },
 ): ValidatedFile {
-  const warnings = [...findWithheldAllowedVariables(options), ...missingScriptWarnings(options.hooks, options.projectDir)];
+  const warnings = [
+    ...findWithheldAllowedVariables(options),
+    ...missingScriptWarnings(options.hooks, options.projectDir),
+  ];
   return warnings.length === 0 ? validated : { ...validated, problems: [...validated.problems, ...warnings] };
 }
 
@@ -188,7 +222,14 @@ async function validateOneFile(context: CommandContext, args: ParsedArgs, file: 
     // Malformed JSON is a problem of the file, reported like the others (with line and column).
     const message = error instanceof Error ? error.message.replace(`${file}: `, '') : String(error);
     return {
-      validated: { file, scope: 'file', exists: true, dialect: 'native', hookCount: 0, problems: [{ path: '', message, severity: 'error' }] },
+      validated: {
+        file,
+        scope: 'file',
+        exists: true,
+        dialect: 'native',
+        hookCount: 0,
+        problems: [{ path: '', message, severity: 'error' }],
+      },
       definitions: [],
       withheldVariables: [],
       receivesEnvironment: false,
@@ -207,28 +248,44 @@ async function validateOneFile(context: CommandContext, args: ParsedArgs, file: 
       withheldVariables: scopeFile.withheldVariables,
     };
   }
-  const receivesEnvironment = checked.validated.hookCount > 0 && !isOwnSettingsFile(path, { workingDir, homeDir, env: context.io.env });
+  const receivesEnvironment =
+    checked.validated.hookCount > 0 && !isOwnSettingsFile(path, { workingDir, homeDir, env: context.io.env });
   return { ...checked, receivesEnvironment, workingDir };
 }
 
 /** The user's or the system's settings file (hookrail's, Claude Code's or Gemini CLI's): hooks the user wrote. */
-function isOwnSettingsFile(path: string, options: { workingDir: string; homeDir?: string; env: NodeJS.ProcessEnv }): boolean {
+function isOwnSettingsFile(
+  path: string,
+  options: { workingDir: string; homeDir?: string; env: NodeJS.ProcessEnv },
+): boolean {
   const paths = getSettingsPaths(options);
   return [paths.system, paths.user, paths.claudeUser, paths.geminiUser].includes(path);
 }
 
 /** A scenario has `turns`, or `settings` without a top-level `hooks`. */
 function isScenario(value: unknown): value is Record<string, unknown> {
-  return isPlainObject(value) && (Array.isArray(value['turns']) || (value['settings'] !== undefined && value['hooks'] === undefined));
+  return (
+    isPlainObject(value) &&
+    (Array.isArray(value['turns']) || (value['settings'] !== undefined && value['hooks'] === undefined))
+  );
 }
 
-function validateScenarioFile(value: Record<string, unknown>, file: string): { validated: ValidatedFile; definitions: ValidatedHookDefinition[] } {
+function validateScenarioFile(
+  value: Record<string, unknown>,
+  file: string,
+): { validated: ValidatedFile; definitions: ValidatedHookDefinition[] } {
   const problems: HookConfigProblem[] = [];
   try {
     parseScenario(value, file);
   } catch (error) {
     if (!(error instanceof ScenarioError)) throw error;
-    problems.push(...error.problems.map((problem) => ({ path: problem.path, message: problem.message, severity: 'error' as const })));
+    problems.push(
+      ...error.problems.map((problem) => ({
+        path: problem.path,
+        message: problem.message,
+        severity: 'error' as const,
+      })),
+    );
   }
   const settings = value['settings'];
   const hooks = isPlainObject(settings) ? settings['hooks'] : undefined;
@@ -241,11 +298,21 @@ function validateScenarioFile(value: Record<string, unknown>, file: string): { v
     const known = new Set(problems.map((problem) => problem.path));
     problems.push(...validation.problems.filter((problem) => !known.has(problem.path)));
   }
-  return { validated: { file, scope: 'scenario', exists: true, dialect, hookCount: definitions.length, problems }, definitions };
+  return {
+    validated: { file, scope: 'scenario', exists: true, dialect, hookCount: definitions.length, problems },
+    definitions,
+  };
 }
 
 function toValidatedFile(file: SettingsScopeFile): ValidatedFile {
-  return { file: file.displayName, scope: file.scope, exists: file.exists, dialect: file.dialect, hookCount: countHooks(file.hooks), problems: file.problems };
+  return {
+    file: file.displayName,
+    scope: file.scope,
+    exists: file.exists,
+    dialect: file.dialect,
+    hookCount: countHooks(file.hooks),
+    problems: file.problems,
+  };
 }
 
 function printValidation(context: CommandContext, validated: ValidatedFile[], problemCount: number): void {
@@ -262,7 +329,9 @@ function printValidation(context: CommandContext, validated: ValidatedFile[], pr
       render.line(`${styles.green('✔')} ${entry.file}: ${hooks}, no problems${dialect}`);
       continue;
     }
-    render.line(`${styles.red('✗')} ${entry.file}: ${hooks}, ${entry.problems.length} ${entry.problems.length === 1 ? 'problem' : 'problems'}${dialect}`);
+    render.line(
+      `${styles.red('✗')} ${entry.file}: ${hooks}, ${entry.problems.length} ${entry.problems.length === 1 ? 'problem' : 'problems'}${dialect}`,
+    );
     for (const problem of entry.problems) {
       const severity = problem.severity === 'error' ? styles.red('error') : styles.yellow('warning');
       const location = problem.path ? `${entry.file}: ${problem.path}` : entry.file;
@@ -275,6 +344,10 @@ function printValidation(context: CommandContext, validated: ValidatedFile[], pr
     render.line(styles.green(`No problems in ${checked} ${checked === 1 ? 'file' : 'files'}.`));
   } else {
     const files = validated.filter((entry) => entry.problems.length > 0).length;
-    render.line(styles.red(`${problemCount} ${problemCount === 1 ? 'problem' : 'problems'} in ${files} ${files === 1 ? 'file' : 'files'}.`));
+    render.line(
+      styles.red(
+        `${problemCount} ${problemCount === 1 ? 'problem' : 'problems'} in ${files} ${files === 1 ? 'file' : 'files'}.`,
+      ),
+    );
   }
 }

@@ -24,11 +24,20 @@ export const inspectCommand: CommandDefinition = {
         'every hook invocation (input, stdout/stderr, exit code, duration, decision), the session and a summary.',
       'It needs no network: scripts, styles and data are inside the one file. Files recorded by older versions open too.',
     ],
-    positionals: [{ name: 'RUN.jsonl', description: 'A file written by `hookrail run --inspect FILE`.', required: true }],
+    positionals: [
+      { name: 'RUN.jsonl', description: 'A file written by `hookrail run --inspect FILE`.', required: true },
+    ],
     options: {
-      out: { type: 'string', valueName: 'FILE', description: 'Where to write the report (default: the input with .html).' },
+      out: {
+        type: 'string',
+        valueName: 'FILE',
+        description: 'Where to write the report (default: the input with .html).',
+      },
     },
-    examples: ['hookrail run --scenario examples/scenarios/demo.json --inspect run.jsonl', 'hookrail inspect run.jsonl --out report.html'],
+    examples: [
+      'hookrail run --scenario examples/scenarios/demo.json --inspect run.jsonl',
+      'hookrail inspect run.jsonl --out report.html',
+    ],
   },
   execute: async (context, args) => {
     const input = resolve(context.io.cwd, args.positionals[0]!);
@@ -37,20 +46,35 @@ export const inspectCommand: CommandDefinition = {
     try {
       text = await readFile(input, 'utf8');
     } catch (error) {
-      throw new HookrailFileError(input, `cannot read the recorded run: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new HookrailFileError(
+        input,
+        `cannot read the recorded run: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
     const report = await import('../../inspection/report.js');
     const { graphToSvg } = await import('../../diagrams/visualizeSvg.js');
     const { records, warnings } = report.parseInspectionFile(text, input);
     for (const warning of warnings) context.render.warn(warning);
-    const data = report.buildReportData({ records, machines: projectMachineGraphs(), renderSvg: (graph) => graphToSvg(graph, { interactive: true }), source: basename(input), warnings });
+    const data = report.buildReportData({
+      records,
+      machines: projectMachineGraphs(),
+      renderSvg: (graph) => graphToSvg(graph, { interactive: true }),
+      source: basename(input),
+      warnings,
+    });
     const html = report.renderReportHtml(data);
     try {
       await writeFile(out, html);
     } catch (error) {
-      throw new CliError(`cannot write the report to ${out}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new CliError(
+        `cannot write the report to ${out}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
-    context.render.line(`wrote ${out} (${data.records.length} records, ${Math.ceil(Buffer.byteLength(html) / 1024)} KiB)`);
+    context.render.line(
+      `wrote ${out} (${data.records.length} records, ${Math.ceil(Buffer.byteLength(html) / 1024)} KiB)`,
+    );
     return ExitCode.success;
   },
 };

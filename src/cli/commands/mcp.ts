@@ -19,36 +19,55 @@ import { loadOptionSettings } from '../settingsLoader.js';
 const commandName = 'mcp';
 
 /** Why a call a hook asked about was denied: the gateway cannot ask anyone. */
-export const MCP_NO_ONE_TO_ASK_REASON = 'no one could answer: hookrail mcp cannot ask (its stdin is the MCP client\'s channel) and --ask is deny';
+export const MCP_NO_ONE_TO_ASK_REASON =
+  "no one could answer: hookrail mcp cannot ask (its stdin is the MCP client's channel) and --ask is deny";
 
 /** The `mcp` command. */
 export const mcpCommand: CommandDefinition = {
   spec: {
     name: commandName,
-    summary: 'Put your hooks in front of any stdio MCP server (a gateway for Claude Code, Gemini CLI, Claude Desktop, ...)',
+    summary:
+      'Put your hooks in front of any stdio MCP server (a gateway for Claude Code, Gemini CLI, Claude Desktop, ...)',
     description: [
       'Starts the stdio MCP server COMMAND ARGS and serves MCP on stdin/stdout in its place: every message passes ' +
         'through untouched except tools/call, which goes through your BeforeTool / PreToolUse hooks (block, rewrite, ask), ' +
         'the server, then your AfterTool / PostToolUse hooks (context, replaced output).',
-      'Hooks see the tool as mcp__NAME__TOOL (Claude Code\'s naming; also hookrail\'s own hooks) or mcp_NAME_TOOL ' +
-        '(Gemini CLI\'s naming, with mcp_context); NAME is --name, default the command\'s base name.',
+      "Hooks see the tool as mcp__NAME__TOOL (Claude Code's naming; also hookrail's own hooks) or mcp_NAME_TOOL " +
+        "(Gemini CLI's naming, with mcp_context); NAME is --name, default the command's base name.",
       'A blocked or denied call is a normal tool result with isError: true and the reason as text. A hook that asks is ' +
-        'answered by --ask (default deny): stdin is the client\'s channel, so no one can be asked.',
+        "answered by --ask (default deny): stdin is the client's channel, so no one can be asked.",
       'Hooks come from every settings scope of --cwd (project hooks only once trusted: hookrail hooks trust), each ' +
         '--settings FILE and --plugin DIR. Warnings go to stderr; stdout carries MCP only.',
-      'Exit code: the server\'s when it exits; 0 when the client closes stdin (the server gets its stdin closed, then ' +
+      "Exit code: the server's when it exits; 0 when the client closes stdin (the server gets its stdin closed, then " +
         'SIGTERM, then SIGKILL after the grace period); 2 for usage errors.',
     ],
     positionals: [
-      { name: 'COMMAND', description: 'The stdio MCP server to wrap, with its arguments (after --).', required: true, variadic: true },
+      {
+        name: 'COMMAND',
+        description: 'The stdio MCP server to wrap, with its arguments (after --).',
+        required: true,
+        variadic: true,
+      },
     ],
     options: {
       cwd: cwdOptionSpec,
       settings: settingsOptionSpec,
       plugin: pluginOptionSpec,
-      name: { type: 'string', valueName: 'NAME', description: "The server's name in tool names, mcp__NAME__TOOL (default: the command's base name)." },
-      inspect: { type: 'string', valueName: 'FILE', description: 'Record every call (machine paths, hooks) as JSON Lines, for `hookrail inspect FILE`.' },
-      ask: { type: 'string', valueName: 'deny|allow', description: 'What a hook\'s ask gets: deny (default) or allow the call.' },
+      name: {
+        type: 'string',
+        valueName: 'NAME',
+        description: "The server's name in tool names, mcp__NAME__TOOL (default: the command's base name).",
+      },
+      inspect: {
+        type: 'string',
+        valueName: 'FILE',
+        description: 'Record every call (machine paths, hooks) as JSON Lines, for `hookrail inspect FILE`.',
+      },
+      ask: {
+        type: 'string',
+        valueName: 'deny|allow',
+        description: "What a hook's ask gets: deny (default) or allow the call.",
+      },
     },
     examples: [
       'hookrail mcp -- npx -y @modelcontextprotocol/server-filesystem .',
@@ -58,9 +77,11 @@ export const mcpCommand: CommandDefinition = {
   },
   execute: async (context, args) => {
     const [command, ...commandArgs] = args.positionals;
-    if (command === undefined || command.trim() === '') throw new CliUsageError('missing COMMAND: hookrail mcp [options] -- COMMAND [ARGS...]', { commandName });
+    if (command === undefined || command.trim() === '')
+      throw new CliUsageError('missing COMMAND: hookrail mcp [options] -- COMMAND [ARGS...]', { commandName });
     const name = stringOption(args, 'name');
-    if (name !== undefined && name.trim() === '') throw new CliUsageError('--name needs a server name, e.g. --name github', { commandName });
+    if (name !== undefined && name.trim() === '')
+      throw new CliUsageError('--name needs a server name, e.g. --name github', { commandName });
     const serverName = normalizeMcpNamePart(name ?? basename(command, extname(command)));
     const askFallback = parseAskFallback(stringOption(args, 'ask'), commandName);
     const { workingDir, settings } = await loadOptionSettings(context.io, args, { commandName });
@@ -79,7 +100,8 @@ export const mcpCommand: CommandDefinition = {
       config,
       title: `hookrail mcp ${serverName}`,
     });
-    if (!context.io.stdin) throw new CliUsageError('hookrail mcp needs a stdin: the MCP client writes to it', { commandName });
+    if (!context.io.stdin)
+      throw new CliUsageError('hookrail mcp needs a stdin: the MCP client writes to it', { commandName });
     const exit = await runMcpGateway({
       config,
       command,

@@ -40,7 +40,8 @@ interface ReplayChange {
 export const replayCommand: CommandDefinition = {
   spec: {
     name: commandName,
-    summary: 'Re-fire every hook input of a recorded run against the current hooks; show what changed; exit 1 if anything did',
+    summary:
+      'Re-fire every hook input of a recorded run against the current hooks; show what changed; exit 1 if anything did',
     description: [
       'Reads the hookrail.hook records of RUN.jsonl (written by "hookrail run --inspect RUN.jsonl"), groups them into the ' +
         'fires they came from, and fires each again, in order, with the hooks the options load now — real processes, as "hooks ' +
@@ -51,9 +52,13 @@ export const replayCommand: CommandDefinition = {
       'Exit code 0 when nothing changed, 1 when something did. There is no --update: record a new run to update it. Strings ' +
         'longer than 8000 characters were cut in the recording, so a hook reading one gets the cut text.',
     ],
-    positionals: [{ name: 'RUN', description: 'An inspection file written by "hookrail run --inspect".', required: true }],
+    positionals: [
+      { name: 'RUN', description: 'An inspection file written by "hookrail run --inspect".', required: true },
+    ],
     options: {
-      ...fireConfigOptionSpecs("Include this scenario's settings.hooks (as run does); its hookModel answers prompt and agent hooks."),
+      ...fireConfigOptionSpecs(
+        "Include this scenario's settings.hooks (as run does); its hookModel answers prompt and agent hooks.",
+      ),
       json: jsonOptionSpec,
     },
     examples: [
@@ -73,7 +78,8 @@ export const replayCommand: CommandDefinition = {
       if (context.signal.aborted) return ExitCode.interrupted;
       const after = await replayFire(context, loaded, fire);
       const before = facetsOf(recordedDecision(fire));
-      if (before.decision === after.decision && before.rewrite === after.rewrite && before.context === after.context) continue;
+      if (before.decision === after.decision && before.rewrite === after.rewrite && before.context === after.context)
+        continue;
       changes.push({
         eventName: fire.eventName,
         ...(fire.fired.toolName !== undefined ? { toolName: fire.fired.toolName } : {}),
@@ -89,7 +95,9 @@ export const replayCommand: CommandDefinition = {
     } else {
       printChanges(context, changes);
       const summary = `replayed ${fires.length} ${fires.length === 1 ? 'fire' : 'fires'} (${hookRuns} hook runs) from ${file}: ${changes.length} changed`;
-      context.render.line(changes.length === 0 ? context.render.styles.green(summary) : context.render.styles.red(summary));
+      context.render.line(
+        changes.length === 0 ? context.render.styles.green(summary) : context.render.styles.red(summary),
+      );
     }
     return changes.length === 0 ? ExitCode.success : ExitCode.failure;
   },
@@ -107,7 +115,12 @@ async function replayFire(context: CommandContext, loaded: FireConfig, fire: Rec
   });
   try {
     loaded.config.setTranscriptPath(transcript.path);
-    const outcome = await fireEvent({ config: loaded.config, eventName: fire.eventName, fired: fire.fired, signal: context.signal });
+    const outcome = await fireEvent({
+      config: loaded.config,
+      eventName: fire.eventName,
+      fired: fire.fired,
+      signal: context.signal,
+    });
     return facetsOf(outcome.decision);
   } finally {
     await transcript.dispose();
@@ -133,7 +146,10 @@ function facetsOf(decision: FireDecision): DecisionFacets {
   return {
     decision: kind,
     rewrite: Object.keys(rewrites).length > 0 ? safeJson(rewrites) : '(none)',
-    context: [decision.additionalContext, decision.systemMessage].filter((text) => text !== undefined && text !== '').join('\n') || '(none)',
+    context:
+      [decision.additionalContext, decision.systemMessage]
+        .filter((text) => text !== undefined && text !== '')
+        .join('\n') || '(none)',
   };
 }
 
@@ -142,10 +158,14 @@ function printChanges(context: CommandContext, changes: readonly ReplayChange[])
   for (const change of changes) {
     const tool = change.toolName !== undefined ? ` ${change.toolName}` : '';
     const call = change.callId !== undefined ? ` (call ${change.callId})` : '';
-    context.render.line(`${styles.bold(`${change.eventName}${tool}`)}${call}  ${styles.dim(`hooks: ${change.hooks.join(', ')}`)}`);
+    context.render.line(
+      `${styles.bold(`${change.eventName}${tool}`)}${call}  ${styles.dim(`hooks: ${change.hooks.join(', ')}`)}`,
+    );
     for (const facet of ['decision', 'rewrite', 'context'] as const) {
       if (change.before[facet] === change.after[facet]) continue;
-      context.render.line(`  ${facet.padEnd(8)} ${oneLine(change.before[facet], 200)} ${styles.yellow('→')} ${oneLine(change.after[facet], 200)}`);
+      context.render.line(
+        `  ${facet.padEnd(8)} ${oneLine(change.before[facet], 200)} ${styles.yellow('→')} ${oneLine(change.after[facet], 200)}`,
+      );
     }
     context.render.line();
   }

@@ -29,7 +29,7 @@ export const runCommand: CommandDefinition = {
     name: commandName,
     summary: 'Run an agent session with your hooks (offline scripted model by default, or a real Gemini model)',
     description: [
-      'The model is the scenario\'s scripted model with --scenario, a real Gemini model with --model (needs GEMINI_API_KEY ' +
+      "The model is the scenario's scripted model with --scenario, a real Gemini model with --model (needs GEMINI_API_KEY " +
         'or GOOGLE_API_KEY), or else the embedded offline demo. With both, the scenario supplies the prompts, tools and ' +
         'hooks and the real model answers.',
       'Tools: run_shell_command, read_file, write_file, replace, list_directory, glob — confined to the project directory ' +
@@ -40,22 +40,36 @@ export const runCommand: CommandDefinition = {
         'a prompt failed, hit --max-turns or --max-continuations, 2 for usage errors, 130 on Ctrl-C (143 on SIGTERM, 129 on ' +
         'SIGHUP); SessionEnd fires before it exits in every case.',
       'Prompt and agent hooks are judged by the scenario\'s scripted "hookModel" turns, or by the --model model; each ' +
-        'decision is shown (⚖) with the model\'s reason, which model answered and how long it took (--json: judged_hook lines).',
+        "decision is shown (⚖) with the model's reason, which model answered and how long it took (--json: judged_hook lines).",
       'When a hook answers "ask" (decision "ask", or Claude Code\'s permissionDecision "ask"), the call waits: on a ' +
-        'terminal you are shown the tool, its arguments and the hook\'s reason and answer y or n; when stdin is not a ' +
+        "terminal you are shown the tool, its arguments and the hook's reason and answer y or n; when stdin is not a " +
         'terminal no one can answer, and --ask decides (default deny, and the model is told no one could answer).',
     ],
-    positionals: [{ name: 'PROMPT', description: "What to ask the agent (default: the scenario's prompt or prompts).", variadic: true }],
+    positionals: [
+      {
+        name: 'PROMPT',
+        description: "What to ask the agent (default: the scenario's prompt or prompts).",
+        variadic: true,
+      },
+    ],
     options: {
       ...sessionOptionSpecs,
       json: { type: 'boolean', description: 'Print one JSON AgentEvent per line on stdout, and nothing else.' },
       ask: {
         type: 'string',
         valueName: 'deny|allow',
-        description: 'When a hook asks and stdin is not a terminal (no one can answer): deny (default) or allow the call.',
+        description:
+          'When a hook asks and stdin is not a terminal (no one can answer): deny (default) or allow the call.',
       },
-      'inspect-serve': { type: 'boolean', description: 'Serve the run\'s report on 127.0.0.1 and update it live while the run goes (until Ctrl-C).' },
-      port: { type: 'string', valueName: 'N', description: 'The port of --inspect-serve (default: one the system chooses).' },
+      'inspect-serve': {
+        type: 'boolean',
+        description: "Serve the run's report on 127.0.0.1 and update it live while the run goes (until Ctrl-C).",
+      },
+      port: {
+        type: 'string',
+        valueName: 'N',
+        description: 'The port of --inspect-serve (default: one the system chooses).',
+      },
     },
     examples: [
       'hookrail run --scenario examples/scenarios/demo.json',
@@ -72,7 +86,12 @@ export const runCommand: CommandDefinition = {
     const view = json ? undefined : new RunProgressView(context.render);
     const askFallback = parseAskFallback(stringOption(args, 'ask'), commandName);
     // A hook's ask is put to the person at the terminal, or answered by --ask.
-    const onAskUser = createCliAskUser({ io: context.io, render: context.render, fallback: askFallback, beforePrompt: () => view?.pauseLine() });
+    const onAskUser = createCliAskUser({
+      io: context.io,
+      render: context.render,
+      fallback: askFallback,
+      beforePrompt: () => view?.pauseLine(),
+    });
     const styles = context.render.styles;
     const prepared = await prepareCliSession(context, args, {
       commandName,
@@ -91,7 +110,9 @@ export const runCommand: CommandDefinition = {
       },
     });
     const prompts = choosePrompts(args, prepared.scenario, prepared.modelName);
-    const setup = prepared.start((event: AgentEvent) => (view ? view.handle(event) : context.render.line(safeJson(event))));
+    const setup = prepared.start((event: AgentEvent) =>
+      view ? view.handle(event) : context.render.line(safeJson(event)),
+    );
     const { session } = setup;
     let last: AgentRunResult | undefined;
     try {
@@ -131,9 +152,15 @@ function choosePrompts(args: ParsedArgs, scenario: Scenario | undefined, modelNa
   if (scenario?.prompts) return scenario.prompts;
   if (scenario?.prompt) return [scenario.prompt];
   if (scenario) {
-    throw new CliUsageError(`the scenario ${scenario.file} has no "prompt" or "prompts"; pass one: hookrail run --scenario FILE "your prompt"`, { commandName });
+    throw new CliUsageError(
+      `the scenario ${scenario.file} has no "prompt" or "prompts"; pass one: hookrail run --scenario FILE "your prompt"`,
+      { commandName },
+    );
   }
-  if (modelName !== undefined) throw new CliUsageError(`a prompt is needed with --model: hookrail run --model ${modelName} "your prompt"`, { commandName });
+  if (modelName !== undefined)
+    throw new CliUsageError(`a prompt is needed with --model: hookrail run --model ${modelName} "your prompt"`, {
+      commandName,
+    });
   return [defaultScenario.prompt ?? 'Show me around this directory.'];
 }
 

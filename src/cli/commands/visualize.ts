@@ -20,7 +20,11 @@ export const visualizeCommand: CommandDefinition = {
         'rendered offline. Import a .json file into Stately Studio to explore a machine interactively.',
     ],
     options: {
-      out: { type: 'string', valueName: 'DIR', description: 'Output directory (default: visualizations in the current directory).' },
+      out: {
+        type: 'string',
+        valueName: 'DIR',
+        description: 'Output directory (default: visualizations in the current directory).',
+      },
     },
     examples: ['hookrail visualize', 'hookrail visualize --out docs/diagrams'],
   },
@@ -30,15 +34,21 @@ export const visualizeCommand: CommandDefinition = {
     try {
       generator = await import('../../diagrams/visualize.js');
     } catch (error) {
-      throw new CliError(`the diagram generator could not be loaded (${error instanceof Error ? error.message : String(error)})`, {
-        cause: error,
-      });
+      throw new CliError(
+        `the diagram generator could not be loaded (${error instanceof Error ? error.message : String(error)})`,
+        {
+          cause: error,
+        },
+      );
     }
     let written: string[];
     try {
       written = await generator.writeVisualizations({ outDir });
     } catch (error) {
-      throw new CliError(`cannot write the diagrams to ${outDir}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new CliError(
+        `cannot write the diagrams to ${outDir}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
     for (const file of written) context.render.line(`wrote ${file}`);
     return ExitCode.success;

@@ -82,7 +82,22 @@ interface Problem {
   message: string;
 }
 
-const caseKeys = ['name', 'event', 'tool', 'input', 'response', 'payload', 'request', 'modelResponse', 'settings', 'cwd', 'hookModel', 'should', 'expect', 'allowHookErrors'];
+const caseKeys = [
+  'name',
+  'event',
+  'tool',
+  'input',
+  'response',
+  'payload',
+  'request',
+  'modelResponse',
+  'settings',
+  'cwd',
+  'hookModel',
+  'should',
+  'expect',
+  'allowHookErrors',
+];
 const fileKeys = ['$schema', 'cwd', 'settings', 'scenario', 'cases'];
 const expectKeys = ['allowed', 'denied', 'asked', 'input', 'context', 'stopped', 'suppressed'];
 
@@ -101,13 +116,19 @@ export async function readCaseFile(file: string, invocationDir: string): Promise
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new CliError(`${file}: ${code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory' : String(error)} (${path})`);
+    throw new CliError(
+      `${file}: ${code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a directory' : String(error)} (${path})`,
+    );
   }
   const problems: Problem[] = [];
-  const cases = path.endsWith('.jsonl') ? readJsonLines(text, file, path, problems) : readJsonDocument(text, file, path, problems);
+  const cases = path.endsWith('.jsonl')
+    ? readJsonLines(text, file, path, problems)
+    : readJsonDocument(text, file, path, problems);
   if (problems.length > 0) {
     const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
-    throw new CliError(`${file}: invalid test cases (${count}):\n${problems.map((problem) => `  ${problem.path}: ${problem.message}`).join('\n')}`);
+    throw new CliError(
+      `${file}: invalid test cases (${count}):\n${problems.map((problem) => `  ${problem.path}: ${problem.message}`).join('\n')}`,
+    );
   }
   return cases;
 }
@@ -154,10 +175,15 @@ function readJsonDocument(text: string, file: string, path: string, problems: Pr
     prefix = 'cases';
   }
   if (!Array.isArray(list) || list.length === 0) {
-    problems.push({ path: prefix || '(root)', message: `expected a non-empty array of test cases${prefix ? '' : ' (or an object with "cases")'}, got ${describeValue(list)}` });
+    problems.push({
+      path: prefix || '(root)',
+      message: `expected a non-empty array of test cases${prefix ? '' : ' (or an object with "cases")'}, got ${describeValue(list)}`,
+    });
     return [];
   }
-  return list.flatMap((item, index) => checkCase(item, { at: `${prefix}[${index}]`, file, path, defaults, index, problems }) ?? []);
+  return list.flatMap(
+    (item, index) => checkCase(item, { at: `${prefix}[${index}]`, file, path, defaults, index, problems }) ?? [],
+  );
 }
 
 /** Where a case sits, and the file's defaults. */
@@ -183,19 +209,30 @@ function checkCase(value: unknown, site: CaseSite): HookTestCase | undefined {
   const tool = optionalString(value, 'tool', at, problems);
   const givenEvent = optionalString(value, 'event', at, problems);
   const payloadEvent = typeof payload?.['hook_event_name'] === 'string' ? payload['hook_event_name'] : undefined;
-  const event = givenEvent ?? payloadEvent ?? (tool !== undefined || value['input'] !== undefined ? 'BeforeTool' : undefined);
-  if (event === undefined) problems.push({ path: at, message: 'needs "event" (or "tool", or a "payload" with hook_event_name)' });
+  const event =
+    givenEvent ?? payloadEvent ?? (tool !== undefined || value['input'] !== undefined ? 'BeforeTool' : undefined);
+  if (event === undefined)
+    problems.push({ path: at, message: 'needs "event" (or "tool", or a "payload" with hook_event_name)' });
   if (givenEvent !== undefined && payloadEvent !== undefined && givenEvent !== payloadEvent) {
-    problems.push({ path: `${at}.event`, message: `"${givenEvent}" differs from payload.hook_event_name "${payloadEvent}"` });
+    problems.push({
+      path: `${at}.event`,
+      message: `"${givenEvent}" differs from payload.hook_event_name "${payloadEvent}"`,
+    });
   }
   const should = value['should'];
-  if (should !== undefined && should !== 'block' && should !== 'allow') problems.push({ path: `${at}.should`, message: `expected "block" or "allow", got ${describeValue(should)}` });
+  if (should !== undefined && should !== 'block' && should !== 'allow')
+    problems.push({ path: `${at}.should`, message: `expected "block" or "allow", got ${describeValue(should)}` });
   const caseSettings = pathList(value['settings'], `${at}.settings`, base, problems);
   const cwd = optionalString(value, 'cwd', at, problems);
   const allowHookErrors = value['allowHookErrors'];
-  if (allowHookErrors !== undefined && typeof allowHookErrors !== 'boolean') problems.push({ path: `${at}.allowHookErrors`, message: `expected true or false, got ${describeValue(allowHookErrors)}` });
+  if (allowHookErrors !== undefined && typeof allowHookErrors !== 'boolean')
+    problems.push({
+      path: `${at}.allowHookErrors`,
+      message: `expected true or false, got ${describeValue(allowHookErrors)}`,
+    });
   const expectation = checkExpectation(value['expect'], `${at}.expect`, problems);
-  if (should === undefined && value['expect'] === undefined) problems.push({ path: at, message: 'expects nothing: give "expect" or "should"' });
+  if (should === undefined && value['expect'] === undefined)
+    problems.push({ path: at, message: 'expects nothing: give "expect" or "should"' });
   const hookModel = checkHookModel(value['hookModel'], `${at}.hookModel`, site, problems);
   const input = optionalObject(value, 'input', at, problems);
   const request = optionalObject(value, 'request', at, problems);
@@ -229,7 +266,10 @@ function checkCase(value: unknown, site: CaseSite): HookTestCase | undefined {
 function checkExpectation(value: unknown, at: string, problems: Problem[]): CaseExpectation {
   if (value === undefined) return {};
   if (!isPlainObject(value)) {
-    problems.push({ path: at, message: `expected an object with ${expectKeys.join(', ')}, got ${describeValue(value)}` });
+    problems.push({
+      path: at,
+      message: `expected an object with ${expectKeys.join(', ')}, got ${describeValue(value)}`,
+    });
     return {};
   }
   checkKeys(value, expectKeys, at, problems);
@@ -249,7 +289,11 @@ function checkExpectation(value: unknown, at: string, problems: Problem[]): Case
       } catch (error) {
         problems.push({ path: `${at}.${key}`, message: `not a valid regular expression: ${(error as Error).message}` });
       }
-    } else problems.push({ path: `${at}.${key}`, message: `expected true or a regular expression the reason must match, got ${describeValue(given)}` });
+    } else
+      problems.push({
+        path: `${at}.${key}`,
+        message: `expected true or a regular expression the reason must match, got ${describeValue(given)}`,
+      });
   }
   const input = optionalObject(value, 'input', at, problems);
   if (input !== undefined) expectation.input = input;
@@ -266,7 +310,8 @@ function checkHookModel(value: unknown, at: string, site: CaseSite, problems: Pr
   } catch (error) {
     const scenarioProblems = error instanceof ScenarioError ? error.problems : [];
     if (scenarioProblems.length === 0) problems.push({ path: at, message: (error as Error).message });
-    for (const problem of scenarioProblems) problems.push({ path: problem.path.replace(/^turns/, at), message: problem.message });
+    for (const problem of scenarioProblems)
+      problems.push({ path: problem.path.replace(/^turns/, at), message: problem.message });
     return undefined;
   }
 }
@@ -281,7 +326,12 @@ function pathList(value: unknown, at: string, base: string, problems: Problem[])
   return list.map((item) => resolve(base, item));
 }
 
-function optionalString(value: Record<string, unknown>, key: string, at: string, problems: Problem[]): string | undefined {
+function optionalString(
+  value: Record<string, unknown>,
+  key: string,
+  at: string,
+  problems: Problem[],
+): string | undefined {
   const given = value[key];
   if (given === undefined) return undefined;
   if (typeof given === 'string' && given !== '') return given;
@@ -289,7 +339,12 @@ function optionalString(value: Record<string, unknown>, key: string, at: string,
   return undefined;
 }
 
-function optionalObject(value: Record<string, unknown>, key: string, at: string, problems: Problem[]): Record<string, unknown> | undefined {
+function optionalObject(
+  value: Record<string, unknown>,
+  key: string,
+  at: string,
+  problems: Problem[],
+): Record<string, unknown> | undefined {
   const given = value[key];
   if (given === undefined) return undefined;
   if (isPlainObject(given)) return given;
@@ -301,7 +356,10 @@ function checkKeys(value: Record<string, unknown>, known: readonly string[], at:
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
     const suggestion = suggestClosest(key, known);
-    problems.push({ path: join(at, key), message: `unknown field${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; known: ${known.join(', ')}` });
+    problems.push({
+      path: join(at, key),
+      message: `unknown field${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; known: ${known.join(', ')}`,
+    });
   }
 }
 

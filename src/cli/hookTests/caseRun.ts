@@ -18,7 +18,16 @@ import { CliError } from '../errors.js';
 import { fireEvent } from '../fireEvent.js';
 import { loadFireConfig } from '../fireConfig.js';
 import type { FireDecision } from '../fireDecision.js';
-import { buildFirePayload, checkFireOptions, modelFirePayload, parseEventName, toModelRequest, toModelResponse, type FirePayload, type NamedEvent } from '../firePayload.js';
+import {
+  buildFirePayload,
+  checkFireOptions,
+  modelFirePayload,
+  parseEventName,
+  toModelRequest,
+  toModelResponse,
+  type FirePayload,
+  type NamedEvent,
+} from '../firePayload.js';
 import { fireConversation, openFireTranscript } from '../fireTranscript.js';
 import type { HookTestCase } from './caseFile.js';
 import { checkExpectations, describeDecision } from './expectations.js';
@@ -61,10 +70,25 @@ export interface RunCaseOptions {
 }
 
 /** The events that take a model request instead of a tool or lifecycle fields. */
-const modelEvents: readonly HookEventName[] = [HookEventName.BeforeModel, HookEventName.AfterModel, HookEventName.BeforeToolSelection];
+const modelEvents: readonly HookEventName[] = [
+  HookEventName.BeforeModel,
+  HookEventName.AfterModel,
+  HookEventName.BeforeToolSelection,
+];
 
 /** Strongest first, as the inspection records rank one hook's answer. */
-const decisionRank: readonly HookRecordDecision[] = ['stop', 'block', 'deny', 'ask', 'modify', 'suppress', 'context', 'allow', 'none', 'error'];
+const decisionRank: readonly HookRecordDecision[] = [
+  'stop',
+  'block',
+  'deny',
+  'ask',
+  'modify',
+  'suppress',
+  'context',
+  'allow',
+  'none',
+  'error',
+];
 
 /** Runs the case; never rejects. */
 export async function runCase(options: RunCaseOptions): Promise<CaseResult> {
@@ -85,7 +109,12 @@ export async function runCase(options: RunCaseOptions): Promise<CaseResult> {
   try {
     const named = parseEventName(testCase.event);
     const caseArgs = caseCommandLine(options.args, testCase);
-    const loaded = await loadFireConfig({ context, args: caseArgs, commandName: options.commandName, ...(testCase.hookModel ? { hookModelTurns: testCase.hookModel } : {}) });
+    const loaded = await loadFireConfig({
+      context,
+      args: caseArgs,
+      commandName: options.commandName,
+      ...(testCase.hookModel ? { hookModelTurns: testCase.hookModel } : {}),
+    });
     warnings.push(...loaded.warnings);
     const fired = await casePayload(context, testCase, named, loaded.workingDir);
     const transcript = await openFireTranscript({
@@ -97,10 +126,17 @@ export async function runCase(options: RunCaseOptions): Promise<CaseResult> {
     });
     try {
       loaded.config.setTranscriptPath(transcript.path);
-      const outcome = await fireEvent({ config: loaded.config, eventName: named.eventName, fired, signal: controller.signal });
+      const outcome = await fireEvent({
+        config: loaded.config,
+        eventName: named.eventName,
+        fired,
+        signal: controller.signal,
+      });
       const results = [...outcome.details.results, ...outcome.background];
       const failures = [
-        ...(caseTimedOut ? [`the case took longer than ${options.caseTimeoutMs} ms (--case-timeout): its hooks were cancelled`] : []),
+        ...(caseTimedOut
+          ? [`the case took longer than ${options.caseTimeoutMs} ms (--case-timeout): its hooks were cancelled`]
+          : []),
         ...hookFailures(results, testCase.allowHookErrors),
         ...checkExpectations(testCase, outcome.decision, fired.inputs.toolInput),
       ];
@@ -154,21 +190,39 @@ function caseCommandLine(args: ParsedArgs, testCase: HookTestCase): ParsedArgs {
  * dialect is read field by field (tool_name, tool_input, tool_response, error; the rest are the
  * event's fields), model events take the request and response objects.
  */
-async function casePayload(context: CommandContext, testCase: HookTestCase, named: NamedEvent, workingDir: string): Promise<FirePayload> {
+async function casePayload(
+  context: CommandContext,
+  testCase: HookTestCase,
+  named: NamedEvent,
+  workingDir: string,
+): Promise<FirePayload> {
   if (testCase.request !== undefined || testCase.modelResponse !== undefined) {
     if (!modelEvents.includes(named.eventName)) {
-      throw new CliError(`"request" and "modelResponse" are for BeforeModel, AfterModel and BeforeToolSelection, not ${testCase.event}`);
+      throw new CliError(
+        `"request" and "modelResponse" are for BeforeModel, AfterModel and BeforeToolSelection, not ${testCase.event}`,
+      );
     }
-    if (testCase.request === undefined) throw new CliError(`${testCase.event} needs "request": GenerateContentParameters like {"contents": [...]}`);
+    if (testCase.request === undefined)
+      throw new CliError(`${testCase.event} needs "request": GenerateContentParameters like {"contents": [...]}`);
     const request = toModelRequest(testCase.request, 'request');
-    const response = testCase.modelResponse !== undefined ? await toModelResponse(testCase.modelResponse, 'modelResponse') : undefined;
-    if (named.eventName === HookEventName.AfterModel && !response) throw new CliError('AfterModel needs "modelResponse": GenerateContentResponse like {"candidates": [...]}');
+    const response =
+      testCase.modelResponse !== undefined ? await toModelResponse(testCase.modelResponse, 'modelResponse') : undefined;
+    if (named.eventName === HookEventName.AfterModel && !response)
+      throw new CliError('AfterModel needs "modelResponse": GenerateContentResponse like {"candidates": [...]}');
     return modelFirePayload(request, response);
   }
-  const { hook_event_name: _event, tool_name: payloadTool, tool_input: payloadInput, tool_response: payloadResponse, error: payloadError, ...rest } = testCase.payload ?? {};
+  const {
+    hook_event_name: _event,
+    tool_name: payloadTool,
+    tool_input: payloadInput,
+    tool_response: payloadResponse,
+    error: payloadError,
+    ...rest
+  } = testCase.payload ?? {};
   const tool = testCase.tool ?? (typeof payloadTool === 'string' ? payloadTool : undefined);
   const input = testCase.input ?? (isPlainObject(payloadInput) ? payloadInput : undefined);
-  const response = testCase.response ?? payloadResponse ?? (named.claudeEvent === 'PostToolUseFailure' ? payloadError : undefined);
+  const response =
+    testCase.response ?? payloadResponse ?? (named.claudeEvent === 'PostToolUseFailure' ? payloadError : undefined);
   const values: ParsedArgs['values'] = {};
   if (tool !== undefined) values['tool'] = tool;
   if (input !== undefined) values['input'] = JSON.stringify(input);
@@ -193,11 +247,13 @@ function hookFailures(results: readonly HookExecutionResult[], allowHookErrors: 
   return results.flatMap((result) => {
     const name = getHookName(result.hookConfig);
     if (result.timedOut) {
-      const timeout = result.hookConfig.timeout !== undefined ? `${result.hookConfig.timeout} ms` : 'its default timeout';
+      const timeout =
+        result.hookConfig.timeout !== undefined ? `${result.hookConfig.timeout} ms` : 'its default timeout';
       return [`hook ${name} timed out after ${timeout} and was killed`];
     }
     if (allowHookErrors || hookDecisionOf(result) !== 'error') return [];
-    const reason = result.error?.message ?? (result.exitCode !== undefined ? `exit code ${result.exitCode}` : 'it did not run');
+    const reason =
+      result.error?.message ?? (result.exitCode !== undefined ? `exit code ${result.exitCode}` : 'it did not run');
     return [`hook ${name} failed (fail-open; "allowHookErrors": true accepts it): ${reason}`];
   });
 }

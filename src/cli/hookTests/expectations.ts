@@ -22,7 +22,11 @@ export function goesAhead(decision: FireDecision): boolean {
 }
 
 /** The failure messages of a case's expectations (and its `should` label); empty when all hold. */
-export function checkExpectations(testCase: HookTestCase, decision: FireDecision, firedInput: Record<string, unknown> | undefined): string[] {
+export function checkExpectations(
+  testCase: HookTestCase,
+  decision: FireDecision,
+  firedInput: Record<string, unknown> | undefined,
+): string[] {
   const failures: string[] = [];
   const expectation: CaseExpectation = testCase.expect;
   const outcome = describeDecision(decision);
@@ -38,24 +42,42 @@ export function checkExpectations(testCase: HookTestCase, decision: FireDecision
   if (expectation.input !== undefined) {
     const runsWith = decision.modifiedInput ?? firedInput ?? {};
     const mismatch = partialMismatch(expectation.input, runsWith, 'input');
-    if (mismatch !== undefined) failures.push(`expected the tool to run with ${JSON.stringify(expectation.input)}: ${mismatch}; it runs with ${JSON.stringify(runsWith)}`);
+    if (mismatch !== undefined)
+      failures.push(
+        `expected the tool to run with ${JSON.stringify(expectation.input)}: ${mismatch}; it runs with ${JSON.stringify(runsWith)}`,
+      );
   }
   if (expectation.context !== undefined) {
-    const given = [decision.additionalContext, decision.systemMessage].filter((text): text is string => text !== undefined);
+    const given = [decision.additionalContext, decision.systemMessage].filter(
+      (text): text is string => text !== undefined,
+    );
     if (!given.some((text) => text.includes(expectation.context ?? ''))) {
-      failures.push(`expected context containing ${JSON.stringify(expectation.context)}, got ${given.length > 0 ? JSON.stringify(given.join('\n')) : 'none'}`);
+      failures.push(
+        `expected context containing ${JSON.stringify(expectation.context)}, got ${given.length > 0 ? JSON.stringify(given.join('\n')) : 'none'}`,
+      );
     }
   }
   if (expectation.suppressed !== undefined && expectation.suppressed !== decision.suppressOutput) {
-    failures.push(`expected the output ${expectation.suppressed ? 'to be' : 'not to be'} suppressed, but it was ${decision.suppressOutput ? '' : 'not '}suppressed`);
+    failures.push(
+      `expected the output ${expectation.suppressed ? 'to be' : 'not to be'} suppressed, but it was ${decision.suppressOutput ? '' : 'not '}suppressed`,
+    );
   }
   return failures;
 }
 
-function checkReason(failures: string[], what: string, expected: true | RegExp | undefined, happened: boolean, reason: string | undefined, outcome: string): void {
+function checkReason(
+  failures: string[],
+  what: string,
+  expected: true | RegExp | undefined,
+  happened: boolean,
+  reason: string | undefined,
+  outcome: string,
+): void {
   if (expected === undefined) return;
   if (!happened) {
-    failures.push(`expected ${what}${expected instanceof RegExp ? ` matching /${expected.source}/` : ''}, but the call was ${outcome}`);
+    failures.push(
+      `expected ${what}${expected instanceof RegExp ? ` matching /${expected.source}/` : ''}, but the call was ${outcome}`,
+    );
   } else if (expected instanceof RegExp && !expected.test(reason ?? '')) {
     failures.push(`expected ${what} with a reason matching /${expected.source}/, got ${JSON.stringify(reason ?? '')}`);
   }

@@ -36,7 +36,17 @@ const flagging: ReadonlySet<HookRecordDecision> = new Set<HookRecordDecision>(['
 
 /** The scores of every guard hook, by hook name in first-seen order. */
 export function scoreGuards(results: readonly CaseResult[]): GuardScore[] {
-  const tallies = new Map<string, { blockCases: number; caught: number; allowCases: number; falsePositives: number; flagged: boolean; durations: number[] }>();
+  const tallies = new Map<
+    string,
+    {
+      blockCases: number;
+      caught: number;
+      allowCases: number;
+      falsePositives: number;
+      flagged: boolean;
+      durations: number[];
+    }
+  >();
   for (const result of results) {
     const should = result.testCase.should;
     if (should === undefined) continue;
@@ -78,16 +88,24 @@ export function thresholdFailures(scores: readonly GuardScore[], thresholds: Gua
   const failures: string[] = [];
   for (const score of scores) {
     if (thresholds.minCatch !== undefined && score.catchRate !== undefined && score.catchRate < thresholds.minCatch) {
-      failures.push(`${score.hook}: catch rate ${formatRate(score.catchRate)} (${score.caught}/${score.blockCases}) is below --min-catch ${thresholds.minCatch}`);
+      failures.push(
+        `${score.hook}: catch rate ${formatRate(score.catchRate)} (${score.caught}/${score.blockCases}) is below --min-catch ${thresholds.minCatch}`,
+      );
     }
-    if (thresholds.maxFalsePositives !== undefined && score.falsePositiveRate !== undefined && score.falsePositiveRate > thresholds.maxFalsePositives) {
+    if (
+      thresholds.maxFalsePositives !== undefined &&
+      score.falsePositiveRate !== undefined &&
+      score.falsePositiveRate > thresholds.maxFalsePositives
+    ) {
       failures.push(
         `${score.hook}: false-positive rate ${formatRate(score.falsePositiveRate)} (${score.falsePositives}/${score.allowCases}) is above --max-false-positives ${thresholds.maxFalsePositives}`,
       );
     }
   }
   if ((thresholds.minCatch !== undefined || thresholds.maxFalsePositives !== undefined) && scores.length === 0) {
-    failures.push('no guard hook blocked or asked on any labelled case ("should": "block" / "allow"), so no threshold could be checked');
+    failures.push(
+      'no guard hook blocked or asked on any labelled case ("should": "block" / "allow"), so no threshold could be checked',
+    );
   }
   return failures;
 }

@@ -39,14 +39,17 @@ export function junitXml(options: JunitXmlOptions): string {
       [
         `  <testsuite name="guard thresholds" tests="1" failures="${failed ? 1 : 0}" errors="0" skipped="0" time="0" timestamp="${options.timestamp.toISOString()}">`,
         `    <testcase name="guard thresholds" classname="guard thresholds" time="0">${
-          failed ? `\n      <failure message="${escape(options.thresholdFailures[0] ?? '')}" type="threshold">${escape(options.thresholdFailures.join('\n'))}</failure>\n    ` : ''
+          failed
+            ? `\n      <failure message="${escape(options.thresholdFailures[0] ?? '')}" type="threshold">${escape(options.thresholdFailures.join('\n'))}</failure>\n    `
+            : ''
         }</testcase>`,
         '  </testsuite>',
       ].join('\n'),
     );
   }
   const all = options.results;
-  const failures = all.filter((result) => result.status === 'fail').length + (options.thresholdFailures.length > 0 ? 1 : 0);
+  const failures =
+    all.filter((result) => result.status === 'fail').length + (options.thresholdFailures.length > 0 ? 1 : 0);
   const errors = all.filter((result) => result.status === 'error').length;
   const tests = all.length + (options.gated ? 1 : 0);
   const time = seconds(all.reduce((sum, result) => sum + result.durationMs, 0));

@@ -36,11 +36,23 @@ export function testReportJson(report: TestRunReport): Record<string, unknown> {
 }
 
 /** Passed, failed and errored cases, and whether the run passes. */
-export function summaryCounts(report: TestRunReport): { cases: number; passed: number; failed: number; errors: number; ok: boolean } {
+export function summaryCounts(report: TestRunReport): {
+  cases: number;
+  passed: number;
+  failed: number;
+  errors: number;
+  ok: boolean;
+} {
   const passed = report.results.filter((result) => result.status === 'pass').length;
   const failed = report.results.filter((result) => result.status === 'fail').length;
   const errors = report.results.length - passed - failed;
-  return { cases: report.results.length, passed, failed, errors, ok: failed === 0 && errors === 0 && report.thresholdFailures.length === 0 };
+  return {
+    cases: report.results.length,
+    passed,
+    failed,
+    errors,
+    ok: failed === 0 && errors === 0 && report.thresholdFailures.length === 0,
+  };
 }
 
 /** Prints the table, the failures, the guard scores and the summary. */
@@ -54,7 +66,9 @@ export function printTestReport(render: Renderer, report: TestRunReport): void {
     formatDuration(result.durationMs),
   ]);
   const header = ['', 'case', 'outcome', 'hook', 'duration'];
-  const widths = header.map((title, column) => Math.min(column === 1 || column === 2 ? 48 : 40, Math.max(title.length, ...rows.map((row) => row[column]!.length))));
+  const widths = header.map((title, column) =>
+    Math.min(column === 1 || column === 2 ? 48 : 40, Math.max(title.length, ...rows.map((row) => row[column]!.length))),
+  );
   // A hook's name is often a path: its end says more than its start.
   const cell = (text: string, column: number): string => {
     const width = widths[column]!;
@@ -65,13 +79,21 @@ export function printTestReport(render: Renderer, report: TestRunReport): void {
   rows.forEach((row, index) => {
     const status = report.results[index]!.status;
     const colour = status === 'pass' ? styles.green : status === 'fail' ? styles.red : styles.yellow;
-    render.line(`${colour(cell(row[0]!, 0))}  ${row.slice(1).map((text, column) => cell(text, column + 1)).join('  ').trimEnd()}`);
+    render.line(
+      `${colour(cell(row[0]!, 0))}  ${row
+        .slice(1)
+        .map((text, column) => cell(text, column + 1))
+        .join('  ')
+        .trimEnd()}`,
+    );
   });
   const failed = report.results.filter((result) => result.status !== 'pass');
   if (failed.length > 0) {
     render.line();
     for (const result of failed) {
-      render.line(`${styles.red(result.status === 'fail' ? '✗' : '!')} ${result.testCase.name}  ${styles.dim(result.testCase.location)}`);
+      render.line(
+        `${styles.red(result.status === 'fail' ? '✗' : '!')} ${result.testCase.name}  ${styles.dim(result.testCase.location)}`,
+      );
       for (const failure of result.failures) render.line(`    ${failure}`);
     }
   }
@@ -87,8 +109,14 @@ export function printTestReport(render: Renderer, report: TestRunReport): void {
       formatDuration(score.p95Ms),
     ]);
     const scoreHeader = ['hook', 'catch rate', 'false positives', 'p50', 'p95'];
-    const scoreWidths = scoreHeader.map((title, column) => Math.max(title.length, ...scoreRows.map((row) => row[column]!.length)));
-    const line = (row: string[]): string => row.map((text, column) => text.padEnd(scoreWidths[column]!)).join('  ').trimEnd();
+    const scoreWidths = scoreHeader.map((title, column) =>
+      Math.max(title.length, ...scoreRows.map((row) => row[column]!.length)),
+    );
+    const line = (row: string[]): string =>
+      row
+        .map((text, column) => text.padEnd(scoreWidths[column]!))
+        .join('  ')
+        .trimEnd();
     render.line(styles.dim(line(scoreHeader)));
     for (const row of scoreRows) render.line(line(row));
   }

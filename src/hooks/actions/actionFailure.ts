@@ -16,13 +16,19 @@ export function hookTarget(hookConfig: HookConfig): string {
   if (hookConfig.type === 'function') return `function ${hookConfig.name}`;
   if (hookConfig.type === 'http') return typeof hookConfig.url === 'string' ? hookConfig.url : '';
   // A judged hook is what it asks (`prompt: Is this command safe? $ARGUMENTS`).
-  if (hookConfig.type === 'prompt' || hookConfig.type === 'agent') return getHookName({ ...hookConfig, name: undefined });
+  if (hookConfig.type === 'prompt' || hookConfig.type === 'agent')
+    return getHookName({ ...hookConfig, name: undefined });
   return typeof hookConfig.command === 'string' ? hookConfig.command : '';
 }
 
 /** The hook as a warning names it: `name (target)`, or the target alone. */
 export function describeHook(hookConfig: HookConfig): string {
-  const target = hookConfig.type === 'http' ? `POST ${hookTarget(hookConfig)}` : hookConfig.type === 'function' ? 'function' : hookTarget(hookConfig);
+  const target =
+    hookConfig.type === 'http'
+      ? `POST ${hookTarget(hookConfig)}`
+      : hookConfig.type === 'function'
+        ? 'function'
+        : hookTarget(hookConfig);
   if (hookConfig.name && hookConfig.type !== 'function') return `${hookConfig.name} (${target})`;
   if (hookConfig.type === 'function') return `${hookConfig.name} (function)`;
   return target || `<${String(hookConfig.type)} hook>`;
@@ -48,8 +54,19 @@ export interface ActionFailureOptions {
 export function failedActionResult(options: ActionFailureOptions): HookExecutionResult {
   const { hookConfig, eventName, kind, reason } = options;
   const message = `Hook "${describeHook(hookConfig)}" for ${eventName} failed (${failureMode(hookConfig, eventName)}): ${reason}`;
-  options.logger[options.level ?? 'warn'](message, { hook: hookTarget(hookConfig), type: hookConfig.type, eventName, kind });
-  const error = new HookExecutionError({ kind, command: hookTarget(hookConfig), eventName, message, cause: options.cause });
+  options.logger[options.level ?? 'warn'](message, {
+    hook: hookTarget(hookConfig),
+    type: hookConfig.type,
+    eventName,
+    kind,
+  });
+  const error = new HookExecutionError({
+    kind,
+    command: hookTarget(hookConfig),
+    eventName,
+    message,
+    cause: options.cause,
+  });
   return {
     hookConfig,
     eventName,
@@ -61,7 +78,12 @@ export function failedActionResult(options: ActionFailureOptions): HookExecution
 }
 
 /** The `fail` of one action run: a failed result of the given kind and reason, with extra fields and a cause. */
-export type ActionFailer = (kind: HookFailureKind, reason: string, fields?: Partial<HookExecutionResult>, cause?: unknown) => HookExecutionResult;
+export type ActionFailer = (
+  kind: HookFailureKind,
+  reason: string,
+  fields?: Partial<HookExecutionResult>,
+  cause?: unknown,
+) => HookExecutionResult;
 
 /** What {@link actionFailer} needs: the run's hook, event, start time and logger. */
 export interface ActionFailerOptions {
@@ -80,7 +102,17 @@ export interface ActionFailerOptions {
 export function actionFailer(options: ActionFailerOptions): ActionFailer {
   const { hookConfig, eventName, startedAt, logger } = options;
   return (kind, reason, fields, cause) =>
-    failedActionResult({ hookConfig, eventName, kind, reason, startedAt, logger, level: kind === 'cancelled' ? 'info' : 'warn', fields: { ...options.fields, ...fields }, cause });
+    failedActionResult({
+      hookConfig,
+      eventName,
+      kind,
+      reason,
+      startedAt,
+      logger,
+      level: kind === 'cancelled' ? 'info' : 'warn',
+      fields: { ...options.fields, ...fields },
+      cause,
+    });
 }
 
 /** The message of anything thrown. */

@@ -11,11 +11,23 @@
 import { performance } from 'node:perf_hooks';
 import { HookEventName } from '../protocol/events.js';
 import type { AgentHookConfig } from '../protocol/hookConfig.js';
-import { DEFAULT_AGENT_HOOK_MAX_TURNS, type HookAgentOutcome, type HookAgentTaskRunner } from '../protocol/judgedHooks.js';
+import {
+  DEFAULT_AGENT_HOOK_MAX_TURNS,
+  type HookAgentOutcome,
+  type HookAgentTaskRunner,
+} from '../protocol/judgedHooks.js';
 import type { HookExecutionResult } from '../protocol/results.js';
 import { actionFailer, describeThrown } from './actionFailure.js';
 import { runWithDeadline } from './deadline.js';
-import { judgedHookLabel, judgedHookName, judgedHookOutput, judgedPromptText, judgeInstruction, parseJudgedAnswer, type JudgedHookRunOptions } from './judgement.js';
+import {
+  judgedHookLabel,
+  judgedHookName,
+  judgedHookOutput,
+  judgedPromptText,
+  judgeInstruction,
+  parseJudgedAnswer,
+  type JudgedHookRunOptions,
+} from './judgement.js';
 
 /** What {@link runAgentHook} needs. */
 export interface AgentHookRunOptions extends JudgedHookRunOptions<AgentHookConfig> {
@@ -33,7 +45,10 @@ export async function runAgentHook(options: AgentHookRunOptions): Promise<HookEx
   if (options.signal?.aborted) return fail('cancelled', 'cancelled before the sub-agent started');
   const runTask = options.runTask;
   if (!runTask) {
-    return fail('invalid-config', 'no sub-agent runner: give Config a hookAgentRunner (createHookAgentRunner()), or run it with the hookrail CLI');
+    return fail(
+      'invalid-config',
+      'no sub-agent runner: give Config a hookAgentRunner (createHookAgentRunner()), or run it with the hookrail CLI',
+    );
   }
   const maxTurns = agentMaxTurns(hookConfig);
   let prompt: string;
@@ -57,7 +72,9 @@ export async function runAgentHook(options: AgentHookRunOptions): Promise<HookEx
   });
   switch (settlement.kind) {
     case 'timeout':
-      return fail('timeout', `the sub-agent did not answer within ${options.timeoutMs} ms; it was stopped`, { timedOut: true });
+      return fail('timeout', `the sub-agent did not answer within ${options.timeoutMs} ms; it was stopped`, {
+        timedOut: true,
+      });
     case 'cancelled':
       return fail('cancelled', 'cancelled while the sub-agent was working');
     case 'threw':
@@ -66,14 +83,24 @@ export async function runAgentHook(options: AgentHookRunOptions): Promise<HookEx
       break;
   }
   const outcome = settlement.value;
-  const fields: Partial<HookExecutionResult> = { model: outcome.model, modelAnswer: outcome.finalText, modelTurns: outcome.turns };
+  const fields: Partial<HookExecutionResult> = {
+    model: outcome.model,
+    modelAnswer: outcome.finalText,
+    modelTurns: outcome.turns,
+  };
   if (outcome.status !== 'completed') return fail('agent', unfinishedReason(outcome, maxTurns), fields);
   const reading = parseJudgedAnswer(outcome.finalText);
   if (!reading.answer) {
-    return fail('invalid-output', `the sub-agent (${outcome.model}) did not end with {"ok": boolean, "reason"?: string}: ${reading.problem}`, fields);
+    return fail(
+      'invalid-output',
+      `the sub-agent (${outcome.model}) did not end with {"ok": boolean, "reason"?: string}: ${reading.problem}`,
+      fields,
+    );
   }
   if (logger.isEnabled('debug')) {
-    logger.debug(`Agent hook "${label}" for ${eventName}: ${outcome.model} answered after ${outcome.turns} turn(s): ${outcome.finalText.trim()}`);
+    logger.debug(
+      `Agent hook "${label}" for ${eventName}: ${outcome.model} answered after ${outcome.turns} turn(s): ${outcome.finalText.trim()}`,
+    );
   }
   return {
     hookConfig,

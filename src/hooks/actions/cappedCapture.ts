@@ -76,11 +76,14 @@ export class CappedCapture {
     }
     if (rest.length === 0) return;
     if (this.tailLimit === 0) {
-      if (this.droppedBytes === 0 && this.overflowExcerptBytes !== undefined) this.cutHeadToExcerpt(this.overflowExcerptBytes);
+      if (this.droppedBytes === 0 && this.overflowExcerptBytes !== undefined)
+        this.cutHeadToExcerpt(this.overflowExcerptBytes);
       this.droppedBytes += rest.length;
       return;
     }
-    this.tailChunks.push(rest.length > this.tailLimit ? Buffer.from(rest.subarray(rest.length - this.tailLimit)) : rest);
+    this.tailChunks.push(
+      rest.length > this.tailLimit ? Buffer.from(rest.subarray(rest.length - this.tailLimit)) : rest,
+    );
     this.droppedBytes += Math.max(0, rest.length - this.tailLimit);
     this.tailBytes += Math.min(rest.length, this.tailLimit);
     this.trimTail();
@@ -117,7 +120,12 @@ export class CappedCapture {
     }
     const needed = this.headBytes + head.length;
     if (!this.headBuffer || this.headBuffer.length < needed) {
-      const grown = Buffer.allocUnsafe(Math.min(this.headLimit, Math.max(needed, (this.headBuffer?.length ?? this.headBytes) * 2, initialHeadBufferBytes)));
+      const grown = Buffer.allocUnsafe(
+        Math.min(
+          this.headLimit,
+          Math.max(needed, (this.headBuffer?.length ?? this.headBytes) * 2, initialHeadBufferBytes),
+        ),
+      );
       (this.headBuffer ?? this.headChunk!).copy(grown, 0, 0, this.headBytes);
       this.headBuffer = grown;
       this.headChunk = undefined;

@@ -39,7 +39,10 @@ export function runWithDeadline<Value>(options: DeadlineOptions<Value>): Promise
       resolve(settlement);
     };
     const onAbort = (): void => settle({ kind: 'cancelled' });
-    const timer = setTimeout(() => settle({ kind: 'timeout' }), Math.min(Math.max(options.timeoutMs, 0), maxTimerDelayMs));
+    const timer = setTimeout(
+      () => settle({ kind: 'timeout' }),
+      Math.min(Math.max(options.timeoutMs, 0), maxTimerDelayMs),
+    );
     options.signal?.addEventListener('abort', onAbort, { once: true });
     let work: Promise<Value>;
     try {

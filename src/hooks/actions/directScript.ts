@@ -39,14 +39,18 @@ export function directScript(options: DirectScriptOptions): DirectScript | undef
   if (process.platform === 'win32') return undefined;
   const file = parseScriptCommand({ command: options.command, projectDir: options.projectDir });
   if (file === undefined || !startsWithShebang(resolve(options.cwd, file))) return undefined;
-  const inherited = (name: string): string | undefined => (name in options.environment ? options.environment[name] : process.env[name]);
+  const inherited = (name: string): string | undefined =>
+    name in options.environment ? options.environment[name] : process.env[name];
   const inheritedPwd = inherited('PWD');
   const oldPwd = inherited('OLDPWD');
   const shellLevel = inherited('SHLVL');
   return {
     file,
     environment: {
-      PWD: inheritedPwd !== undefined && sameDirectory(inheritedPwd, options.cwd) ? inheritedPwd : physicalPath(options.cwd),
+      PWD:
+        inheritedPwd !== undefined && sameDirectory(inheritedPwd, options.cwd)
+          ? inheritedPwd
+          : physicalPath(options.cwd),
       OLDPWD: oldPwd !== undefined && isDirectory(oldPwd) ? oldPwd : undefined,
       SHLVL: shellLevel !== undefined && /^\d+$/.test(shellLevel) ? String(Number(shellLevel)) : '0',
       _: file,

@@ -27,8 +27,14 @@ export interface ExpandExecFormOptions {
 /** The executable and arguments to spawn, with `$CLAUDE_PROJECT_DIR`, `${CLAUDE_PLUGIN_ROOT}` and friends replaced. */
 export function expandExecForm(options: ExpandExecFormOptions): { command: string; args: string[] } {
   const { projectDir, variables = {} } = options;
-  const value = (name: string): string | undefined => ((PROJECT_DIR_VARIABLES as readonly string[]).includes(name) ? projectDir : variables[name]);
+  const value = (name: string): string | undefined =>
+    (PROJECT_DIR_VARIABLES as readonly string[]).includes(name) ? projectDir : variables[name];
   const expand = (text: string): string =>
-    text.includes('$') ? text.replace(variableReference, (whole, braced: string | undefined, bare: string | undefined) => value(braced ?? bare ?? '') ?? whole) : text;
+    text.includes('$')
+      ? text.replace(
+          variableReference,
+          (whole, braced: string | undefined, bare: string | undefined) => value(braced ?? bare ?? '') ?? whole,
+        )
+      : text;
   return { command: expand(options.command), args: options.args.map(expand) };
 }

@@ -56,7 +56,11 @@ export async function runFunctionHook(options: FunctionHookRunOptions): Promise<
   const settlement = 'then' in called ? await called : called;
   switch (settlement.kind) {
     case 'timeout':
-      return fail('timeout', `timed out after ${options.timeoutMs} ms (its signal was aborted and its answer is no longer awaited)`, { timedOut: true });
+      return fail(
+        'timeout',
+        `timed out after ${options.timeoutMs} ms (its signal was aborted and its answer is no longer awaited)`,
+        { timedOut: true },
+      );
     case 'cancelled':
       return fail('cancelled', 'cancelled');
     case 'threw':
@@ -71,7 +75,11 @@ export async function runFunctionHook(options: FunctionHookRunOptions): Promise<
  * that answers synchronously costs no timer and, unless it reads `signal`, no AbortController: the
  * cheap path is what makes an in-process check hundreds of times cheaper than a process.
  */
-function callWithDeadline(hookConfig: FunctionHookConfig, input: unknown, options: FunctionHookRunOptions): Promise<Settlement> | Settlement {
+function callWithDeadline(
+  hookConfig: FunctionHookConfig,
+  input: unknown,
+  options: FunctionHookRunOptions,
+): Promise<Settlement> | Settlement {
   const context = new LazySignalContext();
   let returned: unknown;
   try {
@@ -94,7 +102,10 @@ function callWithDeadline(hookConfig: FunctionHookConfig, input: unknown, option
       resolve(settlement);
     };
     const onAbort = (): void => settle({ kind: 'cancelled' });
-    const timer = setTimeout(() => settle({ kind: 'timeout' }), Math.min(Math.max(options.timeoutMs, 0), maxTimerDelayMs));
+    const timer = setTimeout(
+      () => settle({ kind: 'timeout' }),
+      Math.min(Math.max(options.timeoutMs, 0), maxTimerDelayMs),
+    );
     options.signal?.addEventListener('abort', onAbort, { once: true });
     pending.then(
       (value) => settle({ kind: 'returned', value }),
@@ -131,24 +142,43 @@ function interpretReturn(value: unknown, context: ReturnContext): HookExecutionR
     return { hookConfig, eventName, success: true, duration: performance.now() - startedAt };
   }
   if (!isPlainObject(value)) {
-    return context.fail('invalid-output', `returned ${describeReturned(value)}; expected an output object ({ decision, reason, ... }) or nothing`);
+    return context.fail(
+      'invalid-output',
+      `returned ${describeReturned(value)}; expected an output object ({ decision, reason, ... }) or nothing`,
+    );
   }
   let output: unknown;
   try {
     output = copyAsJson(value);
   } catch (error) {
-    return context.fail('invalid-output', `returned an object that is not JSON-serialisable: ${describeThrown(error)}`, {}, error);
+    return context.fail(
+      'invalid-output',
+      `returned an object that is not JSON-serialisable: ${describeThrown(error)}`,
+      {},
+      error,
+    );
   }
-  return { hookConfig, eventName, success: true, output: output as HookOutput, duration: performance.now() - startedAt };
+  return {
+    hookConfig,
+    eventName,
+    success: true,
+    output: output as HookOutput,
+    duration: performance.now() - startedAt,
+  };
 }
 
 function describeReturned(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `a string ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)}`;
+  if (typeof value === 'string')
+    return `a string ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)}`;
   if (typeof value === 'object') return `an object of class ${(value as object).constructor?.name ?? 'unknown'}`;
   return `a ${typeof value} (${String(value)})`;
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
 }

@@ -44,7 +44,9 @@ export function buildHookEnvironment(options: BuildHookEnvironmentOptions): Reco
  * caches the names a for…in found on objects of one shape, so a variable set after the first spawn
  * would never reach a hook (hookEnvironment.test.ts).
  */
-export function inheritedEnvironmentWith(extra: Record<string, string | undefined>): Record<string, string | undefined> {
+export function inheritedEnvironmentWith(
+  extra: Record<string, string | undefined>,
+): Record<string, string | undefined> {
   const inherited = process.env;
   const environment: Record<string, string | undefined> = {};
   for (const name of Object.keys(inherited)) environment[name] = inherited[name];

@@ -60,9 +60,21 @@ export interface HookProcessOutcome extends ProcessGroupOutcome {
  * to be killed — no process of its group is left.
  */
 export async function runHookProcess(options: HookProcessOptions): Promise<HookProcessOutcome> {
-  const stdout = new CappedCapture({ limitBytes: options.maxStdoutBytes, overflowExcerptBytes: STDOUT_OVERFLOW_EXCERPT_BYTES });
+  const stdout = new CappedCapture({
+    limitBytes: options.maxStdoutBytes,
+    overflowExcerptBytes: STDOUT_OVERFLOW_EXCERPT_BYTES,
+  });
   const stderr = new CappedCapture({ limitBytes: options.maxStderrBytes });
-  const warm = options.warmInterpreters && !options.signal?.aborted ? startWarmHook({ command: options.command, args: options.args, cwd: options.cwd, environment: inheritedEnvironmentWith(options.env), idle: options.warmInterpreters }) : undefined;
+  const warm =
+    options.warmInterpreters && !options.signal?.aborted
+      ? startWarmHook({
+          command: options.command,
+          args: options.args,
+          cwd: options.cwd,
+          environment: inheritedEnvironmentWith(options.env),
+          idle: options.warmInterpreters,
+        })
+      : undefined;
   const outcome = await runInProcessGroup({
     command: options.command,
     args: options.args,

@@ -103,19 +103,35 @@ export async function runHttpHook(options: HttpHookRunOptions): Promise<HookExec
     return fail('invalid-config', `the request could not be sent: ${describeThrown(error)}`, undefined, error);
   }
   const text = new TextDecoder('utf-8', { fatal: false }).decode(exchange.body).replace(/\u0000/g, '');
-  const fields: Partial<HookExecutionResult> = { stdout: text, ...(exchange.status !== undefined ? { httpStatus: exchange.status } : {}) };
+  const fields: Partial<HookExecutionResult> = {
+    stdout: text,
+    ...(exchange.status !== undefined ? { httpStatus: exchange.status } : {}),
+  };
   const target = `POST ${url.href}`;
   if (exchange.cancelled) return fail('cancelled', 'cancelled', fields);
   if (exchange.timedOut) {
-    return fail('timeout', `timed out after ${options.timeoutMs} ms waiting for ${exchange.status === undefined ? 'an answer' : 'the rest of the body'} from ${target}`, { ...fields, timedOut: true });
+    return fail(
+      'timeout',
+      `timed out after ${options.timeoutMs} ms waiting for ${exchange.status === undefined ? 'an answer' : 'the rest of the body'} from ${target}`,
+      { ...fields, timedOut: true },
+    );
   }
   if (exchange.connectionError) {
-    return fail('connection', `${target} failed: ${describeNetworkError(exchange.connectionError)}`, fields, exchange.connectionError);
+    return fail(
+      'connection',
+      `${target} failed: ${describeNetworkError(exchange.connectionError)}`,
+      fields,
+      exchange.connectionError,
+    );
   }
   const status = exchange.status ?? 0;
   if (status < 200 || status > 299) {
     const head = text.trim() === '' ? ' with an empty body' : `: ${excerpt(text.trim(), 300)}`;
-    return fail('http-status', `${target} answered HTTP ${status}${exchange.statusMessage ? ` ${exchange.statusMessage}` : ''}${head}`, fields);
+    return fail(
+      'http-status',
+      `${target} answered HTTP ${status}${exchange.statusMessage ? ` ${exchange.statusMessage}` : ''}${head}`,
+      fields,
+    );
   }
   if (exchange.truncated) {
     return fail(
@@ -125,10 +141,15 @@ export async function runHttpHook(options: HttpHookRunOptions): Promise<HookExec
     );
   }
   const trimmed = text.trim();
-  if (trimmed === '') return { hookConfig, eventName, success: true, duration: performance.now() - startedAt, ...fields };
+  if (trimmed === '')
+    return { hookConfig, eventName, success: true, duration: performance.now() - startedAt, ...fields };
   const output = parseJsonObject(trimmed);
   if (!output) {
-    return fail('invalid-output', `${target} answered HTTP ${status} with a body that is not a JSON object: ${excerpt(trimmed, 300)}`, fields);
+    return fail(
+      'invalid-output',
+      `${target} answered HTTP ${status} with a body that is not a JSON object: ${excerpt(trimmed, 300)}`,
+      fields,
+    );
   }
   return { hookConfig, eventName, success: true, output, duration: performance.now() - startedAt, ...fields };
 }
@@ -214,7 +235,9 @@ function requestHeaders(options: HttpHookRunOptions, body: string): Record<strin
   const configured = isPlainObject(hookConfig.headers) ? hookConfig.headers : {};
   const allowed = new Set(Array.isArray(hookConfig.allowedEnvVars) ? hookConfig.allowedEnvVars : []);
   const withheldFilter = options.isWithheld;
-  const isWithheld = withheldFilter ? (name: string) => !projectDirVariables.has(name) && withheldFilter(name) : undefined;
+  const isWithheld = withheldFilter
+    ? (name: string) => !projectDirVariables.has(name) && withheldFilter(name)
+    : undefined;
   let environment: Record<string, string | undefined> | undefined;
   for (const [name, value] of Object.entries(configured)) {
     if (typeof value !== 'string') continue;
@@ -222,14 +245,18 @@ function requestHeaders(options: HttpHookRunOptions, body: string): Record<strin
       headers[name.toLowerCase()] = value;
       continue;
     }
-    environment ??= inheritedEnvironmentWith(projectDirEnvironment(typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd()));
+    environment ??= inheritedEnvironmentWith(
+      projectDirEnvironment(typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd()),
+    );
     headers[name.toLowerCase()] = interpolateHeaderValue(value, {
       allowed,
       environment,
       isWithheld,
       onWithheld: (variable, reason) => {
         if (reason === 'not-allowed') {
-          logger.debug(`http hook ${hookConfig.url}: header ${name} uses $${variable}, which is not in allowedEnvVars; sent empty`);
+          logger.debug(
+            `http hook ${hookConfig.url}: header ${name} uses $${variable}, which is not in allowedEnvVars; sent empty`,
+          );
         } else if (firstWarning(hookConfig, variable)) {
           logger.warn(
             `http hook "${getHookName(hookConfig)}": header ${name} uses $${variable}, which its allowedEnvVars lists but hookEnvironment.withhold keeps from every hook; sent empty`,

@@ -32,7 +32,10 @@ export interface JudgedHookRunOptions<Config extends PromptHookConfig | AgentHoo
 export const judgedAnswerSchema: Schema = {
   type: 'OBJECT' as Type,
   properties: {
-    ok: { type: 'BOOLEAN' as Type, description: 'true when the condition holds and the action may go on; false otherwise' },
+    ok: {
+      type: 'BOOLEAN' as Type,
+      description: 'true when the condition holds and the action may go on; false otherwise',
+    },
     reason: { type: 'STRING' as Type, description: 'why; required when ok is false' },
   },
   required: ['ok'],
@@ -40,7 +43,11 @@ export const judgedAnswerSchema: Schema = {
 };
 
 /** Events whose action an `ok: false` blocks (the others read it as their `block` decision). */
-const guardedEvents: ReadonlySet<HookEventName> = new Set([HookEventName.BeforeTool, HookEventName.BeforeAgent, HookEventName.BeforeModel]);
+const guardedEvents: ReadonlySet<HookEventName> = new Set([
+  HookEventName.BeforeTool,
+  HookEventName.BeforeAgent,
+  HookEventName.BeforeModel,
+]);
 
 /**
  * The hook's prompt with the input JSON in place of every `$ARGUMENTS`, or appended when it
@@ -65,15 +72,17 @@ export function judgeInstruction(eventName: HookEventName): string {
         ? `The agent is about to go on (${eventName}). Answer ok: true when it may; ok: false, with the reason, to block it (the reason is shown to the agent).`
         : `Answer ok: true when the condition holds; ok: false, with the reason, when it does not (${eventName}).`;
   return [
-    'You are a hook: a check that runs at one point of an AI coding agent\'s lifecycle and decides what happens next.',
-    'The user message states the condition to check and holds the event\'s input as JSON.',
+    "You are a hook: a check that runs at one point of an AI coding agent's lifecycle and decides what happens next.",
+    "The user message states the condition to check and holds the event's input as JSON.",
     meaning,
     'Reply with only a JSON object: {"ok": true} or {"ok": false, "reason": "..."}. No other text.',
   ].join('\n');
 }
 
 /** What {@link parseJudgedAnswer} found: the answer, or why the text is not one. */
-export type JudgedAnswerReading = { answer: JudgedAnswer; problem?: undefined } | { answer?: undefined; problem: string };
+export type JudgedAnswerReading =
+  | { answer: JudgedAnswer; problem?: undefined }
+  | { answer?: undefined; problem: string };
 
 /**
  * Reads `{ "ok": boolean, "reason"?: string }` from a model's text. The object may stand in
@@ -91,7 +100,8 @@ export function parseJudgedAnswer(text: string): JudgedAnswerReading {
   } catch {
     return { problem: `the answer is not JSON: ${quote(trimmed)}` };
   }
-  if (!isPlainObject(parsed)) return { problem: `the answer is not a JSON object ({"ok": boolean, "reason"?: string}): ${quote(trimmed)}` };
+  if (!isPlainObject(parsed))
+    return { problem: `the answer is not a JSON object ({"ok": boolean, "reason"?: string}): ${quote(trimmed)}` };
   if (typeof parsed['ok'] !== 'boolean') {
     const got = parsed['ok'] === undefined ? 'it has no "ok"' : `"ok" is ${JSON.stringify(parsed['ok'])}`;
     return { problem: `the answer needs "ok": true or false, but ${got}: ${quote(trimmed)}` };
@@ -113,7 +123,9 @@ export function parseJudgedAnswer(text: string): JudgedAnswerReading {
 export function judgedHookOutput(answer: JudgedAnswer, eventName: HookEventName, hookLabel: string): HookOutput {
   if (answer.ok) return answer.reason ? { decision: 'allow', reason: answer.reason } : { decision: 'allow' };
   const fallback =
-    eventName === HookEventName.AfterAgent ? `The ${hookLabel} judged that the work is not finished; go on.` : `Blocked by the ${hookLabel}.`;
+    eventName === HookEventName.AfterAgent
+      ? `The ${hookLabel} judged that the work is not finished; go on.`
+      : `Blocked by the ${hookLabel}.`;
   return { decision: 'block', reason: answer.reason ?? fallback };
 }
 

@@ -108,15 +108,17 @@ export function runInProcessGroup(options: ProcessGroupOptions): Promise<Process
   if (ownProcessGroup) prepareProcessGroupTracking();
   let child: ChildProcess;
   try {
-    child = options.started ?? spawn(options.command, options.args ?? [], {
-      shell: options.args === undefined ? commandShell() : false,
-      cwd: options.cwd,
-      env: options.env ? inheritedEnvironmentWith(options.env) : process.env,
-      // Its own process group, so a kill reaches everything the command started.
-      detached: ownProcessGroup,
-      stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-      windowsHide: true,
-    });
+    child =
+      options.started ??
+      spawn(options.command, options.args ?? [], {
+        shell: options.args === undefined ? commandShell() : false,
+        cwd: options.cwd,
+        env: options.env ? inheritedEnvironmentWith(options.env) : process.env,
+        // Its own process group, so a kill reaches everything the command started.
+        detached: ownProcessGroup,
+        stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+        windowsHide: true,
+      });
   } catch (error) {
     return Promise.resolve(failedOutcome(startedAt, { spawnError: toError(error) }));
   }
@@ -192,7 +194,10 @@ class ProcessGroupRun {
       child.stdin.on('error', () => {});
       child.stdin.end(options.stdin);
     }
-    this.timeoutTimer = setTimeout(() => this.terminate('timeout'), Math.min(Math.max(options.timeoutMs, 0), maxTimerDelayMs));
+    this.timeoutTimer = setTimeout(
+      () => this.terminate('timeout'),
+      Math.min(Math.max(options.timeoutMs, 0), maxTimerDelayMs),
+    );
     if (options.signal) this.unsubscribe = subscribeToAbort(options.signal, () => this.terminate('cancelled'));
   }
 
@@ -224,7 +229,10 @@ class ProcessGroupRun {
     if (this.groupId === undefined) return;
     if (!ownProcessGroup) {
       this.child.kill('SIGTERM');
-      setTimeout(() => signalProcessGroup(this.groupId!, 'SIGKILL'), this.options.killGraceMs ?? HOOK_KILL_GRACE_MS).unref();
+      setTimeout(
+        () => signalProcessGroup(this.groupId!, 'SIGKILL'),
+        this.options.killGraceMs ?? HOOK_KILL_GRACE_MS,
+      ).unref();
       return;
     }
     this.terminating = true;
@@ -292,7 +300,8 @@ class ProcessGroupRun {
     this.child.stdout?.destroy();
     this.child.stderr?.destroy();
     this.child.stdin?.destroy();
-    const leftover = this.groupId !== undefined && ownProcessGroup ? releaseProcessGroup(this.groupId, this.options.owner) : false;
+    const leftover =
+      this.groupId !== undefined && ownProcessGroup ? releaseProcessGroup(this.groupId, this.options.owner) : false;
     this.resolve({
       exitCode: this.exitCode,
       signal: this.exitSignal,

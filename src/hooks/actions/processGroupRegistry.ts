@@ -75,7 +75,9 @@ export interface KillLeftoverOptions {
  * with the number of groups that still had a live member, once none has.
  */
 export async function killLeftoverProcesses(options: KillLeftoverOptions = {}): Promise<number> {
-  const groupIds = [...leftoverGroups].filter(([, owner]) => options.owner === undefined || owner === options.owner).map(([groupId]) => groupId);
+  const groupIds = [...leftoverGroups]
+    .filter(([, owner]) => options.owner === undefined || owner === options.owner)
+    .map(([groupId]) => groupId);
   for (const groupId of groupIds) leftoverGroups.delete(groupId);
   const live = groupIds.filter(isProcessGroupAlive);
   await terminateProcessGroups(live, options.graceMs);
@@ -97,7 +99,10 @@ export function watchdogPid(): number | undefined {
  * HOOK-117, 118: SIGTERM to every group now, SIGKILL to the groups that still have a live member
  * after `graceMs`. Resolves with the groups that needed SIGKILL, as soon as all are gone or were sent it.
  */
-export async function terminateProcessGroups(groupIds: readonly number[], graceMs: number = HOOK_KILL_GRACE_MS): Promise<number[]> {
+export async function terminateProcessGroups(
+  groupIds: readonly number[],
+  graceMs: number = HOOK_KILL_GRACE_MS,
+): Promise<number[]> {
   for (const groupId of groupIds) signalProcessGroup(groupId, 'SIGTERM');
   const deadline = Date.now() + Math.max(0, graceMs);
   let alive = groupIds.filter(isProcessGroupAlive);

@@ -164,7 +164,8 @@ export class ProcessWatchdog {
   }
 
   private compactIfLong(running: RunningWatchdog): void {
-    if (running.lines >= compactionMinimumLines && running.lines >= 4 * this.options.trackedGroups().length) this.compact(running);
+    if (running.lines >= compactionMinimumLines && running.lines >= 4 * this.options.trackedGroups().length)
+      this.compact(running);
   }
 
   /** Replaces the file by one listing only the live groups; the rename is atomic for the watchdog. */

@@ -14,7 +14,15 @@ import type { PromptHookConfig } from '../protocol/hookConfig.js';
 import type { HookExecutionResult } from '../protocol/results.js';
 import { actionFailer, describeThrown } from './actionFailure.js';
 import { runWithDeadline } from './deadline.js';
-import { judgedAnswerSchema, judgedHookLabel, judgedHookOutput, judgedPromptText, judgeInstruction, parseJudgedAnswer, type JudgedHookRunOptions } from './judgement.js';
+import {
+  judgedAnswerSchema,
+  judgedHookLabel,
+  judgedHookOutput,
+  judgedPromptText,
+  judgeInstruction,
+  parseJudgedAnswer,
+  type JudgedHookRunOptions,
+} from './judgement.js';
 
 /** What {@link runPromptHook} needs. */
 export interface PromptHookRunOptions extends JudgedHookRunOptions<PromptHookConfig> {
@@ -30,18 +38,29 @@ export async function runPromptHook(options: PromptHookRunOptions): Promise<Hook
   const { hookConfig, eventName, logger } = options;
   const startedAt = performance.now();
   const modelName = hookConfig.model ?? options.model?.name;
-  const fail = actionFailer({ hookConfig, eventName, startedAt, logger, fields: modelName ? { model: modelName } : undefined });
+  const fail = actionFailer({
+    hookConfig,
+    eventName,
+    startedAt,
+    logger,
+    fields: modelName ? { model: modelName } : undefined,
+  });
 
   if (options.signal?.aborted) return fail('cancelled', 'cancelled before the hook model was asked');
   const generator = options.model;
   if (!generator) {
-    return fail('invalid-config', 'no hook model: give Config a hookModel (a ContentGenerator), or run the CLI with --model or a scenario with a "hookModel" section');
+    return fail(
+      'invalid-config',
+      'no hook model: give Config a hookModel (a ContentGenerator), or run the CLI with --model or a scenario with a "hookModel" section',
+    );
   }
   let request: GenerateContentParameters;
   try {
     request = {
       model: modelName ?? generator.name,
-      contents: [{ role: 'user', parts: [{ text: judgedPromptText(hookConfig.prompt, options.inputText ?? options.input) }] }],
+      contents: [
+        { role: 'user', parts: [{ text: judgedPromptText(hookConfig.prompt, options.inputText ?? options.input) }] },
+      ],
       config: {
         systemInstruction: judgeInstruction(eventName),
         responseMimeType: 'application/json',
@@ -61,7 +80,9 @@ export async function runPromptHook(options: PromptHookRunOptions): Promise<Hook
   const model = request.model;
   switch (settlement.kind) {
     case 'timeout':
-      return fail('timeout', `the hook model ${model} did not answer within ${options.timeoutMs} ms`, { timedOut: true });
+      return fail('timeout', `the hook model ${model} did not answer within ${options.timeoutMs} ms`, {
+        timedOut: true,
+      });
     case 'cancelled':
       return fail('cancelled', 'cancelled while the hook model was answering');
     case 'threw':
@@ -70,11 +91,24 @@ export async function runPromptHook(options: PromptHookRunOptions): Promise<Hook
       const text = settlement.value;
       const reading = parseJudgedAnswer(text);
       if (!reading.answer) {
-        return fail('invalid-output', `the hook model ${model} did not answer {"ok": boolean, "reason"?: string}: ${reading.problem}`, { modelAnswer: text });
+        return fail(
+          'invalid-output',
+          `the hook model ${model} did not answer {"ok": boolean, "reason"?: string}: ${reading.problem}`,
+          { modelAnswer: text },
+        );
       }
       const output = judgedHookOutput(reading.answer, eventName, judgedHookLabel(hookConfig));
-      if (logger.isEnabled('debug')) logger.debug(`Prompt hook "${judgedHookLabel(hookConfig)}" for ${eventName}: ${model} answered ${text.trim()}`);
-      return { hookConfig, eventName, success: true, output, model, modelAnswer: text, duration: performance.now() - startedAt };
+      if (logger.isEnabled('debug'))
+        logger.debug(`Prompt hook "${judgedHookLabel(hookConfig)}" for ${eventName}: ${model} answered ${text.trim()}`);
+      return {
+        hookConfig,
+        eventName,
+        success: true,
+        output,
+        model,
+        modelAnswer: text,
+        duration: performance.now() - startedAt,
+      };
     }
   }
 }
@@ -83,7 +117,11 @@ export async function runPromptHook(options: PromptHookRunOptions): Promise<Hook
  * The text of the model's streamed answer (thoughts left out), at most
  * {@link MAX_JUDGED_ANSWER_CHARACTERS}; a longer answer is an error, and the stream is abandoned.
  */
-async function readAnswerText(generator: ContentGenerator, request: GenerateContentParameters, signal: AbortSignal): Promise<string> {
+async function readAnswerText(
+  generator: ContentGenerator,
+  request: GenerateContentParameters,
+  signal: AbortSignal,
+): Promise<string> {
   const stream = await generator.generateContentStream(request, { signal });
   let text = '';
   for await (const chunk of stream) {
@@ -92,7 +130,9 @@ async function readAnswerText(generator: ContentGenerator, request: GenerateCont
       if (typeof part.text !== 'string' || part.thought === true) continue;
       text += part.text;
       if (text.length > MAX_JUDGED_ANSWER_CHARACTERS) {
-        throw new Error(`the answer exceeded ${MAX_JUDGED_ANSWER_CHARACTERS} characters; a judgement is one short JSON object`);
+        throw new Error(
+          `the answer exceeded ${MAX_JUDGED_ANSWER_CHARACTERS} characters; a judgement is one short JSON object`,
+        );
       }
     }
   }

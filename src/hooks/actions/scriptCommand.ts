@@ -19,7 +19,9 @@ import { PROJECT_DIR_VARIABLES } from './commandExpansion.js';
 
 const plainCharacter = /^[A-Za-z0-9_./@%+,:-]$/;
 const controlCharacter = /[\u0000-\u001f\u007f]/;
-const variableReference = new RegExp(`^\\$(?:\\{(?:${PROJECT_DIR_VARIABLES.join('|')})\\}|(?:${PROJECT_DIR_VARIABLES.join('|')})(?![A-Za-z0-9_]))`);
+const variableReference = new RegExp(
+  `^\\$(?:\\{(?:${PROJECT_DIR_VARIABLES.join('|')})\\}|(?:${PROJECT_DIR_VARIABLES.join('|')})(?![A-Za-z0-9_]))`,
+);
 
 /** Options of {@link parseScriptCommand}. */
 export interface ParseScriptCommandOptions {

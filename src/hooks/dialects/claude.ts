@@ -18,5 +18,6 @@ export const claudeSpeaker: DialectSpeaker = {
     return { eventName: claude.eventName ?? eventName, payload: claude.payload };
   },
   environment: () => ({}),
-  readAnswer: (result, told, input) => (isClaudeEventName(told.eventName) ? readClaudeAnswer(result, { eventName: told.eventName, input }) : result),
+  readAnswer: (result, told, input) =>
+    isClaudeEventName(told.eventName) ? readClaudeAnswer(result, { eventName: told.eventName, input }) : result,
 };

@@ -41,10 +41,17 @@ export interface ClaudeAnswerContext {
 }
 
 /** Events where Claude Code adds a hook's plain stdout to the model's context. */
-const plainTextContextEvents: ReadonlySet<ClaudeEventName> = new Set<ClaudeEventName>(['UserPromptSubmit', 'SessionStart']);
+const plainTextContextEvents: ReadonlySet<ClaudeEventName> = new Set<ClaudeEventName>([
+  'UserPromptSubmit',
+  'SessionStart',
+]);
 
 /** Events where exit 2 has no effect in Claude Code (stderr is shown to the user only). */
-const exitTwoIgnoredEvents: ReadonlySet<ClaudeEventName> = new Set<ClaudeEventName>(['SessionStart', 'SessionEnd', 'Notification']);
+const exitTwoIgnoredEvents: ReadonlySet<ClaudeEventName> = new Set<ClaudeEventName>([
+  'SessionStart',
+  'SessionEnd',
+  'Notification',
+]);
 
 /** One hook's result with its answer read by Claude Code's rules; failures without an answer are unchanged. */
 export function readClaudeAnswer(result: HookExecutionResult, context: ClaudeAnswerContext): HookExecutionResult {
@@ -72,7 +79,8 @@ function parseClaudeJson(stdout: string): Record<string, unknown> | undefined {
 function jsonBlockingReason(answer: Record<string, unknown>): string | undefined {
   const specific = isPlainObject(answer['hookSpecificOutput']) ? answer['hookSpecificOutput'] : {};
   const permissionReason = specific['permissionDecisionReason'];
-  if (specific['permissionDecision'] === 'deny' && typeof permissionReason === 'string' && permissionReason !== '') return permissionReason;
+  if (specific['permissionDecision'] === 'deny' && typeof permissionReason === 'string' && permissionReason !== '')
+    return permissionReason;
   const reason = answer['reason'];
   if (answer['decision'] === 'block' && typeof reason === 'string' && reason !== '') return reason;
   return undefined;
@@ -97,12 +105,21 @@ function readExitTwo(result: HookExecutionResult, context: ClaudeAnswerContext):
     case 'PostToolUse':
     case 'PostToolUseFailure':
       // Feedback for the model about a call that already ran: not a failure of the hook.
-      return { ...result, success: true, error: undefined, output: reason === '' ? undefined : { hookSpecificOutput: { additionalContext: reason } } };
+      return {
+        ...result,
+        success: true,
+        error: undefined,
+        output: reason === '' ? undefined : { hookSpecificOutput: { additionalContext: reason } },
+      };
     default:
       // An empty output keeps the aggregator from reading the exit code as a block.
       if (exitTwoIgnoredEvents.has(context.eventName)) return { ...result, output: {} };
       // Exit 2 blocks even when the JSON allows; the JSON's own blocking reason, if any, is the reason.
-      if (jsonReason !== undefined) return { ...result, output: { ...result.output, decision: result.output?.decision ?? 'deny', reason: jsonReason } };
+      if (jsonReason !== undefined)
+        return {
+          ...result,
+          output: { ...result.output, decision: result.output?.decision ?? 'deny', reason: jsonReason },
+        };
       return result;
   }
 }
@@ -113,7 +130,8 @@ export function claudeJsonToNative(answer: Record<string, unknown>, context: Cla
   if (typeof answer['continue'] === 'boolean') output.continue = answer['continue'];
   if (typeof answer['stopReason'] === 'string') output.stopReason = answer['stopReason'];
   if (typeof answer['suppressOutput'] === 'boolean') output.suppressOutput = answer['suppressOutput'];
-  const systemMessages = typeof answer['systemMessage'] === 'string' && answer['systemMessage'] !== '' ? [answer['systemMessage']] : [];
+  const systemMessages =
+    typeof answer['systemMessage'] === 'string' && answer['systemMessage'] !== '' ? [answer['systemMessage']] : [];
   const specific = isPlainObject(answer['hookSpecificOutput']) ? answer['hookSpecificOutput'] : {};
   const contexts: string[] = [];
   const nativeSpecific: Record<string, unknown> = {};
@@ -124,21 +142,29 @@ export function claudeJsonToNative(answer: Record<string, unknown>, context: Cla
     case 'PreToolUse': {
       readPermission(answer, specific, output);
       // A deny that gives no reason of its own (hookify's rules): its systemMessage is the reason, for the model and the user.
-      if (output.decision === 'deny' && output.reason === DEFAULT_BLOCK_REASON && !hasOwnReason(answer, specific) && systemMessages.length > 0) {
+      if (
+        output.decision === 'deny' &&
+        output.reason === DEFAULT_BLOCK_REASON &&
+        !hasOwnReason(answer, specific) &&
+        systemMessages.length > 0
+      ) {
         output.reason = systemMessages.join('\n');
       }
       const updatedInput = specific['updatedInput'];
       if (isPlainObject(updatedInput)) nativeSpecific['tool_input'] = nativeToolInput(updatedInput, context.input);
       // Claude puts it next to the tool's result; hookrail's BeforeTool system message lands there too.
-      if (typeof specific['additionalContext'] === 'string' && specific['additionalContext'] !== '') systemMessages.push(specific['additionalContext']);
+      if (typeof specific['additionalContext'] === 'string' && specific['additionalContext'] !== '')
+        systemMessages.push(specific['additionalContext']);
       break;
     }
     case 'PostToolUse':
     case 'PostToolUseFailure': {
       // Claude keeps the tool's output and shows the reason next to it.
       if (blocks && reason) contexts.push(reason);
-      const updatedOutput = context.eventName === 'PostToolUse' ? readUpdatedToolOutput(specific, context.input) : undefined;
-      if (updatedOutput !== undefined && updatedOutput !== null) nativeSpecific[TOOL_RESULT_REPLACEMENT_FIELD] = updatedOutputReplacement(updatedOutput);
+      const updatedOutput =
+        context.eventName === 'PostToolUse' ? readUpdatedToolOutput(specific, context.input) : undefined;
+      if (updatedOutput !== undefined && updatedOutput !== null)
+        nativeSpecific[TOOL_RESULT_REPLACEMENT_FIELD] = updatedOutputReplacement(updatedOutput);
       break;
     }
     case 'UserPromptSubmit':
@@ -154,7 +180,11 @@ export function claudeJsonToNative(answer: Record<string, unknown>, context: Cla
     default:
       break;
   }
-  if (context.eventName !== 'PreToolUse' && typeof specific['additionalContext'] === 'string' && specific['additionalContext'] !== '') {
+  if (
+    context.eventName !== 'PreToolUse' &&
+    typeof specific['additionalContext'] === 'string' &&
+    specific['additionalContext'] !== ''
+  ) {
     contexts.push(specific['additionalContext']);
   }
   if (contexts.length > 0) nativeSpecific['additionalContext'] = contexts.join('\n');
@@ -179,7 +209,10 @@ function readUpdatedToolOutput(specific: Record<string, unknown>, input: Record<
  */
 function readPermission(answer: Record<string, unknown>, specific: Record<string, unknown>, output: HookOutput): void {
   const permission = specific['permissionDecision'];
-  const permissionReason = typeof specific['permissionDecisionReason'] === 'string' && specific['permissionDecisionReason'] !== '' ? specific['permissionDecisionReason'] : undefined;
+  const permissionReason =
+    typeof specific['permissionDecisionReason'] === 'string' && specific['permissionDecisionReason'] !== ''
+      ? specific['permissionDecisionReason']
+      : undefined;
   if (permission === 'allow' || permission === 'deny' || permission === 'ask') {
     setDecision(output, permission, permissionReason ?? (permission === 'deny' ? DEFAULT_BLOCK_REASON : undefined));
     return;
@@ -203,7 +236,10 @@ function setDecision(output: HookOutput, decision: HookDecision, reason: string 
 }
 
 /** `updatedInput` in the names the native tool takes, starting from the call's own arguments. */
-function nativeToolInput(updatedInput: Record<string, unknown>, input: Record<string, unknown>): Record<string, unknown> {
+function nativeToolInput(
+  updatedInput: Record<string, unknown>,
+  input: Record<string, unknown>,
+): Record<string, unknown> {
   const toolName = typeof input['tool_name'] === 'string' ? input['tool_name'] : '';
   const original = isPlainObject(input['tool_input']) ? input['tool_input'] : undefined;
   const cwd = typeof input['cwd'] === 'string' && input['cwd'] !== '' ? input['cwd'] : process.cwd();

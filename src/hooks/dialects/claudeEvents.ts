@@ -94,7 +94,13 @@ export function isClaudeEventName(value: unknown): value is ClaudeEventName {
  * that part of the event (a PostToolUse hook after a tool that succeeded, a PostToolUseFailure hook
  * after one that failed; Stop for the agent, SubagentStop for a sub-agent).
  */
-export const narrowingClaudeEvents: readonly ClaudeEventName[] = ['PostToolUse', 'PostToolUseFailure', 'Stop', 'SubagentStop', ...claudeMomentEvents];
+export const narrowingClaudeEvents: readonly ClaudeEventName[] = [
+  'PostToolUse',
+  'PostToolUseFailure',
+  'Stop',
+  'SubagentStop',
+  ...claudeMomentEvents,
+];
 
 /** What a fire knows that decides which Claude event it is. */
 export interface ClaudeEventFacts {
@@ -135,7 +141,8 @@ export function toClaudeEventName(eventName: HookEventName, facts: ClaudeEventFa
  * known (a bare AfterTool fire without a result) let both PostToolUse and PostToolUseFailure hooks run.
  */
 export function claudeEventApplies(configuredAs: string, facts: ClaudeEventFacts): boolean {
-  if (facts.moment !== undefined || (claudeMomentEvents as readonly string[]).includes(configuredAs)) return configuredAs === facts.moment;
+  if (facts.moment !== undefined || (claudeMomentEvents as readonly string[]).includes(configuredAs))
+    return configuredAs === facts.moment;
   switch (configuredAs) {
     case 'PostToolUse':
       return facts.toolFailed !== true;

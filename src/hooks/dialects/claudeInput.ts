@@ -49,14 +49,24 @@ function stringField(input: Record<string, unknown>, key: string): string {
 }
 
 /** Native input → the stdin object Claude Code would send for the same moment. */
-export function toClaudeInput(eventName: HookEventName, input: Record<string, unknown>, facts: ClaudeInputFacts = {}): ClaudeInput {
+export function toClaudeInput(
+  eventName: HookEventName,
+  input: Record<string, unknown>,
+  facts: ClaudeInputFacts = {},
+): ClaudeInput {
   const toolName = stringField(input, 'tool_name');
   const toolResponse = isPlainObject(input['tool_response']) ? input['tool_response'] : undefined;
   const cwd = stringField(input, 'cwd') || process.cwd();
   const toolInput = isPlainObject(input['tool_input']) ? input['tool_input'] : {};
   const outcome =
-    eventName === HookEventName.AfterTool && toolResponse ? toClaudeToolOutcome(toolResponse, { toolName, toolInput, cwd }) : undefined;
-  const claudeEvent = toClaudeEventName(eventName, { toolFailed: outcome?.kind === 'failure', subagent: facts.subagent, moment: facts.moment });
+    eventName === HookEventName.AfterTool && toolResponse
+      ? toClaudeToolOutcome(toolResponse, { toolName, toolInput, cwd })
+      : undefined;
+  const claudeEvent = toClaudeEventName(eventName, {
+    toolFailed: outcome?.kind === 'failure',
+    subagent: facts.subagent,
+    moment: facts.moment,
+  });
   if (claudeEvent === undefined) return { eventName: undefined, payload: { ...input } };
 
   const payload: Record<string, unknown> = {

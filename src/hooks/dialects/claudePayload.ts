@@ -39,15 +39,20 @@ function text(value: unknown): string {
 }
 
 /** Reads a Claude Code stdin payload; `undefined` when `hook_event_name` is not a Claude event hookrail fires. */
-export function fromClaudeInput(payload: Record<string, unknown>, options: { cwd?: string } = {}): NativeFire | undefined {
+export function fromClaudeInput(
+  payload: Record<string, unknown>,
+  options: { cwd?: string } = {},
+): NativeFire | undefined {
   const claudeEvent = payload['hook_event_name'];
   if (!isClaudeEventName(claudeEvent)) return undefined;
   const eventName = claudeEventNames[claudeEvent];
   const fields: Record<string, unknown> = {};
-  for (const key of ['session_id', 'transcript_path', 'cwd'] as const) if (payload[key] !== undefined) fields[key] = payload[key];
+  for (const key of ['session_id', 'transcript_path', 'cwd'] as const)
+    if (payload[key] !== undefined) fields[key] = payload[key];
   const cwd = text(payload['cwd']) || options.cwd || process.cwd();
   const fire: NativeFire = { eventName, claudeEvent, fields };
-  for (const key of ['agent_id', 'agent_type'] as const) if (typeof payload[key] === 'string') fields[key] = payload[key];
+  for (const key of ['agent_id', 'agent_type'] as const)
+    if (typeof payload[key] === 'string') fields[key] = payload[key];
   switch (claudeEvent) {
     case 'PreToolUse':
     case 'PostToolUse':
@@ -62,12 +67,17 @@ export function fromClaudeInput(payload: Record<string, unknown>, options: { cwd
       if (typeof payload['tool_use_id'] === 'string') fire.toolUseId = payload['tool_use_id'];
       if (claudeEvent === 'PostToolUse') {
         const response = payload['tool_response'];
-        fields['tool_response'] = claudeNamed || !isPlainObject(response) || typeof response['llmContent'] !== 'string'
-          ? fromClaudeToolResponse(response, { toolName, toolInput: nativeInput, cwd })
-          : response;
+        fields['tool_response'] =
+          claudeNamed || !isPlainObject(response) || typeof response['llmContent'] !== 'string'
+            ? fromClaudeToolResponse(response, { toolName, toolInput: nativeInput, cwd })
+            : response;
         fire.toolFailed = false;
       } else if (claudeEvent === 'PostToolUseFailure') {
-        fields['tool_response'] = failedToolResponse(toolName, text(payload['error']), payload['is_interrupt'] === true);
+        fields['tool_response'] = failedToolResponse(
+          toolName,
+          text(payload['error']),
+          payload['is_interrupt'] === true,
+        );
         fire.toolFailed = true;
       }
       break;
@@ -127,8 +137,16 @@ export function failedToolResponse(toolName: string, error: string, isInterrupt:
   const exit = toolName === 'run_shell_command' ? exitCodeError.exec(error) : null;
   if (exit) {
     const output = exit[2] ?? '';
-    return { llmContent: output, returnDisplay: output, metadata: { exitCode: Number(exit[1]), signal: null, stdout: output, stderr: '' } };
+    return {
+      llmContent: output,
+      returnDisplay: output,
+      metadata: { exitCode: Number(exit[1]), signal: null, stdout: output, stderr: '' },
+    };
   }
   const message = error === '' ? 'The tool failed' : error;
-  return { llmContent: message, returnDisplay: message, error: { message, type: isInterrupt ? 'cancelled' : 'tool_failed' } };
+  return {
+    llmContent: message,
+    returnDisplay: message,
+    error: { message, type: isInterrupt ? 'cancelled' : 'tool_failed' },
+  };
 }

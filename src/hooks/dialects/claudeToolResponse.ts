@@ -57,11 +57,17 @@ export function isFailedToolResponse(toolName: string, toolResponse: NativeToolR
   if (toolName !== 'run_shell_command') return false;
   const metadata = metadataOf(toolResponse);
   const exitCode = metadata['exitCode'];
-  return (typeof exitCode === 'number' && exitCode !== 0) || (typeof metadata['signal'] === 'string' && metadata['signal'] !== '');
+  return (
+    (typeof exitCode === 'number' && exitCode !== 0) ||
+    (typeof metadata['signal'] === 'string' && metadata['signal'] !== '')
+  );
 }
 
 /** The Claude view of a finished call: its `tool_response`, or the failure's `error` text. */
-export function toClaudeToolOutcome(toolResponse: NativeToolResponse, context: ClaudeToolResponseContext): ClaudeToolOutcome {
+export function toClaudeToolOutcome(
+  toolResponse: NativeToolResponse,
+  context: ClaudeToolResponseContext,
+): ClaudeToolOutcome {
   if (isFailedToolResponse(context.toolName, toolResponse)) return failureOutcome(toolResponse, context);
   return { kind: 'success', toolResponse: toClaudeToolResponse(toolResponse, context) };
 }
@@ -70,9 +76,17 @@ function failureOutcome(toolResponse: NativeToolResponse, context: ClaudeToolRes
   const error = isPlainObject(toolResponse['error']) ? toolResponse['error'] : undefined;
   const isInterrupt = error?.['type'] === 'cancelled';
   const metadata = metadataOf(toolResponse);
-  if (context.toolName === 'run_shell_command' && typeof metadata['exitCode'] === 'number' && metadata['exitCode'] !== 0) {
+  if (
+    context.toolName === 'run_shell_command' &&
+    typeof metadata['exitCode'] === 'number' &&
+    metadata['exitCode'] !== 0
+  ) {
     const output = [text(metadata['stdout']), text(metadata['stderr'])].filter((part) => part !== '').join('\n');
-    return { kind: 'failure', error: `Exit code ${metadata['exitCode']}${output === '' ? '' : `\n${output}`}`, isInterrupt };
+    return {
+      kind: 'failure',
+      error: `Exit code ${metadata['exitCode']}${output === '' ? '' : `\n${output}`}`,
+      isInterrupt,
+    };
   }
   const message = text(error?.['message']) || text(toolResponse['llmContent']) || 'The tool failed';
   return { kind: 'failure', error: message, isInterrupt };
@@ -94,20 +108,28 @@ export function toClaudeToolResponse(toolResponse: NativeToolResponse, context: 
     case 'write_file':
       return {
         type: metadata['created'] === false ? 'update' : 'create',
-        filePath: absolute(metadata['path'] ?? input['file_path'] ?? input['absolute_path'] ?? input['path'], context.cwd),
+        filePath: absolute(
+          metadata['path'] ?? input['file_path'] ?? input['absolute_path'] ?? input['path'],
+          context.cwd,
+        ),
         content: text(input['content']),
         structuredPatch: [],
         originalFile: null,
       };
     case 'replace':
       return {
-        filePath: absolute(metadata['path'] ?? input['file_path'] ?? input['absolute_path'] ?? input['path'], context.cwd),
+        filePath: absolute(
+          metadata['path'] ?? input['file_path'] ?? input['absolute_path'] ?? input['path'],
+          context.cwd,
+        ),
         oldString: text(input['old_string']),
         newString: text(input['new_string']),
         originalFile: null,
         structuredPatch: [],
         userModified: false,
-        replaceAll: input['allow_multiple'] === true || (typeof input['expected_replacements'] === 'number' && input['expected_replacements'] > 1),
+        replaceAll:
+          input['allow_multiple'] === true ||
+          (typeof input['expected_replacements'] === 'number' && input['expected_replacements'] > 1),
       };
     case 'read_file':
       return readResponse(llmContent, metadata, input, context.cwd);
@@ -115,7 +137,8 @@ export function toClaudeToolResponse(toolResponse: NativeToolResponse, context: 
       return globResponse(metadata, context.cwd);
     default:
       // An MCP tool's output is its result's content blocks, when the result carries them.
-      if (isPlainObject(metadata['mcpResult']) && Array.isArray(metadata['mcpResult']['content'])) return metadata['mcpResult']['content'];
+      if (isPlainObject(metadata['mcpResult']) && Array.isArray(metadata['mcpResult']['content']))
+        return metadata['mcpResult']['content'];
       // A structured value (an AI SDK tool's object) as it is; text otherwise.
       return toolResponse['output'] !== undefined ? toolResponse['output'] : llmContent;
   }
@@ -124,11 +147,17 @@ export function toClaudeToolResponse(toolResponse: NativeToolResponse, context: 
 /** The note read_file puts before a window of lines; Claude's `file.content` holds the lines only. */
 const windowNote = /^\[Showing lines [^\n]*\]\n/;
 
-function readResponse(llmContent: string, metadata: Record<string, unknown>, input: Record<string, unknown>, cwd: string): unknown {
+function readResponse(
+  llmContent: string,
+  metadata: Record<string, unknown>,
+  input: Record<string, unknown>,
+  cwd: string,
+): unknown {
   const content = llmContent.replace(windowNote, '');
   const startLine = typeof metadata['startLine'] === 'number' ? metadata['startLine'] : 1;
   const endLine = typeof metadata['endLine'] === 'number' ? metadata['endLine'] : undefined;
-  const numLines = endLine !== undefined ? Math.max(0, endLine - startLine + 1) : content === '' ? 0 : content.split('\n').length;
+  const numLines =
+    endLine !== undefined ? Math.max(0, endLine - startLine + 1) : content === '' ? 0 : content.split('\n').length;
   const totalLines = typeof metadata['totalLines'] === 'number' ? metadata['totalLines'] : numLines;
   return {
     type: 'text',
@@ -143,7 +172,9 @@ function readResponse(llmContent: string, metadata: Record<string, unknown>, inp
 }
 
 function globResponse(metadata: Record<string, unknown>, cwd: string): unknown {
-  const files = Array.isArray(metadata['files']) ? metadata['files'].filter((file): file is string => typeof file === 'string') : [];
+  const files = Array.isArray(metadata['files'])
+    ? metadata['files'].filter((file): file is string => typeof file === 'string')
+    : [];
   const response: Record<string, unknown> = {};
   if (typeof metadata['durationMs'] === 'number') response['durationMs'] = metadata['durationMs'];
   response['numFiles'] = typeof metadata['matches'] === 'number' ? metadata['matches'] : files.length;
@@ -157,10 +188,15 @@ function globResponse(metadata: Record<string, unknown>, cwd: string): unknown {
  * --response '{"stdout": ...}'`), so hookrail hooks and Claude hooks of one fire see the same call.
  * A value that already has `llmContent` is taken as native.
  */
-export function fromClaudeToolResponse(claudeResponse: unknown, context: ClaudeToolResponseContext): NativeToolResponse {
-  if (typeof claudeResponse === 'string') return { llmContent: claudeResponse, returnDisplay: claudeResponse, metadata: {} };
+export function fromClaudeToolResponse(
+  claudeResponse: unknown,
+  context: ClaudeToolResponseContext,
+): NativeToolResponse {
+  if (typeof claudeResponse === 'string')
+    return { llmContent: claudeResponse, returnDisplay: claudeResponse, metadata: {} };
   if (!isPlainObject(claudeResponse)) return { llmContent: '', returnDisplay: '', metadata: {} };
-  if (typeof claudeResponse['llmContent'] === 'string') return { returnDisplay: claudeResponse['llmContent'], metadata: {}, ...claudeResponse };
+  if (typeof claudeResponse['llmContent'] === 'string')
+    return { returnDisplay: claudeResponse['llmContent'], metadata: {}, ...claudeResponse };
   const response = claudeResponse;
   switch (context.toolName) {
     case 'run_shell_command': {
@@ -179,7 +215,11 @@ export function fromClaudeToolResponse(claudeResponse: unknown, context: ClaudeT
     }
     case 'replace': {
       const filePath = text(response['filePath']);
-      return { llmContent: `Successfully modified file: ${filePath}`, returnDisplay: `Edited ${filePath}`, metadata: { path: filePath, created: false } };
+      return {
+        llmContent: `Successfully modified file: ${filePath}`,
+        returnDisplay: `Edited ${filePath}`,
+        metadata: { path: filePath, created: false },
+      };
     }
     case 'read_file': {
       const file = isPlainObject(response['file']) ? response['file'] : {};
@@ -189,12 +229,21 @@ export function fromClaudeToolResponse(claudeResponse: unknown, context: ClaudeT
       return {
         llmContent: content,
         returnDisplay: `Read ${text(file['filePath'])}`,
-        metadata: { path: text(file['filePath']), startLine, endLine: startLine + numLines - 1, totalLines: file['totalLines'] ?? numLines },
+        metadata: {
+          path: text(file['filePath']),
+          startLine,
+          endLine: startLine + numLines - 1,
+          totalLines: file['totalLines'] ?? numLines,
+        },
       };
     }
     case 'glob': {
       const files = Array.isArray(response['filenames']) ? response['filenames'] : [];
-      const metadata: Record<string, unknown> = { files, matches: response['numFiles'] ?? files.length, truncated: response['truncated'] === true };
+      const metadata: Record<string, unknown> = {
+        files,
+        matches: response['numFiles'] ?? files.length,
+        truncated: response['truncated'] === true,
+      };
       if (typeof response['durationMs'] === 'number') metadata['durationMs'] = response['durationMs'];
       return { llmContent: files.join('\n'), returnDisplay: `Found ${files.length} matching file(s)`, metadata };
     }

@@ -66,7 +66,11 @@ export function openHookConversation(options: OpenHookConversationOptions): Hook
   const dialect = dialectOf(options.hookConfig);
   const speaker = speakers[dialect];
   const input = options.input as unknown as Record<string, unknown>;
-  const told: DialectInput = speaker.toHookInput(options.eventName, input, { toolUseId: options.toolUseId, subagent: options.subagent, moment: options.moment });
+  const told: DialectInput = speaker.toHookInput(options.eventName, input, {
+    toolUseId: options.toolUseId,
+    subagent: options.subagent,
+    moment: options.moment,
+  });
   const env = speaker.environment(input);
   let ready: Promise<void> | undefined;
   if (dialect === 'claude' && told.eventName === 'SessionStart') {

@@ -7,7 +7,12 @@
  */
 import { hookEventNames, type HookEventName } from '../protocol/events.js';
 import { isPlainObject } from '../../values.js';
-import { claudeEventNames, isClaudeEventName, unsupportedClaudeEventNames, type ClaudeEventName } from './claudeEvents.js';
+import {
+  claudeEventNames,
+  isClaudeEventName,
+  unsupportedClaudeEventNames,
+  type ClaudeEventName,
+} from './claudeEvents.js';
 
 /** Whose name an event key is. */
 export type EventNameKind = 'claude' | 'native' | 'shared' | 'unknown';

@@ -13,7 +13,11 @@ import { HookEventName } from '../protocol/events.js';
 import { boundedStderrMessage } from '../protocol/hookStderr.js';
 import { DEFAULT_BLOCK_REASON } from '../protocol/outputs.js';
 import type { HookExecutionResult } from '../protocol/results.js';
-import { blockedResultReplacement, TOOL_RESULT_REPLACEMENT_FIELD, withoutOutputReplacement } from '../protocol/toolResultReplacement.js';
+import {
+  blockedResultReplacement,
+  TOOL_RESULT_REPLACEMENT_FIELD,
+  withoutOutputReplacement,
+} from '../protocol/toolResultReplacement.js';
 import { isPlainObject } from '../../values.js';
 import { parseMcpToolName } from './mcpToolNames.js';
 import type { DialectSpeaker } from './speaker.js';
@@ -66,12 +70,22 @@ function readGeminiAfterToolAnswer(result: HookExecutionResult): HookExecutionRe
   if (result.success && output && (output.decision === 'deny' || output.decision === 'block')) {
     const { decision: _decision, reason, ...rest } = output;
     const specific = isPlainObject(rest.hookSpecificOutput) ? rest.hookSpecificOutput : {};
-    const replacement = blockedResultReplacement(typeof reason === 'string' && reason !== '' ? reason : DEFAULT_BLOCK_REASON);
-    return { ...result, output: { ...rest, hookSpecificOutput: { ...specific, [TOOL_RESULT_REPLACEMENT_FIELD]: replacement } } };
+    const replacement = blockedResultReplacement(
+      typeof reason === 'string' && reason !== '' ? reason : DEFAULT_BLOCK_REASON,
+    );
+    return {
+      ...result,
+      output: { ...rest, hookSpecificOutput: { ...specific, [TOOL_RESULT_REPLACEMENT_FIELD]: replacement } },
+    };
   }
   if (!result.success && result.exitCode === 2 && !result.timedOut && result.signal === undefined) {
     const reason = boundedStderrMessage((result.stderr ?? '').trim()) || DEFAULT_BLOCK_REASON;
-    return { ...result, success: true, error: undefined, output: { hookSpecificOutput: { [TOOL_RESULT_REPLACEMENT_FIELD]: blockedResultReplacement(reason) } } };
+    return {
+      ...result,
+      success: true,
+      error: undefined,
+      output: { hookSpecificOutput: { [TOOL_RESULT_REPLACEMENT_FIELD]: blockedResultReplacement(reason) } },
+    };
   }
   return result;
 }

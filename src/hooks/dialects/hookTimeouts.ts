@@ -56,7 +56,11 @@ export function defaultHookTimeoutMs(options: DefaultHookTimeoutOptions): number
 }
 
 /** A hook's own positive `timeout` (milliseconds), else its dialect's default for its type and event. */
-export function hookTimeoutMs(hookConfig: HookConfig, eventName: HookEventName | string, env?: NodeJS.ProcessEnv): number {
+export function hookTimeoutMs(
+  hookConfig: HookConfig,
+  eventName: HookEventName | string,
+  env?: NodeJS.ProcessEnv,
+): number {
   const own = hookConfig.timeout;
   if (typeof own === 'number' && Number.isFinite(own) && own > 0) return own;
   const dialect = hookConfig.dialect === 'claude' || hookConfig.dialect === 'gemini' ? hookConfig.dialect : 'native';

@@ -46,8 +46,14 @@ const nativeBase = { session_id: text, transcript_path: text, cwd: text, timesta
 
 /** The per-event fields of hookrail's native stdin (src/hooks/protocol/inputs.ts). */
 const nativeEventFields: Readonly<Record<string, Fields>> = {
-  BeforeTool: { required: { tool_name: text, tool_input: object }, optional: { mcp_context: object, original_request_name: text } },
-  AfterTool: { required: { tool_name: text, tool_input: object, tool_response: object }, optional: { mcp_context: object, original_request_name: text } },
+  BeforeTool: {
+    required: { tool_name: text, tool_input: object },
+    optional: { mcp_context: object, original_request_name: text },
+  },
+  AfterTool: {
+    required: { tool_name: text, tool_input: object, tool_response: object },
+    optional: { mcp_context: object, original_request_name: text },
+  },
   BeforeAgent: { required: { prompt: text } },
   AfterAgent: { required: { prompt: text, prompt_response: text, stop_hook_active: flag } },
   SessionStart: { required: { source: oneOf('startup', 'resume', 'clear', 'compact') } },
@@ -61,12 +67,24 @@ const nativeEventFields: Readonly<Record<string, Fields>> = {
 
 /** Claude Code's per-event stdin fields (its hooks reference; src/hooks/dialects/claudeInput.ts). */
 const claudeEventFields: Readonly<Record<string, Fields>> = {
-  PreToolUse: { required: { permission_mode: text, tool_name: text, tool_input: object }, optional: { tool_use_id: text } },
-  PostToolUse: { required: { permission_mode: text, tool_name: text, tool_input: object, tool_response: {} }, optional: { tool_use_id: text } },
-  PostToolUseFailure: { required: { permission_mode: text, tool_name: text, tool_input: object, error: text, is_interrupt: flag }, optional: { tool_use_id: text } },
+  PreToolUse: {
+    required: { permission_mode: text, tool_name: text, tool_input: object },
+    optional: { tool_use_id: text },
+  },
+  PostToolUse: {
+    required: { permission_mode: text, tool_name: text, tool_input: object, tool_response: {} },
+    optional: { tool_use_id: text },
+  },
+  PostToolUseFailure: {
+    required: { permission_mode: text, tool_name: text, tool_input: object, error: text, is_interrupt: flag },
+    optional: { tool_use_id: text },
+  },
   UserPromptSubmit: { required: { permission_mode: text, prompt: text } },
   Stop: { required: { permission_mode: text, stop_hook_active: flag, last_assistant_message: text } },
-  SubagentStop: { required: { permission_mode: text, stop_hook_active: flag, last_assistant_message: text }, optional: { agent_id: text, agent_type: text, agent_transcript_path: text } },
+  SubagentStop: {
+    required: { permission_mode: text, stop_hook_active: flag, last_assistant_message: text },
+    optional: { agent_id: text, agent_type: text, agent_transcript_path: text },
+  },
   SessionStart: { required: { source: oneOf('startup', 'resume', 'clear', 'compact') } },
   SessionEnd: { required: { reason: text } },
   PreCompact: { required: { trigger: oneOf('manual', 'auto'), custom_instructions: text } },
@@ -77,12 +95,27 @@ const claudeEventFields: Readonly<Record<string, Fields>> = {
 const commonAnswer = { continue: flag, stopReason: text, suppressOutput: flag, systemMessage: text, reason: text };
 
 function nativeAnswer(eventName: string): JsonSchema {
-  return objectSchema(`hookrail ${eventName} answer`, { optional: { ...commonAnswer, decision: oneOf('allow', 'deny', 'block', 'ask', 'approve'), hookSpecificOutput: object } }, false);
+  return objectSchema(
+    `hookrail ${eventName} answer`,
+    {
+      optional: {
+        ...commonAnswer,
+        decision: oneOf('allow', 'deny', 'block', 'ask', 'approve'),
+        hookSpecificOutput: object,
+      },
+    },
+    false,
+  );
 }
 
 /** Claude Code's `hookSpecificOutput` fields per event. */
 const claudeSpecific: Readonly<Record<string, Record<string, unknown>>> = {
-  PreToolUse: { permissionDecision: oneOf('allow', 'deny', 'ask', 'defer'), permissionDecisionReason: text, updatedInput: object, additionalContext: text },
+  PreToolUse: {
+    permissionDecision: oneOf('allow', 'deny', 'ask', 'defer'),
+    permissionDecisionReason: text,
+    updatedInput: object,
+    additionalContext: text,
+  },
   PostToolUse: { additionalContext: text, updatedToolOutput: {}, updatedMCPToolOutput: {} },
   PostToolUseFailure: { additionalContext: text },
   UserPromptSubmit: { additionalContext: text },
@@ -92,8 +125,16 @@ const claudeSpecific: Readonly<Record<string, Record<string, unknown>>> = {
 };
 
 function claudeAnswer(eventName: string): JsonSchema {
-  const specific = { type: 'object', properties: { hookEventName: { const: eventName }, ...(claudeSpecific[eventName] ?? {}) }, additionalProperties: true };
-  return objectSchema(`Claude Code ${eventName} answer`, { optional: { ...commonAnswer, decision: oneOf('approve', 'block'), hookSpecificOutput: specific } }, false);
+  const specific = {
+    type: 'object',
+    properties: { hookEventName: { const: eventName }, ...(claudeSpecific[eventName] ?? {}) },
+    additionalProperties: true,
+  };
+  return objectSchema(
+    `Claude Code ${eventName} answer`,
+    { optional: { ...commonAnswer, decision: oneOf('approve', 'block'), hookSpecificOutput: specific } },
+    false,
+  );
 }
 
 /** The events a dialect names, each with its schemas. */
@@ -104,7 +145,16 @@ export function payloadSchemas(dialect: HookDialect): Record<string, PayloadSche
       const fields = claudeEventFields[eventName];
       const input = objectSchema(
         `Claude Code ${eventName} stdin`,
-        { required: { session_id: text, transcript_path: text, cwd: text, hook_event_name: { const: eventName }, ...(fields?.required ?? {}) }, optional: fields?.optional },
+        {
+          required: {
+            session_id: text,
+            transcript_path: text,
+            cwd: text,
+            hook_event_name: { const: eventName },
+            ...(fields?.required ?? {}),
+          },
+          optional: fields?.optional,
+        },
         fields !== undefined,
       );
       schemas[eventName] = { input, output: claudeAnswer(eventName) };
@@ -114,11 +164,24 @@ export function payloadSchemas(dialect: HookDialect): Record<string, PayloadSche
   for (const eventName of hookEventNames as readonly HookEventName[]) {
     const fields = nativeEventFields[eventName];
     const label = dialect === 'gemini' ? 'Gemini CLI' : 'hookrail';
-    const required: Record<string, unknown> = { ...nativeBase, hook_event_name: { const: eventName }, ...(fields?.required ?? {}) };
+    const required: Record<string, unknown> = {
+      ...nativeBase,
+      hook_event_name: { const: eventName },
+      ...(fields?.required ?? {}),
+    };
     if (dialect === 'gemini' && eventName === 'AfterTool') {
-      required['tool_response'] = { type: 'object', properties: { llmContent: {}, returnDisplay: {}, error: {} }, required: ['llmContent', 'returnDisplay'], additionalProperties: false };
+      required['tool_response'] = {
+        type: 'object',
+        properties: { llmContent: {}, returnDisplay: {}, error: {} },
+        required: ['llmContent', 'returnDisplay'],
+        additionalProperties: false,
+      };
     }
-    const input = objectSchema(`${label} ${eventName} stdin`, { required, optional: fields?.optional }, fields !== undefined);
+    const input = objectSchema(
+      `${label} ${eventName} stdin`,
+      { required, optional: fields?.optional },
+      fields !== undefined,
+    );
     schemas[eventName] = { input, output: nativeAnswer(eventName) };
   }
   return schemas;

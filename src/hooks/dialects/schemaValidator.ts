@@ -8,7 +8,8 @@ import type { JsonSchema } from './payloadSchemas.js';
 /** Every place `value` breaks `schema`, as `<JSON path>: <what is wrong>`; empty when it conforms. */
 export function validateAgainstSchema(value: unknown, schema: JsonSchema, path = '$'): string[] {
   const errors: string[] = [];
-  if ('const' in schema && JSON.stringify(value) !== JSON.stringify(schema['const'])) errors.push(`${path}: expected ${JSON.stringify(schema['const'])}, got ${JSON.stringify(value)}`);
+  if ('const' in schema && JSON.stringify(value) !== JSON.stringify(schema['const']))
+    errors.push(`${path}: expected ${JSON.stringify(schema['const'])}, got ${JSON.stringify(value)}`);
   const allowed = schema['enum'];
   if (Array.isArray(allowed) && !allowed.some((option) => JSON.stringify(option) === JSON.stringify(value))) {
     errors.push(`${path}: expected one of ${JSON.stringify(allowed)}, got ${JSON.stringify(value)}`);
@@ -29,7 +30,10 @@ export function validateAgainstSchema(value: unknown, schema: JsonSchema, path =
       else if (schema['additionalProperties'] === false) errors.push(`${path}: field "${name}" is not in the schema`);
     }
   }
-  if (Array.isArray(value) && isRecord(schema['items'])) value.forEach((item, index) => errors.push(...validateAgainstSchema(item, schema['items'] as JsonSchema, `${path}[${index}]`)));
+  if (Array.isArray(value) && isRecord(schema['items']))
+    value.forEach((item, index) =>
+      errors.push(...validateAgainstSchema(item, schema['items'] as JsonSchema, `${path}[${index}]`)),
+    );
   return errors;
 }
 

@@ -57,7 +57,10 @@ function path(nativeKeys: readonly string[], claudeKey: string): FieldMapping {
     toClaude: (args, context) => {
       const value = firstDefined(args, nativeKeys);
       if (value === undefined) return {};
-      return { [claudeKey]: typeof value === 'string' && value !== '' && !isAbsolute(value) ? resolve(context.cwd, value) : value };
+      return {
+        [claudeKey]:
+          typeof value === 'string' && value !== '' && !isAbsolute(value) ? resolve(context.cwd, value) : value,
+      };
     },
   };
 }
@@ -132,7 +135,11 @@ export function hasClaudeArgumentMapping(toolName: string): boolean {
 }
 
 /** The `tool_input` a Claude Code hook receives for a call of hookrail tool `toolName`. */
-export function toClaudeToolInput(toolName: string, args: Record<string, unknown>, context: ToolArgumentContext): Record<string, unknown> {
+export function toClaudeToolInput(
+  toolName: string,
+  args: Record<string, unknown>,
+  context: ToolArgumentContext,
+): Record<string, unknown> {
   const mappings = toolMappings[toolName];
   if (!mappings) return { ...args };
   const result: Record<string, unknown> = {};
@@ -154,14 +161,19 @@ export interface ToNativeToolInputOptions extends ToolArgumentContext {
  * The arguments hookrail tool `toolName` takes for a Claude-named `tool_input` (a hook's
  * `updatedInput`, or a payload given in Claude's terms).
  */
-export function toNativeToolInput(toolName: string, claudeArgs: Record<string, unknown>, options: ToNativeToolInputOptions): Record<string, unknown> {
+export function toNativeToolInput(
+  toolName: string,
+  claudeArgs: Record<string, unknown>,
+  options: ToNativeToolInputOptions,
+): Record<string, unknown> {
   const mappings = toolMappings[toolName];
   if (!mappings) return { ...claudeArgs };
   const original = isPlainObject(options.original) ? options.original : undefined;
   const originalView = original ? toClaudeToolInput(toolName, original, options) : undefined;
   const result: Record<string, unknown> = {};
   for (const mapping of mappings) {
-    const unchanged = originalView !== undefined && mapping.claude.every((key) => sameValue(claudeArgs[key], originalView[key]));
+    const unchanged =
+      originalView !== undefined && mapping.claude.every((key) => sameValue(claudeArgs[key], originalView[key]));
     if (unchanged && original) {
       for (const key of mapping.native) if (original[key] !== undefined) result[key] = original[key];
     } else {

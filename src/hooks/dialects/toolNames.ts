@@ -39,7 +39,8 @@ export const geminiLegacyToolNames: Readonly<Record<string, string>> = {
   search_file_content: 'grep_search',
 };
 
-const hasOwn = (record: Readonly<Record<string, string>>, key: string): boolean => Object.prototype.hasOwnProperty.call(record, key);
+const hasOwn = (record: Readonly<Record<string, string>>, key: string): boolean =>
+  Object.prototype.hasOwnProperty.call(record, key);
 
 /** The name a Claude Code hook is told for a tool; names without a Claude counterpart are unchanged. */
 export function toClaudeToolName(toolName: string): string {
@@ -80,13 +81,18 @@ export function toolNameAliases(toolName: string): string[] {
   const add = (name: string): void => {
     if (!names.includes(name)) names.push(name);
   };
-  const claudeName = hasOwn(nativeToClaudeToolNames, toolName) ? nativeToClaudeToolNames[toolName] : hasOwn(claudeToolNames, toolName) ? toolName : undefined;
+  const claudeName = hasOwn(nativeToClaudeToolNames, toolName)
+    ? nativeToClaudeToolNames[toolName]
+    : hasOwn(claudeToolNames, toolName)
+      ? toolName
+      : undefined;
   if (claudeName === undefined) {
     add(toGeminiToolName(toolName));
     return names;
   }
   add(claudeName);
   // Every native name of the same Claude tool: the one hookrail's tool carries and Gemini CLI's current one.
-  for (const [nativeName, claude] of Object.entries(nativeToClaudeToolNames)) if (claude === claudeName) add(nativeName);
+  for (const [nativeName, claude] of Object.entries(nativeToClaudeToolNames))
+    if (claude === claudeName) add(nativeName);
   return names;
 }

@@ -57,7 +57,8 @@ export class AsyncHookTracker {
 
   /** Splits a plan's hooks into those that run now and those that run in the background. */
   static partition(hookConfigs: HookConfig[]): { foreground: HookConfig[]; background: HookConfig[] } {
-    if (!hookConfigs.some((hookConfig) => hookConfig.async === true)) return { foreground: hookConfigs, background: noHooks };
+    if (!hookConfigs.some((hookConfig) => hookConfig.async === true))
+      return { foreground: hookConfigs, background: noHooks };
     const foreground: HookConfig[] = [];
     const background: HookConfig[] = [];
     for (const hookConfig of hookConfigs) (hookConfig.async === true ? background : foreground).push(hookConfig);
@@ -68,7 +69,12 @@ export class AsyncHookTracker {
    * Starts each hook in the background for the session of `input.session_id`; returns at once. Never
    * throws. `onFinished` sees each result (the inspection observers), as a foreground hook's would be seen.
    */
-  start(hookConfigs: readonly HookConfig[], eventName: HookEventName, input: HookInput, onFinished?: (result: HookExecutionResult) => void): void {
+  start(
+    hookConfigs: readonly HookConfig[],
+    eventName: HookEventName,
+    input: HookInput,
+    onFinished?: (result: HookExecutionResult) => void,
+  ): void {
     const sessionId = input.session_id;
     for (const hookConfig of hookConfigs) {
       const controller = new AbortController();
@@ -81,14 +87,18 @@ export class AsyncHookTracker {
             try {
               onFinished?.(result);
             } catch (error) {
-              this.logger.warn(`an observer of async hook "${getHookName(hookConfig)}" failed: ${toError(error).message}`);
+              this.logger.warn(
+                `an observer of async hook "${getHookName(hookConfig)}" failed: ${toError(error).message}`,
+              );
             }
             this.finished.push(result);
             if (this.finished.length > MAX_PENDING_ASYNC_MESSAGES) this.finished.shift();
             return result;
           },
           (error: unknown) => {
-            this.logger.warn(`async hook "${getHookName(hookConfig)}" for ${eventName} failed: ${toError(error).message}`);
+            this.logger.warn(
+              `async hook "${getHookName(hookConfig)}" for ${eventName} failed: ${toError(error).message}`,
+            );
             return undefined;
           },
         ),
@@ -122,7 +132,8 @@ export class AsyncHookTracker {
       entry.controller.abort();
       count += 1;
     }
-    if (count > 0) this.logger.debug(`cancelled ${count} async hook(s)${sessionId !== undefined ? ` of session ${sessionId}` : ''}`);
+    if (count > 0)
+      this.logger.debug(`cancelled ${count} async hook(s)${sessionId !== undefined ? ` of session ${sessionId}` : ''}`);
     return count;
   }
 
@@ -157,9 +168,13 @@ export class AsyncHookTracker {
     if (typeof additionalContext === 'string' && additionalContext.trim() !== '') {
       found.push({ eventName: result.eventName, hookName, field: 'additionalContext', text: additionalContext });
     }
-    const ignored = ['decision', 'continue', 'suppressOutput'].filter((field) => output[field as keyof typeof output] !== undefined);
+    const ignored = ['decision', 'continue', 'suppressOutput'].filter(
+      (field) => output[field as keyof typeof output] !== undefined,
+    );
     if (ignored.length > 0 && this.logger.isEnabled('debug')) {
-      this.logger.debug(`async hook "${hookName}" for ${result.eventName} answered ${ignored.join(', ')}; ignored (async hooks never block or modify)`);
+      this.logger.debug(
+        `async hook "${hookName}" for ${result.eventName} answered ${ignored.join(', ')}; ignored (async hooks never block or modify)`,
+      );
     }
     if (found.length === 0) return;
     let queue = this.queues.get(sessionId);
@@ -173,7 +188,9 @@ export class AsyncHookTracker {
       queue.messages.splice(0, excess);
       if (!queue.droppedWarned) {
         queue.droppedWarned = true;
-        this.logger.warn(`more than ${MAX_PENDING_ASYNC_MESSAGES} async hook messages are waiting for a model request of session ${sessionId}; the oldest are dropped`);
+        this.logger.warn(
+          `more than ${MAX_PENDING_ASYNC_MESSAGES} async hook messages are waiting for a model request of session ${sessionId}; the oldest are dropped`,
+        );
       }
     }
   }

@@ -216,14 +216,18 @@ export class Config implements HookSystemHost {
    */
   openSession(requested?: string): string {
     if (requested !== undefined && (typeof requested !== 'string' || requested === '')) {
-      throw new AgentSessionError(`createAgentSession sessionId must be a non-empty string, got ${JSON.stringify(requested)}`);
+      throw new AgentSessionError(
+        `createAgentSession sessionId must be a non-empty string, got ${JSON.stringify(requested)}`,
+      );
     }
     let sessionId: string;
     if (requested !== undefined) sessionId = requested;
     else if (!this.sessionIdTaken) sessionId = this.sessionId;
     else sessionId = randomUUID();
     if (this.openSessionIds.has(sessionId)) {
-      throw new AgentSessionError(`a session with id "${sessionId}" is still open on this Config; end it first or give the new session another sessionId`);
+      throw new AgentSessionError(
+        `a session with id "${sessionId}" is still open on this Config; end it first or give the new session another sessionId`,
+      );
     }
     if (sessionId === this.sessionId) this.sessionIdTaken = true;
     this.openSessionIds.add(sessionId);
@@ -292,7 +296,9 @@ export class Config implements HookSystemHost {
     try {
       this.onJudgedHook(event);
     } catch (error) {
-      this.logger.warn(`Config onJudgedHook threw on ${event.hookType} hook "${event.hookName}"; ignored: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `Config onJudgedHook threw on ${event.hookType} hook "${event.hookName}"; ignored: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -308,7 +314,14 @@ export class Config implements HookSystemHost {
    */
   createSubagentConfig(identity?: SubagentIdentity): Config {
     const { hookAgentRunner: _runner, ...parameters } = this.parameters;
-    return new Config({ ...parameters, sessionId: this.sessionId, workingDir: this.workingDir, logger: this.logger, subagent: true, ...(identity ? { subagentIdentity: identity } : {}) });
+    return new Config({
+      ...parameters,
+      sessionId: this.sessionId,
+      workingDir: this.workingDir,
+      logger: this.logger,
+      subagent: true,
+      ...(identity ? { subagentIdentity: identity } : {}),
+    });
   }
 
   /** The sub-agent this Config belongs to, when it was made with one ({@link createSubagentConfig}). */
@@ -348,7 +361,9 @@ export class Config implements HookSystemHost {
       try {
         observer(event);
       } catch (error) {
-        this.logger.warn(`a hook-execution observer threw on ${event.eventName}; ignored: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(
+          `a hook-execution observer threw on ${event.eventName}; ignored: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
   }
@@ -358,7 +373,9 @@ export class Config implements HookSystemHost {
 function validAskUserTimeout(value: number | undefined, logger: DebugLogger): number {
   if (value === undefined) return DEFAULT_ASK_USER_TIMEOUT_MS;
   if (typeof value === 'number' && Number.isFinite(value) && value > 0) return value;
-  logger.warn(`Config askUserTimeout must be a positive number of milliseconds, got ${String(value)}; using ${DEFAULT_ASK_USER_TIMEOUT_MS}`);
+  logger.warn(
+    `Config askUserTimeout must be a positive number of milliseconds, got ${String(value)}; using ${DEFAULT_ASK_USER_TIMEOUT_MS}`,
+  );
   return DEFAULT_ASK_USER_TIMEOUT_MS;
 }
 
@@ -366,6 +383,8 @@ function validAskUserTimeout(value: number | undefined, logger: DebugLogger): nu
 function validWarmInterpreters(value: number | undefined, logger: DebugLogger): number {
   if (value === undefined) return DEFAULT_WARM_INTERPRETERS;
   if (Number.isInteger(value) && value >= 0) return value;
-  logger.warn(`Config.warmInterpreters: expected a whole number, 0 or more (0: off), got ${String(value)}; using ${DEFAULT_WARM_INTERPRETERS}`);
+  logger.warn(
+    `Config.warmInterpreters: expected a whole number, 0 or more (0: off), got ${String(value)}; using ${DEFAULT_WARM_INTERPRETERS}`,
+  );
   return DEFAULT_WARM_INTERPRETERS;
 }

@@ -4,7 +4,13 @@
  * fails at construction instead of switching every hook off at the first event. A console-like logger
  * (`console`, pino, winston) is accepted on purpose and wrapped in a {@link DebugLogger}.
  */
-import { consoleLikeLogSink, DebugLogger, isConsoleLikeLogger, isDebugLogger, type ConsoleLikeLogger } from '../../debugLogger.js';
+import {
+  consoleLikeLogSink,
+  DebugLogger,
+  isConsoleLikeLogger,
+  isDebugLogger,
+  type ConsoleLikeLogger,
+} from '../../debugLogger.js';
 import { ConfigParameterError } from '../../errors.js';
 
 type Check = (value: unknown) => boolean;
@@ -16,7 +22,9 @@ const isFunction: Check = (value) => typeof value === 'function';
 const isPlainObject: Check = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isStringArray: Check = (value) => Array.isArray(value) && value.every((item) => typeof item === 'string');
 const isObjectArray: Check = (value) => Array.isArray(value) && value.every(isPlainObject);
-const isContentGenerator: Check = (value) => isPlainObjectLike(value) && typeof (value as { generateContentStream?: unknown }).generateContentStream === 'function';
+const isContentGenerator: Check = (value) =>
+  isPlainObjectLike(value) &&
+  typeof (value as { generateContentStream?: unknown }).generateContentStream === 'function';
 
 function isPlainObjectLike(value: unknown): boolean {
   return typeof value === 'object' && value !== null;
@@ -46,14 +54,16 @@ const parameterChecks: ReadonlyArray<readonly [name: string, check: Check, expec
  * where they are read ({@link resolveConfigLogger}; the timeout falls back to its default with a warning).
  */
 export function checkConfigParameters(parameters: unknown): void {
-  if (!isPlainObjectLike(parameters) || Array.isArray(parameters)) throw new ConfigParameterError('parameters', 'an object', parameters);
+  if (!isPlainObjectLike(parameters) || Array.isArray(parameters))
+    throw new ConfigParameterError('parameters', 'an object', parameters);
   const values = parameters as Record<string, unknown>;
   for (const [name, check, expected] of parameterChecks) {
     const value = values[name];
     if (value !== undefined && !check(value)) throw new ConfigParameterError(name, expected, value);
   }
   const withhold = (values.hookEnvironment as { withhold?: unknown } | undefined)?.withhold;
-  if (withhold !== undefined && !isStringArray(withhold)) throw new ConfigParameterError('hookEnvironment.withhold', 'an array of variable names or globs', withhold);
+  if (withhold !== undefined && !isStringArray(withhold))
+    throw new ConfigParameterError('hookEnvironment.withhold', 'an array of variable names or globs', withhold);
 }
 
 /**
@@ -64,6 +74,11 @@ export function checkConfigParameters(parameters: unknown): void {
 export function resolveConfigLogger(logger: unknown): DebugLogger {
   if (logger === undefined) return new DebugLogger('hookrail');
   if (isDebugLogger(logger)) return logger;
-  if (isConsoleLikeLogger(logger)) return new DebugLogger('hookrail', { sink: consoleLikeLogSink(logger as ConsoleLikeLogger) });
-  throw new ConfigParameterError('logger', 'a DebugLogger or a console-like logger (an object with a warn method, such as console)', logger);
+  if (isConsoleLikeLogger(logger))
+    return new DebugLogger('hookrail', { sink: consoleLikeLogSink(logger as ConsoleLikeLogger) });
+  throw new ConfigParameterError(
+    'logger',
+    'a DebugLogger or a console-like logger (an object with a warn method, such as console)',
+    logger,
+  );
 }

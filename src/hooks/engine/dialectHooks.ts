@@ -15,7 +15,11 @@ import { isPlainObject } from '../../values.js';
 import { narrowingClaudeEvents } from '../dialects/claudeEvents.js';
 import { classifyEventName, detectHooksDialect, resolveEventName } from '../dialects/detect.js';
 import { timeoutUnitMilliseconds, type HookDialect } from '../dialects/dialect.js';
-import { unknownEventMessage, validateHooksSettings, type HooksValidationResult } from '../validation/hooksSettingsValidation.js';
+import {
+  unknownEventMessage,
+  validateHooksSettings,
+  type HooksValidationResult,
+} from '../validation/hooksSettingsValidation.js';
 
 /** Options for {@link readHooksInDialect}. */
 export interface ReadHooksInDialectOptions {
@@ -62,8 +66,12 @@ export function readHooksInDialect(hooks: unknown, options: ReadHooksInDialectOp
       continue;
     }
     const kind = classifyEventName(key);
-    const keyDialect: HookDialect = options.dialect ?? (kind === 'claude' ? 'claude' : kind === 'native' ? 'native' : objectDialect);
-    const dialectEvent = keyDialect === 'claude' && resolved.claudeEvent && narrowingClaudeEvents.includes(resolved.claudeEvent) ? resolved.claudeEvent : undefined;
+    const keyDialect: HookDialect =
+      options.dialect ?? (kind === 'claude' ? 'claude' : kind === 'native' ? 'native' : objectDialect);
+    const dialectEvent =
+      keyDialect === 'claude' && resolved.claudeEvent && narrowingClaudeEvents.includes(resolved.claudeEvent)
+        ? resolved.claudeEvent
+        : undefined;
     const converted = Array.isArray(groups)
       ? groups.map((group: unknown) => convertGroup(group, { dialect: keyDialect, dialectEvent, env: options.env }))
       : groups;
@@ -72,8 +80,10 @@ export function readHooksInDialect(hooks: unknown, options: ReadHooksInDialectOp
       { path: rootPath, timeoutUnit: timeoutUnitMilliseconds(keyDialect) === 1000 ? 'seconds' : 'milliseconds' },
     );
     const nativePath = `${rootPath}.${resolved.eventName}`;
-    const toWrittenPath = (path: string): string => (path.startsWith(nativePath) ? keyPath + path.slice(nativePath.length) : path);
-    for (const definition of validation.definitions) result.definitions.push({ ...definition, path: toWrittenPath(definition.path) });
+    const toWrittenPath = (path: string): string =>
+      path.startsWith(nativePath) ? keyPath + path.slice(nativePath.length) : path;
+    for (const definition of validation.definitions)
+      result.definitions.push({ ...definition, path: toWrittenPath(definition.path) });
     for (const problem of validation.problems) result.problems.push({ ...problem, path: toWrittenPath(problem.path) });
   }
   return result;
@@ -95,10 +105,13 @@ function convertGroup(group: unknown, conversion: GroupConversion): unknown {
       if (!isPlainObject(hook)) return hook;
       const stamped: Record<string, unknown> = { ...hook };
       if (conversion.dialect !== 'native' && stamped['dialect'] === undefined) stamped['dialect'] = conversion.dialect;
-      if (conversion.dialectEvent !== undefined && stamped['dialectEvent'] === undefined) stamped['dialectEvent'] = conversion.dialectEvent;
-      if (conversion.env !== undefined) stamped['env'] = { ...conversion.env, ...(isPlainObject(hook['env']) ? hook['env'] : {}) };
+      if (conversion.dialectEvent !== undefined && stamped['dialectEvent'] === undefined)
+        stamped['dialectEvent'] = conversion.dialectEvent;
+      if (conversion.env !== undefined)
+        stamped['env'] = { ...conversion.env, ...(isPlainObject(hook['env']) ? hook['env'] : {}) };
       const timeout = hook['timeout'];
-      if (unit !== 1 && typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0) stamped['timeout'] = timeout * unit;
+      if (unit !== 1 && typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0)
+        stamped['timeout'] = timeout * unit;
       return stamped;
     }),
   };

@@ -22,12 +22,27 @@ export interface EntryFireCheck {
 export function entryAppliesToFire({ entry, eventName, context, regexTest }: EntryFireCheck): boolean {
   // A Claude Code event fired on its nearest hookrail event runs only the Claude hooks configured on it.
   if (context?.moment !== undefined && entry.dialectEvent !== context.moment) return false;
-  if (entry.dialectEvent !== undefined && !claudeEventApplies(entry.dialectEvent, { toolFailed: context?.toolFailed, subagent: context?.subagent, moment: context?.moment })) {
+  if (
+    entry.dialectEvent !== undefined &&
+    !claudeEventApplies(entry.dialectEvent, {
+      toolFailed: context?.toolFailed,
+      subagent: context?.subagent,
+      moment: context?.moment,
+    })
+  ) {
     return false;
   }
   if (isToolEvent(eventName)) {
     const toolName = context?.toolName;
-    return toolName === undefined || toolMatcherApplies({ dialect: entry.dialect, matcher: entry.matcher, toolName, regexTest });
+    return (
+      toolName === undefined ||
+      toolMatcherApplies({ dialect: entry.dialect, matcher: entry.matcher, toolName, regexTest })
+    );
   }
-  return lifecycleMatcherApplies({ dialect: entry.dialect, eventName, matcher: entry.matcher, value: context?.matchValue });
+  return lifecycleMatcherApplies({
+    dialect: entry.dialect,
+    eventName,
+    matcher: entry.matcher,
+    value: context?.matchValue,
+  });
 }

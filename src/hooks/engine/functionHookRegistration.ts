@@ -25,7 +25,19 @@ export interface FunctionHookEntryResult {
 }
 
 /** Fields a definition may carry; anything else is reported, so a typo (`onfailure`) is not silently ignored. */
-const knownFields: readonly string[] = ['event', 'name', 'run', 'matcher', 'sequential', 'timeout', 'onFailure', 'priority', 'async', 'if', 'description'];
+const knownFields: readonly string[] = [
+  'event',
+  'name',
+  'run',
+  'matcher',
+  'sequential',
+  'timeout',
+  'onFailure',
+  'priority',
+  'async',
+  'if',
+  'description',
+];
 
 /** Validates one function hook definition; never throws. */
 export function functionHookEntry(definition: unknown, path: string): FunctionHookEntryResult {
@@ -34,28 +46,48 @@ export function functionHookEntry(definition: unknown, path: string): FunctionHo
     problems.push({ path: problemPath, message, severity });
   };
   if (!isPlainObject(definition)) {
-    report(path, `expected a function hook definition ({ event, name, run, ... }), got ${describeType(definition)}; hook skipped`, 'error');
+    report(
+      path,
+      `expected a function hook definition ({ event, name, run, ... }), got ${describeType(definition)}; hook skipped`,
+      'error',
+    );
     return { problems };
   }
   const event = definition['event'];
   if (!isHookEventName(event)) {
-    report(`${path}.event`, `unknown hook event ${describeValue(event)} (known events: ${hookEventNames.join(', ')}); hook skipped`, 'error');
+    report(
+      `${path}.event`,
+      `unknown hook event ${describeValue(event)} (known events: ${hookEventNames.join(', ')}); hook skipped`,
+      'error',
+    );
     return { problems };
   }
   const name = definition['name'];
   if (typeof name !== 'string' || name.trim() === '') {
-    report(`${path}.name`, `expected a non-empty string (shown in warnings, "hooks list" and inspection), got ${describeValue(name)}; hook skipped`, 'error');
+    report(
+      `${path}.name`,
+      `expected a non-empty string (shown in warnings, "hooks list" and inspection), got ${describeValue(name)}; hook skipped`,
+      'error',
+    );
     return { problems };
   }
   const run = definition['run'];
   if (typeof run !== 'function') {
-    report(`${path}.run`, `expected a function (input, { signal }) => output, got ${describeType(run)}; hook skipped`, 'error');
+    report(
+      `${path}.run`,
+      `expected a function (input, { signal }) => output, got ${describeType(run)}; hook skipped`,
+      'error',
+    );
     return { problems };
   }
   reportUnknownFields({ object: definition, known: knownFields, path, report });
   const matcher = definition['matcher'];
   if (matcher !== undefined && typeof matcher !== 'string') {
-    report(`${path}.matcher`, `expected a string (a regular expression over tool names), got ${describeType(matcher)}; hook skipped`, 'error');
+    report(
+      `${path}.matcher`,
+      `expected a string (a regular expression over tool names), got ${describeType(matcher)}; hook skipped`,
+      'error',
+    );
     return { problems };
   }
   if (typeof matcher === 'string' && !isToolEvent(event)) {
@@ -69,7 +101,8 @@ export function functionHookEntry(definition: unknown, path: string): FunctionHo
   for (const field of ['timeout', 'onFailure', 'priority', 'async', 'if', 'description'] as const) {
     if (definition[field] !== undefined) config[field] = definition[field];
   }
-  if (!validateCommonFields({ hook: definition, config, path, report, eventName: event as HookEventName })) return { problems };
+  if (!validateCommonFields({ hook: definition, config, path, report, eventName: event as HookEventName }))
+    return { problems };
   const entry: HookRegistryEntry = {
     config: config as unknown as FunctionHookConfig,
     source: ConfigSource.Function,
@@ -92,5 +125,10 @@ export function functionHookEntry(definition: unknown, path: string): FunctionHo
 export function checkedDefinition(entry: HookRegistryEntry): FunctionHookDefinition {
   const { type: _type, ...fields } = entry.config as FunctionHookConfig;
   const matcher = isToolEvent(entry.eventName) && entry.matcher !== undefined ? { matcher: entry.matcher } : {};
-  return { ...fields, event: entry.eventName, ...matcher, sequential: entry.sequential === true } as FunctionHookDefinition;
+  return {
+    ...fields,
+    event: entry.eventName,
+    ...matcher,
+    sequential: entry.sequential === true,
+  } as FunctionHookDefinition;
 }

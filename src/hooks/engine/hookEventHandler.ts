@@ -15,12 +15,35 @@ import type { HookPlanner } from './hookPlanner.js';
 import { applyHookOutputToInput } from './hookChain.js';
 import type { HookRunner } from './hookRunner.js';
 import { defaultHookTranslator } from '../protocol/hookTranslator.js';
-import { createEmptyAggregatedResult, type AggregatedHookResult, type HookExecutionResult } from '../protocol/results.js';
+import {
+  createEmptyAggregatedResult,
+  type AggregatedHookResult,
+  type HookExecutionResult,
+} from '../protocol/results.js';
 import { HookEventName, isHookEventName, isToolEvent } from '../protocol/events.js';
 import { isPlainObject } from '../../values.js';
 import { AsyncHookTracker } from './asyncHooks.js';
-import { type AfterAgentInput, type AfterModelInput, type AfterToolInput, type BeforeAgentInput, type BeforeModelInput, type BeforeToolInput, type BeforeToolSelectionInput, type HookInput, type NotificationInput, type PreCompressInput, type SessionEndInput, type SessionStartInput } from '../protocol/inputs.js';
-import { type HookEventContext, type HookExecutionPlan, type HookFireOptions, type HookOrigin, type HookSession } from '../protocol/hookConfig.js';
+import {
+  type AfterAgentInput,
+  type AfterModelInput,
+  type AfterToolInput,
+  type BeforeAgentInput,
+  type BeforeModelInput,
+  type BeforeToolInput,
+  type BeforeToolSelectionInput,
+  type HookInput,
+  type NotificationInput,
+  type PreCompressInput,
+  type SessionEndInput,
+  type SessionStartInput,
+} from '../protocol/inputs.js';
+import {
+  type HookEventContext,
+  type HookExecutionPlan,
+  type HookFireOptions,
+  type HookOrigin,
+  type HookSession,
+} from '../protocol/hookConfig.js';
 
 /** Options of {@link HookEventHandler.fireEventWithDetails}: a fire's options plus an explicit planner context. */
 export interface FireEventWithDetailsOptions extends HookFireOptions {
@@ -56,7 +79,13 @@ export class HookEventHandler {
 
   private readonly asyncHooks: AsyncHookTracker;
 
-  constructor(config: HookEventHandlerHost, planner: HookPlanner, runner: HookRunner, aggregator: HookAggregator, asyncHooks?: AsyncHookTracker) {
+  constructor(
+    config: HookEventHandlerHost,
+    planner: HookPlanner,
+    runner: HookRunner,
+    aggregator: HookAggregator,
+    asyncHooks?: AsyncHookTracker,
+  ) {
     this.config = config;
     this.planner = planner;
     this.runner = runner;
@@ -78,7 +107,11 @@ export class HookEventHandler {
   }
 
   /** HOOK-014, 015, 021, 162: BeforeTool with `tool_name` / `tool_input`, filtered by matcher on the tool name. */
-  async fireBeforeToolEvent(toolName: string, toolInput: Record<string, unknown>, options?: HookFireOptions): Promise<AggregatedHookResult> {
+  async fireBeforeToolEvent(
+    toolName: string,
+    toolInput: Record<string, unknown>,
+    options?: HookFireOptions,
+  ): Promise<AggregatedHookResult> {
     const fired = await this.fire<BeforeToolInput>({
       eventName: HookEventName.BeforeTool,
       context: { toolName, toolInput },
@@ -105,7 +138,10 @@ export class HookEventHandler {
   }
 
   /** HOOK-033, 034, 035, 041, 163: BeforeModel with the request in the stable hook format; no matcher. */
-  async fireBeforeModelEvent(llmRequest: GenerateContentParameters, options?: HookFireOptions): Promise<AggregatedHookResult> {
+  async fireBeforeModelEvent(
+    llmRequest: GenerateContentParameters,
+    options?: HookFireOptions,
+  ): Promise<AggregatedHookResult> {
     const fired = await this.fire<BeforeModelInput>({
       eventName: HookEventName.BeforeModel,
       context: undefined,
@@ -134,7 +170,10 @@ export class HookEventHandler {
   }
 
   /** HOOK-053, 054, 059, 163, 205: BeforeToolSelection with the real request, translated; no matcher. */
-  async fireBeforeToolSelectionEvent(llmRequest: GenerateContentParameters, options?: HookFireOptions): Promise<AggregatedHookResult> {
+  async fireBeforeToolSelectionEvent(
+    llmRequest: GenerateContentParameters,
+    options?: HookFireOptions,
+  ): Promise<AggregatedHookResult> {
     const fired = await this.fire<BeforeToolSelectionInput>({
       eventName: HookEventName.BeforeToolSelection,
       context: undefined,
@@ -164,7 +203,10 @@ export class HookEventHandler {
   }
 
   /** HOOK-081, HOOK-203: SessionStart fires and runs; the agent session applies its result (beyond HOOK-203, lifecycleHookTriggers.ts). */
-  async fireSessionStartEvent(source: SessionStartInput['source'], options?: HookFireOptions): Promise<AggregatedHookResult> {
+  async fireSessionStartEvent(
+    source: SessionStartInput['source'],
+    options?: HookFireOptions,
+  ): Promise<AggregatedHookResult> {
     return this.fireLifecycle<SessionStartInput>(HookEventName.SessionStart, () => ({ source }), options);
   }
 
@@ -173,13 +215,19 @@ export class HookEventHandler {
    * lifecycleHookTriggers.ts). The ending session's async hooks still running are cancelled first, and
    * the messages they left for its model dropped; other sessions' async hooks go on.
    */
-  async fireSessionEndEvent(reason: SessionEndInput['reason'], options?: HookFireOptions): Promise<AggregatedHookResult> {
+  async fireSessionEndEvent(
+    reason: SessionEndInput['reason'],
+    options?: HookFireOptions,
+  ): Promise<AggregatedHookResult> {
     this.asyncHooks.endSession(this.sessionOf(options).sessionId);
     return this.fireLifecycle<SessionEndInput>(HookEventName.SessionEnd, () => ({ reason }), options);
   }
 
   /** HOOK-081, HOOK-203: PreCompress fires and runs; the agent session applies its result (beyond HOOK-203, lifecycleHookTriggers.ts). */
-  async firePreCompressEvent(trigger: PreCompressInput['trigger'], options?: HookFireOptions): Promise<AggregatedHookResult> {
+  async firePreCompressEvent(
+    trigger: PreCompressInput['trigger'],
+    options?: HookFireOptions,
+  ): Promise<AggregatedHookResult> {
     return this.fireLifecycle<PreCompressInput>(HookEventName.PreCompress, () => ({ trigger }), options);
   }
 
@@ -202,10 +250,18 @@ export class HookEventHandler {
    * fired on its nearest hookrail event with `fields` (native names): only the Claude hooks configured
    * on `moment` run; `matchValue` is what their matcher is checked against.
    */
-  async fireMomentEvent(request: { eventName: HookEventName; moment: string; fields: Record<string, unknown>; matchValue?: string }, options?: HookFireOptions): Promise<AggregatedHookResult> {
+  async fireMomentEvent(
+    request: { eventName: HookEventName; moment: string; fields: Record<string, unknown>; matchValue?: string },
+    options?: HookFireOptions,
+  ): Promise<AggregatedHookResult> {
     const context: HookEventContext = { moment: request.moment };
     if (request.matchValue !== undefined) context.matchValue = request.matchValue;
-    const fired = await this.fire<HookInput>({ eventName: request.eventName, context, buildFields: () => request.fields as EventFields<HookInput>, options: { ...options, moment: request.moment } });
+    const fired = await this.fire<HookInput>({
+      eventName: request.eventName,
+      context,
+      buildFields: () => request.fields as EventFields<HookInput>,
+      options: { ...options, moment: request.moment },
+    });
     return fired.aggregated;
   }
 
@@ -220,10 +276,13 @@ export class HookEventHandler {
     options: FireEventWithDetailsOptions = {},
   ): Promise<HookFireDetails> {
     if (!isHookEventName(eventName)) {
-      this.logger.warn(`Cannot fire unknown hook event "${String(eventName)}"; known events: ${Object.values(HookEventName).join(', ')}`);
+      this.logger.warn(
+        `Cannot fire unknown hook event "${String(eventName)}"; known events: ${Object.values(HookEventName).join(', ')}`,
+      );
       return { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
     }
-    const toolInput = isToolEvent(eventName) && isPlainObject(payload['tool_input']) ? { toolInput: payload['tool_input'] } : {};
+    const toolInput =
+      isToolEvent(eventName) && isPlainObject(payload['tool_input']) ? { toolInput: payload['tool_input'] } : {};
     const context = { ...fireContextOf(eventName, payload), ...toolInput, ...options.context };
     return this.fire<HookInput>({
       eventName,
@@ -268,14 +327,21 @@ export class HookEventHandler {
         }
         return { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
       }
-      const input = withFields(this.buildBaseInput(eventName, this.sessionOf(request.options)), request.buildFields(), eventName) as Input;
+      const input = withFields(
+        this.buildBaseInput(eventName, this.sessionOf(request.options)),
+        request.buildFields(),
+        eventName,
+      ) as Input;
       const runOptions = fireFacts(eventName, request.options, context);
       // Async hooks start in the background and take no part in the decision.
       const { foreground, background } = AsyncHookTracker.partition(plan.hookConfigs);
       if (background.length > 0) {
         const origin = request.options?.origin;
         this.asyncHooks.start(background, eventName, input, (result) => {
-          if (this.config.hasHookExecutionObservers()) this.config.notifyHookExecuted(origin ? { eventName, input, result, origin } : { eventName, input, result });
+          if (this.config.hasHookExecutionObservers())
+            this.config.notifyHookExecuted(
+              origin ? { eventName, input, result, origin } : { eventName, input, result },
+            );
         });
       }
       const results = plan.sequential
@@ -287,11 +353,14 @@ export class HookEventHandler {
       return { plan, results, aggregated };
     } catch (error) {
       const message = toError(error).message;
-      this.logger.warn(`${describeEvent(eventName, context)} failed in the hook system, continuing without hooks: ${message}`, {
-        eventName,
-        toolName: context?.toolName,
-        error: message,
-      });
+      this.logger.warn(
+        `${describeEvent(eventName, context)} failed in the hook system, continuing without hooks: ${message}`,
+        {
+          eventName,
+          toolName: context?.toolName,
+          error: message,
+        },
+      );
       return { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
     }
   }
@@ -301,17 +370,29 @@ export class HookEventHandler {
    * chain each hook got the input as the hooks before it changed it, replayed here with the
    * runner's own `applyHookOutputToInput` (hookChain.ts).
    */
-  private notifyObservers(plan: HookExecutionPlan, input: HookInput, results: readonly HookExecutionResult[], origin: HookOrigin | undefined): void {
+  private notifyObservers(
+    plan: HookExecutionPlan,
+    input: HookInput,
+    results: readonly HookExecutionResult[],
+    origin: HookOrigin | undefined,
+  ): void {
     let currentInput = input;
     for (const result of results) {
-      this.config.notifyHookExecuted(origin ? { eventName: plan.eventName, input: currentInput, result, origin } : { eventName: plan.eventName, input: currentInput, result });
-      if (plan.sequential && result.success && result.output) currentInput = applyHookOutputToInput(currentInput, result.output, plan.eventName);
+      this.config.notifyHookExecuted(
+        origin
+          ? { eventName: plan.eventName, input: currentInput, result, origin }
+          : { eventName: plan.eventName, input: currentInput, result },
+      );
+      if (plan.sequential && result.success && result.output)
+        currentInput = applyHookOutputToInput(currentInput, result.output, plan.eventName);
     }
   }
 
   /** The session a fire belongs to: the one in its options, else the Config's id and transcript. */
   private sessionOf(options: HookFireOptions | undefined): HookSession {
-    return options?.session ?? { sessionId: this.config.getSessionId(), transcriptPath: this.config.getTranscriptPath() };
+    return (
+      options?.session ?? { sessionId: this.config.getSessionId(), transcriptPath: this.config.getTranscriptPath() }
+    );
   }
 
   /**
@@ -363,7 +444,11 @@ export class HookEventHandler {
  * The runner's options: the signal, and what hooks in other dialects are told beyond the input (a
  * tool call's id, the same for every hook of the fire; whether a sub-agent stops).
  */
-function fireFacts(eventName: HookEventName, options: HookFireOptions | undefined, context: HookEventContext | undefined): HookFireOptions {
+function fireFacts(
+  eventName: HookEventName,
+  options: HookFireOptions | undefined,
+  context: HookEventContext | undefined,
+): HookFireOptions {
   const facts: HookFireOptions = { signal: options?.signal };
   if (isToolEvent(eventName)) facts.toolCallId = options?.toolCallId ?? `hookrail_${randomUUID()}`;
   if (options?.subagent === true || context?.subagent === true) facts.subagent = true;
@@ -382,7 +467,8 @@ function withFields(base: HookInput, fields: object, eventName: HookEventName): 
   const input = base as unknown as Record<string, unknown>;
   for (const key of Object.keys(fields)) {
     const value = (fields as Record<string, unknown>)[key];
-    if (key === '__proto__') Object.defineProperty(input, key, { value, enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(input, key, { value, enumerable: true, writable: true, configurable: true });
     else input[key] = value;
   }
   input['hook_event_name'] = eventName;

@@ -10,7 +10,12 @@ import { matchesToolName } from '../matching/matchers.js';
 import { entryAppliesToFire } from './dialectPlanning.js';
 import { isToolEvent, type HookEventName } from '../protocol/events.js';
 import { checkIfCondition } from '../matching/ifCondition.js';
-import { type HookConfig, type HookEventContext, type HookExecutionPlan, type HookRegistryEntry } from '../protocol/hookConfig.js';
+import {
+  type HookConfig,
+  type HookEventContext,
+  type HookExecutionPlan,
+  type HookRegistryEntry,
+} from '../protocol/hookConfig.js';
 
 export { matchesToolName } from '../matching/matchers.js';
 
@@ -22,9 +27,12 @@ function deduplicationKey(config: HookConfig): string | undefined {
   if (config.type === 'function') return undefined;
   if (config.type === 'http') return `http:${config.url}`;
   // The same question asked twice (from two scopes, say) is asked once.
-  if (config.type === 'prompt' || config.type === 'agent') return `${config.type}:${JSON.stringify([config.prompt, config.model ?? null, config.type === 'agent' ? config.maxTurns ?? null : null])}`;
+  if (config.type === 'prompt' || config.type === 'agent')
+    return `${config.type}:${JSON.stringify([config.prompt, config.model ?? null, config.type === 'agent' ? (config.maxTurns ?? null) : null])}`;
   if (config.command !== undefined) {
-    return config.type === 'command' && Array.isArray(config.args) ? `command:${JSON.stringify([config.command, ...config.args])}` : `command:${config.command}`;
+    return config.type === 'command' && Array.isArray(config.args)
+      ? `command:${JSON.stringify([config.command, ...config.args])}`
+      : `command:${config.command}`;
   }
   if (config.name !== undefined) return `name:${config.name}`;
   return undefined;
@@ -34,7 +42,12 @@ function deduplicationKey(config: HookConfig): string | undefined {
  * A hook's `if` condition, checked before anything runs. On a tool event it must hold
  * for the tool (and its arguments, when known); on any other event a hook with `if` never runs.
  */
-function passesIfCondition(config: HookConfig, eventName: HookEventName, context: HookEventContext | undefined, workingDir?: string): boolean {
+function passesIfCondition(
+  config: HookConfig,
+  eventName: HookEventName,
+  context: HookEventContext | undefined,
+  workingDir?: string,
+): boolean {
   const condition = config.if;
   if (condition === undefined) return true;
   if (!isToolEvent(eventName) || context?.toolName === undefined) return false;
@@ -105,11 +118,16 @@ export class HookPlanner {
 
   /** Each hook in its dialect: either dialect's tool names, lifecycle matchers, Claude's narrower events; then its `if`. */
   private applies(entry: HookRegistryEntry, eventName: HookEventName, context: HookEventContext | undefined): boolean {
-    return entryAppliesToFire({ entry, eventName, context, regexTest: matchesToolName }) && passesIfCondition(entry.config, eventName, context, this.workingDir);
+    return (
+      entryAppliesToFire({ entry, eventName, context, regexTest: matchesToolName }) &&
+      passesIfCondition(entry.config, eventName, context, this.workingDir)
+    );
   }
 
   private logDuplicate(eventName: HookEventName, entry: HookRegistryEntry): void {
     if (!this.logger?.isEnabled('debug')) return;
-    this.logger.debug(`${eventName}: skipping duplicate hook ${JSON.stringify(getHookName(entry.config))} from ${entry.source}`);
+    this.logger.debug(
+      `${eventName}: skipping duplicate hook ${JSON.stringify(getHookName(entry.config))} from ${entry.source}`,
+    );
   }
 }

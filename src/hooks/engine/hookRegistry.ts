@@ -41,11 +41,18 @@ export function getHookPriority(config: HookConfig): number {
  * source priority, then configuration order (the sort is stable).
  */
 export function compareHookOrder(left: HookRegistryEntry, right: HookRegistryEntry): number {
-  return getHookPriority(right.config) - getHookPriority(left.config) || getSourcePriority(left.source) - getSourcePriority(right.source);
+  return (
+    getHookPriority(right.config) - getHookPriority(left.config) ||
+    getSourcePriority(left.source) - getSourcePriority(right.source)
+  );
 }
 
 /** The events whose hooks also run for a sub-agent: its tool calls, and its stop (SubagentStop). */
-export const subagentHookEvents: ReadonlySet<HookEventName> = new Set([HookEventName.BeforeTool, HookEventName.AfterTool, HookEventName.AfterAgent]);
+export const subagentHookEvents: ReadonlySet<HookEventName> = new Set([
+  HookEventName.BeforeTool,
+  HookEventName.AfterTool,
+  HookEventName.AfterAgent,
+]);
 
 /** Whether a hook runs in a sub-agent: one of {@link subagentHookEvents}, and never a prompt or agent hook. */
 export function isSubagentHook(entry: HookRegistryEntry): boolean {
@@ -98,7 +105,12 @@ export class HookRegistry {
     register(this.config.getHooks(), 'hooks', ConfigSource.Project);
     for (const extension of this.config.getExtensions()) {
       if (!extension.isActive || extension.hooks === undefined) continue;
-      register(extension.hooks, `extensions[${JSON.stringify(extension.name)}].hooks`, ConfigSource.Extensions, extension);
+      register(
+        extension.hooks,
+        `extensions[${JSON.stringify(extension.name)}].hooks`,
+        ConfigSource.Extensions,
+        extension,
+      );
     }
     this.config.getFunctionHooks().forEach((definition, index) => {
       const result = functionHookEntry(definition, `functionHooks[${index}]`);
@@ -129,9 +141,7 @@ export class HookRegistry {
     this.assertInitialized();
     let cached = this.eventCache.get(eventName);
     if (!cached) {
-      cached = this.entries
-        .filter((entry) => entry.enabled && entry.eventName === eventName)
-        .sort(compareHookOrder);
+      cached = this.entries.filter((entry) => entry.enabled && entry.eventName === eventName).sort(compareHookOrder);
       this.eventCache.set(eventName, cached);
     }
     return [...cached];
@@ -149,14 +159,20 @@ export class HookRegistry {
     const target = new Set([nameOrCommand]);
     let changed = 0;
     for (const entry of this.entries) {
-      if (entry.enabled !== enabled && (enabled || entry.config.pinned !== true) && matchesNameOrCommand(entry.config, target)) {
+      if (
+        entry.enabled !== enabled &&
+        (enabled || entry.config.pinned !== true) &&
+        matchesNameOrCommand(entry.config, target)
+      ) {
         entry.enabled = enabled;
         changed += 1;
       }
     }
     if (changed > 0) {
       this.eventCache.clear();
-      this.logger.debug(`${enabled ? 'enabled' : 'disabled'} ${changed} hook(s) matching ${JSON.stringify(nameOrCommand)}`);
+      this.logger.debug(
+        `${enabled ? 'enabled' : 'disabled'} ${changed} hook(s) matching ${JSON.stringify(nameOrCommand)}`,
+      );
     }
     return changed;
   }
@@ -167,10 +183,14 @@ export class HookRegistry {
    * host's programming error, reported where it was made); warnings are logged.
    */
   registerFunctionHook<Event extends HookEventName>(definition: FunctionHookDefinition<Event>): () => void {
-    const label = isPlainObject(definition) && typeof definition['name'] === 'string' ? JSON.stringify(definition['name']) : '(unnamed)';
+    const label =
+      isPlainObject(definition) && typeof definition['name'] === 'string'
+        ? JSON.stringify(definition['name'])
+        : '(unnamed)';
     const result = functionHookEntry(definition, `registerFunctionHook(${label})`);
     const error = result.problems.find((problem) => problem.severity === 'error');
-    if (error || !result.entry) throw new HookConfigError(error?.path ?? label, error?.message ?? 'invalid function hook definition');
+    if (error || !result.entry)
+      throw new HookConfigError(error?.path ?? label, error?.message ?? 'invalid function hook definition');
     for (const problem of result.problems) {
       this.logger.warn(`${problem.path}: ${problem.message}`, { path: problem.path, severity: problem.severity });
     }

@@ -19,7 +19,12 @@ import { DEFAULT_MAX_HTTP_BODY_BYTES, runHttpHook } from '../actions/httpHook.js
 import { runJudgedHook } from './judgedHookDispatch.js';
 import type { JudgedHookHost } from './engineHost.js';
 import { applyFailurePolicy, failureMode } from '../protocol/failurePolicy.js';
-import { HOOK_KILL_GRACE_MS, type HookConfig, type HookFireOptions, type HttpHookConfig } from '../protocol/hookConfig.js';
+import {
+  HOOK_KILL_GRACE_MS,
+  type HookConfig,
+  type HookFireOptions,
+  type HttpHookConfig,
+} from '../protocol/hookConfig.js';
 import { HookEventName } from '../protocol/events.js';
 import { boundedStderrMessage } from '../protocol/hookStderr.js';
 import { type HookExecutionResult } from '../protocol/results.js';
@@ -95,7 +100,12 @@ export class HookRunner {
   }
 
   /** The one place a hook's type chooses how it runs (hooks/actions/ has one module per type). */
-  private runByType(hookConfig: HookConfig, eventName: HookEventName, input: HookInput, options: HookFireOptions): Promise<HookExecutionResult> {
+  private runByType(
+    hookConfig: HookConfig,
+    eventName: HookEventName,
+    input: HookInput,
+    options: HookFireOptions,
+  ): Promise<HookExecutionResult> {
     const timeoutMs = hookTimeoutMs(hookConfig, eventName);
     const logger = this.logger;
     switch (hookConfig.type) {
@@ -105,7 +115,17 @@ export class HookRunner {
         return this.executeHttpHook(hookConfig, eventName, input, options, timeoutMs);
       case 'prompt':
       case 'agent':
-        return runJudgedHook({ hookConfig, eventName, input, signal: options.signal, logger, config: this.config, subagent: options.subagent, moment: options.moment, toolUseId: options.toolCallId });
+        return runJudgedHook({
+          hookConfig,
+          eventName,
+          input,
+          signal: options.signal,
+          logger,
+          config: this.config,
+          subagent: options.subagent,
+          moment: options.moment,
+          toolUseId: options.toolCallId,
+        });
       default:
         return this.executeCommandHook(hookConfig, eventName, input, options);
     }
@@ -121,7 +141,14 @@ export class HookRunner {
   ): Promise<HookExecutionResult> {
     const startedAt = performance.now();
     try {
-      const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent, moment: options.moment });
+      const conversation = openHookConversation({
+        hookConfig,
+        eventName,
+        input,
+        toolUseId: options.toolCallId,
+        subagent: options.subagent,
+        moment: options.moment,
+      });
       if (conversation.ready) await conversation.ready;
       const answer = await runHttpHook({
         hookConfig,
@@ -136,7 +163,14 @@ export class HookRunner {
       });
       return conversation.readAnswer(answer);
     } catch (error) {
-      return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-input', reason: `could not run: ${describeError(error)}`, cause: error });
+      return this.fail({
+        hookConfig,
+        eventName,
+        startedAt,
+        kind: 'invalid-input',
+        reason: `could not run: ${describeError(error)}`,
+        cause: error,
+      });
     }
   }
 
@@ -151,26 +185,63 @@ export class HookRunner {
     const label = hookLabel(hookConfig);
     try {
       if (hookConfig.type === 'plugin') {
-        return this.fail({ hookConfig, eventName, startedAt, kind: 'plugin', reason: 'plugin hooks have no execution path' });
+        return this.fail({
+          hookConfig,
+          eventName,
+          startedAt,
+          kind: 'plugin',
+          reason: 'plugin hooks have no execution path',
+        });
       }
       if (typeof hookConfig.command !== 'string' || hookConfig.command.trim() === '') {
-        return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-config', reason: 'the hook has no command' });
+        return this.fail({
+          hookConfig,
+          eventName,
+          startedAt,
+          kind: 'invalid-config',
+          reason: 'the hook has no command',
+        });
       }
       // The hook's dialect (docs/architecture.md "Dialects"): its stdin and variables now, its answer's reading after.
-      const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolCallId, subagent: options.subagent, moment: options.moment });
+      const conversation = openHookConversation({
+        hookConfig,
+        eventName,
+        input,
+        toolUseId: options.toolCallId,
+        subagent: options.subagent,
+        moment: options.moment,
+      });
       // Only a hook whose dialect prepares a file waits here: no other hook pays an await before its spawn.
       if (conversation.ready) await conversation.ready;
       const projectDir = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd();
       const timeoutMs = hookTimeoutMs(hookConfig, eventName);
-      const execForm = hookConfig.type === 'command' && Array.isArray(hookConfig.args) ? expandExecForm({ command: hookConfig.command, args: hookConfig.args, projectDir, variables: conversation.env }) : undefined;
+      const execForm =
+        hookConfig.type === 'command' && Array.isArray(hookConfig.args)
+          ? expandExecForm({
+              command: hookConfig.command,
+              args: hookConfig.args,
+              projectDir,
+              variables: conversation.env,
+            })
+          : undefined;
       const command = execForm?.command ?? expandCommand(hookConfig.command, projectDir);
       const env = buildHookEnvironment({ projectDir, isWithheld: this.isWithheld, extra: conversation.env });
       // One script path and nothing else: spawned without a shell, its shebang picks the interpreter.
-      const script = execForm ? undefined : directScript({ command: hookConfig.command, projectDir, cwd: projectDir, environment: env });
+      const script = execForm
+        ? undefined
+        : directScript({ command: hookConfig.command, projectDir, cwd: projectDir, environment: env });
       if (script) Object.assign(env, script.environment);
       if (this.logger.isEnabled('debug')) {
         const shell = execForm ? 'none: exec form' : script ? 'none: the script runs by its shebang' : 'bash -c';
-        this.logger.debug(`Running hook "${label}" for ${eventName}`, { command, shell, eventName, timeoutMs, killGraceMs: this.killGraceMs, cwd: projectDir, dialect: conversation.dialect });
+        this.logger.debug(`Running hook "${label}" for ${eventName}`, {
+          command,
+          shell,
+          eventName,
+          timeoutMs,
+          killGraceMs: this.killGraceMs,
+          cwd: projectDir,
+          dialect: conversation.dialect,
+        });
       }
       const outcome = await runHookProcess({
         command: script?.file ?? command,
@@ -186,10 +257,18 @@ export class HookRunner {
         owner: typeof input.session_id === 'string' ? input.session_id : undefined,
         warmInterpreters: this.warmInterpreters,
       });
-      if (outcome.warm && this.logger.isEnabled('debug')) this.logger.debug(`Hook "${label}" for ${eventName} ran on a warm interpreter`);
+      if (outcome.warm && this.logger.isEnabled('debug'))
+        this.logger.debug(`Hook "${label}" for ${eventName} ran on a warm interpreter`);
       return conversation.readAnswer(this.interpret(hookConfig, eventName, outcome, timeoutMs));
     } catch (error) {
-      return this.fail({ hookConfig, eventName, startedAt, kind: 'invalid-input', reason: `could not run: ${describeError(error)}`, cause: error });
+      return this.fail({
+        hookConfig,
+        eventName,
+        startedAt,
+        kind: 'invalid-input',
+        reason: `could not run: ${describeError(error)}`,
+        cause: error,
+      });
     }
   }
 
@@ -219,13 +298,19 @@ export class HookRunner {
       const result = await this.executeHook(hookConfig, eventName, currentInput, options);
       results.push(result);
       if (isBlockingOutput(result.output, eventName) || options.signal?.aborted) break;
-      if (result.success && result.output) currentInput = applyHookOutputToInput(currentInput, result.output, eventName);
+      if (result.success && result.output)
+        currentInput = applyHookOutputToInput(currentInput, result.output, eventName);
     }
     return results;
   }
 
   /** The exit-code table (the exit-code rules, HOOK-066–070) applied to one finished process. */
-  private interpret(hookConfig: HookConfig, eventName: HookEventName, outcome: HookProcessOutcome, timeoutMs: number): HookExecutionResult {
+  private interpret(
+    hookConfig: HookConfig,
+    eventName: HookEventName,
+    outcome: HookProcessOutcome,
+    timeoutMs: number,
+  ): HookExecutionResult {
     // One object, completed by the branch that applies: a base spread into each answer cost a hook
     // ~6 µs on the cold path after its process exits (bench/README.md).
     const result: HookExecutionResult = {
@@ -248,7 +333,14 @@ export class HookRunner {
         : outcome.timedOut
           ? `timed out after ${timeoutMs} ms${outcome.forceKilled ? ' (killed with SIGKILL after ignoring SIGTERM)' : ''}`
           : `could not start: ${outcome.spawnError?.message ?? 'unknown error'}`;
-      const error = this.report({ hookConfig, eventName, kind, reason, outcome, level: outcome.cancelled ? 'info' : 'warn' });
+      const error = this.report({
+        hookConfig,
+        eventName,
+        kind,
+        reason,
+        outcome,
+        level: outcome.cancelled ? 'info' : 'warn',
+      });
       result.timedOut = outcome.timedOut || undefined;
       result.error = error;
       return result;
@@ -262,7 +354,10 @@ export class HookRunner {
         result.error = error;
         return result;
       }
-      if (stderr !== '') this.logger.debug(`Hook "${hookLabel(hookConfig)}" for ${eventName} wrote to stderr`, { stderr: excerpt(stderr) });
+      if (stderr !== '')
+        this.logger.debug(`Hook "${hookLabel(hookConfig)}" for ${eventName} wrote to stderr`, {
+          stderr: excerpt(stderr),
+        });
       result.exitCode = 0;
       result.success = true;
       result.output = parseHookStdout(outcome.stdout);
@@ -277,7 +372,12 @@ export class HookRunner {
         exitCode: 2,
         stderr: excerpt(stderr),
       });
-      const error = new HookExecutionError({ kind: 'exit-code', command: commandOf(hookConfig), eventName, message: `blocked (exit code 2): ${output.reason}` });
+      const error = new HookExecutionError({
+        kind: 'exit-code',
+        command: commandOf(hookConfig),
+        eventName,
+        message: `blocked (exit code 2): ${output.reason}`,
+      });
       result.exitCode = 2;
       result.output = output;
       result.error = error;
@@ -286,7 +386,10 @@ export class HookRunner {
 
     // Any other exit code, or a signal (HOOK-196: exit code null maps to 0 with success false).
     const kind: HookFailureKind = outcome.exitCode === null ? 'signal' : 'exit-code';
-    const reason = outcome.exitCode === null ? `killed by ${outcome.signal ?? 'a signal'}` : exitCodeReason(outcome.exitCode, commandOf(hookConfig));
+    const reason =
+      outcome.exitCode === null
+        ? `killed by ${outcome.signal ?? 'a signal'}`
+        : exitCodeReason(outcome.exitCode, commandOf(hookConfig));
     const error = this.report({ hookConfig, eventName, kind, reason, outcome, level: 'warn' });
     const output = stderr !== '' ? convertPlainTextToHookOutput(stderr, outcome.exitCode) : undefined;
     result.exitCode = outcome.exitCode ?? 0;
@@ -310,7 +413,9 @@ export class HookRunner {
       outcome.stdoutDroppedBytes > 0
         ? `stdout was ${outcome.stdoutDroppedBytes} bytes over the cap of ${this.maxStdoutBytes} bytes; only its first ${STDOUT_OVERFLOW_EXCERPT_BYTES} bytes are kept`
         : '',
-      outcome.stderrDroppedBytes > 0 ? `stderr truncated to the first ${this.maxStderrBytes} bytes (${outcome.stderrDroppedBytes} bytes cut)` : '',
+      outcome.stderrDroppedBytes > 0
+        ? `stderr truncated to the first ${this.maxStderrBytes} bytes (${outcome.stderrDroppedBytes} bytes cut)`
+        : '',
     ].filter(Boolean);
     const message =
       `Hook "${hookLabel(hookConfig)}" for ${eventName} failed (${failureMode(hookConfig, eventName)}): ${reason}` +
@@ -327,7 +432,13 @@ export class HookRunner {
       stderr: excerpt(stderr),
       truncated: truncation,
     });
-    return new HookExecutionError({ kind, command: commandOf(hookConfig), eventName, message, cause: outcome.spawnError });
+    return new HookExecutionError({
+      kind,
+      command: commandOf(hookConfig),
+      eventName,
+      message,
+      cause: outcome.spawnError,
+    });
   }
 
   /** A failure before any process ran (plugin hook, missing command, unserialisable input). */
@@ -342,7 +453,13 @@ export class HookRunner {
     const { hookConfig, eventName, kind, reason } = options;
     const message = `Hook "${hookLabel(hookConfig)}" for ${eventName} failed (${failureMode(hookConfig, eventName)}): ${reason}`;
     this.logger.warn(message, { command: commandOf(hookConfig), eventName, kind });
-    const error = new HookExecutionError({ kind, command: commandOf(hookConfig), eventName, message, cause: options.cause });
+    const error = new HookExecutionError({
+      kind,
+      command: commandOf(hookConfig),
+      eventName,
+      message,
+      cause: options.cause,
+    });
     return { hookConfig, eventName, success: false, duration: performance.now() - options.startedAt, error };
   }
 }
@@ -356,7 +473,9 @@ function exitCodeReason(exitCode: number, command: string): string {
 function commandOf(hookConfig: HookConfig): string {
   if (typeof hookConfig.command !== 'string') return '';
   // Exec form: the executable and its arguments, as one would type them.
-  return hookConfig.type === 'command' && Array.isArray(hookConfig.args) ? [hookConfig.command, ...hookConfig.args].join(' ') : hookConfig.command;
+  return hookConfig.type === 'command' && Array.isArray(hookConfig.args)
+    ? [hookConfig.command, ...hookConfig.args].join(' ')
+    : hookConfig.command;
 }
 
 /** The hook as a warning names it: its name and command, or just the command. */
@@ -366,7 +485,9 @@ function hookLabel(hookConfig: HookConfig): string {
 }
 
 function excerpt(text: string): string {
-  return text.length > stderrExcerptLength ? `${text.slice(0, stderrExcerptLength)}… [${text.length - stderrExcerptLength} more characters]` : text;
+  return text.length > stderrExcerptLength
+    ? `${text.slice(0, stderrExcerptLength)}… [${text.length - stderrExcerptLength} more characters]`
+    : text;
 }
 
 function describeError(error: unknown): string {

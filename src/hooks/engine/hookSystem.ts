@@ -49,7 +49,12 @@ export class HookSystem {
     this.defaultSessionId = config.getSessionId();
     this.registry = new HookRegistry(config);
     this.planner = new HookPlanner(this.registry, logger.child('planner'), { workingDir: config.getWorkingDir() });
-    this.runner = new HookRunner({ logger: logger.child('runner'), withheldVariables: config.getHookEnvironment().withhold, warmInterpreters: config.getWarmInterpreters(), config });
+    this.runner = new HookRunner({
+      logger: logger.child('runner'),
+      withheldVariables: config.getHookEnvironment().withhold,
+      warmInterpreters: config.getWarmInterpreters(),
+      config,
+    });
     this.aggregator = new HookAggregator();
     this.asyncHooks = new AsyncHookTracker(this.runner, logger.child('async'));
     this.eventHandler = new HookEventHandler(config, this.planner, this.runner, this.aggregator, this.asyncHooks);

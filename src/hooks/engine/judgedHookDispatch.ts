@@ -44,11 +44,20 @@ export async function runJudgedHook(options: JudgedHookRunOptions): Promise<Hook
   const { hookConfig, eventName, input } = options;
   let stdin: string | undefined;
   try {
-    const conversation = openHookConversation({ hookConfig, eventName, input, toolUseId: options.toolUseId, subagent: options.subagent, moment: options.moment });
+    const conversation = openHookConversation({
+      hookConfig,
+      eventName,
+      input,
+      toolUseId: options.toolUseId,
+      subagent: options.subagent,
+      moment: options.moment,
+    });
     if (conversation.ready) await conversation.ready;
     stdin = conversation.stdin;
   } catch (error) {
-    options.logger.debug(`${hookConfig.type} hook: its input in its dialect could not be built (${toError(error).message}); the native input is used`);
+    options.logger.debug(
+      `${hookConfig.type} hook: its input in its dialect could not be built (${toError(error).message}); the native input is used`,
+    );
   }
   const inputText = stdin !== undefined ? JSON.stringify(JSON.parse(stdin), null, 2) : undefined;
   const result = await runByType(options, inputText);
@@ -61,20 +70,44 @@ function runByType(options: JudgedHookRunOptions, inputText: string | undefined)
   const text = inputText !== undefined ? { inputText } : {};
   if (hookConfig.type === 'prompt') {
     const timeoutMs = hookTimeoutMs(hookConfig, eventName);
-    return runPromptHook({ hookConfig, eventName, input, ...text, timeoutMs, signal, logger, model: config?.getHookModel() });
+    return runPromptHook({
+      hookConfig,
+      eventName,
+      input,
+      ...text,
+      timeoutMs,
+      signal,
+      logger,
+      model: config?.getHookModel(),
+    });
   }
   const timeoutMs = hookTimeoutMs(hookConfig, eventName);
   const session = { sessionId: input.session_id, transcriptPath: input.transcript_path };
-  return runAgentHook({ hookConfig, eventName, input, ...text, timeoutMs, signal, logger, runTask: config?.getHookAgentTaskRunner(session) });
+  return runAgentHook({
+    hookConfig,
+    eventName,
+    input,
+    ...text,
+    timeoutMs,
+    signal,
+    logger,
+    runTask: config?.getHookAgentTaskRunner(session),
+  });
 }
 
 /** What a host is told about one finished judged hook. */
 export function judgedHookEvent(result: HookExecutionResult, input: HookInput): JudgedHookEvent {
   const hookConfig = result.hookConfig as PromptHookConfig | AgentHookConfig;
   const toolName = (input as { tool_name?: unknown }).tool_name;
-  const verdict: JudgedHookEvent['verdict'] = !result.success ? 'failed' : result.output?.decision === 'block' ? 'block' : 'allow';
+  const verdict: JudgedHookEvent['verdict'] = !result.success
+    ? 'failed'
+    : result.output?.decision === 'block'
+      ? 'block'
+      : 'allow';
   // A failure's message names the hook and the policy already shown beside it; keep what went wrong.
-  const reason = result.success ? result.output?.reason : result.error?.message.replace(/^Hook ".*?" for \w+ failed \([^)]*\): /s, '');
+  const reason = result.success
+    ? result.output?.reason
+    : result.error?.message.replace(/^Hook ".*?" for \w+ failed \([^)]*\): /s, '');
   return {
     eventName: result.eventName,
     hookType: hookConfig.type === 'agent' ? 'agent' : 'prompt',
@@ -84,7 +117,9 @@ export function judgedHookEvent(result: HookExecutionResult, input: HookInput): 
     verdict,
     ...(reason ? { reason } : {}),
     // The runner applies onFailure after this; a failure of a fail-closed hook will block.
-    ...(!result.success && isFailClosed(result.hookConfig, result.eventName) && failureKind(result) !== 'cancelled' ? { failedClosed: true } : {}),
+    ...(!result.success && isFailClosed(result.hookConfig, result.eventName) && failureKind(result) !== 'cancelled'
+      ? { failedClosed: true }
+      : {}),
     durationMs: result.duration,
     ...(result.modelTurns !== undefined ? { turns: result.modelTurns } : {}),
   };

@@ -134,6 +134,7 @@ export function matchesConditionGlob(glob: CompiledGlob, text: string): boolean 
 function closeOverEmpty(tokens: readonly GlobToken[], states: Uint8Array): void {
   for (let state = 0; state < tokens.length; state += 1) {
     const kind = tokens[state].kind;
-    if (states[state] === 1 && (kind === 'star' || kind === 'globstar' || kind === 'directories')) states[state + 1] = 1;
+    if (states[state] === 1 && (kind === 'star' || kind === 'globstar' || kind === 'directories'))
+      states[state + 1] = 1;
   }
 }

@@ -38,7 +38,16 @@ export interface IfCondition {
 export type IfConditionParse = { condition: IfCondition; error?: undefined } | { condition?: undefined; error: string };
 
 /** The tool-input fields tried, in order, for the main argument of a tool not listed in {@link knownToolArguments}. */
-const mainArgumentFields = ['command', 'file_path', 'absolute_path', 'notebook_path', 'path', 'dir_path', 'pattern', 'url'] as const;
+const mainArgumentFields = [
+  'command',
+  'file_path',
+  'absolute_path',
+  'notebook_path',
+  'path',
+  'dir_path',
+  'pattern',
+  'url',
+] as const;
 
 /** The main argument of the built-in tools, in both dialects. */
 const knownToolArguments: Readonly<Record<string, readonly string[]>> = {
@@ -70,22 +79,34 @@ const toolNamePattern = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
 
 /** Parses an `if` condition; never throws. */
 export function parseIfCondition(text: unknown): IfConditionParse {
-  if (typeof text !== 'string') return { error: `expected a string like "run_shell_command(git push*)", got ${describe(text)}` };
+  if (typeof text !== 'string')
+    return { error: `expected a string like "run_shell_command(git push*)", got ${describe(text)}` };
   const source = text;
   const trimmed = text.trim();
-  if (trimmed === '') return { error: 'the condition is empty; write a tool name, optionally with a glob: "run_shell_command(git push*)"' };
+  if (trimmed === '')
+    return {
+      error: 'the condition is empty; write a tool name, optionally with a glob: "run_shell_command(git push*)"',
+    };
   const open = trimmed.indexOf('(');
   const name = (open === -1 ? trimmed : trimmed.slice(0, open)).trim();
   if (!toolNamePattern.test(name)) {
-    return { error: `${JSON.stringify(name)} is not a tool name; expected "ToolName" or "ToolName(glob)", e.g. "Bash(rm -rf*)"` };
+    return {
+      error: `${JSON.stringify(name)} is not a tool name; expected "ToolName" or "ToolName(glob)", e.g. "Bash(rm -rf*)"`,
+    };
   }
   const toolNames = toolNamesFor(name);
   if (open === -1) return { condition: { source, toolNames } };
-  if (!trimmed.endsWith(')')) return { error: `the argument glob of ${JSON.stringify(trimmed)} is not closed with ")"` };
+  if (!trimmed.endsWith(')'))
+    return { error: `the argument glob of ${JSON.stringify(trimmed)} is not closed with ")"` };
   let glob = trimmed.slice(open + 1, -1);
-  if (glob.trim() === '') return { error: `${JSON.stringify(trimmed)} has an empty glob; write "${name}" or "${name}(*)" to match any arguments` };
-  if (glob.length > MAX_IF_GLOB_LENGTH) return { error: `the glob is ${glob.length} characters long; at most ${MAX_IF_GLOB_LENGTH} are allowed` };
-  if (glob.endsWith('\\') && !glob.endsWith('\\\\')) return { error: `the glob ${JSON.stringify(glob)} ends with a lone "\\"` };
+  if (glob.trim() === '')
+    return {
+      error: `${JSON.stringify(trimmed)} has an empty glob; write "${name}" or "${name}(*)" to match any arguments`,
+    };
+  if (glob.length > MAX_IF_GLOB_LENGTH)
+    return { error: `the glob is ${glob.length} characters long; at most ${MAX_IF_GLOB_LENGTH} are allowed` };
+  if (glob.endsWith('\\') && !glob.endsWith('\\\\'))
+    return { error: `the glob ${JSON.stringify(glob)} ends with a lone "\\"` };
   if (glob.endsWith(':*')) glob = `${glob.slice(0, -2)}*`;
   if (/^\*+$/.test(glob)) return { condition: { source, toolNames } };
   return { condition: { source, toolNames, glob } };
@@ -117,7 +138,12 @@ const conditionCacheLimit = 1_000;
  * Checks a condition given as text (parsed once and cached). A condition that does not
  * parse never matches: validation has already reported it and skipped its hook.
  */
-export function checkIfCondition(text: string, toolName: string, toolInput?: Record<string, unknown>, cwd?: string): boolean {
+export function checkIfCondition(
+  text: string,
+  toolName: string,
+  toolInput?: Record<string, unknown>,
+  cwd?: string,
+): boolean {
   let condition = compiledConditions.get(text);
   if (condition === undefined) {
     condition = parseIfCondition(text).condition ?? null;
@@ -132,7 +158,10 @@ function toolNamesFor(name: string): Set<string> {
   return new Set(toolNameAliases(name));
 }
 
-function mainArgument(toolName: string, toolInput: Record<string, unknown>): { field: string; value: string } | undefined {
+function mainArgument(
+  toolName: string,
+  toolInput: Record<string, unknown>,
+): { field: string; value: string } | undefined {
   if (!isPlainObject(toolInput)) return undefined;
   for (const field of knownToolArguments[toolName] ?? mainArgumentFields) {
     const value = toolInput[field];

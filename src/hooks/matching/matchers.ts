@@ -195,7 +195,10 @@ function compileUncached(pattern: string): CompiledPattern {
   try {
     return { kind: 'regex', regex: RE2JS.compile(RE2JS.translateRegExp(pattern)) };
   } catch (error) {
-    return { kind: 'unsupported', reason: `RE2 cannot express it (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      kind: 'unsupported',
+      reason: `RE2 cannot express it (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
 }
 

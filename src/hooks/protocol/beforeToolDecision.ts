@@ -4,7 +4,13 @@
  */
 import { BeforeToolHookOutput, type DefaultHookOutput } from './outputs.js';
 import type { ToolResult } from './results.js';
-import { createBlockedToolResult, createStoppedToolResult, getAskReason, getModifiedToolInput, getStopReason } from './toolHookEffects.js';
+import {
+  createBlockedToolResult,
+  createStoppedToolResult,
+  getAskReason,
+  getModifiedToolInput,
+  getStopReason,
+} from './toolHookEffects.js';
 
 /**
  * What the BeforeTool hooks decided for a call. HOOK-020 before HOOK-016: a stop outranks a block (both
@@ -49,13 +55,21 @@ export function decideBeforeTool(
   args: Record<string, unknown>,
   options: DecideBeforeToolOptions = {},
 ): BeforeToolDecision {
-  if (output?.shouldStopExecution()) return { kind: 'stopped', result: createStoppedToolResult(output), stopReason: getStopReason(output), output };
+  if (output?.shouldStopExecution())
+    return { kind: 'stopped', result: createStoppedToolResult(output), stopReason: getStopReason(output), output };
   if (output?.isBlockingDecision()) return { kind: 'blocked', result: createBlockedToolResult(output), output };
   const modified = getModifiedToolInput(output);
   const effectiveArgs = modified ? { ...args, ...modified } : args;
   if (options.canAsk === true && output?.isAskDecision()) {
     const hookNames = output instanceof BeforeToolHookOutput ? output.askingHookNames : [];
-    return { kind: 'ask', reason: getAskReason(output), hookNames, args: effectiveArgs, modified: modified !== undefined, output };
+    return {
+      kind: 'ask',
+      reason: getAskReason(output),
+      hookNames,
+      args: effectiveArgs,
+      modified: modified !== undefined,
+      output,
+    };
   }
   return { kind: 'proceed', args: effectiveArgs, modified: modified !== undefined, output };
 }

@@ -32,7 +32,10 @@ export type HookOutputWith<Specific> = Omit<HookOutput, 'hookSpecificOutput'> & 
 
 /** Each event's input object and output fields, for typing function hooks. */
 export interface HookEventTypes {
-  [HookEventName.BeforeTool]: { input: BeforeToolInput; output: HookOutputWith<BeforeToolSpecificOutput & AdditionalContextSpecificOutput> };
+  [HookEventName.BeforeTool]: {
+    input: BeforeToolInput;
+    output: HookOutputWith<BeforeToolSpecificOutput & AdditionalContextSpecificOutput>;
+  };
   [HookEventName.AfterTool]: { input: AfterToolInput; output: HookOutputWith<AdditionalContextSpecificOutput> };
   [HookEventName.BeforeAgent]: { input: BeforeAgentInput; output: HookOutputWith<AdditionalContextSpecificOutput> };
   [HookEventName.AfterAgent]: { input: AfterAgentInput; output: HookOutputWith<AdditionalContextSpecificOutput> };
@@ -42,7 +45,10 @@ export interface HookEventTypes {
   [HookEventName.PreCompress]: { input: PreCompressInput; output: HookOutput };
   [HookEventName.BeforeModel]: { input: BeforeModelInput; output: HookOutputWith<BeforeModelSpecificOutput> };
   [HookEventName.AfterModel]: { input: AfterModelInput; output: HookOutputWith<AfterModelSpecificOutput> };
-  [HookEventName.BeforeToolSelection]: { input: BeforeToolSelectionInput; output: HookOutputWith<BeforeToolSelectionSpecificOutput> };
+  [HookEventName.BeforeToolSelection]: {
+    input: BeforeToolSelectionInput;
+    output: HookOutputWith<BeforeToolSelectionSpecificOutput>;
+  };
 }
 
 /** The input object of `Event`'s hooks. */
@@ -68,7 +74,10 @@ export interface FunctionHookDefinitionFor<Event extends HookEventName> extends 
    * Called with the native input object (a copy: what a command hook reads on stdin). May be async;
    * a throw or rejection is a failure (see `onFailure`). The signal aborts at the timeout.
    */
-  run(input: HookInputFor<Event>, context: FunctionHookContext): FunctionHookResult<Event> | Promise<FunctionHookResult<Event>>;
+  run(
+    input: HookInputFor<Event>,
+    context: FunctionHookContext,
+  ): FunctionHookResult<Event> | Promise<FunctionHookResult<Event>>;
 }
 
 /**

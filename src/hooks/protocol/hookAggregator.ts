@@ -6,7 +6,16 @@
  */
 import { HookExecutionError, type HookFailureKind } from '../../errors.js';
 import { getHookName } from './hookConfig.js';
-import { AfterModelHookOutput, BeforeModelHookOutput, BeforeToolHookOutput, BeforeToolSelectionHookOutput, DEFAULT_BLOCK_REASON, DefaultHookOutput, type HookDecision, type HookOutput } from './outputs.js';
+import {
+  AfterModelHookOutput,
+  BeforeModelHookOutput,
+  BeforeToolHookOutput,
+  BeforeToolSelectionHookOutput,
+  DEFAULT_BLOCK_REASON,
+  DefaultHookOutput,
+  type HookDecision,
+  type HookOutput,
+} from './outputs.js';
 import { createEmptyAggregatedResult, type AggregatedHookResult, type HookExecutionResult } from './results.js';
 import { HookEventName } from './events.js';
 import { isPlainObject } from '../../values.js';
@@ -75,7 +84,12 @@ function contributedOutput(result: HookExecutionResult): HookOutput | undefined 
     return { decision: 'deny', reason: boundedStderrMessage(result.stderr?.trim() ?? '') || DEFAULT_BLOCK_REASON };
   }
   const warning = result.output?.systemMessage;
-  if (eventsWithoutFailureWarnings.has(result.eventName) || typeof warning !== 'string' || !warning.startsWith(FAILURE_WARNING_PREFIX)) return undefined;
+  if (
+    eventsWithoutFailureWarnings.has(result.eventName) ||
+    typeof warning !== 'string' ||
+    !warning.startsWith(FAILURE_WARNING_PREFIX)
+  )
+    return undefined;
   return { systemMessage: warning };
 }
 
@@ -114,7 +128,8 @@ export class HookAggregator {
     }
     const merged = outputs.length > 0 ? mergeOutputs(outputs, eventName) : undefined;
     const finalOutput = merged ? createSpecificHookOutput(merged, eventName) : undefined;
-    if (finalOutput instanceof BeforeToolHookOutput && finalOutput.isAskDecision()) finalOutput.setAskingHookNames(askingHookNames(results));
+    if (finalOutput instanceof BeforeToolHookOutput && finalOutput.isAskDecision())
+      finalOutput.setAskingHookNames(askingHookNames(results));
     return {
       success: errors.length === 0,
       finalOutput,
@@ -226,7 +241,8 @@ function mergeWithOrDecision(outputs: HookOutput[], eventName: HookEventName): H
     // BeforeToolHookOutput would report a later hook's "allow" or reason over an earlier block.
     if (blockingDecision !== undefined && 'permissionDecision' in specific) specific['permissionDecision'] = 'deny';
     else if (askSeen && 'permissionDecision' in specific) specific['permissionDecision'] = 'ask';
-    if ('permissionDecisionReason' in specific && merged.reason !== undefined) specific['permissionDecisionReason'] = merged.reason;
+    if ('permissionDecisionReason' in specific && merged.reason !== undefined)
+      specific['permissionDecisionReason'] = merged.reason;
   }
   if (specific) merged.hookSpecificOutput = specific;
   return merged;

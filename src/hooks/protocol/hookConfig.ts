@@ -144,7 +144,12 @@ export interface FunctionHookConfig extends HookCommonFields {
 }
 
 /** One hook as it can appear in settings (JSON): command, http, prompt, agent, or plugin. */
-export type SettingsHookConfig = CommandHookConfig | PluginHookConfig | HttpHookConfig | PromptHookConfig | AgentHookConfig;
+export type SettingsHookConfig =
+  | CommandHookConfig
+  | PluginHookConfig
+  | HttpHookConfig
+  | PromptHookConfig
+  | AgentHookConfig;
 
 /** One configured hook, of any type. */
 export type HookConfig = SettingsHookConfig | FunctionHookConfig;
@@ -258,7 +263,13 @@ export interface HookOrigin {
 
 /** The name shown for a hook in logs and listings: its `name`, else its `command`, else its `url`. */
 export function getHookName(config: HookConfig): string {
-  return config.name ?? config.command ?? (config.type === 'http' ? config.url : undefined) ?? judgedHookName(config) ?? `unnamed ${config.type} hook`;
+  return (
+    config.name ??
+    config.command ??
+    (config.type === 'http' ? config.url : undefined) ??
+    judgedHookName(config) ??
+    `unnamed ${config.type} hook`
+  );
 }
 
 /** `prompt: Is this command safe? $ARGUMENTS`, cut at 60 characters. */

@@ -3,7 +3,15 @@
  * `HookToolConfig`, a text-only view that does not change when the GenAI SDK does. The translator
  * converts at the `HookEventHandler` boundary, so callers deal in SDK types only (HOOK-141).
  */
-import type { Content, ContentListUnion, GenerateContentConfig, GenerateContentParameters, Part, ToolConfig, GenerateContentResponse } from '@google/genai';
+import type {
+  Content,
+  ContentListUnion,
+  GenerateContentConfig,
+  GenerateContentParameters,
+  Part,
+  ToolConfig,
+  GenerateContentResponse,
+} from '@google/genai';
 import { functionCallingMode, createGenerateContentResponse } from '../../genaiValues.js';
 
 /** HOOK-074: the tool-calling mode and allow-list as hook scripts see them. */
@@ -59,7 +67,10 @@ export interface LLMResponse {
 /** The conversions a hook translator offers; one implementation per SDK generation. */
 export interface HookTranslator {
   toHookLLMRequest(sdkRequest: GenerateContentParameters): LLMRequest;
-  fromHookLLMRequest(hookRequest: Partial<LLMRequest>, baseRequest?: GenerateContentParameters): GenerateContentParameters;
+  fromHookLLMRequest(
+    hookRequest: Partial<LLMRequest>,
+    baseRequest?: GenerateContentParameters,
+  ): GenerateContentParameters;
   toHookLLMResponse(sdkResponse: GenerateContentResponse): LLMResponse;
   fromHookLLMResponse(hookResponse: Partial<LLMResponse>): GenerateContentResponse;
   toHookToolConfig(sdkToolConfig: ToolConfig | undefined): HookToolConfig;
@@ -104,7 +115,10 @@ export class HookTranslatorGenAIv1 implements HookTranslator {
    * kept: an unchanged message keeps its original `Content`; a changed one gets the new text and
    * keeps its non-text parts; a removed one is dropped; new messages are appended (HOOK-039).
    */
-  fromHookLLMRequest(hookRequest: Partial<LLMRequest>, baseRequest?: GenerateContentParameters): GenerateContentParameters {
+  fromHookLLMRequest(
+    hookRequest: Partial<LLMRequest>,
+    baseRequest?: GenerateContentParameters,
+  ): GenerateContentParameters {
     const base: GenerateContentParameters = baseRequest ?? { model: '', contents: [] };
     const result: GenerateContentParameters = { ...base };
     if (typeof hookRequest.model === 'string' && hookRequest.model.length > 0) result.model = hookRequest.model;
@@ -135,7 +149,10 @@ export class HookTranslatorGenAIv1 implements HookTranslator {
     const candidates = (sdkResponse.candidates ?? []).map((candidate) => {
       const parts = (candidate.content?.parts ?? [])
         .map((part) => part.text)
-        .filter((text): text is string => typeof text === 'string' && text.length > 0 && !isThought(candidate.content?.parts, text));
+        .filter(
+          (text): text is string =>
+            typeof text === 'string' && text.length > 0 && !isThought(candidate.content?.parts, text),
+        );
       const hookCandidate: LLMResponse['candidates'][number] = { content: { role: 'model', parts } };
       if (candidate.finishReason !== undefined) hookCandidate.finishReason = String(candidate.finishReason);
       if (candidate.index !== undefined) hookCandidate.index = candidate.index;
@@ -171,8 +188,9 @@ export class HookTranslatorGenAIv1 implements HookTranslator {
       response.candidates = hookCandidates.map((candidate, position) => ({
         content: {
           role: 'model',
-          parts: (Array.isArray(candidate?.content?.parts) ? candidate.content.parts : [])
-            .map((part) => ({ text: typeof part === 'string' ? part : JSON.stringify(part) })),
+          parts: (Array.isArray(candidate?.content?.parts) ? candidate.content.parts : []).map((part) => ({
+            text: typeof part === 'string' ? part : JSON.stringify(part),
+          })),
         },
         finishReason: candidate?.finishReason as never,
         index: candidate?.index ?? position,
@@ -189,7 +207,8 @@ export class HookTranslatorGenAIv1 implements HookTranslator {
     const hookConfig: HookToolConfig = {};
     const mode = functionConfig?.mode ? String(functionConfig.mode) : undefined;
     if (mode && hookModes.has(mode)) hookConfig.mode = mode as HookToolConfig['mode'];
-    if (functionConfig?.allowedFunctionNames) hookConfig.allowedFunctionNames = [...functionConfig.allowedFunctionNames];
+    if (functionConfig?.allowedFunctionNames)
+      hookConfig.allowedFunctionNames = [...functionConfig.allowedFunctionNames];
     return hookConfig;
   }
 

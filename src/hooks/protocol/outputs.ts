@@ -153,7 +153,9 @@ export class BeforeToolHookOutput extends DefaultHookOutput {
 
   /** Claude Code's `permissionDecision: "ask"` asks too; a block or deny still outranks it. */
   override isAskDecision(): boolean {
-    return super.isAskDecision() || (this.hookSpecificOutput?.['permissionDecision'] === 'ask' && !this.isBlockingDecision());
+    return (
+      super.isAskDecision() || (this.hookSpecificOutput?.['permissionDecision'] === 'ask' && !this.isBlockingDecision())
+    );
   }
 
   override getEffectiveReason(): string {
@@ -169,7 +171,9 @@ export class BeforeToolHookOutput extends DefaultHookOutput {
 }
 
 /** Reads `tool_input` / `updatedInput` from a BeforeTool `hookSpecificOutput`, if it is an object. */
-export function modifiedToolInput(hookSpecificOutput: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+export function modifiedToolInput(
+  hookSpecificOutput: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
   const value = hookSpecificOutput?.['tool_input'] ?? hookSpecificOutput?.['updatedInput'];
   return isPlainObject(value) ? value : undefined;
 }
@@ -201,7 +205,9 @@ export class AfterModelHookOutput extends DefaultHookOutput {
     }
     if (this.shouldStopExecution()) {
       return defaultHookTranslator.fromHookLLMResponse({
-        candidates: [{ content: { role: 'model', parts: [this.getEffectiveReason()] }, finishReason: 'STOP', index: 0 }],
+        candidates: [
+          { content: { role: 'model', parts: [this.getEffectiveReason()] }, finishReason: 'STOP', index: 0 },
+        ],
       });
     }
     return undefined;

@@ -84,7 +84,10 @@ export function createStoppedToolResult(output: DefaultHookOutput): ToolResult {
  * toolResultReplacement.ts), then the hook's context and system message ({@link appendAfterToolOutput}).
  */
 export function applyAfterToolEffects(toolResult: ToolResult, afterOutput: DefaultHookOutput | undefined): ToolResult {
-  return appendAfterToolOutput(replaceToolResult(toolResult, readToolResultReplacement(afterOutput?.hookSpecificOutput)), afterOutput);
+  return appendAfterToolOutput(
+    replaceToolResult(toolResult, readToolResultReplacement(afterOutput?.hookSpecificOutput)),
+    afterOutput,
+  );
 }
 
 /**
@@ -106,7 +109,10 @@ export function appendAfterToolOutput(toolResult: ToolResult, afterOutput: Defau
  * HOOK-159: a BeforeTool `systemMessage` on a call that went ahead rides on the
  * tool's result as `"\n\n[System] " + systemMessage`, never as a separate turn or UI line.
  */
-export function applyBeforeToolSystemMessage(toolResult: ToolResult, beforeOutput: DefaultHookOutput | undefined): ToolResult {
+export function applyBeforeToolSystemMessage(
+  toolResult: ToolResult,
+  beforeOutput: DefaultHookOutput | undefined,
+): ToolResult {
   return { ...toolResult, llmContent: appendSystemMessage(toolResult.llmContent, beforeOutput?.systemMessage) };
 }
 

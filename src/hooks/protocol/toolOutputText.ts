@@ -25,7 +25,8 @@ export function textOfToolOutput(output: unknown): string {
   if (typeof output === 'string') return output;
   if (Array.isArray(output)) return output.map(blockText).join('\n');
   if (isPlainObject(output) && Array.isArray(output['content'])) {
-    if (output['content'].length === 0 && output['structuredContent'] !== undefined) return JSON.stringify(output['structuredContent']);
+    if (output['content'].length === 0 && output['structuredContent'] !== undefined)
+      return JSON.stringify(output['structuredContent']);
     return output['content'].map(blockText).join('\n');
   }
   return JSON.stringify(output) ?? '';

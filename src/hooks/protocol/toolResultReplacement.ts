@@ -51,8 +51,12 @@ export function readToolResultReplacement(hookSpecificOutput: unknown): ToolResu
   if (!isPlainObject(hookSpecificOutput)) return undefined;
   const replacement = hookSpecificOutput[TOOL_RESULT_REPLACEMENT_FIELD];
   if (!isPlainObject(replacement) || typeof replacement['llmContent'] !== 'string') return undefined;
-  const returnDisplay = typeof replacement['returnDisplay'] === 'string' ? replacement['returnDisplay'] : replacement['llmContent'];
-  const error = isPlainObject(replacement['error']) && typeof replacement['error']['message'] === 'string' ? (replacement['error'] as ToolResultReplacement['error']) : undefined;
+  const returnDisplay =
+    typeof replacement['returnDisplay'] === 'string' ? replacement['returnDisplay'] : replacement['llmContent'];
+  const error =
+    isPlainObject(replacement['error']) && typeof replacement['error']['message'] === 'string'
+      ? (replacement['error'] as ToolResultReplacement['error'])
+      : undefined;
   return {
     llmContent: replacement['llmContent'],
     returnDisplay,
@@ -68,9 +72,15 @@ export function readToolResultReplacement(hookSpecificOutput: unknown): ToolResu
  */
 export function replaceToolResult(toolResult: ToolResult, replacement: ToolResultReplacement | undefined): ToolResult {
   if (!replacement) return toolResult;
-  const replaced: ToolResult = { ...toolResult, llmContent: replacement.llmContent, returnDisplay: replacement.returnDisplay, replacedContent: toolResult.llmContent };
+  const replaced: ToolResult = {
+    ...toolResult,
+    llmContent: replacement.llmContent,
+    returnDisplay: replacement.returnDisplay,
+    replacedContent: toolResult.llmContent,
+  };
   if (replacement.error) replaced.error = replacement.error;
-  if (replacement.output !== undefined) replaced.metadata = { ...toolResult.metadata, [UPDATED_TOOL_OUTPUT_METADATA]: replacement.output };
+  if (replacement.output !== undefined)
+    replaced.metadata = { ...toolResult.metadata, [UPDATED_TOOL_OUTPUT_METADATA]: replacement.output };
   return replaced;
 }
 

@@ -8,7 +8,13 @@
  */
 import { AskUserError, toError, type AskUserFailureKind } from '../../errors.js';
 import type { Config } from '../engine/config.js';
-import type { AskAnsweredBy, AskRecord, AskUserCallback, AskUserDecision, AskUserRequest } from '../protocol/askUser.js';
+import type {
+  AskAnsweredBy,
+  AskRecord,
+  AskUserCallback,
+  AskUserDecision,
+  AskUserRequest,
+} from '../protocol/askUser.js';
 import type { DefaultHookOutput } from '../protocol/outputs.js';
 import type { HookSession } from '../protocol/hookConfig.js';
 import type { ToolResult } from '../protocol/results.js';
@@ -57,11 +63,20 @@ export interface AskStepOptions {
  */
 export async function runAskStep(options: AskStepOptions): Promise<AskStepResult> {
   const callback = options.config.getOnAskUser();
-  if (!callback) return decideAskAnswer({ toolName: options.toolName, decision: options.decision, answer: { decision: 'allow', answeredBy: 'default' } });
+  if (!callback)
+    return decideAskAnswer({
+      toolName: options.toolName,
+      decision: options.decision,
+      answer: { decision: 'allow', answeredBy: 'default' },
+    });
   const queue = options.queue ?? sharedAskQueue(options.config);
   let answer: SettledAnswer;
   try {
-    answer = await queue.run({ position: options.position, signal: options.signal, task: () => askOnce(options, callback) });
+    answer = await queue.run({
+      position: options.position,
+      signal: options.signal,
+      task: () => askOnce(options, callback),
+    });
   } catch {
     // Only an abort while waiting for the turn rejects: askOnce never does.
     answer = cancelledAnswer();
@@ -79,11 +94,22 @@ export interface DecideAskAnswerOptions {
 /** Allow → proceed with the asked-about arguments; deny → blocked with a result saying why. */
 export function decideAskAnswer(options: DecideAskAnswerOptions): AskStepResult {
   const { decision, answer } = options;
-  const asked: AskRecord = { reason: decision.reason, hookNames: decision.hookNames, decision: answer.decision, answeredBy: answer.answeredBy };
+  const asked: AskRecord = {
+    reason: decision.reason,
+    hookNames: decision.hookNames,
+    decision: answer.decision,
+    answeredBy: answer.answeredBy,
+  };
   if (answer.decisionReason !== undefined) asked.decisionReason = answer.decisionReason;
-  if (answer.decision === 'allow') return { kind: 'proceed', args: decision.args, modified: decision.modified, output: decision.output, asked };
+  if (answer.decision === 'allow')
+    return { kind: 'proceed', args: decision.args, modified: decision.modified, output: decision.output, asked };
   const reason = answer.decisionReason ?? `the user said no (the hook asked: ${decision.reason})`;
-  return { kind: 'blocked', result: createAskDeniedToolResult({ toolName: options.toolName, reason }), output: decision.output, asked };
+  return {
+    kind: 'blocked',
+    result: createAskDeniedToolResult({ toolName: options.toolName, reason }),
+    output: decision.output,
+    asked,
+  };
 }
 
 /** Options of {@link askUserFailure}. */
@@ -104,7 +130,12 @@ export function askUserFailure(options: AskUserFailureOptions): AskUserError {
   if (options.kind === 'threw') detail = `it threw: ${toError(options.error).message}`;
   else if (options.kind === 'timeout') detail = `no answer within ${options.timeout ?? 0} ms`;
   else detail = `it answered ${describeAnswer(options.answer)}, expected "allow" or "deny"`;
-  return new AskUserError({ kind: options.kind, toolName: options.toolName, message: `onAskUser failed, so the call is denied: ${detail}`, cause: options.error });
+  return new AskUserError({
+    kind: options.kind,
+    toolName: options.toolName,
+    message: `onAskUser failed, so the call is denied: ${detail}`,
+    cause: options.error,
+  });
 }
 
 /** The deny a failed callback gives. */
@@ -124,7 +155,12 @@ async function askOnce(options: AskStepOptions, callback: AskUserCallback): Prom
     {
       notificationType: ASK_NOTIFICATION_TYPE,
       message: `Tool ${toolName} needs your permission: ${decision.reason}`,
-      details: { tool_name: toolName, tool_input: decision.args, reason: decision.reason, hook_names: [...decision.hookNames] },
+      details: {
+        tool_name: toolName,
+        tool_input: decision.args,
+        reason: decision.reason,
+        hook_names: [...decision.hookNames],
+      },
     },
     { signal: options.signal, ...(options.session ? { session: options.session } : {}) },
   );
@@ -163,7 +199,13 @@ function answerWithinBound(options: AskStepOptions, callback: AskUserCallback): 
     }
     signal?.addEventListener('abort', onCancel, { once: true });
     const sessionId = options.session?.sessionId ?? options.config.getSessionId();
-    const request: AskUserRequest = { toolName, toolInput: decision.args, reason: decision.reason, sessionId, signal: controller.signal };
+    const request: AskUserRequest = {
+      toolName,
+      toolInput: decision.args,
+      reason: decision.reason,
+      sessionId,
+      signal: controller.signal,
+    };
     if (decision.hookNames.length > 0) request.hookName = decision.hookNames[0];
     if (options.callId !== undefined) request.callId = options.callId;
     const threw = (error: unknown): void => finish(failedAnswer(askUserFailure({ kind: 'threw', toolName, error })));

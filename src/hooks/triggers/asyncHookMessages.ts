@@ -33,7 +33,10 @@ export function withAsyncHookMessages<Decision extends ModelRequestDecision>(
   if (messages.length === 0) return decision;
   const base = decision.modifiedRequest ?? request;
   try {
-    return { ...decision, modifiedRequest: { ...base, contents: [...normalizeContents(base.contents), asyncHookContent(messages)] } };
+    return {
+      ...decision,
+      modifiedRequest: { ...base, contents: [...normalizeContents(base.contents), asyncHookContent(messages)] },
+    };
   } catch (error) {
     // HOOK-116: the model call goes ahead unchanged; the messages are reported, not lost silently.
     warnTriggerFailure(config, 'async hook messages', error);

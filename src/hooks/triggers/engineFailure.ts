@@ -35,7 +35,10 @@ export interface EngineFailure {
  * goes on with its safe default).
  */
 export function handleEngineFailure(failure: EngineFailure): DefaultHookOutput | undefined {
-  const guards = failure.eventName !== undefined && failClosedEvents.has(failure.eventName) ? guardingHookNames(failure.config, failure.eventName, failure.toolName) : [];
+  const guards =
+    failure.eventName !== undefined && failClosedEvents.has(failure.eventName)
+      ? guardingHookNames(failure.config, failure.eventName, failure.toolName)
+      : [];
   const message = toError(failure.error).message;
   const subject = failure.toolName === undefined ? failure.trigger : `${failure.trigger} for '${failure.toolName}'`;
   const consequence =
@@ -45,7 +48,13 @@ export function handleEngineFailure(failure: EngineFailure): DefaultHookOutput |
   const text = `${subject} failed, ${consequence}: ${message}`;
   reportEngineFailure(failure.config, text, { trigger: failure.trigger, toolName: failure.toolName, error: message });
   if (guards.length === 0 || failure.eventName === undefined) return undefined;
-  return createHookOutput(failure.eventName, failClosedOutput(failure.eventName, `hookrail could not run the hooks of ${failure.eventName} (${message}); ${guards.map((name) => JSON.stringify(name)).join(', ')} ${guards.length > 1 ? 'are' : 'is'} fail-closed, so it is blocked`));
+  return createHookOutput(
+    failure.eventName,
+    failClosedOutput(
+      failure.eventName,
+      `hookrail could not run the hooks of ${failure.eventName} (${message}); ${guards.map((name) => JSON.stringify(name)).join(', ')} ${guards.length > 1 ? 'are' : 'is'} fail-closed, so it is blocked`,
+    ),
+  );
 }
 
 /** One warning on the Config's logger; on stderr when the logger cannot take it. */
@@ -54,7 +63,9 @@ export function reportEngineFailure(config: Config, message: string, data: Recor
     config.getDebugLogger().child('hooks:triggers').warn(message, data);
   } catch (loggerError) {
     try {
-      process.stderr.write(`[hookrail:hooks:triggers] warn: ${message} (the Config's logger failed too: ${toError(loggerError).message})\n`);
+      process.stderr.write(
+        `[hookrail:hooks:triggers] warn: ${message} (the Config's logger failed too: ${toError(loggerError).message})\n`,
+      );
     } catch {
       // stderr itself is gone; nothing is left to tell.
     }
@@ -69,7 +80,11 @@ function guardingHookNames(config: Config, eventName: HookEventName, toolName: s
       return hookSystem
         .getRegistry()
         .getHooksForEvent(eventName)
-        .filter((entry) => isGuarding(entry.config, eventName) && entryAppliesToFire({ entry, eventName, context: { toolName }, regexTest: matchesToolName }))
+        .filter(
+          (entry) =>
+            isGuarding(entry.config, eventName) &&
+            entryAppliesToFire({ entry, eventName, context: { toolName }, regexTest: matchesToolName }),
+        )
         .map((entry) => getHookName(entry.config));
     }
   } catch {
@@ -86,7 +101,12 @@ function isGuarding(hook: Partial<HookConfig>, eventName: HookEventName): boolea
 /** The Config's own hooks of the event (native or Claude event names), function hooks and active extensions' hooks. */
 function configuredGuardingHookNames(config: Config, eventName: HookEventName): string[] {
   const names: string[] = [];
-  const eventKeys = new Set<string>([eventName, ...Object.entries(claudeEventNames).filter(([, native]) => native === eventName).map(([claude]) => claude)]);
+  const eventKeys = new Set<string>([
+    eventName,
+    ...Object.entries(claudeEventNames)
+      .filter(([, native]) => native === eventName)
+      .map(([claude]) => claude),
+  ]);
   const addFromSettings = (settings: unknown): void => {
     if (typeof settings !== 'object' || settings === null) return;
     for (const key of eventKeys) {
@@ -96,7 +116,12 @@ function configuredGuardingHookNames(config: Config, eventName: HookEventName): 
         const hooks = readSafely(() => (definition as { hooks?: unknown } | null)?.hooks);
         if (!Array.isArray(hooks)) continue;
         for (const hook of hooks) {
-          if (typeof hook === 'object' && hook !== null && readSafely(() => isGuarding(hook as Partial<HookConfig>, eventName))) names.push(readSafely(() => getHookName(hook as HookConfig)) ?? 'a hook');
+          if (
+            typeof hook === 'object' &&
+            hook !== null &&
+            readSafely(() => isGuarding(hook as Partial<HookConfig>, eventName))
+          )
+            names.push(readSafely(() => getHookName(hook as HookConfig)) ?? 'a hook');
         }
       }
     }
@@ -106,7 +131,12 @@ function configuredGuardingHookNames(config: Config, eventName: HookEventName): 
     if (readSafely(() => extension.isActive)) addFromSettings(readSafely(() => extension.hooks));
   }
   for (const definition of readSafely(() => config.getFunctionHooks()) ?? []) {
-    if (readSafely(() => String(definition.event) === eventName && isGuarding(definition as Partial<HookConfig>, eventName))) names.push(definition.name);
+    if (
+      readSafely(
+        () => String(definition.event) === eventName && isGuarding(definition as Partial<HookConfig>, eventName),
+      )
+    )
+      names.push(definition.name);
   }
   return names;
 }

@@ -51,9 +51,19 @@ async function executeWithHookSystem(
   const toolCallId = options?.toolCallId ?? `hookrail_${randomUUID()}`;
   try {
     const session = options?.session;
-    const decided = await runBeforeToolStep({ config, toolName, args: toolInput, signal: options?.signal, toolCallId, session });
+    const decided = await runBeforeToolStep({
+      config,
+      toolName,
+      args: toolInput,
+      signal: options?.signal,
+      toolCallId,
+      session,
+    });
     // A hook asked (and Config has onAskUser): the answer makes it proceed or blocked.
-    const before = decided.kind === 'ask' ? await runAskStep({ config, toolName, decision: decided, signal: options?.signal, session }) : decided;
+    const before =
+      decided.kind === 'ask'
+        ? await runAskStep({ config, toolName, decision: decided, signal: options?.signal, session })
+        : decided;
     if (before.kind !== 'proceed') return before.result;
     toolResult = await runToolStep({ execute: executeFn, args: before.args, toolName });
     const after = await runAfterToolStep({

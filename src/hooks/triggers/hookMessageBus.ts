@@ -109,7 +109,11 @@ function route(
 ): Promise<AggregatedHookResult> {
   switch (eventName) {
     case HookEventName.BeforeTool:
-      return eventHandler.fireBeforeToolEvent(requirePayloadString(payload, 'tool_name'), optionalPayloadObject(payload, 'tool_input'), options);
+      return eventHandler.fireBeforeToolEvent(
+        requirePayloadString(payload, 'tool_name'),
+        optionalPayloadObject(payload, 'tool_input'),
+        options,
+      );
     case HookEventName.AfterTool:
       return eventHandler.fireAfterToolEvent(
         requirePayloadString(payload, 'tool_name'),
@@ -118,7 +122,10 @@ function route(
         options,
       );
     case HookEventName.BeforeModel:
-      return eventHandler.fireBeforeModelEvent(requirePayloadObject(payload, 'llm_request') as unknown as GenerateContentParameters, options);
+      return eventHandler.fireBeforeModelEvent(
+        requirePayloadObject(payload, 'llm_request') as unknown as GenerateContentParameters,
+        options,
+      );
     case HookEventName.AfterModel:
       return eventHandler.fireAfterModelEvent(
         requirePayloadObject(payload, 'llm_request') as unknown as GenerateContentParameters,
@@ -126,7 +133,10 @@ function route(
         options,
       );
     case HookEventName.BeforeToolSelection:
-      return eventHandler.fireBeforeToolSelectionEvent(requirePayloadObject(payload, 'llm_request') as unknown as GenerateContentParameters, options);
+      return eventHandler.fireBeforeToolSelectionEvent(
+        requirePayloadObject(payload, 'llm_request') as unknown as GenerateContentParameters,
+        options,
+      );
     case HookEventName.BeforeAgent:
       return eventHandler.fireBeforeAgentEvent(requirePayloadString(payload, 'prompt'), options);
     case HookEventName.AfterAgent:
@@ -137,11 +147,20 @@ function route(
         options,
       );
     case HookEventName.SessionStart:
-      return eventHandler.fireSessionStartEvent(requirePayloadString(payload, 'source') as SessionStartInput['source'], options);
+      return eventHandler.fireSessionStartEvent(
+        requirePayloadString(payload, 'source') as SessionStartInput['source'],
+        options,
+      );
     case HookEventName.SessionEnd:
-      return eventHandler.fireSessionEndEvent(requirePayloadString(payload, 'reason') as SessionEndInput['reason'], options);
+      return eventHandler.fireSessionEndEvent(
+        requirePayloadString(payload, 'reason') as SessionEndInput['reason'],
+        options,
+      );
     case HookEventName.PreCompress:
-      return eventHandler.firePreCompressEvent(requirePayloadString(payload, 'trigger') as PreCompressInput['trigger'], options);
+      return eventHandler.firePreCompressEvent(
+        requirePayloadString(payload, 'trigger') as PreCompressInput['trigger'],
+        options,
+      );
     case HookEventName.Notification:
       return eventHandler.fireNotificationEvent(
         requirePayloadString(payload, 'notification_type'),
@@ -170,7 +189,9 @@ export function connectHookMessageBus(bus: MessageBus, config: Config): () => vo
     const correlationId = typeof request.correlationId === 'string' ? request.correlationId : '';
     try {
       if (!isHookEventName(request.eventName)) {
-        throw new InvalidHookRequestError(`unknown hook event "${String(request.eventName)}"; known events: ${hookEventNames.join(', ')}`);
+        throw new InvalidHookRequestError(
+          `unknown hook event "${String(request.eventName)}"; known events: ${hookEventNames.join(', ')}`,
+        );
       }
       if (!isPlainObject(request.payload)) throw new InvalidHookRequestError('payload must be an object');
       const hookSystem = await getReadyHookSystem(config);
@@ -182,11 +203,14 @@ export function connectHookMessageBus(bus: MessageBus, config: Config): () => vo
       respond(correlationId, result);
     } catch (error) {
       const message = toError(error).message;
-      logger.warn(`Hook execution request ${JSON.stringify(correlationId)} for ${String(request.eventName)} not fired: ${message}`, {
-        correlationId,
-        eventName: request.eventName,
-        error: message,
-      });
+      logger.warn(
+        `Hook execution request ${JSON.stringify(correlationId)} for ${String(request.eventName)} not fired: ${message}`,
+        {
+          correlationId,
+          eventName: request.eventName,
+          error: message,
+        },
+      );
       respond(correlationId, createEmptyAggregatedResult(), message);
     }
   };

@@ -83,7 +83,11 @@ function systemMessageOf(output: DefaultHookOutput): LifecycleHookResult {
 }
 
 /** SessionStart: `additionalContext` (a Claude hook's plain stdout arrives here too) and `systemMessage`. */
-export function fireSessionStartHook(config: Config, source: SessionStartSource, options?: HookFireOptions): Promise<SessionStartHookResult> {
+export function fireSessionStartHook(
+  config: Config,
+  source: SessionStartSource,
+  options?: HookFireOptions,
+): Promise<SessionStartHookResult> {
   return runTrigger<SessionStartHookResult>({
     config,
     trigger: 'fireSessionStartHook',
@@ -102,7 +106,11 @@ export function fireSessionStartHook(config: Config, source: SessionStartSource,
  * BeforeAgent (UserPromptSubmit): a stop wins over a block, a block over context. Safe default
  * `{ blocked: false }`: the prompt goes to the model unchanged.
  */
-export function fireBeforeAgentHook(config: Config, prompt: string, options?: HookFireOptions): Promise<BeforeAgentHookResult> {
+export function fireBeforeAgentHook(
+  config: Config,
+  prompt: string,
+  options?: HookFireOptions,
+): Promise<BeforeAgentHookResult> {
   return runTrigger<BeforeAgentHookResult>({
     config,
     trigger: 'fireBeforeAgentHook',
@@ -131,14 +139,23 @@ export function fireBeforeAgentHook(config: Config, prompt: string, options?: Ho
  * (any hook's) wipes the conversation with either. Safe default `{ continueRequested: false }`: the
  * agent stops.
  */
-export function fireAfterAgentHook(config: Config, input: AfterAgentHookInput, options?: HookFireOptions): Promise<AfterAgentHookResult> {
+export function fireAfterAgentHook(
+  config: Config,
+  input: AfterAgentHookInput,
+  options?: HookFireOptions,
+): Promise<AfterAgentHookResult> {
   return runTrigger<AfterAgentHookResult>({
     config,
     trigger: 'fireAfterAgentHook',
     safeDefault: { continueRequested: false },
     // A sub-agent's stop is SubagentStop (Claude Code hooks are told so).
     fire: (eventHandler) =>
-      eventHandler.fireAfterAgentEvent(input.prompt, input.promptResponse, input.stopHookActive, config.isSubagent() ? { ...options, subagent: true } : options),
+      eventHandler.fireAfterAgentEvent(
+        input.prompt,
+        input.promptResponse,
+        input.stopHookActive,
+        config.isSubagent() ? { ...options, subagent: true } : options,
+      ),
     interpret: (output) => {
       const result: AfterAgentHookResult = { continueRequested: false, ...systemMessageOf(output) };
       if (output.shouldStopExecution()) {
@@ -160,7 +177,11 @@ export function fireAfterAgentHook(config: Config, input: AfterAgentHookInput, o
  * PreCompress (PreCompact): fired before a compaction; a block (Claude Code's `decision: "block"` or
  * exit 2) means the history is not compacted. Safe default `{ blocked: false }`: it is.
  */
-export function firePreCompressHook(config: Config, trigger: 'auto' | 'manual', options?: HookFireOptions): Promise<PreCompressHookResult> {
+export function firePreCompressHook(
+  config: Config,
+  trigger: 'auto' | 'manual',
+  options?: HookFireOptions,
+): Promise<PreCompressHookResult> {
   return runTrigger<PreCompressHookResult>({
     config,
     trigger: 'firePreCompressHook',
@@ -178,18 +199,27 @@ export function firePreCompressHook(config: Config, trigger: 'auto' | 'manual', 
 }
 
 /** Notification: advisory; fired when the agent waits for the user. */
-export function fireNotificationHook(config: Config, input: NotificationHookInput, options?: HookFireOptions): Promise<LifecycleHookResult> {
+export function fireNotificationHook(
+  config: Config,
+  input: NotificationHookInput,
+  options?: HookFireOptions,
+): Promise<LifecycleHookResult> {
   return runTrigger<LifecycleHookResult>({
     config,
     trigger: 'fireNotificationHook',
     safeDefault: {},
-    fire: (eventHandler) => eventHandler.fireNotificationEvent(input.notificationType, input.message, input.details ?? {}, options),
+    fire: (eventHandler) =>
+      eventHandler.fireNotificationEvent(input.notificationType, input.message, input.details ?? {}, options),
     interpret: systemMessageOf,
   });
 }
 
 /** SessionEnd: advisory; the caller bounds the wait with `options.signal`. */
-export function fireSessionEndHook(config: Config, reason: SessionEndReason, options?: HookFireOptions): Promise<LifecycleHookResult> {
+export function fireSessionEndHook(
+  config: Config,
+  reason: SessionEndReason,
+  options?: HookFireOptions,
+): Promise<LifecycleHookResult> {
   return runTrigger<LifecycleHookResult>({
     config,
     trigger: 'fireSessionEndHook',
@@ -210,14 +240,23 @@ export interface PostCompactHookInput {
  * Claude Code's PostCompact, fired on PreCompress once the history is compacted: only Claude hooks
  * configured on PostCompact run. Advisory: its `systemMessage` is for the user.
  */
-export function firePostCompactHook(config: Config, input: PostCompactHookInput, options?: HookFireOptions): Promise<LifecycleHookResult> {
+export function firePostCompactHook(
+  config: Config,
+  input: PostCompactHookInput,
+  options?: HookFireOptions,
+): Promise<LifecycleHookResult> {
   return runTrigger<LifecycleHookResult>({
     config,
     trigger: 'firePostCompactHook',
     safeDefault: {},
     fire: (eventHandler) =>
       eventHandler.fireMomentEvent(
-        { eventName: HookEventName.PreCompress, moment: 'PostCompact', fields: { trigger: input.trigger, compact_summary: input.compactSummary }, matchValue: input.trigger },
+        {
+          eventName: HookEventName.PreCompress,
+          moment: 'PostCompact',
+          fields: { trigger: input.trigger, compact_summary: input.compactSummary },
+          matchValue: input.trigger,
+        },
         options,
       ),
     interpret: systemMessageOf,
@@ -233,7 +272,11 @@ export interface StopFailureHookInput {
 
 /** The API error inside a model error: the first in its `cause` chain that carries an HTTP status. */
 function apiErrorOf(error: Error): { status?: number; message: string } {
-  for (let current: unknown = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth += 1) {
+  for (
+    let current: unknown = error, depth = 0;
+    typeof current === 'object' && current !== null && depth < 5;
+    depth += 1
+  ) {
     const { status, message } = current as { status?: unknown; message?: unknown };
     if (typeof status === 'number') return { status, message: typeof message === 'string' ? message : error.message };
     current = (current as { cause?: unknown }).cause;
@@ -264,7 +307,11 @@ export function stopFailureErrorType(error: Error): string {
  * configured on StopFailure run, matched on `error_type`. Claude Code ignores their output and exit
  * code; so does hookrail (the prompt has already ended with status `error`).
  */
-export async function fireStopFailureHook(config: Config, input: StopFailureHookInput, options?: HookFireOptions): Promise<void> {
+export async function fireStopFailureHook(
+  config: Config,
+  input: StopFailureHookInput,
+  options?: HookFireOptions,
+): Promise<void> {
   const errorType = stopFailureErrorType(input.error);
   const apiError = apiErrorOf(input.error);
   const status = apiError.status;
@@ -304,14 +351,23 @@ export interface SubagentStartHookInput {
  * sub-agent starts: only Claude hooks configured on SubagentStart run, matched on `agent_type`. Their
  * `additionalContext` is for the sub-agent; `systemMessage` for the user.
  */
-export function fireSubagentStartHook(config: Config, input: SubagentStartHookInput, options?: HookFireOptions): Promise<SessionStartHookResult> {
+export function fireSubagentStartHook(
+  config: Config,
+  input: SubagentStartHookInput,
+  options?: HookFireOptions,
+): Promise<SessionStartHookResult> {
   return runTrigger<SessionStartHookResult>({
     config,
     trigger: 'fireSubagentStartHook',
     safeDefault: {},
     fire: (eventHandler) =>
       eventHandler.fireMomentEvent(
-        { eventName: HookEventName.BeforeAgent, moment: 'SubagentStart', fields: { prompt: '', agent_id: input.agentId, agent_type: input.agentType }, matchValue: input.agentType },
+        {
+          eventName: HookEventName.BeforeAgent,
+          moment: 'SubagentStart',
+          fields: { prompt: '', agent_id: input.agentId, agent_type: input.agentType },
+          matchValue: input.agentType,
+        },
         options,
       ),
     interpret: (output) => {

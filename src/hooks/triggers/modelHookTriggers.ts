@@ -96,7 +96,10 @@ export async function fireBeforeModelHook(
 }
 
 /** A block or stop, else the request as the hook modified it (with its system message appended). */
-function interpretBeforeModelOutput(llmRequest: GenerateContentParameters, output: DefaultHookOutput): BeforeModelHookResult {
+function interpretBeforeModelOutput(
+  llmRequest: GenerateContentParameters,
+  output: DefaultHookOutput,
+): BeforeModelHookResult {
   const systemMessage = output.systemMessage || undefined;
 
   if (output.isBlockingDecision() || output.shouldStopExecution()) {

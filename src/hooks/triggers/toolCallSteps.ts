@@ -74,7 +74,9 @@ export function runToolStep(options: ToolStepOptions): Promise<ToolResult> {
     isToolResult(value)
       ? value
       : createToolErrorResult(
-          new HookrailError(`Tool "${options.toolName}" returned an invalid result: expected an object with string "llmContent" and "returnDisplay"`),
+          new HookrailError(
+            `Tool "${options.toolName}" returned an invalid result: expected an object with string "llmContent" and "returnDisplay"`,
+          ),
         );
   try {
     // Promise.resolve: a plain-JavaScript host may pass a function that returns a bare ToolResult.
@@ -99,7 +101,10 @@ export function decideAfterTool(
   }
   // A replacement takes the place of the tool's own output; the hooks' messages and context join it as they would the original.
   const replaced = replaceToolResult(result, readToolResultReplacement(afterOutput?.hookSpecificOutput));
-  return { kind: 'finished', result: appendAfterToolOutput(applyBeforeToolSystemMessage(replaced, beforeOutput), afterOutput) };
+  return {
+    kind: 'finished',
+    result: appendAfterToolOutput(applyBeforeToolSystemMessage(replaced, beforeOutput), afterOutput),
+  };
 }
 
 /** Options of the AfterTool step. */
@@ -114,7 +119,13 @@ export interface AfterToolStepOptions extends HookFireOptions {
 
 /** HOOK-025, 026, 128: fires AfterTool with the tool's own result (never throws) and applies what it said. */
 export async function runAfterToolStep(options: AfterToolStepOptions): Promise<AfterToolDecision> {
-  const afterOutput = await fireAfterToolHook(options.config, options.toolName, options.args, toToolResponse(options.result), fireOptions(options));
+  const afterOutput = await fireAfterToolHook(
+    options.config,
+    options.toolName,
+    options.args,
+    toToolResponse(options.result),
+    fireOptions(options),
+  );
   return decideAfterTool(options.result, options.beforeOutput, afterOutput);
 }
 

@@ -68,5 +68,8 @@ export function toolHooksMayApply(config: Config, toolName: string, toolInput?: 
   const eventHandler = hookSystem.getEventHandler();
   // With the arguments, hooks whose `if` condition fails are ruled out here too.
   const context = toolInput === undefined ? { toolName } : { toolName, toolInput };
-  return eventHandler.hasMatchingHooks(HookEventName.BeforeTool, context) || eventHandler.hasMatchingHooks(HookEventName.AfterTool, context);
+  return (
+    eventHandler.hasMatchingHooks(HookEventName.BeforeTool, context) ||
+    eventHandler.hasMatchingHooks(HookEventName.AfterTool, context)
+  );
 }

@@ -74,7 +74,13 @@ export async function runOnHookSystem<T>(options: RunOnHookSystemOptions<T>): Pr
     if (!hookSystem.isInitialized()) await hookSystem.initialize();
     return await options.run(hookSystem);
   } catch (error) {
-    const blocking = handleEngineFailure({ config: options.config, trigger: options.trigger, error, eventName: options.eventName, toolName: options.toolName });
+    const blocking = handleEngineFailure({
+      config: options.config,
+      trigger: options.trigger,
+      error,
+      eventName: options.eventName,
+      toolName: options.toolName,
+    });
     if (!blocking) return options.safeDefault;
     try {
       return options.interpret(blocking);

@@ -23,19 +23,29 @@ export interface DialectFieldsValidation {
 export function validateDialectFields({ hook, config, path, eventName, report }: DialectFieldsValidation): void {
   const dialect = hook['dialect'];
   if (dialect !== undefined && !isHookDialect(dialect)) {
-    report(`${path}.dialect`, `expected one of ${hookDialects.map((name) => JSON.stringify(name)).join(', ')}, got ${JSON.stringify(dialect)}; the hook speaks hookrail's native dialect`, 'warning');
+    report(
+      `${path}.dialect`,
+      `expected one of ${hookDialects.map((name) => JSON.stringify(name)).join(', ')}, got ${JSON.stringify(dialect)}; the hook speaks hookrail's native dialect`,
+      'warning',
+    );
     delete config['dialect'];
   }
   const dialectEvent = hook['dialectEvent'];
   if (dialectEvent !== undefined) {
-    const valid = isClaudeEventName(dialectEvent) && narrowingClaudeEvents.includes(dialectEvent) && claudeEventNames[dialectEvent] === eventName;
+    const valid =
+      isClaudeEventName(dialectEvent) &&
+      narrowingClaudeEvents.includes(dialectEvent) &&
+      claudeEventNames[dialectEvent] === eventName;
     if (!valid) {
       const allowed = narrowingClaudeEvents.filter((name) => claudeEventNames[name] === eventName);
       report(
         `${path}.dialectEvent`,
         `${JSON.stringify(dialectEvent)} does not narrow ${eventName}` +
-          (allowed.length > 0 ? ` (expected ${allowed.map((name) => JSON.stringify(name)).join(' or ')})` : ' (no Claude Code event narrows it)') +
-          '; ignored, the hook runs on every ' + eventName,
+          (allowed.length > 0
+            ? ` (expected ${allowed.map((name) => JSON.stringify(name)).join(' or ')})`
+            : ' (no Claude Code event narrows it)') +
+          '; ignored, the hook runs on every ' +
+          eventName,
         'warning',
       );
       delete config['dialectEvent'];

@@ -39,14 +39,28 @@ export interface HookFieldsValidation {
 }
 
 /** HOOK-083, 191, 195: a cleaned copy of a settings hook entry, or undefined when it must be skipped. */
-export function validateHookFields({ hook, path, eventName, report, timeoutUnit }: HookFieldsValidation): SettingsHookConfig | undefined {
+export function validateHookFields({
+  hook,
+  path,
+  eventName,
+  report,
+  timeoutUnit,
+}: HookFieldsValidation): SettingsHookConfig | undefined {
   if (!isPlainObject(hook)) {
-    report(path, `expected a hook object ({ type, command, timeout? }), got ${describeType(hook)}; hook skipped`, 'error');
+    report(
+      path,
+      `expected a hook object ({ type, command, timeout? }), got ${describeType(hook)}; hook skipped`,
+      'error',
+    );
     return undefined;
   }
   const type = hook['type'];
   if (type === undefined) {
-    report(path, '"type" is missing (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped', 'error');
+    report(
+      path,
+      '"type" is missing (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped',
+      'error',
+    );
     return undefined;
   }
   if (type === 'function') {
@@ -58,7 +72,11 @@ export function validateHookFields({ hook, path, eventName, report, timeoutUnit 
     return undefined;
   }
   if (typeof type !== 'string' || !(settingsHookTypes as readonly string[]).includes(type)) {
-    report(`${path}.type`, `unknown hook type ${describeValue(type)} (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped`, 'error');
+    report(
+      `${path}.type`,
+      `unknown hook type ${describeValue(type)} (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped`,
+      'error',
+    );
     return undefined;
   }
   const config: Record<string, unknown> = { ...hook };
@@ -84,7 +102,12 @@ export function validateHookFields({ hook, path, eventName, report, timeoutUnit 
   return config as unknown as SettingsHookConfig;
 }
 
-function validateCommandFields(hook: Record<string, unknown>, config: Record<string, unknown>, path: string, report: HookProblemReporter): boolean {
+function validateCommandFields(
+  hook: Record<string, unknown>,
+  config: Record<string, unknown>,
+  path: string,
+  report: HookProblemReporter,
+): boolean {
   const command = hook['command'];
   if (command === undefined) {
     report(path, '"command" is missing; hook skipped', 'error');
@@ -97,12 +120,20 @@ function validateCommandFields(hook: Record<string, unknown>, config: Record<str
   const args = hook['args'];
   if (args === undefined) return true;
   if (!Array.isArray(args)) {
-    report(`${path}.args`, `expected an array of strings (exec form: the arguments of "command"), got ${describeType(args)}; hook skipped`, 'error');
+    report(
+      `${path}.args`,
+      `expected an array of strings (exec form: the arguments of "command"), got ${describeType(args)}; hook skipped`,
+      'error',
+    );
     return false;
   }
   const badIndex = args.findIndex((argument) => typeof argument !== 'string');
   if (badIndex !== -1) {
-    report(`${path}.args[${badIndex}]`, `expected a string, got ${describeValue(args[badIndex])}; every argument must be a string; hook skipped`, 'error');
+    report(
+      `${path}.args[${badIndex}]`,
+      `expected a string, got ${describeValue(args[badIndex])}; every argument must be a string; hook skipped`,
+      'error',
+    );
     return false;
   }
   if (/\s/.test(command.trim())) {
@@ -116,10 +147,19 @@ function validateCommandFields(hook: Record<string, unknown>, config: Record<str
   return true;
 }
 
-function validateHttpFields(hook: Record<string, unknown>, config: Record<string, unknown>, path: string, report: HookProblemReporter): boolean {
+function validateHttpFields(
+  hook: Record<string, unknown>,
+  config: Record<string, unknown>,
+  path: string,
+  report: HookProblemReporter,
+): boolean {
   const url = hook['url'];
   if (url === undefined) {
-    report(path, '"url" is missing (an http hook POSTs its input to an http:// or https:// URL); hook skipped', 'error');
+    report(
+      path,
+      '"url" is missing (an http hook POSTs its input to an http:// or https:// URL); hook skipped',
+      'error',
+    );
     return false;
   }
   const urlProblem = httpUrlProblem(url);
@@ -130,7 +170,11 @@ function validateHttpFields(hook: Record<string, unknown>, config: Record<string
   const headers = hook['headers'];
   if (headers !== undefined) {
     if (!isPlainObject(headers)) {
-      report(`${path}.headers`, `expected an object of header names to string values, got ${describeType(headers)}; hook skipped`, 'error');
+      report(
+        `${path}.headers`,
+        `expected an object of header names to string values, got ${describeType(headers)}; hook skipped`,
+        'error',
+      );
       return false;
     }
     for (const [name, value] of Object.entries(headers)) {
@@ -152,12 +196,20 @@ function validateHttpFields(hook: Record<string, unknown>, config: Record<string
   const allowed = hook['allowedEnvVars'];
   if (allowed !== undefined) {
     if (!Array.isArray(allowed)) {
-      report(`${path}.allowedEnvVars`, `expected an array of environment variable names, got ${describeType(allowed)}; hook skipped`, 'error');
+      report(
+        `${path}.allowedEnvVars`,
+        `expected an array of environment variable names, got ${describeType(allowed)}; hook skipped`,
+        'error',
+      );
       return false;
     }
     const badIndex = allowed.findIndex((name) => typeof name !== 'string' || !environmentVariablePattern.test(name));
     if (badIndex !== -1) {
-      report(`${path}.allowedEnvVars[${badIndex}]`, `${describeValue(allowed[badIndex])} is not an environment variable name; hook skipped`, 'error');
+      report(
+        `${path}.allowedEnvVars[${badIndex}]`,
+        `${describeValue(allowed[badIndex])} is not an environment variable name; hook skipped`,
+        'error',
+      );
       return false;
     }
   }
@@ -181,7 +233,12 @@ function validateHttpFields(hook: Record<string, unknown>, config: Record<string
   return true;
 }
 
-function validatePluginFields(hook: Record<string, unknown>, config: Record<string, unknown>, path: string, report: HookProblemReporter): boolean {
+function validatePluginFields(
+  hook: Record<string, unknown>,
+  config: Record<string, unknown>,
+  path: string,
+  report: HookProblemReporter,
+): boolean {
   const command = hook['command'];
   if (command !== undefined && typeof command !== 'string') {
     report(`${path}.command`, `expected a string, got ${describeType(command)}; ignored`, 'warning');
@@ -192,7 +249,8 @@ function validatePluginFields(hook: Record<string, unknown>, config: Record<stri
 
 /** Why `url` cannot be an http hook's URL, or undefined when it can. */
 export function httpUrlProblem(url: unknown): string | undefined {
-  if (typeof url !== 'string' || url.trim() === '') return `expected an http:// or https:// URL, got ${describeValue(url)}`;
+  if (typeof url !== 'string' || url.trim() === '')
+    return `expected an http:// or https:// URL, got ${describeValue(url)}`;
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -222,12 +280,23 @@ export interface CommonFieldsValidation {
  * settings hooks and function hooks. Returns false when the hook must be skipped (an `if` that does
  * not parse: the hook would otherwise run where it was meant not to, or not run where it was meant to).
  */
-export function validateCommonFields({ hook, config, path, report, eventName, timeoutUnit = 'milliseconds' }: CommonFieldsValidation): boolean {
+export function validateCommonFields({
+  hook,
+  config,
+  path,
+  report,
+  eventName,
+  timeoutUnit = 'milliseconds',
+}: CommonFieldsValidation): boolean {
   const timeout = hook['timeout'];
   if (timeout !== undefined && !(typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0)) {
     // A guard hook must not vanish because of a typo in its timeout: keep it, with its dialect's default.
     // Gemini CLI's defaults equal the native ones, so the unit tells which dialect's default applies.
-    const fallback = defaultHookTimeoutMs({ dialect: timeoutUnit === 'seconds' ? 'claude' : 'native', type: String(hook['type'] ?? 'command'), eventName: eventName ?? '' });
+    const fallback = defaultHookTimeoutMs({
+      dialect: timeoutUnit === 'seconds' ? 'claude' : 'native',
+      type: String(hook['type'] ?? 'command'),
+      eventName: eventName ?? '',
+    });
     report(
       `${path}.timeout`,
       `expected a positive number of ${timeoutUnit}, got ${describeValue(timeout)}; the hook is kept with the default timeout of ` +
@@ -245,12 +314,20 @@ export function validateCommonFields({ hook, config, path, report, eventName, ti
   }
   const priority = hook['priority'];
   if (priority !== undefined && !(typeof priority === 'number' && Number.isFinite(priority))) {
-    report(`${path}.priority`, `expected a number (higher runs first), got ${describeValue(priority)}; treated as 0`, 'warning');
+    report(
+      `${path}.priority`,
+      `expected a number (higher runs first), got ${describeValue(priority)}; treated as 0`,
+      'warning',
+    );
     delete config['priority'];
   }
   const isAsync = hook['async'];
   if (isAsync !== undefined && typeof isAsync !== 'boolean') {
-    report(`${path}.async`, `expected true or false, got ${describeValue(isAsync)}; treated as false (the hook runs in the foreground)`, 'warning');
+    report(
+      `${path}.async`,
+      `expected true or false, got ${describeValue(isAsync)}; treated as false (the hook runs in the foreground)`,
+      'warning',
+    );
     delete config['async'];
   }
   validateOnFailure(hook, config, path, report, eventName);
@@ -267,7 +344,11 @@ function validateOnFailure(
   const onFailure = hook['onFailure'];
   if (onFailure === undefined || onFailure === 'continue') return;
   if (onFailure !== 'block') {
-    report(`${path}.onFailure`, `expected "continue" or "block", got ${describeValue(onFailure)}; treated as "continue" (a failure is ignored)`, 'warning');
+    report(
+      `${path}.onFailure`,
+      `expected "continue" or "block", got ${describeValue(onFailure)}; treated as "continue" (a failure is ignored)`,
+      'warning',
+    );
     delete config['onFailure'];
     return;
   }
@@ -282,7 +363,12 @@ function validateOnFailure(
   }
 }
 
-function validateIf(hook: Record<string, unknown>, path: string, report: HookProblemReporter, eventName: HookEventName | undefined): boolean {
+function validateIf(
+  hook: Record<string, unknown>,
+  path: string,
+  report: HookProblemReporter,
+  eventName: HookEventName | undefined,
+): boolean {
   const condition = hook['if'];
   if (condition === undefined) return true;
   const parsed = parseIfCondition(condition);
@@ -291,7 +377,11 @@ function validateIf(hook: Record<string, unknown>, path: string, report: HookPro
     return false;
   }
   if (eventName !== undefined && !isToolEvent(eventName)) {
-    report(`${path}.if`, `"if" conditions apply to tool events (BeforeTool, AfterTool); on ${eventName} this hook never runs`, 'warning');
+    report(
+      `${path}.if`,
+      `"if" conditions apply to tool events (BeforeTool, AfterTool); on ${eventName} this hook never runs`,
+      'warning',
+    );
   }
   return true;
 }

@@ -40,7 +40,10 @@ export interface ValidateHooksSettingsOptions {
  * HOOK-080..083, 191, 195: validates a settings `hooks` object. Never throws: invalid values are
  * skipped (`error`) or kept with a correction (`warning`), each reported with its exact JSON path.
  */
-export function validateHooksSettings(settings: unknown, options: ValidateHooksSettingsOptions = {}): HooksValidationResult {
+export function validateHooksSettings(
+  settings: unknown,
+  options: ValidateHooksSettingsOptions = {},
+): HooksValidationResult {
   const rootPath = options.path ?? 'hooks';
   const definitions: ValidatedHookDefinition[] = [];
   const problems: HookConfigProblem[] = [];
@@ -49,7 +52,11 @@ export function validateHooksSettings(settings: unknown, options: ValidateHooksS
   };
 
   if (!isPlainObject(settings)) {
-    report(rootPath, `expected an object mapping event names to hook definitions, got ${describeType(settings)}; no hooks registered`, 'error');
+    report(
+      rootPath,
+      `expected an object mapping event names to hook definitions, got ${describeType(settings)}; no hooks registered`,
+      'error',
+    );
     return { definitions, problems };
   }
 
@@ -61,11 +68,22 @@ export function validateHooksSettings(settings: unknown, options: ValidateHooksS
     }
     if (eventDefinitions === undefined) continue;
     if (!Array.isArray(eventDefinitions)) {
-      report(eventPath, `expected an array of hook definitions, got ${describeType(eventDefinitions)}; skipped`, 'error');
+      report(
+        eventPath,
+        `expected an array of hook definitions, got ${describeType(eventDefinitions)}; skipped`,
+        'error',
+      );
       continue;
     }
     eventDefinitions.forEach((definition: unknown, definitionIndex) => {
-      validateDefinition({ eventName: eventKey, definition, path: `${eventPath}[${definitionIndex}]`, definitions, report, timeoutUnit: options.timeoutUnit });
+      validateDefinition({
+        eventName: eventKey,
+        definition,
+        path: `${eventPath}[${definitionIndex}]`,
+        definitions,
+        report,
+        timeoutUnit: options.timeoutUnit,
+      });
     });
   }
   return { definitions, problems };
@@ -80,9 +98,20 @@ interface DefinitionValidation {
   report: (path: string, message: string, severity: HookConfigProblem['severity']) => void;
 }
 
-function validateDefinition({ eventName, definition, path, definitions, report, timeoutUnit }: DefinitionValidation): void {
+function validateDefinition({
+  eventName,
+  definition,
+  path,
+  definitions,
+  report,
+  timeoutUnit,
+}: DefinitionValidation): void {
   if (!isPlainObject(definition)) {
-    report(path, `expected a hook definition object ({ matcher?, sequential?, hooks }), got ${describeType(definition)}; skipped`, 'error');
+    report(
+      path,
+      `expected a hook definition object ({ matcher?, sequential?, hooks }), got ${describeType(definition)}; skipped`,
+      'error',
+    );
     return;
   }
   reportUnknownFields({ object: definition, known: hookGroupFieldNames, path, report });
@@ -91,7 +120,11 @@ function validateDefinition({ eventName, definition, path, definitions, report, 
   const matcher = definition['matcher'];
   if (matcher !== undefined && typeof matcher !== 'string') {
     // A guard meant for one tool must not silently apply to all of them, nor to none: skip and say so.
-    report(`${path}.matcher`, `expected a string (a regular expression over tool names), got ${describeType(matcher)}; definition skipped`, 'error');
+    report(
+      `${path}.matcher`,
+      `expected a string (a regular expression over tool names), got ${describeType(matcher)}; definition skipped`,
+      'error',
+    );
     matcherRejected = true;
   }
   if (typeof matcher === 'string') {
@@ -107,7 +140,11 @@ function validateDefinition({ eventName, definition, path, definitions, report, 
   if (typeof sequentialValue === 'boolean') {
     sequential = sequentialValue;
   } else if (sequentialValue !== undefined) {
-    report(`${path}.sequential`, `expected a boolean, got ${describeValue(sequentialValue)}; treated as false`, 'warning');
+    report(
+      `${path}.sequential`,
+      `expected a boolean, got ${describeValue(sequentialValue)}; treated as false`,
+      'warning',
+    );
   }
   const hooks = definition['hooks'];
   if (hooks === undefined) {
@@ -120,9 +157,21 @@ function validateDefinition({ eventName, definition, path, definitions, report, 
   }
   hooks.forEach((hook: unknown, hookIndex) => {
     const hookPath = `${path}.hooks[${hookIndex}]`;
-    const config = validateHookConfig({ hook, path: hookPath, eventName, report, timeoutUnit: timeoutUnit ?? 'milliseconds' });
+    const config = validateHookConfig({
+      hook,
+      path: hookPath,
+      eventName,
+      report,
+      timeoutUnit: timeoutUnit ?? 'milliseconds',
+    });
     if (!config || matcherRejected) return;
-    definitions.push({ eventName, ...(typeof matcher === 'string' ? { matcher } : {}), sequential, config, path: hookPath });
+    definitions.push({
+      eventName,
+      ...(typeof matcher === 'string' ? { matcher } : {}),
+      sequential,
+      config,
+      path: hookPath,
+    });
   });
 }
 
@@ -138,10 +187,22 @@ interface HookConfigValidation {
  * HOOK-083, 191, 195: returns a cleaned copy of a hook entry, or undefined when it must be
  * skipped: its type and fields (hookConfigValidation.ts), then the dialect fields.
  */
-function validateHookConfig({ hook, path, eventName, report, timeoutUnit }: HookConfigValidation): SettingsHookConfig | undefined {
+function validateHookConfig({
+  hook,
+  path,
+  eventName,
+  report,
+  timeoutUnit,
+}: HookConfigValidation): SettingsHookConfig | undefined {
   const config = validateHookFields({ hook, path, eventName, report, timeoutUnit });
   if (!config) return undefined;
-  validateDialectFields({ hook: hook as Record<string, unknown>, config: config as unknown as Record<string, unknown>, path, eventName, report });
+  validateDialectFields({
+    hook: hook as Record<string, unknown>,
+    config: config as unknown as Record<string, unknown>,
+    path,
+    eventName,
+    report,
+  });
   return config;
 }
 

@@ -31,7 +31,11 @@ export function validateJudgedHookFields(
   const type = hook['type'] as 'prompt' | 'agent';
   const prompt = hook['prompt'];
   if (prompt === undefined) {
-    report(path, `"prompt" is missing (a ${type} hook asks the hook model a question; $ARGUMENTS stands for the input JSON); hook skipped`, 'error');
+    report(
+      path,
+      `"prompt" is missing (a ${type} hook asks the hook model a question; $ARGUMENTS stands for the input JSON); hook skipped`,
+      'error',
+    );
     return false;
   }
   if (typeof prompt !== 'string' || prompt.trim() === '') {
@@ -40,16 +44,28 @@ export function validateJudgedHookFields(
   }
   const model = hook['model'];
   if (model !== undefined && (typeof model !== 'string' || model.trim() === '')) {
-    report(`${path}.model`, `expected a model name such as "gemini-2.5-flash", got ${describeValue(model)}; the hook model's own is used`, 'warning');
+    report(
+      `${path}.model`,
+      `expected a model name such as "gemini-2.5-flash", got ${describeValue(model)}; the hook model's own is used`,
+      'warning',
+    );
     delete config['model'];
   }
   const maxTurns = hook['maxTurns'];
   if (maxTurns !== undefined) {
     if (type === 'prompt') {
-      report(`${path}.maxTurns`, '"maxTurns" applies to agent hooks only (a prompt hook asks once); ignored', 'warning');
+      report(
+        `${path}.maxTurns`,
+        '"maxTurns" applies to agent hooks only (a prompt hook asks once); ignored',
+        'warning',
+      );
       delete config['maxTurns'];
     } else if (!(typeof maxTurns === 'number' && Number.isInteger(maxTurns) && maxTurns > 0)) {
-      report(`${path}.maxTurns`, `expected a positive whole number of model turns, got ${describeValue(maxTurns)}; the default of ${DEFAULT_AGENT_HOOK_MAX_TURNS} is used`, 'warning');
+      report(
+        `${path}.maxTurns`,
+        `expected a positive whole number of model turns, got ${describeValue(maxTurns)}; the default of ${DEFAULT_AGENT_HOOK_MAX_TURNS} is used`,
+        'warning',
+      );
       delete config['maxTurns'];
     }
   }
@@ -59,7 +75,11 @@ export function validateJudgedHookFields(
     delete config[field];
   }
   if (eventName !== undefined && advisoryEvents.has(eventName)) {
-    report(`${path}.type`, `a ${type} hook on ${eventName} is asked, but ${eventName} cannot be blocked: its answer is only recorded`, 'warning');
+    report(
+      `${path}.type`,
+      `a ${type} hook on ${eventName} is asked, but ${eventName} cannot be blocked: its answer is only recorded`,
+      'warning',
+    );
   }
   return true;
 }

@@ -29,7 +29,11 @@ export interface CallDetails {
 export function renderCallDetails(options: CallDetailsOptions): CallDetails {
   const { doc, call } = options;
   const heading = element(doc, 'h2', {
-    children: [element(doc, 'span', { className: 'details-kind', text: call.kind === 'tool' ? 'Tool call' : 'Model call' }), ` ${call.name} `, badge(doc, call.outcome)],
+    children: [
+      element(doc, 'span', { className: 'details-kind', text: call.kind === 'tool' ? 'Tool call' : 'Model call' }),
+      ` ${call.name} `,
+      badge(doc, call.outcome),
+    ],
   });
   const facts = factList(doc, [
     ['call id', call.callId],
@@ -37,21 +41,43 @@ export function renderCallDetails(options: CallDetailsOptions): CallDetails {
     ['duration', call.end === undefined ? 'running' : formatDuration(call.end - call.start)],
     ['actor', call.actorId],
   ]);
-  const rewritten = call.args !== undefined && call.requestedArgs !== undefined && JSON.stringify(call.args) !== JSON.stringify(call.requestedArgs);
+  const rewritten =
+    call.args !== undefined &&
+    call.requestedArgs !== undefined &&
+    JSON.stringify(call.args) !== JSON.stringify(call.requestedArgs);
   const io = element(doc, 'div', {
     className: 'call-io',
     children: [
-      rewritten ? textBlock(doc, 'Input asked for by the model', formatValue(call.requestedArgs), 'requested-args') : undefined,
-      textBlock(doc, rewritten ? 'Input as executed (rewritten by a hook)' : 'Input', formatValue(call.args ?? call.requestedArgs ?? undefined), 'args'),
+      rewritten
+        ? textBlock(doc, 'Input asked for by the model', formatValue(call.requestedArgs), 'requested-args')
+        : undefined,
+      textBlock(
+        doc,
+        rewritten ? 'Input as executed (rewritten by a hook)' : 'Input',
+        formatValue(call.args ?? call.requestedArgs ?? undefined),
+        'args',
+      ),
       textBlock(doc, 'Stop reason', call.stopReason, 'stop-reason'),
       call.ask
-        ? textBlock(doc, `Asked by ${call.ask.hookNames.join(', ')}: ${call.ask.decision} (answered by ${call.ask.answeredBy})`, [call.ask.reason, call.ask.decisionReason].filter(Boolean).join('\n'), 'ask')
+        ? textBlock(
+            doc,
+            `Asked by ${call.ask.hookNames.join(', ')}: ${call.ask.decision} (answered by ${call.ask.answeredBy})`,
+            [call.ask.reason, call.ask.decisionReason].filter(Boolean).join('\n'),
+            'ask',
+          )
         : undefined,
-      textBlock(doc, call.kind === 'tool' ? 'Result (what the model sees)' : 'Answer', call.result ?? call.text, 'result'),
+      textBlock(
+        doc,
+        call.kind === 'tool' ? 'Result (what the model sees)' : 'Answer',
+        call.result ?? call.text,
+        'result',
+      ),
       textBlock(doc, 'Tool output (replaced by an AfterTool hook)', call.originalResult, 'original-result'),
       call.error !== call.result ? textBlock(doc, 'Error', call.error, 'error') : undefined,
       textBlock(doc, 'Reason', call.reason, 'reason'),
-      call.functionCalls && call.functionCalls.length > 0 ? textBlock(doc, 'Asks for', call.functionCalls.join(', '), 'function-calls') : undefined,
+      call.functionCalls && call.functionCalls.length > 0
+        ? textBlock(doc, 'Asks for', call.functionCalls.join(', '), 'function-calls')
+        : undefined,
     ],
   });
   const diagramData = options.diagrams[call.machineId];
@@ -66,7 +92,10 @@ export function renderCallDetails(options: CallDetailsOptions): CallDetails {
   });
   const hooks = element(doc, 'div', {
     className: 'hook-list',
-    children: call.hooks.length > 0 ? call.hooks.map((hook) => renderHookCard(doc, hook)) : [element(doc, 'p', { className: 'muted', text: 'No hook ran for this call.' })],
+    children:
+      call.hooks.length > 0
+        ? call.hooks.map((hook) => renderHookCard(doc, hook))
+        : [element(doc, 'p', { className: 'muted', text: 'No hook ran for this call.' })],
   });
   const root = element(doc, 'article', {
     className: `call-details outcome-border-${call.outcome}`,
@@ -90,7 +119,10 @@ export function renderHookCard(doc: Document, hook: HookRecord): HTMLElement {
     className: 'hook-title',
     children: [
       element(doc, 'strong', { className: 'hook-name', text: hook.hookName }),
-      element(doc, 'span', { className: 'hook-event', text: hook.dialectEventName ? `${hook.eventName} (${hook.dialectEventName})` : hook.eventName }),
+      element(doc, 'span', {
+        className: 'hook-event',
+        text: hook.dialectEventName ? `${hook.eventName} (${hook.dialectEventName})` : hook.eventName,
+      }),
       element(doc, 'span', { className: 'hook-type', text: hook.hookType }),
       element(doc, 'span', { className: 'hook-dialect', text: hook.dialect }),
       element(doc, 'span', { className: 'hook-duration', text: formatDuration(hook.durationMs) }),
@@ -109,7 +141,10 @@ export function renderHookCard(doc: Document, hook: HookRecord): HTMLElement {
   ]);
   const input = element(doc, 'details', {
     className: 'hook-input',
-    children: [element(doc, 'summary', { text: 'Input the hook received' }), element(doc, 'pre', { text: formatValue(hook.input) })],
+    children: [
+      element(doc, 'summary', { text: 'Input the hook received' }),
+      element(doc, 'pre', { text: formatValue(hook.input) }),
+    ],
   });
   return element(doc, 'div', {
     className: `hook-card decision-${hook.decision}`,
@@ -131,8 +166,20 @@ export function renderHookCard(doc: Document, hook: HookRecord): HTMLElement {
 /** Words naming the guards this call's path passed: its outcome, a rewrite, its hooks' decisions. */
 export function pathHints(call: CallView): string[] {
   const hints = [call.outcome];
-  if (call.args !== undefined && call.requestedArgs !== undefined && JSON.stringify(call.args) !== JSON.stringify(call.requestedArgs)) hints.push('modified');
-  const decisionWords: Record<string, string> = { stop: 'stopped', block: 'blocked', deny: 'blocked', suppress: 'suppressed', context: 'addscontent', modify: 'modified' };
+  if (
+    call.args !== undefined &&
+    call.requestedArgs !== undefined &&
+    JSON.stringify(call.args) !== JSON.stringify(call.requestedArgs)
+  )
+    hints.push('modified');
+  const decisionWords: Record<string, string> = {
+    stop: 'stopped',
+    block: 'blocked',
+    deny: 'blocked',
+    suppress: 'suppressed',
+    context: 'addscontent',
+    modify: 'modified',
+  };
   for (const hook of call.hooks) {
     const word = decisionWords[hook.decision];
     if (word && !hints.includes(word)) hints.push(word);

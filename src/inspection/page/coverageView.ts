@@ -17,7 +17,10 @@ export function renderCoverage(doc: Document, model: RunModel): HTMLElement {
   if (!configured) {
     return element(doc, 'section', {
       className: 'coverage',
-      children: [heading, element(doc, 'p', { className: 'muted', text: 'This recording does not list the configured hooks.' })],
+      children: [
+        heading,
+        element(doc, 'p', { className: 'muted', text: 'This recording does not list the configured hooks.' }),
+      ],
     });
   }
   const rows = tallyHookCoverage(configured, model.hooks);
@@ -30,20 +33,31 @@ export function renderCoverage(doc: Document, model: RunModel): HTMLElement {
         element(doc, 'td', { text: row.hookName }),
         element(doc, 'td', { text: row.eventName }),
         element(doc, 'td', { text: row.matcher ?? '(all)' }),
-        ...[row.ran, row.blocked, row.modified, row.asked, row.failedOpen, row.timedOut].map((count) => element(doc, 'td', { className: 'number', text: String(count) })),
+        ...[row.ran, row.blocked, row.modified, row.asked, row.failedOpen, row.timedOut].map((count) =>
+          element(doc, 'td', { className: 'number', text: String(count) }),
+        ),
       ],
     }),
   );
   const table = element(doc, 'table', {
     className: 'hook-coverage',
     children: [
-      element(doc, 'thead', { children: [element(doc, 'tr', { children: columns.map((name) => element(doc, 'th', { text: name })) })] }),
+      element(doc, 'thead', {
+        children: [element(doc, 'tr', { children: columns.map((name) => element(doc, 'th', { text: name })) })],
+      }),
       element(doc, 'tbody', { children: body }),
     ],
   });
   const note =
     unused.length > 0
-      ? element(doc, 'p', { className: 'coverage-unused-list', text: `Never ran: ${unused.map((row) => `${row.hookName} (${row.eventName})`).join(', ')}` })
+      ? element(doc, 'p', {
+          className: 'coverage-unused-list',
+          text: `Never ran: ${unused.map((row) => `${row.hookName} (${row.eventName})`).join(', ')}`,
+        })
       : element(doc, 'p', { className: 'muted', text: `Every configured hook ran (${rows.length}).` });
-  return element(doc, 'section', { className: 'coverage', attributes: { 'aria-label': 'Hook coverage' }, children: [heading, table, note] });
+  return element(doc, 'section', {
+    className: 'coverage',
+    attributes: { 'aria-label': 'Hook coverage' },
+    children: [heading, table, note],
+  });
 }

@@ -14,7 +14,11 @@ export interface ElementOptions {
 }
 
 /** A new element of `tag` in `doc`, with class, text, attributes and children. */
-export function element<Tag extends keyof HTMLElementTagNameMap>(doc: Document, tag: Tag, options: ElementOptions = {}): HTMLElementTagNameMap[Tag] {
+export function element<Tag extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: Tag,
+  options: ElementOptions = {},
+): HTMLElementTagNameMap[Tag] {
   const created = doc.createElement(tag);
   if (options.className) created.className = options.className;
   if (options.text !== undefined) created.textContent = options.text;
@@ -63,7 +67,12 @@ export function describeArgs(args: Record<string, unknown> | undefined): string 
 }
 
 /** A `<pre>` block under a small heading; nothing for an empty text. */
-export function textBlock(doc: Document, heading: string, text: string | undefined, className: string): HTMLElement | undefined {
+export function textBlock(
+  doc: Document,
+  heading: string,
+  text: string | undefined,
+  className: string,
+): HTMLElement | undefined {
   if (text === undefined || text === '') return undefined;
   return element(doc, 'div', {
     className: `block ${className}`,

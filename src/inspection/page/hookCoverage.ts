@@ -25,7 +25,10 @@ export interface HookCoverageRow {
 }
 
 /** Counts every configured hook's records, in configuration order. */
-export function tallyHookCoverage(hooks: readonly ConfiguredHookRecord[], records: readonly HookRecord[]): HookCoverageRow[] {
+export function tallyHookCoverage(
+  hooks: readonly ConfiguredHookRecord[],
+  records: readonly HookRecord[],
+): HookCoverageRow[] {
   const rows = hooks.map(
     (hook): HookCoverageRow => ({
       eventName: hook.eventName,
@@ -42,7 +45,8 @@ export function tallyHookCoverage(hooks: readonly ConfiguredHookRecord[], record
     }),
   );
   const byKey = new Map<string, HookCoverageRow>();
-  for (const row of rows) if (!byKey.has(coverageKey(row.eventName, row.hookName))) byKey.set(coverageKey(row.eventName, row.hookName), row);
+  for (const row of rows)
+    if (!byKey.has(coverageKey(row.eventName, row.hookName))) byKey.set(coverageKey(row.eventName, row.hookName), row);
   for (const record of records) {
     const row = byKey.get(coverageKey(record.eventName, record.hookName));
     if (!row) continue;

@@ -44,14 +44,25 @@ export function activeStateIds(machineId: string, value: unknown): string[] {
 }
 
 /** The path of `steps` on `graph`; `hints` are words (outcome, `modifiedinput`, `addscontent`) naming guards. */
-export function machinePath(graph: MachineGraph, steps: readonly MachineStep[], hints: readonly string[] = []): PathStep[] {
+export function machinePath(
+  graph: MachineGraph,
+  steps: readonly MachineStep[],
+  hints: readonly string[] = [],
+): PathStep[] {
   const path: PathStep[] = [];
   let previous: string[] = [];
   for (const step of steps) {
     const active = activeStateIds(graph.machineId, step.value);
     const entered = active.filter((id) => !previous.includes(id));
     const edges = path.length === 0 ? [] : takenEdges(graph, previous, active, entered, step.eventType, hints);
-    path.push({ time: step.time, eventType: step.eventType, active, entered, edges, label: stepLabel(previous, active, path.length === 0) });
+    path.push({
+      time: step.time,
+      eventType: step.eventType,
+      active,
+      entered,
+      edges,
+      label: stepLabel(previous, active, path.length === 0),
+    });
     previous = active;
   }
   return path;
@@ -68,7 +79,8 @@ function takenEdges(
   const candidates: number[] = [];
   graph.edges.forEach((edge, index) => {
     const fromActive = edge.source === anySource || previous.includes(edge.source);
-    const reaches = entered.length > 0 ? entered.includes(edge.target) : edge.source === edge.target && active.includes(edge.target);
+    const reaches =
+      entered.length > 0 ? entered.includes(edge.target) : edge.source === edge.target && active.includes(edge.target);
     if (fromActive && reaches) candidates.push(index);
   });
   if (candidates.length <= 1) return candidates;
@@ -77,7 +89,11 @@ function takenEdges(
   const matching = byEvent.length > 0 ? byEvent : eventless.length > 0 ? eventless : candidates;
   // Deepest targets first: entering `a.b` also enters `a`, but the transition drawn goes to `a.b`.
   const deepest = Math.max(...matching.map((index) => depth(graph.edges[index]!.target)));
-  return pickByHints(graph, matching.filter((index) => depth(graph.edges[index]!.target) === deepest), hints);
+  return pickByHints(
+    graph,
+    matching.filter((index) => depth(graph.edges[index]!.target) === deepest),
+    hints,
+  );
 }
 
 function pickByHints(graph: MachineGraph, candidates: number[], hints: readonly string[]): number[] {

@@ -41,10 +41,12 @@ export interface ReportPage {
 export function startReportPage(options: ReportPageOptions): ReportPage {
   const { root, data } = options;
   const doc = root.ownerDocument;
-  const schedule = options.schedule ?? ((callback: () => void) => void doc.defaultView?.requestAnimationFrame(() => callback()));
+  const schedule =
+    options.schedule ?? ((callback: () => void) => void doc.defaultView?.requestAnimationFrame(() => callback()));
   const records = [...data.records];
   let model = buildRunModel(records);
-  let selectedKey: string | undefined = new URLSearchParams(doc.defaultView?.location.hash.slice(1) ?? '').get('call') ?? undefined;
+  let selectedKey: string | undefined =
+    new URLSearchParams(doc.defaultView?.location.hash.slice(1) ?? '').get('call') ?? undefined;
   let details: CallDetails | undefined;
   let status = data.live ? 'live' : '';
   let redrawPending = false;
@@ -54,7 +56,12 @@ export function startReportPage(options: ReportPageOptions): ReportPage {
   const timelineSlot = element(doc, 'div', { className: 'timeline-slot' });
   const detailsSlot = element(doc, 'aside', { className: 'details', attributes: { 'aria-label': 'Selected call' } });
   const sessionSlot = element(doc, 'div', { className: 'session-slot' });
-  root.replaceChildren(header, summarySlot, element(doc, 'main', { className: 'layout', children: [timelineSlot, detailsSlot] }), sessionSlot);
+  root.replaceChildren(
+    header,
+    summarySlot,
+    element(doc, 'main', { className: 'layout', children: [timelineSlot, detailsSlot] }),
+    sessionSlot,
+  );
 
   const drawHeader = (): void => {
     const summary = summarizeRun(model);
@@ -77,7 +84,12 @@ export function startReportPage(options: ReportPageOptions): ReportPage {
     const call = model.calls.find((candidate) => candidate.key === selectedKey);
     if (!call) {
       details = undefined;
-      detailsSlot.replaceChildren(element(doc, 'p', { className: 'muted placeholder', text: 'Select a call in the timeline to see its path through its machine and its hooks.' }));
+      detailsSlot.replaceChildren(
+        element(doc, 'p', {
+          className: 'muted placeholder',
+          text: 'Select a call in the timeline to see its path through its machine and its hooks.',
+        }),
+      );
       return;
     }
     const previous = details;
@@ -107,7 +119,8 @@ export function startReportPage(options: ReportPageOptions): ReportPage {
     },
     select(key) {
       selectedKey = key;
-      for (const row of Array.from(timelineSlot.querySelectorAll('.timeline-row'))) row.classList.toggle('selected', row.getAttribute('data-key') === key);
+      for (const row of Array.from(timelineSlot.querySelectorAll('.timeline-row')))
+        row.classList.toggle('selected', row.getAttribute('data-key') === key);
       details = undefined;
       drawDetails(false);
       const view = doc.defaultView;

@@ -88,7 +88,13 @@ interface ActorTrack {
 }
 
 const callMachines = new Set(['toolCall', 'modelCall']);
-const modelFinalStates: Record<string, string> = { done: 'completed', blocked: 'blocked', stopped: 'stopped', failed: 'failed', aborted: 'aborted' };
+const modelFinalStates: Record<string, string> = {
+  done: 'completed',
+  blocked: 'blocked',
+  stopped: 'stopped',
+  failed: 'failed',
+  aborted: 'aborted',
+};
 
 /** Builds the page's view of a run from its records, in file order. */
 export function buildRunModel(records: readonly InspectionLine[]): RunModel {
@@ -142,7 +148,13 @@ export function buildRunModel(records: readonly InspectionLine[]): RunModel {
   for (const track of actors.values()) {
     if (used.has(track.actorId)) continue;
     if (callMachines.has(track.machineId)) calls.push(callFromActor(track));
-    else machineRuns.push({ actorId: track.actorId, machineId: track.machineId, start: track.created, steps: track.steps });
+    else
+      machineRuns.push({
+        actorId: track.actorId,
+        machineId: track.machineId,
+        start: track.created,
+        steps: track.steps,
+      });
   }
   calls.sort((a, b) => a.start - b.start || (a.kind === b.kind ? 0 : a.kind === 'model' ? -1 : 1));
   assignTurns(calls);
@@ -165,7 +177,13 @@ function trackActor(actors: Map<string, ActorTrack>, record: XStateRecord): void
   if (record.machineId === undefined) return;
   let track = actors.get(record.actorId);
   if (!track) {
-    track = { actorId: record.actorId, rootId: record.rootId, machineId: record.machineId, created: record.time, steps: [] };
+    track = {
+      actorId: record.actorId,
+      rootId: record.rootId,
+      machineId: record.machineId,
+      created: record.time,
+      steps: [],
+    };
     actors.set(record.actorId, track);
   }
   if (record.type === '@xstate.snapshot') {
@@ -178,7 +196,17 @@ function trackActor(actors: Map<string, ActorTrack>, record: XStateRecord): void
 function applyCallRecord(calls: Map<string, CallView>, record: CallRecord): void {
   let call = calls.get(record.callId);
   if (!call) {
-    call = { key: `tool:${record.callId}`, kind: 'tool', name: record.toolName, machineId: 'toolCall', callId: record.callId, start: record.time, outcome: 'running', steps: [], hooks: [] };
+    call = {
+      key: `tool:${record.callId}`,
+      kind: 'tool',
+      name: record.toolName,
+      machineId: 'toolCall',
+      callId: record.callId,
+      start: record.time,
+      outcome: 'running',
+      steps: [],
+      hooks: [],
+    };
     calls.set(record.callId, call);
   }
   if (record.actorId !== undefined) call.actorId = record.actorId;
@@ -204,7 +232,16 @@ function applyModelRecord(calls: CallView[], record: ModelRecord): void {
   const key = record.actorId !== undefined ? `model:${record.actorId}` : `model:turn${record.turn ?? calls.length + 1}`;
   let call = calls.find((candidate) => candidate.key === key);
   if (!call) {
-    call = { key, kind: 'model', name: record.model ?? 'model', machineId: 'modelCall', start: record.time, outcome: 'running', steps: [], hooks: [] };
+    call = {
+      key,
+      kind: 'model',
+      name: record.model ?? 'model',
+      machineId: 'modelCall',
+      start: record.time,
+      outcome: 'running',
+      steps: [],
+      hooks: [],
+    };
     if (record.actorId !== undefined) call.actorId = record.actorId;
     calls.push(call);
   }

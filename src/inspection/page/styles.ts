@@ -21,8 +21,33 @@ pre{margin:0;padding:8px 10px;background:var(--panel);border:1px solid var(--lin
 .outcome-line{display:flex;flex-wrap:wrap;gap:6px 12px;align-items:center;margin:4px 0}.outcome-label{min-width:130px;font-weight:600}
 .hook-totals,.hook-coverage{border-collapse:collapse;font-size:13px}.hook-totals th,.hook-totals td,.hook-coverage th,.hook-coverage td{border-bottom:1px solid var(--line);padding:3px 10px;text-align:left}.hook-totals .number,.hook-coverage .number{text-align:right;font-variant-numeric:tabular-nums}.hook-coverage .coverage-unused td{color:var(--muted);font-style:italic}
 .badge{display:inline-block;font-size:11px;font-weight:600;padding:1px 7px;border-radius:999px;color:#fff;background:var(--unknown);white-space:nowrap}
-${['success', 'completed', 'blocked', 'deny', 'block', 'stopped', 'stop', 'suppressed', 'suppress', 'asked', 'ask', 'cancelled', 'aborted', 'error', 'failed', 'modify', 'context', 'allow', 'none', 'running', 'unknown']
-  .map((word) => `.badge.outcome-${word},.bar.outcome-${word}{background:var(--${word})}.outcome-border-${word}{border-left:4px solid var(--${word})}`)
+${[
+  'success',
+  'completed',
+  'blocked',
+  'deny',
+  'block',
+  'stopped',
+  'stop',
+  'suppressed',
+  'suppress',
+  'asked',
+  'ask',
+  'cancelled',
+  'aborted',
+  'error',
+  'failed',
+  'modify',
+  'context',
+  'allow',
+  'none',
+  'running',
+  'unknown',
+]
+  .map(
+    (word) =>
+      `.badge.outcome-${word},.bar.outcome-${word}{background:var(--${word})}.outcome-border-${word}{border-left:4px solid var(--${word})}`,
+  )
   .join('\n')}
 .layout{display:grid;grid-template-columns:minmax(480px,1fr) minmax(480px,1fr);gap:16px;align-items:start}
 .timeline{border:1px solid var(--line);border-radius:8px;padding:12px 10px}

@@ -9,7 +9,20 @@ import type { RunModel } from './runModel.js';
 import { summarizeRun } from './runSummary.js';
 
 /** Outcomes in the order a reader scans for trouble. */
-const outcomeOrder = ['blocked', 'stopped', 'asked', 'cancelled', 'error', 'failed', 'aborted', 'suppressed', 'success', 'completed', 'running', 'unknown'];
+const outcomeOrder = [
+  'blocked',
+  'stopped',
+  'asked',
+  'cancelled',
+  'error',
+  'failed',
+  'aborted',
+  'suppressed',
+  'success',
+  'completed',
+  'running',
+  'unknown',
+];
 
 /** The summary section. */
 export function renderSummary(doc: Document, model: RunModel): HTMLElement {
@@ -22,24 +35,42 @@ export function renderSummary(doc: Document, model: RunModel): HTMLElement {
         element(doc, 'td', { className: 'number', text: String(total.count) }),
         element(doc, 'td', { className: 'number', text: formatDuration(total.totalMs) }),
         element(doc, 'td', { className: 'number', text: formatDuration(total.maxMs) }),
-        element(doc, 'td', { children: Object.entries(total.decisions).flatMap(([decision, count]) => [badge(doc, decision), ` ×${count} `]) }),
+        element(doc, 'td', {
+          children: Object.entries(total.decisions).flatMap(([decision, count]) => [
+            badge(doc, decision),
+            ` ×${count} `,
+          ]),
+        }),
       ],
     }),
   );
   const header = element(doc, 'tr', {
-    children: ['hook', 'event', 'runs', 'total', 'longest', 'decisions'].map((name) => element(doc, 'th', { text: name })),
+    children: ['hook', 'event', 'runs', 'total', 'longest', 'decisions'].map((name) =>
+      element(doc, 'th', { text: name }),
+    ),
   });
-  const table = summary.hookTotals.length > 0
-    ? element(doc, 'table', { className: 'hook-totals', children: [element(doc, 'thead', { children: [header] }), element(doc, 'tbody', { children: rows })] })
-    : element(doc, 'p', { className: 'muted', text: 'No hook ran.' });
+  const table =
+    summary.hookTotals.length > 0
+      ? element(doc, 'table', {
+          className: 'hook-totals',
+          children: [element(doc, 'thead', { children: [header] }), element(doc, 'tbody', { children: rows })],
+        })
+      : element(doc, 'p', { className: 'muted', text: 'No hook ran.' });
   return element(doc, 'section', {
     className: 'summary',
     attributes: { 'aria-label': 'Summary' },
     children: [
       element(doc, 'h2', { text: 'Summary' }),
       outcomeLine(doc, `Tool calls (${summary.toolCallCount})`, summary.toolOutcomes, 'tool-outcomes'),
-      outcomeLine(doc, `Model calls (${model.calls.length - summary.toolCallCount})`, summary.modelOutcomes, 'model-outcomes'),
-      element(doc, 'h3', { text: `Hooks by time spent (${summary.hookCount} runs, ${formatDuration(summary.hookTimeMs)})` }),
+      outcomeLine(
+        doc,
+        `Model calls (${model.calls.length - summary.toolCallCount})`,
+        summary.modelOutcomes,
+        'model-outcomes',
+      ),
+      element(doc, 'h3', {
+        text: `Hooks by time spent (${summary.hookCount} runs, ${formatDuration(summary.hookTimeMs)})`,
+      }),
       table,
       renderCoverage(doc, model),
     ],
@@ -53,7 +84,11 @@ function outcomeLine(doc: Document, label: string, counts: Record<string, number
     children: [
       element(doc, 'span', { className: 'outcome-label', text: label }),
       ...outcomes.map((outcome) =>
-        element(doc, 'span', { className: 'outcome-count', attributes: { 'data-outcome': outcome }, children: [badge(doc, outcome), ` ${counts[outcome]}`] }),
+        element(doc, 'span', {
+          className: 'outcome-count',
+          attributes: { 'data-outcome': outcome },
+          children: [badge(doc, outcome), ` ${counts[outcome]}`],
+        }),
       ),
     ],
   });

@@ -33,25 +33,35 @@ export function renderTimeline(options: TimelineOptions): HTMLElement {
     // A new prompt starts its turns again, so its first turn gets a header even when the number repeats.
     if (call.turn !== turn || list.lastElementChild?.classList.contains('timeline-prompt')) {
       turn = call.turn;
-      list.append(element(doc, 'div', { className: 'timeline-turn', text: turn === undefined ? 'Calls' : `Turn ${turn}` }));
+      list.append(
+        element(doc, 'div', { className: 'timeline-turn', text: turn === undefined ? 'Calls' : `Turn ${turn}` }),
+      );
     }
     list.append(renderRow(doc, call, model, span, call.key === options.selectedKey));
   }
   momentsUntil(Number.POSITIVE_INFINITY);
-  if (model.calls.length === 0) list.append(element(doc, 'p', { className: 'muted', text: 'No tool or model calls recorded yet.' }));
+  if (model.calls.length === 0)
+    list.append(element(doc, 'p', { className: 'muted', text: 'No tool or model calls recorded yet.' }));
   list.addEventListener('click', (event) => {
     const row = (event.target as Element | null)?.closest?.('[data-key]');
     const key = row?.getAttribute('data-key');
     if (key) options.onSelect(key);
   });
-  return element(doc, 'section', { className: 'timeline', attributes: { 'aria-label': 'Timeline' }, children: [element(doc, 'h2', { text: 'Timeline' }), list] });
+  return element(doc, 'section', {
+    className: 'timeline',
+    attributes: { 'aria-label': 'Timeline' },
+    children: [element(doc, 'h2', { text: 'Timeline' }), list],
+  });
 }
 
 function renderRow(doc: Document, call: CallView, model: RunModel, span: number, selected: boolean): HTMLElement {
   const end = call.end ?? model.end;
   const left = ((call.start - model.start) / span) * 100;
   const width = Math.max(0.5, ((end - call.start) / span) * 100);
-  const bar = element(doc, 'span', { className: `bar outcome-${call.outcome}`, attributes: { style: `left:${left.toFixed(2)}%;width:${Math.min(width, 100 - left).toFixed(2)}%` } });
+  const bar = element(doc, 'span', {
+    className: `bar outcome-${call.outcome}`,
+    attributes: { style: `left:${left.toFixed(2)}%;width:${Math.min(width, 100 - left).toFixed(2)}%` },
+  });
   const detail = call.kind === 'tool' ? describeArgs(call.args ?? call.requestedArgs) : modelSummary(call);
   const hookCount = call.hooks.length;
   return element(doc, 'button', {
@@ -62,8 +72,14 @@ function renderRow(doc: Document, call: CallView, model: RunModel, span: number,
       element(doc, 'span', { className: 'row-name', text: call.name }),
       element(doc, 'span', { className: 'row-detail', text: detail, title: detail }),
       element(doc, 'span', { className: 'row-track', children: [bar] }),
-      element(doc, 'span', { className: 'row-hooks', text: hookCount === 0 ? '' : `${hookCount} ${hookCount === 1 ? 'hook' : 'hooks'}` }),
-      element(doc, 'span', { className: 'row-duration', text: call.end === undefined ? '…' : formatDuration(call.end - call.start) }),
+      element(doc, 'span', {
+        className: 'row-hooks',
+        text: hookCount === 0 ? '' : `${hookCount} ${hookCount === 1 ? 'hook' : 'hooks'}`,
+      }),
+      element(doc, 'span', {
+        className: 'row-duration',
+        text: call.end === undefined ? '…' : formatDuration(call.end - call.start),
+      }),
       badge(doc, call.outcome),
     ],
   });
@@ -74,10 +90,20 @@ const momentEvents: ReadonlySet<string> = new Set(['prompt', 'prompt_blocked', '
 
 function renderMoment(doc: Document, record: SessionRecord): HTMLElement {
   if (record.event === 'prompt') {
-    return element(doc, 'div', { className: 'timeline-prompt', children: [element(doc, 'span', { className: 'prompt-mark', text: '>' }), ` ${record.prompt ?? ''}`] });
+    return element(doc, 'div', {
+      className: 'timeline-prompt',
+      children: [element(doc, 'span', { className: 'prompt-mark', text: '>' }), ` ${record.prompt ?? ''}`],
+    });
   }
-  const labels: Record<string, string> = { prompt_blocked: 'Prompt blocked', continue: 'A hook made the agent go on', stop: 'Stopped', error: 'Error', done: `Answered: ${record.status ?? 'done'}` };
-  const text = record.event === 'done' ? labels['done']! : `${labels[record.event] ?? record.event}: ${record.reason ?? ''}`;
+  const labels: Record<string, string> = {
+    prompt_blocked: 'Prompt blocked',
+    continue: 'A hook made the agent go on',
+    stop: 'Stopped',
+    error: 'Error',
+    done: `Answered: ${record.status ?? 'done'}`,
+  };
+  const text =
+    record.event === 'done' ? labels['done']! : `${labels[record.event] ?? record.event}: ${record.reason ?? ''}`;
   return element(doc, 'div', { className: `timeline-end session-${record.event}`, text: oneLine(text, 300) });
 }
 

@@ -8,10 +8,20 @@
  */
 import type { ModelMessage } from 'ai';
 import { TranscriptWriter, defaultTranscriptPath } from '../../adapters/transcript.js';
-import { fireAfterAgentHook, fireBeforeAgentHook, fireSessionEndHook, fireSessionStartHook, type SessionEndReason } from '../../hooks/triggers/lifecycleHookTriggers.js';
+import {
+  fireAfterAgentHook,
+  fireBeforeAgentHook,
+  fireSessionEndHook,
+  fireSessionStartHook,
+  type SessionEndReason,
+} from '../../hooks/triggers/lifecycleHookTriggers.js';
 import { flushInspectionFiles } from '../../inspection/recorder.js';
 import { excerptText, type SessionRecord } from '../../inspection/records.js';
-import { DEFAULT_MAX_CONTINUATIONS, DEFAULT_SESSION_END_TIMEOUT_MS, continuationLimitMessage } from '../../machines/sessionState.js';
+import {
+  DEFAULT_MAX_CONTINUATIONS,
+  DEFAULT_SESSION_END_TIMEOUT_MS,
+  continuationLimitMessage,
+} from '../../machines/sessionState.js';
 import { messagesToContents } from './promptTranslation.js';
 import type { HookedRunState } from './runState.js';
 
@@ -23,7 +33,9 @@ export interface GenerateResultLike {
 }
 
 /** Runs the model on the conversation so far: the builder's `generateText` or `streamText` call. */
-export type HookedGenerate<Result extends GenerateResultLike> = (input: { messages: ModelMessage[] }) => PromiseLike<Result> | Result;
+export type HookedGenerate<Result extends GenerateResultLike> = (input: {
+  messages: ModelMessage[];
+}) => PromiseLike<Result> | Result;
 
 /** How a prompt ended. */
 export type HookedPromptStatus = 'completed' | 'stopped' | 'blocked' | 'continuation_limit';
@@ -67,7 +79,8 @@ export class HookedSession {
     private readonly state: HookedRunState,
     private readonly options: HookedSessionOptions = {},
   ) {
-    this.transcriptPath = options.transcript?.path ?? defaultTranscriptPath(state.config.getSessionId(), options.transcript?.directory);
+    this.transcriptPath =
+      options.transcript?.path ?? defaultTranscriptPath(state.config.getSessionId(), options.transcript?.directory);
   }
 
   /** Fires SessionStart once (`startup`); its context joins the conversation as a user message. `prompt` calls it when needed. */
@@ -95,15 +108,27 @@ export class HookedSession {
    * hook's reason while an AfterAgent hook asks to go on (bounded by `maxContinuations`). A hook's
    * stop (`continue: false`, from any event) ends the prompt with status `stopped`.
    */
-  async prompt<Result extends GenerateResultLike>(text: string, generate: HookedGenerate<Result>): Promise<HookedPromptResult<Result>> {
+  async prompt<Result extends GenerateResultLike>(
+    text: string,
+    generate: HookedGenerate<Result>,
+  ): Promise<HookedPromptResult<Result>> {
     await this.start();
     const { config } = this.state;
     this.state.stopReason = undefined;
     this.record({ event: 'prompt', prompt: excerptText(text) });
     const results: Result[] = [];
-    const finish = (status: HookedPromptStatus, answer: string, reasons: { blockReason?: string; stopReason?: string } = {}): HookedPromptResult<Result> => {
+    const finish = (
+      status: HookedPromptStatus,
+      answer: string,
+      reasons: { blockReason?: string; stopReason?: string } = {},
+    ): HookedPromptResult<Result> => {
       const reason = reasons.stopReason ?? reasons.blockReason;
-      this.record({ event: 'done', status, text: excerptText(answer, 2_000), ...(reason !== undefined ? { reason: excerptText(reason) } : {}) });
+      this.record({
+        event: 'done',
+        status,
+        text: excerptText(answer, 2_000),
+        ...(reason !== undefined ? { reason: excerptText(reason) } : {}),
+      });
       return { status, text: answer, ...reasons, continuations, results, messages: [...this.messages] };
     };
     let continuations = 0;
@@ -126,10 +151,15 @@ export class HookedSession {
         this.record({ event: 'stop', reason: excerptText(this.state.stopReason) });
         return finish('stopped', answer, { stopReason: this.state.stopReason });
       }
-      const after = await fireAfterAgentHook(config, { prompt: text, promptResponse: answer, stopHookActive: continuations > 0 });
+      const after = await fireAfterAgentHook(config, {
+        prompt: text,
+        promptResponse: answer,
+        stopHookActive: continuations > 0,
+      });
       if (after.stopped) return finish('stopped', answer, { stopReason: after.stopReason });
       if (!after.continueRequested) return finish('completed', answer);
-      if (continuations >= maxContinuations) return finish('continuation_limit', answer, { stopReason: continuationLimitMessage(maxContinuations) });
+      if (continuations >= maxContinuations)
+        return finish('continuation_limit', answer, { stopReason: continuationLimitMessage(maxContinuations) });
       continuations += 1;
       const reason = after.reason ?? '';
       this.record({ event: 'continue', reason: excerptText(reason) });
@@ -163,6 +193,11 @@ export class HookedSession {
 
   private record(fields: Omit<SessionRecord, 'type' | 'time' | 'sessionId'>): void {
     if (!this.state.recorder?.recordsHookrailRecords) return;
-    this.state.recorder.record({ type: 'hookrail.session', time: Date.now(), sessionId: this.state.config.getSessionId(), ...fields });
+    this.state.recorder.record({
+      type: 'hookrail.session',
+      time: Date.now(),
+      sessionId: this.state.config.getSessionId(),
+      ...fields,
+    });
   }
 }

@@ -57,7 +57,15 @@ function hookExecute(options: { name: string; execute: ToolExecute; state: Hooke
       hooksMayApply = true;
     }
     if (!hooksMayApply) return execute(input, executionOptions);
-    return executeThroughMachine({ name, canonicalName, execute, state, args, inputWasObject: isPlainObject(input), executionOptions });
+    return executeThroughMachine({
+      name,
+      canonicalName,
+      execute,
+      state,
+      args,
+      inputWasObject: isPlainObject(input),
+      executionOptions,
+    });
   };
 }
 
@@ -101,9 +109,17 @@ async function executeThroughMachine(options: MachineCallOptions): Promise<unkno
       throw new HookedToolCallError({ toolName: options.name, outcome: 'blocked', message: text });
     case 'stopped':
       state.stopReason ??= outcome.stopReason ?? text;
-      throw new HookedToolCallError({ toolName: options.name, outcome: 'stopped', message: text, stopReason: outcome.stopReason ?? text });
+      throw new HookedToolCallError({
+        toolName: options.name,
+        outcome: 'stopped',
+        message: text,
+        stopReason: outcome.stopReason ?? text,
+      });
     case 'cancelled':
-      throw executionOptions.abortSignal?.reason ?? new HookedToolCallError({ toolName: options.name, outcome: 'failed', message: text });
+      throw (
+        executionOptions.abortSignal?.reason ??
+        new HookedToolCallError({ toolName: options.name, outcome: 'failed', message: text })
+      );
     default:
       break;
   }

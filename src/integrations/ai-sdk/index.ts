@@ -63,10 +63,18 @@ export interface Hookrail {
  */
 export function createHookrail(options: HookrailOptions): Hookrail {
   const { config } = options;
-  const recorder = options.inspect ? createRunRecorder({ inspect: options.inspect, config, title: options.title ?? 'AI SDK run' }) : undefined;
+  const recorder = options.inspect
+    ? createRunRecorder({ inspect: options.inspect, config, title: options.title ?? 'AI SDK run' })
+    : undefined;
   // Every hook of this Config is recorded beside the machines' records for as long as the process runs.
   recorder?.observeHooks(config);
-  const state: HookedRunState = { config, toolNames: new ToolNames(options.toolNames), recorder, stopReason: undefined, modelCalls: 0 };
+  const state: HookedRunState = {
+    config,
+    toolNames: new ToolNames(options.toolNames),
+    recorder,
+    stopReason: undefined,
+    modelCalls: 0,
+  };
   return {
     config,
     tools: (tools) => hookToolSet(tools, state),
@@ -80,7 +88,13 @@ export function createHookrail(options: HookrailOptions): Hookrail {
 }
 
 export { HookedSession } from './hookedSession.js';
-export type { GenerateResultLike, HookedGenerate, HookedPromptResult, HookedPromptStatus, HookedSessionOptions } from './hookedSession.js';
+export type {
+  GenerateResultLike,
+  HookedGenerate,
+  HookedPromptResult,
+  HookedPromptStatus,
+  HookedSessionOptions,
+} from './hookedSession.js';
 export type { ToolNameMapping } from './toolNames.js';
 export { HookedToolCallError } from '../../errors.js';
 export type { HookedToolCallOutcome } from '../../errors.js';

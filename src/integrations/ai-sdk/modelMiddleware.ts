@@ -36,7 +36,13 @@ import {
   toStreamParts,
 } from './responseTranslation.js';
 import type { HookedRunState } from './runState.js';
-import type { LanguageModelCallOptions, LanguageModelGenerateResult, LanguageModelStreamPart, LanguageModelStreamResult, WrappedLanguageModel } from './types.js';
+import type {
+  LanguageModelCallOptions,
+  LanguageModelGenerateResult,
+  LanguageModelStreamPart,
+  LanguageModelStreamResult,
+  WrappedLanguageModel,
+} from './types.js';
 
 /** The middleware of one hooked agent. */
 export function createHookMiddleware(state: HookedRunState): LanguageModelMiddleware {
@@ -103,15 +109,27 @@ interface HookedModelCallOptions<Result> {
 }
 
 /** One model call through the modelCall machine; the AI SDK model answers as the machine's generator. */
-class HookedModelCall<Result extends LanguageModelGenerateResult | LanguageModelStreamResult> implements ContentGenerator {
+class HookedModelCall<Result extends LanguageModelGenerateResult | LanguageModelStreamResult>
+  implements ContentGenerator
+{
   readonly name: string;
   private readonly translation: PromptTranslation;
   /** What the model answered, once it did. */
-  private answered: { response: GenerateContentResponse; result: LanguageModelGenerateResult; streamResult?: LanguageModelStreamResult; parts?: LanguageModelStreamPart[] } | undefined;
+  private answered:
+    | {
+        response: GenerateContentResponse;
+        result: LanguageModelGenerateResult;
+        streamResult?: LanguageModelStreamResult;
+        parts?: LanguageModelStreamPart[];
+      }
+    | undefined;
 
   constructor(private readonly options: HookedModelCallOptions<Result>) {
     this.name = `${options.model.provider}:${options.model.modelId}`;
-    this.translation = new PromptTranslation(options.params, { modelId: options.model.modelId, toolNames: options.state.toolNames });
+    this.translation = new PromptTranslation(options.params, {
+      modelId: options.model.modelId,
+      toolNames: options.state.toolNames,
+    });
   }
 
   async generateContentStream(request: GenerateContentParameters): Promise<AsyncIterable<GenerateContentResponse>> {
@@ -119,10 +137,14 @@ class HookedModelCall<Result extends LanguageModelGenerateResult | LanguageModel
     const unchanged = params === this.options.params;
     const { model, state } = this.options;
     if (this.options.mode === 'generate') {
-      const result = unchanged ? ((await this.options.original()) as LanguageModelGenerateResult) : await model.doGenerate(params);
+      const result = unchanged
+        ? ((await this.options.original()) as LanguageModelGenerateResult)
+        : await model.doGenerate(params);
       this.answered = { result, response: toGenerateContentResponse(result, state.toolNames) };
     } else {
-      const streamResult = unchanged ? ((await this.options.original()) as LanguageModelStreamResult) : await model.doStream(params);
+      const streamResult = unchanged
+        ? ((await this.options.original()) as LanguageModelStreamResult)
+        : await model.doStream(params);
       const parts = await readStream(streamResult.stream);
       const result = assembleStream(parts);
       this.answered = { result, streamResult, parts, response: toGenerateContentResponse(result, state.toolNames) };
@@ -179,12 +201,31 @@ class HookedModelCall<Result extends LanguageModelGenerateResult | LanguageModel
       inspect: state.recorder?.inspect,
       onStart: (id) => {
         actorId = id;
-        recorder?.record({ type: 'hookrail.model', phase: 'start', time: startedAt, turn, actorId: id, rootId: id, model: this.name });
+        recorder?.record({
+          type: 'hookrail.model',
+          phase: 'start',
+          time: startedAt,
+          turn,
+          actorId: id,
+          rootId: id,
+          model: this.name,
+        });
       },
     });
     if (recorder) {
       const functionCalls = responseFunctionCalls(output.response).map((functionCall) => functionCall.name ?? '');
-      recorder.record(modelCallEndRecord({ output, actorId, turn, model: this.name, startedAt, time: Date.now(), text: responseText(output.response), functionCalls }));
+      recorder.record(
+        modelCallEndRecord({
+          output,
+          actorId,
+          turn,
+          model: this.name,
+          startedAt,
+          time: Date.now(),
+          text: responseText(output.response),
+          functionCalls,
+        }),
+      );
     }
     if (output.outcome === 'failed') throw output.error?.cause ?? output.error ?? new Error('The model call failed');
     if (output.outcome === 'aborted') throw params.abortSignal?.reason ?? new Error('The model call was aborted');

@@ -8,7 +8,14 @@
  * the very same message object, and a request no hook changed comes back as the very same options.
  */
 import { randomUUID } from 'node:crypto';
-import type { Content, FunctionCallingConfigMode, GenerateContentConfig, GenerateContentParameters, Part, ToolConfig } from '@google/genai';
+import type {
+  Content,
+  FunctionCallingConfigMode,
+  GenerateContentConfig,
+  GenerateContentParameters,
+  Part,
+  ToolConfig,
+} from '@google/genai';
 import { functionCallingMode } from '../../genaiValues.js';
 import { isPlainObject } from '../../values.js';
 import type { ToolNames } from './toolNames.js';
@@ -23,7 +30,16 @@ export interface LooseMessage {
   content: string | readonly unknown[];
 }
 
-const samplingKeys = ['temperature', 'maxOutputTokens', 'topP', 'topK', 'stopSequences', 'presencePenalty', 'frequencyPenalty', 'seed'] as const;
+const samplingKeys = [
+  'temperature',
+  'maxOutputTokens',
+  'topP',
+  'topK',
+  'stopSequences',
+  'presencePenalty',
+  'frequencyPenalty',
+  'seed',
+] as const;
 
 /** One model call's options as a GenAI request, with the way back to AI SDK options. */
 export class PromptTranslation {
@@ -51,12 +67,15 @@ export class PromptTranslation {
       contents.push(content);
     }
     const config: GenerateContentConfig = {};
-    for (const key of samplingKeys) if (params[key] !== undefined) (config as Record<string, unknown>)[key] = params[key];
+    for (const key of samplingKeys)
+      if (params[key] !== undefined) (config as Record<string, unknown>)[key] = params[key];
     if (params.responseFormat?.type === 'json') config.responseMimeType = 'application/json';
     if (systemTexts.length > 0) config.systemInstruction = systemTexts.join('\n\n');
     const declarations = (params.tools ?? []).map((tool) => ({
       name: options.toolNames.canonical(tool.name),
-      ...(tool.type === 'function' ? { description: tool.description ?? '', parametersJsonSchema: tool.inputSchema } : {}),
+      ...(tool.type === 'function'
+        ? { description: tool.description ?? '', parametersJsonSchema: tool.inputSchema }
+        : {}),
     }));
     if (declarations.length > 0) config.tools = [{ functionDeclarations: declarations }];
     this.toolConfig = toToolConfig(params.toolChoice, options.toolNames);
@@ -72,7 +91,8 @@ export class PromptTranslation {
     const params: LanguageModelCallOptions = { ...this.params, prompt };
     for (const key of samplingKeys) {
       const value = (request.config as Record<string, unknown> | undefined)?.[key];
-      if (value !== (this.request.config as Record<string, unknown>)[key]) (params as Record<string, unknown>)[key] = value;
+      if (value !== (this.request.config as Record<string, unknown>)[key])
+        (params as Record<string, unknown>)[key] = value;
     }
     const toolConfig = request.config?.toolConfig;
     if (toolConfig !== this.toolConfig && toolConfig) Object.assign(params, this.selectTools(toolConfig));
@@ -87,11 +107,16 @@ export class PromptTranslation {
   private selectTools(toolConfig: ToolConfig): Pick<LanguageModelCallOptions, 'tools' | 'toolChoice'> {
     const calling = toolConfig.functionCallingConfig ?? {};
     const allowed = calling.allowedFunctionNames;
-    const isAllowed = (builderName: string): boolean => allowed === undefined || allowed.includes(this.options.toolNames.canonical(builderName));
+    const isAllowed = (builderName: string): boolean =>
+      allowed === undefined || allowed.includes(this.options.toolNames.canonical(builderName));
     const tools = allowed === undefined ? this.params.tools : this.params.tools?.filter((tool) => isAllowed(tool.name));
     let toolChoice = this.params.toolChoice;
     if (calling.mode === functionCallingMode.NONE) toolChoice = { type: 'none' };
-    else if (calling.mode === functionCallingMode.ANY) toolChoice = allowed !== undefined && tools?.length === 1 ? { type: 'tool', toolName: tools[0]!.name } : { type: 'required' };
+    else if (calling.mode === functionCallingMode.ANY)
+      toolChoice =
+        allowed !== undefined && tools?.length === 1
+          ? { type: 'tool', toolName: tools[0]!.name }
+          : { type: 'required' };
     else if (calling.mode === functionCallingMode.AUTO) toolChoice = { type: 'auto' };
     else if (toolChoice?.type === 'tool' && !isAllowed(toolChoice.toolName)) toolChoice = { type: 'auto' };
     return { tools, toolChoice };
@@ -102,13 +127,19 @@ export class PromptTranslation {
     if (original) return [original];
     const parts = content.parts ?? [];
     if (content.role === 'model') {
-      return [promptMessage('assistant', parts.flatMap((part) => this.assistantPart(part)))];
+      return [
+        promptMessage(
+          'assistant',
+          parts.flatMap((part) => this.assistantPart(part)),
+        ),
+      ];
     }
     const userParts: LoosePart[] = [];
     const toolParts: LoosePart[] = [];
     for (const part of parts) {
       const kept = this.originalParts.get(part);
-      if (kept) (kept.type === 'tool-result' || kept.type === 'tool-approval-response' ? toolParts : userParts).push(kept);
+      if (kept)
+        (kept.type === 'tool-result' || kept.type === 'tool-approval-response' ? toolParts : userParts).push(kept);
       else if (typeof part.text === 'string') userParts.push({ type: 'text', text: part.text });
       else if (part.functionResponse) toolParts.push(this.toolResultPart(part.functionResponse));
     }
@@ -123,15 +154,30 @@ export class PromptTranslation {
     if (kept) return [kept];
     if (typeof part.text === 'string') return [{ type: part.thought === true ? 'reasoning' : 'text', text: part.text }];
     if (part.functionCall) {
-      return [{ type: 'tool-call', toolCallId: part.functionCall.id ?? randomUUID(), toolName: this.options.toolNames.builder(part.functionCall.name ?? ''), input: part.functionCall.args ?? {} }];
+      return [
+        {
+          type: 'tool-call',
+          toolCallId: part.functionCall.id ?? randomUUID(),
+          toolName: this.options.toolNames.builder(part.functionCall.name ?? ''),
+          input: part.functionCall.args ?? {},
+        },
+      ];
     }
     return [];
   }
 
   private toolResultPart(response: NonNullable<Part['functionResponse']>): LoosePart {
     const value = response.response ?? {};
-    const output = 'error' in value ? { type: 'error-json', value: value['error'] } : { type: 'json', value: 'output' in value ? value['output'] : value };
-    return { type: 'tool-result', toolCallId: response.id ?? randomUUID(), toolName: this.options.toolNames.builder(response.name ?? ''), output };
+    const output =
+      'error' in value
+        ? { type: 'error-json', value: value['error'] }
+        : { type: 'json', value: 'output' in value ? value['output'] : value };
+    return {
+      type: 'tool-result',
+      toolCallId: response.id ?? randomUUID(),
+      toolName: this.options.toolNames.builder(response.name ?? ''),
+      output,
+    };
   }
 }
 
@@ -146,7 +192,11 @@ function promptMessage(role: 'user' | 'assistant' | 'tool', content: LoosePart[]
  * hookrail's tool names; other parts travel as opaque parts. `originalParts` remembers each non-text
  * part's AI SDK original.
  */
-export function messageToContent(message: LooseMessage, toolNames: ToolNames, originalParts?: WeakMap<Part, LoosePart>): Content {
+export function messageToContent(
+  message: LooseMessage,
+  toolNames: ToolNames,
+  originalParts?: WeakMap<Part, LoosePart>,
+): Content {
   const role = message.role === 'assistant' ? 'model' : 'user';
   if (typeof message.content === 'string') return { role, parts: [{ text: message.content }] };
   const parts: Part[] = [];
@@ -173,10 +223,22 @@ function toPart(source: LoosePart, toolNames: ToolNames): Part {
       return { text: String(source['text'] ?? ''), thought: true };
     case 'tool-call': {
       const input = source['input'];
-      return { functionCall: { id: String(source['toolCallId'] ?? ''), name: toolNames.canonical(String(source['toolName'] ?? '')), args: isPlainObject(input) ? input : { input } } };
+      return {
+        functionCall: {
+          id: String(source['toolCallId'] ?? ''),
+          name: toolNames.canonical(String(source['toolName'] ?? '')),
+          args: isPlainObject(input) ? input : { input },
+        },
+      };
     }
     case 'tool-result':
-      return { functionResponse: { id: String(source['toolCallId'] ?? ''), name: toolNames.canonical(String(source['toolName'] ?? '')), response: toolResponseValue(source['output']) } };
+      return {
+        functionResponse: {
+          id: String(source['toolCallId'] ?? ''),
+          name: toolNames.canonical(String(source['toolName'] ?? '')),
+          response: toolResponseValue(source['output']),
+        },
+      };
     default:
       return {};
   }
@@ -201,10 +263,19 @@ function toolResponseValue(output: unknown): Record<string, unknown> {
 }
 
 /** The AI SDK tool choice as GenAI's function-calling config (`tool` → ANY with that one name). */
-function toToolConfig(toolChoice: LanguageModelCallOptions['toolChoice'], toolNames: ToolNames): ToolConfig | undefined {
+function toToolConfig(
+  toolChoice: LanguageModelCallOptions['toolChoice'],
+  toolNames: ToolNames,
+): ToolConfig | undefined {
   if (!toolChoice) return undefined;
-  const modes: Record<string, FunctionCallingConfigMode> = { auto: functionCallingMode.AUTO, none: functionCallingMode.NONE, required: functionCallingMode.ANY, tool: functionCallingMode.ANY };
+  const modes: Record<string, FunctionCallingConfigMode> = {
+    auto: functionCallingMode.AUTO,
+    none: functionCallingMode.NONE,
+    required: functionCallingMode.ANY,
+    tool: functionCallingMode.ANY,
+  };
   const functionCallingConfig: NonNullable<ToolConfig['functionCallingConfig']> = { mode: modes[toolChoice.type] };
-  if (toolChoice.type === 'tool') functionCallingConfig.allowedFunctionNames = [toolNames.canonical(toolChoice.toolName)];
+  if (toolChoice.type === 'tool')
+    functionCallingConfig.allowedFunctionNames = [toolNames.canonical(toolChoice.toolName)];
   return { functionCallingConfig };
 }

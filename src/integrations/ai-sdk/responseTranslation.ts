@@ -8,25 +8,54 @@ import type { FinishReason, GenerateContentResponse, Part } from '@google/genai'
 import { createGenerateContentResponse } from '../../genaiValues.js';
 import { isPlainObject } from '../../values.js';
 import type { ToolNames } from './toolNames.js';
-import type { LanguageModelContent, LanguageModelGenerateResult, LanguageModelStreamPart, LanguageModelUsage } from './types.js';
+import type {
+  LanguageModelContent,
+  LanguageModelGenerateResult,
+  LanguageModelStreamPart,
+  LanguageModelUsage,
+} from './types.js';
 
-const finishReasons: Record<string, string> = { stop: 'STOP', 'tool-calls': 'STOP', length: 'MAX_TOKENS', 'content-filter': 'SAFETY' };
+const finishReasons: Record<string, string> = {
+  stop: 'STOP',
+  'tool-calls': 'STOP',
+  length: 'MAX_TOKENS',
+  'content-filter': 'SAFETY',
+};
 
 /** A generate result as a GenAI response: text, reasoning (thought text) and tool calls (function calls, hookrail's names). */
-export function toGenerateContentResponse(result: Pick<LanguageModelGenerateResult, 'content' | 'finishReason' | 'usage'>, toolNames: ToolNames): GenerateContentResponse {
+export function toGenerateContentResponse(
+  result: Pick<LanguageModelGenerateResult, 'content' | 'finishReason' | 'usage'>,
+  toolNames: ToolNames,
+): GenerateContentResponse {
   const parts: Part[] = [];
   for (const content of result.content) {
     if (content.type === 'text') parts.push({ text: content.text });
     else if (content.type === 'reasoning') parts.push({ text: content.text, thought: true });
     else if (content.type === 'tool-call' && content.providerExecuted !== true) {
-      parts.push({ functionCall: { id: content.toolCallId, name: toolNames.canonical(content.toolName), args: parseToolInput(content.input) } });
+      parts.push({
+        functionCall: {
+          id: content.toolCallId,
+          name: toolNames.canonical(content.toolName),
+          args: parseToolInput(content.input),
+        },
+      });
     }
   }
   const response = createGenerateContentResponse();
-  response.candidates = [{ index: 0, content: { role: 'model', parts }, finishReason: (finishReasons[result.finishReason.unified] ?? 'OTHER') as FinishReason }];
+  response.candidates = [
+    {
+      index: 0,
+      content: { role: 'model', parts },
+      finishReason: (finishReasons[result.finishReason.unified] ?? 'OTHER') as FinishReason,
+    },
+  ];
   const input = result.usage.inputTokens.total;
   const output = result.usage.outputTokens.total;
-  response.usageMetadata = { promptTokenCount: input, candidatesTokenCount: output, totalTokenCount: input === undefined && output === undefined ? undefined : (input ?? 0) + (output ?? 0) };
+  response.usageMetadata = {
+    promptTokenCount: input,
+    candidatesTokenCount: output,
+    totalTokenCount: input === undefined && output === undefined ? undefined : (input ?? 0) + (output ?? 0),
+  };
   return response;
 }
 
@@ -43,12 +72,21 @@ export interface FromResponseOptions {
  * function calls (in the builder's tool names); finish reason `tool-calls` when it calls a tool,
  * else `stop`.
  */
-export function fromGenerateContentResponse(response: GenerateContentResponse | undefined, options: FromResponseOptions): LanguageModelGenerateResult {
+export function fromGenerateContentResponse(
+  response: GenerateContentResponse | undefined,
+  options: FromResponseOptions,
+): LanguageModelGenerateResult {
   const content: LanguageModelContent[] = [];
   for (const part of response?.candidates?.[0]?.content?.parts ?? []) {
-    if (typeof part.text === 'string') content.push(part.thought === true ? { type: 'reasoning', text: part.text } : { type: 'text', text: part.text });
+    if (typeof part.text === 'string')
+      content.push(part.thought === true ? { type: 'reasoning', text: part.text } : { type: 'text', text: part.text });
     else if (part.functionCall) {
-      content.push({ type: 'tool-call', toolCallId: part.functionCall.id ?? randomUUID(), toolName: options.toolNames.builder(part.functionCall.name ?? ''), input: JSON.stringify(part.functionCall.args ?? {}) });
+      content.push({
+        type: 'tool-call',
+        toolCallId: part.functionCall.id ?? randomUUID(),
+        toolName: options.toolNames.builder(part.functionCall.name ?? ''),
+        input: JSON.stringify(part.functionCall.args ?? {}),
+      });
     }
   }
   const callsTools = content.some((part) => part.type === 'tool-call');
@@ -62,7 +100,10 @@ export function fromGenerateContentResponse(response: GenerateContentResponse | 
 
 /** Usage with every count unknown: no model ran. */
 export function emptyUsage(): LanguageModelUsage {
-  return { inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: undefined, text: undefined, reasoning: undefined } };
+  return {
+    inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+  };
 }
 
 /** What a stream said, assembled: its content in order, finish reason and usage, and its warnings. */

@@ -20,7 +20,10 @@ export class ToolNames {
   constructor(mapping: ToolNameMapping = {}) {
     for (const [builderName, canonicalName] of Object.entries(mapping)) {
       if (typeof canonicalName !== 'string' || canonicalName.trim() === '') {
-        throw new HookConfigError(`toolNames.${builderName}`, `must be a tool name (a non-empty string), got ${JSON.stringify(canonicalName) ?? String(canonicalName)}`);
+        throw new HookConfigError(
+          `toolNames.${builderName}`,
+          `must be a tool name (a non-empty string), got ${JSON.stringify(canonicalName) ?? String(canonicalName)}`,
+        );
       }
       this.toCanonicalName.set(builderName, canonicalName);
       if (!this.toBuilderName.has(canonicalName)) this.toBuilderName.set(canonicalName, builderName);

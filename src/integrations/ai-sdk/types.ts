@@ -14,7 +14,8 @@ export type LanguageModelGenerateResult = Awaited<ReturnType<NonNullable<Languag
 /** What `doStream` resolves with. */
 export type LanguageModelStreamResult = Awaited<ReturnType<NonNullable<LanguageModelMiddleware['wrapStream']>>>;
 /** One part of a model stream. */
-export type LanguageModelStreamPart = LanguageModelStreamResult['stream'] extends ReadableStream<infer Part> ? Part : never;
+export type LanguageModelStreamPart =
+  LanguageModelStreamResult['stream'] extends ReadableStream<infer Part> ? Part : never;
 /** One message of a model prompt. */
 export type LanguageModelPromptMessage = LanguageModelCallOptions['prompt'][number];
 /** One content part of a generate result. */

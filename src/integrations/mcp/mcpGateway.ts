@@ -27,7 +27,13 @@ import { isPlainObject } from '../../values.js';
 import { errorLine, isRequestId, JSON_RPC_INVALID_REQUEST, JSON_RPC_PARSE_ERROR, requestKey } from './jsonRpc.js';
 import { LineReader } from './lineReader.js';
 import { McpServerProcess, type McpServerExit } from './mcpServerProcess.js';
-import { textCallToolResult, toClientAnswer, toToolResult, type JsonRpcErrorObject, type McpServerAnswer } from './mcpToolResult.js';
+import {
+  textCallToolResult,
+  toClientAnswer,
+  toToolResult,
+  type JsonRpcErrorObject,
+  type McpServerAnswer,
+} from './mcpToolResult.js';
 
 /** How long a server whose client has gone may take to exit by itself before it gets SIGTERM. */
 export const SERVER_EXIT_WAIT_MS = 1000;
@@ -120,7 +126,8 @@ class McpGateway {
     options.input.on('data', onData);
     const serverExited = server.exited.then((exit) => {
       this.serverExit = exit;
-      for (const call of this.pending.values()) call.reject(new Error(`the MCP server "${options.serverName}" exited (code ${exit.code}) before it answered`));
+      for (const call of this.pending.values())
+        call.reject(new Error(`the MCP server "${options.serverName}" exited (code ${exit.code}) before it answered`));
       this.pending.clear();
       return 'server' as const;
     });
@@ -133,7 +140,9 @@ class McpGateway {
         // The client closing its end lets the calls in flight finish; the signal cancels them (and kills their hooks).
         if (ended === 'signal') for (const { controller } of this.inFlight.values()) controller.abort();
         await this.finishCalls();
-        const exitedByItself = ended === 'client' && (await Promise.race([serverExited.then(() => true), delay(SERVER_EXIT_WAIT_MS).then(() => false)]));
+        const exitedByItself =
+          ended === 'client' &&
+          (await Promise.race([serverExited.then(() => true), delay(SERVER_EXIT_WAIT_MS).then(() => false)]));
         if (!exitedByItself) await server.end();
         return { exitCode: exitedByItself ? (this.serverExit?.code ?? 0) : 0, endedBy: 'client' };
       }
@@ -173,11 +182,20 @@ class McpGateway {
 
   private fromClientMessage(message: unknown, line: string): void {
     if (isPlainObject(message)) {
-      if (message['method'] === 'tools/call' && isPlainObject(message['params']) && typeof message['params']['name'] === 'string' && isRequestId(message['id'])) {
+      if (
+        message['method'] === 'tools/call' &&
+        isPlainObject(message['params']) &&
+        typeof message['params']['name'] === 'string' &&
+        isRequestId(message['id'])
+      ) {
         this.startCall(message, message['params'], message['id'], line);
         return;
       }
-      if (message['method'] === 'notifications/cancelled' && isPlainObject(message['params']) && isRequestId(message['params']['requestId'])) {
+      if (
+        message['method'] === 'notifications/cancelled' &&
+        isPlainObject(message['params']) &&
+        isRequestId(message['params']['requestId'])
+      ) {
         this.inFlight.get(requestKey(message['params']['requestId']))?.controller.abort();
       }
     }
@@ -190,11 +208,15 @@ class McpGateway {
     try {
       message = JSON.parse(line);
     } catch {
-      this.logger.warn(`the MCP server "${this.options.serverName}" wrote a line that is not JSON-RPC; dropped: ${excerpt(line)}`);
+      this.logger.warn(
+        `the MCP server "${this.options.serverName}" wrote a line that is not JSON-RPC; dropped: ${excerpt(line)}`,
+      );
       return;
     }
     if (!isPlainObject(message) && !Array.isArray(message)) {
-      this.logger.warn(`the MCP server "${this.options.serverName}" wrote a JSON value that is not a JSON-RPC message; dropped: ${excerpt(line)}`);
+      this.logger.warn(
+        `the MCP server "${this.options.serverName}" wrote a JSON value that is not a JSON-RPC message; dropped: ${excerpt(line)}`,
+      );
       return;
     }
     if (isPlainObject(message) && message['method'] === undefined && isRequestId(message['id'])) {
@@ -213,16 +235,29 @@ class McpGateway {
   }
 
   /** One `tools/call` through its toolCall machine; the answer goes to the client unless the call was cancelled. */
-  private startCall(message: Record<string, unknown>, params: Record<string, unknown>, id: string | number, line: string): void {
+  private startCall(
+    message: Record<string, unknown>,
+    params: Record<string, unknown>,
+    id: string | number,
+    line: string,
+  ): void {
     const key = requestKey(id);
     const controller = new AbortController();
     const done = this.runCall({ message, params, id, line, signal: controller.signal })
-      .catch((error: unknown) => this.logger.warn(`the tools/call ${JSON.stringify(id)} failed in the gateway: ${toError(error).message}`))
+      .catch((error: unknown) =>
+        this.logger.warn(`the tools/call ${JSON.stringify(id)} failed in the gateway: ${toError(error).message}`),
+      )
       .finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, { controller, done });
   }
 
-  private async runCall(call: { message: Record<string, unknown>; params: Record<string, unknown>; id: string | number; line: string; signal: AbortSignal }): Promise<void> {
+  private async runCall(call: {
+    message: Record<string, unknown>;
+    params: Record<string, unknown>;
+    id: string | number;
+    line: string;
+    signal: AbortSignal;
+  }): Promise<void> {
     const { message, params, id, line } = call;
     const toolName = toMcpToolName({ server: this.options.serverName, tool: params['name'] as string });
     const args = isPlainObject(params['arguments']) ? params['arguments'] : {};
@@ -231,7 +266,8 @@ class McpGateway {
       name: toolName,
       execute: async (runArgs, context) => {
         // Arguments no hook rewrote go to the server as the client wrote them.
-        const request = runArgs === args ? line : JSON.stringify({ ...message, params: { ...params, arguments: runArgs } });
+        const request =
+          runArgs === args ? line : JSON.stringify({ ...message, params: { ...params, arguments: runArgs } });
         received = await this.askServer(requestKey(id), request, context.signal);
         return toToolResult(received.answer);
       },
@@ -247,7 +283,9 @@ class McpGateway {
     });
     if (outcome.outcome === 'cancelled') return;
     if (!received || outcome.outcome === 'blocked' || outcome.outcome === 'stopped') {
-      this.writeToClient(JSON.stringify({ jsonrpc: '2.0', id, result: textCallToolResult(outcome.result.llmContent, true) }));
+      this.writeToClient(
+        JSON.stringify({ jsonrpc: '2.0', id, result: textCallToolResult(outcome.result.llmContent, true) }),
+      );
       return;
     }
     const answer = toClientAnswer(received.answer, outcome.result);
@@ -255,7 +293,11 @@ class McpGateway {
   }
 
   /** Sends a call to the server and waits for its answer; rejects when the call is cancelled or the server exits. */
-  private askServer(key: string, line: string, signal: AbortSignal): Promise<{ answer: McpServerAnswer; line: string }> {
+  private askServer(
+    key: string,
+    line: string,
+    signal: AbortSignal,
+  ): Promise<{ answer: McpServerAnswer; line: string }> {
     return new Promise((resolve, reject) => {
       if (this.serverExit !== undefined) {
         reject(new Error(`the MCP server "${this.options.serverName}" has exited (code ${this.serverExit.code})`));

@@ -7,7 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:os';
 import { McpServerStartError, toError } from '../../errors.js';
-import { isProcessGroupAlive, releaseProcessGroup, terminateProcessGroups, trackProcessGroup } from '../../hooks/actions/processGroupRegistry.js';
+import {
+  isProcessGroupAlive,
+  releaseProcessGroup,
+  terminateProcessGroups,
+  trackProcessGroup,
+} from '../../hooks/actions/processGroupRegistry.js';
 import { HOOK_KILL_GRACE_MS } from '../../hooks/protocol/hookConfig.js';
 
 /** Options of {@link McpServerProcess.start}. */
@@ -50,7 +55,13 @@ export class McpServerProcess {
       detached: process.platform !== 'win32',
     });
     return new Promise((resolve, reject) => {
-      child.once('error', (error) => reject(new McpServerStartError(`cannot start the MCP server "${options.command}": ${toError(error).message}`, { cause: error })));
+      child.once('error', (error) =>
+        reject(
+          new McpServerStartError(`cannot start the MCP server "${options.command}": ${toError(error).message}`, {
+            cause: error,
+          }),
+        ),
+      );
       child.once('spawn', () => {
         const groupId = child.pid!;
         trackProcessGroup(groupId);
@@ -60,7 +71,8 @@ export class McpServerProcess {
         child.stdin!.on('error', () => {});
         // What the server left running in its group would hold its stdout open: it goes with the server.
         child.once('exit', () => {
-          if (isProcessGroupAlive(groupId)) void terminateProcessGroups([groupId], options.killGraceMs ?? HOOK_KILL_GRACE_MS);
+          if (isProcessGroupAlive(groupId))
+            void terminateProcessGroups([groupId], options.killGraceMs ?? HOOK_KILL_GRACE_MS);
         });
         const exited = new Promise<McpServerExit>((settle) => {
           child.once('close', (code, signal) => {
@@ -96,7 +108,8 @@ export class McpServerProcess {
    */
   async end(): Promise<McpServerExit> {
     this.closeInput();
-    if (this.child.exitCode === null && this.child.signalCode === null) await terminateProcessGroups([this.pid], this.killGraceMs);
+    if (this.child.exitCode === null && this.child.signalCode === null)
+      await terminateProcessGroups([this.pid], this.killGraceMs);
     return this.exited;
   }
 }

@@ -45,7 +45,12 @@ export function textOfCallToolResult(result: McpCallToolResult): string {
 export function toToolResult(answer: McpServerAnswer): ToolResult {
   if ('error' in answer) {
     const message = `MCP error ${answer.error.code}: ${answer.error.message}`;
-    return { llmContent: message, returnDisplay: message, metadata: { mcpError: answer.error }, error: { message, type: MCP_PROTOCOL_ERROR_TYPE } };
+    return {
+      llmContent: message,
+      returnDisplay: message,
+      metadata: { mcpError: answer.error },
+      error: { message, type: MCP_PROTOCOL_ERROR_TYPE },
+    };
   }
   const text = textOfCallToolResult(answer.result);
   const toolResult: ToolResult = { llmContent: text, returnDisplay: text, metadata: { mcpResult: answer.result } };

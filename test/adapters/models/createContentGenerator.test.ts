@@ -9,7 +9,8 @@ import { ScriptedContentGenerator } from '../../../src/adapters/models/scriptedM
 import { ModelError, ScenarioError } from '../../../src/errors.js';
 import { geminiChunk, startGeminiTestServer, type GeminiTestServer } from '../../helpers/adapterGeminiServer.js';
 
-const scenarioFile = (name: string): string => fileURLToPath(new URL(`../../fixtures/scenarios/${name}`, import.meta.url));
+const scenarioFile = (name: string): string =>
+  fileURLToPath(new URL(`../../fixtures/scenarios/${name}`, import.meta.url));
 
 async function collectText(stream: AsyncIterable<GenerateContentResponse>): Promise<string> {
   let text = '';
@@ -31,10 +32,18 @@ describe('createContentGenerator', () => {
 
   it('plays an already loaded scenario, and a scenario wins over a model name and key', async () => {
     const scenario = await loadScenario(scenarioFile('write-and-read.json'));
-    const fromObject = await createContentGenerator({ scenario, model: 'gemini-2.5-flash', env: { GEMINI_API_KEY: 'dummy' } });
+    const fromObject = await createContentGenerator({
+      scenario,
+      model: 'gemini-2.5-flash',
+      env: { GEMINI_API_KEY: 'dummy' },
+    });
     expect(fromObject).toBeInstanceOf(ScriptedContentGenerator);
     expect((fromObject as ScriptedContentGenerator).scenario).toBe(scenario);
-    const fromFile = await createContentGenerator({ scenarioFile: scenarioFile('block-rm.json'), model: 'gemini-2.5-flash', env: { GEMINI_API_KEY: 'dummy' } });
+    const fromFile = await createContentGenerator({
+      scenarioFile: scenarioFile('block-rm.json'),
+      model: 'gemini-2.5-flash',
+      env: { GEMINI_API_KEY: 'dummy' },
+    });
     expect(fromFile.name).toBe('scripted:block-rm');
   });
 
@@ -42,7 +51,9 @@ describe('createContentGenerator', () => {
     await expect(createContentGenerator({ scenarioFile: scenarioFile('absent.json'), env: {} })).rejects.toThrow(
       `${scenarioFile('absent.json')}: scenario file not found`,
     );
-    await expect(createContentGenerator({ scenarioFile: scenarioFile('invalid-types.json'), env: {} })).rejects.toBeInstanceOf(ScenarioError);
+    await expect(
+      createContentGenerator({ scenarioFile: scenarioFile('invalid-types.json'), env: {} }),
+    ).rejects.toBeInstanceOf(ScenarioError);
   });
 
   it('uses Gemini for a model name when GEMINI_API_KEY or GOOGLE_API_KEY is set', async () => {
@@ -54,7 +65,9 @@ describe('createContentGenerator', () => {
   });
 
   it('refuses a model name without a key, saying which environment variable to set', async () => {
-    const failure = await createContentGenerator({ model: 'gemini-2.5-flash', env: { GEMINI_API_KEY: '  ' } }).catch((error: unknown) => error);
+    const failure = await createContentGenerator({ model: 'gemini-2.5-flash', env: { GEMINI_API_KEY: '  ' } }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ModelError);
     expect((failure as ModelError).message).toBe(
       'model "gemini-2.5-flash" needs a Gemini API key: set GEMINI_API_KEY (or GOOGLE_API_KEY) in the environment, ' +
@@ -89,9 +102,18 @@ describe('createContentGenerator', () => {
     });
 
     it('passes an unknown model name to the API and reports its refusal clearly', async () => {
-      server.reply({ kind: 'error', status: 404, body: { error: { code: 404, message: 'models/gemini-9-ultra is not found', status: 'NOT_FOUND' } } });
-      const generator = await createContentGenerator({ model: 'gemini-9-ultra', env: { GEMINI_API_KEY: 'dummy', GOOGLE_GEMINI_BASE_URL: server.baseUrl } });
-      await expect(generator.generateContentStream(prompt)).rejects.toThrow('unknown model "gemini-9-ultra": the Gemini API answered HTTP 404');
+      server.reply({
+        kind: 'error',
+        status: 404,
+        body: { error: { code: 404, message: 'models/gemini-9-ultra is not found', status: 'NOT_FOUND' } },
+      });
+      const generator = await createContentGenerator({
+        model: 'gemini-9-ultra',
+        env: { GEMINI_API_KEY: 'dummy', GOOGLE_GEMINI_BASE_URL: server.baseUrl },
+      });
+      await expect(generator.generateContentStream(prompt)).rejects.toThrow(
+        'unknown model "gemini-9-ultra": the Gemini API answered HTTP 404',
+      );
       expect(server.requests[0].url).toContain('/models/gemini-9-ultra:');
     });
   });

@@ -5,7 +5,9 @@ import { ModelError } from '../../../src/errors.js';
 import { geminiChunk, startGeminiTestServer, type GeminiTestServer } from '../../helpers/adapterGeminiServer.js';
 
 /** An SDK double: records the parameters and plays a scripted stream. */
-function sdkDouble(play: (parameters: GenerateContentParameters) => AsyncGenerator<GenerateContentResponse>): GeminiClient & { calls: GenerateContentParameters[] } {
+function sdkDouble(
+  play: (parameters: GenerateContentParameters) => AsyncGenerator<GenerateContentResponse>,
+): GeminiClient & { calls: GenerateContentParameters[] } {
   const calls: GenerateContentParameters[] = [];
   return {
     calls,
@@ -19,7 +21,9 @@ function sdkDouble(play: (parameters: GenerateContentParameters) => AsyncGenerat
 }
 
 function response(text: string): GenerateContentResponse {
-  return Object.assign(new GenerateContentResponse(), { candidates: [{ content: { role: 'model', parts: [{ text }] } }] });
+  return Object.assign(new GenerateContentResponse(), {
+    candidates: [{ content: { role: 'model', parts: [{ text }] } }],
+  });
 }
 
 function apiError(status: number, message: string): ApiError {
@@ -32,10 +36,14 @@ async function collect(stream: AsyncIterable<GenerateContentResponse>): Promise<
   return chunks;
 }
 
-const request: GenerateContentParameters = { model: '', contents: [{ role: 'user', parts: [{ text: 'hi' }] }], config: { temperature: 0 } };
+const request: GenerateContentParameters = {
+  model: '',
+  contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+  config: { temperature: 0 },
+};
 
 describe('GeminiContentGenerator over an SDK double', () => {
-  it('sends the adapter\'s model when the request names none, with the abort signal, and streams the chunks', async () => {
+  it("sends the adapter's model when the request names none, with the abort signal, and streams the chunks", async () => {
     const client = sdkDouble(async function* () {
       yield response('Hel');
       yield response('lo');
@@ -60,10 +68,26 @@ describe('GeminiContentGenerator over an SDK double', () => {
   });
 
   it.each([
-    [404, 'models/gemini-nope is not found for API version v1beta', 'unknown model "gemini-2.5-flash": the Gemini API answered HTTP 404 (models/gemini-nope is not found for API version v1beta); check the model name'],
-    [400, 'API key not valid. Please pass a valid API key.', 'the Gemini API rejected the API key (HTTP 400: API key not valid. Please pass a valid API key.); check GEMINI_API_KEY or GOOGLE_API_KEY'],
-    [403, 'Permission denied', 'the Gemini API refused access to model "gemini-2.5-flash" (HTTP 403: Permission denied)'],
-    [429, 'Resource exhausted', 'the Gemini API quota or rate limit was exceeded for model "gemini-2.5-flash" (HTTP 429: Resource exhausted)'],
+    [
+      404,
+      'models/gemini-nope is not found for API version v1beta',
+      'unknown model "gemini-2.5-flash": the Gemini API answered HTTP 404 (models/gemini-nope is not found for API version v1beta); check the model name',
+    ],
+    [
+      400,
+      'API key not valid. Please pass a valid API key.',
+      'the Gemini API rejected the API key (HTTP 400: API key not valid. Please pass a valid API key.); check GEMINI_API_KEY or GOOGLE_API_KEY',
+    ],
+    [
+      403,
+      'Permission denied',
+      'the Gemini API refused access to model "gemini-2.5-flash" (HTTP 403: Permission denied)',
+    ],
+    [
+      429,
+      'Resource exhausted',
+      'the Gemini API quota or rate limit was exceeded for model "gemini-2.5-flash" (HTTP 429: Resource exhausted)',
+    ],
     [500, 'Internal error', 'the Gemini API failed for model "gemini-2.5-flash" (HTTP 500: Internal error)'],
   ])('maps an HTTP %i from the API to a ModelError that says what to do', async (status, apiMessage, expected) => {
     const client: GeminiClient = {
@@ -71,7 +95,9 @@ describe('GeminiContentGenerator over an SDK double', () => {
         generateContentStream: () => Promise.reject(apiError(status, apiMessage)),
       },
     };
-    const failure = await new GeminiContentGenerator({ model: 'gemini-2.5-flash', client }).generateContentStream(request).catch((error: unknown) => error);
+    const failure = await new GeminiContentGenerator({ model: 'gemini-2.5-flash', client })
+      .generateContentStream(request)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ModelError);
     expect((failure as ModelError).message).toContain(expected);
     expect((failure as ModelError).status).toBe(status);
@@ -79,16 +105,20 @@ describe('GeminiContentGenerator over an SDK double', () => {
   });
 
   it('maps a network failure and an error in the middle of the stream', async () => {
-    const unreachable: GeminiClient = { models: { generateContentStream: () => Promise.reject(new TypeError('fetch failed')) } };
-    await expect(new GeminiContentGenerator({ model: 'm', client: unreachable }).generateContentStream(request)).rejects.toThrow(
-      'could not reach the Gemini API for model "m": fetch failed',
-    );
+    const unreachable: GeminiClient = {
+      models: { generateContentStream: () => Promise.reject(new TypeError('fetch failed')) },
+    };
+    await expect(
+      new GeminiContentGenerator({ model: 'm', client: unreachable }).generateContentStream(request),
+    ).rejects.toThrow('could not reach the Gemini API for model "m": fetch failed');
     const breaking = sdkDouble(async function* () {
       yield response('partial');
       throw apiError(503, 'The model is overloaded');
     });
     const stream = await new GeminiContentGenerator({ model: 'm', client: breaking }).generateContentStream(request);
-    await expect(collect(stream)).rejects.toThrow('the Gemini API failed for model "m" (HTTP 503: The model is overloaded)');
+    await expect(collect(stream)).rejects.toThrow(
+      'the Gemini API failed for model "m" (HTTP 503: The model is overloaded)',
+    );
   });
 
   it('an abort stays an abort (not a ModelError), before the call and mid-stream', async () => {
@@ -100,7 +130,9 @@ describe('GeminiContentGenerator over an SDK double', () => {
       throw new Error('the SDK noticed the abort');
     });
     const generator = new GeminiContentGenerator({ model: 'm', client });
-    await expect(generator.generateContentStream(request, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(generator.generateContentStream(request, { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     expect(client.calls).toHaveLength(0);
 
     const live = new AbortController();
@@ -137,8 +169,18 @@ describe('GeminiContentGenerator against a local HTTP server speaking the Gemini
         geminiChunk([{ functionCall: { name: 'list_directory', args: { dir_path: '.' } } }], 'STOP'),
       ],
     });
-    const generator = new GeminiContentGenerator({ apiKey: 'dummy-key-for-tests', model: 'gemini-2.5-flash', baseUrl: server.baseUrl });
-    const tools = [{ functionDeclarations: [{ name: 'list_directory', description: 'lists', parametersJsonSchema: { type: 'object', properties: {} } }] }];
+    const generator = new GeminiContentGenerator({
+      apiKey: 'dummy-key-for-tests',
+      model: 'gemini-2.5-flash',
+      baseUrl: server.baseUrl,
+    });
+    const tools = [
+      {
+        functionDeclarations: [
+          { name: 'list_directory', description: 'lists', parametersJsonSchema: { type: 'object', properties: {} } },
+        ],
+      },
+    ];
     const chunks = await collect(await generator.generateContentStream({ ...request, config: { tools } }));
     expect(chunks).toHaveLength(2);
     expect(chunks[0].text).toBe('Let me look. ');
@@ -157,7 +199,13 @@ describe('GeminiContentGenerator against a local HTTP server speaking the Gemini
     server.reply({
       kind: 'error',
       status: 404,
-      body: { error: { code: 404, message: 'models/gemini-nope is not found for API version v1beta, or is not supported for generateContent.', status: 'NOT_FOUND' } },
+      body: {
+        error: {
+          code: 404,
+          message: 'models/gemini-nope is not found for API version v1beta, or is not supported for generateContent.',
+          status: 'NOT_FOUND',
+        },
+      },
     });
     const generator = new GeminiContentGenerator({ apiKey: 'dummy', model: 'gemini-nope', baseUrl: server.baseUrl });
     const failure = await generator.generateContentStream(request).catch((error: unknown) => error);
@@ -170,9 +218,15 @@ describe('GeminiContentGenerator against a local HTTP server speaking the Gemini
 
   it('aborting mid-stream rejects the stream and closes the HTTP connection', async () => {
     server.reply({ kind: 'hang-after', chunks: [geminiChunk([{ text: 'thinking' }])] });
-    const generator = new GeminiContentGenerator({ apiKey: 'dummy', model: 'gemini-2.5-flash', baseUrl: server.baseUrl });
+    const generator = new GeminiContentGenerator({
+      apiKey: 'dummy',
+      model: 'gemini-2.5-flash',
+      baseUrl: server.baseUrl,
+    });
     const controller = new AbortController();
-    const iterator = (await generator.generateContentStream(request, { signal: controller.signal }))[Symbol.asyncIterator]();
+    const iterator = (await generator.generateContentStream(request, { signal: controller.signal }))[
+      Symbol.asyncIterator
+    ]();
     expect((await iterator.next()).value?.text).toBe('thinking');
     const pending = iterator.next();
     controller.abort();

@@ -21,16 +21,31 @@ afterEach(() => server.close());
 
 async function fire(hook: PromptHookConfig) {
   const { logger } = recordingLogger();
-  const hookModel = new GeminiContentGenerator({ apiKey: 'dummy-key-for-tests', model: 'gemini-2.5-flash', baseUrl: server.baseUrl });
+  const hookModel = new GeminiContentGenerator({
+    apiKey: 'dummy-key-for-tests',
+    model: 'gemini-2.5-flash',
+    baseUrl: server.baseUrl,
+  });
   const config = new Config({ enableHooks: true, logger, hooks: { BeforeTool: [{ hooks: [hook] }] }, hookModel });
   const hookSystem = config.getHookSystem()!;
   await hookSystem.initialize();
-  return hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'run_shell_command', tool_input: { command: 'rm -rf /' } });
+  return hookSystem
+    .getEventHandler()
+    .fireEventWithDetails(HookEventName.BeforeTool, {
+      tool_name: 'run_shell_command',
+      tool_input: { command: 'rm -rf /' },
+    });
 }
 
 describe('prompt hooks through the GenAI adapter', () => {
   it('the request carries responseMimeType application/json and the {ok, reason} schema; the answer blocks', async () => {
-    server.reply({ kind: 'stream', chunks: [geminiChunk([{ text: '{"ok": false, ' }]), geminiChunk([{ text: '"reason": "deletes the whole disk"}' }], 'STOP')] });
+    server.reply({
+      kind: 'stream',
+      chunks: [
+        geminiChunk([{ text: '{"ok": false, ' }]),
+        geminiChunk([{ text: '"reason": "deletes the whole disk"}' }], 'STOP'),
+      ],
+    });
     const details = await fire({ type: 'prompt', prompt: 'Is this command safe? $ARGUMENTS' });
     expect(details.aggregated.finalOutput?.isBlockingDecision()).toBe(true);
     expect(details.aggregated.finalOutput?.getEffectiveReason()).toBe('deletes the whole disk');
@@ -42,7 +57,10 @@ describe('prompt hooks through the GenAI adapter', () => {
     expect(generationConfig['responseMimeType']).toBe('application/json');
     expect(generationConfig['responseSchema']).toEqual({
       type: 'OBJECT',
-      properties: { ok: expect.objectContaining({ type: 'BOOLEAN' }), reason: expect.objectContaining({ type: 'STRING' }) },
+      properties: {
+        ok: expect.objectContaining({ type: 'BOOLEAN' }),
+        reason: expect.objectContaining({ type: 'STRING' }),
+      },
       required: ['ok'],
       propertyOrdering: ['ok', 'reason'],
     });
@@ -50,15 +68,23 @@ describe('prompt hooks through the GenAI adapter', () => {
     expect(JSON.stringify(sent!.body['contents'])).toContain('rm -rf /');
   });
 
-  it('the hook\'s model field is the model the API is asked', async () => {
+  it("the hook's model field is the model the API is asked", async () => {
     server.reply({ kind: 'stream', chunks: [geminiChunk([{ text: '{"ok": true}' }], 'STOP')] });
     const details = await fire({ type: 'prompt', prompt: 'Is this command safe?', model: 'gemini-2.5-flash-lite' });
-    expect(details.results[0]).toMatchObject({ success: true, model: 'gemini-2.5-flash-lite', output: { decision: 'allow' } });
+    expect(details.results[0]).toMatchObject({
+      success: true,
+      model: 'gemini-2.5-flash-lite',
+      output: { decision: 'allow' },
+    });
     expect(server.requests[0]!.url).toBe('/v1beta/models/gemini-2.5-flash-lite:streamGenerateContent?alt=sse');
   });
 
   it('an HTTP error of the API is a failure naming the status; with onFailure block it blocks', async () => {
-    server.reply({ kind: 'error', status: 429, body: { error: { code: 429, message: 'Resource exhausted', status: 'RESOURCE_EXHAUSTED' } } });
+    server.reply({
+      kind: 'error',
+      status: 429,
+      body: { error: { code: 429, message: 'Resource exhausted', status: 'RESOURCE_EXHAUSTED' } },
+    });
     const details = await fire({ type: 'prompt', prompt: 'Is this command safe?', onFailure: 'block' });
     const [result] = details.results;
     expect(result).toMatchObject({ success: false, failedClosed: true });

@@ -26,8 +26,15 @@ describe('loadScenario', () => {
     expect(scenario.settings?.hooks?.BeforeTool?.[0].matcher).toBe('run_shell_command');
     expect(scenario.file).toBe(fixture('block-rm.json'));
     expect(scenario.turns).toEqual([
-      { text: "I'll remove the build directory.", functionCalls: [{ name: 'run_shell_command', args: { command: 'rm -rf build' } }] },
-      { text: 'The hook blocked that; stopping.', functionCalls: [], expect: { functionResponseContains: ['Blocked'], textContains: [] } },
+      {
+        text: "I'll remove the build directory.",
+        functionCalls: [{ name: 'run_shell_command', args: { command: 'rm -rf build' } }],
+      },
+      {
+        text: 'The hook blocked that; stopping.',
+        functionCalls: [],
+        expect: { functionResponseContains: ['Blocked'], textContains: [] },
+      },
     ]);
   });
 
@@ -51,7 +58,9 @@ describe('loadScenario', () => {
       'turns[4]',
     ]);
     expect(error.message).toContain('turns[2].functionCalls[0].name: expected a string, got 42');
-    expect(error.message).toContain('tools[1]: "grep_search" is not a built-in tool; expected one of run_shell_command, read_file');
+    expect(error.message).toContain(
+      'tools[1]: "grep_search" is not a built-in tool; expected one of run_shell_command, read_file',
+    );
     expect(error.message).toContain(
       'turns[3].expect.functionResponseContain: unknown key; did you mean "functionResponseContains"? expected one of functionResponseContains, textContains',
     );
@@ -80,7 +89,9 @@ describe('parseScenario', () => {
   });
 
   it('rejects a root that is not an object, and missing or empty turns', () => {
-    expect(() => parseScenario('[]', 'a.json')).toThrow('a.json: invalid scenario (1 problem):\n  (root): expected an object with "turns", got an array');
+    expect(() => parseScenario('[]', 'a.json')).toThrow(
+      'a.json: invalid scenario (1 problem):\n  (root): expected an object with "turns", got an array',
+    );
     expect(() => parseScenario({}, 'a.json')).toThrow('turns: is required: a list of model turns');
     expect(() => parseScenario({ turns: [] }, 'a.json')).toThrow('turns: must contain at least one turn');
     expect(() => parseScenario({ turns: {} }, 'a.json')).toThrow('turns: expected an array of turns, got an object');
@@ -108,7 +119,9 @@ describe('parseScenario', () => {
     expect(attempt({ settings: { hook: { BeforeTool: [] } }, turns: [{ text: 'x' }] })).toEqual([
       'settings.hook: unknown key; did you mean "hooks"? expected one of hooks',
     ]);
-    expect(attempt({ settings: { enableHooks: false }, turns: [{ text: 'x' }] })).toEqual(['settings.enableHooks: unknown key; expected one of hooks']);
+    expect(attempt({ settings: { enableHooks: false }, turns: [{ text: 'x' }] })).toEqual([
+      'settings.enableHooks: unknown key; expected one of hooks',
+    ]);
     expect(attempt({ turns: [{ text: 'x', delayMs: -1, functionCalls: 'glob' }] })).toEqual([
       'turns[0].functionCalls: expected an array of function calls, got "glob"',
       'turns[0].delayMs: expected a number of milliseconds (0 or more), got -1',
@@ -118,7 +131,15 @@ describe('parseScenario', () => {
       'turns[0].functionCalls[0].id: expected a non-empty string, got 3',
       'turns[0].functionCalls[1]: expected an object with "name" and "args", got "glob"',
     ]);
-    expect(attempt({ turns: [{ text: 'x', expect: {} }, { text: 'y', expect: { textContains: ['', 2] } }, { text: 'z', expect: 'Blocked' }] })).toEqual([
+    expect(
+      attempt({
+        turns: [
+          { text: 'x', expect: {} },
+          { text: 'y', expect: { textContains: ['', 2] } },
+          { text: 'z', expect: 'Blocked' },
+        ],
+      }),
+    ).toEqual([
       'turns[0].expect: expects nothing; give "functionResponseContains" or "textContains"',
       'turns[1].expect.textContains[0]: expected a non-empty string, got ""',
       'turns[1].expect.textContains[1]: expected a non-empty string, got 2',
@@ -130,7 +151,10 @@ describe('parseScenario', () => {
   });
 
   it('allows "$schema" and fills in defaults for args', () => {
-    const scenario = parseScenario({ $schema: './scenario.schema.json', turns: [{ functionCalls: [{ name: 'glob' }] }] }, 'x.json');
+    const scenario = parseScenario(
+      { $schema: './scenario.schema.json', turns: [{ functionCalls: [{ name: 'glob' }] }] },
+      'x.json',
+    );
     expect(scenario.turns[0].functionCalls).toEqual([{ name: 'glob', args: {} }]);
   });
 });
@@ -144,6 +168,8 @@ describe('defaultScenario', () => {
     const calls = defaultScenario.turns.flatMap((turn) => turn.functionCalls.map((call) => call.name));
     expect(calls).toEqual(['list_directory', 'run_shell_command']);
     expect(defaultScenario.turns.at(-1)?.functionCalls).toEqual([]);
-    expect(parseScenario(JSON.stringify(defaultScenario).replace(/,"file":"[^"]*"/, ''), 'copy.json').turns).toEqual(defaultScenario.turns);
+    expect(parseScenario(JSON.stringify(defaultScenario).replace(/,"file":"[^"]*"/, ''), 'copy.json').turns).toEqual(
+      defaultScenario.turns,
+    );
   });
 });

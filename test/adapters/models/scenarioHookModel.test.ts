@@ -9,7 +9,10 @@ import { parseScenario } from '../../../src/adapters/models/scenario.js';
 import { ScriptedContentGenerator } from '../../../src/adapters/models/scriptedModel.js';
 import { ScenarioError } from '../../../src/errors.js';
 
-const turns = [{ text: 'Running it.', functionCalls: [{ name: 'run_shell_command', args: { command: 'ls' } }] }, { text: 'Done.' }];
+const turns = [
+  { text: 'Running it.', functionCalls: [{ name: 'run_shell_command', args: { command: 'ls' } }] },
+  { text: 'Done.' },
+];
 
 function problemsOf(value: unknown): string[] {
   try {
@@ -43,7 +46,9 @@ describe('the hookModel section', () => {
   });
 
   it('problems of the section are reported with their JSON paths', () => {
-    expect(problemsOf({ turns, hookModel: [] })).toEqual(['hookModel: expected an object with "turns" (the hook model\'s answers), got an array']);
+    expect(problemsOf({ turns, hookModel: [] })).toEqual([
+      'hookModel: expected an object with "turns" (the hook model\'s answers), got an array',
+    ]);
     expect(problemsOf({ turns, hookModel: { answers: [] } })).toEqual([
       'hookModel.answers: unknown key; expected one of turns',
       'hookModel.turns: is required: a list of model turns',
@@ -56,12 +61,18 @@ describe('the hookModel section', () => {
 });
 
 describe('createHookModel', () => {
-  it('a scripted run answers judged hooks with its scenario\'s hookModel turns', async () => {
-    const scenario = parseScenario({ name: 'judged', turns, hookModel: { turns: [{ text: '{"ok": true}' }] } }, 'judged.json');
+  it("a scripted run answers judged hooks with its scenario's hookModel turns", async () => {
+    const scenario = parseScenario(
+      { name: 'judged', turns, hookModel: { turns: [{ text: '{"ok": true}' }] } },
+      'judged.json',
+    );
     const hookModel = createHookModel({ runGenerator: new ScriptedContentGenerator(scenario), scenario });
     expect(hookModel).toBeInstanceOf(ScriptedContentGenerator);
     expect(hookModel?.name).toBe('scripted:judged:hookModel');
-    const stream = await hookModel!.generateContentStream({ model: 'x', contents: [{ role: 'user', parts: [{ text: 'judge' }] }] });
+    const stream = await hookModel!.generateContentStream({
+      model: 'x',
+      contents: [{ role: 'user', parts: [{ text: 'judge' }] }],
+    });
     let text = '';
     for await (const chunk of stream) text += chunk.text ?? '';
     expect(text).toBe('{"ok": true}');
@@ -70,7 +81,10 @@ describe('createHookModel', () => {
   it('a scripted run without a hookModel section has no hook model; a real model judges too', () => {
     const scenario = parseScenario({ turns }, 'plain.json');
     expect(createHookModel({ runGenerator: new ScriptedContentGenerator(scenario), scenario })).toBeUndefined();
-    const real = new GeminiContentGenerator({ model: 'gemini-2.5-flash', client: { models: { generateContentStream: async () => (async function* () {})() } } });
+    const real = new GeminiContentGenerator({
+      model: 'gemini-2.5-flash',
+      client: { models: { generateContentStream: async () => (async function* () {})() } },
+    });
     expect(createHookModel({ runGenerator: real, scenario })).toBe(real);
   });
 });

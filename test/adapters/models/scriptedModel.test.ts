@@ -14,7 +14,8 @@ import { ScriptedContentGenerator, splitText } from '../../../src/adapters/model
 import { ScenarioError } from '../../../src/errors.js';
 import { createAdapterWorkspace, idleContext, type AdapterWorkspace } from '../../helpers/adapterWorkspace.js';
 
-const scenarioFile = (name: string): string => fileURLToPath(new URL(`../../fixtures/scenarios/${name}`, import.meta.url));
+const scenarioFile = (name: string): string =>
+  fileURLToPath(new URL(`../../fixtures/scenarios/${name}`, import.meta.url));
 
 async function collect(stream: AsyncIterable<GenerateContentResponse>): Promise<GenerateContentResponse[]> {
   const chunks: GenerateContentResponse[] = [];
@@ -49,7 +50,13 @@ describe('ScriptedContentGenerator', () => {
     {
       name: 'two-turns',
       turns: [
-        { text: 'I will list the files in the working directory now.', functionCalls: [{ name: 'list_directory', args: { dir_path: '.' } }, { name: 'glob', args: { pattern: '*.md' }, id: 'my-id' }] },
+        {
+          text: 'I will list the files in the working directory now.',
+          functionCalls: [
+            { name: 'list_directory', args: { dir_path: '.' } },
+            { name: 'glob', args: { pattern: '*.md' }, id: 'my-id' },
+          ],
+        },
         { expect: { functionResponseContains: 'Directory listing' }, text: 'Done.' },
       ],
     },
@@ -68,7 +75,12 @@ describe('ScriptedContentGenerator', () => {
       { id: 'scripted-t1-c1', name: 'list_directory', args: { dir_path: '.' } },
       { id: 'my-id', name: 'glob', args: { pattern: '*.md' } },
     ]);
-    expect(chunks.map((chunk) => chunk.candidates?.[0].finishReason)).toEqual([undefined, undefined, undefined, FinishReason.STOP]);
+    expect(chunks.map((chunk) => chunk.candidates?.[0].finishReason)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      FinishReason.STOP,
+    ]);
   });
 
   it('records every request it receives', async () => {
@@ -85,16 +97,26 @@ describe('ScriptedContentGenerator', () => {
   it('with recordRequests: false keeps no request (a long session stays proportional to its history) and still checks expect', async () => {
     const generator = new ScriptedContentGenerator(twoTurns, { recordRequests: false });
     await collect(await generator.generateContentStream(request([userPrompt])));
-    const refused: Content[] = [userPrompt, { role: 'model', parts: [{ text: 'listing' }] }, functionResponse('list_directory', 'Blocked by policy')];
-    await expect(generator.generateContentStream(request(refused))).rejects.toThrow(/expected the function responses to contain "Directory listing"/);
+    const refused: Content[] = [
+      userPrompt,
+      { role: 'model', parts: [{ text: 'listing' }] },
+      functionResponse('list_directory', 'Blocked by policy'),
+    ];
+    await expect(generator.generateContentStream(request(refused))).rejects.toThrow(
+      /expected the function responses to contain "Directory listing"/,
+    );
     expect(generator.requests).toEqual([]);
     expect(generator.turnsPlayed).toBe(2);
   });
 
-  it('checks a turn\'s expect against the function responses it is answering', async () => {
+  it("checks a turn's expect against the function responses it is answering", async () => {
     const generator = new ScriptedContentGenerator(twoTurns);
     await collect(await generator.generateContentStream(request([userPrompt])));
-    const history: Content[] = [userPrompt, { role: 'model', parts: [{ text: 'listing' }] }, functionResponse('list_directory', 'Directory listing for .:\na.txt')];
+    const history: Content[] = [
+      userPrompt,
+      { role: 'model', parts: [{ text: 'listing' }] },
+      functionResponse('list_directory', 'Directory listing for .:\na.txt'),
+    ];
     const chunks = await collect(await generator.generateContentStream(request(history)));
     expect(textOf(chunks)).toBe('Done.');
     expect(generator.finished).toBe(true);
@@ -103,13 +125,19 @@ describe('ScriptedContentGenerator', () => {
   it('fails a turn whose expect does not match, naming the turn, the expectation and what was received', async () => {
     const generator = new ScriptedContentGenerator(twoTurns);
     await collect(await generator.generateContentStream(request([userPrompt])));
-    const history: Content[] = [userPrompt, { role: 'model', parts: [{ text: 'listing' }] }, functionResponse('list_directory', 'Blocked by policy')];
+    const history: Content[] = [
+      userPrompt,
+      { role: 'model', parts: [{ text: 'listing' }] },
+      functionResponse('list_directory', 'Blocked by policy'),
+    ];
     const failure = await generator.generateContentStream(request(history)).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ScenarioError);
     const error = failure as ScenarioError;
     expect(error.turn).toBe(2);
     expect(error.file).toBe(path.resolve('two-turns.json'));
-    expect(error.message).toContain('scenario "two-turns", turn 2 (turns[1]): expected the function responses to contain "Directory listing"');
+    expect(error.message).toContain(
+      'scenario "two-turns", turn 2 (turns[1]): expected the function responses to contain "Directory listing"',
+    );
     expect(error.message).toContain('Blocked by policy');
   });
 
@@ -118,20 +146,37 @@ describe('ScriptedContentGenerator', () => {
     await expect(new ScriptedContentGenerator(scenario).generateContentStream(request([userPrompt]))).rejects.toThrow(
       'the request had no function responses',
     );
-    const textScenario = parseScenario({ turns: [{ text: 'a' }, { expect: { textContains: '[System] be brief' }, text: 'b' }] }, 't.json');
+    const textScenario = parseScenario(
+      { turns: [{ text: 'a' }, { expect: { textContains: '[System] be brief' }, text: 'b' }] },
+      't.json',
+    );
     const generator = new ScriptedContentGenerator(textScenario);
-    await collect(await generator.generateContentStream(request([{ role: 'user', parts: [{ text: '[System] be brief' }] }])));
+    await collect(
+      await generator.generateContentStream(request([{ role: 'user', parts: [{ text: '[System] be brief' }] }])),
+    );
     // The same text before the last model turn is old news: the expectation looks only after it.
-    const stale: Content[] = [{ role: 'user', parts: [{ text: '[System] be brief' }] }, { role: 'model', parts: [{ text: 'a' }] }, { role: 'user', parts: [{ text: 'next' }] }];
-    await expect(generator.generateContentStream(request(stale))).rejects.toThrow('expected the new text to contain "[System] be brief", but it was: "next"');
+    const stale: Content[] = [
+      { role: 'user', parts: [{ text: '[System] be brief' }] },
+      { role: 'model', parts: [{ text: 'a' }] },
+      { role: 'user', parts: [{ text: 'next' }] },
+    ];
+    await expect(generator.generateContentStream(request(stale))).rejects.toThrow(
+      'expected the new text to contain "[System] be brief", but it was: "next"',
+    );
     generator.reset();
     await collect(await generator.generateContentStream(request([userPrompt])));
-    const fresh: Content[] = [userPrompt, { role: 'model', parts: [{ text: 'a' }] }, { role: 'user', parts: [{ text: '[System] be brief' }] }];
+    const fresh: Content[] = [
+      userPrompt,
+      { role: 'model', parts: [{ text: 'a' }] },
+      { role: 'user', parts: [{ text: '[System] be brief' }] },
+    ];
     expect(textOf(await collect(await generator.generateContentStream(request(fresh))))).toBe('b');
   });
 
   it('answers a closing text once the turns have run out, as often as it is asked', async () => {
-    const generator = new ScriptedContentGenerator(parseScenario({ name: 'short', turns: [{ text: 'only' }] }, 's.json'));
+    const generator = new ScriptedContentGenerator(
+      parseScenario({ name: 'short', turns: [{ text: 'only' }] }, 's.json'),
+    );
     await collect(await generator.generateContentStream(request([userPrompt])));
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const chunks = await collect(await generator.generateContentStream(request([userPrompt])));
@@ -146,32 +191,57 @@ describe('ScriptedContentGenerator', () => {
     const config = { toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.NONE } } };
     const chunks = await collect(await generator.generateContentStream(request([userPrompt], config)));
     expect(callsOf(chunks)).toEqual([]);
-    expect(textOf(chunks)).toContain("[scripted model] Not calling list_directory: the request's tool config has mode NONE");
+    expect(textOf(chunks)).toContain(
+      "[scripted model] Not calling list_directory: the request's tool config has mode NONE",
+    );
     expect(textOf(chunks)).toContain('Not calling glob');
   });
 
   it('keeps only the calls allowedFunctionNames permits; an empty list restricts nothing', async () => {
     const restricted = new ScriptedContentGenerator(twoTurns);
-    const config = { toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: ['glob', 'read_file'] } } };
+    const config = {
+      toolConfig: {
+        functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: ['glob', 'read_file'] },
+      },
+    };
     const chunks = await collect(await restricted.generateContentStream(request([userPrompt], config)));
     expect(callsOf(chunks).map((call) => call.name)).toEqual(['glob']);
-    expect(textOf(chunks)).toContain('[scripted model] Not calling list_directory: the request allows only glob, read_file.');
+    expect(textOf(chunks)).toContain(
+      '[scripted model] Not calling list_directory: the request allows only glob, read_file.',
+    );
     const unrestricted = new ScriptedContentGenerator(twoTurns);
-    const empty = { toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.AUTO, allowedFunctionNames: [] } } };
-    expect(callsOf(await collect(await unrestricted.generateContentStream(request([userPrompt], empty))))).toHaveLength(2);
+    const empty = {
+      toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.AUTO, allowedFunctionNames: [] } },
+    };
+    expect(callsOf(await collect(await unrestricted.generateContentStream(request([userPrompt], empty))))).toHaveLength(
+      2,
+    );
   });
 
   it('rejects at once when the signal is already aborted, without using up the turn', async () => {
     const generator = new ScriptedContentGenerator(twoTurns);
     const controller = new AbortController();
     controller.abort();
-    await expect(generator.generateContentStream(request([userPrompt]), { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(
+      generator.generateContentStream(request([userPrompt]), { signal: controller.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
     expect(generator.turnsPlayed).toBe(0);
     expect(generator.requests).toHaveLength(0);
   });
 
   it('stops streaming when the signal aborts mid-stream', async () => {
-    const slow = parseScenario({ turns: [{ text: 'one two three four five six', delayMs: 60_000, functionCalls: [{ name: 'glob', args: { pattern: '*' } }] }] }, 'slow.json');
+    const slow = parseScenario(
+      {
+        turns: [
+          {
+            text: 'one two three four five six',
+            delayMs: 60_000,
+            functionCalls: [{ name: 'glob', args: { pattern: '*' } }],
+          },
+        ],
+      },
+      'slow.json',
+    );
     const generator = new ScriptedContentGenerator(slow);
     const controller = new AbortController();
     const stream = await generator.generateContentStream(request([userPrompt]), { signal: controller.signal });
@@ -182,7 +252,9 @@ describe('ScriptedContentGenerator', () => {
   });
 
   it('streams a calls-only turn as one chunk', async () => {
-    const generator = new ScriptedContentGenerator(parseScenario({ turns: [{ functionCalls: [{ name: 'glob', args: { pattern: '*' } }] }] }, 'c.json'));
+    const generator = new ScriptedContentGenerator(
+      parseScenario({ turns: [{ functionCalls: [{ name: 'glob', args: { pattern: '*' } }] }] }, 'c.json'),
+    );
     const chunks = await collect(await generator.generateContentStream(request([userPrompt])));
     expect(chunks).toHaveLength(1);
     expect(textOf(chunks)).toBe('');
@@ -227,7 +299,12 @@ describe('a scenario played against the real built-in tools', () => {
       }
       history.push({ role: 'user', parts });
     }
-    expect(answers).toEqual(['Writing a note.', 'Reading it back.', 'The note says hello.', 'The scenario "write-and-read" has ended: all 3 scripted turns were played.']);
+    expect(answers).toEqual([
+      'Writing a note.',
+      'Reading it back.',
+      'The note says hello.',
+      'The scenario "write-and-read" has ended: all 3 scripted turns were played.',
+    ]);
     expect(await fixture.read('notes/hello.txt')).toBe('hello from a scenario\n');
   });
 });

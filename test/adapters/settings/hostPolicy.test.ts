@@ -7,7 +7,12 @@
  */
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSettings, toConfigParameters, trustProjectHooks, type LoadedSettings } from '../../../src/adapters/settings/settings.js';
+import {
+  loadSettings,
+  toConfigParameters,
+  trustProjectHooks,
+  type LoadedSettings,
+} from '../../../src/adapters/settings/settings.js';
 import { Config } from '../../../src/hooks/engine/config.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
@@ -25,15 +30,25 @@ beforeEach(() => {
 afterEach(() => environment.cleanup());
 
 const guard = (reason: string): string => `sh ${shellQuote(hookFixture('exit-2-stderr.sh'))} ${shellQuote(reason)}`;
-const claudeGuard = (reason: string) => ({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard(reason) }] }] });
-const geminiGuard = (reason: string) => ({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: guard(reason) }] }] });
+const claudeGuard = (reason: string) => ({
+  PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard(reason) }] }],
+});
+const geminiGuard = (reason: string) => ({
+  BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: guard(reason) }] }],
+});
 
 function commandsOf(settings: LoadedSettings): string[] {
-  return (settings.hooks[HookEventName.BeforeTool] ?? []).flatMap((group) => group.hooks.map((hook: HookConfig) => String(hook.command)));
+  return (settings.hooks[HookEventName.BeforeTool] ?? []).flatMap((group) =>
+    group.hooks.map((hook: HookConfig) => String(hook.command)),
+  );
 }
 
 function shellCall(settings: LoadedSettings): Promise<{ ran: boolean; llmContent: string }> {
-  const config = new Config({ ...toConfigParameters(settings), workingDir: environment.project, logger: recordingLogger().logger });
+  const config = new Config({
+    ...toConfigParameters(settings),
+    workingDir: environment.project,
+    logger: recordingLogger().logger,
+  });
   return callThroughHooks({ config, toolName: 'run_shell_command', args: { command: 'git push --force' } });
 }
 
@@ -42,7 +57,11 @@ describe("Claude Code's managed settings", () => {
     environment.write(environment.claudeManagedFile, { hooks: claudeGuard('managed: no force push') });
     environment.write(environment.userFile, { disabledHooks: [guard('managed: no force push')] });
     const settings = await loadSettings(environment.loadOptions());
-    expect(settings.files.find((file) => file.scope === 'claude-managed')).toMatchObject({ exists: true, dialect: 'claude', path: environment.claudeManagedFile });
+    expect(settings.files.find((file) => file.scope === 'claude-managed')).toMatchObject({
+      exists: true,
+      dialect: 'claude',
+      path: environment.claudeManagedFile,
+    });
     expect(settings.disabledHooks).toEqual([]);
     const outcome = await shellCall(settings);
     expect(outcome.ran).toBe(false);
@@ -55,7 +74,13 @@ describe("Claude Code's managed settings", () => {
     environment.write(environment.userFile, { hooks: geminiGuard('native guard') });
     const settings = await loadSettings(environment.loadOptions());
     expect(commandsOf(settings)).toEqual([guard('managed guard'), guard('native guard')]);
-    expect(settings.offFiles).toEqual([{ path: environment.claudeUserFile, displayName: '~/.claude/settings.json', reason: '"disableAllHooks": true in ~/.claude/settings.json' }]);
+    expect(settings.offFiles).toEqual([
+      {
+        path: environment.claudeUserFile,
+        displayName: '~/.claude/settings.json',
+        reason: '"disableAllHooks": true in ~/.claude/settings.json',
+      },
+    ]);
     expect((await shellCall(settings)).llmContent).toContain('managed guard');
   });
 
@@ -70,27 +95,56 @@ describe("Claude Code's managed settings", () => {
   it('allowManagedHooksOnly: only managed hooks and the hooks of plugins the managed file switches on run', async () => {
     const installPath = join(environment.home, '.claude', 'plugins', 'cache', 'corp', 'policy', '1.0.0');
     environment.write(join(installPath, 'hooks', 'hooks.json'), { hooks: claudeGuard('corp plugin guard') });
-    environment.write(join(environment.home, '.claude', 'plugins', 'installed_plugins.json'), { version: 2, plugins: { 'policy@corp': [{ scope: 'user', installPath, version: '1.0.0' }] } });
-    environment.write(environment.claudeManagedFile, { allowManagedHooksOnly: true, enabledPlugins: { 'policy@corp': true }, hooks: claudeGuard('managed guard') });
+    environment.write(join(environment.home, '.claude', 'plugins', 'installed_plugins.json'), {
+      version: 2,
+      plugins: { 'policy@corp': [{ scope: 'user', installPath, version: '1.0.0' }] },
+    });
+    environment.write(environment.claudeManagedFile, {
+      allowManagedHooksOnly: true,
+      enabledPlugins: { 'policy@corp': true },
+      hooks: claudeGuard('managed guard'),
+    });
     environment.write(environment.claudeUserFile, { hooks: claudeGuard('user guard') });
     const settings = await loadSettings(environment.loadOptions());
     expect(commandsOf(settings)).toEqual([guard('managed guard'), guard('corp plugin guard')]);
-    expect(settings.offFiles.map((file) => [file.displayName, file.reason])).toEqual([['~/.claude/settings.json', `"allowManagedHooksOnly": true in ${settings.files.find((file) => file.scope === 'claude-managed')!.displayName} (managed policy)`]]);
+    expect(settings.offFiles.map((file) => [file.displayName, file.reason])).toEqual([
+      [
+        '~/.claude/settings.json',
+        `"allowManagedHooksOnly": true in ${settings.files.find((file) => file.scope === 'claude-managed')!.displayName} (managed policy)`,
+      ],
+    ]);
   });
 
   it('allowedHttpHookUrls leaves out a Claude http hook to another URL (with a warning); httpHookAllowedEnvVars cuts allowedEnvVars', async () => {
-    environment.write(environment.claudeManagedFile, { allowedHttpHookUrls: ['https://hooks.corp.example/*'], httpHookAllowedEnvVars: ['CORP_TOKEN'] });
+    environment.write(environment.claudeManagedFile, {
+      allowedHttpHookUrls: ['https://hooks.corp.example/*'],
+      httpHookAllowedEnvVars: ['CORP_TOKEN'],
+    });
     environment.write(environment.claudeUserFile, {
       hooks: {
         PreToolUse: [
-          { hooks: [{ type: 'http', url: 'https://hooks.corp.example/check', allowedEnvVars: ['CORP_TOKEN', 'AWS_SECRET_ACCESS_KEY'] }] },
+          {
+            hooks: [
+              {
+                type: 'http',
+                url: 'https://hooks.corp.example/check',
+                allowedEnvVars: ['CORP_TOKEN', 'AWS_SECRET_ACCESS_KEY'],
+              },
+            ],
+          },
           { hooks: [{ type: 'http', url: 'https://elsewhere.example/collect' }] },
         ],
       },
     });
     const settings = await loadSettings(environment.loadOptions());
     const hooks = (settings.hooks[HookEventName.BeforeTool] ?? []).flatMap((group) => group.hooks);
-    expect(hooks).toEqual([expect.objectContaining({ type: 'http', url: 'https://hooks.corp.example/check', allowedEnvVars: ['CORP_TOKEN'] })]);
+    expect(hooks).toEqual([
+      expect.objectContaining({
+        type: 'http',
+        url: 'https://hooks.corp.example/check',
+        allowedEnvVars: ['CORP_TOKEN'],
+      }),
+    ]);
     expect(settings.warnings).toContain(
       '~/.claude/settings.json: the http hook to https://elsewhere.example/collect is left out: allowedHttpHookUrls (["https://hooks.corp.example/*"]) does not allow its URL',
     );
@@ -99,7 +153,10 @@ describe("Claude Code's managed settings", () => {
 
 describe("Gemini CLI's system settings", () => {
   it('hooksConfig.enabled: false in the system settings switches off every Gemini hook, whatever the user file says', async () => {
-    environment.write(environment.geminiSystemFile, { hooksConfig: { enabled: false }, hooks: geminiGuard('system guard') });
+    environment.write(environment.geminiSystemFile, {
+      hooksConfig: { enabled: false },
+      hooks: geminiGuard('system guard'),
+    });
     environment.write(environment.geminiUserFile, { hooksConfig: { enabled: true }, hooks: geminiGuard('user guard') });
     const settings = await loadSettings(environment.loadOptions());
     expect(commandsOf(settings)).toEqual([]);
@@ -107,19 +164,32 @@ describe("Gemini CLI's system settings", () => {
   });
 
   it('the system settings decide over the user file: enabled there, a user "enabled: false" does not switch hooks off; the system hook is pinned', async () => {
-    environment.write(environment.geminiSystemFile, { hooksConfig: { enabled: true }, hooks: geminiGuard('system guard') });
-    environment.write(environment.geminiUserFile, { hooksConfig: { enabled: false, disabled: [guard('system guard')] }, hooks: geminiGuard('user guard') });
+    environment.write(environment.geminiSystemFile, {
+      hooksConfig: { enabled: true },
+      hooks: geminiGuard('system guard'),
+    });
+    environment.write(environment.geminiUserFile, {
+      hooksConfig: { enabled: false, disabled: [guard('system guard')] },
+      hooks: geminiGuard('user guard'),
+    });
     const settings = await loadSettings(environment.loadOptions());
     expect(commandsOf(settings)).toEqual([guard('system guard'), guard('user guard')]);
     expect((await shellCall(settings)).llmContent).toContain('system guard');
   });
 
   it('without a system setting the project file decides over the user file', async () => {
-    environment.write(environment.geminiUserFile, { hooksConfig: { enabled: false }, hooks: geminiGuard('user guard') });
+    environment.write(environment.geminiUserFile, {
+      hooksConfig: { enabled: false },
+      hooks: geminiGuard('user guard'),
+    });
     const off = await loadSettings(environment.loadOptions());
     expect(commandsOf(off)).toEqual([]);
     environment.write(environment.geminiProjectFile, { hooksConfig: { enabled: true } });
-    await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
+    await trustProjectHooks({
+      workingDir: environment.project,
+      homeDir: environment.home,
+      trustStore: environment.trustStore,
+    });
     const on = await loadSettings(environment.loadOptions());
     expect(commandsOf(on)).toEqual([guard('user guard')]);
   });

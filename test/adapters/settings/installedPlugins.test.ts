@@ -28,15 +28,38 @@ const guardCommand = `sh ${shellQuote(hookFixture('exit-2-stderr.sh'))} "Dangero
 function install(name: string, marketplace: string, entry: Record<string, unknown> = {}): string {
   const installPath = join(environment.home, '.claude', 'plugins', 'cache', marketplace, name, '1.0.0');
   environment.write(join(installPath, '.claude-plugin', 'plugin.json'), { name, version: '1.0.0' });
-  environment.write(join(installPath, 'hooks', 'hooks.json'), { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guardCommand }] }] } });
+  environment.write(join(installPath, 'hooks', 'hooks.json'), {
+    hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guardCommand }] }] },
+  });
   const registryPath = join(environment.home, '.claude', 'plugins', 'installed_plugins.json');
-  const registry = { version: 2, plugins: { [`${name}@${marketplace}`]: [{ scope: 'user', installPath, version: '1.0.0', installedAt: '2026-11-01T00:00:00.000Z', lastUpdated: '2026-11-01T00:00:00.000Z', ...entry }] } };
+  const registry = {
+    version: 2,
+    plugins: {
+      [`${name}@${marketplace}`]: [
+        {
+          scope: 'user',
+          installPath,
+          version: '1.0.0',
+          installedAt: '2026-11-01T00:00:00.000Z',
+          lastUpdated: '2026-11-01T00:00:00.000Z',
+          ...entry,
+        },
+      ],
+    },
+  };
   environment.write(registryPath, registry);
   return installPath;
 }
 
-function shellCall(settings: Awaited<ReturnType<typeof loadSettings>>, command: string): Promise<{ ran: boolean; llmContent: string }> {
-  const config = new Config({ ...toConfigParameters(settings), workingDir: environment.project, logger: recordingLogger().logger });
+function shellCall(
+  settings: Awaited<ReturnType<typeof loadSettings>>,
+  command: string,
+): Promise<{ ran: boolean; llmContent: string }> {
+  const config = new Config({
+    ...toConfigParameters(settings),
+    workingDir: environment.project,
+    logger: recordingLogger().logger,
+  });
   return callThroughHooks({ config, toolName: 'run_shell_command', args: { command } });
 }
 
@@ -47,9 +70,21 @@ describe("installed Claude Code plugins (Claude Code's own layout)", () => {
     const settings = await loadSettings(environment.loadOptions());
     expect(settings.warnings).toEqual([]);
     const pluginFile = settings.files.find((file) => file.pluginId === 'hookify@claude-code-plugins');
-    expect(pluginFile).toMatchObject({ scope: 'plugin', dialect: 'claude', sourceName: 'hookify', path: join(installPath, 'hooks', 'hooks.json') });
+    expect(pluginFile).toMatchObject({
+      scope: 'plugin',
+      dialect: 'claude',
+      sourceName: 'hookify',
+      path: join(installPath, 'hooks', 'hooks.json'),
+    });
     const [hook] = settings.hooks[HookEventName.BeforeTool]![0]!.hooks;
-    expect(hook).toMatchObject({ command: guardCommand, dialect: 'claude', env: { CLAUDE_PLUGIN_ROOT: installPath, CLAUDE_PLUGIN_DATA: join(environment.home, '.claude', 'plugins', 'data', 'hookify-claude-code-plugins') } });
+    expect(hook).toMatchObject({
+      command: guardCommand,
+      dialect: 'claude',
+      env: {
+        CLAUDE_PLUGIN_ROOT: installPath,
+        CLAUDE_PLUGIN_DATA: join(environment.home, '.claude', 'plugins', 'data', 'hookify-claude-code-plugins'),
+      },
+    });
     const outcome = await shellCall(settings, 'rm -rf /');
     expect(outcome.ran).toBe(false);
     expect(outcome.llmContent).toContain('Dangerous rm command detected');
@@ -59,7 +94,11 @@ describe("installed Claude Code plugins (Claude Code's own layout)", () => {
     install('hookify', 'claude-code-plugins');
     environment.write(environment.claudeUserFile, { enabledPlugins: { 'hookify@claude-code-plugins': true } });
     environment.write(environment.claudeLocalFile, { enabledPlugins: { 'hookify@claude-code-plugins': false } });
-    await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
+    await trustProjectHooks({
+      workingDir: environment.project,
+      homeDir: environment.home,
+      trustStore: environment.trustStore,
+    });
     const settings = await loadSettings(environment.loadOptions());
     expect(settings.files.some((file) => file.pluginId !== undefined)).toBe(false);
     expect(settings.hooks).toEqual({});
@@ -67,24 +106,36 @@ describe("installed Claude Code plugins (Claude Code's own layout)", () => {
 
   it('without a registry entry the newest version in the cache is used', async () => {
     const installPath = install('hookify', 'claude-code-plugins');
-    environment.write(join(environment.home, '.claude', 'plugins', 'installed_plugins.json'), { version: 2, plugins: {} });
+    environment.write(join(environment.home, '.claude', 'plugins', 'installed_plugins.json'), {
+      version: 2,
+      plugins: {},
+    });
     environment.write(environment.claudeUserFile, { enabledPlugins: { 'hookify@claude-code-plugins': true } });
     const settings = await loadSettings(environment.loadOptions());
-    expect(settings.files.find((file) => file.pluginId === 'hookify@claude-code-plugins')?.path).toBe(join(installPath, 'hooks', 'hooks.json'));
+    expect(settings.files.find((file) => file.pluginId === 'hookify@claude-code-plugins')?.path).toBe(
+      join(installPath, 'hooks', 'hooks.json'),
+    );
   });
 
   it('an enabledPlugins entry hookrail cannot find is a warning naming the plugin and the file', async () => {
     install('hookify', 'claude-code-plugins');
-    environment.write(environment.claudeUserFile, { enabledPlugins: { 'hookify@claude-code-plugins': true, 'ghost@nowhere': true } });
+    environment.write(environment.claudeUserFile, {
+      enabledPlugins: { 'hookify@claude-code-plugins': true, 'ghost@nowhere': true },
+    });
     const settings = await loadSettings(environment.loadOptions());
     expect(settings.warnings).toEqual([
       '~/.claude/settings.json: enabledPlugins: "ghost@nowhere" is switched on but hookrail cannot find it (not in ~/.claude/plugins/installed_plugins.json or its cache); its hooks do not run',
     ]);
-    expect(settings.files.filter((file) => file.pluginId !== undefined).map((file) => file.pluginId)).toEqual(['hookify@claude-code-plugins']);
+    expect(settings.files.filter((file) => file.pluginId !== undefined).map((file) => file.pluginId)).toEqual([
+      'hookify@claude-code-plugins',
+    ]);
   });
 
   it('a plugin installed for another project (scope "project" with its projectPath) does not count here: a warning says so', async () => {
-    install('hookify', 'claude-code-plugins', { scope: 'project', projectPath: join(environment.root, 'other-project') });
+    install('hookify', 'claude-code-plugins', {
+      scope: 'project',
+      projectPath: join(environment.root, 'other-project'),
+    });
     environment.write(environment.claudeUserFile, { enabledPlugins: { 'hookify@claude-code-plugins': true } });
     const settings = await loadSettings(environment.loadOptions());
     expect(settings.files.some((file) => file.pluginId !== undefined)).toBe(false);

@@ -31,15 +31,28 @@ describe('Claude Code plugin placeholders', () => {
     const dataDirectory = join(environment.home, '.claude', 'plugins', 'data', 'placeholder-probe-inline');
     expect(existsSync(dataDirectory)).toBe(true);
 
-    const config = new Config({ ...toConfigParameters(settings), workingDir: environment.project, logger: recordingLogger().logger });
+    const config = new Config({
+      ...toConfigParameters(settings),
+      workingDir: environment.project,
+      logger: recordingLogger().logger,
+    });
     let ran = false;
     await executeToolWithHooks(config, 'run_shell_command', { command: 'ls' }, async () => {
       ran = true;
       return { llmContent: 'ok', returnDisplay: 'ok' };
     });
     expect(ran).toBe(true);
-    const lines = readFileSync(join(dataDirectory, 'calls.log'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, string>);
-    const expected = { logFile: join(dataDirectory, 'calls.log'), tool: 'Bash', root: plugin, data: dataDirectory, project: environment.project };
+    const lines = readFileSync(join(dataDirectory, 'calls.log'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, string>);
+    const expected = {
+      logFile: join(dataDirectory, 'calls.log'),
+      tool: 'Bash',
+      root: plugin,
+      data: dataDirectory,
+      project: environment.project,
+    };
     expect(lines.sort((left, right) => left['form']!.localeCompare(right['form']!))).toEqual([
       { form: 'exec', ...expected },
       { form: 'shell', ...expected },

@@ -36,7 +36,11 @@ function commandsOf(hooks: HookConfig[] | undefined): Array<string | undefined> 
 }
 
 function quietConfig(parameters: ReturnType<typeof toConfigParameters>, records: LogRecord[] = []): Config {
-  return new Config({ ...parameters, workingDir: environment.project, logger: new DebugLogger('test', { sink: (record) => records.push(record) }) });
+  return new Config({
+    ...parameters,
+    workingDir: environment.project,
+    logger: new DebugLogger('test', { sink: (record) => records.push(record) }),
+  });
 }
 
 /** Writes one BeforeTool hook `echo <scope>` into every scope's file, the project trusted. */
@@ -50,7 +54,11 @@ async function writeEveryScope(): Promise<string> {
   environment.write(environment.claudeLocalFile, { hooks: oneHook('PreToolUse', 'echo claude-local') });
   environment.write(environment.geminiProjectFile, { hooks: oneHook('BeforeTool', 'echo gemini-project') });
   environment.write(environment.geminiUserFile, { hooks: oneHook('BeforeTool', 'echo gemini-user') });
-  await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
+  await trustProjectHooks({
+    workingDir: environment.project,
+    homeDir: environment.home,
+    trustStore: environment.trustStore,
+  });
   return extraFile;
 }
 
@@ -59,7 +67,11 @@ describe('loadSettings: scopes and merge', () => {
     environment.write(environment.systemFile, { hooks: oneHook('AfterTool', 'echo system') });
     environment.write(environment.userFile, { hooks: oneHook('BeforeModel', 'echo user') });
     environment.write(environment.projectFile, { hooks: oneHook('BeforeTool', 'echo project') });
-    await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
+    await trustProjectHooks({
+      workingDir: environment.project,
+      homeDir: environment.home,
+      trustStore: environment.trustStore,
+    });
 
     const settings = await loadSettings(environment.loadOptions());
 
@@ -73,11 +85,18 @@ describe('loadSettings: scopes and merge', () => {
       ['user', environment.userFile],
       ['system', environment.systemFile],
     ]);
-    expect(toConfigParameters(settings)).toEqual({ enableHooks: true, hooks: settings.hooks, disabledHooks: [], hookEnvironment: { withhold: [] } });
+    expect(toConfigParameters(settings)).toEqual({
+      enableHooks: true,
+      hooks: settings.hooks,
+      disabledHooks: [],
+      hookEnvironment: { withhold: [] },
+    });
   });
 
   it('HOOK-002: function hooks switch hooks on without settings hooks, but not past a file\'s "enableHooks": false', async () => {
-    const functionHooks: FunctionHookDefinition[] = [{ event: 'BeforeTool', name: 'guard', run: () => ({ decision: 'allow' }) }];
+    const functionHooks: FunctionHookDefinition[] = [
+      { event: 'BeforeTool', name: 'guard', run: () => ({ decision: 'allow' }) },
+    ];
     const none = await loadSettings(environment.loadOptions());
     expect(toConfigParameters(none).enableHooks).toBe(false);
     expect(toConfigParameters(none, { functionHooks })).toMatchObject({ enableHooks: true, functionHooks });
@@ -119,7 +138,19 @@ describe('loadSettings: scopes and merge', () => {
       'claude-managed',
       'gemini-system',
     ]);
-    expect(settings.files.map((file) => file.dialect)).toEqual(['native', 'native', 'claude', 'claude', 'gemini', 'native', 'claude', 'gemini', 'native', 'claude', 'gemini']);
+    expect(settings.files.map((file) => file.dialect)).toEqual([
+      'native',
+      'native',
+      'claude',
+      'claude',
+      'gemini',
+      'native',
+      'claude',
+      'gemini',
+      'native',
+      'claude',
+      'gemini',
+    ]);
   });
 
   it('HOOK-086: the registry tags every merged hook Project and returns them in the merged priority order', async () => {
@@ -131,7 +162,17 @@ describe('loadSettings: scopes and merge', () => {
     const entries = registry.getHooksForEvent(HookEventName.BeforeTool);
 
     expect(entries.map((entry) => entry.source)).toEqual(Array(9).fill(ConfigSource.Project));
-    expect(entries.map((entry) => entry.dialect)).toEqual(['native', 'native', 'claude', 'claude', 'gemini', 'native', 'claude', 'gemini', 'native']);
+    expect(entries.map((entry) => entry.dialect)).toEqual([
+      'native',
+      'native',
+      'claude',
+      'claude',
+      'gemini',
+      'native',
+      'claude',
+      'gemini',
+      'native',
+    ]);
     expect(entries.map((entry) => entry.config.command)).toEqual([
       'echo extra',
       'echo project',
@@ -149,7 +190,11 @@ describe('loadSettings: scopes and merge', () => {
     environment.write(environment.systemFile, { hooks: oneHook('BeforeTool', 'echo shared', { timeout: 3000 }) });
     environment.write(environment.userFile, { hooks: oneHook('BeforeTool', 'echo shared', { timeout: 2000 }) });
     environment.write(environment.projectFile, { hooks: oneHook('BeforeTool', 'echo shared', { timeout: 1000 }) });
-    await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
+    await trustProjectHooks({
+      workingDir: environment.project,
+      homeDir: environment.home,
+      trustStore: environment.trustStore,
+    });
     const settings = await loadSettings(environment.loadOptions());
     const registry = new HookRegistry(quietConfig(toConfigParameters(settings)));
     await registry.initialize();
@@ -168,11 +213,18 @@ describe('loadSettings: scopes and merge', () => {
     environment.write(environment.userFile, { hooks: sequentialHook('user') });
     environment.write(environment.projectFile, { hooks: sequentialHook('project') });
     environment.write(environment.claudeProjectFile, { hooks: sequentialHook('claude-project', 'PreToolUse') });
-    await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
+    await trustProjectHooks({
+      workingDir: environment.project,
+      homeDir: environment.home,
+      trustStore: environment.trustStore,
+    });
     const settings = await loadSettings({ ...environment.loadOptions(), extraFiles: [extraFile] });
     const config = quietConfig(toConfigParameters(settings));
 
-    const result = await executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, async () => ({ llmContent: 'written', returnDisplay: 'written' }));
+    const result = await executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, async () => ({
+      llmContent: 'written',
+      returnDisplay: 'written',
+    }));
 
     expect(result.llmContent).toBe('written');
     expect(environment.readLines(log)).toEqual(['extra', 'project', 'claude-project', 'user', 'system']);
@@ -182,7 +234,14 @@ describe('loadSettings: scopes and merge', () => {
     environment.write(environment.userFile, {
       hooks: {
         BeforeTool: [
-          { matcher: 'write_file|replace', sequential: true, hooks: [{ type: 'command', command: 'echo one', timeout: 500 }, { type: 'command', command: 'echo two', name: 'second' }] },
+          {
+            matcher: 'write_file|replace',
+            sequential: true,
+            hooks: [
+              { type: 'command', command: 'echo one', timeout: 500 },
+              { type: 'command', command: 'echo two', name: 'second' },
+            ],
+          },
           { hooks: [{ type: 'command', command: 'echo three' }] },
         ],
       },
@@ -206,7 +265,10 @@ describe('loadSettings: scopes and merge', () => {
   it('HOOK-086: mergeHooksSettings puts the first argument first for every event', () => {
     const merged = mergeHooksSettings([
       { AfterTool: [{ hooks: [{ type: 'command', command: 'a1' }] }] },
-      { AfterTool: [{ hooks: [{ type: 'command', command: 'a2' }] }], BeforeModel: [{ hooks: [{ type: 'command', command: 'm2' }] }] },
+      {
+        AfterTool: [{ hooks: [{ type: 'command', command: 'a2' }] }],
+        BeforeModel: [{ hooks: [{ type: 'command', command: 'm2' }] }],
+      },
     ]);
     expect(merged).toEqual({
       AfterTool: [{ hooks: [{ type: 'command', command: 'a1' }] }, { hooks: [{ type: 'command', command: 'a2' }] }],
@@ -219,9 +281,20 @@ describe('loadSettings: scopes and merge', () => {
     environment.write(environment.geminiUserFile, { hooks: oneHook('BeforeTool', 'echo gemini') });
 
     const withoutClaude = await loadSettings({ ...environment.loadOptions(), includeClaude: false });
-    const withoutEither = await loadSettings({ ...environment.loadOptions(), includeClaude: false, includeGemini: false });
+    const withoutEither = await loadSettings({
+      ...environment.loadOptions(),
+      includeClaude: false,
+      includeGemini: false,
+    });
 
-    expect(withoutClaude.files.map((file) => file.scope)).toEqual(['project', 'gemini-project', 'user', 'gemini-user', 'system', 'gemini-system']);
+    expect(withoutClaude.files.map((file) => file.scope)).toEqual([
+      'project',
+      'gemini-project',
+      'user',
+      'gemini-user',
+      'system',
+      'gemini-system',
+    ]);
     expect(withoutEither.hooks).toEqual({});
     expect(withoutEither.files.map((file) => file.scope)).toEqual(['project', 'user', 'system']);
   });
@@ -233,13 +306,27 @@ describe('loadSettings: scopes and merge', () => {
 
     expect(settings.untrustedProjectHooks).toBe(false);
     expect(commandsOf(settings.hooks.BeforeTool?.[0].hooks)).toEqual(['echo home']);
-    expect(settings.files.filter((file) => file.path === environment.userFile).map((file) => file.scope)).toEqual(['user']);
+    expect(settings.files.filter((file) => file.path === environment.userFile).map((file) => file.scope)).toEqual([
+      'user',
+    ]);
   });
 });
 
 describe('loadSettings: enableHooks and disabledHooks', () => {
   it('unions disabledHooks across scopes and the registry disables those hooks', async () => {
-    environment.write(environment.userFile, { hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'echo a' }, { type: 'command', command: 'echo b', name: 'b-hook' }] }] }, disabledHooks: ['echo a'] });
+    environment.write(environment.userFile, {
+      hooks: {
+        BeforeTool: [
+          {
+            hooks: [
+              { type: 'command', command: 'echo a' },
+              { type: 'command', command: 'echo b', name: 'b-hook' },
+            ],
+          },
+        ],
+      },
+      disabledHooks: ['echo a'],
+    });
     environment.write(environment.systemFile, { disabledHooks: ['b-hook', 'echo a'] });
     const settings = await loadSettings(environment.loadOptions());
     const registry = new HookRegistry(quietConfig(toConfigParameters(settings)));
@@ -298,7 +385,9 @@ describe('loadSettings: bad files', () => {
     const settings = await loadSettings(environment.loadOptions());
 
     expect(settings.warnings).toHaveLength(1);
-    expect(settings.warnings[0]).toBe("~/.hookrail/settings.json: invalid JSON at line 3, column 20: Unexpected token '}'; this file is ignored");
+    expect(settings.warnings[0]).toBe(
+      "~/.hookrail/settings.json: invalid JSON at line 3, column 20: Unexpected token '}'; this file is ignored",
+    );
     expect(commandsOf(settings.hooks.BeforeTool?.[0].hooks)).toEqual(['echo system']);
     const userFile = settings.files.find((file) => file.scope === 'user');
     expect(userFile?.exists).toBe(true);
@@ -310,14 +399,23 @@ describe('loadSettings: bad files', () => {
 
     const settings = await loadSettings(environment.loadOptions());
 
-    expect(settings.warnings).toEqual(['~/.hookrail/settings.json: expected a JSON object, found an array; this file is ignored']);
+    expect(settings.warnings).toEqual([
+      '~/.hookrail/settings.json: expected a JSON object, found an array; this file is ignored',
+    ]);
   });
 
   it('reports invalid hook entries with JSON paths prefixed by the file, keeping the valid ones', async () => {
     environment.write(environment.projectFile, {
-      hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'echo ok' }, { type: 'command' }] }], AfterTool: 'nope' },
+      hooks: {
+        BeforeTool: [{ hooks: [{ type: 'command', command: 'echo ok' }, { type: 'command' }] }],
+        AfterTool: 'nope',
+      },
     });
-    await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
+    await trustProjectHooks({
+      workingDir: environment.project,
+      homeDir: environment.home,
+      trustStore: environment.trustStore,
+    });
 
     const settings = await loadSettings(environment.loadOptions());
 
@@ -328,7 +426,11 @@ describe('loadSettings: bad files', () => {
     expect(commandsOf(settings.hooks.BeforeTool?.[0].hooks)).toEqual(['echo ok']);
     expect(settings.files.find((file) => file.scope === 'project')?.problems).toEqual([
       { path: 'hooks.BeforeTool[0].hooks[1]', message: '"command" is missing; hook skipped', severity: 'error' },
-      { path: 'hooks.AfterTool', message: 'expected an array of hook definitions, got a string; skipped', severity: 'error' },
+      {
+        path: 'hooks.AfterTool',
+        message: 'expected an array of hook definitions, got a string; skipped',
+        severity: 'error',
+      },
     ]);
   });
 
@@ -339,17 +441,26 @@ describe('loadSettings: bad files', () => {
 
     const settings = await loadSettings(environment.loadOptions());
 
-    expect(settings.warnings).toEqual(['.hookrail/settings.json: is a FIFO (named pipe), not a regular file; only regular files are read; this file is ignored']);
+    expect(settings.warnings).toEqual([
+      '.hookrail/settings.json: is a FIFO (named pipe), not a regular file; only regular files are read; this file is ignored',
+    ]);
     expect(commandsOf(settings.hooks.BeforeTool?.[0].hooks)).toEqual(['echo user']);
   });
 
   it('readSettingsScopeFile reports an unreadable path (a directory) without throwing', async () => {
     environment.write(join(environment.userFile, 'inner.json'), {});
 
-    const file = await readSettingsScopeFile({ scope: 'extra', path: environment.userFile, workingDir: environment.project, homeDir: environment.home });
+    const file = await readSettingsScopeFile({
+      scope: 'extra',
+      path: environment.userFile,
+      workingDir: environment.project,
+      homeDir: environment.home,
+    });
 
     expect(file.exists).toBe(true);
-    expect(file.problems).toEqual([{ path: '', message: 'is a directory, not a file; this file is ignored', severity: 'error' }]);
+    expect(file.problems).toEqual([
+      { path: '', message: 'is a directory, not a file; this file is ignored', severity: 'error' },
+    ]);
   });
 });
 
@@ -376,7 +487,11 @@ describe('loadSettings: trust', () => {
 
   it('loads project hooks once trusted, and asks again when a command changes', async () => {
     environment.write(environment.projectFile, { hooks: oneHook('BeforeTool', 'echo project') });
-    const trusted = await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
+    const trusted = await trustProjectHooks({
+      workingDir: environment.project,
+      homeDir: environment.home,
+      trustStore: environment.trustStore,
+    });
     expect(commandsOf(trusted.hooks.BeforeTool?.[0].hooks)).toEqual(['echo project']);
 
     const afterTrust = await loadSettings(environment.loadOptions());
@@ -396,19 +511,30 @@ describe('loadSettings: trust', () => {
     environment.write(environment.projectFile, { hooks: oneHook('BeforeTool', 'echo project') });
     await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home });
 
-    const settings = await loadSettings({ workingDir: environment.project, homeDir: environment.home, env: environment.env });
+    const settings = await loadSettings({
+      workingDir: environment.project,
+      homeDir: environment.home,
+      env: environment.env,
+    });
 
     expect(existsSync(environment.trustFile)).toBe(true);
     expect(settings.untrustedProjectHooks).toBe(false);
   });
 
   it('trusts a --settings file inside the project because the user named it', async () => {
-    const extraFile = environment.write(join(environment.project, 'hooks.json'), { hooks: oneHook('BeforeTool', 'echo named') });
+    const extraFile = environment.write(join(environment.project, 'hooks.json'), {
+      hooks: oneHook('BeforeTool', 'echo named'),
+    });
 
     const settings = await loadSettings({ ...environment.loadOptions(), extraFiles: ['hooks.json'] });
 
     expect(settings.untrustedProjectHooks).toBe(false);
-    expect(settings.files[0]).toMatchObject({ scope: 'extra', path: extraFile, trusted: true, displayName: 'hooks.json' });
+    expect(settings.files[0]).toMatchObject({
+      scope: 'extra',
+      path: extraFile,
+      trusted: true,
+      displayName: 'hooks.json',
+    });
     expect(commandsOf(settings.hooks.BeforeTool?.[0].hooks)).toEqual(['echo named']);
   });
 
@@ -419,12 +545,18 @@ describe('loadSettings: trust', () => {
     const settings = await loadSettings(environment.loadOptions());
 
     expect(settings.untrustedProjectHooks).toBe(true);
-    expect(settings.warnings[0]).toMatch(/trusted-folders\.json: invalid JSON at line 1, column 13: .*treated as empty/);
+    expect(settings.warnings[0]).toMatch(
+      /trusted-folders\.json: invalid JSON at line 1, column 13: .*treated as empty/,
+    );
   });
 
   it('trust follows the folder through a symbolic link to it', async () => {
     environment.write(environment.projectFile, { hooks: oneHook('BeforeTool', 'echo project') });
-    await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
+    await trustProjectHooks({
+      workingDir: environment.project,
+      homeDir: environment.home,
+      trustStore: environment.trustStore,
+    });
     const link = environment.path('link-to-project');
     symlinkSync(environment.project, link);
 
@@ -439,13 +571,29 @@ describe('setHookDisabled', () => {
   it('creates the file and its directory, adds and removes a name, and keeps other keys', async () => {
     const file = environment.userFile;
 
-    expect(await setHookDisabled({ file, nameOrCommand: 'echo a', disabled: true })).toEqual({ changed: true, disabledHooks: ['echo a'] });
+    expect(await setHookDisabled({ file, nameOrCommand: 'echo a', disabled: true })).toEqual({
+      changed: true,
+      disabledHooks: ['echo a'],
+    });
     environment.write(file, { hooks: oneHook('BeforeTool', 'echo a'), disabledHooks: ['echo a'], other: { keep: 1 } });
-    expect(await setHookDisabled({ file, nameOrCommand: 'audit', disabled: true })).toEqual({ changed: true, disabledHooks: ['echo a', 'audit'] });
-    expect(await setHookDisabled({ file, nameOrCommand: 'audit', disabled: true })).toEqual({ changed: false, disabledHooks: ['echo a', 'audit'] });
-    expect(await setHookDisabled({ file, nameOrCommand: 'echo a', disabled: false })).toEqual({ changed: true, disabledHooks: ['audit'] });
+    expect(await setHookDisabled({ file, nameOrCommand: 'audit', disabled: true })).toEqual({
+      changed: true,
+      disabledHooks: ['echo a', 'audit'],
+    });
+    expect(await setHookDisabled({ file, nameOrCommand: 'audit', disabled: true })).toEqual({
+      changed: false,
+      disabledHooks: ['echo a', 'audit'],
+    });
+    expect(await setHookDisabled({ file, nameOrCommand: 'echo a', disabled: false })).toEqual({
+      changed: true,
+      disabledHooks: ['audit'],
+    });
 
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ hooks: oneHook('BeforeTool', 'echo a'), disabledHooks: ['audit'], other: { keep: 1 } });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      hooks: oneHook('BeforeTool', 'echo a'),
+      disabledHooks: ['audit'],
+      other: { keep: 1 },
+    });
     expect(readdirSync(join(environment.home, '.hookrail'))).toEqual(['settings.json']);
     const settings = await loadSettings(environment.loadOptions());
     expect(settings.disabledHooks).toEqual(['audit']);
@@ -464,7 +612,11 @@ describe('setHookDisabled', () => {
   it('refuses a disabledHooks that is not an array of strings, and an empty name', async () => {
     const file = environment.write(environment.userFile, { disabledHooks: 'echo a' });
 
-    await expect(setHookDisabled({ file, nameOrCommand: 'echo b', disabled: true })).rejects.toThrow('"disabledHooks" must be an array of strings');
-    await expect(setHookDisabled({ file, nameOrCommand: '  ', disabled: true })).rejects.toThrow('the hook name or command to enable or disable is empty');
+    await expect(setHookDisabled({ file, nameOrCommand: 'echo b', disabled: true })).rejects.toThrow(
+      '"disabledHooks" must be an array of strings',
+    );
+    await expect(setHookDisabled({ file, nameOrCommand: '  ', disabled: true })).rejects.toThrow(
+      'the hook name or command to enable or disable is empty',
+    );
   });
 });

@@ -23,12 +23,25 @@ describe('misspelt top-level settings keys', () => {
       hookEnviroment: { withhold: ['TOKEN'] },
       hooks: oneHook('BeforeTool', 'echo kept'),
     });
-    const file = await readSettingsScopeFile({ scope: 'user', path, homeDir: environment.home, workingDir: environment.project });
+    const file = await readSettingsScopeFile({
+      scope: 'user',
+      path,
+      homeDir: environment.home,
+      workingDir: environment.project,
+    });
     expect(file.problems).toEqual([
       { path: 'hook', message: 'unknown key "hook"; ignored (did you mean "hooks"?)', severity: 'warning' },
       { path: 'Hooks', message: 'unknown key "Hooks"; ignored (did you mean "hooks"?)', severity: 'warning' },
-      { path: 'enableHook', message: 'unknown key "enableHook"; ignored (did you mean "enableHooks"?)', severity: 'warning' },
-      { path: 'hookEnviroment', message: 'unknown key "hookEnviroment"; ignored (did you mean "hookEnvironment"?)', severity: 'warning' },
+      {
+        path: 'enableHook',
+        message: 'unknown key "enableHook"; ignored (did you mean "enableHooks"?)',
+        severity: 'warning',
+      },
+      {
+        path: 'hookEnviroment',
+        message: 'unknown key "hookEnviroment"; ignored (did you mean "hookEnvironment"?)',
+        severity: 'warning',
+      },
     ]);
     expect(file.hooks.BeforeTool?.[0].hooks.map((hook) => hook.command)).toEqual(['echo kept']);
   });
@@ -44,14 +57,24 @@ describe('misspelt top-level settings keys', () => {
       cleanupPeriodDays: 30,
       hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo guard' }] }] },
     };
-    const clean = await readSettingsScopeFile({ scope: 'claude-user', path: environment.write(environment.claudeUserFile, claudeSettings), homeDir: environment.home });
+    const clean = await readSettingsScopeFile({
+      scope: 'claude-user',
+      path: environment.write(environment.claudeUserFile, claudeSettings),
+      homeDir: environment.home,
+    });
     expect(clean.problems).toEqual([]);
     const typo = await readSettingsScopeFile({
       scope: 'claude-user',
       path: environment.write(environment.claudeUserFile, { ...claudeSettings, disableAllHook: true }),
       homeDir: environment.home,
     });
-    expect(typo.problems).toEqual([{ path: 'disableAllHook', message: 'unknown key "disableAllHook"; ignored (did you mean "disableAllHooks"?)', severity: 'warning' }]);
+    expect(typo.problems).toEqual([
+      {
+        path: 'disableAllHook',
+        message: 'unknown key "disableAllHook"; ignored (did you mean "disableAllHooks"?)',
+        severity: 'warning',
+      },
+    ]);
     expect(typo.hooks.BeforeTool).toHaveLength(1);
   });
 
@@ -71,18 +94,40 @@ describe('misspelt top-level settings keys', () => {
   });
 
   it('a Gemini CLI file: "tool" is a typo of "tools", whose tools.enableHooks hookrail reads there (and "hooksConfg" of "hooksConfig")', async () => {
-    const path = environment.write(environment.geminiUserFile, { tool: { enableHooks: false }, hooksConfg: { enabled: false }, hooks: oneHook('BeforeTool', 'echo gemini') });
+    const path = environment.write(environment.geminiUserFile, {
+      tool: { enableHooks: false },
+      hooksConfg: { enabled: false },
+      hooks: oneHook('BeforeTool', 'echo gemini'),
+    });
     const file = await readSettingsScopeFile({ scope: 'gemini-user', path, homeDir: environment.home });
     expect(file.problems).toEqual([
       { path: 'tool', message: 'unknown key "tool"; ignored (did you mean "tools"?)', severity: 'warning' },
-      { path: 'hooksConfg', message: 'unknown key "hooksConfg"; ignored (did you mean "hooksConfig"?)', severity: 'warning' },
+      {
+        path: 'hooksConfg',
+        message: 'unknown key "hooksConfg"; ignored (did you mean "hooksConfig"?)',
+        severity: 'warning',
+      },
     ]);
   });
 
   it('keysReadFrom: the keys each dialect reads, the hookrail switches only where hookrail reads them', () => {
-    expect(keysReadFrom('claude', false)).toEqual(['hooks', 'disableAllHooks', 'enabledPlugins', 'allowManagedHooksOnly', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars']);
+    expect(keysReadFrom('claude', false)).toEqual([
+      'hooks',
+      'disableAllHooks',
+      'enabledPlugins',
+      'allowManagedHooksOnly',
+      'allowedHttpHookUrls',
+      'httpHookAllowedEnvVars',
+    ]);
     expect(keysReadFrom('gemini', false)).toEqual(['hooks', 'hooksConfig', 'tools']);
-    expect(keysReadFrom('native', true)).toEqual(['hooks', 'enableHooks', 'disabledHooks', 'hookEnvironment', 'warmInterpreters', 'plugins']);
+    expect(keysReadFrom('native', true)).toEqual([
+      'hooks',
+      'enableHooks',
+      'disabledHooks',
+      'hookEnvironment',
+      'warmInterpreters',
+      'plugins',
+    ]);
   });
 
   it('only keys read from the file are suggested: "enableHook" in a Claude Code file is no typo of a key hookrail reads there', () => {

@@ -4,7 +4,15 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dialectOfLocation, hostSystemPath, displayPath, getSettingsPaths, isProjectScope, projectLocations, type SettingsScope } from '../../../src/adapters/settings/settingsLocations.js';
+import {
+  dialectOfLocation,
+  hostSystemPath,
+  displayPath,
+  getSettingsPaths,
+  isProjectScope,
+  projectLocations,
+  type SettingsScope,
+} from '../../../src/adapters/settings/settingsLocations.js';
 import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
 
 let environment: SettingsEnvironment;
@@ -20,7 +28,11 @@ afterEach(() => {
 describe('settings locations', () => {
   it('HOOK-084: the system scope is /etc/hookrail/settings.json unless HOOKRAIL_SYSTEM_SETTINGS names another file', () => {
     const defaults = getSettingsPaths({ workingDir: environment.project, homeDir: environment.home, env: {} });
-    const overridden = getSettingsPaths({ workingDir: environment.project, homeDir: environment.home, env: environment.env });
+    const overridden = getSettingsPaths({
+      workingDir: environment.project,
+      homeDir: environment.home,
+      env: environment.env,
+    });
 
     expect(defaults).toEqual({
       system: '/etc/hookrail/settings.json',
@@ -46,7 +58,11 @@ describe('settings locations', () => {
     expect(hostSystemPath('gemini', 'linux')).toBe('/etc/gemini-cli/settings.json');
     expect(hostSystemPath('gemini', 'darwin')).toBe('/Library/Application Support/GeminiCli/settings.json');
     expect(hostSystemPath('gemini', 'win32')).toBe('C:\\ProgramData\\gemini-cli\\settings.json');
-    const overridden = getSettingsPaths({ workingDir: environment.project, homeDir: environment.home, env: environment.env });
+    const overridden = getSettingsPaths({
+      workingDir: environment.project,
+      homeDir: environment.home,
+      env: environment.env,
+    });
     expect(overridden.claudeManaged).toBe(environment.claudeManagedFile);
     expect(overridden.geminiSystem).toBe(environment.geminiSystemFile);
   });
@@ -59,9 +75,25 @@ describe('settings locations', () => {
       { scope: 'claude-project', path: environment.claudeProjectFile },
       { scope: 'gemini-project', path: environment.geminiProjectFile },
     ]);
-    expect(projectLocations(paths, { includeClaude: false, includeGemini: false })).toEqual([{ scope: 'project', path: environment.projectFile }]);
-    const projectScopes: SettingsScope[] = ['project', 'claude-project', 'claude-local', 'gemini-project', 'project-plugin'];
-    const otherScopes: SettingsScope[] = ['system', 'user', 'extra', 'claude-user', 'gemini-user', 'plugin', 'extension'];
+    expect(projectLocations(paths, { includeClaude: false, includeGemini: false })).toEqual([
+      { scope: 'project', path: environment.projectFile },
+    ]);
+    const projectScopes: SettingsScope[] = [
+      'project',
+      'claude-project',
+      'claude-local',
+      'gemini-project',
+      'project-plugin',
+    ];
+    const otherScopes: SettingsScope[] = [
+      'system',
+      'user',
+      'extra',
+      'claude-user',
+      'gemini-user',
+      'plugin',
+      'extension',
+    ];
     expect(projectScopes.filter(isProjectScope)).toEqual(projectScopes);
     expect(otherScopes.filter(isProjectScope)).toEqual([]);
   });

@@ -6,7 +6,12 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { countHooks, loadSettings, toConfigParameters, trustProjectHooks } from '../../../src/adapters/settings/settings.js';
+import {
+  countHooks,
+  loadSettings,
+  toConfigParameters,
+  trustProjectHooks,
+} from '../../../src/adapters/settings/settings.js';
 import { fingerprintHooks } from '../../../src/adapters/settings/trust.js';
 import { DebugLogger } from '../../../src/debugLogger.js';
 import { DEFAULT_WARM_INTERPRETERS } from '../../../src/hooks/actions/warm/warmPool.js';
@@ -32,20 +37,36 @@ const exit2Script = fileURLToPath(new URL('../../fixtures/hooks/exit-2-stderr.sh
 /** A BeforeTool guard named `name` that blocks run_shell_command: `<name> says no` on stderr, exit 2. */
 function guard(name: string, extra: Record<string, unknown> = {}): HooksSettings {
   return {
-    BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', name, command: `sh "${exit2Script}" "${name} says no"`, ...extra }] }],
+    BeforeTool: [
+      {
+        matcher: 'run_shell_command',
+        hooks: [{ type: 'command', name, command: `sh "${exit2Script}" "${name} says no"`, ...extra }],
+      },
+    ],
   } as HooksSettings;
 }
 
 function quietConfig(settings: Awaited<ReturnType<typeof loadSettings>>): Config {
-  return new Config({ ...toConfigParameters(settings), workingDir: environment.project, logger: new DebugLogger('test', { sink: () => undefined }) });
+  return new Config({
+    ...toConfigParameters(settings),
+    workingDir: environment.project,
+    logger: new DebugLogger('test', { sink: () => undefined }),
+  });
 }
 
-async function shellCallOutcome(settings: Awaited<ReturnType<typeof loadSettings>>): Promise<{ ran: boolean; content: string }> {
+async function shellCallOutcome(
+  settings: Awaited<ReturnType<typeof loadSettings>>,
+): Promise<{ ran: boolean; content: string }> {
   let ran = false;
-  const result = await executeToolWithHooks(quietConfig(settings), 'run_shell_command', { command: 'echo hi' }, async () => {
-    ran = true;
-    return { llmContent: 'hi', returnDisplay: 'hi' };
-  });
+  const result = await executeToolWithHooks(
+    quietConfig(settings),
+    'run_shell_command',
+    { command: 'echo hi' },
+    async () => {
+      ran = true;
+      return { llmContent: 'hi', returnDisplay: 'hi' };
+    },
+  );
   return { ran, content: result.llmContent };
 }
 
@@ -61,8 +82,15 @@ describe('loadSettings: an untrusted project contributes nothing', () => {
       const settings = await loadSettings(environment.loadOptions());
 
       expect(settings.untrustedProjectHooks).toBe(true);
-      expect(toConfigParameters(settings)).toEqual({ enableHooks: true, hooks: settings.hooks, disabledHooks: [], hookEnvironment: { withhold: [] } });
-      expect(settings.warnings[0]).toMatch(/^Project settings in \.hookrail\/settings\.json were not applied: this folder is not trusted \(left out: /);
+      expect(toConfigParameters(settings)).toEqual({
+        enableHooks: true,
+        hooks: settings.hooks,
+        disabledHooks: [],
+        hookEnvironment: { withhold: [] },
+      });
+      expect(settings.warnings[0]).toMatch(
+        /^Project settings in \.hookrail\/settings\.json were not applied: this folder is not trusted \(left out: /,
+      );
       const outcome = await shellCallOutcome(settings);
       expect(outcome.ran).toBe(false);
       expect(outcome.content).toContain('user-guard says no');
@@ -78,19 +106,29 @@ describe('loadSettings: an untrusted project contributes nothing', () => {
     environment.write(environment.projectFile, { warmInterpreters: 4 });
     const untrusted = await loadSettings(environment.loadOptions());
     expect(untrusted.warmInterpreters).toBe(0);
-    await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
+    await trustProjectHooks({
+      workingDir: environment.project,
+      homeDir: environment.home,
+      trustStore: environment.trustStore,
+    });
     const trusted = await loadSettings(environment.loadOptions());
     expect(quietConfig(trusted).getWarmInterpreters()).toBe(4);
 
     environment.write(environment.userFile, { hooks: guard('user-guard') });
     environment.write(environment.projectFile, {});
-    expect(quietConfig(await loadSettings(environment.loadOptions())).getWarmInterpreters()).toBe(DEFAULT_WARM_INTERPRETERS);
+    expect(quietConfig(await loadSettings(environment.loadOptions())).getWarmInterpreters()).toBe(
+      DEFAULT_WARM_INTERPRETERS,
+    );
   });
 
   it('once trusted its switches apply, and a switch added later needs trust again', async () => {
     environment.write(environment.userFile, { hooks: guard('user-guard') });
     environment.write(environment.projectFile, { disabledHooks: ['user-guard'] });
-    await trustProjectHooks({ workingDir: environment.project, homeDir: environment.home, trustStore: environment.trustStore });
+    await trustProjectHooks({
+      workingDir: environment.project,
+      homeDir: environment.home,
+      trustStore: environment.trustStore,
+    });
 
     const trusted = await loadSettings(environment.loadOptions());
     expect(trusted.untrustedProjectHooks).toBe(false);
@@ -117,11 +155,20 @@ describe('loadSettings: an untrusted project contributes nothing', () => {
 describe('loadSettings: the system file pins hooks', () => {
   it('a pinned system hook survives a user disabledHooks entry and a user "enableHooks": false; the others are off', async () => {
     environment.write(environment.systemFile, { hooks: guard('corp-guard', { pinned: true }) });
-    environment.write(environment.userFile, { hooks: { AfterTool: [{ hooks: [{ type: 'command', command: 'echo audit' }] }] }, disabledHooks: ['audit', 'corp-guard'], enableHooks: false });
+    environment.write(environment.userFile, {
+      hooks: { AfterTool: [{ hooks: [{ type: 'command', command: 'echo audit' }] }] },
+      disabledHooks: ['audit', 'corp-guard'],
+      enableHooks: false,
+    });
 
     const settings = await loadSettings(environment.loadOptions());
 
-    expect(settings).toMatchObject({ enableHooks: true, onlyPinnedHooks: true, switchedOffBy: ['~/.hookrail/settings.json'], disabledHooks: ['audit'] });
+    expect(settings).toMatchObject({
+      enableHooks: true,
+      onlyPinnedHooks: true,
+      switchedOffBy: ['~/.hookrail/settings.json'],
+      disabledHooks: ['audit'],
+    });
     expect(Object.keys(settings.hooks)).toEqual(['BeforeTool']);
     expect(settings.warnings).toEqual([
       `~/.hookrail/settings.json: disabledHooks[1]: "corp-guard" is pinned by the system settings (${environment.systemFile}); it stays enabled`,
@@ -136,13 +183,22 @@ describe('loadSettings: the system file pins hooks', () => {
     const pinnedHooks = guard('corp-guard', { pinned: true, timeout: 30_000 });
     const command = pinnedHooks.BeforeTool?.[0].hooks[0].command;
     environment.write(environment.systemFile, { hooks: pinnedHooks });
-    environment.write(environment.userFile, { hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', name: 'shadow', command, timeout: 1 }] }] }, disabledHooks: ['shadow'] });
+    environment.write(environment.userFile, {
+      hooks: {
+        BeforeTool: [
+          { matcher: 'run_shell_command', hooks: [{ type: 'command', name: 'shadow', command, timeout: 1 }] },
+        ],
+      },
+      disabledHooks: ['shadow'],
+    });
 
     const settings = await loadSettings(environment.loadOptions());
     const registry = new HookRegistry(quietConfig(settings));
     await registry.initialize();
 
-    expect(registry.getHooksForEvent(HookEventName.BeforeTool).map((entry) => [entry.config.name, entry.config.timeout])).toEqual([['corp-guard', 30_000]]);
+    expect(
+      registry.getHooksForEvent(HookEventName.BeforeTool).map((entry) => [entry.config.name, entry.config.timeout]),
+    ).toEqual([['corp-guard', 30_000]]);
     expect((await shellCallOutcome(settings)).ran).toBe(false);
   });
 
@@ -156,13 +212,19 @@ describe('loadSettings: the system file pins hooks', () => {
     const registry = new HookRegistry(config);
     await registry.initialize();
     expect(registry.setHookEnabled('corp-guard', false)).toBe(0);
-    expect(registry.getHooksForEvent(HookEventName.BeforeTool).map((entry) => entry.config.name)).toEqual(['corp-guard']);
+    expect(registry.getHooksForEvent(HookEventName.BeforeTool).map((entry) => entry.config.name)).toEqual([
+      'corp-guard',
+    ]);
   });
 
   it('the system file\'s own "enableHooks": false switches everything off, pinned hooks too', async () => {
     environment.write(environment.systemFile, { hooks: guard('corp-guard', { pinned: true }), enableHooks: false });
     const settings = await loadSettings(environment.loadOptions());
-    expect(settings).toMatchObject({ enableHooks: false, onlyPinnedHooks: false, switchedOffBy: [environment.systemFile] });
+    expect(settings).toMatchObject({
+      enableHooks: false,
+      onlyPinnedHooks: false,
+      switchedOffBy: [environment.systemFile],
+    });
   });
 
   it('"pinned" in a user or project file is a warning with its JSON path and pins nothing', async () => {
@@ -184,7 +246,13 @@ describe('countHooks', () => {
   it('counts the hooks of every group, for all events or for one', () => {
     const hooks: HooksSettings = {
       BeforeTool: [
-        { matcher: 'a', hooks: [{ type: 'command', command: 'one' }, { type: 'command', command: 'two' }] },
+        {
+          matcher: 'a',
+          hooks: [
+            { type: 'command', command: 'one' },
+            { type: 'command', command: 'two' },
+          ],
+        },
         { hooks: [{ type: 'command', command: 'three' }] },
       ],
       AfterTool: [{ hooks: [{ type: 'command', command: 'four' }] }],

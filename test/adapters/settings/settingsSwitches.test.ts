@@ -5,7 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { emptyScopeFile } from '../../../src/adapters/settings/settingsScopeFile.js';
 import { type SettingsScopeFile } from '../../../src/adapters/settings/scopeFile.js';
-import { readClaudeSwitches, readGeminiSwitches, readHookrailSwitches } from '../../../src/adapters/settings/settingsSwitches.js';
+import {
+  readClaudeSwitches,
+  readGeminiSwitches,
+  readHookrailSwitches,
+} from '../../../src/adapters/settings/settingsSwitches.js';
 
 function file(dialect: SettingsScopeFile['dialect']): SettingsScopeFile {
   return emptyScopeFile({ scope: 'extra', path: '/work/project/settings.json', displayName: 'settings.json', dialect });
@@ -22,14 +26,17 @@ describe('Claude Code: disableAllHooks', () => {
     expect(on.claudeDisableAllHooks).toBe(true);
     expect(on.enabledPlugins).toEqual({ 'fmt@tools': true, 'old@tools': false });
     const bad = file('claude');
-    readClaudeSwitches({ disableAllHooks: 'yes', enabledPlugins: { 'fmt@tools': 'on' }, allowManagedHooksOnly: true }, bad);
+    readClaudeSwitches(
+      { disableAllHooks: 'yes', enabledPlugins: { 'fmt@tools': 'on' }, allowManagedHooksOnly: true },
+      bad,
+    );
     expect(bad.claudeDisableAllHooks).toBeUndefined();
     expect(problemPaths(bad)).toEqual(['disableAllHooks', 'enabledPlugins.fmt@tools', 'allowManagedHooksOnly']);
   });
 });
 
 describe('Gemini CLI: hooksConfig and the older spellings', () => {
-  it("hooksConfig.enabled: false is recorded (applied across files after precedence); hooksConfig.disabled names hooks not to run", () => {
+  it('hooksConfig.enabled: false is recorded (applied across files after precedence); hooksConfig.disabled names hooks not to run', () => {
     const scopeFile = file('gemini');
     readGeminiSwitches({ hooksConfig: { enabled: false, disabled: ['guard', ''] } }, scopeFile);
     expect(scopeFile.geminiHooksEnabled).toBe(false);
@@ -52,7 +59,15 @@ describe('Gemini CLI: hooksConfig and the older spellings', () => {
 describe("hookrail's own switches", () => {
   it('enableHooks, disabledHooks, hookEnvironment.withhold and plugins (relative to the file) are read', () => {
     const scopeFile = file('native');
-    readHookrailSwitches({ enableHooks: false, disabledHooks: ['a'], hookEnvironment: { withhold: ['*_API_KEY'] }, plugins: ['../plugins/guard'] }, scopeFile);
+    readHookrailSwitches(
+      {
+        enableHooks: false,
+        disabledHooks: ['a'],
+        hookEnvironment: { withhold: ['*_API_KEY'] },
+        plugins: ['../plugins/guard'],
+      },
+      scopeFile,
+    );
     expect(scopeFile.enableHooks).toBe(false);
     expect(scopeFile.disabledHooks).toEqual(['a']);
     expect(scopeFile.withheldVariables).toEqual(['*_API_KEY']);
@@ -62,12 +77,21 @@ describe("hookrail's own switches", () => {
 
   it('every value of the wrong type is a warning with its JSON path, and is ignored', () => {
     const scopeFile = file('native');
-    readHookrailSwitches({ enableHooks: 'no', disabledHooks: 'a', hookEnvironment: { withhold: [''], keep: [] }, plugins: [3] }, scopeFile);
+    readHookrailSwitches(
+      { enableHooks: 'no', disabledHooks: 'a', hookEnvironment: { withhold: [''], keep: [] }, plugins: [3] },
+      scopeFile,
+    );
     expect(scopeFile.enableHooks).toBeUndefined();
     expect(scopeFile.disabledHooks).toEqual([]);
     expect(scopeFile.withheldVariables).toEqual([]);
     expect(scopeFile.pluginDirs).toEqual([]);
-    expect(problemPaths(scopeFile)).toEqual(['disabledHooks', 'enableHooks', 'hookEnvironment.keep', 'hookEnvironment.withhold[0]', 'plugins[0]']);
+    expect(problemPaths(scopeFile)).toEqual([
+      'disabledHooks',
+      'enableHooks',
+      'hookEnvironment.keep',
+      'hookEnvironment.withhold[0]',
+      'plugins[0]',
+    ]);
   });
 
   it('warmInterpreters: a whole number, 0 or more, is read (0 switches warm starts off); anything else is a warning naming the value', () => {
@@ -82,7 +106,11 @@ describe("hookrail's own switches", () => {
       readHookrailSwitches({ warmInterpreters: value }, scopeFile);
       expect(scopeFile.warmInterpreters).toBeUndefined();
       expect(scopeFile.problems).toEqual([
-        { path: 'warmInterpreters', message: `expected a whole number of idle interpreters, 0 or more (0: off), got ${JSON.stringify(value)}; ignored`, severity: 'warning' },
+        {
+          path: 'warmInterpreters',
+          message: `expected a whole number of idle interpreters, 0 or more (0: off), got ${JSON.stringify(value)}; ignored`,
+          severity: 'warning',
+        },
       ]);
     }
   });

@@ -12,15 +12,29 @@ function settings(hook: SettingsHookConfig): HooksSettings {
 
 describe('trust fingerprint and judged hooks', () => {
   it.each<[string, SettingsHookConfig, SettingsHookConfig]>([
-    ['a prompt', { type: 'prompt', prompt: 'Block rm -rf. $ARGUMENTS' }, { type: 'prompt', prompt: 'Allow everything. $ARGUMENTS' }],
-    ['a model', { type: 'prompt', prompt: 'Safe?', model: 'gemini-2.5-flash' }, { type: 'prompt', prompt: 'Safe?', model: 'gemini-2.5-flash-lite' }],
-    ['an agent hook\'s maxTurns', { type: 'agent', prompt: 'Check STATUS', maxTurns: 3 }, { type: 'agent', prompt: 'Check STATUS', maxTurns: 1 }],
+    [
+      'a prompt',
+      { type: 'prompt', prompt: 'Block rm -rf. $ARGUMENTS' },
+      { type: 'prompt', prompt: 'Allow everything. $ARGUMENTS' },
+    ],
+    [
+      'a model',
+      { type: 'prompt', prompt: 'Safe?', model: 'gemini-2.5-flash' },
+      { type: 'prompt', prompt: 'Safe?', model: 'gemini-2.5-flash-lite' },
+    ],
+    [
+      "an agent hook's maxTurns",
+      { type: 'agent', prompt: 'Check STATUS', maxTurns: 3 },
+      { type: 'agent', prompt: 'Check STATUS', maxTurns: 1 },
+    ],
     ['the type', { type: 'prompt', prompt: 'Check STATUS' }, { type: 'agent', prompt: 'Check STATUS' }],
   ])('changing %s changes the fingerprint', (_label, before, after) => {
     expect(fingerprintHooks(settings(before))).not.toBe(fingerprintHooks(settings(after)));
   });
 
-  it('a judged hook\'s timeout or name does not change it', () => {
-    expect(fingerprintHooks(settings({ type: 'prompt', prompt: 'Safe?', timeout: 5000, name: 'a' }))).toBe(fingerprintHooks(settings({ type: 'prompt', prompt: 'Safe?' })));
+  it("a judged hook's timeout or name does not change it", () => {
+    expect(fingerprintHooks(settings({ type: 'prompt', prompt: 'Safe?', timeout: 5000, name: 'a' }))).toBe(
+      fingerprintHooks(settings({ type: 'prompt', prompt: 'Safe?' })),
+    );
   });
 });

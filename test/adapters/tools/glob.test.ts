@@ -8,7 +8,16 @@ describe('glob', () => {
 
   beforeEach(async () => {
     fixture = await createAdapterWorkspace();
-    for (const file of ['README.md', 'src/index.ts', 'src/util/strings.ts', 'src/util/Strings.test.ts', 'docs/guide.md', 'node_modules/dep/index.ts', '.git/HEAD', '.hidden.ts']) {
+    for (const file of [
+      'README.md',
+      'src/index.ts',
+      'src/util/strings.ts',
+      'src/util/Strings.test.ts',
+      'docs/guide.md',
+      'node_modules/dep/index.ts',
+      '.git/HEAD',
+      '.hidden.ts',
+    ]) {
       await fixture.write(file, 'x');
     }
   });
@@ -19,7 +28,13 @@ describe('glob', () => {
     const result = await glob.execute({ pattern: '**/*.ts' }, idleContext());
     expect(result.error).toBeUndefined();
     expect(result.llmContent).toBe(
-      ['Found 4 file(s) matching "**/*.ts" in the working directory:', '.hidden.ts', 'src/index.ts', 'src/util/Strings.test.ts', 'src/util/strings.ts'].join('\n'),
+      [
+        'Found 4 file(s) matching "**/*.ts" in the working directory:',
+        '.hidden.ts',
+        'src/index.ts',
+        'src/util/Strings.test.ts',
+        'src/util/strings.ts',
+      ].join('\n'),
     );
     expect(result.metadata).toMatchObject({ matches: 4 });
   });
@@ -33,15 +48,21 @@ describe('glob', () => {
   it('searches below dir_path (or path) and still reports paths relative to the working directory', async () => {
     const { glob } = fixture.tools();
     const result = await glob.execute({ pattern: '*.ts', dir_path: 'src/util' }, idleContext());
-    expect(result.llmContent).toBe('Found 2 file(s) matching "*.ts" in src/util:\nsrc/util/Strings.test.ts\nsrc/util/strings.ts');
-    expect((await glob.execute({ pattern: '*.md', path: 'docs' }, idleContext())).llmContent).toContain('docs/guide.md');
+    expect(result.llmContent).toBe(
+      'Found 2 file(s) matching "*.ts" in src/util:\nsrc/util/Strings.test.ts\nsrc/util/strings.ts',
+    );
+    expect((await glob.execute({ pattern: '*.md', path: 'docs' }, idleContext())).llmContent).toContain(
+      'docs/guide.md',
+    );
   });
 
   it('is case-insensitive by default and case-sensitive on request', async () => {
     const { glob } = fixture.tools();
     expect((await glob.execute({ pattern: '**/strings*' }, idleContext())).metadata).toMatchObject({ matches: 2 });
     const sensitive = await glob.execute({ pattern: '**/strings*', case_sensitive: true }, idleContext());
-    expect(sensitive.llmContent).toBe('Found 1 file(s) matching "**/strings*" in the working directory:\nsrc/util/strings.ts');
+    expect(sensitive.llmContent).toBe(
+      'Found 1 file(s) matching "**/strings*" in the working directory:\nsrc/util/strings.ts',
+    );
   });
 
   it('says so when nothing matches', async () => {
@@ -63,7 +84,11 @@ describe('glob', () => {
     const { glob } = fixture.tools();
     const missing = await glob.execute({ dir_path: 'src' }, idleContext());
     expect(missing.error).toEqual({ type: 'invalid_argument', message: 'Invalid argument "pattern": is required' });
-    expect((await glob.execute({ pattern: '*', dir_path: '../outside' }, idleContext())).error?.type).toBe('path_outside_workspace');
-    expect((await glob.execute({ pattern: '*', dir_path: 'README.md' }, idleContext())).error?.type).toBe('not_a_directory');
+    expect((await glob.execute({ pattern: '*', dir_path: '../outside' }, idleContext())).error?.type).toBe(
+      'path_outside_workspace',
+    );
+    expect((await glob.execute({ pattern: '*', dir_path: 'README.md' }, idleContext())).error?.type).toBe(
+      'not_a_directory',
+    );
   });
 });

@@ -13,7 +13,14 @@ describe('createBuiltinTools', () => {
 
   it("creates Gemini CLI's six tools, each with a description and a JSON-schema of its parameters", () => {
     const tools = createBuiltinTools({ workingDir: fixture.root });
-    expect(tools.map((tool) => tool.name)).toEqual(['run_shell_command', 'read_file', 'write_file', 'replace', 'list_directory', 'glob']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'run_shell_command',
+      'read_file',
+      'write_file',
+      'replace',
+      'list_directory',
+      'glob',
+    ]);
     expect(tools.map((tool) => tool.name)).toEqual([...builtinToolNames]);
     for (const tool of tools) {
       expect(tool.description?.length, tool.name).toBeGreaterThan(20);
@@ -21,18 +28,26 @@ describe('createBuiltinTools', () => {
       const required = (tool.parametersJsonSchema?.required as string[] | undefined) ?? [];
       const properties = Object.keys(tool.parametersJsonSchema?.properties as object);
       for (const name of required) expect(properties, `${tool.name}.${name}`).toContain(name);
-      expect(toFunctionDeclaration(tool)).toMatchObject({ name: tool.name, parametersJsonSchema: tool.parametersJsonSchema });
+      expect(toFunctionDeclaration(tool)).toMatchObject({
+        name: tool.name,
+        parametersJsonSchema: tool.parametersJsonSchema,
+      });
     }
   });
 
   it("uses Gemini CLI's parameter names", () => {
     const schemas = Object.fromEntries(
-      createBuiltinTools({ workingDir: fixture.root }).map((tool) => [tool.name, Object.keys(tool.parametersJsonSchema?.properties as object)]),
+      createBuiltinTools({ workingDir: fixture.root }).map((tool) => [
+        tool.name,
+        Object.keys(tool.parametersJsonSchema?.properties as object),
+      ]),
     );
     expect(schemas.run_shell_command).toEqual(expect.arrayContaining(['command', 'description', 'dir_path']));
     expect(schemas.read_file).toEqual(expect.arrayContaining(['file_path', 'offset', 'limit']));
     expect(schemas.write_file).toEqual(expect.arrayContaining(['file_path', 'content']));
-    expect(schemas.replace).toEqual(expect.arrayContaining(['file_path', 'old_string', 'new_string', 'expected_replacements']));
+    expect(schemas.replace).toEqual(
+      expect.arrayContaining(['file_path', 'old_string', 'new_string', 'expected_replacements']),
+    );
     expect(schemas.list_directory).toEqual(expect.arrayContaining(['dir_path', 'ignore']));
     expect(schemas.glob).toEqual(expect.arrayContaining(['pattern', 'dir_path', 'case_sensitive']));
   });

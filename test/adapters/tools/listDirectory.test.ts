@@ -25,8 +25,12 @@ describe('list_directory', () => {
 
   it('lists a subdirectory named by dir_path or path', async () => {
     const { list_directory: listDirectory } = fixture.tools();
-    expect((await listDirectory.execute({ dir_path: 'src' }, idleContext())).llmContent).toBe('Directory listing for src:\nindex.ts');
-    expect((await listDirectory.execute({ path: 'docs' }, idleContext())).llmContent).toBe('Directory listing for docs:\n(empty directory)');
+    expect((await listDirectory.execute({ dir_path: 'src' }, idleContext())).llmContent).toBe(
+      'Directory listing for src:\nindex.ts',
+    );
+    expect((await listDirectory.execute({ path: 'docs' }, idleContext())).llmContent).toBe(
+      'Directory listing for docs:\n(empty directory)',
+    );
   });
 
   it('leaves out entries matching the ignore globs and counts them', async () => {
@@ -53,7 +57,9 @@ describe('list_directory', () => {
     await symlink(fixture.outside, path.join(fixture.root, 'escape'));
     const { list_directory: listDirectory } = fixture.tools();
     for (const dir_path of ['..', '/', 'escape']) {
-      expect((await listDirectory.execute({ dir_path }, idleContext())).error?.type, dir_path).toBe('path_outside_workspace');
+      expect((await listDirectory.execute({ dir_path }, idleContext())).error?.type, dir_path).toBe(
+        'path_outside_workspace',
+      );
     }
   });
 });

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_READ_LINE_LIMIT } from '../../../src/adapters/tools/readFile.js';
 import { createAdapterWorkspace, idleContext, type AdapterWorkspace } from '../../helpers/adapterWorkspace.js';
 
-const numberedLines = (count: number): string => Array.from({ length: count }, (_, index) => `line ${index + 1}`).join('\n') + '\n';
+const numberedLines = (count: number): string =>
+  Array.from({ length: count }, (_, index) => `line ${index + 1}`).join('\n') + '\n';
 
 describe('read_file', () => {
   let fixture: AdapterWorkspace;
@@ -35,7 +36,9 @@ describe('read_file', () => {
     await fixture.write('long.txt', numberedLines(10));
     const { read_file: readFile } = fixture.tools();
     const result = await readFile.execute({ file_path: 'long.txt', offset: 2, limit: 3 }, idleContext());
-    expect(result.llmContent).toBe('[Showing lines 3-5 of 10 of long.txt. To read more, call read_file with offset 5.]\nline 3\nline 4\nline 5');
+    expect(result.llmContent).toBe(
+      '[Showing lines 3-5 of 10 of long.txt. To read more, call read_file with offset 5.]\nline 3\nline 4\nline 5',
+    );
   });
 
   it('accepts 1-based start_line and end_line', async () => {
@@ -49,7 +52,9 @@ describe('read_file', () => {
     await fixture.write('huge.txt', numberedLines(DEFAULT_READ_LINE_LIMIT + 5));
     const { read_file: readFile } = fixture.tools();
     const result = await readFile.execute({ file_path: 'huge.txt' }, idleContext());
-    expect(result.llmContent.startsWith(`[Showing lines 1-${DEFAULT_READ_LINE_LIMIT} of ${DEFAULT_READ_LINE_LIMIT + 5}`)).toBe(true);
+    expect(
+      result.llmContent.startsWith(`[Showing lines 1-${DEFAULT_READ_LINE_LIMIT} of ${DEFAULT_READ_LINE_LIMIT + 5}`),
+    ).toBe(true);
     expect(result.llmContent).toContain(`offset ${DEFAULT_READ_LINE_LIMIT}`);
     expect(result.llmContent.endsWith(`line ${DEFAULT_READ_LINE_LIMIT}`)).toBe(true);
   });

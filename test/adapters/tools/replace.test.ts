@@ -34,10 +34,16 @@ describe('replace', () => {
     await fixture.write('a.txt', 'x x x');
     await fixture.write('b.txt', 'x x');
     const { replace } = fixture.tools();
-    const counted = await replace.execute({ file_path: 'a.txt', old_string: 'x', new_string: 'y', expected_replacements: 3 }, idleContext());
+    const counted = await replace.execute(
+      { file_path: 'a.txt', old_string: 'x', new_string: 'y', expected_replacements: 3 },
+      idleContext(),
+    );
     expect(counted.metadata).toMatchObject({ replacements: 3 });
     expect(await fixture.read('a.txt')).toBe('y y y');
-    await replace.execute({ file_path: 'b.txt', old_string: 'x', new_string: 'z', allow_multiple: true }, idleContext());
+    await replace.execute(
+      { file_path: 'b.txt', old_string: 'x', new_string: 'z', allow_multiple: true },
+      idleContext(),
+    );
     expect(await fixture.read('b.txt')).toBe('z z');
   });
 
@@ -63,7 +69,10 @@ describe('replace', () => {
 
   it('creates a new file when old_string is empty and the file does not exist', async () => {
     const { replace } = fixture.tools();
-    const result = await replace.execute({ file_path: 'src/new.ts', old_string: '', new_string: 'export {};\n' }, idleContext());
+    const result = await replace.execute(
+      { file_path: 'src/new.ts', old_string: '', new_string: 'export {};\n' },
+      idleContext(),
+    );
     expect(result.metadata).toMatchObject({ created: true });
     expect(await fixture.read('src/new.ts')).toBe('export {};\n');
   });
@@ -73,7 +82,10 @@ describe('replace', () => {
     const { replace } = fixture.tools();
     const noNew = await replace.execute({ file_path: 'a.txt', old_string: 'hello' }, idleContext());
     expect(noNew.error?.message).toBe('Invalid argument "new_string": is required');
-    const zero = await replace.execute({ file_path: 'a.txt', old_string: 'hello', new_string: 'y', expected_replacements: 0 }, idleContext());
+    const zero = await replace.execute(
+      { file_path: 'a.txt', old_string: 'hello', new_string: 'y', expected_replacements: 0 },
+      idleContext(),
+    );
     expect(zero.error?.message).toContain('"expected_replacements": must be at least 1');
     const both = await replace.execute(
       { file_path: 'a.txt', old_string: 'hello', new_string: 'y', expected_replacements: 1, allow_multiple: true },
@@ -85,9 +97,15 @@ describe('replace', () => {
   it('refuses files outside the workspace', async () => {
     await writeFile(path.join(fixture.outside, 'target.txt'), 'keep me');
     const { replace } = fixture.tools();
-    const result = await replace.execute({ file_path: '../outside/target.txt', old_string: 'keep', new_string: 'lose' }, idleContext());
+    const result = await replace.execute(
+      { file_path: '../outside/target.txt', old_string: 'keep', new_string: 'lose' },
+      idleContext(),
+    );
     expect(result.error?.type).toBe('path_outside_workspace');
-    const created = await replace.execute({ file_path: '../outside/new.txt', old_string: '', new_string: 'x' }, idleContext());
+    const created = await replace.execute(
+      { file_path: '../outside/new.txt', old_string: '', new_string: 'x' },
+      idleContext(),
+    );
     expect(created.error?.type).toBe('path_outside_workspace');
     expect(existsSync(path.join(fixture.outside, 'new.txt'))).toBe(false);
   });

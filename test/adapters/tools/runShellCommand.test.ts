@@ -7,12 +7,14 @@ import { CappedCapture } from '../../../src/hooks/actions/cappedCapture.js';
 import { isProcessAlive as isAlive } from '../../helpers/processes.js';
 import { createAdapterWorkspace, idleContext, type AdapterWorkspace } from '../../helpers/adapterWorkspace.js';
 
-
 async function waitForPidFile(file: string): Promise<number> {
-  await vi.waitFor(async () => {
-    const text = await readFile(file, 'utf8');
-    if (!/^\d+\s*$/.test(text)) throw new Error('pid file not written yet');
-  }, { timeout: 10_000, interval: 20 });
+  await vi.waitFor(
+    async () => {
+      const text = await readFile(file, 'utf8');
+      if (!/^\d+\s*$/.test(text)) throw new Error('pid file not written yet');
+    },
+    { timeout: 10_000, interval: 20 },
+  );
   return Number((await readFile(file, 'utf8')).trim());
 }
 
@@ -38,7 +40,10 @@ describe('run_shell_command', () => {
   it('runs the command in bash, as Gemini CLI does, and tells the model so in its description', async () => {
     const { run_shell_command: shell } = fixture.tools();
     expect(shell.description).toContain('(`bash -c <command>`)');
-    const result = await shell.execute({ command: `[[ -n "$BASH_VERSION" ]] && echo "bash syntax: \${BASH_VERSINFO[0]}"` }, idleContext());
+    const result = await shell.execute(
+      { command: `[[ -n "$BASH_VERSION" ]] && echo "bash syntax: \${BASH_VERSINFO[0]}"` },
+      idleContext(),
+    );
     expect(result.llmContent).toMatch(/bash syntax: \d+/);
     expect(result.metadata).toMatchObject({ exitCode: 0 });
   });

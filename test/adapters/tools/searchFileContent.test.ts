@@ -39,11 +39,20 @@ describe('search_file_content', () => {
   });
 
   it('narrows by dir_path and an include glob; regular expressions use RE2 syntax', async () => {
-    const result = await search.execute({ pattern: 'function\\s+\\w+\\(', dir_path: 'src', include: '*.ts' }, idleContext());
-    expect(result.llmContent).toBe(
-      ['Found 2 match(es) for pattern "function\\s+\\w+\\(" in 2 file(s) in src (files matching "*.ts"):', 'src/a.ts:1: export function main() {}', 'src/b.ts:1: function helper() {}'].join('\n'),
+    const result = await search.execute(
+      { pattern: 'function\\s+\\w+\\(', dir_path: 'src', include: '*.ts' },
+      idleContext(),
     );
-    expect((await search.execute({ pattern: 'nothing-like-this' }, idleContext())).llmContent).toBe('No matches found for pattern "nothing-like-this" in the working directory.');
+    expect(result.llmContent).toBe(
+      [
+        'Found 2 match(es) for pattern "function\\s+\\w+\\(" in 2 file(s) in src (files matching "*.ts"):',
+        'src/a.ts:1: export function main() {}',
+        'src/b.ts:1: function helper() {}',
+      ].join('\n'),
+    );
+    expect((await search.execute({ pattern: 'nothing-like-this' }, idleContext())).llmContent).toBe(
+      'No matches found for pattern "nothing-like-this" in the working directory.',
+    );
   });
 
   it('a pattern RE2 cannot run (a backreference) and a path outside the workspace are error results', async () => {

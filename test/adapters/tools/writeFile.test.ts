@@ -42,14 +42,21 @@ describe('write_file', () => {
   it('refuses to write over a directory', async () => {
     await mkdir(path.join(fixture.root, 'folder'));
     const { write_file: writeFile } = fixture.tools();
-    expect((await writeFile.execute({ file_path: 'folder', content: 'x' }, idleContext())).error?.type).toBe('not_a_file');
+    expect((await writeFile.execute({ file_path: 'folder', content: 'x' }, idleContext())).error?.type).toBe(
+      'not_a_file',
+    );
   });
 
   it('refuses paths outside the workspace and writes nothing there', async () => {
     await symlink(fixture.outside, path.join(fixture.root, 'linked-dir'));
     await symlink(path.join(fixture.outside, 'via-dangling.txt'), path.join(fixture.root, 'dangling.txt'));
     const { write_file: writeFile } = fixture.tools();
-    const attempts = ['../outside/up.txt', path.join(fixture.outside, 'absolute.txt'), 'linked-dir/through-link.txt', 'dangling.txt'];
+    const attempts = [
+      '../outside/up.txt',
+      path.join(fixture.outside, 'absolute.txt'),
+      'linked-dir/through-link.txt',
+      'dangling.txt',
+    ];
     for (const file_path of attempts) {
       const result = await writeFile.execute({ file_path, content: 'escaped' }, idleContext());
       expect(result.error?.type, file_path).toBe('path_outside_workspace');

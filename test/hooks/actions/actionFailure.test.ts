@@ -14,19 +14,31 @@ const hookConfig: HookConfig = { type: 'http', url: 'http://127.0.0.1:9/hook', n
 describe('actionFailer', () => {
   it('a failure is a warning and a failed result whose error names the hook, event and reason', () => {
     const { logger, records } = recordingLogger();
-    const fail = actionFailer({ hookConfig, eventName: HookEventName.BeforeTool, startedAt: performance.now(), logger });
+    const fail = actionFailer({
+      hookConfig,
+      eventName: HookEventName.BeforeTool,
+      startedAt: performance.now(),
+      logger,
+    });
     const result = fail('http-status', 'answered HTTP 500', { httpStatus: 500 });
     expect(result.success).toBe(false);
     expect(result.httpStatus).toBe(500);
     expect(HookExecutionError.isInstance(result.error)).toBe(true);
-    expect(result.error?.message).toBe('Hook "audit (POST http://127.0.0.1:9/hook)" for BeforeTool failed (fail-open): answered HTTP 500');
+    expect(result.error?.message).toBe(
+      'Hook "audit (POST http://127.0.0.1:9/hook)" for BeforeTool failed (fail-open): answered HTTP 500',
+    );
     expect(recordsAt(records, 'warn').map((record) => record.message)).toEqual([result.error?.message]);
   });
 
   it('a cancellation is logged as info, not as a warning, and keeps its cause', () => {
     const { logger, records } = recordingLogger();
     const cause = new Error('aborted');
-    const result = actionFailer({ hookConfig, eventName: HookEventName.AfterTool, startedAt: performance.now(), logger })('cancelled', 'cancelled', undefined, cause);
+    const result = actionFailer({
+      hookConfig,
+      eventName: HookEventName.AfterTool,
+      startedAt: performance.now(),
+      logger,
+    })('cancelled', 'cancelled', undefined, cause);
     expect(recordsAt(records, 'warn')).toEqual([]);
     expect(recordsAt(records, 'info')).toHaveLength(1);
     expect(result.error?.cause).toBe(cause);
@@ -34,7 +46,13 @@ describe('actionFailer', () => {
 
   it("the run's own fields (a prompt hook's model) are on every failure, a failure's own fields win", () => {
     const { logger } = recordingLogger();
-    const fail = actionFailer({ hookConfig, eventName: HookEventName.BeforeTool, startedAt: performance.now(), logger, fields: { model: 'judge', timedOut: false } });
+    const fail = actionFailer({
+      hookConfig,
+      eventName: HookEventName.BeforeTool,
+      startedAt: performance.now(),
+      logger,
+      fields: { model: 'judge', timedOut: false },
+    });
     expect(fail('timeout', 'timed out', { timedOut: true })).toMatchObject({ model: 'judge', timedOut: true });
     expect(fail('model', 'failed')).toMatchObject({ model: 'judge', timedOut: false });
   });

@@ -9,7 +9,13 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { escapeShellWord, expandCommand } from '../../../src/hooks/actions/commandExpansion.js';
 import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import { beforeToolInput, fixtureCommand, hookFixture, recordingLogger, scratchDirectory } from '../../helpers/hookFixtures.js';
+import {
+  beforeToolInput,
+  fixtureCommand,
+  hookFixture,
+  recordingLogger,
+  scratchDirectory,
+} from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
 afterAll(() => assertNoHookProcessesAlive());
@@ -60,7 +66,8 @@ describe('expandCommand as text', () => {
 });
 
 describe('expandCommand with a hostile directory name, as a real process', () => {
-  const hostileName = "x; touch pwned-semicolon; echo $(touch pwned-subst) `touch pwned-backtick` 'sq' \"dq\" \\ & | < > * ? ~ # end";
+  const hostileName =
+    'x; touch pwned-semicolon; echo $(touch pwned-subst) `touch pwned-backtick` \'sq\' "dq" \\ & | < > * ? ~ # end';
   let scratch: ReturnType<typeof scratchDirectory>;
   let projectDir: string;
   let out: string;
@@ -77,11 +84,17 @@ describe('expandCommand with a hostile directory name, as a real process', () =>
 
   /** Every file anywhere under the scratch directory whose name says code ran. */
   function pwnedFiles(): string[] {
-    return (readdirSync(scratch.path, { recursive: true }) as string[]).filter((name) => basename(name).startsWith('pwned-'));
+    return (readdirSync(scratch.path, { recursive: true }) as string[]).filter((name) =>
+      basename(name).startsWith('pwned-'),
+    );
   }
 
   async function run(command: string, cwd = projectDir) {
-    const result = await runner.executeHook({ type: 'command', command }, HookEventName.BeforeTool, beforeToolInput({}, 'read_file', cwd));
+    const result = await runner.executeHook(
+      { type: 'command', command },
+      HookEventName.BeforeTool,
+      beforeToolInput({}, 'read_file', cwd),
+    );
     return { result, argv: readFileSync(out, 'utf8') };
   }
 

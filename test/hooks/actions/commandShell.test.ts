@@ -70,7 +70,7 @@ describe('commandShell', () => {
 const inlineBashGuard = `input=$(cat); if [[ "$input" == *'rm -rf'* ]]; then echo 'recursive delete refused' >&2; exit 2; fi`;
 
 describe('command hooks run in bash', () => {
-  it('a process-group command uses bash syntax ($BASH_VERSION set, [[ ]] and $\'…\' understood)', async () => {
+  it("a process-group command uses bash syntax ($BASH_VERSION set, [[ ]] and $'…' understood)", async () => {
     const stdout = new CappedCapture({ limitBytes: 4096 });
     const stderr = new CappedCapture({ limitBytes: 4096 });
     const outcome = await runInProcessGroup({
@@ -114,9 +114,14 @@ describe('command hooks run in bash', () => {
     expect(outcome.exitCode).toBe(0);
     expect(stderr.head().toString('utf8')).toMatch(/\[\[: not found/);
     const { logger } = recordingLogger();
-    const hooks = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'dash', args: ['-c', inlineBashGuard] }] }] };
+    const hooks = {
+      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'dash', args: ['-c', inlineBashGuard] }] }],
+    };
     const config = new Config({ enableHooks: true, workingDir: scratch.path, logger, hooks });
-    const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'rm -rf build' }, async () => ({ llmContent: 'ran', returnDisplay: 'ran' }));
+    const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'rm -rf build' }, async () => ({
+      llmContent: 'ran',
+      returnDisplay: 'ran',
+    }));
     expect(result).toEqual({ llmContent: 'ran', returnDisplay: 'ran' });
   });
 

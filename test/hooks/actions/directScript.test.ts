@@ -53,51 +53,66 @@ function run(command: string, direct: boolean): Promise<HookProcessOutcome> {
   });
 }
 
-describe.runIf(process.platform === 'linux')('a script hook run without a shell sees what it would under bash -c', () => {
-  it.each([
-    ['bash', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/env-report.sh'],
-    ['sh', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/env-report-posix.sh'],
-    ['node', '$CLAUDE_PROJECT_DIR/.claude/hooks/env-report.mjs'],
-    ['python', '.claude/hooks/env-report.py'],
-  ])('%s: the same environment, argv[0], working directory, input, stderr and exit code', async (script, command) => {
-    const shell = await run(command, false);
-    const direct = await run(command, true);
-    expect(shell.exitCode).toBe(3);
-    const shellReport = JSON.parse(shell.stdout) as { script: string; env: Record<string, string> };
-    const directReport = JSON.parse(direct.stdout) as { script: string; env: Record<string, string> };
-    expect(shellReport.script).toBe(script);
-    expect(shellReport.env.PWD).toBeDefined();
-    expect(directReport).toEqual(shellReport);
-    expect({ exitCode: direct.exitCode, signal: direct.signal, stderr: direct.stderr }).toEqual({ exitCode: shell.exitCode, signal: shell.signal, stderr: shell.stderr });
-  });
+describe.runIf(process.platform === 'linux')(
+  'a script hook run without a shell sees what it would under bash -c',
+  () => {
+    it.each([
+      ['bash', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/env-report.sh'],
+      ['sh', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/env-report-posix.sh'],
+      ['node', '$CLAUDE_PROJECT_DIR/.claude/hooks/env-report.mjs'],
+      ['python', '.claude/hooks/env-report.py'],
+    ])('%s: the same environment, argv[0], working directory, input, stderr and exit code', async (script, command) => {
+      const shell = await run(command, false);
+      const direct = await run(command, true);
+      expect(shell.exitCode).toBe(3);
+      const shellReport = JSON.parse(shell.stdout) as { script: string; env: Record<string, string> };
+      const directReport = JSON.parse(direct.stdout) as { script: string; env: Record<string, string> };
+      expect(shellReport.script).toBe(script);
+      expect(shellReport.env.PWD).toBeDefined();
+      expect(directReport).toEqual(shellReport);
+      expect({ exitCode: direct.exitCode, signal: direct.signal, stderr: direct.stderr }).toEqual({
+        exitCode: shell.exitCode,
+        signal: shell.signal,
+        stderr: shell.stderr,
+      });
+    });
 
-  it('a script without a shebang is not taken: bash -c runs it, as before', async () => {
-    const command = '"$CLAUDE_PROJECT_DIR"/.claude/hooks/no-shebang.sh';
-    expect(directScript({ command, projectDir, cwd: projectDir, environment: {} })).toBeUndefined();
-    const outcome = await run(command, false);
-    expect(outcome.exitCode).toBe(4);
-    expect(outcome.stdout).toMatch(/^no shebang: run by bash, \d/);
-  });
+    it('a script without a shebang is not taken: bash -c runs it, as before', async () => {
+      const command = '"$CLAUDE_PROJECT_DIR"/.claude/hooks/no-shebang.sh';
+      expect(directScript({ command, projectDir, cwd: projectDir, environment: {} })).toBeUndefined();
+      const outcome = await run(command, false);
+      expect(outcome.exitCode).toBe(4);
+      expect(outcome.stdout).toMatch(/^no shebang: run by bash, \d/);
+    });
 
-  it('a script that is not executable, or missing, is not taken (bash -c reports it: exit 126 or 127)', async () => {
-    const path = join(projectDir, '.claude', 'hooks', 'env-report.sh');
-    chmodSync(path, 0o644);
-    expect(directScript({ command: '.claude/hooks/env-report.sh', projectDir, cwd: projectDir, environment: {} })).toBeUndefined();
-    expect((await run('.claude/hooks/env-report.sh', false)).exitCode).toBe(126);
-    expect(directScript({ command: '.claude/hooks/missing.sh', projectDir, cwd: projectDir, environment: {} })).toBeUndefined();
-    expect((await run('.claude/hooks/missing.sh', false)).exitCode).toBe(127);
-  });
+    it('a script that is not executable, or missing, is not taken (bash -c reports it: exit 126 or 127)', async () => {
+      const path = join(projectDir, '.claude', 'hooks', 'env-report.sh');
+      chmodSync(path, 0o644);
+      expect(
+        directScript({ command: '.claude/hooks/env-report.sh', projectDir, cwd: projectDir, environment: {} }),
+      ).toBeUndefined();
+      expect((await run('.claude/hooks/env-report.sh', false)).exitCode).toBe(126);
+      expect(
+        directScript({ command: '.claude/hooks/missing.sh', projectDir, cwd: projectDir, environment: {} }),
+      ).toBeUndefined();
+      expect((await run('.claude/hooks/missing.sh', false)).exitCode).toBe(127);
+    });
 
-  it('HOOK-188: the runner spawns a script hook directly and reads its answer; the debug line says no shell ran', async () => {
-    const { logger, records } = recordingLogger('debug');
-    const runner = new HookRunner({ logger });
-    const hook = { type: 'command' as const, command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/env-report.mjs' };
-    const result = await runner.executeHook(hook, HookEventName.BeforeTool, beforeToolInput({ command: 'ls' }, 'run_shell_command', projectDir));
-    expect(result.exitCode).toBe(3);
-    const report = JSON.parse(result.stdout ?? '') as { cwd: string; env: Record<string, string> };
-    expect(report.env.CLAUDE_PROJECT_DIR).toBe(projectDir);
-    expect(report.env.PWD).toBe(report.cwd);
-    const running = records.find((record) => record.message.startsWith('Running hook'));
-    expect(running?.data).toMatchObject({ shell: 'none: the script runs by its shebang' });
-  });
-});
+    it('HOOK-188: the runner spawns a script hook directly and reads its answer; the debug line says no shell ran', async () => {
+      const { logger, records } = recordingLogger('debug');
+      const runner = new HookRunner({ logger });
+      const hook = { type: 'command' as const, command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/env-report.mjs' };
+      const result = await runner.executeHook(
+        hook,
+        HookEventName.BeforeTool,
+        beforeToolInput({ command: 'ls' }, 'run_shell_command', projectDir),
+      );
+      expect(result.exitCode).toBe(3);
+      const report = JSON.parse(result.stdout ?? '') as { cwd: string; env: Record<string, string> };
+      expect(report.env.CLAUDE_PROJECT_DIR).toBe(projectDir);
+      expect(report.env.PWD).toBe(report.cwd);
+      const running = records.find((record) => record.message.startsWith('Running hook'));
+      expect(running?.data).toMatchObject({ shell: 'none: the script runs by its shebang' });
+    });
+  },
+);

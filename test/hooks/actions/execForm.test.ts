@@ -37,7 +37,11 @@ describe('exec form', () => {
   it('arguments arrive exactly as written: no word splitting, no substitution, no quoting', async () => {
     const out = join(scratch.path, 'report.json');
     const tricky = ['two words', '$(touch pwned)', "it's", '`id`', '*', '--strict', ''];
-    const result = await newRunner().executeHook(execHook([out, ...tricky]), HookEventName.BeforeTool, beforeToolInput({ command: 'ls' }, 'run_shell_command', scratch.path));
+    const result = await newRunner().executeHook(
+      execHook([out, ...tricky]),
+      HookEventName.BeforeTool,
+      beforeToolInput({ command: 'ls' }, 'run_shell_command', scratch.path),
+    );
     expect(result.success).toBe(true);
     const report = JSON.parse(readFileSync(out, 'utf8'));
     expect(report.argv).toEqual(tricky);
@@ -62,11 +66,18 @@ describe('exec form', () => {
     const projectDir = join(scratch.path, 'my project; touch x');
     mkdirSync(projectDir);
     const out = join(projectDir, 'report.json');
-    const hook: CommandHookConfig = { type: 'command', command: 'node', args: [reportProcess, '${CLAUDE_PROJECT_DIR}/report.json', '$GEMINI_PROJECT_DIR', '$LLXPRT_PROJECT_DIRX'] };
+    const hook: CommandHookConfig = {
+      type: 'command',
+      command: 'node',
+      args: [reportProcess, '${CLAUDE_PROJECT_DIR}/report.json', '$GEMINI_PROJECT_DIR', '$LLXPRT_PROJECT_DIRX'],
+    };
     await newRunner().executeHook(hook, HookEventName.BeforeTool, beforeToolInput({}, 'x', projectDir));
     expect(JSON.parse(readFileSync(out, 'utf8')).argv).toEqual([projectDir, '$LLXPRT_PROJECT_DIRX']);
     expect(existsSync(join(scratch.path, 'x'))).toBe(false);
-    expect(expandExecForm({ command: '$CLAUDE_PROJECT_DIR/bin/guard', args: [], projectDir: '/p q' })).toEqual({ command: '/p q/bin/guard', args: [] });
+    expect(expandExecForm({ command: '$CLAUDE_PROJECT_DIR/bin/guard', args: [], projectDir: '/p q' })).toEqual({
+      command: '/p q/bin/guard',
+      args: [],
+    });
   });
 
   it('an executable that does not exist cannot start: a spawn failure naming the command', async () => {
@@ -104,7 +115,12 @@ describe('exec form', () => {
     });
     const hookSystem = config.getHookSystem()!;
     await hookSystem.initialize();
-    const details = await hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'x', tool_input: {} });
-    expect(details.plan?.hookConfigs.map((hook) => (hook as CommandHookConfig).args?.slice(1))).toEqual([[out], [out, 'other']]);
+    const details = await hookSystem
+      .getEventHandler()
+      .fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'x', tool_input: {} });
+    expect(details.plan?.hookConfigs.map((hook) => (hook as CommandHookConfig).args?.slice(1))).toEqual([
+      [out],
+      [out, 'other'],
+    ]);
   });
 });

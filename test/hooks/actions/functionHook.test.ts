@@ -17,7 +17,13 @@ import type { BeforeToolInput } from '../../../src/hooks/protocol/inputs.js';
 import { fireAfterToolHook, fireBeforeToolHook } from '../../../src/hooks/triggers/toolHookTriggers.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
 import { createToolScheduler } from '../../../src/machines/scheduler.js';
-import { beforeToolInput, fixtureHook, recordingLogger, recordsAt, scratchDirectory } from '../../helpers/hookFixtures.js';
+import {
+  beforeToolInput,
+  fixtureHook,
+  recordingLogger,
+  recordsAt,
+  scratchDirectory,
+} from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
 let scratch: ReturnType<typeof scratchDirectory>;
@@ -54,7 +60,9 @@ describe('input and output', () => {
   });
 
   it('returning nothing allows, with no output and no warning', async () => {
-    const { config, records } = configWith({ functionHooks: [{ event: 'BeforeTool', name: 'quiet', run: () => undefined }] });
+    const { config, records } = configWith({
+      functionHooks: [{ event: 'BeforeTool', name: 'quiet', run: () => undefined }],
+    });
     const details = await fireDetails(config, { file_path: 'a' });
     expect(details.results).toMatchObject([{ success: true }]);
     expect(details.results[0].output).toBeUndefined();
@@ -70,14 +78,27 @@ describe('input and output', () => {
           event: 'BeforeTool',
           matcher: 'write_file',
           name: 'no-env',
-          run: async (input) => (String(input.tool_input['file_path']).endsWith('.env') ? { decision: 'deny', reason: '.env is off limits' } : undefined),
+          run: async (input) =>
+            String(input.tool_input['file_path']).endsWith('.env')
+              ? { decision: 'deny', reason: '.env is off limits' }
+              : undefined,
         },
       ],
     });
-    const blocked = await executeToolWithHooks(config, 'write_file', { file_path: 'prod.env' }, async () => ((executed = true), toolResult));
+    const blocked = await executeToolWithHooks(
+      config,
+      'write_file',
+      { file_path: 'prod.env' },
+      async () => ((executed = true), toolResult),
+    );
     expect(blocked.llmContent).toContain('.env is off limits');
     expect(executed).toBe(false);
-    const allowed = await executeToolWithHooks(config, 'write_file', { file_path: 'a.txt' }, async () => ((executed = true), toolResult));
+    const allowed = await executeToolWithHooks(
+      config,
+      'write_file',
+      { file_path: 'a.txt' },
+      async () => ((executed = true), toolResult),
+    );
     expect(allowed).toEqual(toolResult);
     expect(executed).toBe(true);
   });
@@ -85,12 +106,27 @@ describe('input and output', () => {
   it('a rewritten tool_input is what the tool runs with; AfterTool additionalContext is appended', async () => {
     const { config } = configWith({
       functionHooks: [
-        { event: 'BeforeTool', name: 'dry-run', run: (input) => ({ hookSpecificOutput: { tool_input: { command: `${String(input.tool_input['command'])} --dry-run` } } }) },
-        { event: 'AfterTool', name: 'note', run: () => ({ hookSpecificOutput: { additionalContext: 'checked by note' } }) },
+        {
+          event: 'BeforeTool',
+          name: 'dry-run',
+          run: (input) => ({
+            hookSpecificOutput: { tool_input: { command: `${String(input.tool_input['command'])} --dry-run` } },
+          }),
+        },
+        {
+          event: 'AfterTool',
+          name: 'note',
+          run: () => ({ hookSpecificOutput: { additionalContext: 'checked by note' } }),
+        },
       ],
     });
     let ranWith: Record<string, unknown> | undefined;
-    const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'deploy' }, async (input) => ((ranWith = input), toolResult));
+    const result = await executeToolWithHooks(
+      config,
+      'run_shell_command',
+      { command: 'deploy' },
+      async (input) => ((ranWith = input), toolResult),
+    );
     expect(ranWith).toEqual({ command: 'deploy --dry-run' });
     expect(result.llmContent).toContain('checked by note');
   });
@@ -99,7 +135,12 @@ describe('input and output', () => {
     const seen: unknown[] = [];
     const { config } = configWith({
       functionHooks: [
-        { event: 'BeforeTool', name: 'vandal', priority: 1, run: (input) => void ((input.tool_input as Record<string, unknown>)['command'] = 'rm -rf /') },
+        {
+          event: 'BeforeTool',
+          name: 'vandal',
+          priority: 1,
+          run: (input) => void ((input.tool_input as Record<string, unknown>)['command'] = 'rm -rf /'),
+        },
         { event: 'BeforeTool', name: 'reader', run: (input) => void seen.push(input.tool_input['command']) },
       ],
     });
@@ -113,10 +154,20 @@ describe('input and output', () => {
 describe('input built by assignment', () => {
   it('a payload field named __proto__ stays a plain field of the input, never its prototype', async () => {
     let seen: Record<string, unknown> | undefined;
-    const { config } = configWith({ functionHooks: [{ event: 'BeforeAgent', name: 'capture', run: (input) => void (seen = input as unknown as Record<string, unknown>) }] });
+    const { config } = configWith({
+      functionHooks: [
+        {
+          event: 'BeforeAgent',
+          name: 'capture',
+          run: (input) => void (seen = input as unknown as Record<string, unknown>),
+        },
+      ],
+    });
     const hookSystem = config.getHookSystem()!;
     await hookSystem.initialize();
-    await hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeAgent, JSON.parse('{"__proto__": {"polluted": true}, "prompt": "hi"}'));
+    await hookSystem
+      .getEventHandler()
+      .fireEventWithDetails(HookEventName.BeforeAgent, JSON.parse('{"__proto__": {"polluted": true}, "prompt": "hi"}'));
     expect(seen?.['prompt']).toBe('hi');
     expect(Object.getPrototypeOf(seen)).toBe(Object.prototype);
     expect(seen?.['polluted']).toBeUndefined();
@@ -127,12 +178,22 @@ describe('input built by assignment', () => {
 describe('bad behaviour', () => {
   it('HOOK-023: a hook that throws is a failure naming the hook and the error; fail-open by default', async () => {
     const { config, records } = configWith({
-      functionHooks: [{ event: 'BeforeTool', name: 'broken', run: () => { throw new TypeError('cannot read properties of undefined'); } }],
+      functionHooks: [
+        {
+          event: 'BeforeTool',
+          name: 'broken',
+          run: () => {
+            throw new TypeError('cannot read properties of undefined');
+          },
+        },
+      ],
     });
     const details = await fireDetails(config, {});
     const error = details.results[0].error;
     expect(kindOf(error)).toBe('threw');
-    expect(error?.message).toBe('Hook "broken (function)" for BeforeTool failed (fail-open): threw TypeError: cannot read properties of undefined');
+    expect(error?.message).toBe(
+      'Hook "broken (function)" for BeforeTool failed (fail-open): threw TypeError: cannot read properties of undefined',
+    );
     expect(details.aggregated.finalOutput).toBeUndefined();
     expect(details.aggregated.success).toBe(false);
     expect(recordsAt(records, 'warn').map((record) => record.message)).toEqual([error?.message]);
@@ -140,9 +201,19 @@ describe('bad behaviour', () => {
 
   it('a rejected promise and a thrown non-error are failures too', async () => {
     const runner = new HookRunner({ logger: recordingLogger().logger });
-    const rejected = await runner.executeHook(functionConfig(async () => Promise.reject(new Error('service down'))), HookEventName.BeforeTool, beforeToolInput({}));
+    const rejected = await runner.executeHook(
+      functionConfig(async () => Promise.reject(new Error('service down'))),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(rejected.error?.message).toContain('threw service down');
-    const thrownString = await runner.executeHook(functionConfig(() => { throw 'plain string'; }), HookEventName.BeforeTool, beforeToolInput({}));
+    const thrownString = await runner.executeHook(
+      functionConfig(() => {
+        throw 'plain string';
+      }),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(thrownString.error?.message).toContain('threw a non-error value "plain string"');
   });
 
@@ -168,10 +239,22 @@ describe('bad behaviour', () => {
     ['a number', () => 2, 'returned a number (2)'],
     ['an array', () => [{ decision: 'deny' }], 'returned an array'],
     ['a boolean', async () => false, 'returned a boolean (false)'],
-    ['a circular object', () => { const output: Record<string, unknown> = { decision: 'deny' }; output['self'] = output; return output; }, 'not JSON-serialisable'],
+    [
+      'a circular object',
+      () => {
+        const output: Record<string, unknown> = { decision: 'deny' };
+        output['self'] = output;
+        return output;
+      },
+      'not JSON-serialisable',
+    ],
   ])('a hook returning %s is a failure (invalid output), never a decision', async (_label, run, fragment) => {
     const runner = new HookRunner({ logger: recordingLogger().logger });
-    const result = await runner.executeHook(functionConfig(run as FunctionHookConfig['run']), HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      functionConfig(run as FunctionHookConfig['run']),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result.success).toBe(false);
     expect(kindOf(result.error)).toBe('invalid-output');
     expect(result.error?.message).toContain(fragment);
@@ -183,7 +266,9 @@ describe('bad behaviour', () => {
     let signalled = false;
     const runner = new HookRunner({ logger: recordingLogger().logger });
     const pending = runner.executeHook(
-      functionConfig((_input: never, { signal }) => new Promise(() => signal.addEventListener('abort', () => (signalled = true)))),
+      functionConfig(
+        (_input: never, { signal }) => new Promise(() => signal.addEventListener('abort', () => (signalled = true))),
+      ),
       HookEventName.BeforeTool,
       beforeToolInput({}),
       { signal: controller.signal },
@@ -200,9 +285,17 @@ describe('registration', () => {
     const { config } = configWith({});
     const hookSystem = config.getHookSystem()!;
     const calls: string[] = [];
-    const unregisterEarly = hookSystem.registerFunctionHook({ event: 'AfterTool', name: 'early', run: () => void calls.push('early') });
+    const unregisterEarly = hookSystem.registerFunctionHook({
+      event: 'AfterTool',
+      name: 'early',
+      run: () => void calls.push('early'),
+    });
     await fireAfterToolHook(config, 'read_file', {}, {});
-    const unregisterLate = hookSystem.registerFunctionHook({ event: HookEventName.AfterTool, name: 'late', run: () => void calls.push('late') });
+    const unregisterLate = hookSystem.registerFunctionHook({
+      event: HookEventName.AfterTool,
+      name: 'late',
+      run: () => void calls.push('late'),
+    });
     await fireAfterToolHook(config, 'read_file', {}, {});
     unregisterEarly();
     unregisterEarly();
@@ -216,7 +309,11 @@ describe('registration', () => {
   it('a registered hook survives re-initialisation of the registry', async () => {
     const { config } = configWith({});
     const hookSystem = config.getHookSystem()!;
-    hookSystem.registerFunctionHook({ event: 'BeforeTool', name: 'kept', run: () => ({ decision: 'deny', reason: 'kept' }) });
+    hookSystem.registerFunctionHook({
+      event: 'BeforeTool',
+      name: 'kept',
+      run: () => ({ decision: 'deny', reason: 'kept' }),
+    });
     await hookSystem.initialize();
     await hookSystem.getRegistry().initialize();
     expect((await fireBeforeToolHook(config, 'x', {}))?.getEffectiveReason()).toBe('kept');
@@ -225,12 +322,21 @@ describe('registration', () => {
   it('an invalid definition given to registerFunctionHook throws HookConfigError naming the path', () => {
     const { config } = configWith({});
     const hookSystem = config.getHookSystem()!;
-    const register = (definition: unknown) => () => hookSystem.registerFunctionHook(definition as FunctionHookDefinition);
+    const register = (definition: unknown) => () =>
+      hookSystem.registerFunctionHook(definition as FunctionHookDefinition);
     expect(register({ event: 'PreToolUse', name: 'x', run: () => undefined })).toThrow(HookConfigError);
-    expect(register({ event: 'PreToolUse', name: 'x', run: () => undefined })).toThrow('registerFunctionHook("x").event: unknown hook event "PreToolUse"');
-    expect(register({ event: 'BeforeTool', name: 'x', run: 'return 1' })).toThrow('registerFunctionHook("x").run: expected a function');
-    expect(register({ event: 'BeforeTool', name: '', run: () => undefined })).toThrow('.name: expected a non-empty string');
-    expect(register({ event: 'BeforeTool', name: 'x', if: 'Bash(', run: () => undefined })).toThrow('registerFunctionHook("x").if: the argument glob');
+    expect(register({ event: 'PreToolUse', name: 'x', run: () => undefined })).toThrow(
+      'registerFunctionHook("x").event: unknown hook event "PreToolUse"',
+    );
+    expect(register({ event: 'BeforeTool', name: 'x', run: 'return 1' })).toThrow(
+      'registerFunctionHook("x").run: expected a function',
+    );
+    expect(register({ event: 'BeforeTool', name: '', run: () => undefined })).toThrow(
+      '.name: expected a non-empty string',
+    );
+    expect(register({ event: 'BeforeTool', name: 'x', if: 'Bash(', run: () => undefined })).toThrow(
+      'registerFunctionHook("x").if: the argument glob',
+    );
   });
 
   it('invalid Config.functionHooks entries are skipped with a warning naming functionHooks[i]', async () => {
@@ -238,7 +344,12 @@ describe('registration', () => {
       functionHooks: [
         { event: 'BeforeTool', name: 'good', run: () => ({ decision: 'deny', reason: 'good ran' }) },
         { event: 'Nope', name: 'bad-event', run: () => undefined } as unknown as FunctionHookDefinition,
-        { event: 'BeforeTool', name: 'typo', onfailure: 'block', run: () => undefined } as unknown as FunctionHookDefinition,
+        {
+          event: 'BeforeTool',
+          name: 'typo',
+          onfailure: 'block',
+          run: () => undefined,
+        } as unknown as FunctionHookDefinition,
       ],
     });
     expect((await fireBeforeToolHook(config, 'x', {}))?.getEffectiveReason()).toBe('good ran');
@@ -253,7 +364,12 @@ describe('registration', () => {
     const { config } = configWith({
       disabledHooks: ['off'],
       functionHooks: [
-        { event: 'BeforeTool', name: 'shell-only', matcher: '^run_shell_command$', run: () => void calls.push('shell-only') },
+        {
+          event: 'BeforeTool',
+          name: 'shell-only',
+          matcher: '^run_shell_command$',
+          run: () => void calls.push('shell-only'),
+        },
         { event: 'BeforeTool', name: 'off', run: () => void calls.push('off') },
       ],
     });
@@ -267,14 +383,20 @@ describe('the machines', () => {
   it('the tool scheduler runs function hooks through the tool-call machine (blocked outcome, no tool run)', async () => {
     const executed: unknown[] = [];
     const { config } = configWith({
-      functionHooks: [{ event: 'BeforeTool', name: 'deny-all', run: () => ({ decision: 'deny', reason: 'denied in-process' }) }],
+      functionHooks: [
+        { event: 'BeforeTool', name: 'deny-all', run: () => ({ decision: 'deny', reason: 'denied in-process' }) },
+      ],
     });
     const scheduler = createToolScheduler({
       config,
-      tools: [{ name: 'write_file', description: 'writes', execute: async (args) => (executed.push(args), toolResult) }],
+      tools: [
+        { name: 'write_file', description: 'writes', execute: async (args) => (executed.push(args), toolResult) },
+      ],
     });
     const batch = await scheduler.schedule([{ callId: 'c1', name: 'write_file', args: { file_path: 'a' } }]);
-    expect(batch.results.map((result) => [result.outcome, result.result.llmContent])).toEqual([['blocked', expect.stringContaining('denied in-process')]]);
+    expect(batch.results.map((result) => [result.outcome, result.result.llmContent])).toEqual([
+      ['blocked', expect.stringContaining('denied in-process')],
+    ]);
     expect(executed).toEqual([]);
   });
 });
@@ -282,7 +404,9 @@ describe('the machines', () => {
 async function fireDetails(config: Config, toolInput: Record<string, unknown>) {
   const hookSystem = config.getHookSystem()!;
   await hookSystem.initialize();
-  return hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'write_file', tool_input: toolInput });
+  return hookSystem
+    .getEventHandler()
+    .fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'write_file', tool_input: toolInput });
 }
 
 function kindOf(error: Error | undefined): string | undefined {

@@ -49,13 +49,29 @@ describe('buildHookEnvironment', () => {
     const overlay = { HOOKRAIL_TEST_OVERLAY: 'laid', HOOKRAIL_TEST_REMOVED: undefined, [secretName]: 'replaced' };
     const environmentSeen = async (): Promise<Record<string, string>> => {
       const stdout = new CappedCapture({ limitBytes: 1 << 20 });
-      const outcome = await runInProcessGroup({ command: 'env', args: ['-0'], cwd: scratch.path, env: overlay, stdout, stderr: new CappedCapture({ limitBytes: 1024 }), timeoutMs: 10_000 });
+      const outcome = await runInProcessGroup({
+        command: 'env',
+        args: ['-0'],
+        cwd: scratch.path,
+        env: overlay,
+        stdout,
+        stderr: new CappedCapture({ limitBytes: 1024 }),
+        timeoutMs: 10_000,
+      });
       expect(outcome.exitCode).toBe(0);
-      const lines = stdout.head().toString('utf8').split('\0').filter((line) => line !== '');
-      return Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+      const lines = stdout
+        .head()
+        .toString('utf8')
+        .split('\0')
+        .filter((line) => line !== '');
+      return Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+      );
     };
     const expected = (): Record<string, string> => {
-      const inherited = Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[0] !== 'HOOKRAIL_TEST_REMOVED');
+      const inherited = Object.entries(process.env).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined && entry[0] !== 'HOOKRAIL_TEST_REMOVED',
+      );
       return { ...Object.fromEntries(inherited), HOOKRAIL_TEST_OVERLAY: 'laid', [secretName]: 'replaced' };
     };
     process.env['HOOKRAIL_TEST_REMOVED'] = 'gone';
@@ -79,24 +95,38 @@ describe('buildHookEnvironment', () => {
       inherited: { A_API_KEY: 'x', PATH: '/bin', CLAUDE_PROJECT_DIR: '/elsewhere' },
       isWithheld: (name) => name.endsWith('_API_KEY') || name.endsWith('_DIR'),
     });
-    expect(environment).toEqual({ A_API_KEY: undefined, LLXPRT_PROJECT_DIR: '/work/p', GEMINI_PROJECT_DIR: '/work/p', CLAUDE_PROJECT_DIR: '/work/p' });
+    expect(environment).toEqual({
+      A_API_KEY: undefined,
+      LLXPRT_PROJECT_DIR: '/work/p',
+      GEMINI_PROJECT_DIR: '/work/p',
+      CLAUDE_PROJECT_DIR: '/work/p',
+    });
     expect('PATH' in environment).toBe(false);
   });
 
-  it('HOOK-188: the hook\'s own variables (its dialect\'s, its env) go last, over the project-dir variables and over a withheld name', () => {
+  it("HOOK-188: the hook's own variables (its dialect's, its env) go last, over the project-dir variables and over a withheld name", () => {
     const environment = buildHookEnvironment({
       projectDir: '/work/p',
       inherited: { A_TOKEN: 'secret' },
       isWithheld: (name) => name === 'A_TOKEN',
       extra: { GEMINI_PROJECT_DIR: '/own', A_TOKEN: 'given-by-the-hook', OWN: '1' },
     });
-    expect(environment).toEqual({ A_TOKEN: 'given-by-the-hook', LLXPRT_PROJECT_DIR: '/work/p', GEMINI_PROJECT_DIR: '/own', CLAUDE_PROJECT_DIR: '/work/p', OWN: '1' });
+    expect(environment).toEqual({
+      A_TOKEN: 'given-by-the-hook',
+      LLXPRT_PROJECT_DIR: '/work/p',
+      GEMINI_PROJECT_DIR: '/own',
+      CLAUDE_PROJECT_DIR: '/work/p',
+      OWN: '1',
+    });
   });
 });
 
 describe('Config.hookEnvironment with real hook processes', () => {
   async function namesSeenByHook(config: Config): Promise<string[]> {
-    await executeToolWithHooks(config, 'read_file', { file_path: 'a' }, async () => ({ llmContent: 'ok', returnDisplay: 'ok' }));
+    await executeToolWithHooks(config, 'read_file', { file_path: 'a' }, async () => ({
+      llmContent: 'ok',
+      returnDisplay: 'ok',
+    }));
     return JSON.parse(readFileSync(join(scratch.path, 'names.json'), 'utf8')) as string[];
   }
 

@@ -34,14 +34,37 @@ describe('runHookProcess', () => {
       maxStdoutBytes: 1024,
       maxStderrBytes: 1024,
     });
-    expect(outcome).toMatchObject({ exitCode: 3, stdout: 'out', stderr: 'err', timedOut: false, cancelled: false, forceKilled: false });
-    expect(outcome).toMatchObject({ stdoutDroppedBytes: 0, stderrDroppedBytes: 0, pipesHeldOpen: false, leftover: false });
+    expect(outcome).toMatchObject({
+      exitCode: 3,
+      stdout: 'out',
+      stderr: 'err',
+      timedOut: false,
+      cancelled: false,
+      forceKilled: false,
+    });
+    expect(outcome).toMatchObject({
+      stdoutDroppedBytes: 0,
+      stderrDroppedBytes: 0,
+      pipesHeldOpen: false,
+      leftover: false,
+    });
     expect(outcome.spawnError).toBeUndefined();
   });
 
   it('passes on every field of the process-group outcome (they are written out, not spread)', async () => {
-    const options = { command: 'exit 4', cwd: process.cwd(), env: {}, stdin: '{}', timeoutMs: 10_000, killGraceMs: 100 };
-    const group = await runInProcessGroup({ ...options, stdout: new CappedCapture({ limitBytes: 64 }), stderr: new CappedCapture({ limitBytes: 64 }) });
+    const options = {
+      command: 'exit 4',
+      cwd: process.cwd(),
+      env: {},
+      stdin: '{}',
+      timeoutMs: 10_000,
+      killGraceMs: 100,
+    };
+    const group = await runInProcessGroup({
+      ...options,
+      stdout: new CappedCapture({ limitBytes: 64 }),
+      stderr: new CappedCapture({ limitBytes: 64 }),
+    });
     const hook = await runHookProcess({ ...options, maxStdoutBytes: 64, maxStderrBytes: 64 });
     expect(Object.keys(group).length).toBeGreaterThan(5);
     expect(Object.keys(hook)).toEqual(expect.arrayContaining(Object.keys(group)));
@@ -59,6 +82,12 @@ describe('runHookProcess', () => {
       maxStdoutBytes: 4,
       maxStderrBytes: 7,
     });
-    expect(outcome).toMatchObject({ exitCode: 0, stdout: '0123', stdoutDroppedBytes: 6, stderr: 'abcdefg', stderrDroppedBytes: 3 });
+    expect(outcome).toMatchObject({
+      exitCode: 0,
+      stdout: '0123',
+      stdoutDroppedBytes: 6,
+      stderr: 'abcdefg',
+      stderrDroppedBytes: 3,
+    });
   });
 });

@@ -19,10 +19,14 @@ import { startHookServer, unusedLocalUrl, type HookServer } from '../../helpers/
 let server: HookServer;
 beforeEach(async () => {
   server = await startHookServer({
-    '/echo-headers': (request, response) => response.writeHead(200).end(JSON.stringify({ systemMessage: `auth=${request.headers['authorization'] ?? ''}` })),
+    '/echo-headers': (request, response) =>
+      response.writeHead(200).end(JSON.stringify({ systemMessage: `auth=${request.headers['authorization'] ?? ''}` })),
     '/double-encoded': { status: 200, body: JSON.stringify(JSON.stringify({ decision: 'block', reason: 'double' })) },
     '/array': { status: 200, body: '[1, 2]' },
-    '/modify': { status: 200, body: JSON.stringify({ hookSpecificOutput: { tool_input: { command: 'ls --dry-run' } } }) },
+    '/modify': {
+      status: 200,
+      body: JSON.stringify({ hookSpecificOutput: { tool_input: { command: 'ls --dry-run' } } }),
+    },
   });
 });
 afterEach(() => server.close());
@@ -57,7 +61,12 @@ describe('the request', () => {
     process.env['HOOKRAIL_TEST_OTHER'] = 'must-not-leak';
     try {
       const hook = httpHook('/empty', {
-        headers: { Authorization: 'Bearer ${HOOKRAIL_TEST_TOKEN}', 'X-Bare': 'v=$HOOKRAIL_TEST_TOKEN;', 'X-Other': 'x$HOOKRAIL_TEST_OTHER', 'X-Plain': 'as is' },
+        headers: {
+          Authorization: 'Bearer ${HOOKRAIL_TEST_TOKEN}',
+          'X-Bare': 'v=$HOOKRAIL_TEST_TOKEN;',
+          'X-Other': 'x$HOOKRAIL_TEST_OTHER',
+          'X-Plain': 'as is',
+        },
         allowedEnvVars: ['HOOKRAIL_TEST_TOKEN'],
       });
       await runner().runner.executeHook(hook, HookEventName.BeforeTool, beforeToolInput({}));
@@ -74,7 +83,11 @@ describe('the request', () => {
 
   it('interpolateHeaderValue reports each withheld variable', () => {
     const withheld: string[] = [];
-    const value = interpolateHeaderValue('$A-${B}-$C', { allowed: new Set(['A']), environment: { A: '1', B: '2', C: '3' }, onWithheld: (name) => withheld.push(name) });
+    const value = interpolateHeaderValue('$A-${B}-$C', {
+      allowed: new Set(['A']),
+      environment: { A: '1', B: '2', C: '3' },
+      onWithheld: (name) => withheld.push(name),
+    });
     expect(value).toBe('1--');
     expect(withheld).toEqual(['B', 'C']);
   });
@@ -108,7 +121,11 @@ describe('the request', () => {
               hooks: [
                 httpHook('/echo-headers', {
                   name: 'deploy-gate',
-                  headers: { Authorization: 'Bearer ${HOOKRAIL_TEST_DEPLOY_TOKEN}', 'X-Region': '$HOOKRAIL_TEST_REGION', 'X-Project': '$CLAUDE_PROJECT_DIR' },
+                  headers: {
+                    Authorization: 'Bearer ${HOOKRAIL_TEST_DEPLOY_TOKEN}',
+                    'X-Region': '$HOOKRAIL_TEST_REGION',
+                    'X-Project': '$CLAUDE_PROJECT_DIR',
+                  },
                   allowedEnvVars: ['HOOKRAIL_TEST_DEPLOY_TOKEN', 'HOOKRAIL_TEST_REGION', 'CLAUDE_PROJECT_DIR'],
                 }),
               ],
@@ -148,19 +165,41 @@ describe('the request', () => {
 
 describe('2xx answers', () => {
   it('a 2xx JSON body is read like exit-0 stdout: a deny blocks the tool', async () => {
-    const config = new Config({ enableHooks: true, logger: recordingLogger().logger, hooks: { BeforeTool: [{ hooks: [httpHook('/deny')] }] } });
+    const config = new Config({
+      enableHooks: true,
+      logger: recordingLogger().logger,
+      hooks: { BeforeTool: [{ hooks: [httpHook('/deny')] }] },
+    });
     let executed = false;
-    const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'ls' }, async () => ((executed = true), { llmContent: 'ran', returnDisplay: 'ran' }));
+    const result = await executeToolWithHooks(
+      config,
+      'run_shell_command',
+      { command: 'ls' },
+      async () => ((executed = true), { llmContent: 'ran', returnDisplay: 'ran' }),
+    );
     expect(executed).toBe(false);
     expect(result.llmContent).toContain('denied by the http hook');
   });
 
   it('a 2xx JSON body can rewrite the tool input, and a double-encoded object is read like stdout', async () => {
-    const config = new Config({ enableHooks: true, logger: recordingLogger().logger, hooks: { BeforeTool: [{ hooks: [httpHook('/modify')] }] } });
+    const config = new Config({
+      enableHooks: true,
+      logger: recordingLogger().logger,
+      hooks: { BeforeTool: [{ hooks: [httpHook('/modify')] }] },
+    });
     let ranWith: unknown;
-    await executeToolWithHooks(config, 'run_shell_command', { command: 'ls' }, async (input) => ((ranWith = input), { llmContent: '', returnDisplay: '' }));
+    await executeToolWithHooks(
+      config,
+      'run_shell_command',
+      { command: 'ls' },
+      async (input) => ((ranWith = input), { llmContent: '', returnDisplay: '' }),
+    );
     expect(ranWith).toEqual({ command: 'ls --dry-run' });
-    const doubled = await runner().runner.executeHook(httpHook('/double-encoded'), HookEventName.BeforeTool, beforeToolInput({}));
+    const doubled = await runner().runner.executeHook(
+      httpHook('/double-encoded'),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(doubled.output).toEqual({ decision: 'block', reason: 'double' });
   });
 
@@ -179,7 +218,11 @@ describe('2xx answers', () => {
 describe('failures are non-blocking by default (HOOK-023)', () => {
   it('the server answers 500: a failure naming the URL, the status and the body; the tool still runs', async () => {
     const { runner: hookRunner, records } = runner();
-    const result = await hookRunner.executeHook(httpHook('/error', { name: 'audit' }), HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await hookRunner.executeHook(
+      httpHook('/error', { name: 'audit' }),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result.success).toBe(false);
     expect(result.httpStatus).toBe(500);
     expect(kindOf(result.error)).toBe('http-status');
@@ -188,13 +231,21 @@ describe('failures are non-blocking by default (HOOK-023)', () => {
     );
     expect(recordsAt(records, 'warn').map((record) => record.message)).toEqual([result.error?.message]);
 
-    const config = new Config({ enableHooks: true, logger: recordingLogger().logger, hooks: { BeforeTool: [{ hooks: [httpHook('/error')] }] } });
+    const config = new Config({
+      enableHooks: true,
+      logger: recordingLogger().logger,
+      hooks: { BeforeTool: [{ hooks: [httpHook('/error')] }] },
+    });
     expect(await fireBeforeToolHook(config, 'run_shell_command', {})).toBeUndefined();
   });
 
   it('the server is down: a connection failure (ECONNREFUSED), not a crash', async () => {
     const url = await unusedLocalUrl();
-    const result = await runner().runner.executeHook({ type: 'http', url }, HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner().runner.executeHook(
+      { type: 'http', url },
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result.success).toBe(false);
     expect(kindOf(result.error)).toBe('connection');
     expect(result.error?.message).toContain('ECONNREFUSED');
@@ -214,11 +265,17 @@ describe('failures are non-blocking by default (HOOK-023)', () => {
   });
 
   it('HOOK-117: the server never answers: the hook times out at its timeout', async () => {
-    const result = await runner().runner.executeHook(httpHook('/hang', { timeout: 150 }), HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner().runner.executeHook(
+      httpHook('/hang', { timeout: 150 }),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result.success).toBe(false);
     expect(result.timedOut).toBe(true);
     expect(kindOf(result.error)).toBe('timeout');
-    expect(result.error?.message).toContain(`timed out after 150 ms waiting for an answer from POST ${server.url('/hang')}`);
+    expect(result.error?.message).toContain(
+      `timed out after 150 ms waiting for an answer from POST ${server.url('/hang')}`,
+    );
   });
 
   it.each([
@@ -232,14 +289,20 @@ describe('failures are non-blocking by default (HOOK-023)', () => {
   });
 
   it('a URL that is not http(s) never leaves the process (validation skips it; the runner refuses it too)', async () => {
-    const result = await runner().runner.executeHook({ type: 'http', url: 'file:///etc/passwd' }, HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner().runner.executeHook(
+      { type: 'http', url: 'file:///etc/passwd' },
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(kindOf(result.error)).toBe('invalid-config');
     expect(result.error?.message).toContain('is not an http(s) URL');
   });
 
   it('cancelling the call aborts the request', async () => {
     const controller = new AbortController();
-    const pending = runner().runner.executeHook(httpHook('/hang'), HookEventName.BeforeTool, beforeToolInput({}), { signal: controller.signal });
+    const pending = runner().runner.executeHook(httpHook('/hang'), HookEventName.BeforeTool, beforeToolInput({}), {
+      signal: controller.signal,
+    });
     await waitUntil(() => server.requests.length === 1);
     controller.abort();
     const result = await pending;

@@ -18,19 +18,36 @@ afterEach(async () => {
 const denyBody = JSON.stringify({ decision: 'deny', reason: 'denied from behind a redirect' });
 
 describe('http hooks answering 3xx', () => {
-  it.each([301, 302, 307, 308])('HOOK-068, HOOK-110: a %i answer is a failed hook, not a decision: the call goes ahead and the warning names the status', async (status) => {
-    server = await startHookServer({ '/moved': { status, body: denyBody, headers: { 'content-type': 'application/json', location: '/deny' } } });
-    const recorder = recordingLogger();
-    const config = new Config({ enableHooks: true, logger: recorder.logger, hooks: { BeforeTool: [{ hooks: [{ type: 'http', url: server.url('/moved') }] }] } });
-    const output = await fireBeforeToolHook(config, 'run_shell_command', { command: 'ls' });
-    expect(output?.isBlockingDecision() ?? false).toBe(false);
-    expect(server.requests.map((request) => request.path)).toEqual(['/moved']);
-    expect(recordsAt(recorder.records, 'warn').map((record) => record.message).join('\n')).toContain(`HTTP ${status}`);
-  });
+  it.each([301, 302, 307, 308])(
+    'HOOK-068, HOOK-110: a %i answer is a failed hook, not a decision: the call goes ahead and the warning names the status',
+    async (status) => {
+      server = await startHookServer({
+        '/moved': { status, body: denyBody, headers: { 'content-type': 'application/json', location: '/deny' } },
+      });
+      const recorder = recordingLogger();
+      const config = new Config({
+        enableHooks: true,
+        logger: recorder.logger,
+        hooks: { BeforeTool: [{ hooks: [{ type: 'http', url: server.url('/moved') }] }] },
+      });
+      const output = await fireBeforeToolHook(config, 'run_shell_command', { command: 'ls' });
+      expect(output?.isBlockingDecision() ?? false).toBe(false);
+      expect(server.requests.map((request) => request.path)).toEqual(['/moved']);
+      expect(
+        recordsAt(recorder.records, 'warn')
+          .map((record) => record.message)
+          .join('\n'),
+      ).toContain(`HTTP ${status}`);
+    },
+  );
 
   it('HOOK-110: with onFailure "block", a redirect answer refuses the call', async () => {
     server = await startHookServer({ '/moved': { status: 302, body: denyBody, headers: { location: '/deny' } } });
-    const config = new Config({ enableHooks: true, logger: recordingLogger().logger, hooks: { BeforeTool: [{ hooks: [{ type: 'http', url: server.url('/moved'), onFailure: 'block' }] }] } });
+    const config = new Config({
+      enableHooks: true,
+      logger: recordingLogger().logger,
+      hooks: { BeforeTool: [{ hooks: [{ type: 'http', url: server.url('/moved'), onFailure: 'block' }] }] },
+    });
     const output = await fireBeforeToolHook(config, 'run_shell_command', { command: 'ls' });
     expect(output?.isBlockingDecision()).toBe(true);
     expect(output?.getEffectiveReason()).toContain('HTTP 302');

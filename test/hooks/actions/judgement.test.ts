@@ -34,7 +34,9 @@ describe('judged prompt text', () => {
   });
 
   it('without $ARGUMENTS the input JSON is appended after a blank line', () => {
-    expect(judgedPromptText('Is this command safe?', input)).toBe(`Is this command safe?\n\n${JSON.stringify(input, null, 2)}`);
+    expect(judgedPromptText('Is this command safe?', input)).toBe(
+      `Is this command safe?\n\n${JSON.stringify(input, null, 2)}`,
+    );
   });
 
   it('the instruction says what ok means on the event', () => {
@@ -46,7 +48,10 @@ describe('judged prompt text', () => {
   it('the response schema is an object with a boolean ok (required) and a string reason', () => {
     expect(judgedAnswerSchema).toEqual({
       type: 'OBJECT',
-      properties: { ok: expect.objectContaining({ type: 'BOOLEAN' }), reason: expect.objectContaining({ type: 'STRING' }) },
+      properties: {
+        ok: expect.objectContaining({ type: 'BOOLEAN' }),
+        reason: expect.objectContaining({ type: 'STRING' }),
+      },
       required: ['ok'],
       propertyOrdering: ['ok', 'reason'],
     });
@@ -56,8 +61,12 @@ describe('judged prompt text', () => {
 describe('parseJudgedAnswer', () => {
   it('reads {"ok": true} and {"ok": false, "reason"} (also inside one fenced block)', () => {
     expect(parseJudgedAnswer('{"ok": true}')).toEqual({ answer: { ok: true } });
-    expect(parseJudgedAnswer(' {"ok": false, "reason": " rm -rf is destructive "}\n')).toEqual({ answer: { ok: false, reason: 'rm -rf is destructive' } });
-    expect(parseJudgedAnswer('```json\n{"ok": false, "reason": "tests fail"}\n```')).toEqual({ answer: { ok: false, reason: 'tests fail' } });
+    expect(parseJudgedAnswer(' {"ok": false, "reason": " rm -rf is destructive "}\n')).toEqual({
+      answer: { ok: false, reason: 'rm -rf is destructive' },
+    });
+    expect(parseJudgedAnswer('```json\n{"ok": false, "reason": "tests fail"}\n```')).toEqual({
+      answer: { ok: false, reason: 'tests fail' },
+    });
     expect(parseJudgedAnswer('{"ok": true, "reason": null, "confidence": 0.9}')).toEqual({ answer: { ok: true } });
   });
 
@@ -81,7 +90,10 @@ describe('judgedHookOutput', () => {
 
   it('ok false blocks BeforeTool, BeforeAgent and BeforeModel with the reason', () => {
     for (const eventName of [HookEventName.BeforeTool, HookEventName.BeforeAgent, HookEventName.BeforeModel]) {
-      expect(judgedHookOutput({ ok: false, reason: 'destructive' }, eventName, label)).toEqual({ decision: 'block', reason: 'destructive' });
+      expect(judgedHookOutput({ ok: false, reason: 'destructive' }, eventName, label)).toEqual({
+        decision: 'block',
+        reason: 'destructive',
+      });
     }
     expect(judgedHookOutput({ ok: false }, HookEventName.BeforeTool, label)).toEqual({
       decision: 'block',
@@ -94,27 +106,41 @@ describe('judgedHookOutput', () => {
       decision: 'block',
       reason: 'run the tests first',
     });
-    expect(judgedHookOutput({ ok: false }, HookEventName.AfterAgent, label).reason).toMatch(/judged that the work is not finished; go on/);
+    expect(judgedHookOutput({ ok: false }, HookEventName.AfterAgent, label).reason).toMatch(
+      /judged that the work is not finished; go on/,
+    );
   });
 
   it('ok true allows, keeping the reason when there is one', () => {
     expect(judgedHookOutput({ ok: true }, HookEventName.BeforeTool, label)).toEqual({ decision: 'allow' });
-    expect(judgedHookOutput({ ok: true, reason: 'read-only' }, HookEventName.BeforeTool, label)).toEqual({ decision: 'allow', reason: 'read-only' });
+    expect(judgedHookOutput({ ok: true, reason: 'read-only' }, HookEventName.BeforeTool, label)).toEqual({
+      decision: 'allow',
+      reason: 'read-only',
+    });
   });
 
   it('a judged hook is named by its name, else the head of its prompt', () => {
     expect(judgedHookLabel({ type: 'agent', prompt: 'x', name: 'tests-pass' })).toBe('agent hook "tests-pass"');
-    expect(judgedHookLabel({ type: 'prompt', prompt: 'Check   that\nevery test passes and that the build is green before stopping' })).toBe(
-      'prompt hook "Check that every test passes and that th…"',
-    );
+    expect(
+      judgedHookLabel({
+        type: 'prompt',
+        prompt: 'Check   that\nevery test passes and that the build is green before stopping',
+      }),
+    ).toBe('prompt hook "Check that every test passes and that th…"');
   });
 });
 
 describe('runWithDeadline', () => {
   it('settles on the value, the rejection, the deadline (aborting the work) or the caller', async () => {
-    await expect(runWithDeadline({ timeoutMs: 1_000, run: async () => 'answer' })).resolves.toEqual({ kind: 'returned', value: 'answer' });
+    await expect(runWithDeadline({ timeoutMs: 1_000, run: async () => 'answer' })).resolves.toEqual({
+      kind: 'returned',
+      value: 'answer',
+    });
     const failure = new Error('model down');
-    await expect(runWithDeadline({ timeoutMs: 1_000, run: () => Promise.reject(failure) })).resolves.toEqual({ kind: 'threw', error: failure });
+    await expect(runWithDeadline({ timeoutMs: 1_000, run: () => Promise.reject(failure) })).resolves.toEqual({
+      kind: 'threw',
+      error: failure,
+    });
 
     let workSignal: AbortSignal | undefined;
     const hanging = await runWithDeadline({
@@ -128,10 +154,16 @@ describe('runWithDeadline', () => {
     expect(workSignal?.aborted).toBe(true);
 
     const caller = new AbortController();
-    const cancelled = runWithDeadline({ timeoutMs: 60_000, signal: caller.signal, run: () => new Promise<never>(() => {}) });
+    const cancelled = runWithDeadline({
+      timeoutMs: 60_000,
+      signal: caller.signal,
+      run: () => new Promise<never>(() => {}),
+    });
     caller.abort();
     await expect(cancelled).resolves.toEqual({ kind: 'cancelled' });
-    await expect(runWithDeadline({ timeoutMs: 60_000, signal: caller.signal, run: async () => 1 })).resolves.toEqual({ kind: 'cancelled' });
+    await expect(runWithDeadline({ timeoutMs: 60_000, signal: caller.signal, run: async () => 1 })).resolves.toEqual({
+      kind: 'cancelled',
+    });
   });
 
   it('a synchronous throw of the work is a rejection, not an exception', async () => {

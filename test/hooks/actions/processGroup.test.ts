@@ -9,10 +9,20 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CappedCapture } from '../../../src/hooks/actions/cappedCapture.js';
 import { PIPE_DRAIN_MS, runInProcessGroup, type ProcessGroupOptions } from '../../../src/hooks/actions/processGroup.js';
-import { killLeftoverProcesses, terminateProcessGroups, trackedGroups } from '../../../src/hooks/actions/processGroupRegistry.js';
+import {
+  killLeftoverProcesses,
+  terminateProcessGroups,
+  trackedGroups,
+} from '../../../src/hooks/actions/processGroupRegistry.js';
 import { HOOK_KILL_GRACE_MS } from '../../../src/hooks/protocol/hookConfig.js';
 import { hookFixture, scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
-import { assertNoHookProcessesAlive, isProcessAlive, killEscapedProcesses, processesAliveAfter, readPidFile } from '../../helpers/processes.js';
+import {
+  assertNoHookProcessesAlive,
+  isProcessAlive,
+  killEscapedProcesses,
+  processesAliveAfter,
+  readPidFile,
+} from '../../helpers/processes.js';
 
 let scratch: ReturnType<typeof scratchDirectory>;
 /** Processes a test started outside any group hookrail tracks (setsid); killed after the test. */
@@ -30,7 +40,15 @@ afterAll(() => assertNoHookProcessesAlive());
 function run(command: string, extra: Partial<ProcessGroupOptions> = {}) {
   const stdout = new CappedCapture({ limitBytes: 1024 * 1024 });
   const stderr = new CappedCapture({ limitBytes: 1024 * 1024 });
-  const pending = runInProcessGroup({ command, cwd: scratch.path, stdin: '{}', stdout, stderr, timeoutMs: 30_000, ...extra });
+  const pending = runInProcessGroup({
+    command,
+    cwd: scratch.path,
+    stdin: '{}',
+    stdout,
+    stderr,
+    timeoutMs: 30_000,
+    ...extra,
+  });
   return { pending, text: () => stdout.bytes().head.toString() };
 }
 
@@ -48,7 +66,9 @@ describe.runIf(process.platform === 'linux')('runInProcessGroup: pipes held outs
 
   it('a command that exits while `setsid sleep 3600 &` holds its stdout returns its answer; the call goes on', async () => {
     const pidFile = join(scratch.path, 'escaped.pid');
-    const { pending, text } = run(`setsid sh -c 'echo $$ > ${shellQuote(pidFile)}; exec sleep 3600' & echo {}`, { timeoutMs: 1_000 });
+    const { pending, text } = run(`setsid sh -c 'echo $$ > ${shellQuote(pidFile)}; exec sleep 3600' & echo {}`, {
+      timeoutMs: 1_000,
+    });
     const outcome = await pending;
     escaped.push(await readPidFile(pidFile));
     expect(outcome).toMatchObject({ exitCode: 0, timedOut: false, pipesHeldOpen: true });
@@ -60,10 +80,19 @@ describe.runIf(process.platform === 'linux')('runInProcessGroup: pipes held outs
 
   it('a command still running at its timeout is killed and the call ends, though `setsid sleep &` holds its stdout', async () => {
     const pidFile = join(scratch.path, 'escaped.pid');
-    const { pending } = run(`setsid sh -c 'echo $$ > ${shellQuote(pidFile)}; exec sleep 3600' & sleep 30`, { timeoutMs: 300, killGraceMs: 1_000 });
+    const { pending } = run(`setsid sh -c 'echo $$ > ${shellQuote(pidFile)}; exec sleep 3600' & sleep 30`, {
+      timeoutMs: 300,
+      killGraceMs: 1_000,
+    });
     const outcome = await pending;
     escaped.push(await readPidFile(pidFile));
-    expect(outcome).toMatchObject({ exitCode: null, signal: 'SIGTERM', timedOut: true, forceKilled: false, pipesHeldOpen: true });
+    expect(outcome).toMatchObject({
+      exitCode: null,
+      signal: 'SIGTERM',
+      timedOut: true,
+      forceKilled: false,
+      pipesHeldOpen: true,
+    });
   });
 });
 
@@ -74,7 +103,7 @@ describe.runIf(process.platform === 'linux')('runInProcessGroup: what a command 
     expect(trackedGroups()).not.toContain(outcome.groupId);
   });
 
-  it('a background process left in the group is not waited for; it lives until its session\'s leftovers are killed', async () => {
+  it("a background process left in the group is not waited for; it lives until its session's leftovers are killed", async () => {
     const pidFile = join(scratch.path, 'left.pid');
     const command = `sleep 3600 >/dev/null 2>&1 & echo $! > ${shellQuote(pidFile)}; echo {}`;
     const first = await run(command, { owner: 'session-a' }).pending;
@@ -104,7 +133,10 @@ describe.runIf(process.platform === 'linux')('runInProcessGroup: what a command 
     const command = `node ${shellQuote(hookFixture('ignore-sigterm.js'))} ${shellQuote(marker)} >/dev/null 2>&1 & echo {}`;
     const outcome = await run(command).pending;
     expect(outcome.leftover).toBe(true);
-    await vi.waitFor(() => expect(readFileSync(marker, 'utf8')).toMatch(/ready \d+/), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(readFileSync(marker, 'utf8')).toMatch(/ready \d+/), {
+      timeout: 10_000,
+      interval: 20,
+    });
     const stubborn = Number(/ready (\d+)/.exec(readFileSync(marker, 'utf8'))![1]);
     expect(await killLeftoverProcesses({ graceMs: 200 })).toBe(1);
     expect(readFileSync(marker, 'utf8')).toContain('SIGTERM');
@@ -120,9 +152,15 @@ describe.runIf(process.platform === 'linux')('terminateProcessGroups', () => {
   it('HOOK-118: the default grace is 5 s — a group ignoring SIGTERM is alive 1 ms before it and gets SIGKILL at it', async () => {
     expect(HOOK_KILL_GRACE_MS).toBe(5_000);
     const marker = join(scratch.path, 'marker');
-    const child = spawn(process.execPath, [hookFixture('ignore-sigterm.js'), marker], { detached: true, stdio: 'ignore' });
+    const child = spawn(process.execPath, [hookFixture('ignore-sigterm.js'), marker], {
+      detached: true,
+      stdio: 'ignore',
+    });
     const pid = child.pid!;
-    await vi.waitFor(() => expect(readFileSync(marker, 'utf8')).toContain(`ready ${pid}`), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(readFileSync(marker, 'utf8')).toContain(`ready ${pid}`), {
+      timeout: 10_000,
+      interval: 20,
+    });
 
     // Only the clock the grace period is measured with is fake; the process and its signals are real.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });

@@ -46,7 +46,7 @@ describe.runIf(process.platform === 'linux')('process group registry', () => {
     expect(registry.watchdogPid()).toBe(watchdog);
   });
 
-  it('the shell tool\'s process groups are tracked like hook groups (killed at exit and by the watchdog)', async () => {
+  it("the shell tool's process groups are tracked like hook groups (killed at exit and by the watchdog)", async () => {
     const { registry } = await freshModules();
     const { createBuiltinTools } = await import('../../../src/adapters/tools/index.js');
     const scratch = scratchDirectory();
@@ -80,8 +80,10 @@ describe.runIf(process.platform === 'linux')('process group registry', () => {
       sleeper.kill('SIGKILL');
     }
   });
-  it('a removal still pending when the host exits reaches the watchdog\'s file first (a real host, built library)', async () => {
-    const registryModule = fileURLToPath(new URL('../../../dist/hooks/actions/processGroupRegistry.js', import.meta.url));
+  it("a removal still pending when the host exits reaches the watchdog's file first (a real host, built library)", async () => {
+    const registryModule = fileURLToPath(
+      new URL('../../../dist/hooks/actions/processGroupRegistry.js', import.meta.url),
+    );
     // A group ID above the kernel's PID limit, released at once (no member), then an exit with no turn of the
     // event loop in between: only the exit handler can write the removal. The last 'exit' listener prints the file.
     const host = `
@@ -94,7 +96,9 @@ describe.runIf(process.platform === 'linux')('process group registry', () => {
       process.on('exit', () => process.stdout.write(readFileSync(file, 'utf8')));
       process.exit(0);
     `;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', host], { timeout: 20_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', host], {
+      timeout: 20_000,
+    });
     expect(stdout).toBe(`+${2 ** 30 + 20000}\n-${2 ** 30 + 20000}\n`);
   });
 });

@@ -28,14 +28,18 @@ afterEach(async () => {
 /** Runs the host to its end; resolves with how it ended and the PIDs of its hook and tool processes. */
 async function runHost(fixture: string, ending: 'exit' | 'crash' | 'sigkill' | 'idle') {
   if (!existsSync(distIndex)) throw new Error(`${distIndex} does not exist: run "npm run build" first`);
-  const host = spawn(process.execPath, [libraryHost, distIndex, scratch.path, hookFixture(fixture), ending], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const host = spawn(process.execPath, [libraryHost, distIndex, scratch.path, hookFixture(fixture), ending], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   host.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   host.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   // A host that does not end by itself fails the test here, not by hanging it.
   const limit = setTimeout(() => host.kill('SIGKILL'), 30_000);
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => host.once('close', (...ended) => resolve(ended)));
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+    host.once('close', (...ended) => resolve(ended)),
+  );
   clearTimeout(limit);
   const pidOf = (name: string): number => {
     const marker = join(scratch.path, `${name}.marker`);
@@ -114,7 +118,10 @@ describe.runIf(process.platform === 'linux')('ProcessWatchdog', () => {
     live.delete(firstId + 1);
     watchdog.remove(firstId + 1);
     expect(REMOVAL_FLUSH_MS).toBe(100);
-    await vi.waitFor(() => expect(readFileSync(file, 'utf8')).toBe(`+${firstId}\n-${firstId}\n+${firstId + 1}\n-${firstId + 1}\n`), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(
+      () => expect(readFileSync(file, 'utf8')).toBe(`+${firstId}\n-${firstId}\n+${firstId + 1}\n-${firstId + 1}\n`),
+      { timeout: 5_000, interval: 10 },
+    );
     live.add(firstId + 2);
     watchdog.add(firstId + 2);
     live.delete(firstId + 2);

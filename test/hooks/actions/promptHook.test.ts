@@ -30,7 +30,14 @@ function promptHook(extra: Partial<PromptHookConfig> = {}): PromptHookConfig {
 function setup(event: HookEventName, hook: PromptHookConfig, turns: FakeTurn[], parameters: ConfigParameters = {}) {
   const model = new FakeContentGenerator(turns);
   const { logger, records } = recordingLogger();
-  const config = new Config({ enableHooks: true, logger, workingDir: scratch.path, hooks: { [event]: [{ hooks: [hook] }] }, hookModel: model, ...parameters });
+  const config = new Config({
+    enableHooks: true,
+    logger,
+    workingDir: scratch.path,
+    hooks: { [event]: [{ hooks: [hook] }] },
+    hookModel: model,
+    ...parameters,
+  });
   return { model, config, records };
 }
 
@@ -46,12 +53,16 @@ async function runShell(config: Config, command = 'rm -rf build') {
 async function fireDetails(config: Config) {
   const hookSystem = config.getHookSystem()!;
   await hookSystem.initialize();
-  return hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'run_shell_command', tool_input: { command: 'ls' } });
+  return hookSystem
+    .getEventHandler()
+    .fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'run_shell_command', tool_input: { command: 'ls' } });
 }
 
 describe('prompt hooks decide', () => {
-  it('ok false blocks BeforeTool with the model\'s reason; the tool never runs', async () => {
-    const { model, config } = setup(HookEventName.BeforeTool, promptHook(), [textTurn('{"ok": false, "reason": "rm -rf deletes the build"}')]);
+  it("ok false blocks BeforeTool with the model's reason; the tool never runs", async () => {
+    const { model, config } = setup(HookEventName.BeforeTool, promptHook(), [
+      textTurn('{"ok": false, "reason": "rm -rf deletes the build"}'),
+    ]);
     const { executed, result } = await runShell(config);
     expect(executed).toBe(false);
     expect(result.llmContent).toContain('rm -rf deletes the build');
@@ -66,16 +77,27 @@ describe('prompt hooks decide', () => {
     const text = (request.contents as Array<{ parts: Array<{ text: string }> }>)[0]!.parts[0]!.text;
     expect(text.startsWith('Is this command safe? {')).toBe(true);
     const input = JSON.parse(text.slice('Is this command safe? '.length));
-    expect(input).toMatchObject({ hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'ls -la' }, cwd: scratch.path });
+    expect(input).toMatchObject({
+      hook_event_name: 'BeforeTool',
+      tool_name: 'run_shell_command',
+      tool_input: { command: 'ls -la' },
+      cwd: scratch.path,
+    });
     expect(request.config).toMatchObject({
       responseMimeType: 'application/json',
-      responseSchema: { type: 'OBJECT', required: ['ok'], properties: { ok: { type: 'BOOLEAN' }, reason: { type: 'STRING' } } },
+      responseSchema: {
+        type: 'OBJECT',
+        required: ['ok'],
+        properties: { ok: { type: 'BOOLEAN' }, reason: { type: 'STRING' } },
+      },
     });
     expect(String(request.config?.systemInstruction)).toMatch(/Reply with only a JSON object/);
   });
 
-  it('the hook\'s model field names the model of the request', async () => {
-    const { model, config } = setup(HookEventName.BeforeTool, promptHook({ model: 'gemini-2.5-flash-lite' }), [textTurn('{"ok": true}')]);
+  it("the hook's model field names the model of the request", async () => {
+    const { model, config } = setup(HookEventName.BeforeTool, promptHook({ model: 'gemini-2.5-flash-lite' }), [
+      textTurn('{"ok": true}'),
+    ]);
     await runShell(config);
     expect(model.requests[0]!.model).toBe('gemini-2.5-flash-lite');
   });
@@ -88,13 +110,23 @@ describe('prompt hooks decide', () => {
   });
 
   it('ok false blocks BeforeAgent (the prompt is refused) and BeforeModel (the call is skipped)', async () => {
-    const agent = setup(HookEventName.BeforeAgent, promptHook({ prompt: 'Is this prompt on topic?' }), [textTurn('{"ok": false, "reason": "off topic"}')]);
-    await expect(fireBeforeAgentHook(agent.config, 'tell me a joke')).resolves.toMatchObject({ blocked: true, reason: 'off topic' });
+    const agent = setup(HookEventName.BeforeAgent, promptHook({ prompt: 'Is this prompt on topic?' }), [
+      textTurn('{"ok": false, "reason": "off topic"}'),
+    ]);
+    await expect(fireBeforeAgentHook(agent.config, 'tell me a joke')).resolves.toMatchObject({
+      blocked: true,
+      reason: 'off topic',
+    });
     const text = (agent.model.requests[0]!.contents as Array<{ parts: Array<{ text: string }> }>)[0]!.parts[0]!.text;
     expect(text).toContain('"prompt": "tell me a joke"');
 
-    const modelCall = setup(HookEventName.BeforeModel, promptHook({ prompt: 'May this request go out?' }), [textTurn('{"ok": false, "reason": "quota"}')]);
-    const decision = await fireBeforeModelHook(modelCall.config, { model: 'gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] });
+    const modelCall = setup(HookEventName.BeforeModel, promptHook({ prompt: 'May this request go out?' }), [
+      textTurn('{"ok": false, "reason": "quota"}'),
+    ]);
+    const decision = await fireBeforeModelHook(modelCall.config, {
+      model: 'gemini-2.5-flash',
+      contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+    });
     expect(decision).toMatchObject({ blocked: true, reason: 'quota' });
   });
 
@@ -104,25 +136,36 @@ describe('prompt hooks decide', () => {
       textTurn('{"ok": true}'),
     ]);
     const input = { prompt: 'fix the bug', promptResponse: 'Fixed.', stopHookActive: false };
-    await expect(fireAfterAgentHook(stop.config, input)).resolves.toMatchObject({ continueRequested: true, reason: 'the tests were not run' });
-    await expect(fireAfterAgentHook(stop.config, { ...input, stopHookActive: true })).resolves.toMatchObject({ continueRequested: false });
+    await expect(fireAfterAgentHook(stop.config, input)).resolves.toMatchObject({
+      continueRequested: true,
+      reason: 'the tests were not run',
+    });
+    await expect(fireAfterAgentHook(stop.config, { ...input, stopHookActive: true })).resolves.toMatchObject({
+      continueRequested: false,
+    });
   });
 
   it('the result says which model answered, what it said and how long it took', async () => {
     const { config } = setup(HookEventName.BeforeTool, promptHook(), [textTurn('{"ok": ', 'false, "reason": "no"}')]);
     const details = await fireDetails(config);
     const [result] = details.results;
-    expect(result).toMatchObject({ success: true, model: 'fake-model', modelAnswer: '{"ok": false, "reason": "no"}', output: { decision: 'block', reason: 'no' } });
+    expect(result).toMatchObject({
+      success: true,
+      model: 'fake-model',
+      modelAnswer: '{"ok": false, "reason": "no"}',
+      output: { decision: 'block', reason: 'no' },
+    });
     expect(result!.duration).toBeGreaterThanOrEqual(0);
   });
 });
 
 describe('a prompt hook in a session', () => {
   it('a Stop (AfterAgent) prompt hook that answers ok false makes the session go on with its reason, then lets it stop', async () => {
-    const { config } = setup(HookEventName.AfterAgent, promptHook({ prompt: 'Did the agent run the tests? $ARGUMENTS' }), [
-      textTurn('{"ok": false, "reason": "Run the tests before you stop."}'),
-      textTurn('{"ok": true}'),
-    ]);
+    const { config } = setup(
+      HookEventName.AfterAgent,
+      promptHook({ prompt: 'Did the agent run the tests? $ARGUMENTS' }),
+      [textTurn('{"ok": false, "reason": "Run the tests before you stop."}'), textTurn('{"ok": true}')],
+    );
     const generator = new FakeContentGenerator([textTurn('Fixed it.'), textTurn('Ran the tests: all pass.')]);
     const session = createAgentSession({ config, generator, tools: [], transcript: { directory: scratch.path } });
     const result = await session.prompt('fix the bug');
@@ -134,15 +177,26 @@ describe('a prompt hook in a session', () => {
 
 describe('prompt hooks that fail', () => {
   it('an answer that is not {ok, reason} is a failure: fail-open by default, with a warning quoting it', async () => {
-    const { config, records } = setup(HookEventName.BeforeTool, promptHook({ name: 'safety' }), [textTurn('Sure, that looks fine to me!')]);
+    const { config, records } = setup(HookEventName.BeforeTool, promptHook({ name: 'safety' }), [
+      textTurn('Sure, that looks fine to me!'),
+    ]);
     const { executed } = await runShell(config);
     expect(executed).toBe(true);
     const warnings = recordsAt(records, 'warn').map((record) => record.message);
-    expect(warnings.some((message) => message.includes('safety') && message.includes('fail-open') && message.includes('Sure, that looks fine to me!'))).toBe(true);
+    expect(
+      warnings.some(
+        (message) =>
+          message.includes('safety') &&
+          message.includes('fail-open') &&
+          message.includes('Sure, that looks fine to me!'),
+      ),
+    ).toBe(true);
   });
 
   it('with onFailure block, garbage blocks BeforeTool with a reason naming the hook and the answer', async () => {
-    const { config } = setup(HookEventName.BeforeTool, promptHook({ name: 'safety', onFailure: 'block' }), [textTurn('{"ok": "yes"}')]);
+    const { config } = setup(HookEventName.BeforeTool, promptHook({ name: 'safety', onFailure: 'block' }), [
+      textTurn('{"ok": "yes"}'),
+    ]);
     const { executed, result } = await runShell(config);
     expect(executed).toBe(false);
     expect(result.llmContent).toMatch(/safety/);
@@ -151,7 +205,9 @@ describe('prompt hooks that fail', () => {
 
   it('a hook model that hangs past the timeout is a failure at the timeout, and its stream is aborted', async () => {
     const hanging: FakeTurn = { chunks: [textChunk('{"ok": ')], hang: true };
-    const { model, config } = setup(HookEventName.BeforeTool, promptHook({ timeout: 100, onFailure: 'block' }), [hanging]);
+    const { model, config } = setup(HookEventName.BeforeTool, promptHook({ timeout: 100, onFailure: 'block' }), [
+      hanging,
+    ]);
     const details = await fireDetails(config);
     const [result] = details.results;
     expect(result).toMatchObject({ success: false, timedOut: true, failedClosed: true, model: 'fake-model' });
@@ -161,13 +217,17 @@ describe('prompt hooks that fail', () => {
   });
 
   it('a hook model that fails when asked or mid-answer is a failure naming the model error', async () => {
-    const refused = setup(HookEventName.BeforeTool, promptHook(), [{ failOnOpen: new ModelError('fake-model', 'quota exceeded (HTTP 429)') }]);
+    const refused = setup(HookEventName.BeforeTool, promptHook(), [
+      { failOnOpen: new ModelError('fake-model', 'quota exceeded (HTTP 429)') },
+    ]);
     const first = (await fireDetails(refused.config)).results[0]!;
     expect(first).toMatchObject({ success: false });
     expect((first.error as HookExecutionError).kind).toBe('model');
     expect(first.error!.message).toMatch(/the hook model fake-model failed: .*quota exceeded \(HTTP 429\)/);
 
-    const broken = setup(HookEventName.BeforeTool, promptHook({ onFailure: 'block' }), [{ chunks: [textChunk('{"ok"')], failWith: new Error('connection reset') }]);
+    const broken = setup(HookEventName.BeforeTool, promptHook({ onFailure: 'block' }), [
+      { chunks: [textChunk('{"ok"')], failWith: new Error('connection reset') },
+    ]);
     const { executed, result } = await runShell(broken.config);
     expect(executed).toBe(false);
     expect(result.llmContent).toMatch(/connection reset/);
@@ -185,11 +245,13 @@ describe('prompt hooks that fail', () => {
     const hookSystem = config.getHookSystem()!;
     await hookSystem.initialize();
     const controller = new AbortController();
-    const fired = hookSystem.getEventHandler().fireEventWithDetails(
-      HookEventName.BeforeTool,
-      { tool_name: 'run_shell_command', tool_input: { command: 'ls' } },
-      { signal: controller.signal },
-    );
+    const fired = hookSystem
+      .getEventHandler()
+      .fireEventWithDetails(
+        HookEventName.BeforeTool,
+        { tool_name: 'run_shell_command', tool_input: { command: 'ls' } },
+        { signal: controller.signal },
+      );
     setTimeout(() => controller.abort(), 20);
     const [result] = (await fired).results;
     expect((result!.error as HookExecutionError).kind).toBe('cancelled');

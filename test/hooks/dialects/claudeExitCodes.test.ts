@@ -25,38 +25,64 @@ function script(name: string, ...args: string[]): string {
 /** Runs `run_shell_command` with `command` through one PreToolUse/BeforeTool hook; what the model got and whether the tool ran. */
 async function shellCall(hook: CommandHookConfig, command: string): Promise<{ ran: boolean; llmContent: string }> {
   const event = hook.dialect === 'claude' ? 'PreToolUse' : 'BeforeTool';
-  const config = new Config({ enableHooks: true, workingDir: scratch.path, logger: recordingLogger().logger, hooks: { [event]: [{ hooks: [hook] }] } });
+  const config = new Config({
+    enableHooks: true,
+    workingDir: scratch.path,
+    logger: recordingLogger().logger,
+    hooks: { [event]: [{ hooks: [hook] }] },
+  });
   return callThroughHooks({ config, toolName: 'run_shell_command', args: { command } });
 }
 
 describe('Claude Code exit codes with JSON', () => {
   it('a Claude hook that prints permissionDecision "deny" and exits 1 blocks, with its reason', async () => {
-    const outcome = await shellCall({ type: 'command', dialect: 'claude', command: script('claude-deny-exit-1.sh') }, 'rm -rf build');
+    const outcome = await shellCall(
+      { type: 'command', dialect: 'claude', command: script('claude-deny-exit-1.sh') },
+      'rm -rf build',
+    );
     expect(outcome.ran).toBe(false);
     expect(outcome.llmContent).toContain('rm -rf is blocked by policy');
   });
 
   it('the same Claude hook exiting 1 after no JSON is a non-blocking error: the call runs', async () => {
-    const outcome = await shellCall({ type: 'command', dialect: 'claude', command: `${script('claude-deny-exit-1.sh')}; exit 1` }, 'ls');
+    const outcome = await shellCall(
+      { type: 'command', dialect: 'claude', command: `${script('claude-deny-exit-1.sh')}; exit 1` },
+      'ls',
+    );
     expect(outcome.ran).toBe(true);
     expect(outcome.llmContent).toContain('ran');
   });
 
   it('exit 2 blocks even with a JSON permissionDecision "allow"; the reason is stderr', async () => {
     const allow = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } });
-    const outcome = await shellCall({ type: 'command', dialect: 'claude', command: script('claude-exit-2-with-json.sh', allow, 'not on a Friday') }, 'ls');
+    const outcome = await shellCall(
+      { type: 'command', dialect: 'claude', command: script('claude-exit-2-with-json.sh', allow, 'not on a Friday') },
+      'ls',
+    );
     expect(outcome.ran).toBe(false);
     expect(outcome.llmContent).toContain('not on a Friday');
   });
 
   it("exit 2 with a JSON block: the reason is the JSON's blocking reason, not stderr (the reference says exit 2 ignores stdout; Claude Code as shipped reads it: docs/bring-your-hooks.md, where hookrail differs)", async () => {
     const block = JSON.stringify({ decision: 'block', reason: 'the JSON says why' });
-    const outcome = await shellCall({ type: 'command', dialect: 'claude', command: script('claude-exit-2-with-json.sh', block, 'stderr says otherwise') }, 'ls');
+    const outcome = await shellCall(
+      {
+        type: 'command',
+        dialect: 'claude',
+        command: script('claude-exit-2-with-json.sh', block, 'stderr says otherwise'),
+      },
+      'ls',
+    );
     expect(outcome.ran).toBe(false);
     expect(outcome.llmContent).toContain('the JSON says why');
     expect(outcome.llmContent).not.toContain('stderr says otherwise');
-    const deny = JSON.stringify({ hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'denied in JSON' } });
-    const denied = await shellCall({ type: 'command', dialect: 'claude', command: script('claude-exit-2-with-json.sh', deny, 'stderr text') }, 'ls');
+    const deny = JSON.stringify({
+      hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'denied in JSON' },
+    });
+    const denied = await shellCall(
+      { type: 'command', dialect: 'claude', command: script('claude-exit-2-with-json.sh', deny, 'stderr text') },
+      'ls',
+    );
     expect(denied.llmContent).toContain('denied in JSON');
   });
 
@@ -67,7 +93,10 @@ describe('Claude Code exit codes with JSON', () => {
 
   it('HOOK-067: a native hook exiting 2 with a JSON block is blocked with stderr as the reason (stdout ignored)', async () => {
     const block = JSON.stringify({ decision: 'block', reason: 'the JSON says why' });
-    const outcome = await shellCall({ type: 'command', command: script('claude-exit-2-with-json.sh', block, 'stderr is the reason') }, 'ls');
+    const outcome = await shellCall(
+      { type: 'command', command: script('claude-exit-2-with-json.sh', block, 'stderr is the reason') },
+      'ls',
+    );
     expect(outcome.ran).toBe(false);
     expect(outcome.llmContent).toContain('stderr is the reason');
     expect(outcome.llmContent).not.toContain('the JSON says why');

@@ -26,10 +26,13 @@ async function claudeOutcomeOf(toolName: string, args: Record<string, unknown>) 
   return toClaudeToolOutcome(toToolResponse(result), { toolName, toolInput: args, cwd: workspace.root });
 }
 
-describe('tool_response: hookrail results in Claude Code\'s shapes', () => {
+describe("tool_response: hookrail results in Claude Code's shapes", () => {
   it('run_shell_command → Bash {stdout, stderr, interrupted, isImage}, each stream on its own', async () => {
     const outcome = await claudeOutcomeOf('run_shell_command', { command: 'echo out; echo err >&2' });
-    expect(outcome).toEqual({ kind: 'success', toolResponse: { stdout: 'out', stderr: 'err', interrupted: false, isImage: false } });
+    expect(outcome).toEqual({
+      kind: 'success',
+      toolResponse: { stdout: 'out', stderr: 'err', interrupted: false, isImage: false },
+    });
   });
 
   it('a shell command that exits non-zero is a failure, "Exit code N" and its output, as Claude Code reports Bash', async () => {
@@ -38,18 +41,35 @@ describe('tool_response: hookrail results in Claude Code\'s shapes', () => {
   });
 
   it('write_file → Write {type, filePath (absolute), content, structuredPatch, originalFile}', async () => {
-    const created = await claudeOutcomeOf('write_file', { file_path: 'src/cart.ts', content: 'export const total = 0;\n' });
+    const created = await claudeOutcomeOf('write_file', {
+      file_path: 'src/cart.ts',
+      content: 'export const total = 0;\n',
+    });
     expect(created).toEqual({
       kind: 'success',
-      toolResponse: { type: 'create', filePath: `${workspace.root}/src/cart.ts`, content: 'export const total = 0;\n', structuredPatch: [], originalFile: null },
+      toolResponse: {
+        type: 'create',
+        filePath: `${workspace.root}/src/cart.ts`,
+        content: 'export const total = 0;\n',
+        structuredPatch: [],
+        originalFile: null,
+      },
     });
     const updated = await claudeOutcomeOf('write_file', { file_path: 'src/cart.ts', content: 'x\n' });
-    expect(updated).toMatchObject({ kind: 'success', toolResponse: { type: 'update', filePath: `${workspace.root}/src/cart.ts` } });
+    expect(updated).toMatchObject({
+      kind: 'success',
+      toolResponse: { type: 'update', filePath: `${workspace.root}/src/cart.ts` },
+    });
   });
 
   it('replace → Edit {filePath, oldString, newString, originalFile, structuredPatch, userModified, replaceAll}', async () => {
     await workspace.write('a.ts', 'let a = 1; let b = 1;\n');
-    const outcome = await claudeOutcomeOf('replace', { file_path: 'a.ts', old_string: '1', new_string: '2', allow_multiple: true });
+    const outcome = await claudeOutcomeOf('replace', {
+      file_path: 'a.ts',
+      old_string: '1',
+      new_string: '2',
+      allow_multiple: true,
+    });
     expect(outcome).toEqual({
       kind: 'success',
       toolResponse: {
@@ -69,12 +89,30 @@ describe('tool_response: hookrail results in Claude Code\'s shapes', () => {
     const whole = await claudeOutcomeOf('read_file', { file_path: 'notes.txt' });
     expect(whole).toEqual({
       kind: 'success',
-      toolResponse: { type: 'text', file: { filePath: `${workspace.root}/notes.txt`, content: 'one\ntwo\nthree\nfour', numLines: 4, startLine: 1, totalLines: 4 } },
+      toolResponse: {
+        type: 'text',
+        file: {
+          filePath: `${workspace.root}/notes.txt`,
+          content: 'one\ntwo\nthree\nfour',
+          numLines: 4,
+          startLine: 1,
+          totalLines: 4,
+        },
+      },
     });
     const window = await claudeOutcomeOf('read_file', { file_path: 'notes.txt', offset: 1, limit: 2 });
     expect(window).toEqual({
       kind: 'success',
-      toolResponse: { type: 'text', file: { filePath: `${workspace.root}/notes.txt`, content: 'two\nthree', numLines: 2, startLine: 2, totalLines: 4 } },
+      toolResponse: {
+        type: 'text',
+        file: {
+          filePath: `${workspace.root}/notes.txt`,
+          content: 'two\nthree',
+          numLines: 2,
+          startLine: 2,
+          totalLines: 4,
+        },
+      },
     });
   });
 
@@ -84,7 +122,12 @@ describe('tool_response: hookrail results in Claude Code\'s shapes', () => {
     const outcome = await claudeOutcomeOf('glob', { pattern: '**/*.ts' });
     expect(outcome).toEqual({
       kind: 'success',
-      toolResponse: { durationMs: expect.any(Number), numFiles: 2, filenames: [`${workspace.root}/src/a.ts`, `${workspace.root}/src/b.ts`], truncated: false },
+      toolResponse: {
+        durationMs: expect.any(Number),
+        numFiles: 2,
+        filenames: [`${workspace.root}/src/a.ts`, `${workspace.root}/src/b.ts`],
+        truncated: false,
+      },
     });
   });
 
@@ -92,43 +135,78 @@ describe('tool_response: hookrail results in Claude Code\'s shapes', () => {
     await workspace.write('x.txt', '');
     const outcome = await claudeOutcomeOf('list_directory', { dir_path: '.' });
     expect(outcome.kind).toBe('success');
-    expect(outcome.kind === 'success' && typeof outcome.toolResponse === 'string' && outcome.toolResponse.includes('x.txt')).toBe(true);
+    expect(
+      outcome.kind === 'success' && typeof outcome.toolResponse === 'string' && outcome.toolResponse.includes('x.txt'),
+    ).toBe(true);
   });
 
   it('a tool that failed is a PostToolUseFailure with the error message; a cancelled one is an interrupt', async () => {
     const missing = await claudeOutcomeOf('read_file', { file_path: 'nope.txt' });
     expect(missing).toMatchObject({ kind: 'failure', isInterrupt: false });
     expect(missing.kind === 'failure' && missing.error).toContain('nope.txt');
-    const cancelled = toClaudeToolOutcome({ llmContent: 'x', error: { message: 'command was cancelled', type: 'cancelled' } }, { toolName: 'run_shell_command', toolInput: {}, cwd: '/' });
+    const cancelled = toClaudeToolOutcome(
+      { llmContent: 'x', error: { message: 'command was cancelled', type: 'cancelled' } },
+      { toolName: 'run_shell_command', toolInput: {}, cwd: '/' },
+    );
     expect(cancelled).toEqual({ kind: 'failure', error: 'command was cancelled', isInterrupt: true });
     expect(isFailedToolResponse('write_file', { llmContent: 'ok', metadata: { exitCode: 1 } })).toBe(false);
   });
 
   it('a host tool (mcp__server__tool) hands Claude hooks its text result', () => {
-    expect(toClaudeToolResponse({ llmContent: '{"ok":true}', returnDisplay: '' }, { toolName: 'mcp__memory__create_entities', toolInput: {}, cwd: '/' })).toBe('{"ok":true}');
+    expect(
+      toClaudeToolResponse(
+        { llmContent: '{"ok":true}', returnDisplay: '' },
+        { toolName: 'mcp__memory__create_entities', toolInput: {}, cwd: '/' },
+      ),
+    ).toBe('{"ok":true}');
   });
 });
 
 describe('tool_response: Claude Code shapes → hookrail results → Claude Code shapes', () => {
   const cwd = '/home/dev/shop';
   const cases: Array<{ tool: string; input: Record<string, unknown>; response: unknown }> = [
-    { tool: 'run_shell_command', input: { command: 'npm test' }, response: { stdout: 'ok', stderr: 'warn', interrupted: false, isImage: false } },
+    {
+      tool: 'run_shell_command',
+      input: { command: 'npm test' },
+      response: { stdout: 'ok', stderr: 'warn', interrupted: false, isImage: false },
+    },
     {
       tool: 'write_file',
       input: { file_path: '/home/dev/shop/a.ts', content: 'x' },
-      response: { type: 'create', filePath: '/home/dev/shop/a.ts', content: 'x', structuredPatch: [], originalFile: null },
+      response: {
+        type: 'create',
+        filePath: '/home/dev/shop/a.ts',
+        content: 'x',
+        structuredPatch: [],
+        originalFile: null,
+      },
     },
     {
       tool: 'replace',
       input: { file_path: '/home/dev/shop/a.ts', old_string: 'a', new_string: 'b' },
-      response: { filePath: '/home/dev/shop/a.ts', oldString: 'a', newString: 'b', originalFile: null, structuredPatch: [], userModified: false, replaceAll: false },
+      response: {
+        filePath: '/home/dev/shop/a.ts',
+        oldString: 'a',
+        newString: 'b',
+        originalFile: null,
+        structuredPatch: [],
+        userModified: false,
+        replaceAll: false,
+      },
     },
     {
       tool: 'read_file',
       input: { file_path: '/home/dev/shop/a.ts' },
-      response: { type: 'text', file: { filePath: '/home/dev/shop/a.ts', content: 'l1\nl2', numLines: 2, startLine: 1, totalLines: 9 } },
+      response: {
+        type: 'text',
+        file: { filePath: '/home/dev/shop/a.ts', content: 'l1\nl2', numLines: 2, startLine: 1, totalLines: 9 },
+      },
     },
-    { tool: 'glob', input: { pattern: '*.ts' }, response: { durationMs: 4, numFiles: 1, filenames: ['/home/dev/shop/a.ts'], truncated: false } },
+    {
+      tool: 'glob',
+      input: { pattern: '*.ts' },
+      response: { durationMs: 4, numFiles: 1, filenames: ['/home/dev/shop/a.ts'], truncated: false },
+    },
   ];
 
   it.each(cases)('$tool round-trips', ({ tool, input, response }) => {

@@ -18,7 +18,14 @@ beforeEach(() => {
 afterEach(() => scratch.remove());
 
 function inputOf(eventName: HookEventName, fields: Record<string, unknown>): HookInput {
-  return { session_id: 'session-1', transcript_path: '', cwd: scratch.path, hook_event_name: eventName, timestamp: '2026-11-23T00:00:00.000Z', ...fields } as HookInput;
+  return {
+    session_id: 'session-1',
+    transcript_path: '',
+    cwd: scratch.path,
+    hook_event_name: eventName,
+    timestamp: '2026-11-23T00:00:00.000Z',
+    ...fields,
+  } as HookInput;
 }
 
 describe('openHookConversation', () => {
@@ -26,13 +33,20 @@ describe('openHookConversation', () => {
     const conversation = openHookConversation({
       hookConfig: { type: 'command', command: 'true', dialect: 'claude' },
       eventName: HookEventName.BeforeTool,
-      input: inputOf(HookEventName.BeforeTool, { tool_name: 'write_file', tool_input: { file_path: 'a.txt', content: 'x' } }),
+      input: inputOf(HookEventName.BeforeTool, {
+        tool_name: 'write_file',
+        tool_input: { file_path: 'a.txt', content: 'x' },
+      }),
       toolUseId: 'toolu_1',
     });
     expect(conversation).not.toBeInstanceOf(Promise);
     expect(conversation.ready).toBeUndefined();
     expect(conversation.eventName).toBe('PreToolUse');
-    expect(JSON.parse(conversation.stdin)).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'Write', tool_use_id: 'toolu_1' });
+    expect(JSON.parse(conversation.stdin)).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Write',
+      tool_use_id: 'toolu_1',
+    });
   });
 
   it("a Claude SessionStart hook's CLAUDE_ENV_FILE exists, empty, once `ready` resolves", async () => {

@@ -28,7 +28,12 @@ function denyHook(tool: string, record: string): string {
 
 async function searchWithHooks(hooks: HooksSettings): Promise<{ ran: boolean; llmContent: unknown }> {
   const config = new Config({ enableHooks: true, workingDir: scratch.path, logger: recordingLogger().logger, hooks });
-  return callThroughHooks({ config, toolName: 'search_file_content', args: { pattern: 'TODO' }, result: { llmContent: 'a.ts:1: TODO', returnDisplay: 'one match' } });
+  return callThroughHooks({
+    config,
+    toolName: 'search_file_content',
+    args: { pattern: 'TODO' },
+    result: { llmContent: 'a.ts:1: TODO', returnDisplay: 'one match' },
+  });
 }
 
 describe("Gemini CLI's tool names", () => {
@@ -42,7 +47,14 @@ describe("Gemini CLI's tool names", () => {
 
   it('a Gemini CLI hook with matcher "grep_search" (its current name) runs for hookrail\'s search tool, is told tool_name "grep_search", and its deny blocks the call', async () => {
     const record = join(scratch.path, 'seen.txt');
-    const outcome = await searchWithHooks({ BeforeTool: [{ matcher: 'grep_search', hooks: [{ type: 'command', dialect: 'gemini', command: denyHook('grep_search', record) }] }] });
+    const outcome = await searchWithHooks({
+      BeforeTool: [
+        {
+          matcher: 'grep_search',
+          hooks: [{ type: 'command', dialect: 'gemini', command: denyHook('grep_search', record) }],
+        },
+      ],
+    });
     expect(readFileSync(record, 'utf8')).toBe('grep_search\n');
     expect(outcome.ran).toBe(false);
     expect(String(outcome.llmContent)).toContain('grep_search is not allowed here');
@@ -50,21 +62,39 @@ describe("Gemini CLI's tool names", () => {
 
   it('a Gemini CLI hook with matcher "search_file_content" (the legacy alias) still runs for the tool', async () => {
     const record = join(scratch.path, 'seen.txt');
-    const outcome = await searchWithHooks({ BeforeTool: [{ matcher: 'search_file_content', hooks: [{ type: 'command', dialect: 'gemini', command: denyHook('grep_search', record) }] }] });
+    const outcome = await searchWithHooks({
+      BeforeTool: [
+        {
+          matcher: 'search_file_content',
+          hooks: [{ type: 'command', dialect: 'gemini', command: denyHook('grep_search', record) }],
+        },
+      ],
+    });
     expect(readFileSync(record, 'utf8')).toBe('grep_search\n');
     expect(outcome.ran).toBe(false);
   });
 
   it('a native hook with matcher "grep_search" runs for the tool and is told hookrail\'s own name', async () => {
     const record = join(scratch.path, 'seen.txt');
-    const outcome = await searchWithHooks({ BeforeTool: [{ matcher: 'grep_search', hooks: [{ type: 'command', command: denyHook('search_file_content', record) }] }] });
+    const outcome = await searchWithHooks({
+      BeforeTool: [
+        { matcher: 'grep_search', hooks: [{ type: 'command', command: denyHook('search_file_content', record) }] },
+      ],
+    });
     expect(readFileSync(record, 'utf8')).toBe('search_file_content\n');
     expect(outcome.ran).toBe(false);
   });
 
   it('a matcher for another tool does not run the hook', async () => {
     const record = join(scratch.path, 'seen.txt');
-    const outcome = await searchWithHooks({ BeforeTool: [{ matcher: 'read_file', hooks: [{ type: 'command', dialect: 'gemini', command: denyHook('grep_search', record) }] }] });
+    const outcome = await searchWithHooks({
+      BeforeTool: [
+        {
+          matcher: 'read_file',
+          hooks: [{ type: 'command', dialect: 'gemini', command: denyHook('grep_search', record) }],
+        },
+      ],
+    });
     expect(existsSync(record)).toBe(false);
     expect(outcome.ran).toBe(true);
   });

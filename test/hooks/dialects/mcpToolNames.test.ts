@@ -20,7 +20,7 @@ import { HookEventName } from '../../../src/hooks/protocol/events.js';
 const regexTest = (pattern: string, name: string): boolean => new RegExp(pattern).test(name);
 
 describe('MCP tool names', () => {
-  it('names a tool mcp__SERVER__TOOL with every character outside A-Z a-z 0-9 _ - made _ (Claude Code\'s naming)', () => {
+  it("names a tool mcp__SERVER__TOOL with every character outside A-Z a-z 0-9 _ - made _ (Claude Code's naming)", () => {
     expect(MCP_TOOL_PREFIX).toBe('mcp__');
     expect(toMcpToolName({ server: 'github', tool: 'create_issue' })).toBe('mcp__github__create_issue');
     expect(toMcpToolName({ server: 'my server.io', tool: 'get/item' })).toBe('mcp__my_server_io__get_item');
@@ -30,7 +30,8 @@ describe('MCP tool names', () => {
   it('parses mcp__SERVER__TOOL at the first __ after the prefix, and nothing else', () => {
     expect(parseMcpToolName('mcp__github__create_issue')).toEqual({ server: 'github', tool: 'create_issue' });
     expect(parseMcpToolName('mcp__github__list__all')).toEqual({ server: 'github', tool: 'list__all' });
-    for (const name of ['run_shell_command', 'mcp__github', 'mcp__github__', 'mcp____tool', 'mcp_github_create_issue']) expect(parseMcpToolName(name)).toBeUndefined();
+    for (const name of ['run_shell_command', 'mcp__github', 'mcp__github__', 'mcp____tool', 'mcp_github_create_issue'])
+      expect(parseMcpToolName(name)).toBeUndefined();
   });
 
   it('gives Gemini CLI hooks mcp_SERVER_TOOL: invalid characters _, a leading _ where needed, over 63 characters 30 + ... + 30', () => {
@@ -50,7 +51,12 @@ describe('MCP tool names', () => {
       tool_input: { title: 't' },
       mcp_context: { server_name: 'github', tool_name: 'create_issue' },
     });
-    expect(toGeminiInput(HookEventName.AfterTool, { ...input, tool_response: { llmContent: 'ok', returnDisplay: 'ok', metadata: { a: 1 } } })).toEqual({
+    expect(
+      toGeminiInput(HookEventName.AfterTool, {
+        ...input,
+        tool_response: { llmContent: 'ok', returnDisplay: 'ok', metadata: { a: 1 } },
+      }),
+    ).toEqual({
       tool_name: 'mcp_github_create_issue',
       tool_input: { title: 't' },
       mcp_context: { server_name: 'github', tool_name: 'create_issue' },
@@ -60,15 +66,32 @@ describe('MCP tool names', () => {
     expect(toGeminiInput(HookEventName.BeforeTool, builtin)).toBe(builtin);
   });
 
-  it('HOOK-087: matchers in either naming select the MCP tool, in every dialect; Claude\'s exact list needs the full name', () => {
-    expect(toolNameAliases('mcp__github__create_issue')).toEqual(['mcp__github__create_issue', 'mcp_github_create_issue']);
+  it("HOOK-087: matchers in either naming select the MCP tool, in every dialect; Claude's exact list needs the full name", () => {
+    expect(toolNameAliases('mcp__github__create_issue')).toEqual([
+      'mcp__github__create_issue',
+      'mcp_github_create_issue',
+    ]);
     for (const dialect of ['native', 'claude', 'gemini'] as const) {
-      for (const matcher of ['mcp__github__.*', 'mcp_github_.*', 'mcp__github__create_issue', 'mcp_github_create_issue']) {
+      for (const matcher of [
+        'mcp__github__.*',
+        'mcp_github_.*',
+        'mcp__github__create_issue',
+        'mcp_github_create_issue',
+      ]) {
         expect(toolMatcherApplies({ dialect, matcher, toolName: 'mcp__github__create_issue', regexTest })).toBe(true);
       }
-      expect(toolMatcherApplies({ dialect, matcher: 'mcp__gitlab__.*', toolName: 'mcp__github__create_issue', regexTest })).toBe(false);
+      expect(
+        toolMatcherApplies({ dialect, matcher: 'mcp__gitlab__.*', toolName: 'mcp__github__create_issue', regexTest }),
+      ).toBe(false);
     }
-    expect(toolMatcherApplies({ dialect: 'claude', matcher: 'mcp__github', toolName: 'mcp__github__create_issue', regexTest })).toBe(false);
+    expect(
+      toolMatcherApplies({
+        dialect: 'claude',
+        matcher: 'mcp__github',
+        toolName: 'mcp__github__create_issue',
+        regexTest,
+      }),
+    ).toBe(false);
   });
 
   it('an if condition naming the MCP tool in either naming holds for its calls', () => {

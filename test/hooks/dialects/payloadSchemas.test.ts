@@ -18,13 +18,38 @@ const dialects = ['native', 'claude', 'gemini'] as const;
 /** A native input for each event, as the triggers build them. */
 const inputs: Array<[HookEventName, Record<string, unknown>, { subagent?: boolean }?]> = [
   [HookEventName.BeforeTool, { tool_name: 'run_shell_command', tool_input: { command: 'npm test' } }],
-  [HookEventName.AfterTool, { tool_name: 'write_file', tool_input: { file_path: 'a.ts', content: 'x' }, tool_response: { llmContent: 'wrote a.ts', returnDisplay: 'wrote', metadata: {} } }],
+  [
+    HookEventName.AfterTool,
+    {
+      tool_name: 'write_file',
+      tool_input: { file_path: 'a.ts', content: 'x' },
+      tool_response: { llmContent: 'wrote a.ts', returnDisplay: 'wrote', metadata: {} },
+    },
+  ],
   [HookEventName.BeforeTool, { tool_name: 'mcp__github__create_issue', tool_input: { title: 'flaky test' } }],
-  [HookEventName.AfterTool, { tool_name: 'search_file_content', tool_input: { pattern: 'TODO' }, tool_response: { llmContent: 'a.ts:1', returnDisplay: '1 match', metadata: {} } }],
-  [HookEventName.AfterTool, { tool_name: 'run_shell_command', tool_input: { command: 'false' }, tool_response: { llmContent: 'failed', returnDisplay: 'failed', error: { message: 'exit 1' } } }],
+  [
+    HookEventName.AfterTool,
+    {
+      tool_name: 'search_file_content',
+      tool_input: { pattern: 'TODO' },
+      tool_response: { llmContent: 'a.ts:1', returnDisplay: '1 match', metadata: {} },
+    },
+  ],
+  [
+    HookEventName.AfterTool,
+    {
+      tool_name: 'run_shell_command',
+      tool_input: { command: 'false' },
+      tool_response: { llmContent: 'failed', returnDisplay: 'failed', error: { message: 'exit 1' } },
+    },
+  ],
   [HookEventName.BeforeAgent, { prompt: 'fix the test' }],
   [HookEventName.AfterAgent, { prompt: 'fix the test', prompt_response: 'done', stop_hook_active: false }],
-  [HookEventName.AfterAgent, { prompt: 'fix the test', prompt_response: 'done', stop_hook_active: true }, { subagent: true }],
+  [
+    HookEventName.AfterAgent,
+    { prompt: 'fix the test', prompt_response: 'done', stop_hook_active: true },
+    { subagent: true },
+  ],
   [HookEventName.SessionStart, { source: 'startup' }],
   [HookEventName.SessionEnd, { reason: 'exit' }],
   [HookEventName.PreCompress, { trigger: 'auto' }],
@@ -35,7 +60,14 @@ const inputs: Array<[HookEventName, Record<string, unknown>, { subagent?: boolea
 ];
 
 function nativeInput(eventName: HookEventName, fields: Record<string, unknown>): HookInput {
-  return { session_id: 's1', transcript_path: '/tmp/t.jsonl', cwd: '/work/shop', hook_event_name: eventName, timestamp: '2026-11-27T00:00:00.000Z', ...fields } as HookInput;
+  return {
+    session_id: 's1',
+    transcript_path: '/tmp/t.jsonl',
+    cwd: '/work/shop',
+    hook_event_name: eventName,
+    timestamp: '2026-11-27T00:00:00.000Z',
+    ...fields,
+  } as HookInput;
 }
 
 describe('payload JSON Schemas', () => {
@@ -43,24 +75,46 @@ describe('payload JSON Schemas', () => {
     for (const dialect of dialects) {
       const described = payloadSchemas(dialect);
       const shipped = readdirSync(join(repositoryRoot, 'schemas', dialect)).sort();
-      expect(shipped).toEqual(Object.keys(described).flatMap((eventName) => [`${eventName}.input.json`, `${eventName}.output.json`]).sort());
+      expect(shipped).toEqual(
+        Object.keys(described)
+          .flatMap((eventName) => [`${eventName}.input.json`, `${eventName}.output.json`])
+          .sort(),
+      );
       for (const [eventName, schemas] of Object.entries(described)) {
         for (const side of ['input', 'output'] as const) {
-          expect(JSON.parse(readFileSync(join(repositoryRoot, 'schemas', dialect, `${eventName}.${side}.json`), 'utf8'))).toEqual(schemas[side]);
+          expect(
+            JSON.parse(readFileSync(join(repositoryRoot, 'schemas', dialect, `${eventName}.${side}.json`), 'utf8')),
+          ).toEqual(schemas[side]);
         }
       }
     }
   });
 
   it('the package ships and exports them as hookrail/schemas/...', () => {
-    const manifest = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { files: string[]; exports: Record<string, unknown> };
+    const manifest = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
+      files: string[];
+      exports: Record<string, unknown>;
+    };
     expect(manifest.files).toContain('schemas');
     expect(manifest.exports['./schemas/*']).toBe('./schemas/*');
   });
 
   it('the checker reports a missing field, a wrong type, a wrong constant and a field the schema does not list, each with its path', () => {
     const schema = payloadSchemas('claude')['PreToolUse']!.input;
-    expect(validateAgainstSchema({ session_id: 's', transcript_path: '', cwd: '/', permission_mode: 'default', hook_event_name: 'PostToolUse', tool_name: 3, extra: true }, schema)).toEqual([
+    expect(
+      validateAgainstSchema(
+        {
+          session_id: 's',
+          transcript_path: '',
+          cwd: '/',
+          permission_mode: 'default',
+          hook_event_name: 'PostToolUse',
+          tool_name: 3,
+          extra: true,
+        },
+        schema,
+      ),
+    ).toEqual([
       '$: missing required field "tool_input"',
       '$.hook_event_name: expected "PreToolUse", got "PostToolUse"',
       '$.tool_name: expected string, got number',
@@ -90,14 +144,34 @@ describe('payload JSON Schemas', () => {
 
   it('answers written as the references document them conform to the answer schemas', () => {
     const claude = payloadSchemas('claude');
-    expect(validateAgainstSchema({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no' } }, claude['PreToolUse']!.output)).toEqual([]);
-    expect(validateAgainstSchema({ hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: 'redacted' } }, claude['PostToolUse']!.output)).toEqual([]);
+    expect(
+      validateAgainstSchema(
+        {
+          hookSpecificOutput: {
+            hookEventName: 'PreToolUse',
+            permissionDecision: 'deny',
+            permissionDecisionReason: 'no',
+          },
+        },
+        claude['PreToolUse']!.output,
+      ),
+    ).toEqual([]);
+    expect(
+      validateAgainstSchema(
+        { hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: 'redacted' } },
+        claude['PostToolUse']!.output,
+      ),
+    ).toEqual([]);
     expect(validateAgainstSchema({ decision: 'block', reason: 'keep going' }, claude['Stop']!.output)).toEqual([]);
-    expect(validateAgainstSchema({ hookSpecificOutput: { permissionDecision: 'maybe' } }, claude['PreToolUse']!.output)).toEqual([
-      '$.hookSpecificOutput.permissionDecision: expected one of ["allow","deny","ask","defer"], got "maybe"',
-    ]);
+    expect(
+      validateAgainstSchema({ hookSpecificOutput: { permissionDecision: 'maybe' } }, claude['PreToolUse']!.output),
+    ).toEqual(['$.hookSpecificOutput.permissionDecision: expected one of ["allow","deny","ask","defer"], got "maybe"']);
     const gemini = payloadSchemas('gemini');
-    expect(validateAgainstSchema({ decision: 'deny', reason: 'the output held an API key' }, gemini['AfterTool']!.output)).toEqual([]);
-    expect(validateAgainstSchema({ decision: 'yes' }, gemini['BeforeTool']!.output)).toEqual(['$.decision: expected one of ["allow","deny","block","ask","approve"], got "yes"']);
+    expect(
+      validateAgainstSchema({ decision: 'deny', reason: 'the output held an API key' }, gemini['AfterTool']!.output),
+    ).toEqual([]);
+    expect(validateAgainstSchema({ decision: 'yes' }, gemini['BeforeTool']!.output)).toEqual([
+      '$.decision: expected one of ["allow","deny","block","ask","approve"], got "yes"',
+    ]);
   });
 });

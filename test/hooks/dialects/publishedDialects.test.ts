@@ -13,7 +13,15 @@ import { readToolResultReplacement } from '../../../src/hooks/protocol/toolResul
 import type { AggregatedHookResult, HookExecutionResult } from '../../../src/hooks/protocol/results.js';
 import { scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
-import { firePublishedPayload, loadPayload, payloadsDirectory, publishedHook, requirePublishedHookTools, runPublishedHook, type PublishedDialect } from '../../helpers/publishedHooks.js';
+import {
+  firePublishedPayload,
+  loadPayload,
+  payloadsDirectory,
+  publishedHook,
+  requirePublishedHookTools,
+  runPublishedHook,
+  type PublishedDialect,
+} from '../../helpers/publishedHooks.js';
 
 beforeAll(requirePublishedHookTools);
 afterAll(() => assertNoHookProcessesAlive());
@@ -27,7 +35,16 @@ beforeEach(() => {
 afterEach(() => project.remove());
 
 /** Fields Claude Code sends that hookrail has no value for (docs/bring-your-hooks.md). */
-const fieldsHookrailDoesNotSend = ['prompt_id', 'duration_ms', 'model', 'agent_id', 'agent_type', 'agent_transcript_path', 'background_tasks', 'session_crons'];
+const fieldsHookrailDoesNotSend = [
+  'prompt_id',
+  'duration_ms',
+  'model',
+  'agent_id',
+  'agent_type',
+  'agent_transcript_path',
+  'background_tasks',
+  'session_crons',
+];
 /** Parts of Claude's Write/Edit output hookrail does not reproduce (it keeps no previous file content). */
 const toolResponseFieldsHookrailDoesNotSend = ['originalFile', 'structuredPatch', 'userModified'];
 
@@ -53,7 +70,10 @@ interface Answer {
 
 /** The payload with this test's paths; placeholders as in test/fixtures/payloads/README.md. */
 function payloadOf(testCase: Case): Record<string, unknown> {
-  return loadPayload({ relativePath: `${testCase.dialect}/${testCase.payload}`, places: { projectDir: project.path, transcriptPath } }).value;
+  return loadPayload({
+    relativePath: `${testCase.dialect}/${testCase.payload}`,
+    places: { projectDir: project.path, transcriptPath },
+  }).value;
 }
 
 function prepare(testCase: Case): void {
@@ -69,13 +89,22 @@ async function agentRun(testCase: Case, payload: Record<string, unknown>, enviro
   prepare(testCase);
   const env: Record<string, string> =
     testCase.dialect === 'claude'
-      ? { CLAUDE_PROJECT_DIR: project.path, ...(payload['hook_event_name'] === 'SessionStart' ? { CLAUDE_ENV_FILE: environmentFile } : {}) }
+      ? {
+          CLAUDE_PROJECT_DIR: project.path,
+          ...(payload['hook_event_name'] === 'SessionStart' ? { CLAUDE_ENV_FILE: environmentFile } : {}),
+        }
       : { GEMINI_PROJECT_DIR: project.path, CLAUDE_PROJECT_DIR: project.path };
   if (env['CLAUDE_ENV_FILE']) {
     mkdirSync(dirname(environmentFile), { recursive: true });
     writeFileSync(environmentFile, '');
   }
-  const outcome = await runPublishedHook({ script: publishedHook(testCase.dialect, testCase.script), stdin: JSON.stringify(payload), cwd: project.path, env, args: testCase.args?.(project.path) });
+  const outcome = await runPublishedHook({
+    script: publishedHook(testCase.dialect, testCase.script),
+    stdin: JSON.stringify(payload),
+    cwd: project.path,
+    env,
+    args: testCase.args?.(project.path),
+  });
   expect(outcome.killed).toBe(false);
   return { exitCode: outcome.exitCode, stdout: outcome.stdout, stderr: outcome.stderr };
 }
@@ -91,8 +120,17 @@ interface HookrailRun {
 /** The same situation through hookrail: the payload's meaning fired as a hookrail event, the fixture configured in its dialect. */
 async function hookrailRun(testCase: Case, payload: Record<string, unknown>, sessionId: string): Promise<HookrailRun> {
   prepare(testCase);
-  const command = [shellQuote(publishedHook(testCase.dialect, testCase.script)), ...(testCase.args?.(project.path) ?? []).map(shellQuote)].join(' ');
-  const details = await firePublishedPayload({ dialect: testCase.dialect, payload, command, sessionId, workingDir: project.path });
+  const command = [
+    shellQuote(publishedHook(testCase.dialect, testCase.script)),
+    ...(testCase.args?.(project.path) ?? []).map(shellQuote),
+  ].join(' ');
+  const details = await firePublishedPayload({
+    dialect: testCase.dialect,
+    payload,
+    command,
+    sessionId,
+    workingDir: project.path,
+  });
   expect(details.results).toHaveLength(1);
   const result = details.results[0];
   return {
@@ -139,7 +177,10 @@ async function decidesTheSame(testCase: Case): Promise<HookrailRun> {
     const agentEffect = testCase.effect?.(project.path, environmentFile);
     const viaHookrail = await hookrailRun(testCase, payload, sessionId);
     const hookrailEffect = testCase.effect?.(project.path, claudeEnvFilePath(sessionId));
-    expect({ ...viaHookrail.answer, stdout: parsedStdout(viaHookrail.answer.stdout) }).toEqual({ ...agent, stdout: parsedStdout(agent.stdout) });
+    expect({ ...viaHookrail.answer, stdout: parsedStdout(viaHookrail.answer.stdout) }).toEqual({
+      ...agent,
+      stdout: parsedStdout(agent.stdout),
+    });
     expect(hookrailEffect).toEqual(agentEffect);
     expect(comparable(viaHookrail.stdin, testCase.dialect)).toEqual(comparable(payload, testCase.dialect));
     return viaHookrail;
@@ -154,24 +195,55 @@ const writeCart = (projectDir: string): void => {
   writeFileSync(cartFile(projectDir), 'export const total = 0;   \nexport const discount = 0;\t\n');
 };
 
-describe('Claude Code fixtures: Claude Code\'s payload and hookrail\'s give the same decision', () => {
+describe("Claude Code fixtures: Claude Code's payload and hookrail's give the same decision", () => {
   const guards: Array<[string, string, (aggregated: AggregatedHookResult) => void]> = [
-    ['bash_command_validator.py', 'bash_command_validator.block.json', (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(true)],
+    [
+      'bash_command_validator.py',
+      'bash_command_validator.block.json',
+      (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(true),
+    ],
     ['bash_command_validator.py', 'bash_command_validator.allow.json', (a) => expect(a.finalOutput).toBeUndefined()],
-    ['deny-destructive-bash.mjs', 'deny-destructive-bash.deny.json', (a) => expect(a.finalOutput?.getEffectiveReason()).toContain('rm -rf')],
+    [
+      'deny-destructive-bash.mjs',
+      'deny-destructive-bash.deny.json',
+      (a) => expect(a.finalOutput?.getEffectiveReason()).toContain('rm -rf'),
+    ],
     ['deny-destructive-bash.mjs', 'deny-destructive-bash.allow.json', (a) => expect(a.finalOutput).toBeUndefined()],
-    ['protect-env-files.sh', 'protect-env-files.block.json', (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(true)],
-    ['protect-env-files.sh', 'protect-env-files.edit-block.json', (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(true)],
+    [
+      'protect-env-files.sh',
+      'protect-env-files.block.json',
+      (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(true),
+    ],
+    [
+      'protect-env-files.sh',
+      'protect-env-files.edit-block.json',
+      (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(true),
+    ],
     ['protect-env-files.sh', 'protect-env-files.allow.json', (a) => expect(a.finalOutput).toBeUndefined()],
-    ['legacy-decision-guard.sh', 'legacy-decision-guard.block.json', (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(true)],
-    ['legacy-decision-guard.sh', 'legacy-decision-guard.approve.json', (a) => expect(a.finalOutput?.decision).toBe('allow')],
+    [
+      'legacy-decision-guard.sh',
+      'legacy-decision-guard.block.json',
+      (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(true),
+    ],
+    [
+      'legacy-decision-guard.sh',
+      'legacy-decision-guard.approve.json',
+      (a) => expect(a.finalOutput?.decision).toBe('allow'),
+    ],
     ['legacy-decision-guard.sh', 'legacy-decision-guard.none.json', (a) => expect(a.finalOutput).toBeUndefined()],
     ['ask-before-push.sh', 'ask-before-push.ask.json', (a) => expect(a.finalOutput?.decision).toBe('ask')],
     ['ask-before-push.sh', 'ask-before-push.allow.json', (a) => expect(a.finalOutput).toBeUndefined()],
     [
       'dry-run-publish.mjs',
       'dry-run-publish.rewrite.json',
-      (a) => expect(a.finalOutput?.hookSpecificOutput).toEqual({ tool_input: { command: 'npm publish --access public --dry-run', description: 'Publish the package to npm', timeout: 300000 } }),
+      (a) =>
+        expect(a.finalOutput?.hookSpecificOutput).toEqual({
+          tool_input: {
+            command: 'npm publish --access public --dry-run',
+            description: 'Publish the package to npm',
+            timeout: 300000,
+          },
+        }),
     ],
     ['dry-run-publish.mjs', 'dry-run-publish.allow.json', (a) => expect(a.finalOutput).toBeUndefined()],
   ];
@@ -181,24 +253,38 @@ describe('Claude Code fixtures: Claude Code\'s payload and hookrail\'s give the 
     decision(run.aggregated);
   });
 
-  it.each(['edit', 'write', 'read'])('format-after-edit.mjs on format-after-edit.%s.json formats (or leaves) the same file', async (kind) => {
-    const files: Record<string, string> = { edit: 'src/cart.ts', write: 'docs/notes.md', read: 'src/cart.ts' };
-    const run = await decidesTheSame({
-      dialect: 'claude',
-      script: 'format-after-edit.mjs',
-      payload: `format-after-edit.${kind}.json`,
-      prepare: (projectDir) => {
-        writeCart(projectDir);
-        mkdirSync(join(projectDir, 'docs'), { recursive: true });
-        writeFileSync(join(projectDir, 'docs', 'notes.md'), '# Notes  \n\nFirst line \n\n\n');
-      },
-      effect: (projectDir) => readFileSync(join(projectDir, files[kind]), 'utf8'),
-    });
-    expect(run.answer.exitCode).toBe(0);
-  });
+  it.each(['edit', 'write', 'read'])(
+    'format-after-edit.mjs on format-after-edit.%s.json formats (or leaves) the same file',
+    async (kind) => {
+      const files: Record<string, string> = { edit: 'src/cart.ts', write: 'docs/notes.md', read: 'src/cart.ts' };
+      const run = await decidesTheSame({
+        dialect: 'claude',
+        script: 'format-after-edit.mjs',
+        payload: `format-after-edit.${kind}.json`,
+        prepare: (projectDir) => {
+          writeCart(projectDir);
+          mkdirSync(join(projectDir, 'docs'), { recursive: true });
+          writeFileSync(join(projectDir, 'docs', 'notes.md'), '# Notes  \n\nFirst line \n\n\n');
+        },
+        effect: (projectDir) => readFileSync(join(projectDir, files[kind]), 'utf8'),
+      });
+      expect(run.answer.exitCode).toBe(0);
+    },
+  );
 
-  it.each(['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'SessionStart', 'SessionEnd', 'PreCompact', 'Notification'])(
-    'log-hook-input.py logs %s: hookrail\'s line is Claude Code\'s, less the fields hookrail has no value for',
+  it.each([
+    'PreToolUse',
+    'PostToolUse',
+    'PostToolUseFailure',
+    'UserPromptSubmit',
+    'Stop',
+    'SubagentStop',
+    'SessionStart',
+    'SessionEnd',
+    'PreCompact',
+    'Notification',
+  ])(
+    "log-hook-input.py logs %s: hookrail's line is Claude Code's, less the fields hookrail has no value for",
     async (event) => {
       const log = (projectDir: string): string => join(projectDir, 'logs', 'hooks.jsonl');
       await decidesTheSame({
@@ -207,15 +293,24 @@ describe('Claude Code fixtures: Claude Code\'s payload and hookrail\'s give the 
         payload: `events/${event}.json`,
         args: (projectDir) => [log(projectDir)],
         prepare: (projectDir) => rmSync(log(projectDir), { force: true }),
-        effect: (projectDir) => comparable(JSON.parse(readFileSync(log(projectDir), 'utf8')) as Record<string, unknown>, 'claude'),
+        effect: (projectDir) =>
+          comparable(JSON.parse(readFileSync(log(projectDir), 'utf8')) as Record<string, unknown>, 'claude'),
       });
     },
   );
 
   it.each<[string, string[], (aggregated: AggregatedHookResult) => void]>([
     ['prompt-context.block.json', [], (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(true)],
-    ['prompt-context.context.json', [], (a) => expect(a.finalOutput?.getAdditionalContext()).toContain('Project conventions')],
-    ['prompt-context.context.json', ['--json'], (a) => expect(a.finalOutput?.getAdditionalContext()).toContain('Project conventions')],
+    [
+      'prompt-context.context.json',
+      [],
+      (a) => expect(a.finalOutput?.getAdditionalContext()).toContain('Project conventions'),
+    ],
+    [
+      'prompt-context.context.json',
+      ['--json'],
+      (a) => expect(a.finalOutput?.getAdditionalContext()).toContain('Project conventions'),
+    ],
   ])('prompt-context.py on %s %j', async (payload, args, decision) => {
     const run = await decidesTheSame({ dialect: 'claude', script: 'prompt-context.py', payload, args: () => args });
     decision(run.aggregated);
@@ -227,31 +322,56 @@ describe('Claude Code fixtures: Claude Code\'s payload and hookrail\'s give the 
     ['stop-until-marker.active.json', 'no-marker.jsonl', false],
     ['stop-until-marker.block.json', undefined, true],
   ])('stop-until-marker.sh on %s (transcript %s) — the agent goes on: %s', async (payload, transcript, goesOn) => {
-    const run = await decidesTheSame({ dialect: 'claude', script: 'stop-until-marker.sh', payload, ...(transcript ? { transcript } : {}) });
+    const run = await decidesTheSame({
+      dialect: 'claude',
+      script: 'stop-until-marker.sh',
+      payload,
+      ...(transcript ? { transcript } : {}),
+    });
     expect(run.aggregated.finalOutput?.isBlockingDecision() ?? false).toBe(goesOn);
   });
 
-  it.each(['startup', 'compact'])('session-start-env.sh on SessionStart %s: same context, same CLAUDE_ENV_FILE lines', async (source) => {
-    const run = await decidesTheSame({
-      dialect: 'claude',
-      script: 'session-start-env.sh',
-      payload: `session-start-env.${source}.json`,
-      prepare: (projectDir) => writeFileSync(join(projectDir, 'package.json'), '{"name":"shop"}\n'),
-      effect: (_projectDir, environmentFile) => (existsSync(environmentFile) ? readFileSync(environmentFile, 'utf8') : ''),
-    });
-    expect(run.aggregated.finalOutput?.getAdditionalContext()).toBe(run.answer.stdout.trim());
-  });
+  it.each(['startup', 'compact'])(
+    'session-start-env.sh on SessionStart %s: same context, same CLAUDE_ENV_FILE lines',
+    async (source) => {
+      const run = await decidesTheSame({
+        dialect: 'claude',
+        script: 'session-start-env.sh',
+        payload: `session-start-env.${source}.json`,
+        prepare: (projectDir) => writeFileSync(join(projectDir, 'package.json'), '{"name":"shop"}\n'),
+        effect: (_projectDir, environmentFile) =>
+          existsSync(environmentFile) ? readFileSync(environmentFile, 'utf8') : '',
+      });
+      expect(run.aggregated.finalOutput?.getAdditionalContext()).toBe(run.answer.stdout.trim());
+    },
+  );
 });
 
-describe('Gemini CLI fixtures: Gemini CLI\'s payload and hookrail\'s give the same decision', () => {
+describe("Gemini CLI fixtures: Gemini CLI's payload and hookrail's give the same decision", () => {
   it.each<[string, string, (aggregated: AggregatedHookResult) => void]>([
-    ['block-dangerous-shell.sh', 'block-dangerous-shell.deny.json', (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(true)],
-    ['block-dangerous-shell.sh', 'block-dangerous-shell.allow.json', (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(false)],
-    ['block-dangerous-shell.sh', 'block-dangerous-shell.other-tool.json', (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(false)],
+    [
+      'block-dangerous-shell.sh',
+      'block-dangerous-shell.deny.json',
+      (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(true),
+    ],
+    [
+      'block-dangerous-shell.sh',
+      'block-dangerous-shell.allow.json',
+      (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(false),
+    ],
+    [
+      'block-dangerous-shell.sh',
+      'block-dangerous-shell.other-tool.json',
+      (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(false),
+    ],
     ['secret-scanner.cjs', 'secret-scanner.block.json', (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(true)],
     ['secret-scanner.cjs', 'secret-scanner.allow.json', (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(false)],
     ['inject-context.sh', 'inject-context.deny.json', (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(true)],
-    ['inject-context.sh', 'inject-context.context.json', (a) => expect(a.finalOutput?.getAdditionalContext()).toContain('Relevant Memories')],
+    [
+      'inject-context.sh',
+      'inject-context.context.json',
+      (a) => expect(a.finalOutput?.getAdditionalContext()).toContain('Relevant Memories'),
+    ],
     [
       'after-tool-review.cjs',
       'after-tool-review.deny.json',
@@ -260,24 +380,38 @@ describe('Gemini CLI fixtures: Gemini CLI\'s payload and hookrail\'s give the sa
           'Tool result blocked: [run_shell_command output withheld by after-tool-review: it contained a credential]',
         ),
     ],
-    ['after-tool-review.cjs', 'after-tool-review.context.json', (a) => expect(a.finalOutput?.getAdditionalContext()).toContain('run its tests')],
-    ['after-tool-review.cjs', 'after-tool-review.none.json', (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(false)],
+    [
+      'after-tool-review.cjs',
+      'after-tool-review.context.json',
+      (a) => expect(a.finalOutput?.getAdditionalContext()).toContain('run its tests'),
+    ],
+    [
+      'after-tool-review.cjs',
+      'after-tool-review.none.json',
+      (a) => expect(a.finalOutput?.isBlockingDecision()).toBe(false),
+    ],
   ])('%s on %s', async (script, payload, decision) => {
     const run = await decidesTheSame({ dialect: 'gemini', script, payload });
     decision(run.aggregated);
   });
 
-  it.each(['SessionStart', 'BeforeAgent', 'BeforeTool', 'AfterTool', 'AfterAgent', 'PreCompress', 'Notification', 'SessionEnd'])(
-    'log-tools.sh logs %s the same way',
-    async (event) => {
-      const log = (projectDir: string): string => join(projectDir, '.gemini', 'tool-log.txt');
-      await decidesTheSame({
-        dialect: 'gemini',
-        script: 'log-tools.sh',
-        payload: `events/${event}.json`,
-        prepare: (projectDir) => rmSync(log(projectDir), { force: true }),
-        effect: (projectDir) => readFileSync(log(projectDir), 'utf8'),
-      });
-    },
-  );
+  it.each([
+    'SessionStart',
+    'BeforeAgent',
+    'BeforeTool',
+    'AfterTool',
+    'AfterAgent',
+    'PreCompress',
+    'Notification',
+    'SessionEnd',
+  ])('log-tools.sh logs %s the same way', async (event) => {
+    const log = (projectDir: string): string => join(projectDir, '.gemini', 'tool-log.txt');
+    await decidesTheSame({
+      dialect: 'gemini',
+      script: 'log-tools.sh',
+      payload: `events/${event}.json`,
+      prepare: (projectDir) => rmSync(log(projectDir), { force: true }),
+      effect: (projectDir) => readFileSync(log(projectDir), 'utf8'),
+    });
+  });
 });

@@ -15,13 +15,29 @@ interface ArgumentCase {
 
 /** Canonical native arguments and what Claude Code's tool of the same job takes for them. */
 const cases: ArgumentCase[] = [
-  { tool: 'run_shell_command', native: { command: 'npm test', description: 'Run the tests' }, claude: { command: 'npm test', description: 'Run the tests' } },
+  {
+    tool: 'run_shell_command',
+    native: { command: 'npm test', description: 'Run the tests' },
+    claude: { command: 'npm test', description: 'Run the tests' },
+  },
   { tool: 'run_shell_command', native: { command: 'ls', dir_path: 'src' }, claude: { command: 'ls', dir_path: 'src' } },
   { tool: 'read_file', native: { file_path: 'src/cart.ts' }, claude: { file_path: '/home/dev/shop/src/cart.ts' } },
-  { tool: 'read_file', native: { file_path: '/home/dev/shop/a.ts', offset: 0, limit: 20 }, claude: { file_path: '/home/dev/shop/a.ts', offset: 1, limit: 20 } },
-  { tool: 'read_file', native: { file_path: 'a.ts', start_line: 5, end_line: 9 }, claude: { file_path: '/home/dev/shop/a.ts', offset: 5, limit: 5 } },
+  {
+    tool: 'read_file',
+    native: { file_path: '/home/dev/shop/a.ts', offset: 0, limit: 20 },
+    claude: { file_path: '/home/dev/shop/a.ts', offset: 1, limit: 20 },
+  },
+  {
+    tool: 'read_file',
+    native: { file_path: 'a.ts', start_line: 5, end_line: 9 },
+    claude: { file_path: '/home/dev/shop/a.ts', offset: 5, limit: 5 },
+  },
   { tool: 'read_file', native: { absolute_path: '/home/dev/shop/a.ts' }, claude: { file_path: '/home/dev/shop/a.ts' } },
-  { tool: 'write_file', native: { file_path: '.env', content: 'A=1\n' }, claude: { file_path: '/home/dev/shop/.env', content: 'A=1\n' } },
+  {
+    tool: 'write_file',
+    native: { file_path: '.env', content: 'A=1\n' },
+    claude: { file_path: '/home/dev/shop/.env', content: 'A=1\n' },
+  },
   {
     tool: 'replace',
     native: { file_path: 'src/cart.ts', old_string: 'a', new_string: 'b' },
@@ -37,22 +53,40 @@ const cases: ArgumentCase[] = [
     native: { file_path: 'x.ts', old_string: 'a', new_string: 'b', expected_replacements: 1 },
     claude: { file_path: '/home/dev/shop/x.ts', old_string: 'a', new_string: 'b', replace_all: false },
   },
-  { tool: 'glob', native: { pattern: '**/*.ts', dir_path: 'src' }, claude: { pattern: '**/*.ts', path: '/home/dev/shop/src' } },
-  { tool: 'glob', native: { pattern: '*.md', case_sensitive: true }, claude: { pattern: '*.md', case_sensitive: true } },
-  { tool: 'list_directory', native: { dir_path: '.', ignore: ['*.log'] }, claude: { path: '/home/dev/shop', ignore: ['*.log'] } },
+  {
+    tool: 'glob',
+    native: { pattern: '**/*.ts', dir_path: 'src' },
+    claude: { pattern: '**/*.ts', path: '/home/dev/shop/src' },
+  },
+  {
+    tool: 'glob',
+    native: { pattern: '*.md', case_sensitive: true },
+    claude: { pattern: '*.md', case_sensitive: true },
+  },
+  {
+    tool: 'list_directory',
+    native: { dir_path: '.', ignore: ['*.log'] },
+    claude: { path: '/home/dev/shop', ignore: ['*.log'] },
+  },
   {
     tool: 'search_file_content',
     native: { pattern: 'TODO', dir_path: 'src', include: '*.ts' },
     claude: { pattern: 'TODO', path: '/home/dev/shop/src', glob: '*.ts' },
   },
   { tool: 'grep_search', native: { pattern: 'x', include_pattern: '*.ts' }, claude: { pattern: 'x', glob: '*.ts' } },
-  { tool: 'mcp__memory__create_entities', native: { entities: [{ name: 'a' }] }, claude: { entities: [{ name: 'a' }] } },
+  {
+    tool: 'mcp__memory__create_entities',
+    native: { entities: [{ name: 'a' }] },
+    claude: { entities: [{ name: 'a' }] },
+  },
 ];
 
 describe('tool_input: native ⇄ Claude Code', () => {
   it.each(cases)('$tool $native → Claude → native round-trips', ({ tool, native, claude }) => {
     expect(toClaudeToolInput(tool, native, { cwd })).toEqual(claude);
-    expect(toNativeToolInput(tool, toClaudeToolInput(tool, native, { cwd }), { cwd, original: native })).toEqual(native);
+    expect(toNativeToolInput(tool, toClaudeToolInput(tool, native, { cwd }), { cwd, original: native })).toEqual(
+      native,
+    );
   });
 
   it.each(cases)('$tool Claude $claude → native → Claude round-trips', ({ tool, claude }) => {
@@ -60,28 +94,48 @@ describe('tool_input: native ⇄ Claude Code', () => {
     expect(toClaudeToolInput(tool, native, { cwd })).toEqual(claude);
   });
 
-  it('an updatedInput is mapped back to the tool\'s own names; what the hook changed wins, what it left keeps its spelling', () => {
+  it("an updatedInput is mapped back to the tool's own names; what the hook changed wins, what it left keeps its spelling", () => {
     const original = { file_path: 'a.ts', start_line: 3, end_line: 4 };
-    expect(toNativeToolInput('read_file', { file_path: '/home/dev/shop/a.ts', offset: 10, limit: 2 }, { cwd, original })).toEqual({
+    expect(
+      toNativeToolInput('read_file', { file_path: '/home/dev/shop/a.ts', offset: 10, limit: 2 }, { cwd, original }),
+    ).toEqual({
       file_path: 'a.ts',
       offset: 9,
       limit: 2,
     });
-    expect(toNativeToolInput('glob', { pattern: '**/*.md', path: '/home/dev/shop/docs' }, { cwd, original: { pattern: '*.ts', dir_path: 'src' } })).toEqual({
+    expect(
+      toNativeToolInput(
+        'glob',
+        { pattern: '**/*.md', path: '/home/dev/shop/docs' },
+        { cwd, original: { pattern: '*.ts', dir_path: 'src' } },
+      ),
+    ).toEqual({
       pattern: '**/*.md',
       dir_path: '/home/dev/shop/docs',
     });
     // replace_all clears expected_replacements, which the tool refuses together with allow_multiple.
     expect(
-      toNativeToolInput('replace', { file_path: '/home/dev/shop/x.ts', old_string: 'a', new_string: 'b', replace_all: true }, {
-        cwd,
-        original: { file_path: 'x.ts', old_string: 'a', new_string: 'b', expected_replacements: 1 },
-      }),
-    ).toEqual({ file_path: 'x.ts', old_string: 'a', new_string: 'b', allow_multiple: true, expected_replacements: undefined });
+      toNativeToolInput(
+        'replace',
+        { file_path: '/home/dev/shop/x.ts', old_string: 'a', new_string: 'b', replace_all: true },
+        {
+          cwd,
+          original: { file_path: 'x.ts', old_string: 'a', new_string: 'b', expected_replacements: 1 },
+        },
+      ),
+    ).toEqual({
+      file_path: 'x.ts',
+      old_string: 'a',
+      new_string: 'b',
+      allow_multiple: true,
+      expected_replacements: undefined,
+    });
   });
 
   it('Claude-only arguments (Bash timeout) travel along; the tool ignores what it does not take', () => {
-    expect(toNativeToolInput('run_shell_command', { command: 'npm publish --dry-run', timeout: 300000 }, { cwd })).toEqual({
+    expect(
+      toNativeToolInput('run_shell_command', { command: 'npm publish --dry-run', timeout: 300000 }, { cwd }),
+    ).toEqual({
       command: 'npm publish --dry-run',
       timeout: 300000,
     });

@@ -29,7 +29,7 @@ describe('tool names: native ⇄ Claude Code', () => {
     expect(isClaudeToolName(native)).toBe(false);
   });
 
-  it('the tables are exactly the table in docs/architecture.md (plus Gemini CLI\'s newer grep_search name for Grep)', () => {
+  it("the tables are exactly the table in docs/architecture.md (plus Gemini CLI's newer grep_search name for Grep)", () => {
     expect(claudeToolNames).toEqual(Object.fromEntries(pairs.map(([native, claude]) => [claude, native])));
     expect(nativeToClaudeToolNames).toEqual({ ...Object.fromEntries(pairs), grep_search: 'Grep' });
     expect(toClaudeToolName('grep_search')).toBe('Grep');
@@ -43,7 +43,10 @@ describe('tool names: native ⇄ Claude Code', () => {
     expect(toolNameAliases('deploy')).toEqual(['deploy']);
     expect(toolNameAliases('WebFetch')).toEqual(['WebFetch']);
     // An MCP tool's other name is Gemini CLI's (mcpToolNames.test.ts).
-    expect(toolNameAliases('mcp__memory__create_entities')).toEqual(['mcp__memory__create_entities', 'mcp_memory_create_entities']);
+    expect(toolNameAliases('mcp__memory__create_entities')).toEqual([
+      'mcp__memory__create_entities',
+      'mcp_memory_create_entities',
+    ]);
   });
 
   it('every name of a tool, its own first, for matchers in either dialect', () => {

@@ -34,7 +34,10 @@ describe('the cap on waiting async hook messages', () => {
     });
     const calls = MAX_PENDING_ASYNC_MESSAGES + 5;
     for (let call = 0; call < calls; call += 1) {
-      await executeToolWithHooks(config, 'write_file', { file_path: `f${call}.ts` }, async () => ({ llmContent: 'ok', returnDisplay: 'ok' }));
+      await executeToolWithHooks(config, 'write_file', { file_path: `f${call}.ts` }, async () => ({
+        llmContent: 'ok',
+        returnDisplay: 'ok',
+      }));
       await config.getHookSystem()!.waitForAsyncHooks();
     }
     const result = await fireBeforeModelHook(config, request);
@@ -44,7 +47,9 @@ describe('the cap on waiting async hook messages', () => {
     expect(lines).toHaveLength(MAX_PENDING_ASYNC_MESSAGES);
     expect(lines[0]).toBe('[System] note 6');
     expect(lines.at(-1)).toBe(`[System] note ${calls}`);
-    const warnings = recorder.records.filter((record) => record.level === 'warn' && record.message.includes('the oldest are dropped'));
+    const warnings = recorder.records.filter(
+      (record) => record.level === 'warn' && record.message.includes('the oldest are dropped'),
+    );
     expect(warnings).toHaveLength(1);
   });
 });

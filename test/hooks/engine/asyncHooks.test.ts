@@ -36,7 +36,8 @@ function kindOf(error: Error | undefined): string | undefined {
 
 /** Waits (bounded: 500 turns of 10 ms) until a file exists. */
 async function waitForFile(path: string): Promise<void> {
-  for (let turn = 0; turn < 500 && !existsSync(path); turn += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let turn = 0; turn < 500 && !existsSync(path); turn += 1)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   if (!existsSync(path)) throw new Error(`${path} did not appear within 5 s`);
 }
 
@@ -48,12 +49,22 @@ describe('async hooks never block or modify', () => {
           event: 'BeforeTool',
           name: 'background-audit',
           async: true,
-          run: () => ({ decision: 'deny', reason: 'too late to matter', continue: false, hookSpecificOutput: { tool_input: { command: 'rm -rf /' } } }),
+          run: () => ({
+            decision: 'deny',
+            reason: 'too late to matter',
+            continue: false,
+            hookSpecificOutput: { tool_input: { command: 'rm -rf /' } },
+          }),
         },
       ],
     });
     let ranWith: unknown;
-    const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'ls' }, async (input) => ((ranWith = input), toolResult));
+    const result = await executeToolWithHooks(
+      config,
+      'run_shell_command',
+      { command: 'ls' },
+      async (input) => ((ranWith = input), toolResult),
+    );
     expect(result).toEqual(toolResult);
     expect(ranWith).toEqual({ command: 'ls' });
   });
@@ -61,7 +72,20 @@ describe('async hooks never block or modify', () => {
   it('the foreground does not wait for a running async hook process, and SessionEnd kills it', async () => {
     const marker = join(scratch.path, 'started');
     const config = configWith({
-      hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: fixtureCommand('types/touch-then-hang.sh', marker), async: true, timeout: 60_000 }] }] },
+      hooks: {
+        BeforeTool: [
+          {
+            hooks: [
+              {
+                type: 'command',
+                command: fixtureCommand('types/touch-then-hang.sh', marker),
+                async: true,
+                timeout: 60_000,
+              },
+            ],
+          },
+        ],
+      },
     });
     const output = await fireBeforeToolHook(config, 'run_shell_command', { command: 'ls' });
     expect(output).toBeUndefined();
@@ -75,7 +99,11 @@ describe('async hooks never block or modify', () => {
   });
 
   it('HOOK-117: an async hook is killed at its own timeout', async () => {
-    const config = configWith({ hooks: { AfterTool: [{ hooks: [{ type: 'command', command: fixtureCommand('hang.js'), async: true, timeout: 200 }] }] } });
+    const config = configWith({
+      hooks: {
+        AfterTool: [{ hooks: [{ type: 'command', command: fixtureCommand('hang.js'), async: true, timeout: 200 }] }],
+      },
+    });
     await executeToolWithHooks(config, 'read_file', {}, async () => toolResult);
     const [result] = await config.getHookSystem()!.waitForAsyncHooks();
     expect(result.timedOut).toBe(true);
@@ -85,7 +113,17 @@ describe('async hooks never block or modify', () => {
   it('cancelAsyncHooks kills every async hook still running and says how many', async () => {
     const markers = [join(scratch.path, 'a'), join(scratch.path, 'b')];
     const config = configWith({
-      hooks: { BeforeTool: [{ hooks: markers.map((marker) => ({ type: 'command' as const, command: fixtureCommand('types/touch-then-hang.sh', marker), async: true })) }] },
+      hooks: {
+        BeforeTool: [
+          {
+            hooks: markers.map((marker) => ({
+              type: 'command' as const,
+              command: fixtureCommand('types/touch-then-hang.sh', marker),
+              async: true,
+            })),
+          },
+        ],
+      },
     });
     await fireBeforeToolHook(config, 'x', {});
     for (const marker of markers) await waitForFile(marker);
@@ -97,7 +135,19 @@ describe('async hooks never block or modify', () => {
   });
 
   it('an async hook with onFailure "block" that fails does not block (validation warns about it)', async () => {
-    const config = configWith({ functionHooks: [{ event: 'BeforeTool', name: 'x', async: true, onFailure: 'block', run: () => { throw new Error('down'); } }] });
+    const config = configWith({
+      functionHooks: [
+        {
+          event: 'BeforeTool',
+          name: 'x',
+          async: true,
+          onFailure: 'block',
+          run: () => {
+            throw new Error('down');
+          },
+        },
+      ],
+    });
     expect(await executeToolWithHooks(config, 'x', {}, async () => toolResult)).toEqual(toolResult);
   });
 });
@@ -106,7 +156,19 @@ describe('their messages join the next model request', () => {
   it('a real async process answering after the call finished: its systemMessage reaches the next request, once', async () => {
     const marker = join(scratch.path, 'go');
     const config = configWith({
-      hooks: { AfterTool: [{ hooks: [{ type: 'command', command: fixtureCommand('types/late-message.sh', marker, 'lint found 2 warnings'), async: true }] }] },
+      hooks: {
+        AfterTool: [
+          {
+            hooks: [
+              {
+                type: 'command',
+                command: fixtureCommand('types/late-message.sh', marker, 'lint found 2 warnings'),
+                async: true,
+              },
+            ],
+          },
+        ],
+      },
     });
     const result = await executeToolWithHooks(config, 'write_file', { file_path: 'a.ts' }, async () => toolResult);
     expect(result).toEqual(toolResult);
@@ -114,7 +176,10 @@ describe('their messages join the next model request', () => {
     await config.getHookSystem()!.waitForAsyncHooks();
 
     const first = await fireBeforeModelHook(config, request);
-    expect(first.modifiedRequest?.contents).toEqual([...request.contents, { role: 'user', parts: [{ text: '[System] lint found 2 warnings' }] }]);
+    expect(first.modifiedRequest?.contents).toEqual([
+      ...request.contents,
+      { role: 'user', parts: [{ text: '[System] lint found 2 warnings' }] },
+    ]);
     const second = await fireBeforeModelHook(config, request);
     expect(second.modifiedRequest).toBeUndefined();
   });
@@ -123,8 +188,17 @@ describe('their messages join the next model request', () => {
     let blocking = true;
     const config = configWith({
       functionHooks: [
-        { event: 'AfterTool', name: 'notes', async: true, run: () => ({ hookSpecificOutput: { additionalContext: 'remember the changelog' } }) },
-        { event: 'BeforeModel', name: 'gate', run: () => (blocking ? { decision: 'block', reason: 'not yet' } : undefined) },
+        {
+          event: 'AfterTool',
+          name: 'notes',
+          async: true,
+          run: () => ({ hookSpecificOutput: { additionalContext: 'remember the changelog' } }),
+        },
+        {
+          event: 'BeforeModel',
+          name: 'gate',
+          run: () => (blocking ? { decision: 'block', reason: 'not yet' } : undefined),
+        },
       ],
     });
     await executeToolWithHooks(config, 'write_file', {}, async () => toolResult);
@@ -132,7 +206,10 @@ describe('their messages join the next model request', () => {
     expect((await fireBeforeModelHook(config, request)).blocked).toBe(true);
     blocking = false;
     const allowed = await fireBeforeModelHook(config, request);
-    expect(allowed.modifiedRequest?.contents).toEqual([...request.contents, { role: 'user', parts: [{ text: '[System] remember the changelog' }] }]);
+    expect(allowed.modifiedRequest?.contents).toEqual([
+      ...request.contents,
+      { role: 'user', parts: [{ text: '[System] remember the changelog' }] },
+    ]);
   });
 
   it('in the agent loop, what an async tool hook said is in the model request after the tool result', async () => {
@@ -142,11 +219,17 @@ describe('their messages join the next model request', () => {
           event: 'BeforeTool',
           name: 'audit',
           async: true,
-          run: (input) => ({ systemMessage: `audited ${String(input.tool_input['path'])}`, hookSpecificOutput: { additionalContext: 'audit log updated' } }),
+          run: (input) => ({
+            systemMessage: `audited ${String(input.tool_input['path'])}`,
+            hookSpecificOutput: { additionalContext: 'audit log updated' },
+          }),
         },
       ],
     });
-    const generator = new FakeContentGenerator([callsTurn([{ name: 'read_file', args: { path: 'a.txt' }, id: 'call-1' }]), textTurn('done')]);
+    const generator = new FakeContentGenerator([
+      callsTurn([{ name: 'read_file', args: { path: 'a.txt' }, id: 'call-1' }]),
+      textTurn('done'),
+    ]);
     const readFile = {
       name: 'read_file',
       async execute() {
@@ -160,7 +243,10 @@ describe('their messages join the next model request', () => {
     expect(result.toolCalls.map((call) => call.outcome)).toEqual(['success']);
     expect(generator.requests).toHaveLength(2);
     expect(JSON.stringify(generator.requests[0].contents)).not.toContain('audited');
-    expect(generator.requests[1].contents).toContainEqual({ role: 'user', parts: [{ text: '[System] audited a.txt' }, { text: '[System] audit log updated' }] });
+    expect(generator.requests[1].contents).toContainEqual({
+      role: 'user',
+      parts: [{ text: '[System] audited a.txt' }, { text: '[System] audit log updated' }],
+    });
     expect(config.getHookSystem()!.takeAsyncHookMessages()).toEqual([]);
   });
 });
@@ -171,9 +257,19 @@ describe('each session has its own async hooks', () => {
 
   it("a session's SessionEnd cancels its own running async hooks and leaves another session's running", async () => {
     const markerOf = (sessionId: string): string => join(scratch.path, `started-${sessionId}`);
-    const hang = (sessionId: string) => ({ type: 'command' as const, command: fixtureCommand('types/touch-then-hang.sh', markerOf(sessionId)), async: true, timeout: 60_000 });
+    const hang = (sessionId: string) => ({
+      type: 'command' as const,
+      command: fixtureCommand('types/touch-then-hang.sh', markerOf(sessionId)),
+      async: true,
+      timeout: 60_000,
+    });
     const config = configWith({
-      hooks: { BeforeTool: [{ matcher: 'tool_of_a', hooks: [hang('session-a')] }, { matcher: 'tool_of_b', hooks: [hang('session-b')] }] },
+      hooks: {
+        BeforeTool: [
+          { matcher: 'tool_of_a', hooks: [hang('session-a')] },
+          { matcher: 'tool_of_b', hooks: [hang('session-b')] },
+        ],
+      },
     });
     await fireBeforeToolHook(config, 'tool_of_a', {}, { session: sessionA });
     await fireBeforeToolHook(config, 'tool_of_b', {}, { session: sessionB });
@@ -195,13 +291,24 @@ describe('each session has its own async hooks', () => {
       [sessionB, sessionA],
     ]) {
       const config = configWith({
-        functionHooks: [{ event: 'AfterTool', name: 'notes', async: true, run: (input) => ({ systemMessage: `note for ${input.session_id}` }) }],
+        functionHooks: [
+          {
+            event: 'AfterTool',
+            name: 'notes',
+            async: true,
+            run: (input) => ({ systemMessage: `note for ${input.session_id}` }),
+          },
+        ],
       });
-      for (const session of order) await executeToolWithHooks(config, 'write_file', {}, async () => toolResult, { session });
+      for (const session of order)
+        await executeToolWithHooks(config, 'write_file', {}, async () => toolResult, { session });
       await config.getHookSystem()!.waitForAsyncHooks();
       for (const session of order) {
         const decision = await fireBeforeModelHook(config, request, { session });
-        expect(decision.modifiedRequest?.contents).toEqual([...request.contents, { role: 'user', parts: [{ text: `[System] note for ${session.sessionId}` }] }]);
+        expect(decision.modifiedRequest?.contents).toEqual([
+          ...request.contents,
+          { role: 'user', parts: [{ text: `[System] note for ${session.sessionId}` }] },
+        ]);
       }
       // Each queue was drained once; the Config's own session had none.
       expect(config.getHookSystem()!.takeAsyncHookMessages('session-a')).toEqual([]);

@@ -12,10 +12,21 @@ import { HookEventName } from '../../../src/hooks/protocol/events.js';
 const command = (text: string, extra: Record<string, unknown> = {}) => ({ type: 'command', command: text, ...extra });
 
 describe('detectHooksDialect', () => {
-  it('Claude Code\'s own names make an object Claude; hookrail\'s make it native; shared names decide nothing', () => {
-    expect(detectHooksDialect({ PreToolUse: [], SessionStart: [] })).toMatchObject({ dialect: 'claude', mixed: false, claudeKeys: ['PreToolUse'] });
-    expect(detectHooksDialect({ BeforeTool: [], SessionStart: [] })).toMatchObject({ dialect: 'native', mixed: false, nativeKeys: ['BeforeTool'] });
-    expect(detectHooksDialect({ SessionStart: [], Notification: [] })).toMatchObject({ dialect: 'native', mixed: false });
+  it("Claude Code's own names make an object Claude; hookrail's make it native; shared names decide nothing", () => {
+    expect(detectHooksDialect({ PreToolUse: [], SessionStart: [] })).toMatchObject({
+      dialect: 'claude',
+      mixed: false,
+      claudeKeys: ['PreToolUse'],
+    });
+    expect(detectHooksDialect({ BeforeTool: [], SessionStart: [] })).toMatchObject({
+      dialect: 'native',
+      mixed: false,
+      nativeKeys: ['BeforeTool'],
+    });
+    expect(detectHooksDialect({ SessionStart: [], Notification: [] })).toMatchObject({
+      dialect: 'native',
+      mixed: false,
+    });
     expect(detectHooksDialect({ Stop: [], BeforeModel: [] })).toMatchObject({ dialect: 'native', mixed: true });
     expect(detectHooksDialect('not an object')).toMatchObject({ dialect: 'native', mixed: false });
   });
@@ -30,8 +41,20 @@ describe('readHooksInDialect', () => {
     expect(result.dialect).toBe('claude');
     expect(result.problems).toEqual([]);
     expect(result.definitions).toEqual([
-      { eventName: HookEventName.BeforeTool, matcher: 'Bash', sequential: false, config: command('guard.sh', { timeout: 5000, dialect: 'claude' }), path: 'hooks.PreToolUse[0].hooks[0]' },
-      { eventName: HookEventName.SessionStart, matcher: 'compact', sequential: false, config: command('context.sh', { dialect: 'claude' }), path: 'hooks.SessionStart[0].hooks[0]' },
+      {
+        eventName: HookEventName.BeforeTool,
+        matcher: 'Bash',
+        sequential: false,
+        config: command('guard.sh', { timeout: 5000, dialect: 'claude' }),
+        path: 'hooks.PreToolUse[0].hooks[0]',
+      },
+      {
+        eventName: HookEventName.SessionStart,
+        matcher: 'compact',
+        sequential: false,
+        config: command('context.sh', { dialect: 'claude' }),
+        path: 'hooks.SessionStart[0].hooks[0]',
+      },
     ]);
   });
 
@@ -44,7 +67,13 @@ describe('readHooksInDialect', () => {
       UserPromptSubmit: [{ hooks: [command('prompt.sh')] }],
       PreCompact: [{ hooks: [command('compact.sh')] }],
     });
-    expect(result.definitions.map((definition) => [definition.eventName, definition.config.command, definition.config.dialectEvent])).toEqual([
+    expect(
+      result.definitions.map((definition) => [
+        definition.eventName,
+        definition.config.command,
+        definition.config.dialectEvent,
+      ]),
+    ).toEqual([
       [HookEventName.AfterTool, 'ok.sh', 'PostToolUse'],
       [HookEventName.AfterTool, 'failed.sh', 'PostToolUseFailure'],
       [HookEventName.AfterAgent, 'stop.sh', 'Stop'],
@@ -55,7 +84,10 @@ describe('readHooksInDialect', () => {
   });
 
   it('HOOK-087: "*" — how Gemini CLI\'s guides write "every tool" — matches all without a regular-expression warning', () => {
-    const result = readHooksInDialect({ BeforeTool: [{ matcher: '*', hooks: [command('log.sh')] }] }, { dialect: 'gemini' });
+    const result = readHooksInDialect(
+      { BeforeTool: [{ matcher: '*', hooks: [command('log.sh')] }] },
+      { dialect: 'gemini' },
+    );
     expect(result.problems).toEqual([]);
     expect(result.definitions[0].matcher).toBe('*');
   });
@@ -67,51 +99,101 @@ describe('readHooksInDialect', () => {
     expect(result.definitions[0].config).toEqual(command('guard.sh', { timeout: 5 }));
   });
 
-  it('the location\'s dialect wins: a Claude Code file may use hookrail\'s names (seconds still); a Gemini CLI file keeps ms and its old switches are not events', () => {
-    const claude = readHooksInDialect({ BeforeTool: [{ hooks: [command('a.sh', { timeout: 2 })] }] }, { dialect: 'claude' });
+  it("the location's dialect wins: a Claude Code file may use hookrail's names (seconds still); a Gemini CLI file keeps ms and its old switches are not events", () => {
+    const claude = readHooksInDialect(
+      { BeforeTool: [{ hooks: [command('a.sh', { timeout: 2 })] }] },
+      { dialect: 'claude' },
+    );
     expect(claude.definitions[0].config).toEqual(command('a.sh', { timeout: 2000, dialect: 'claude' }));
-    const gemini = readHooksInDialect({ enabled: true, disabled: ['x'], BeforeTool: [{ hooks: [command('b.sh', { timeout: 2 })] }] }, { dialect: 'gemini' });
+    const gemini = readHooksInDialect(
+      { enabled: true, disabled: ['x'], BeforeTool: [{ hooks: [command('b.sh', { timeout: 2 })] }] },
+      { dialect: 'gemini' },
+    );
     expect(gemini.problems).toEqual([]);
     expect(gemini.definitions[0].config).toEqual(command('b.sh', { timeout: 2, dialect: 'gemini' }));
   });
 
-  it('a mixed object is a warning; each group speaks the dialect of its event\'s name', () => {
-    const result = readHooksInDialect({ PreToolUse: [{ hooks: [command('claude.sh', { timeout: 1 })] }], AfterTool: [{ hooks: [command('native.sh', { timeout: 1 })] }] });
-    expect(result.problems).toEqual([expect.objectContaining({ path: 'hooks', severity: 'warning', message: expect.stringContaining('mixes Claude Code event names (PreToolUse)') })]);
-    expect(result.definitions.map((definition) => definition.config)).toEqual([command('claude.sh', { timeout: 1000, dialect: 'claude' }), command('native.sh', { timeout: 1 })]);
-  });
-
-  it('problems keep the Claude file\'s paths; a bad Claude timeout is named in seconds', () => {
-    const result = readHooksInDialect({ PreToolUse: [{ hooks: [command('a.sh', { timeout: 'soon' }), { type: 'command' }] }], PermissionRequest: [] });
+  it("a mixed object is a warning; each group speaks the dialect of its event's name", () => {
+    const result = readHooksInDialect({
+      PreToolUse: [{ hooks: [command('claude.sh', { timeout: 1 })] }],
+      AfterTool: [{ hooks: [command('native.sh', { timeout: 1 })] }],
+    });
     expect(result.problems).toEqual([
-      {
-        path: 'hooks.PreToolUse[0].hooks[0].timeout',
-        message: 'expected a positive number of seconds, got "soon"; the hook is kept with the default timeout of 600 s',
+      expect.objectContaining({
+        path: 'hooks',
         severity: 'warning',
-      },
-      { path: 'hooks.PreToolUse[0].hooks[1]', message: '"command" is missing; hook skipped', severity: 'error' },
-      { path: 'hooks.PermissionRequest', message: expect.stringContaining('Claude Code event "PermissionRequest" has no hookrail equivalent'), severity: 'warning' },
+        message: expect.stringContaining('mixes Claude Code event names (PreToolUse)'),
+      }),
+    ]);
+    expect(result.definitions.map((definition) => definition.config)).toEqual([
+      command('claude.sh', { timeout: 1000, dialect: 'claude' }),
+      command('native.sh', { timeout: 1 }),
     ]);
   });
 
-  it('a source\'s variables (a plugin\'s root) are added to every hook\'s env, the hook\'s own win', () => {
+  it("problems keep the Claude file's paths; a bad Claude timeout is named in seconds", () => {
+    const result = readHooksInDialect({
+      PreToolUse: [{ hooks: [command('a.sh', { timeout: 'soon' }), { type: 'command' }] }],
+      PermissionRequest: [],
+    });
+    expect(result.problems).toEqual([
+      {
+        path: 'hooks.PreToolUse[0].hooks[0].timeout',
+        message:
+          'expected a positive number of seconds, got "soon"; the hook is kept with the default timeout of 600 s',
+        severity: 'warning',
+      },
+      { path: 'hooks.PreToolUse[0].hooks[1]', message: '"command" is missing; hook skipped', severity: 'error' },
+      {
+        path: 'hooks.PermissionRequest',
+        message: expect.stringContaining('Claude Code event "PermissionRequest" has no hookrail equivalent'),
+        severity: 'warning',
+      },
+    ]);
+  });
+
+  it("a source's variables (a plugin's root) are added to every hook's env, the hook's own win", () => {
     const result = readHooksInDialect(
-      { PostToolUse: [{ matcher: 'Write', hooks: [command('${CLAUDE_PLUGIN_ROOT}/fmt.sh', { env: { MODE: 'strict', CLAUDE_PLUGIN_ROOT: '/mine' } }), command('lint.sh')] }] },
+      {
+        PostToolUse: [
+          {
+            matcher: 'Write',
+            hooks: [
+              command('${CLAUDE_PLUGIN_ROOT}/fmt.sh', { env: { MODE: 'strict', CLAUDE_PLUGIN_ROOT: '/mine' } }),
+              command('lint.sh'),
+            ],
+          },
+        ],
+      },
       { dialect: 'claude', env: { CLAUDE_PLUGIN_ROOT: '/plugins/fmt' } },
     );
-    expect(result.definitions.map((definition) => definition.config.env)).toEqual([{ CLAUDE_PLUGIN_ROOT: '/mine', MODE: 'strict' }, { CLAUDE_PLUGIN_ROOT: '/plugins/fmt' }]);
+    expect(result.definitions.map((definition) => definition.config.env)).toEqual([
+      { CLAUDE_PLUGIN_ROOT: '/mine', MODE: 'strict' },
+      { CLAUDE_PLUGIN_ROOT: '/plugins/fmt' },
+    ]);
   });
 
   it('reading the result again changes nothing (merged settings go through Config.hooks once more)', () => {
-    const first = readHooksInDialect({ PreToolUse: [{ matcher: 'Bash', hooks: [command('a.sh', { timeout: 3 })] }], PostToolUseFailure: [{ hooks: [command('b.sh')] }] });
+    const first = readHooksInDialect({
+      PreToolUse: [{ matcher: 'Bash', hooks: [command('a.sh', { timeout: 3 })] }],
+      PostToolUseFailure: [{ hooks: [command('b.sh')] }],
+    });
     const again = readHooksInDialect(toHooksSettings(first.definitions));
     expect(again.problems).toEqual([]);
-    expect(again.definitions.map(({ path: _path, ...definition }) => definition)).toEqual(first.definitions.map(({ path: _path, ...definition }) => definition));
+    expect(again.definitions.map(({ path: _path, ...definition }) => definition)).toEqual(
+      first.definitions.map(({ path: _path, ...definition }) => definition),
+    );
   });
 
   it('bad dialect fields in a hookrail file are dropped with a warning naming their path', () => {
     const result = readHooksInDialect({
-      AfterTool: [{ hooks: [command('a.sh', { dialect: 'cursor', dialectEvent: 'Stop', env: { OK: 'yes', 'BAD NAME': 'x', NUM: 3 } })] }],
+      AfterTool: [
+        {
+          hooks: [
+            command('a.sh', { dialect: 'cursor', dialectEvent: 'Stop', env: { OK: 'yes', 'BAD NAME': 'x', NUM: 3 } }),
+          ],
+        },
+      ],
     });
     expect(result.definitions[0].config).toEqual(command('a.sh', { env: { OK: 'yes' } }));
     expect(result.problems.map((problem) => problem.path)).toEqual([

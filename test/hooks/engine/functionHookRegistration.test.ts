@@ -31,7 +31,16 @@ describe('checkedDefinition', () => {
   });
 
   it('keeps what the definition says: event, name, run, matcher, order and the checked common fields', () => {
-    const definition = { event: 'BeforeTool', name: 'guard', run, matcher: 'run_shell_command', sequential: true, timeout: 2_000, onFailure: 'block', priority: 1 };
+    const definition = {
+      event: 'BeforeTool',
+      name: 'guard',
+      run,
+      matcher: 'run_shell_command',
+      sequential: true,
+      timeout: 2_000,
+      onFailure: 'block',
+      priority: 1,
+    };
     const { entry, problems } = functionHookEntry(definition, 'functionHooks[0]');
     expect(problems).toEqual([]);
     expect(checkedDefinition(entry!)).toEqual(definition);

@@ -1,11 +1,31 @@
 import { GenerateContentResponse, type GenerateContentParameters } from '@google/genai';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { Config, DefaultHookOutput, HookEventHandler, HookEventName, type AggregatedHookResult, type HookExecutionResult } from '../../../src/index.js';
+import {
+  Config,
+  DefaultHookOutput,
+  HookEventHandler,
+  HookEventName,
+  type AggregatedHookResult,
+  type HookExecutionResult,
+} from '../../../src/index.js';
 import { defaultHookTranslator, type HookExecutionPlan } from '../../../src/engine.js';
-import { commandGroup, hookConfig, readCapturedInputs, recordingLogger, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
+import {
+  commandGroup,
+  hookConfig,
+  readCapturedInputs,
+  recordingLogger,
+  Scratch,
+  systemFixture,
+} from '../../helpers/systemFixtures.js';
 
 /** HOOK-145: the empty success result. */
-const emptyResult: AggregatedHookResult = { success: true, finalOutput: undefined, allOutputs: [], errors: [], totalDuration: 0 };
+const emptyResult: AggregatedHookResult = {
+  success: true,
+  finalOutput: undefined,
+  allOutputs: [],
+  errors: [],
+  totalDuration: 0,
+};
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -35,7 +55,8 @@ function executionResult(eventName: HookEventName): HookExecutionResult {
 /** A handler over fake planner / runner / aggregator: unit tests of the handler's own flow. */
 function handlerWithFakes(plan: HookExecutionPlan | null, options: { config?: Config } = {}) {
   const { logger, records } = recordingLogger();
-  const config = options.config ?? new Config({ enableHooks: true, sessionId: 'session-1', workingDir: '/work/project', logger });
+  const config =
+    options.config ?? new Config({ enableHooks: true, sessionId: 'session-1', workingDir: '/work/project', logger });
   const results = plan ? [executionResult(plan.eventName)] : [];
   const aggregated: AggregatedHookResult = {
     success: true,
@@ -170,7 +191,10 @@ describe('HookEventHandler: flow', () => {
     await handler.fireBeforeToolEvent('write_file', {}, { signal: controller.signal, toolCallId: 'call-7' });
     await handler.fireBeforeToolEvent('write_file', {}, { signal: controller.signal });
     expect(runner.executeHooksParallel.mock.calls[0][3]).toEqual({ signal: controller.signal, toolCallId: 'call-7' });
-    expect(runner.executeHooksParallel.mock.calls[1][3]).toEqual({ signal: controller.signal, toolCallId: expect.stringMatching(/^hookrail_/) });
+    expect(runner.executeHooksParallel.mock.calls[1][3]).toEqual({
+      signal: controller.signal,
+      toolCallId: expect.stringMatching(/^hookrail_/),
+    });
   });
 
   it('HOOK-015, HOOK-062, HOOK-144, HOOK-161, HOOK-215: BeforeTool input has base fields from Config plus tool_name and tool_input', async () => {
@@ -218,8 +242,14 @@ describe('HookEventHandler: flow', () => {
     const input = runnerInput(runner);
     expectBaseFields(input, 'AfterModel');
     expect(translateResponse).toHaveBeenCalledWith(response);
-    expect(input['llm_request']).toMatchObject({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'write a haiku' }] });
-    expect(input['llm_response']).toMatchObject({ text: 'an old pond', candidates: [{ content: { role: 'model', parts: ['an old pond'] } }] });
+    expect(input['llm_request']).toMatchObject({
+      model: 'gemini-2.5-flash',
+      messages: [{ role: 'user', content: 'write a haiku' }],
+    });
+    expect(input['llm_response']).toMatchObject({
+      text: 'an old pond',
+      candidates: [{ content: { role: 'model', parts: ['an old pond'] } }],
+    });
   });
 
   it('HOOK-054, HOOK-205: BeforeToolSelection input carries the translated request including its toolConfig', async () => {
@@ -239,7 +269,12 @@ describe('HookEventHandler: flow', () => {
     expect(telemetry).toHaveLength(1);
     expect(telemetry[0].level).toBe('debug');
     expect(telemetry[0].message).toMatch(/^BeforeTool fired for 'write_file': 2 hooks, \d+ms, success$/);
-    expect(telemetry[0].data).toMatchObject({ eventName: 'BeforeTool', toolName: 'write_file', hookCount: 2, success: true });
+    expect(telemetry[0].data).toMatchObject({
+      eventName: 'BeforeTool',
+      toolName: 'write_file',
+      hookCount: 2,
+      success: true,
+    });
     expect(typeof telemetry[0].data?.['durationMs']).toBe('number');
   });
 
@@ -267,14 +302,18 @@ describe('HookEventHandler: flow', () => {
     const failingRunner = handlerWithFakes(planFor(HookEventName.AfterModel));
     failingRunner.runner.executeHooksParallel.mockRejectedValue(new Error('spawn EMFILE'));
     await expect(failingRunner.handler.fireAfterModelEvent(request, modelResponse('x'))).resolves.toEqual(emptyResult);
-    expect(failingRunner.records.some((record) => record.level === 'warn' && record.message.includes('spawn EMFILE'))).toBe(true);
+    expect(
+      failingRunner.records.some((record) => record.level === 'warn' && record.message.includes('spawn EMFILE')),
+    ).toBe(true);
 
     const failingAggregator = handlerWithFakes(planFor(HookEventName.BeforeToolSelection));
     failingAggregator.aggregator.aggregateResults.mockImplementation(() => {
       throw new TypeError('bad merge');
     });
     await expect(failingAggregator.handler.fireBeforeToolSelectionEvent(request)).resolves.toEqual(emptyResult);
-    expect(failingAggregator.records.some((record) => record.level === 'warn' && record.message.includes('bad merge'))).toBe(true);
+    expect(
+      failingAggregator.records.some((record) => record.level === 'warn' && record.message.includes('bad merge')),
+    ).toBe(true);
   });
 
   it('HOOK-012, HOOK-013: hasMatchingHooks answers synchronously from the planner without planning a fire; a planner error defers to the fire', () => {
@@ -283,7 +322,11 @@ describe('HookEventHandler: flow', () => {
     expect(none.planner.hasApplicableHooks).toHaveBeenCalledWith(HookEventName.BeforeTool, { toolName: 'read_file' });
     expect(none.planner.createExecutionPlan).not.toHaveBeenCalled();
     expect(none.runner.executeHooksParallel).not.toHaveBeenCalled();
-    expect(handlerWithFakes(planFor(HookEventName.AfterTool)).handler.hasMatchingHooks(HookEventName.AfterTool, { toolName: 'x' })).toBe(true);
+    expect(
+      handlerWithFakes(planFor(HookEventName.AfterTool)).handler.hasMatchingHooks(HookEventName.AfterTool, {
+        toolName: 'x',
+      }),
+    ).toBe(true);
     none.planner.hasApplicableHooks.mockImplementation(() => {
       throw new Error('planner broke');
     });
@@ -293,8 +336,14 @@ describe('HookEventHandler: flow', () => {
   it('fireEventWithDetails derives the tool context from tool_name and returns plan, results and aggregate', async () => {
     const plan = planFor(HookEventName.BeforeTool);
     const { handler, planner, runner, aggregated, results } = handlerWithFakes(plan);
-    const details = await handler.fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'write_file', tool_input: { path: 'x' } });
-    expect(planner.createExecutionPlan).toHaveBeenCalledWith(HookEventName.BeforeTool, { toolName: 'write_file', toolInput: { path: 'x' } });
+    const details = await handler.fireEventWithDetails(HookEventName.BeforeTool, {
+      tool_name: 'write_file',
+      tool_input: { path: 'x' },
+    });
+    expect(planner.createExecutionPlan).toHaveBeenCalledWith(HookEventName.BeforeTool, {
+      toolName: 'write_file',
+      toolInput: { path: 'x' },
+    });
     expect(details).toEqual({ plan, results, aggregated });
     const input = runnerInput(runner);
     expectBaseFields(input, 'BeforeTool');
@@ -357,7 +406,11 @@ describe('HookEventHandler: real hook processes', () => {
     expect(inputs[2]).toMatchObject({ source: 'startup' });
     expect(inputs[3]).toMatchObject({ reason: 'exit' });
     expect(inputs[4]).toMatchObject({ trigger: 'auto' });
-    expect(inputs[5]).toMatchObject({ notification_type: 'ToolPermission', message: 'needs approval', details: { tool: 'write_file' } });
+    expect(inputs[5]).toMatchObject({
+      notification_type: 'ToolPermission',
+      message: 'needs approval',
+      details: { tool: 'write_file' },
+    });
   });
 
   it('HOOK-012: a tool event whose matchers match nothing spawns no process', async () => {
@@ -375,12 +428,24 @@ describe('HookEventHandler: real hook processes', () => {
   it('fireEventWithDetails shows each hook result of a real fire besides the aggregate', async () => {
     const allow = scratch.respond({ stdout: { decision: 'allow' } });
     const guard = `sh "${systemFixture('guard-shell.sh')}"`;
-    const { config } = hookConfig({ BeforeTool: [{ hooks: [{ type: 'command', command: allow }, { type: 'command', command: guard }] }] });
+    const { config } = hookConfig({
+      BeforeTool: [
+        {
+          hooks: [
+            { type: 'command', command: allow },
+            { type: 'command', command: guard },
+          ],
+        },
+      ],
+    });
     const hookSystem = config.getHookSystem()!;
     await hookSystem.initialize();
     const details = await hookSystem
       .getEventHandler()
-      .fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'run_shell_command', tool_input: { command: 'rm -rf /' } });
+      .fireEventWithDetails(HookEventName.BeforeTool, {
+        tool_name: 'run_shell_command',
+        tool_input: { command: 'rm -rf /' },
+      });
     expect(details.plan?.hookConfigs.map((hook) => hook.command)).toEqual([allow, guard]);
     expect(details.results.map((result) => [result.success, result.exitCode])).toEqual([
       [true, 0],

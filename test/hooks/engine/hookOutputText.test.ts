@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { convertPlainTextToHookOutput, parseHookStdout } from '../../../src/hooks/engine/hookOutputText.js';
 import { DEFAULT_BLOCK_REASON } from '../../../src/hooks/protocol/outputs.js';
 
-describe('a hook\'s printed text', () => {
+describe("a hook's printed text", () => {
   it('HOOK-064, HOOK-067a, HOOK-067b, HOOK-189, HOOK-209: convertPlainTextToHookOutput maps each exit code', () => {
     expect(convertPlainTextToHookOutput('note', 0)).toEqual({ decision: 'allow', systemMessage: 'note' });
     expect(convertPlainTextToHookOutput('  no  \n', 2)).toEqual({ decision: 'deny', reason: 'no' });
@@ -19,11 +19,17 @@ describe('a hook\'s printed text', () => {
   it('HOOK-063, HOOK-065, HOOK-193, HOOK-212: parseHookStdout tries JSON, then double-encoded JSON, then plain text', () => {
     expect(parseHookStdout('')).toBeUndefined();
     expect(parseHookStdout(' \n ')).toBeUndefined();
-    expect(parseHookStdout('{"continue":false,"stopReason":"done"}\n')).toEqual({ continue: false, stopReason: 'done' });
+    expect(parseHookStdout('{"continue":false,"stopReason":"done"}\n')).toEqual({
+      continue: false,
+      stopReason: 'done',
+    });
     expect(parseHookStdout(JSON.stringify(JSON.stringify({ decision: 'deny' })))).toEqual({ decision: 'deny' });
     expect(parseHookStdout('"just a string"')).toEqual({ decision: 'allow', systemMessage: '"just a string"' });
     expect(parseHookStdout('[1,2]')).toEqual({ decision: 'allow', systemMessage: '[1,2]' });
     expect(parseHookStdout('42')).toEqual({ decision: 'allow', systemMessage: '42' });
-    expect(parseHookStdout('noise\n{"decision":"block"}')).toEqual({ decision: 'allow', systemMessage: 'noise\n{"decision":"block"}' });
+    expect(parseHookStdout('noise\n{"decision":"block"}')).toEqual({
+      decision: 'allow',
+      systemMessage: 'noise\n{"decision":"block"}',
+    });
   });
 });

@@ -7,7 +7,9 @@ import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import { type HookDefinition, type HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
 import { forEachOrder } from '../../helpers/permutations.js';
 
-async function createPlanner(parameters: ConfigParameters): Promise<{ planner: HookPlanner; registry: HookRegistry; records: LogRecord[] }> {
+async function createPlanner(
+  parameters: ConfigParameters,
+): Promise<{ planner: HookPlanner; registry: HookRegistry; records: LogRecord[] }> {
   const records: LogRecord[] = [];
   const logger = new DebugLogger('hookrail', { sink: (record) => records.push(record), level: 'debug' });
   const config = new Config({ enableHooks: true, logger, ...parameters });
@@ -50,7 +52,10 @@ describe('matchesToolName', () => {
   });
 
   it('gives the same answer on repeated calls with a cached matcher', () => {
-    const answers = Array.from({ length: 5 }, () => [matchesToolName('^edit$', 'edit'), matchesToolName('^edit$', 'edit_file')]);
+    const answers = Array.from({ length: 5 }, () => [
+      matchesToolName('^edit$', 'edit'),
+      matchesToolName('^edit$', 'edit_file'),
+    ]);
     expect(answers).toEqual(Array.from({ length: 5 }, () => [true, false]));
   });
 });
@@ -64,7 +69,10 @@ describe('HookPlanner matcher filtering', () => {
       group(['sh star.sh'], { matcher: '*' }),
       group(['sh literal.sh'], { matcher: '[broken' }),
     ],
-    AfterTool: [group(['sh after-writes.sh'], { matcher: 'write_file' }), group(['sh after-reads.sh'], { matcher: 'read_file' })],
+    AfterTool: [
+      group(['sh after-writes.sh'], { matcher: 'write_file' }),
+      group(['sh after-reads.sh'], { matcher: 'read_file' }),
+    ],
   };
 
   it('HOOK-021, HOOK-087: BeforeTool runs only the hooks whose matcher matches the tool name', async () => {
@@ -74,23 +82,28 @@ describe('HookPlanner matcher filtering', () => {
       'sh all.sh',
       'sh star.sh',
     ]);
-    expect(commandsOf(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'run_shell_command' }))).toEqual([
-      'sh shell.sh',
-      'sh all.sh',
-      'sh star.sh',
-    ]);
+    expect(
+      commandsOf(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'run_shell_command' })),
+    ).toEqual(['sh shell.sh', 'sh all.sh', 'sh star.sh']);
   });
 
   it('HOOK-032: AfterTool runs only the hooks whose matcher matches the tool name', async () => {
     const { planner } = await createPlanner({ hooks });
-    expect(commandsOf(planner.createExecutionPlan(HookEventName.AfterTool, { toolName: 'write_file' }))).toEqual(['sh after-writes.sh']);
-    expect(commandsOf(planner.createExecutionPlan(HookEventName.AfterTool, { toolName: 'read_file' }))).toEqual(['sh after-reads.sh']);
+    expect(commandsOf(planner.createExecutionPlan(HookEventName.AfterTool, { toolName: 'write_file' }))).toEqual([
+      'sh after-writes.sh',
+    ]);
+    expect(commandsOf(planner.createExecutionPlan(HookEventName.AfterTool, { toolName: 'read_file' }))).toEqual([
+      'sh after-reads.sh',
+    ]);
     expect(planner.createExecutionPlan(HookEventName.AfterTool, { toolName: 'list_directory' })).toBeNull();
   });
 
   it('HOOK-022, HOOK-089: a hook without matcher, or with * as matcher, fires for every tool', async () => {
     const { planner } = await createPlanner({ hooks });
-    expect(commandsOf(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'some_new_tool' }))).toEqual(['sh all.sh', 'sh star.sh']);
+    expect(commandsOf(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'some_new_tool' }))).toEqual([
+      'sh all.sh',
+      'sh star.sh',
+    ]);
   });
 
   it('HOOK-088: an invalid regex matcher matches only the tool with exactly that name', async () => {
@@ -110,23 +123,31 @@ describe('HookPlanner matcher filtering', () => {
     };
     const { planner } = await createPlanner({ hooks: modelHooks });
     expect(commandsOf(planner.createExecutionPlan(HookEventName.BeforeModel))).toEqual(['sh before-model.sh']);
-    expect(commandsOf(planner.createExecutionPlan(HookEventName.AfterModel, { toolName: 'read_file' }))).toEqual(['sh after-model.sh']);
+    expect(commandsOf(planner.createExecutionPlan(HookEventName.AfterModel, { toolName: 'read_file' }))).toEqual([
+      'sh after-model.sh',
+    ]);
     expect(commandsOf(planner.createExecutionPlan(HookEventName.BeforeToolSelection))).toEqual(['sh selection.sh']);
   });
 
   it('lifecycle events ignore matchers too', async () => {
-    const { planner } = await createPlanner({ hooks: { SessionStart: [group(['sh start.sh'], { matcher: 'startup' })] } });
+    const { planner } = await createPlanner({
+      hooks: { SessionStart: [group(['sh start.sh'], { matcher: 'startup' })] },
+    });
     expect(commandsOf(planner.createExecutionPlan(HookEventName.SessionStart))).toEqual(['sh start.sh']);
   });
 
   it('returns null when no hook is registered, none matches, or all are disabled', async () => {
-    const { planner, registry } = await createPlanner({ hooks: { BeforeTool: [group(['sh guard.sh'], { matcher: 'write_file' })] } });
+    const { planner, registry } = await createPlanner({
+      hooks: { BeforeTool: [group(['sh guard.sh'], { matcher: 'write_file' })] },
+    });
     expect(planner.createExecutionPlan(HookEventName.AfterTool, { toolName: 'write_file' })).toBeNull();
     expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'read_file' })).toBeNull();
     registry.setHookEnabled('sh guard.sh', false);
     expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' })).toBeNull();
     registry.setHookEnabled('sh guard.sh', true);
-    expect(commandsOf(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' }))).toEqual(['sh guard.sh']);
+    expect(commandsOf(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' }))).toEqual([
+      'sh guard.sh',
+    ]);
   });
 });
 
@@ -138,7 +159,17 @@ describe('HookPlanner de-duplication', () => {
         {
           name: 'sec',
           isActive: true,
-          hooks: { BeforeTool: [{ matcher: 'write_file', hooks: [{ type: 'command', command: 'sh guard.sh', timeout: 9000 }, { type: 'command', command: 'sh extra.sh' }] }] },
+          hooks: {
+            BeforeTool: [
+              {
+                matcher: 'write_file',
+                hooks: [
+                  { type: 'command', command: 'sh guard.sh', timeout: 9000 },
+                  { type: 'command', command: 'sh extra.sh' },
+                ],
+              },
+            ],
+          },
         },
       ],
     });
@@ -154,7 +185,11 @@ describe('HookPlanner de-duplication', () => {
       hooks: {
         BeforeTool: [
           { matcher: 'write_.*', hooks: [{ type: 'command', command: 'sh guard.sh', name: 'first' }] },
-          { matcher: 'write_file', sequential: false, hooks: [{ type: 'command', command: 'sh guard.sh', name: 'second', timeout: 5 }] },
+          {
+            matcher: 'write_file',
+            sequential: false,
+            hooks: [{ type: 'command', command: 'sh guard.sh', name: 'second', timeout: 5 }],
+          },
         ],
       },
     });
@@ -177,16 +212,30 @@ describe('HookPlanner de-duplication', () => {
   });
 
   it('HOOK-091: de-duplication applies within one event, not across events', async () => {
-    const { planner } = await createPlanner({ hooks: { BeforeTool: [group(['sh audit.sh'])], AfterTool: [group(['sh audit.sh'])] } });
-    expect(commandsOf(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'x' }))).toEqual(['sh audit.sh']);
-    expect(commandsOf(planner.createExecutionPlan(HookEventName.AfterTool, { toolName: 'x' }))).toEqual(['sh audit.sh']);
+    const { planner } = await createPlanner({
+      hooks: { BeforeTool: [group(['sh audit.sh'])], AfterTool: [group(['sh audit.sh'])] },
+    });
+    expect(commandsOf(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'x' }))).toEqual([
+      'sh audit.sh',
+    ]);
+    expect(commandsOf(planner.createExecutionPlan(HookEventName.AfterTool, { toolName: 'x' }))).toEqual([
+      'sh audit.sh',
+    ]);
   });
 
   it('plugin hooks without a command are de-duplicated by name; unnamed ones are all kept', async () => {
     const { planner } = await createPlanner({
       hooks: {
         BeforeModel: [
-          { hooks: [{ type: 'plugin', name: 'p' }, { type: 'plugin', name: 'p' }, { type: 'plugin' }, { type: 'plugin' }, { type: 'plugin', name: 'q' }] },
+          {
+            hooks: [
+              { type: 'plugin', name: 'p' },
+              { type: 'plugin', name: 'p' },
+              { type: 'plugin' },
+              { type: 'plugin' },
+              { type: 'plugin', name: 'q' },
+            ],
+          },
         ],
       },
     });
@@ -199,9 +248,13 @@ describe('HookPlanner de-duplication', () => {
   });
 
   it('logs the plan and each skipped duplicate at debug level', async () => {
-    const { planner, records } = await createPlanner({ hooks: { BeforeTool: [group(['sh a.sh', 'sh a.sh'], { sequential: true })] } });
+    const { planner, records } = await createPlanner({
+      hooks: { BeforeTool: [group(['sh a.sh', 'sh a.sh'], { sequential: true })] },
+    });
     planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' });
-    const plannerMessages = records.filter((record) => record.namespace === 'hookrail:hooks:planner').map((record) => record.message);
+    const plannerMessages = records
+      .filter((record) => record.namespace === 'hookrail:hooks:planner')
+      .map((record) => record.message);
     expect(plannerMessages).toEqual([
       'BeforeTool: skipping duplicate hook "sh a.sh" from project',
       'BeforeTool (write_file): 1 hook(s), sequential',
@@ -213,14 +266,27 @@ describe('HookPlanner de-duplication', () => {
       hooks: {
         BeforeTool: [
           group(['sh a.sh', 'sh a.sh'], { matcher: '^write_file$' }),
-          { matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'sh push.sh', if: 'run_shell_command(git push*)' }] },
+          {
+            matcher: 'run_shell_command',
+            hooks: [{ type: 'command', command: 'sh push.sh', if: 'run_shell_command(git push*)' }],
+          },
         ],
       },
     });
     expect(planner.hasApplicableHooks(HookEventName.BeforeTool, { toolName: 'write_file' })).toBe(true);
     expect(planner.hasApplicableHooks(HookEventName.BeforeTool, { toolName: 'read_file' })).toBe(false);
-    expect(planner.hasApplicableHooks(HookEventName.BeforeTool, { toolName: 'run_shell_command', toolInput: { command: 'git push' } })).toBe(true);
-    expect(planner.hasApplicableHooks(HookEventName.BeforeTool, { toolName: 'run_shell_command', toolInput: { command: 'git status' } })).toBe(false);
+    expect(
+      planner.hasApplicableHooks(HookEventName.BeforeTool, {
+        toolName: 'run_shell_command',
+        toolInput: { command: 'git push' },
+      }),
+    ).toBe(true);
+    expect(
+      planner.hasApplicableHooks(HookEventName.BeforeTool, {
+        toolName: 'run_shell_command',
+        toolInput: { command: 'git status' },
+      }),
+    ).toBe(false);
     expect(records.filter((record) => record.namespace === 'hookrail:hooks:planner')).toEqual([]);
   });
 });
@@ -228,7 +294,9 @@ describe('HookPlanner de-duplication', () => {
 describe('HookPlanner sequential escalation', () => {
   it('HOOK-109: one sequential group makes the whole plan sequential', async () => {
     const { planner } = await createPlanner({
-      hooks: { BeforeTool: [group(['sh a.sh', 'sh b.sh']), group(['sh c.sh'], { sequential: true }), group(['sh d.sh'])] },
+      hooks: {
+        BeforeTool: [group(['sh a.sh', 'sh b.sh']), group(['sh c.sh'], { sequential: true }), group(['sh d.sh'])],
+      },
     });
     const plan = planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' });
     expect(plan).toEqual({
@@ -250,21 +318,44 @@ describe('HookPlanner sequential escalation', () => {
 describe('HookPlanner ordering rules in every configuration order', () => {
   /** An active extension whose BeforeTool hooks are `commands` (each with `timeout` marking where it came from). */
   function extension(name: string, commands: Array<{ command: string; timeout: number }>): ExtensionConfig {
-    return { name, isActive: true, hooks: { BeforeTool: [{ hooks: commands.map(({ command, timeout }) => ({ type: 'command' as const, command, timeout })) }] } };
+    return {
+      name,
+      isActive: true,
+      hooks: {
+        BeforeTool: [
+          { hooks: commands.map(({ command, timeout }) => ({ type: 'command' as const, command, timeout })) },
+        ],
+      },
+    };
   }
 
   const projectGroups: Record<string, HookDefinition> = {
     p1: group(['sh p1.sh']),
-    p2: { hooks: [{ type: 'command', command: 'sh p2.sh' }, { type: 'command', command: 'sh guard.sh', timeout: 1 }] },
+    p2: {
+      hooks: [
+        { type: 'command', command: 'sh p2.sh' },
+        { type: 'command', command: 'sh guard.sh', timeout: 1 },
+      ],
+    },
     p3: group(['sh p3.sh'], { matcher: 'write_file' }),
   };
   const extensions: Record<string, ExtensionConfig> = {
-    e1: extension('e1', [{ command: 'sh e1.sh', timeout: 11 }, { command: 'sh guard.sh', timeout: 12 }]),
+    e1: extension('e1', [
+      { command: 'sh e1.sh', timeout: 11 },
+      { command: 'sh guard.sh', timeout: 12 },
+    ]),
     e2: extension('e2', [{ command: 'sh e2.sh', timeout: 21 }]),
-    e3: extension('e3', [{ command: 'sh guard.sh', timeout: 31 }, { command: 'sh p1.sh', timeout: 32 }]),
+    e3: extension('e3', [
+      { command: 'sh guard.sh', timeout: 31 },
+      { command: 'sh p1.sh', timeout: 32 },
+    ]),
   };
   /** The commands each piece of configuration adds to the plan: e3's two are duplicates of project hooks. */
-  const projectCommands: Record<string, string[]> = { p1: ['sh p1.sh'], p2: ['sh p2.sh', 'sh guard.sh'], p3: ['sh p3.sh'] };
+  const projectCommands: Record<string, string[]> = {
+    p1: ['sh p1.sh'],
+    p2: ['sh p2.sh', 'sh guard.sh'],
+    p3: ['sh p3.sh'],
+  };
   const extensionCommands: Record<string, string[]> = { e1: ['sh e1.sh'], e2: ['sh e2.sh'], e3: [] };
 
   it('HOOK-086, HOOK-090, HOOK-091, HOOK-187: in all 36 orders of project groups and extensions, project hooks come first, each source in configuration order, and every duplicate keeps the project instance', async () => {
@@ -273,7 +364,10 @@ describe('HookPlanner ordering rules in every configuration order', () => {
       await forEachOrder(extensions, async (extensionList, extensionNames) => {
         const { planner } = await createPlanner({ hooks: { BeforeTool: groups }, extensions: extensionList });
         const plan = planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' });
-        const expected = [...groupNames.flatMap((name) => projectCommands[name]), ...extensionNames.flatMap((name) => extensionCommands[name])];
+        const expected = [
+          ...groupNames.flatMap((name) => projectCommands[name]),
+          ...extensionNames.flatMap((name) => extensionCommands[name]),
+        ];
         expect(commandsOf(plan), `extensions [${extensionNames.join(', ')}]`).toEqual(expected);
         // The kept copies are the project's: `sh guard.sh` with timeout 1 and `sh p1.sh` without a timeout.
         expect(plan?.hookConfigs.find((config) => config.command === 'sh guard.sh')?.timeout).toBe(1);
@@ -294,7 +388,9 @@ describe('HookPlanner ordering rules in every configuration order', () => {
       async (extensionList, names) => {
         const { planner } = await createPlanner({ extensions: extensionList });
         const plan = planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' });
-        expect(plan?.hookConfigs).toEqual([{ type: 'command', command: 'sh shared.sh', timeout: { a: 1, b: 2, c: 3 }[names[0]] }]);
+        expect(plan?.hookConfigs).toEqual([
+          { type: 'command', command: 'sh shared.sh', timeout: { a: 1, b: 2, c: 3 }[names[0]] },
+        ]);
       },
     );
   });
@@ -307,18 +403,29 @@ describe('HookPlanner ordering rules in every configuration order', () => {
       } satisfies Record<string, HookDefinition>,
       async (groups) => {
         const { planner } = await createPlanner({ hooks: { BeforeTool: groups } });
-        expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' })?.hookConfigs).toEqual([{ type: 'command', command: 'sh guard.sh', timeout: 2 }]);
-        expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'read_file' })?.hookConfigs).toEqual([{ type: 'command', command: 'sh guard.sh', timeout: 1 }]);
+        expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' })?.hookConfigs).toEqual([
+          { type: 'command', command: 'sh guard.sh', timeout: 2 },
+        ]);
+        expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'read_file' })?.hookConfigs).toEqual([
+          { type: 'command', command: 'sh guard.sh', timeout: 1 },
+        ]);
       },
     );
   });
 
   it('HOOK-109: one sequential group makes the plan sequential wherever it stands, in the project or in an extension', async () => {
     await forEachOrder(
-      { first: group(['sh a.sh']), sequential: group(['sh b.sh'], { sequential: true }), last: group(['sh c.sh']), parallel: group(['sh d.sh'], { sequential: false }) },
+      {
+        first: group(['sh a.sh']),
+        sequential: group(['sh b.sh'], { sequential: true }),
+        last: group(['sh c.sh']),
+        parallel: group(['sh d.sh'], { sequential: false }),
+      },
       async (groups) => {
         const { planner } = await createPlanner({ hooks: { BeforeTool: groups } });
-        expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' })?.sequential).toBe(true);
+        expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' })?.sequential).toBe(
+          true,
+        );
       },
     );
     await forEachOrder(
@@ -327,8 +434,13 @@ describe('HookPlanner ordering rules in every configuration order', () => {
         ordered: { name: 'ordered', isActive: true, hooks: { BeforeTool: [group(['sh f.sh'], { sequential: true })] } },
       } satisfies Record<string, ExtensionConfig>,
       async (extensionList) => {
-        const { planner } = await createPlanner({ hooks: { BeforeTool: [group(['sh p.sh'])] }, extensions: extensionList });
-        expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' })?.sequential).toBe(true);
+        const { planner } = await createPlanner({
+          hooks: { BeforeTool: [group(['sh p.sh'])] },
+          extensions: extensionList,
+        });
+        expect(planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file' })?.sequential).toBe(
+          true,
+        );
       },
     );
   });

@@ -19,7 +19,9 @@ import { recordingLogger, scratchDirectory, shellQuote } from '../../helpers/hoo
 /** Every ordering of `items`. */
 function permutations<Item>(items: readonly Item[]): Item[][] {
   if (items.length <= 1) return [[...items]];
-  return items.flatMap((item, index) => permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]));
+  return items.flatMap((item, index) =>
+    permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]),
+  );
 }
 
 const appendName = fileURLToPath(new URL('../../fixtures/settings/hooks/append-name.sh', import.meta.url));
@@ -49,14 +51,16 @@ describe('registry order', () => {
     ] as const;
     for (const order of permutations(hooks)) {
       const registry = await registryOf(
-        new Config({ enableHooks: true, logger: recordingLogger().logger, hooks: { BeforeTool: [{ hooks: order.map(([name, priority]) => commandHook(name, priority)) }] } }),
+        new Config({
+          enableHooks: true,
+          logger: recordingLogger().logger,
+          hooks: { BeforeTool: [{ hooks: order.map(([name, priority]) => commandHook(name, priority)) }] },
+        }),
       );
-      expect(registry.getHooksForEvent(HookEventName.BeforeTool).map((entry) => entry.config.name), JSON.stringify(order)).toEqual([
-        'ten',
-        'five',
-        'default',
-        'minus-one',
-      ]);
+      expect(
+        registry.getHooksForEvent(HookEventName.BeforeTool).map((entry) => entry.config.name),
+        JSON.stringify(order),
+      ).toEqual(['ten', 'five', 'default', 'minus-one']);
     }
   });
 
@@ -65,8 +69,19 @@ describe('registry order', () => {
       new Config({
         enableHooks: true,
         logger: recordingLogger().logger,
-        hooks: { BeforeTool: [{ hooks: [commandHook('project-a', 1), commandHook('project-b', 1)] }, { hooks: [commandHook('project-c', 1)] }] },
-        extensions: [{ name: 'ext', isActive: true, hooks: { BeforeTool: [{ hooks: [commandHook('extension-high', 2), commandHook('extension-tie', 1)] }] } }],
+        hooks: {
+          BeforeTool: [
+            { hooks: [commandHook('project-a', 1), commandHook('project-b', 1)] },
+            { hooks: [commandHook('project-c', 1)] },
+          ],
+        },
+        extensions: [
+          {
+            name: 'ext',
+            isActive: true,
+            hooks: { BeforeTool: [{ hooks: [commandHook('extension-high', 2), commandHook('extension-tie', 1)] }] },
+          },
+        ],
         functionHooks: [{ event: 'BeforeTool', name: 'function-tie', priority: 1, run: () => undefined }],
       }),
     );
@@ -111,10 +126,16 @@ describe('merge order of a parallel group', () => {
         event: 'BeforeModel',
         name,
         priority,
-        run: () => ({ systemMessage: `from ${name}`, hookSpecificOutput: { llm_request: { config: { temperature: priority / 10 } } } }),
+        run: () => ({
+          systemMessage: `from ${name}`,
+          hookSpecificOutput: { llm_request: { config: { temperature: priority / 10 } } },
+        }),
       }));
       const config = new Config({ enableHooks: true, logger: recordingLogger().logger, functionHooks });
-      const result = await fireBeforeModelHook(config, { model: 'm', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] });
+      const result = await fireBeforeModelHook(config, {
+        model: 'm',
+        contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+      });
       const label = order.map((answer) => answer.name).join(',');
       expect(result.systemMessage, label).toBe('from low');
       expect(result.modifiedRequest?.config?.temperature, label).toBe(0.1);
@@ -141,7 +162,11 @@ describe('run order of a sequential group', () => {
         enableHooks: true,
         logger: recordingLogger().logger,
         workingDir: scratch.path,
-        hooks: { BeforeTool: [{ sequential: true, hooks: order.map(([name, priority]) => commandHook(name, priority, logFile)) }] },
+        hooks: {
+          BeforeTool: [
+            { sequential: true, hooks: order.map(([name, priority]) => commandHook(name, priority, logFile)) },
+          ],
+        },
       });
       await fireBeforeToolHook(config, 'write_file', { file_path: 'a' });
       expect(readFileSync(logFile, 'utf8'), JSON.stringify(order)).toBe('first\nsecond\nthird\n');
@@ -155,7 +180,12 @@ describe('run order of a sequential group', () => {
       logger: recordingLogger().logger,
       functionHooks: [
         { event: 'BeforeTool', name: 'late', sequential: true, run: () => void ran.push('late') },
-        { event: 'BeforeTool', name: 'guard', priority: 5, run: () => (ran.push('guard'), { decision: 'block', reason: 'guarded' }) },
+        {
+          event: 'BeforeTool',
+          name: 'guard',
+          priority: 5,
+          run: () => (ran.push('guard'), { decision: 'block', reason: 'guarded' }),
+        },
       ],
     });
     const output = await fireBeforeToolHook(config, 'write_file', {});

@@ -29,8 +29,16 @@ describe('HookRegistry sources and priority', () => {
     const { registry } = createRegistry({
       hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'sh project.sh' }] }] },
       extensions: [
-        { name: 'guard', isActive: true, hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'sh guard.sh' }] }] } },
-        { name: 'asleep', isActive: false, hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'sh asleep.sh' }] }] } },
+        {
+          name: 'guard',
+          isActive: true,
+          hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'sh guard.sh' }] }] },
+        },
+        {
+          name: 'asleep',
+          isActive: false,
+          hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'sh asleep.sh' }] }] },
+        },
       ],
     });
     await registry.initialize();
@@ -53,23 +61,49 @@ describe('HookRegistry sources and priority', () => {
     const { registry } = createRegistry({
       hooks: {
         BeforeTool: [
-          { hooks: [{ type: 'command', command: 'sh p1.sh' }, { type: 'command', command: 'sh p2.sh' }] },
+          {
+            hooks: [
+              { type: 'command', command: 'sh p1.sh' },
+              { type: 'command', command: 'sh p2.sh' },
+            ],
+          },
           { matcher: 'write_file', hooks: [{ type: 'command', command: 'sh p3.sh' }] },
         ],
         AfterTool: [{ hooks: [{ type: 'command', command: 'sh after.sh' }] }],
       },
       extensions: [
-        { name: 'first', isActive: true, hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'sh e1.sh' }] }] } },
-        { name: 'second', isActive: true, hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'sh e2.sh' }] }] } },
+        {
+          name: 'first',
+          isActive: true,
+          hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'sh e1.sh' }] }] },
+        },
+        {
+          name: 'second',
+          isActive: true,
+          hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'sh e2.sh' }] }] },
+        },
       ],
     });
     await registry.initialize();
 
     const beforeTool = registry.getHooksForEvent(HookEventName.BeforeTool);
-    expect(beforeTool.map((entry) => entry.config.command)).toEqual(['sh p1.sh', 'sh p2.sh', 'sh p3.sh', 'sh e1.sh', 'sh e2.sh']);
+    expect(beforeTool.map((entry) => entry.config.command)).toEqual([
+      'sh p1.sh',
+      'sh p2.sh',
+      'sh p3.sh',
+      'sh e1.sh',
+      'sh e2.sh',
+    ]);
     expect(beforeTool.map((entry) => getSourcePriority(entry.source))).toEqual([1, 1, 1, 4, 4]);
-    expect(beforeTool[2]).toMatchObject({ matcher: 'write_file', sequential: false, enabled: true, eventName: HookEventName.BeforeTool });
-    expect(registry.getHooksForEvent(HookEventName.AfterTool).map((entry) => entry.config.command)).toEqual(['sh after.sh']);
+    expect(beforeTool[2]).toMatchObject({
+      matcher: 'write_file',
+      sequential: false,
+      enabled: true,
+      eventName: HookEventName.BeforeTool,
+    });
+    expect(registry.getHooksForEvent(HookEventName.AfterTool).map((entry) => entry.config.command)).toEqual([
+      'sh after.sh',
+    ]);
     expect(registry.getHooksForEvent(HookEventName.BeforeModel)).toEqual([]);
   });
 
@@ -81,7 +115,9 @@ describe('HookRegistry sources and priority', () => {
   });
 
   it('a returned list cannot change the registry', async () => {
-    const { registry } = createRegistry({ hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'sh a.sh' }] }] } });
+    const { registry } = createRegistry({
+      hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: 'sh a.sh' }] }] },
+    });
     await registry.initialize();
     registry.getHooksForEvent(HookEventName.BeforeTool).pop();
     registry.getAllHooks().pop();
@@ -122,7 +158,9 @@ describe('HookRegistry enabling and disabling', () => {
 
     expect(registry.setHookEnabled('sh audit.sh', false)).toBe(2);
     expect(registry.setHookEnabled('sh audit.sh', false)).toBe(0);
-    expect(registry.getHooksForEvent(HookEventName.BeforeTool).map((entry) => entry.config.command)).toEqual(['sh guard.sh']);
+    expect(registry.getHooksForEvent(HookEventName.BeforeTool).map((entry) => entry.config.command)).toEqual([
+      'sh guard.sh',
+    ]);
     expect(registry.getHooksForEvent(HookEventName.AfterTool)).toEqual([]);
 
     expect(registry.setHookEnabled('guard', false)).toBe(1);
@@ -130,7 +168,10 @@ describe('HookRegistry enabling and disabling', () => {
 
     expect(registry.setHookEnabled('guard', true)).toBe(1);
     expect(registry.setHookEnabled('sh audit.sh', true)).toBe(2);
-    expect(registry.getHooksForEvent(HookEventName.BeforeTool).map((entry) => entry.config.command)).toEqual(['sh guard.sh', 'sh audit.sh']);
+    expect(registry.getHooksForEvent(HookEventName.BeforeTool).map((entry) => entry.config.command)).toEqual([
+      'sh guard.sh',
+      'sh audit.sh',
+    ]);
     expect(registry.setHookEnabled('no such hook', false)).toBe(0);
   });
 
@@ -172,7 +213,12 @@ describe('validateHooksSettings', () => {
         config: { type: 'command', command: 'node b.js' },
         path: 'hooks.BeforeTool[0].hooks[1]',
       },
-      { eventName: HookEventName.SessionStart, sequential: false, config: { type: 'command', command: 'sh start.sh' }, path: 'hooks.SessionStart[0].hooks[0]' },
+      {
+        eventName: HookEventName.SessionStart,
+        sequential: false,
+        config: { type: 'command', command: 'sh start.sh' },
+        path: 'hooks.SessionStart[0].hooks[0]',
+      },
     ]);
   });
 
@@ -189,7 +235,10 @@ describe('validateHooksSettings', () => {
   });
 
   it('uses the given path as the prefix of every problem', () => {
-    const result = validateHooksSettings({ BeforeTool: [{ hooks: [{ type: 'command' }] }] }, { path: 'settings.json#hooks' });
+    const result = validateHooksSettings(
+      { BeforeTool: [{ hooks: [{ type: 'command' }] }] },
+      { path: 'settings.json#hooks' },
+    );
     expect(result.problems.map((problem) => problem.path)).toEqual(['settings.json#hooks.BeforeTool[0].hooks[0]']);
   });
 
@@ -207,10 +256,10 @@ describe('validateHooksSettings', () => {
     expect(result.problems.every((problem) => problem.severity === 'warning')).toBe(true);
     const messages = Object.fromEntries(result.problems.map((problem) => [problem.path, problem.message]));
     expect(messages['hooks.PreToolUse']).toContain('"PreToolUse" is Claude Code\'s name for BeforeTool');
-    expect(messages['hooks.PostToolUse']).toContain('Claude Code\'s name for AfterTool');
-    expect(messages['hooks.UserPromptSubmit']).toContain('Claude Code\'s name for BeforeAgent');
-    expect(messages['hooks.Stop']).toContain('Claude Code\'s name for AfterAgent');
-    expect(messages['hooks.PreCompact']).toContain('Claude Code\'s name for PreCompress');
+    expect(messages['hooks.PostToolUse']).toContain("Claude Code's name for AfterTool");
+    expect(messages['hooks.UserPromptSubmit']).toContain("Claude Code's name for BeforeAgent");
+    expect(messages['hooks.Stop']).toContain("Claude Code's name for AfterAgent");
+    expect(messages['hooks.PreCompact']).toContain("Claude Code's name for PreCompress");
     expect(messages['hooks.beforetool']).toContain('did you mean "BeforeTool"');
     expect(messages['hooks.Sometime']).toContain('Known events: BeforeTool, AfterTool');
   });
@@ -218,13 +267,34 @@ describe('validateHooksSettings', () => {
   it('HOOK-082: a definition list that is not an array, a definition that is not an object, and a missing or non-array hooks are errors, skipped', () => {
     const result = validateHooksSettings({
       BeforeTool: { hooks: [] },
-      AfterTool: ['sh a.sh', { matcher: 'x' }, { hooks: 'sh b.sh' }, { hooks: [{ type: 'command', command: 'sh kept.sh' }] }],
+      AfterTool: [
+        'sh a.sh',
+        { matcher: 'x' },
+        { hooks: 'sh b.sh' },
+        { hooks: [{ type: 'command', command: 'sh kept.sh' }] },
+      ],
     });
     expect(result.problems).toEqual([
-      { path: 'hooks.BeforeTool', message: 'expected an array of hook definitions, got an object; skipped', severity: 'error' },
-      { path: 'hooks.AfterTool[0]', message: expect.stringContaining('expected a hook definition object'), severity: 'error' },
-      { path: 'hooks.AfterTool[1]', message: '"hooks" is missing (expected an array of hooks); definition skipped', severity: 'error' },
-      { path: 'hooks.AfterTool[2].hooks', message: 'expected an array of hooks, got a string; definition skipped', severity: 'error' },
+      {
+        path: 'hooks.BeforeTool',
+        message: 'expected an array of hook definitions, got an object; skipped',
+        severity: 'error',
+      },
+      {
+        path: 'hooks.AfterTool[0]',
+        message: expect.stringContaining('expected a hook definition object'),
+        severity: 'error',
+      },
+      {
+        path: 'hooks.AfterTool[1]',
+        message: '"hooks" is missing (expected an array of hooks); definition skipped',
+        severity: 'error',
+      },
+      {
+        path: 'hooks.AfterTool[2].hooks',
+        message: 'expected an array of hooks, got a string; definition skipped',
+        severity: 'error',
+      },
     ]);
     expect(result.definitions.map((definition) => [definition.config.command, definition.path])).toEqual([
       ['sh kept.sh', 'hooks.AfterTool[3].hooks[0]'],
@@ -232,10 +302,16 @@ describe('validateHooksSettings', () => {
   });
 
   it('HOOK-082: a matcher that is not a string is an error and skips its definition', () => {
-    const result = validateHooksSettings({ BeforeTool: [{ matcher: 42, hooks: [{ type: 'command', command: 'sh a.sh' }] }] });
+    const result = validateHooksSettings({
+      BeforeTool: [{ matcher: 42, hooks: [{ type: 'command', command: 'sh a.sh' }] }],
+    });
     expect(result.definitions).toEqual([]);
     expect(result.problems).toEqual([
-      { path: 'hooks.BeforeTool[0].matcher', message: expect.stringContaining('got a number; definition skipped'), severity: 'error' },
+      {
+        path: 'hooks.BeforeTool[0].matcher',
+        message: expect.stringContaining('got a number; definition skipped'),
+        severity: 'error',
+      },
     ]);
   });
 
@@ -248,16 +324,30 @@ describe('validateHooksSettings', () => {
     });
     expect(result.definitions).toEqual([]);
     expect(result.problems).toEqual([
-      { path: 'hooks.BeforeTool[0].matcher', message: expect.stringContaining('got a number; definition skipped'), severity: 'error' },
+      {
+        path: 'hooks.BeforeTool[0].matcher',
+        message: expect.stringContaining('got a number; definition skipped'),
+        severity: 'error',
+      },
       { path: 'hooks.BeforeTool[0].hooks[0]', message: '"command" is missing; hook skipped', severity: 'error' },
       { path: 'hooks.BeforeTool[0].hooks[1].timeout', message: expect.stringContaining('got -1'), severity: 'warning' },
-      { path: 'hooks.BeforeTool[1].matcher', message: expect.stringContaining('definition skipped'), severity: 'error' },
-      { path: 'hooks.BeforeTool[1].hooks[0].type', message: expect.stringContaining('unknown hook type "script"'), severity: 'error' },
+      {
+        path: 'hooks.BeforeTool[1].matcher',
+        message: expect.stringContaining('definition skipped'),
+        severity: 'error',
+      },
+      {
+        path: 'hooks.BeforeTool[1].hooks[0].type',
+        message: expect.stringContaining('unknown hook type "script"'),
+        severity: 'error',
+      },
     ]);
   });
 
   it('HOOK-088: a matcher that is not a valid regular expression is only a warning; the hook is still registered', () => {
-    const result = validateHooksSettings({ BeforeTool: [{ matcher: '[write_file', hooks: [{ type: 'command', command: 'sh a.sh' }] }] });
+    const result = validateHooksSettings({
+      BeforeTool: [{ matcher: '[write_file', hooks: [{ type: 'command', command: 'sh a.sh' }] }],
+    });
     expect(result.definitions).toHaveLength(1);
     expect(result.definitions[0].matcher).toBe('[write_file');
     expect(result.problems).toHaveLength(1);
@@ -267,11 +357,17 @@ describe('validateHooksSettings', () => {
   });
 
   it('HOOK-082: sequential that is not a boolean is a warning and treated as false', () => {
-    const result = validateHooksSettings({ BeforeTool: [{ sequential: 'yes', hooks: [{ type: 'command', command: 'sh a.sh' }] }] });
+    const result = validateHooksSettings({
+      BeforeTool: [{ sequential: 'yes', hooks: [{ type: 'command', command: 'sh a.sh' }] }],
+    });
     expect(result.definitions).toHaveLength(1);
     expect(result.definitions[0].sequential).toBe(false);
     expect(result.problems).toEqual([
-      { path: 'hooks.BeforeTool[0].sequential', message: 'expected a boolean, got "yes"; treated as false', severity: 'warning' },
+      {
+        path: 'hooks.BeforeTool[0].sequential',
+        message: 'expected a boolean, got "yes"; treated as false',
+        severity: 'warning',
+      },
     ]);
   });
 
@@ -290,10 +386,26 @@ describe('validateHooksSettings', () => {
       ],
     });
     expect(result.problems).toEqual([
-      { path: 'hooks.BeforeTool[0].hooks[0]', message: expect.stringContaining('expected a hook object'), severity: 'error' },
-      { path: 'hooks.BeforeTool[0].hooks[1]', message: '"type" is missing (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped', severity: 'error' },
-      { path: 'hooks.BeforeTool[0].hooks[2].type', message: 'unknown hook type "shell" (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped', severity: 'error' },
-      { path: 'hooks.BeforeTool[0].hooks[3].type', message: 'unknown hook type 7 (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped', severity: 'error' },
+      {
+        path: 'hooks.BeforeTool[0].hooks[0]',
+        message: expect.stringContaining('expected a hook object'),
+        severity: 'error',
+      },
+      {
+        path: 'hooks.BeforeTool[0].hooks[1]',
+        message: '"type" is missing (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped',
+        severity: 'error',
+      },
+      {
+        path: 'hooks.BeforeTool[0].hooks[2].type',
+        message: 'unknown hook type "shell" (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped',
+        severity: 'error',
+      },
+      {
+        path: 'hooks.BeforeTool[0].hooks[3].type',
+        message: 'unknown hook type 7 (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped',
+        severity: 'error',
+      },
     ]);
     expect(result.definitions.map((definition) => definition.config.command)).toEqual(['sh kept.sh']);
   });
@@ -301,20 +413,42 @@ describe('validateHooksSettings', () => {
   it('HOOK-083, HOOK-191: a command hook without a non-empty string command is an error, skipped', () => {
     const result = validateHooksSettings({
       BeforeTool: [
-        { hooks: [{ type: 'command', command: 'sh kept.sh' }, { type: 'command' }, { type: 'command', command: '   ' }, { type: 'command', command: ['sh', 'a.sh'] }] },
+        {
+          hooks: [
+            { type: 'command', command: 'sh kept.sh' },
+            { type: 'command' },
+            { type: 'command', command: '   ' },
+            { type: 'command', command: ['sh', 'a.sh'] },
+          ],
+        },
       ],
     });
     expect(result.problems).toEqual([
       { path: 'hooks.BeforeTool[0].hooks[1]', message: '"command" is missing; hook skipped', severity: 'error' },
-      { path: 'hooks.BeforeTool[0].hooks[2].command', message: 'expected a non-empty string, got "   "; hook skipped', severity: 'error' },
-      { path: 'hooks.BeforeTool[0].hooks[3].command', message: 'expected a non-empty string, got an array; hook skipped', severity: 'error' },
+      {
+        path: 'hooks.BeforeTool[0].hooks[2].command',
+        message: 'expected a non-empty string, got "   "; hook skipped',
+        severity: 'error',
+      },
+      {
+        path: 'hooks.BeforeTool[0].hooks[3].command',
+        message: 'expected a non-empty string, got an array; hook skipped',
+        severity: 'error',
+      },
     ]);
     expect(result.definitions.map((definition) => definition.config.command)).toEqual(['sh kept.sh']);
   });
 
   it('HOOK-195: a plugin hook passes validation, with or without a command', () => {
     const result = validateHooksSettings({
-      BeforeModel: [{ hooks: [{ type: 'plugin', name: 'in-process' }, { type: 'plugin', command: 'my-plugin' }] }],
+      BeforeModel: [
+        {
+          hooks: [
+            { type: 'plugin', name: 'in-process' },
+            { type: 'plugin', command: 'my-plugin' },
+          ],
+        },
+      ],
     });
     expect(result.problems).toEqual([]);
     expect(result.definitions.map((definition) => definition.config)).toEqual([
@@ -329,25 +463,42 @@ describe('validateHooksSettings', () => {
     ['negative', -100, '-100'],
     ['not finite', Number.POSITIVE_INFINITY, 'Infinity'],
     ['NaN', Number.NaN, 'NaN'],
-  ])('HOOK-083: a timeout that is %s is a warning; the hook is kept with the default timeout', (_label, timeout, shown) => {
-    const result = validateHooksSettings({ BeforeTool: [{ hooks: [{ type: 'command', command: 'sh guard.sh', timeout }] }] });
-    expect(result.definitions).toHaveLength(1);
-    expect(result.definitions[0].config).toEqual({ type: 'command', command: 'sh guard.sh' });
-    expect(result.problems).toEqual([
-      {
-        path: 'hooks.BeforeTool[0].hooks[0].timeout',
-        message: `expected a positive number of milliseconds, got ${shown}; the hook is kept with the default timeout of ${DEFAULT_HOOK_TIMEOUT_MS} ms`,
-        severity: 'warning',
-      },
-    ]);
-  });
+  ])(
+    'HOOK-083: a timeout that is %s is a warning; the hook is kept with the default timeout',
+    (_label, timeout, shown) => {
+      const result = validateHooksSettings({
+        BeforeTool: [{ hooks: [{ type: 'command', command: 'sh guard.sh', timeout }] }],
+      });
+      expect(result.definitions).toHaveLength(1);
+      expect(result.definitions[0].config).toEqual({ type: 'command', command: 'sh guard.sh' });
+      expect(result.problems).toEqual([
+        {
+          path: 'hooks.BeforeTool[0].hooks[0].timeout',
+          message: `expected a positive number of milliseconds, got ${shown}; the hook is kept with the default timeout of ${DEFAULT_HOOK_TIMEOUT_MS} ms`,
+          severity: 'warning',
+        },
+      ]);
+    },
+  );
 
   it('a name or description that is not a string is a warning and ignored; the hook is kept', () => {
-    const result = validateHooksSettings({ BeforeTool: [{ hooks: [{ type: 'command', command: 'sh a.sh', name: 3, description: {} }] }] });
-    expect(result.definitions.map((definition) => definition.config)).toEqual([{ type: 'command', command: 'sh a.sh' }]);
+    const result = validateHooksSettings({
+      BeforeTool: [{ hooks: [{ type: 'command', command: 'sh a.sh', name: 3, description: {} }] }],
+    });
+    expect(result.definitions.map((definition) => definition.config)).toEqual([
+      { type: 'command', command: 'sh a.sh' },
+    ]);
     expect(result.problems).toEqual([
-      { path: 'hooks.BeforeTool[0].hooks[0].name', message: 'expected a string, got a number; ignored', severity: 'warning' },
-      { path: 'hooks.BeforeTool[0].hooks[0].description', message: 'expected a string, got an object; ignored', severity: 'warning' },
+      {
+        path: 'hooks.BeforeTool[0].hooks[0].name',
+        message: 'expected a string, got a number; ignored',
+        severity: 'warning',
+      },
+      {
+        path: 'hooks.BeforeTool[0].hooks[0].description',
+        message: 'expected a string, got an object; ignored',
+        severity: 'warning',
+      },
     ]);
   });
 
@@ -363,16 +514,26 @@ describe('HookRegistry validation warnings', () => {
   it('HOOK-191: initialize() logs every problem at warn level on the hooks:registry logger, with its exact JSON path, and never throws', async () => {
     const { registry, records } = createRegistry({
       hooks: fromJson({
-        BeforeTool: [{ hooks: [{ type: 'command', command: 'sh kept.sh' }, { type: 'command' }, { type: 'shell', command: 'x' }] }],
+        BeforeTool: [
+          { hooks: [{ type: 'command', command: 'sh kept.sh' }, { type: 'command' }, { type: 'shell', command: 'x' }] },
+        ],
         PermissionRequest: [],
       }),
-      extensions: [{ name: 'sec', isActive: true, hooks: { AfterTool: [{ hooks: [{ type: 'command', command: 'sh e.sh', timeout: -1 }] }] } }],
+      extensions: [
+        {
+          name: 'sec',
+          isActive: true,
+          hooks: { AfterTool: [{ hooks: [{ type: 'command', command: 'sh e.sh', timeout: -1 }] }] },
+        },
+      ],
     });
     await expect(registry.initialize()).resolves.toBeUndefined();
 
-    const registryRecords = records.filter((record) => record.namespace === 'hookrail:hooks:registry' && record.level === 'warn');
+    const registryRecords = records.filter(
+      (record) => record.namespace === 'hookrail:hooks:registry' && record.level === 'warn',
+    );
     expect(registryRecords.map((record) => record.message)).toEqual([
-      'hooks: mixes Claude Code event names (PermissionRequest) with hookrail\'s (BeforeTool); each group speaks the dialect of its event\'s name, and SessionStart, SessionEnd and Notification hooks speak hookrail\'s',
+      "hooks: mixes Claude Code event names (PermissionRequest) with hookrail's (BeforeTool); each group speaks the dialect of its event's name, and SessionStart, SessionEnd and Notification hooks speak hookrail's",
       'hooks.BeforeTool[0].hooks[1]: "command" is missing; hook skipped',
       'hooks.BeforeTool[0].hooks[2].type: unknown hook type "shell" (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped',
       'hooks.PermissionRequest: Claude Code event "PermissionRequest" has no hookrail equivalent; its hooks are skipped (supported Claude Code events: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SubagentStop, SubagentStart, SessionStart, SessionEnd, PreCompact, PostCompact, StopFailure, Notification)',
@@ -383,8 +544,10 @@ describe('HookRegistry validation warnings', () => {
     expect(registry.getAllHooks().map((entry) => entry.config.command)).toEqual(['sh kept.sh', 'sh e.sh']);
   });
 
-  it('an extension\'s hooks that are not an object register nothing and log one warning naming the extension', async () => {
-    const { registry, records } = createRegistry({ extensions: [{ name: 'lint', isActive: true, hooks: fromJson(['sh a.sh']) }] });
+  it("an extension's hooks that are not an object register nothing and log one warning naming the extension", async () => {
+    const { registry, records } = createRegistry({
+      extensions: [{ name: 'lint', isActive: true, hooks: fromJson(['sh a.sh']) }],
+    });
     await registry.initialize();
     expect(registry.getAllHooks()).toEqual([]);
     expect(warnings(records)).toEqual([
@@ -393,11 +556,15 @@ describe('HookRegistry validation warnings', () => {
   });
 
   it('Config `hooks` that are not an object are refused when the Config is constructed, naming the parameter', () => {
-    expect(() => createRegistry({ hooks: fromJson(['sh a.sh']) })).toThrow('Config parameter "hooks" must be an object keyed by event name');
+    expect(() => createRegistry({ hooks: fromJson(['sh a.sh']) })).toThrow(
+      'Config parameter "hooks" must be an object keyed by event name',
+    );
   });
 
   it('a valid configuration logs no warning and reports no problem', async () => {
-    const { registry, records } = createRegistry({ hooks: { AfterModel: [{ hooks: [{ type: 'command', command: 'sh a.sh' }] }] } });
+    const { registry, records } = createRegistry({
+      hooks: { AfterModel: [{ hooks: [{ type: 'command', command: 'sh a.sh' }] }] },
+    });
     await registry.initialize();
     expect(warnings(records)).toEqual([]);
     expect(registry.getProblems()).toEqual([]);

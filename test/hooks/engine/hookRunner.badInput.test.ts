@@ -8,12 +8,24 @@ import { getEventListeners } from 'node:events';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookExecutionError } from '../../../src/errors.js';
-import { DEFAULT_MAX_STDERR_BYTES, DEFAULT_MAX_STDOUT_BYTES, HookRunner } from '../../../src/hooks/engine/hookRunner.js';
+import {
+  DEFAULT_MAX_STDERR_BYTES,
+  DEFAULT_MAX_STDOUT_BYTES,
+  HookRunner,
+} from '../../../src/hooks/engine/hookRunner.js';
 import { STDOUT_OVERFLOW_EXCERPT_BYTES } from '../../../src/hooks/actions/hookProcess.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { MAX_STDERR_MESSAGE_CHARACTERS } from '../../../src/hooks/protocol/hookStderr.js';
-import { beforeToolInput, fixtureCommand, fixtureHook, hookInput, recordingLogger, recordsAt, scratchDirectory } from '../../helpers/hookFixtures.js';
+import {
+  beforeToolInput,
+  fixtureCommand,
+  fixtureHook,
+  hookInput,
+  recordingLogger,
+  recordsAt,
+  scratchDirectory,
+} from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../../helpers/processes.js';
 import { waitFor } from '../../helpers/waiting.js';
 
@@ -24,7 +36,9 @@ beforeEach(() => {
 afterEach(() => scratch.remove());
 afterAll(() => assertNoHookProcessesAlive());
 
-function newRunner(options: { killGraceMs?: number; maxStdoutBytes?: number; maxStderrBytes?: number } = { killGraceMs: 300 }) {
+function newRunner(
+  options: { killGraceMs?: number; maxStdoutBytes?: number; maxStderrBytes?: number } = { killGraceMs: 300 },
+) {
   const { logger, records } = recordingLogger();
   return { runner: new HookRunner({ logger, ...options }), records };
 }
@@ -37,7 +51,11 @@ function pidsIn(file: string): number[] {
 describe('output floods', () => {
   it('a hook printing 50 MB on stdout is not parsed, keeps a 4 KiB excerpt, and fails open with a warning saying what was cut', async () => {
     const { runner, records } = newRunner({});
-    const result = await runner.executeHook(fixtureHook('flood-stdout.js', ['50']), HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('flood-stdout.js', ['50']),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(DEFAULT_MAX_STDOUT_BYTES).toBe(16 * 1024 * 1024);
     expect(STDOUT_OVERFLOW_EXCERPT_BYTES).toBe(4 * 1024);
     expect(result.stdout).toBe(`${'flood '.repeat(170)}\n`.repeat(5).slice(0, STDOUT_OVERFLOW_EXCERPT_BYTES));
@@ -46,7 +64,11 @@ describe('output floods', () => {
     expect(result.error).toMatchObject({ kind: 'output-too-large' });
     const warning = recordsAt(records, 'warn')[0];
     expect(warning.message).toContain('stdout exceeded 16777216 bytes; the output was not parsed');
-    const cut = Number(/stdout was (\d+) bytes over the cap of 16777216 bytes; only its first 4096 bytes are kept/.exec(warning.message)?.[1]);
+    const cut = Number(
+      /stdout was (\d+) bytes over the cap of 16777216 bytes; only its first 4096 bytes are kept/.exec(
+        warning.message,
+      )?.[1],
+    );
     // The fixture writes whole lines until it has written at least 50 MiB.
     expect(cut).toBeGreaterThanOrEqual(50 * 1024 * 1024 - DEFAULT_MAX_STDOUT_BYTES);
     expect(cut).toBeLessThan(50 * 1024 * 1024 - DEFAULT_MAX_STDOUT_BYTES + 1024);
@@ -55,7 +77,11 @@ describe('output floods', () => {
 
   it('a 3 MiB JSON decision is honoured: the stdout cap is far above it', async () => {
     const { runner } = newRunner({});
-    const result = await runner.executeHook(fixtureHook('large-decision.js', ['3']), HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('large-decision.js', ['3']),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result).toMatchObject({ success: true, exitCode: 0 });
     expect(result.output?.decision).toBe('block');
     expect(result.output?.reason).toBe('r'.repeat(3 * 1024 * 1024));
@@ -64,14 +90,20 @@ describe('output floods', () => {
   it('HOOK-209: a hook flooding stderr and exiting 1 keeps a bounded warning, not megabytes of text', async () => {
     const { runner, records } = newRunner({ maxStderrBytes: 64 * 1024 });
     expect(DEFAULT_MAX_STDERR_BYTES).toBe(1024 * 1024);
-    const result = await runner.executeHook(fixtureHook('flood-stderr.js', ['20', '1']), HookEventName.AfterTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('flood-stderr.js', ['20', '1']),
+      HookEventName.AfterTool,
+      beforeToolInput({}),
+    );
     expect(result).toMatchObject({ success: false, exitCode: 1, truncated: true });
     expect(Buffer.byteLength(result.stderr ?? '')).toBe(64 * 1024);
     expect(result.output?.systemMessage?.startsWith('Warning: error error')).toBe(true);
     // The model gets the head (MAX_STDERR_MESSAGE_CHARACTERS) and a note counting what the cap already dropped.
     expect(result.output?.systemMessage?.length).toBeLessThan(MAX_STDERR_MESSAGE_CHARACTERS + 200);
     expect(result.output?.systemMessage).toMatch(/… \[\d+ more characters and \d+ bytes past the capture cap cut\]$/);
-    expect(recordsAt(records, 'warn')[0].message).toMatch(/stderr truncated to the first 65536 bytes \(\d+ bytes cut\)/);
+    expect(recordsAt(records, 'warn')[0].message).toMatch(
+      /stderr truncated to the first 65536 bytes \(\d+ bytes cut\)/,
+    );
   });
 });
 
@@ -80,7 +112,11 @@ describe('stdin', () => {
     const { runner, records } = newRunner();
     const input = beforeToolInput({ content: 'x'.repeat(5 * 1024 * 1024) }, 'write_file');
     const result = await runner.executeHook(fixtureHook('no-read-stdin.sh'), HookEventName.BeforeTool, input);
-    expect(result).toMatchObject({ success: true, exitCode: 0, output: { systemMessage: 'answered without reading stdin' } });
+    expect(result).toMatchObject({
+      success: true,
+      exitCode: 0,
+      output: { systemMessage: 'answered without reading stdin' },
+    });
     expect(recordsAt(records, 'warn')).toEqual([]);
   });
 
@@ -98,7 +134,11 @@ describe('timeouts', () => {
   it('HOOK-117, HOOK-119: on timeout the hook receives SIGTERM and fails open with a warning giving the timeout', async () => {
     const { runner, records } = newRunner();
     const marker = join(scratch.path, 'marker');
-    const result = await runner.executeHook(fixtureHook('exit-on-sigterm.sh', [marker], { timeout: 1_000 }), HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('exit-on-sigterm.sh', [marker], { timeout: 1_000 }),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result).toMatchObject({ success: false, timedOut: true });
     expect(result.output).toBeUndefined();
     expect(readFileSync(marker, 'utf8')).toBe('ready\nSIGTERM\n');
@@ -111,7 +151,11 @@ describe('timeouts', () => {
   it('HOOK-118: a hook that ignores SIGTERM is killed with SIGKILL after the grace period', async () => {
     const { runner, records } = newRunner({ killGraceMs: 300 });
     const marker = join(scratch.path, 'marker');
-    const result = await runner.executeHook(fixtureHook('ignore-sigterm.sh', [marker], { timeout: 1_000 }), HookEventName.AfterTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('ignore-sigterm.sh', [marker], { timeout: 1_000 }),
+      HookEventName.AfterTool,
+      beforeToolInput({}),
+    );
     expect(result).toMatchObject({ success: false, timedOut: true });
     expect(readFileSync(marker, 'utf8')).toMatch(/^ready \d+\nSIGTERM\n$/);
     expect(recordsAt(records, 'warn')[0].message).toContain('killed with SIGKILL after ignoring SIGTERM');
@@ -121,17 +165,27 @@ describe('timeouts', () => {
   it('HOOK-118: with the default grace period (5 s) a SIGTERM-ignoring hook still ends with SIGKILL', async () => {
     const { runner, records } = newRunner({});
     const marker = join(scratch.path, 'marker');
-    const result = await runner.executeHook(fixtureHook('ignore-sigterm.sh', [marker], { timeout: 1_000 }), HookEventName.AfterTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('ignore-sigterm.sh', [marker], { timeout: 1_000 }),
+      HookEventName.AfterTool,
+      beforeToolInput({}),
+    );
     expect(result).toMatchObject({ success: false, timedOut: true });
     expect(readFileSync(marker, 'utf8')).toMatch(/^ready \d+\nSIGTERM\n$/);
-    expect(recordsAt(records, 'warn')[0].message).toContain('timed out after 1000 ms (killed with SIGKILL after ignoring SIGTERM)');
+    expect(recordsAt(records, 'warn')[0].message).toContain(
+      'timed out after 1000 ms (killed with SIGKILL after ignoring SIGTERM)',
+    );
     for (const pid of pidsIn(marker)) expect(isProcessAlive(pid)).toBe(false);
   }, 20_000);
 
-  it('HOOK-117: a timeout kills the hook\'s whole process group, including the background child it started', async () => {
+  it("HOOK-117: a timeout kills the hook's whole process group, including the background child it started", async () => {
     const { runner } = newRunner();
     const pidFile = join(scratch.path, 'child.pid');
-    const result = await runner.executeHook(fixtureHook('spawn-child-and-hang.sh', [pidFile], { timeout: 1_000 }), HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('spawn-child-and-hang.sh', [pidFile], { timeout: 1_000 }),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result).toMatchObject({ success: false, timedOut: true });
     const [childPid] = pidsIn(pidFile);
     expect(childPid).toBeGreaterThan(1);
@@ -153,7 +207,11 @@ describe('broken commands and output', () => {
   it('a working directory that does not exist fails open with a warning naming it', async () => {
     const { runner, records } = newRunner();
     const missing = join(scratch.path, 'gone');
-    const result = await runner.executeHook(fixtureHook('plain-text.sh'), HookEventName.BeforeTool, beforeToolInput({}, 'read_file', missing));
+    const result = await runner.executeHook(
+      fixtureHook('plain-text.sh'),
+      HookEventName.BeforeTool,
+      beforeToolInput({}, 'read_file', missing),
+    );
     expect(result.success).toBe(false);
     expect(result.error).toMatchObject({ kind: 'spawn' });
     expect(recordsAt(records, 'warn')[0].message).toContain(missing);
@@ -161,7 +219,11 @@ describe('broken commands and output', () => {
 
   it('a hook config without a command fails open without spawning', async () => {
     const { runner, records } = newRunner();
-    const result = await runner.executeHook({ type: 'command', command: '  ' }, HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      { type: 'command', command: '  ' },
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result.success).toBe(false);
     expect(result.error).toMatchObject({ kind: 'invalid-config' });
     expect(recordsAt(records, 'warn')).toHaveLength(1);
@@ -169,7 +231,11 @@ describe('broken commands and output', () => {
 
   it('HOOK-064: invalid UTF-8 and binary bytes on stdout decode with replacement characters and no NUL bytes', async () => {
     const { runner } = newRunner();
-    const result = await runner.executeHook(fixtureHook('binary-stdout.js'), HookEventName.AfterTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('binary-stdout.js'),
+      HookEventName.AfterTool,
+      beforeToolInput({}),
+    );
     expect(result.success).toBe(true);
     const message = result.output?.systemMessage ?? '';
     expect(message.startsWith('hi')).toBe(true);
@@ -180,7 +246,11 @@ describe('broken commands and output', () => {
 
   it('HOOK-212: JSON preceded by a line of noise is plain text: allow, with the whole stdout as systemMessage', async () => {
     const { runner } = newRunner();
-    const result = await runner.executeHook(fixtureHook('noise-then-json.sh'), HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('noise-then-json.sh'),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result.success).toBe(true);
     expect(result.output).toEqual({
       decision: 'allow',
@@ -190,13 +260,18 @@ describe('broken commands and output', () => {
 });
 
 describe('cancellation', () => {
-  it('aborting the signal kills the running hook\'s process group; the result says cancelled', async () => {
+  it("aborting the signal kills the running hook's process group; the result says cancelled", async () => {
     const { runner, records } = newRunner({ killGraceMs: 300 });
     const marker = join(scratch.path, 'marker');
     const controller = new AbortController();
-    const pending = runner.executeHook(fixtureHook('ignore-sigterm.sh', [marker], { timeout: 30_000 }), HookEventName.BeforeTool, beforeToolInput({}), {
-      signal: controller.signal,
-    });
+    const pending = runner.executeHook(
+      fixtureHook('ignore-sigterm.sh', [marker], { timeout: 30_000 }),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+      {
+        signal: controller.signal,
+      },
+    );
     await waitFor(() => existsSync(marker), `the hook to write ${marker}`, { intervalMs: 20 });
     controller.abort();
     const result = await pending;
@@ -211,9 +286,14 @@ describe('cancellation', () => {
   it('an already aborted signal runs nothing', async () => {
     const { runner } = newRunner();
     const out = join(scratch.path, 'never.json');
-    const result = await runner.executeHook(fixtureHook('echo-stdin.js', [out]), HookEventName.BeforeTool, beforeToolInput({}), {
-      signal: AbortSignal.abort(),
-    });
+    const result = await runner.executeHook(
+      fixtureHook('echo-stdin.js', [out]),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+      {
+        signal: AbortSignal.abort(),
+      },
+    );
     expect(result.error).toMatchObject({ kind: 'cancelled' });
     expect(existsSync(out)).toBe(false);
   });
@@ -226,7 +306,9 @@ describe('cancellation', () => {
     process.on('warning', onWarning);
     try {
       const hooks = Array.from({ length: 16 }, () => fixtureHook('respond.sh', ['0']));
-      const pending = runner.executeHooksParallel(hooks, HookEventName.AfterTool, beforeToolInput({}), { signal: controller.signal });
+      const pending = runner.executeHooksParallel(hooks, HookEventName.AfterTool, beforeToolInput({}), {
+        signal: controller.signal,
+      });
       expect(getEventListeners(controller.signal, 'abort').length).toBeLessThanOrEqual(1);
       const results = await pending;
       expect(results.every((result) => result.success)).toBe(true);

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import { beforeToolInput, fixtureHook, hookInput, recordingLogger, scratchDirectory } from '../../helpers/hookFixtures.js';
+import {
+  beforeToolInput,
+  fixtureHook,
+  hookInput,
+  recordingLogger,
+  scratchDirectory,
+} from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
 let scratch: ReturnType<typeof scratchDirectory>;
@@ -75,26 +81,45 @@ describe('sequential', () => {
       input,
     );
     expect(results).toHaveLength(3);
-    expect(captured(out).input['tool_input']).toEqual({ path: 'b.txt', mode: 'a', options: { recursive: true, force: true } });
+    expect(captured(out).input['tool_input']).toEqual({
+      path: 'b.txt',
+      mode: 'a',
+      options: { recursive: true, force: true },
+    });
     // The caller's input is untouched.
-    expect((input as unknown as { tool_input: unknown }).tool_input).toEqual({ path: 'a.txt', mode: 'w', options: { recursive: true, force: true } });
+    expect((input as unknown as { tool_input: unknown }).tool_input).toEqual({
+      path: 'a.txt',
+      mode: 'w',
+      options: { recursive: true, force: true },
+    });
   });
 
-  it('HOOK-104, HOOK-211: BeforeAgent additionalContext is appended to the next hook\'s prompt', async () => {
+  it("HOOK-104, HOOK-211: BeforeAgent additionalContext is appended to the next hook's prompt", async () => {
     const out = join(scratch.path, 'last.json');
     await runner.executeHooksSequential(
-      [fixtureHook('add-context.js', ['Project uses pnpm.']), fixtureHook('add-context.js', ['Tests live in test/.']), fixtureHook('echo-stdin.js', [out])],
+      [
+        fixtureHook('add-context.js', ['Project uses pnpm.']),
+        fixtureHook('add-context.js', ['Tests live in test/.']),
+        fixtureHook('echo-stdin.js', [out]),
+      ],
       HookEventName.BeforeAgent,
       hookInput(HookEventName.BeforeAgent, { prompt: 'Fix the build' }),
     );
     expect(captured(out).input['prompt']).toBe('Fix the build\n\nProject uses pnpm.\n\nTests live in test/.');
   });
 
-  it('HOOK-105, HOOK-211: BeforeModel llm_request is shallow-merged into the next hook\'s input', async () => {
+  it("HOOK-105, HOOK-211: BeforeModel llm_request is shallow-merged into the next hook's input", async () => {
     const out = join(scratch.path, 'last.json');
-    const llmRequest = { model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'hi' }], config: { temperature: 1 } };
+    const llmRequest = {
+      model: 'gemini-2.5-flash',
+      messages: [{ role: 'user', content: 'hi' }],
+      config: { temperature: 1 },
+    };
     await runner.executeHooksSequential(
-      [fixtureHook('modify-llm-request.js', [JSON.stringify({ config: { maxOutputTokens: 10 } })]), fixtureHook('echo-stdin.js', [out])],
+      [
+        fixtureHook('modify-llm-request.js', [JSON.stringify({ config: { maxOutputTokens: 10 } })]),
+        fixtureHook('echo-stdin.js', [out]),
+      ],
       HookEventName.BeforeModel,
       hookInput(HookEventName.BeforeModel, { llm_request: llmRequest }),
     );
@@ -115,8 +140,16 @@ describe('sequential', () => {
 
   it('HOOK-107: a block decision ends the chain; later hooks do not run', async () => {
     const out = join(scratch.path, 'never.json');
-    for (const blocker of [fixtureHook('block-json.sh'), fixtureHook('exit-2-stderr.sh'), fixtureHook('exit-2-silent.sh')]) {
-      const results = await runner.executeHooksSequential([blocker, fixtureHook('echo-stdin.js', [out])], HookEventName.BeforeTool, beforeToolInput({}));
+    for (const blocker of [
+      fixtureHook('block-json.sh'),
+      fixtureHook('exit-2-stderr.sh'),
+      fixtureHook('exit-2-silent.sh'),
+    ]) {
+      const results = await runner.executeHooksSequential(
+        [blocker, fixtureHook('echo-stdin.js', [out])],
+        HookEventName.BeforeTool,
+        beforeToolInput({}),
+      );
       expect(results).toHaveLength(1);
     }
     expect(() => readFileSync(out)).toThrow();
@@ -125,7 +158,11 @@ describe('sequential', () => {
   it('HOOK-107: a BeforeTool permissionDecision "deny" ends the chain', async () => {
     const out = join(scratch.path, 'never.json');
     const results = await runner.executeHooksSequential(
-      [fixtureHook('claude-code-guard.js'), fixtureHook('respond.sh', ['0', '{"hookSpecificOutput":{"permissionDecision":"deny"}}']), fixtureHook('echo-stdin.js', [out])],
+      [
+        fixtureHook('claude-code-guard.js'),
+        fixtureHook('respond.sh', ['0', '{"hookSpecificOutput":{"permissionDecision":"deny"}}']),
+        fixtureHook('echo-stdin.js', [out]),
+      ],
       HookEventName.BeforeTool,
       beforeToolInput({ command: 'ls' }),
     );

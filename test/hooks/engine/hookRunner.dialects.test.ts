@@ -33,10 +33,19 @@ interface Recorded {
 }
 
 /** A hook running record-and-answer.mjs, in `dialect`, answering with `answer`. */
-function recordingHook(dialect: 'native' | 'claude' | 'gemini', answer: { exit?: number; stdout?: string; stderr?: string } = {}, extra: Partial<CommandHookConfig> = {}) {
+function recordingHook(
+  dialect: 'native' | 'claude' | 'gemini',
+  answer: { exit?: number; stdout?: string; stderr?: string } = {},
+  extra: Partial<CommandHookConfig> = {},
+) {
   const capture = join(scratch.path, `${dialect}-${Math.random().toString(36).slice(2)}.json`);
   const args = [capture, String(answer.exit ?? 0), answer.stdout ?? '', answer.stderr ?? ''].map(shellQuote).join(' ');
-  const config: CommandHookConfig = { type: 'command', command: `node ${shellQuote(hookFixture('dialects/record-and-answer.mjs'))} ${args}`, ...(dialect !== 'native' ? { dialect } : {}), ...extra };
+  const config: CommandHookConfig = {
+    type: 'command',
+    command: `node ${shellQuote(hookFixture('dialects/record-and-answer.mjs'))} ${args}`,
+    ...(dialect !== 'native' ? { dialect } : {}),
+    ...extra,
+  };
   return {
     config,
     recorded(): Recorded {
@@ -49,9 +58,13 @@ function recordingHook(dialect: 'native' | 'claude' | 'gemini', answer: { exit?:
 const runner = new HookRunner({ logger: recordingLogger().logger });
 
 describe('stdin and variables in each dialect', () => {
-  it('a Claude Code hook on BeforeTool reads PreToolUse, Bash, Claude\'s tool_input, tool_use_id and permission_mode — exactly the stdin kept on the result', async () => {
+  it("a Claude Code hook on BeforeTool reads PreToolUse, Bash, Claude's tool_input, tool_use_id and permission_mode — exactly the stdin kept on the result", async () => {
     const hook = recordingHook('claude');
-    const input = hookInput(HookEventName.BeforeTool, { tool_name: 'read_file', tool_input: { file_path: 'src/a.ts', offset: 0 } }, scratch.path);
+    const input = hookInput(
+      HookEventName.BeforeTool,
+      { tool_name: 'read_file', tool_input: { file_path: 'src/a.ts', offset: 0 } },
+      scratch.path,
+    );
     const result = await runner.executeHook(hook.config, HookEventName.BeforeTool, input, { toolCallId: 'call-42' });
     const seen = hook.recorded();
     expect(seen.input).toEqual({
@@ -70,60 +83,131 @@ describe('stdin and variables in each dialect', () => {
 
   it('a Claude plugin hook runs with CLAUDE_PLUGIN_ROOT from its env', async () => {
     const hook = recordingHook('claude', {}, { env: { CLAUDE_PLUGIN_ROOT: '/opt/plugins/fmt' } });
-    await runner.executeHook(hook.config, HookEventName.SessionEnd, hookInput(HookEventName.SessionEnd, { reason: 'exit' }, scratch.path));
+    await runner.executeHook(
+      hook.config,
+      HookEventName.SessionEnd,
+      hookInput(HookEventName.SessionEnd, { reason: 'exit' }, scratch.path),
+    );
     const seen = hook.recorded();
     expect(seen.env['CLAUDE_PLUGIN_ROOT']).toBe('/opt/plugins/fmt');
     expect(seen.input).toMatchObject({ hook_event_name: 'SessionEnd', reason: 'other' });
   });
 
-  it('a Gemini CLI hook reads hookrail\'s input without tool_response.metadata, with GEMINI_PROJECT_DIR, GEMINI_CWD and GEMINI_SESSION_ID', async () => {
+  it("a Gemini CLI hook reads hookrail's input without tool_response.metadata, with GEMINI_PROJECT_DIR, GEMINI_CWD and GEMINI_SESSION_ID", async () => {
     const hook = recordingHook('gemini');
     const toolResponse = { llmContent: 'Output: ok', returnDisplay: 'ok', metadata: { exitCode: 0, stdout: 'ok' } };
-    const input = hookInput(HookEventName.AfterTool, { tool_name: 'run_shell_command', tool_input: { command: 'ls' }, tool_response: toolResponse }, scratch.path);
+    const input = hookInput(
+      HookEventName.AfterTool,
+      { tool_name: 'run_shell_command', tool_input: { command: 'ls' }, tool_response: toolResponse },
+      scratch.path,
+    );
     await runner.executeHook(hook.config, HookEventName.AfterTool, input);
     const seen = hook.recorded();
     expect(seen.input).toEqual({ ...input, tool_response: { llmContent: 'Output: ok', returnDisplay: 'ok' } });
-    expect(seen.env).toMatchObject({ GEMINI_PROJECT_DIR: scratch.path, GEMINI_CWD: scratch.path, GEMINI_SESSION_ID: 'test-session' });
+    expect(seen.env).toMatchObject({
+      GEMINI_PROJECT_DIR: scratch.path,
+      GEMINI_CWD: scratch.path,
+      GEMINI_SESSION_ID: 'test-session',
+    });
   });
 
-  it('a native hook reads hookrail\'s input unchanged (HOOK-015, HOOK-026)', async () => {
+  it("a native hook reads hookrail's input unchanged (HOOK-015, HOOK-026)", async () => {
     const hook = recordingHook('native');
-    const input = hookInput(HookEventName.BeforeTool, { tool_name: 'read_file', tool_input: { file_path: 'a.ts' } }, scratch.path);
+    const input = hookInput(
+      HookEventName.BeforeTool,
+      { tool_name: 'read_file', tool_input: { file_path: 'a.ts' } },
+      scratch.path,
+    );
     const result = await runner.executeHook(hook.config, HookEventName.BeforeTool, input);
     expect(hook.recorded().raw).toBe(JSON.stringify(input));
     expect(result.stdin).toBe(JSON.stringify(input));
   });
 });
 
-describe('answers read by each dialect\'s rules (real processes)', () => {
-  const bashInput = () => hookInput(HookEventName.BeforeTool, { tool_name: 'run_shell_command', tool_input: { command: 'git push' } }, scratch.path);
+describe("answers read by each dialect's rules (real processes)", () => {
+  const bashInput = () =>
+    hookInput(
+      HookEventName.BeforeTool,
+      { tool_name: 'run_shell_command', tool_input: { command: 'git push' } },
+      scratch.path,
+    );
 
   it('permissionDecision "deny" from a Claude hook blocks; the same JSON from a native hook is HOOK-169\'s compatibility reading', async () => {
-    const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no pushes' } });
-    const claude = await runner.executeHook(recordingHook('claude', { stdout: deny }).config, HookEventName.BeforeTool, bashInput());
+    const deny = JSON.stringify({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'no pushes',
+      },
+    });
+    const claude = await runner.executeHook(
+      recordingHook('claude', { stdout: deny }).config,
+      HookEventName.BeforeTool,
+      bashInput(),
+    );
     expect(claude.output).toEqual({ decision: 'deny', reason: 'no pushes' });
-    const native = await runner.executeHook(recordingHook('native', { stdout: deny }).config, HookEventName.BeforeTool, bashInput());
+    const native = await runner.executeHook(
+      recordingHook('native', { stdout: deny }).config,
+      HookEventName.BeforeTool,
+      bashInput(),
+    );
     expect(native.output).toEqual(JSON.parse(deny));
   });
 
   it('plain stdout of a Claude PreToolUse hook is not a message to the model; of a native hook it is (HOOK-064)', async () => {
-    const claude = await runner.executeHook(recordingHook('claude', { stdout: 'checking the command...' }).config, HookEventName.BeforeTool, bashInput());
+    const claude = await runner.executeHook(
+      recordingHook('claude', { stdout: 'checking the command...' }).config,
+      HookEventName.BeforeTool,
+      bashInput(),
+    );
     expect(claude).toMatchObject({ success: true, exitCode: 0 });
     expect(claude.output).toBeUndefined();
-    const native = await runner.executeHook(recordingHook('native', { stdout: 'checking the command...' }).config, HookEventName.BeforeTool, bashInput());
+    const native = await runner.executeHook(
+      recordingHook('native', { stdout: 'checking the command...' }).config,
+      HookEventName.BeforeTool,
+      bashInput(),
+    );
     expect(native.output).toEqual({ decision: 'allow', systemMessage: 'checking the command...' });
   });
 
   it('exit 2 from a Claude PostToolUse hook gives stderr to the model next to the result; from a native AfterTool hook it is a block (HOOK-066)', async () => {
-    const after = hookInput(HookEventName.AfterTool, { tool_name: 'write_file', tool_input: { file_path: 'a.ts', content: '' }, tool_response: { llmContent: 'ok', returnDisplay: 'ok' } }, scratch.path);
-    const claude = await runner.executeHook(recordingHook('claude', { exit: 2, stderr: 'prettier failed' }).config, HookEventName.AfterTool, after);
-    expect(claude).toMatchObject({ success: true, exitCode: 2, output: { hookSpecificOutput: { additionalContext: 'prettier failed' } } });
-    const native = await runner.executeHook(recordingHook('native', { exit: 2, stderr: 'prettier failed' }).config, HookEventName.AfterTool, after);
-    expect(native).toMatchObject({ success: false, exitCode: 2, output: { decision: 'deny', reason: 'prettier failed' } });
+    const after = hookInput(
+      HookEventName.AfterTool,
+      {
+        tool_name: 'write_file',
+        tool_input: { file_path: 'a.ts', content: '' },
+        tool_response: { llmContent: 'ok', returnDisplay: 'ok' },
+      },
+      scratch.path,
+    );
+    const claude = await runner.executeHook(
+      recordingHook('claude', { exit: 2, stderr: 'prettier failed' }).config,
+      HookEventName.AfterTool,
+      after,
+    );
+    expect(claude).toMatchObject({
+      success: true,
+      exitCode: 2,
+      output: { hookSpecificOutput: { additionalContext: 'prettier failed' } },
+    });
+    const native = await runner.executeHook(
+      recordingHook('native', { exit: 2, stderr: 'prettier failed' }).config,
+      HookEventName.AfterTool,
+      after,
+    );
+    expect(native).toMatchObject({
+      success: false,
+      exitCode: 2,
+      output: { decision: 'deny', reason: 'prettier failed' },
+    });
   });
 
   it('plain stdout of a Claude UserPromptSubmit hook is context for the prompt', async () => {
-    const result = await runner.executeHook(recordingHook('claude', { stdout: 'Branch: main' }).config, HookEventName.BeforeAgent, hookInput(HookEventName.BeforeAgent, { prompt: 'hi' }, scratch.path));
+    const result = await runner.executeHook(
+      recordingHook('claude', { stdout: 'Branch: main' }).config,
+      HookEventName.BeforeAgent,
+      hookInput(HookEventName.BeforeAgent, { prompt: 'hi' }, scratch.path),
+    );
     expect(result.output).toEqual({ hookSpecificOutput: { additionalContext: 'Branch: main' } });
   });
 });
@@ -138,7 +222,19 @@ describe('through the hook system', () => {
       enableHooks: true,
       workingDir: project,
       logger: recordingLogger().logger,
-      hooks: { PreToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: `node ${shellQuote(hookFixture('dialects/redirect-read.mjs'))} ${shellQuote(join(project, 'other.txt'))}` }] }] },
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Read',
+            hooks: [
+              {
+                type: 'command',
+                command: `node ${shellQuote(hookFixture('dialects/redirect-read.mjs'))} ${shellQuote(join(project, 'other.txt'))}`,
+              },
+            ],
+          },
+        ],
+      },
     });
     const [readFileTool] = createBuiltinTools({ workingDir: project, names: ['read_file'] });
     const argumentsSeen: Array<Record<string, unknown>> = [];
@@ -160,13 +256,32 @@ describe('through the hook system', () => {
         workingDir: scratch.path,
         logger: recordingLogger().logger,
         // SessionStart is spelled the same in both dialects: the hook says which it speaks.
-        hooks: { SessionStart: [{ hooks: [{ type: 'command', dialect: 'claude', command: 'echo "export GREETING=from-session-start" >> "$CLAUDE_ENV_FILE"' }] }] },
+        hooks: {
+          SessionStart: [
+            {
+              hooks: [
+                {
+                  type: 'command',
+                  dialect: 'claude',
+                  command: 'echo "export GREETING=from-session-start" >> "$CLAUDE_ENV_FILE"',
+                },
+              ],
+            },
+          ],
+        },
       });
       const hookSystem = config.getHookSystem();
       await hookSystem?.initialize();
       await hookSystem?.getEventHandler().fireSessionStartEvent('startup');
-      const [shell] = createBuiltinTools({ workingDir: scratch.path, names: ['run_shell_command'], shellEnvironmentFile: claudeEnvFilePath(sessionId) });
-      const result = await shell.execute({ command: 'echo "greeting=$GREETING"' }, { signal: new AbortController().signal });
+      const [shell] = createBuiltinTools({
+        workingDir: scratch.path,
+        names: ['run_shell_command'],
+        shellEnvironmentFile: claudeEnvFilePath(sessionId),
+      });
+      const result = await shell.execute(
+        { command: 'echo "greeting=$GREETING"' },
+        { signal: new AbortController().signal },
+      );
       expect(result.llmContent).toContain('Command: echo "greeting=$GREETING"');
       expect(result.llmContent).toContain('greeting=from-session-start');
     } finally {

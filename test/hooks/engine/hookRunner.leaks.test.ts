@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import { beforeToolInput, fixtureHook, hookFixture, recordingLogger, scratchDirectory } from '../../helpers/hookFixtures.js';
+import {
+  beforeToolInput,
+  fixtureHook,
+  hookFixture,
+  recordingLogger,
+  scratchDirectory,
+} from '../../helpers/hookFixtures.js';
 import {
   assertNoHookProcessesAlive,
   findHookFixtureProcesses,
@@ -33,7 +39,11 @@ describe('process leaks', () => {
       });
       const pid = child.pid as number;
       // The process may still be exec-ing into node; wait until its command line names the fixture.
-      await waitFor(() => findHookFixtureProcesses().some((info) => info.pid === pid), `process ${pid} to show the fixture in its command line`, { intervalMs: 20 });
+      await waitFor(
+        () => findHookFixtureProcesses().some((info) => info.pid === pid),
+        `process ${pid} to show the fixture in its command line`,
+        { intervalMs: 20 },
+      );
       await expect(assertNoHookProcessesAlive({ settleMs: 0 })).rejects.toThrow(`pid ${pid}`);
       expect(findHookFixtureProcesses('another-run-marker').some((info) => info.pid === pid)).toBe(false);
     } finally {
@@ -46,7 +56,12 @@ describe('process leaks', () => {
   });
 
   it('no hook process outlives the suite', async () => {
-    const runner = new HookRunner({ logger: recordingLogger().logger, killGraceMs: 300, maxStdoutBytes: 64 * 1024, maxStderrBytes: 64 * 1024 });
+    const runner = new HookRunner({
+      logger: recordingLogger().logger,
+      killGraceMs: 300,
+      maxStdoutBytes: 64 * 1024,
+      maxStderrBytes: 64 * 1024,
+    });
     const input = beforeToolInput({ content: 'y'.repeat(5 * 1024 * 1024) }, 'write_file');
     const controller = new AbortController();
     const hostile = [
@@ -59,13 +74,20 @@ describe('process leaks', () => {
       fixtureHook('binary-stdout.js'),
       { type: 'command' as const, command: 'hookrail-no-such-command' },
     ];
-    const results = await runner.executeHooksParallel(hostile, HookEventName.BeforeTool, input, { signal: controller.signal });
+    const results = await runner.executeHooksParallel(hostile, HookEventName.BeforeTool, input, {
+      signal: controller.signal,
+    });
     expect(results).toHaveLength(hostile.length);
     expect(results.filter((result) => result.timedOut)).toHaveLength(3);
 
-    const cancelled = runner.executeHook(fixtureHook('spawn-child-and-hang.sh', [join(scratch.path, 'cancelled.pid')]), HookEventName.BeforeTool, input, {
-      signal: controller.signal,
-    });
+    const cancelled = runner.executeHook(
+      fixtureHook('spawn-child-and-hang.sh', [join(scratch.path, 'cancelled.pid')]),
+      HookEventName.BeforeTool,
+      input,
+      {
+        signal: controller.signal,
+      },
+    );
     controller.abort();
     expect((await cancelled).error).toMatchObject({ kind: 'cancelled' });
 

@@ -24,7 +24,12 @@ interface FloodMemory {
 }
 
 function measure(hooks: number, mebibytes: number): FloodMemory {
-  return JSON.parse(execFileSync(process.execPath, ['--expose-gc', host, String(hooks), String(mebibytes), 'collect'], { encoding: 'utf8', timeout: 120_000 })) as FloodMemory;
+  return JSON.parse(
+    execFileSync(process.execPath, ['--expose-gc', host, String(hooks), String(mebibytes), 'collect'], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    }),
+  ) as FloodMemory;
 }
 
 describe.runIf(process.platform === 'linux')('a hook flooding stdout costs bounded memory', () => {

@@ -8,7 +8,11 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookExecutionError } from '../../../src/errors.js';
 import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { BeforeToolHookOutput, DEFAULT_BLOCK_REASON } from '../../../src/hooks/protocol/outputs.js';
-import { DEFAULT_HOOK_TIMEOUT_MS, HOOK_KILL_GRACE_MS, type HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
+import {
+  DEFAULT_HOOK_TIMEOUT_MS,
+  HOOK_KILL_GRACE_MS,
+  type HookConfig,
+} from '../../../src/hooks/protocol/hookConfig.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import {
   beforeToolInput,
@@ -56,7 +60,11 @@ describe('stdin: one JSON object, then EOF', () => {
     const out = join(scratch.path, 'env.json');
     process.env.HOOKRAIL_FIXTURE_MARKER = 'inherited-from-parent';
     try {
-      await runner.executeHook(fixtureHook('echo-stdin.js', [out]), HookEventName.SessionStart, hookInput(HookEventName.SessionStart, { source: 'startup' }, scratch.path));
+      await runner.executeHook(
+        fixtureHook('echo-stdin.js', [out]),
+        HookEventName.SessionStart,
+        hookInput(HookEventName.SessionStart, { source: 'startup' }, scratch.path),
+      );
     } finally {
       delete process.env.HOOKRAIL_FIXTURE_MARKER;
     }
@@ -72,8 +80,15 @@ describe('stdin: one JSON object, then EOF', () => {
   it('HOOK-188: $CLAUDE_PROJECT_DIR in the command text is expanded to the project directory', async () => {
     const { runner } = newRunner();
     const out = join(scratch.path, 'argv.txt');
-    const hook: HookConfig = { type: 'command', command: `${fixtureCommand('print-argv.sh', out)} $LLXPRT_PROJECT_DIR "\${GEMINI_PROJECT_DIR}/sub"` };
-    const result = await runner.executeHook(hook, HookEventName.BeforeTool, beforeToolInput({}, 'read_file', scratch.path));
+    const hook: HookConfig = {
+      type: 'command',
+      command: `${fixtureCommand('print-argv.sh', out)} $LLXPRT_PROJECT_DIR "\${GEMINI_PROJECT_DIR}/sub"`,
+    };
+    const result = await runner.executeHook(
+      hook,
+      HookEventName.BeforeTool,
+      beforeToolInput({}, 'read_file', scratch.path),
+    );
     expect(result.success).toBe(true);
     expect(readFileSync(out, 'utf8')).toBe(`2\n${scratch.path}\n${scratch.path}/sub\n`);
   });
@@ -82,8 +97,16 @@ describe('stdin: one JSON object, then EOF', () => {
 describe('exit code 0: stdout parsed', () => {
   it('HOOK-063, HOOK-070: exit 0 with a JSON object on stdout yields that object and success true', async () => {
     const { runner } = newRunner();
-    const result = await runner.executeHook(fixtureHook('block-json.sh', ['policy says no']), HookEventName.BeforeTool, beforeToolInput({}));
-    expect(result).toMatchObject({ success: true, exitCode: 0, output: { decision: 'block', reason: 'policy says no' } });
+    const result = await runner.executeHook(
+      fixtureHook('block-json.sh', ['policy says no']),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
+    expect(result).toMatchObject({
+      success: true,
+      exitCode: 0,
+      output: { decision: 'block', reason: 'policy says no' },
+    });
     expect(result.error).toBeUndefined();
     expect(result.duration).toBeGreaterThanOrEqual(0);
   });
@@ -97,7 +120,11 @@ describe('exit code 0: stdout parsed', () => {
 
   it('HOOK-065: exit 0 with empty stdout is allow with no output', async () => {
     const { runner } = newRunner();
-    const result = await runner.executeHook(fixtureHook('respond.sh', ['0']), HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('respond.sh', ['0']),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result.success).toBe(true);
     expect(result.output).toBeUndefined();
   });
@@ -105,32 +132,50 @@ describe('exit code 0: stdout parsed', () => {
   it('HOOK-114, HOOK-212: exit 0 with malformed JSON falls back to a plain-text allow', async () => {
     const { runner } = newRunner();
     const malformed = '{"decision": "block", "reason": ';
-    const result = await runner.executeHook(fixtureHook('respond.sh', ['0', malformed]), HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('respond.sh', ['0', malformed]),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result.success).toBe(true);
     expect(result.output).toEqual({ decision: 'allow', systemMessage: malformed.trim() });
   });
 
   it('HOOK-193, HOOK-201: exit 0 with double-encoded JSON uses the inner object', async () => {
     const { runner } = newRunner();
-    const result = await runner.executeHook(fixtureHook('double-encoded.sh'), HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('double-encoded.sh'),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result.success).toBe(true);
     expect(result.output).toEqual({ decision: 'block', reason: 'double-encoded block' });
   });
 
   it('HOOK-069: stderr is captured for logs and never parsed for decisions', async () => {
     const { runner, records } = newRunner();
-    const result = await runner.executeHook(fixtureHook('stderr-json-exit-0.sh'), HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('stderr-json-exit-0.sh'),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result.success).toBe(true);
     expect(result.output).toBeUndefined();
     expect(result.stderr).toContain('"decision":"block"');
-    expect(recordsAt(records, 'debug').some((record) => String(record.data?.['stderr']).includes('stderr is not parsed'))).toBe(true);
+    expect(
+      recordsAt(records, 'debug').some((record) => String(record.data?.['stderr']).includes('stderr is not parsed')),
+    ).toBe(true);
   });
 });
 
 describe('exit code 2: block', () => {
   it('HOOK-066, HOOK-067a, HOOK-189: exit 2 blocks with stderr as the reason; success is false', async () => {
     const { runner } = newRunner();
-    const result = await runner.executeHook(fixtureHook('exit-2-stderr.sh', ['Writes outside the project are not allowed']), HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('exit-2-stderr.sh', ['Writes outside the project are not allowed']),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result).toMatchObject({
       success: false,
       exitCode: 2,
@@ -141,13 +186,25 @@ describe('exit code 2: block', () => {
 
   it('HOOK-067b: exit 2 with empty stderr blocks with the default reason', async () => {
     const { runner } = newRunner();
-    const result = await runner.executeHook(fixtureHook('exit-2-silent.sh'), HookEventName.BeforeTool, beforeToolInput({}));
-    expect(result).toMatchObject({ success: false, exitCode: 2, output: { decision: 'deny', reason: DEFAULT_BLOCK_REASON } });
+    const result = await runner.executeHook(
+      fixtureHook('exit-2-silent.sh'),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
+    expect(result).toMatchObject({
+      success: false,
+      exitCode: 2,
+      output: { decision: 'deny', reason: DEFAULT_BLOCK_REASON },
+    });
   });
 
   it('HOOK-066, HOOK-067b: stdout is not parsed on exit 2, even when it holds an allow decision', async () => {
     const { runner } = newRunner();
-    const result = await runner.executeHook(fixtureHook('exit-2-stdout-json.sh'), HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('exit-2-stdout-json.sh'),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result.output).toEqual({ decision: 'deny', reason: DEFAULT_BLOCK_REASON });
     expect(result.stdout).toContain('stdout of exit 2 must not be parsed');
   });
@@ -158,7 +215,11 @@ describe('other exit codes and signals: fail-open', () => {
     const { runner, records } = newRunner();
     const hook = fixtureHook('crash.sh', [], { name: 'crashy' });
     const result = await runner.executeHook(hook, HookEventName.AfterTool, beforeToolInput({}));
-    expect(result).toMatchObject({ success: false, exitCode: 1, output: { decision: 'allow', systemMessage: 'Warning: crash.sh: something broke' } });
+    expect(result).toMatchObject({
+      success: false,
+      exitCode: 1,
+      output: { decision: 'allow', systemMessage: 'Warning: crash.sh: something broke' },
+    });
     expect(result.error).toBeInstanceOf(HookExecutionError);
     expect(result.error).toMatchObject({ kind: 'exit-code', eventName: 'AfterTool' });
     const warnings = recordsAt(records, 'warn');
@@ -168,12 +229,21 @@ describe('other exit codes and signals: fail-open', () => {
     expect(warnings[0].message).toContain('AfterTool');
     expect(warnings[0].message).toContain('exit code 1');
     expect(warnings[0].message).toContain('crash.sh: something broke');
-    expect(warnings[0].data).toMatchObject({ command: fixtureCommand('crash.sh'), eventName: 'AfterTool', exitCode: 1, stderr: 'crash.sh: something broke' });
+    expect(warnings[0].data).toMatchObject({
+      command: fixtureCommand('crash.sh'),
+      eventName: 'AfterTool',
+      exitCode: 1,
+      stderr: 'crash.sh: something broke',
+    });
   });
 
   it('HOOK-198: a block JSON on stdout with exit 1 is ignored: failed, fail-open', async () => {
     const { runner } = newRunner();
-    const result = await runner.executeHook(fixtureHook('crash-with-block-json.sh'), HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      fixtureHook('crash-with-block-json.sh'),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result.success).toBe(false);
     expect(result.exitCode).toBe(1);
     expect(result.output).toEqual({ decision: 'allow', systemMessage: 'Warning: crash-with-block-json.sh: exiting 1' });
@@ -182,7 +252,11 @@ describe('other exit codes and signals: fail-open', () => {
 
   it('HOOK-068: exit 3 with empty stderr fails open with no output', async () => {
     const { runner, records } = newRunner();
-    const result = await runner.executeHook(fixtureHook('respond.sh', ['3', '{"decision":"deny"}']), HookEventName.BeforeModel, hookInput(HookEventName.BeforeModel));
+    const result = await runner.executeHook(
+      fixtureHook('respond.sh', ['3', '{"decision":"deny"}']),
+      HookEventName.BeforeModel,
+      hookInput(HookEventName.BeforeModel),
+    );
     expect(result).toMatchObject({ success: false, exitCode: 3 });
     expect(result.output).toBeUndefined();
     expect(recordsAt(records, 'warn')[0].message).toContain('exit code 3');
@@ -200,7 +274,11 @@ describe('other exit codes and signals: fail-open', () => {
 
   it('HOOK-195: a plugin hook reaching the runner fails open without spawning anything', async () => {
     const { runner, records } = newRunner();
-    const result = await runner.executeHook({ type: 'plugin', name: 'my-plugin' }, HookEventName.BeforeTool, beforeToolInput({}));
+    const result = await runner.executeHook(
+      { type: 'plugin', name: 'my-plugin' },
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     expect(result.success).toBe(false);
     expect(result.output).toBeUndefined();
     expect(result.stdout).toBeUndefined();
@@ -219,26 +297,50 @@ describe('other exit codes and signals: fail-open', () => {
   it('HOOK-118: a runner created without killGraceMs grants HOOK_KILL_GRACE_MS (5000 ms) between SIGTERM and SIGKILL; an explicit one is kept', async () => {
     expect(HOOK_KILL_GRACE_MS).toBe(5_000);
     const defaults = recordingLogger();
-    await new HookRunner({ logger: defaults.logger }).executeHook(fixtureHook('respond.sh', ['0']), HookEventName.BeforeTool, beforeToolInput({}));
+    await new HookRunner({ logger: defaults.logger }).executeHook(
+      fixtureHook('respond.sh', ['0']),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
     const started = recordsAt(defaults.records, 'debug').find((record) => record.message.startsWith('Running hook'));
     expect(started?.data).toMatchObject({ killGraceMs: HOOK_KILL_GRACE_MS, timeoutMs: DEFAULT_HOOK_TIMEOUT_MS });
     const explicit = recordingLogger();
-    await new HookRunner({ logger: explicit.logger, killGraceMs: 250 }).executeHook(fixtureHook('respond.sh', ['0'], { timeout: 7_000 }), HookEventName.BeforeTool, beforeToolInput({}));
-    expect(recordsAt(explicit.records, 'debug').find((record) => record.message.startsWith('Running hook'))?.data).toMatchObject({ killGraceMs: 250, timeoutMs: 7_000 });
+    await new HookRunner({ logger: explicit.logger, killGraceMs: 250 }).executeHook(
+      fixtureHook('respond.sh', ['0'], { timeout: 7_000 }),
+      HookEventName.BeforeTool,
+      beforeToolInput({}),
+    );
+    expect(
+      recordsAt(explicit.records, 'debug').find((record) => record.message.startsWith('Running hook'))?.data,
+    ).toMatchObject({ killGraceMs: 250, timeoutMs: 7_000 });
   });
 });
 
 describe('Claude Code compatibility', () => {
   it('HOOK-155: a Claude-Code-style PreToolUse script blocks with exit 2 and a stderr reason, unchanged', async () => {
     const { runner } = newRunner();
-    const result = await runner.executeHook(fixtureHook('claude-code-guard.js'), HookEventName.BeforeTool, beforeToolInput({ command: 'rm -rf build' }, 'run_shell_command', scratch.path));
-    expect(result).toMatchObject({ success: false, exitCode: 2, output: { decision: 'deny', reason: 'Blocked dangerous command: rm -rf build' } });
-    expect(new BeforeToolHookOutput(result.output).getEffectiveReason()).toBe('Blocked dangerous command: rm -rf build');
+    const result = await runner.executeHook(
+      fixtureHook('claude-code-guard.js'),
+      HookEventName.BeforeTool,
+      beforeToolInput({ command: 'rm -rf build' }, 'run_shell_command', scratch.path),
+    );
+    expect(result).toMatchObject({
+      success: false,
+      exitCode: 2,
+      output: { decision: 'deny', reason: 'Blocked dangerous command: rm -rf build' },
+    });
+    expect(new BeforeToolHookOutput(result.output).getEffectiveReason()).toBe(
+      'Blocked dangerous command: rm -rf build',
+    );
   });
 
   it('HOOK-155: a Claude-Code-style script answers with hookSpecificOutput (permissionDecision, updatedInput) using $CLAUDE_PROJECT_DIR', async () => {
     const { runner } = newRunner();
-    const result = await runner.executeHook(fixtureHook('claude-code-guard.js'), HookEventName.BeforeTool, beforeToolInput({ file_path: 'src/a.ts' }, 'write_file', scratch.path));
+    const result = await runner.executeHook(
+      fixtureHook('claude-code-guard.js'),
+      HookEventName.BeforeTool,
+      beforeToolInput({ file_path: 'src/a.ts' }, 'write_file', scratch.path),
+    );
     expect(result.success).toBe(true);
     const output = new BeforeToolHookOutput(result.output);
     expect(output.isBlockingDecision()).toBe(false);

@@ -1,6 +1,20 @@
 import { existsSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { Config, DEFAULT_HOOK_TIMEOUT_MS, executeToolWithHooks, fireAfterModelHook, fireBeforeModelHook, fireBeforeToolHook, fireBeforeToolSelectionHook, HOOK_KILL_GRACE_MS, HookEventHandler, HookrailError, HookSystem, HookSystemNotInitializedError, type ToolResult } from '../../../src/index.js';
+import {
+  Config,
+  DEFAULT_HOOK_TIMEOUT_MS,
+  executeToolWithHooks,
+  fireAfterModelHook,
+  fireBeforeModelHook,
+  fireBeforeToolHook,
+  fireBeforeToolSelectionHook,
+  HOOK_KILL_GRACE_MS,
+  HookEventHandler,
+  HookrailError,
+  HookSystem,
+  HookSystemNotInitializedError,
+  type ToolResult,
+} from '../../../src/index.js';
 import { HookRegistry, HookRunner } from '../../../src/engine.js';
 import { GenerateContentResponse } from '@google/genai';
 import { commandGroup, hookConfig, readCapturedInputs, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
@@ -82,7 +96,7 @@ describe('HookSystem', () => {
     for (const hidden of ['getPlanner', 'getRunner', 'getAggregator']) expect(methods).not.toContain(hidden);
   });
 
-  it('HOOK-007: triggers use the HookSystem\'s registry, so disabling a hook there takes effect on the next fire', async () => {
+  it("HOOK-007: triggers use the HookSystem's registry, so disabling a hook there takes effect on the next fire", async () => {
     const { command, logFile } = scratch.logEvent();
     const { config } = hookConfig({ BeforeTool: [commandGroup(command)] });
     await fireBeforeToolHook(config, 'write_file', { n: 1 });
@@ -134,7 +148,9 @@ describe('HookSystem', () => {
   it('HOOK-113: a failed initialisation fails open with a warning and is retried by the next fire', async () => {
     const capture = scratch.file('retry.log');
     vi.spyOn(HookRegistry.prototype, 'initialize').mockRejectedValueOnce(new Error('settings locked'));
-    const { config, records } = hookConfig({ BeforeTool: [commandGroup(scratch.respond({ capture, stdout: { decision: 'deny', reason: 'no' } }))] });
+    const { config, records } = hookConfig({
+      BeforeTool: [commandGroup(scratch.respond({ capture, stdout: { decision: 'deny', reason: 'no' } }))],
+    });
     await expect(fireBeforeToolHook(config, 'write_file', {})).resolves.toBeUndefined();
     expect(records.some((record) => record.level === 'warn' && record.message.includes('settings locked'))).toBe(true);
     const output = await fireBeforeToolHook(config, 'write_file', {});
@@ -153,7 +169,11 @@ describe('HookSystem', () => {
         Object.defineProperty(process.stdout, 'isTTY', { value: isTTY, configurable: true, writable: true });
         Object.defineProperty(process.stdin, 'isTTY', { value: isTTY, configurable: true, writable: true });
         const output = await fireBeforeToolHook(config, 'write_file', { path: 'a' });
-        outputs.push({ decision: output?.decision, systemMessage: output?.systemMessage, blocking: output?.isBlockingDecision() });
+        outputs.push({
+          decision: output?.decision,
+          systemMessage: output?.systemMessage,
+          blocking: output?.isBlockingDecision(),
+        });
       }
     } finally {
       restoreProperty(process.stdout, 'isTTY', stdoutDescriptor);
@@ -168,20 +188,44 @@ describe('HookSystem', () => {
       enableHooks: true,
       sessionId: 'session-test',
       functionHooks: [
-        { event: 'BeforeTool', name: 'no-env', run: (input) => (String(input.tool_input['file_path']).endsWith('.env') ? { decision: 'deny', reason: '.env is off limits' } : undefined) },
-        { event: 'BeforeTool', name: 'dry-run', run: (input) => (input.tool_name === 'run_shell_command' ? { hookSpecificOutput: { tool_input: { command: `${String(input.tool_input['command'])} --dry-run` } } } : undefined) },
-        { event: 'BeforeTool', name: 'confirm', run: (input) => (input.tool_name === 'delete_file' ? { decision: 'ask', reason: 'deleting needs a yes' } : undefined) },
+        {
+          event: 'BeforeTool',
+          name: 'no-env',
+          run: (input) =>
+            String(input.tool_input['file_path']).endsWith('.env')
+              ? { decision: 'deny', reason: '.env is off limits' }
+              : undefined,
+        },
+        {
+          event: 'BeforeTool',
+          name: 'dry-run',
+          run: (input) =>
+            input.tool_name === 'run_shell_command'
+              ? { hookSpecificOutput: { tool_input: { command: `${String(input.tool_input['command'])} --dry-run` } } }
+              : undefined,
+        },
+        {
+          event: 'BeforeTool',
+          name: 'confirm',
+          run: (input) =>
+            input.tool_name === 'delete_file' ? { decision: 'ask', reason: 'deleting needs a yes' } : undefined,
+        },
       ],
     });
     const hookSystem = config.getHookSystem()!;
-    await expect(hookSystem.beforeTool({ toolName: 'read_file', args: {} })).rejects.toBeInstanceOf(HookSystemNotInitializedError);
+    await expect(hookSystem.beforeTool({ toolName: 'read_file', args: {} })).rejects.toBeInstanceOf(
+      HookSystemNotInitializedError,
+    );
     await hookSystem.initialize();
 
     const blocked = await hookSystem.beforeTool({ toolName: 'read_file', args: { file_path: 'a/.env' } });
     expect(blocked.kind).toBe('blocked');
     expect(blocked.kind === 'blocked' && blocked.result.llmContent).toContain('.env is off limits');
 
-    const rewritten = await hookSystem.beforeTool({ toolName: 'run_shell_command', args: { command: 'make', cwd: 'x' } });
+    const rewritten = await hookSystem.beforeTool({
+      toolName: 'run_shell_command',
+      args: { command: 'make', cwd: 'x' },
+    });
     expect(rewritten).toMatchObject({ kind: 'proceed', args: { command: 'make --dry-run', cwd: 'x' }, modified: true });
 
     const untouched = { file_path: 'a.txt' };
@@ -189,8 +233,15 @@ describe('HookSystem', () => {
     expect(plain).toMatchObject({ kind: 'proceed', modified: false });
     expect(plain.kind === 'proceed' && plain.args).toBe(untouched);
 
-    expect(await hookSystem.beforeTool({ toolName: 'delete_file', args: {}, canAsk: true })).toMatchObject({ kind: 'ask', reason: 'deleting needs a yes', hookNames: ['confirm'] });
-    expect(await hookSystem.beforeTool({ toolName: 'delete_file', args: {} })).toMatchObject({ kind: 'proceed', modified: false });
+    expect(await hookSystem.beforeTool({ toolName: 'delete_file', args: {}, canAsk: true })).toMatchObject({
+      kind: 'ask',
+      reason: 'deleting needs a yes',
+      hookNames: ['confirm'],
+    });
+    expect(await hookSystem.beforeTool({ toolName: 'delete_file', args: {} })).toMatchObject({
+      kind: 'proceed',
+      modified: false,
+    });
   });
 });
 
@@ -210,4 +261,3 @@ describe('spec constants on the Config path', () => {
     expect(started[0]!.data).toMatchObject({ timeoutMs: 60_000, killGraceMs: 5_000 });
   });
 });
-

@@ -26,7 +26,12 @@ afterAll(() => assertNoHookProcessesAlive());
 
 /** A command hook that appends `name` to the log file each time it runs (a process witness). */
 function witness(name: string, condition: string) {
-  return { type: 'command' as const, name, if: condition, command: `sh ${shellQuote(appendName)} ${shellQuote(logFile)} ${shellQuote(name)}` };
+  return {
+    type: 'command' as const,
+    name,
+    if: condition,
+    command: `sh ${shellQuote(appendName)} ${shellQuote(logFile)} ${shellQuote(name)}`,
+  };
 }
 
 function ran(): string[] {
@@ -41,11 +46,18 @@ const toolResult = { llmContent: 'ok', returnDisplay: 'ok' };
 
 describe('if conditions before anything runs', () => {
   it('a hook whose condition fails spawns no process; when it holds, the hook runs', async () => {
-    const config = configWith({ hooks: { BeforeTool: [{ hooks: [witness('push-guard', 'run_shell_command(git push*)')] }] } });
+    const config = configWith({
+      hooks: { BeforeTool: [{ hooks: [witness('push-guard', 'run_shell_command(git push*)')] }] },
+    });
     await executeToolWithHooks(config, 'run_shell_command', { command: 'git status' }, async () => toolResult);
     await executeToolWithHooks(config, 'run_shell_command', { command: 'ls && git pull' }, async () => toolResult);
     expect(ran()).toEqual([]);
-    await executeToolWithHooks(config, 'run_shell_command', { command: 'git push origin main' }, async () => toolResult);
+    await executeToolWithHooks(
+      config,
+      'run_shell_command',
+      { command: 'git push origin main' },
+      async () => toolResult,
+    );
     await executeToolWithHooks(config, 'run_shell_command', { command: 'make && git push' }, async () => toolResult);
     expect(ran()).toEqual(['push-guard', 'push-guard']);
   });
@@ -53,7 +65,9 @@ describe('if conditions before anything runs', () => {
   it("a condition in Claude Code's tool names applies to the native tool, and the reverse", async () => {
     const config = configWith({
       hooks: {
-        BeforeTool: [{ hooks: [witness('claude-style', 'Bash(rm -rf*)'), witness('native-style', 'write_file(src/**)')] }],
+        BeforeTool: [
+          { hooks: [witness('claude-style', 'Bash(rm -rf*)'), witness('native-style', 'write_file(src/**)')] },
+        ],
       },
     });
     await fireBeforeToolHook(config, 'run_shell_command', { command: 'rm -rf build' });
@@ -63,7 +77,9 @@ describe('if conditions before anything runs', () => {
   });
 
   it('HOOK-012: when the tool name cannot match, the tool runs on the no-hook fast path', async () => {
-    const config = configWith({ hooks: { BeforeTool: [{ hooks: [witness('push-guard', 'run_shell_command(git push*)')] }] } });
+    const config = configWith({
+      hooks: { BeforeTool: [{ hooks: [witness('push-guard', 'run_shell_command(git push*)')] }] },
+    });
     await config.getHookSystem()!.initialize();
     expect(toolHooksMayApply(config, 'read_file')).toBe(false);
     expect(toolHooksMayApply(config, 'run_shell_command')).toBe(true);
@@ -76,7 +92,14 @@ describe('if conditions before anything runs', () => {
   it('function hooks take `if` too', async () => {
     const calls: string[] = [];
     const config = configWith({
-      functionHooks: [{ event: 'BeforeTool', name: 'env-guard', if: 'write_file(*.env)', run: (input) => void calls.push(String(input.tool_input['file_path'])) }],
+      functionHooks: [
+        {
+          event: 'BeforeTool',
+          name: 'env-guard',
+          if: 'write_file(*.env)',
+          run: (input) => void calls.push(String(input.tool_input['file_path'])),
+        },
+      ],
     });
     await fireBeforeToolHook(config, 'write_file', { file_path: 'config/prod.env' });
     await fireBeforeToolHook(config, 'write_file', { file_path: 'README.md' });
@@ -98,8 +121,18 @@ describe('if conditions before anything runs', () => {
 
   it('relative path globs are taken from the working directory for absolute file paths', async () => {
     const config = configWith({ hooks: { AfterTool: [{ hooks: [witness('src-audit', 'write_file(src/**)')] }] } });
-    await executeToolWithHooks(config, 'write_file', { file_path: join(scratch.path, 'src', 'main.ts') }, async () => toolResult);
-    await executeToolWithHooks(config, 'write_file', { file_path: join(scratch.path, 'test', 'main.ts') }, async () => toolResult);
+    await executeToolWithHooks(
+      config,
+      'write_file',
+      { file_path: join(scratch.path, 'src', 'main.ts') },
+      async () => toolResult,
+    );
+    await executeToolWithHooks(
+      config,
+      'write_file',
+      { file_path: join(scratch.path, 'test', 'main.ts') },
+      async () => toolResult,
+    );
     expect(ran()).toEqual(['src-audit']);
   });
 });

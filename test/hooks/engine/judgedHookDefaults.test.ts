@@ -40,7 +40,11 @@ function hangingAgentRunner() {
   const runner = ({ task }: { task: HookAgentTask }): Promise<HookAgentOutcome> => {
     markStarted(task);
     return new Promise((resolve) =>
-      task.signal.addEventListener('abort', () => resolve({ status: 'aborted', finalText: '', turns: 0, model: 'sub-agent' }), { once: true }),
+      task.signal.addEventListener(
+        'abort',
+        () => resolve({ status: 'aborted', finalText: '', turns: 0, model: 'sub-agent' }),
+        { once: true },
+      ),
     );
   };
   return { runner, started };
@@ -62,7 +66,10 @@ async function fireWith(config: Config) {
  * Advances the fake clock to 1 ms before `deadlineMs` (the fire must still be waiting), then to the
  * deadline (it must have ended); returns the one result.
  */
-async function expectDeadline(fire: Awaited<ReturnType<typeof fireWith>>, deadlineMs: number): Promise<HookExecutionResult> {
+async function expectDeadline(
+  fire: Awaited<ReturnType<typeof fireWith>>,
+  deadlineMs: number,
+): Promise<HookExecutionResult> {
   await vi.advanceTimersByTimeAsync(deadlineMs - 1);
   expect(fire.state.settled).toBe(false);
   await vi.advanceTimersByTimeAsync(1);
@@ -115,7 +122,7 @@ describe('judged hooks: default timeouts and turns', () => {
     await expect.poll(() => model.abortedStreams, { timeout: 2_000 }).toBe(1);
   });
 
-  it('a prompt hook\'s timeout overrides the default, longer or shorter', async () => {
+  it("a prompt hook's timeout overrides the default, longer or shorter", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const longer = promptConfig({ timeout: 45_000 });
     const longerFire = await fireWith(longer.config);
@@ -137,11 +144,13 @@ describe('judged hooks: default timeouts and turns', () => {
     expect(task.systemInstruction).toContain(`at most ${DEFAULT_AGENT_HOOK_MAX_TURNS} model turns`);
     expect(task.signal.aborted).toBe(false);
     const result = await expectDeadline(fire, DEFAULT_AGENT_HOOK_TIMEOUT_MS);
-    expect(result.error!.message).toContain(`did not answer within ${DEFAULT_AGENT_HOOK_TIMEOUT_MS} ms; it was stopped`);
+    expect(result.error!.message).toContain(
+      `did not answer within ${DEFAULT_AGENT_HOOK_TIMEOUT_MS} ms; it was stopped`,
+    );
     expect(task.signal.aborted).toBe(true);
   });
 
-  it('an agent hook\'s timeout and maxTurns override the defaults', async () => {
+  it("an agent hook's timeout and maxTurns override the defaults", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const longer = agentConfig({ timeout: 90_000, maxTurns: 4 });
     const longerFire = await fireWith(longer.config);

@@ -13,11 +13,16 @@ import { FakeContentGenerator, textTurn } from '../../helpers/modelFakeGenerator
 async function fire(config: Config) {
   const hookSystem = config.getHookSystem()!;
   await hookSystem.initialize();
-  return hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'run_shell_command', tool_input: { command: 'rm -rf build' } });
+  return hookSystem
+    .getEventHandler()
+    .fireEventWithDetails(HookEventName.BeforeTool, {
+      tool_name: 'run_shell_command',
+      tool_input: { command: 'rm -rf build' },
+    });
 }
 
 describe('Config.onJudgedHook', () => {
-  it('each judged hook reports its verdict, the model\'s reason, the model and the duration', async () => {
+  it("each judged hook reports its verdict, the model's reason, the model and the duration", async () => {
     const events: JudgedHookEvent[] = [];
     const config = new Config({
       enableHooks: true,
@@ -38,14 +43,28 @@ describe('Config.onJudgedHook', () => {
     });
     await fire(config);
     expect(events).toMatchObject([
-      { hookType: 'prompt', hookName: 'first', eventName: 'BeforeTool', toolName: 'run_shell_command', verdict: 'allow', reason: 'fine', model: 'fake-model' },
-      { hookType: 'prompt', hookName: 'Still safe? $ARGUMENTS', verdict: 'failed', failedClosed: true, model: 'fake-model' },
+      {
+        hookType: 'prompt',
+        hookName: 'first',
+        eventName: 'BeforeTool',
+        toolName: 'run_shell_command',
+        verdict: 'allow',
+        reason: 'fine',
+        model: 'fake-model',
+      },
+      {
+        hookType: 'prompt',
+        hookName: 'Still safe? $ARGUMENTS',
+        verdict: 'failed',
+        failedClosed: true,
+        model: 'fake-model',
+      },
     ]);
     expect(events[1]!.reason).toMatch(/^the hook model fake-model did not answer/);
     for (const event of events) expect(event.durationMs).toBeGreaterThanOrEqual(0);
   });
 
-  it('a listener that throws is logged and the hook\'s decision stands', async () => {
+  it("a listener that throws is logged and the hook's decision stands", async () => {
     const { logger, records } = recordingLogger();
     const config = new Config({
       enableHooks: true,
@@ -58,7 +77,9 @@ describe('Config.onJudgedHook', () => {
     });
     const details = await fire(config);
     expect(details.aggregated.finalOutput?.isBlockingDecision()).toBe(true);
-    expect(recordsAt(records, 'warn').map((record) => record.message)).toContain('Config onJudgedHook threw on prompt hook "safety"; ignored: listener broke');
+    expect(recordsAt(records, 'warn').map((record) => record.message)).toContain(
+      'Config onJudgedHook threw on prompt hook "safety"; ignored: listener broke',
+    );
   });
 });
 
@@ -75,9 +96,23 @@ describe('createSubagentConfig', () => {
         SessionStart: [{ hooks: [{ type: 'command', command: 'true' }] }],
         BeforeAgent: [{ hooks: [{ type: 'command', command: 'true' }] }],
         BeforeModel: [{ hooks: [{ type: 'command', command: 'true' }] }],
-        BeforeTool: [{ hooks: [{ type: 'command', command: 'guard' }, { type: 'prompt', prompt: 'judge?' }] }],
+        BeforeTool: [
+          {
+            hooks: [
+              { type: 'command', command: 'guard' },
+              { type: 'prompt', prompt: 'judge?' },
+            ],
+          },
+        ],
         AfterTool: [{ hooks: [{ type: 'command', command: 'audit' }] }],
-        AfterAgent: [{ hooks: [{ type: 'command', command: 'stop-check' }, { type: 'agent', prompt: 'done?' }] }],
+        AfterAgent: [
+          {
+            hooks: [
+              { type: 'command', command: 'stop-check' },
+              { type: 'agent', prompt: 'done?' },
+            ],
+          },
+        ],
       },
       logger: recordingLogger().logger,
     });
@@ -90,7 +125,10 @@ describe('createSubagentConfig', () => {
     expect(child.getHookAgentRunner()).toBeUndefined();
     const hookSystem = child.getHookSystem()!;
     await hookSystem.initialize();
-    const kept = hookSystem.getRegistry().getAllHooks().map((entry) => `${entry.eventName}:${entry.config.command ?? entry.config.type}`);
+    const kept = hookSystem
+      .getRegistry()
+      .getAllHooks()
+      .map((entry) => `${entry.eventName}:${entry.config.command ?? entry.config.type}`);
     expect(kept).toEqual(['BeforeTool:guard', 'AfterTool:audit', 'AfterAgent:stop-check']);
   });
 });

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { compileConditionGlob, matchesConditionGlob } from '../../../src/hooks/matching/conditionGlob.js';
 
-const matches = (glob: string, mode: 'command' | 'path', text: string): boolean => matchesConditionGlob(compileConditionGlob(glob, mode), text);
+const matches = (glob: string, mode: 'command' | 'path', text: string): boolean =>
+  matchesConditionGlob(compileConditionGlob(glob, mode), text);
 
 describe('compileConditionGlob and matchesConditionGlob', () => {
   it('in a command * crosses "/" and spaces; in a path * and ? stay in one segment', () => {

@@ -3,7 +3,12 @@
  * argument, subcommands, paths, and linear-time checking of hostile input.
  */
 import { describe, expect, it } from 'vitest';
-import { checkIfCondition, matchesIfCondition, parseIfCondition, type IfCondition } from '../../../src/hooks/matching/ifCondition.js';
+import {
+  checkIfCondition,
+  matchesIfCondition,
+  parseIfCondition,
+  type IfCondition,
+} from '../../../src/hooks/matching/ifCondition.js';
 
 function condition(text: string): IfCondition {
   const parsed = parseIfCondition(text);
@@ -85,7 +90,8 @@ describe('matching', () => {
 
   it('"write_file(src/**)" matches paths under src, relative or absolute inside the working directory', () => {
     const src = condition('write_file(src/**)');
-    const matches = (filePath: string, cwd?: string): boolean => matchesIfCondition(src, 'Write', { file_path: filePath, content: 'x' }, cwd);
+    const matches = (filePath: string, cwd?: string): boolean =>
+      matchesIfCondition(src, 'Write', { file_path: filePath, content: 'x' }, cwd);
     expect(matches('src/index.ts')).toBe(true);
     expect(matches('src/deep/er/file.ts')).toBe(true);
     expect(matches('./src/a.ts')).toBe(true);
@@ -96,7 +102,8 @@ describe('matching', () => {
   });
 
   it('in paths * and ? stay inside one segment, ** crosses them, **/ may match no directory', () => {
-    const matches = (glob: string, filePath: string): boolean => matchesIfCondition(condition(`read_file(${glob})`), 'read_file', { file_path: filePath });
+    const matches = (glob: string, filePath: string): boolean =>
+      matchesIfCondition(condition(`read_file(${glob})`), 'read_file', { file_path: filePath });
     expect(matches('src/*.ts', 'src/a.ts')).toBe(true);
     expect(matches('src/*.ts', 'src/deep/a.ts')).toBe(false);
     expect(matches('src/**/*.ts', 'src/a.ts')).toBe(true);
@@ -111,10 +118,14 @@ describe('matching', () => {
   });
 
   it('in commands * crosses "/" and spaces; the main argument is command, file_path, path, pattern or url', () => {
-    expect(matchesIfCondition(condition('Bash(cat /etc/*)'), 'Bash', { command: 'cat /etc/ssl/private/key' })).toBe(true);
+    expect(matchesIfCondition(condition('Bash(cat /etc/*)'), 'Bash', { command: 'cat /etc/ssl/private/key' })).toBe(
+      true,
+    );
     expect(matchesIfCondition(condition('list_directory(/tmp/*)'), 'list_directory', { path: '/tmp/x' })).toBe(true);
     expect(matchesIfCondition(condition('glob(**/*.ts)'), 'glob', { pattern: '**/*.ts' })).toBe(true);
-    expect(matchesIfCondition(condition('web_fetch(https://example.com/*)'), 'web_fetch', { url: 'https://example.com/a' })).toBe(true);
+    expect(
+      matchesIfCondition(condition('web_fetch(https://example.com/*)'), 'web_fetch', { url: 'https://example.com/a' }),
+    ).toBe(true);
   });
 
   it('a tool name alone matches any arguments, including none', () => {

@@ -33,7 +33,10 @@ describe('matchers: linear time', () => {
     expect(compileMatcherPattern('[write_file')).toMatchObject({ kind: 'literal' });
     expect(matchesToolName('[write_file', '[write_file')).toBe(true);
     expect(matchesToolName('[write_file', 'write_file')).toBe(false);
-    expect(matcherPatternProblem('[write_file')).toMatchObject({ severity: 'warning', message: expect.stringContaining('compared literally') });
+    expect(matcherPatternProblem('[write_file')).toMatchObject({
+      severity: 'warning',
+      message: expect.stringContaining('compared literally'),
+    });
   });
 
   it('a backreference or lookaround cannot run in linear time: an error that says why, and no match', () => {
@@ -48,7 +51,10 @@ describe('matchers: linear time', () => {
 
   it('gives the same answer from the per-(matcher, tool name) cache as on the first call', () => {
     const first = [matchesToolName('^edit$', 'edit'), matchesToolName('^edit$', 'edit_file')];
-    const again = Array.from({ length: 3 }, () => [matchesToolName('^edit$', 'edit'), matchesToolName('^edit$', 'edit_file')]);
+    const again = Array.from({ length: 3 }, () => [
+      matchesToolName('^edit$', 'edit'),
+      matchesToolName('^edit$', 'edit_file'),
+    ]);
     expect(first).toEqual([true, false]);
     expect(again).toEqual([first, first, first]);
   });
@@ -63,7 +69,11 @@ describe('matchers: validation names the JSON path', () => {
       ],
     });
     expect(result.problems).toEqual([
-      { path: 'hooks.BeforeTool[0].matcher', severity: 'error', message: expect.stringMatching(/^"\(run\)_\\\\1" cannot run in linear time: it uses a backreference/) },
+      {
+        path: 'hooks.BeforeTool[0].matcher',
+        severity: 'error',
+        message: expect.stringMatching(/^"\(run\)_\\\\1" cannot run in linear time: it uses a backreference/),
+      },
     ]);
     expect(result.definitions.map((definition) => definition.config.command)).toEqual(['echo kept']);
   });

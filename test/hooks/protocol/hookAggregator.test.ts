@@ -4,7 +4,16 @@ import { HookExecutionError } from '../../../src/errors.js';
 import { DebugLogger } from '../../../src/debugLogger.js';
 import { createSpecificHookOutput, HookAggregator } from '../../../src/hooks/protocol/hookAggregator.js';
 import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
-import { AfterModelHookOutput, BeforeModelHookOutput, BeforeToolHookOutput, BeforeToolSelectionHookOutput, createHookOutput, DEFAULT_BLOCK_REASON, DefaultHookOutput, type HookOutput } from '../../../src/hooks/protocol/outputs.js';
+import {
+  AfterModelHookOutput,
+  BeforeModelHookOutput,
+  BeforeToolHookOutput,
+  BeforeToolSelectionHookOutput,
+  createHookOutput,
+  DEFAULT_BLOCK_REASON,
+  DefaultHookOutput,
+  type HookOutput,
+} from '../../../src/hooks/protocol/outputs.js';
 import { createEmptyAggregatedResult, type HookExecutionResult } from '../../../src/hooks/protocol/results.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import { type HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
@@ -15,13 +24,27 @@ const aggregator = new HookAggregator();
 let commandNumber = 0;
 
 /** A successful (exit 0) hook result with the given stdout JSON. */
-function succeeded(output: HookOutput | undefined, eventName = HookEventName.BeforeTool, duration = 10): HookExecutionResult {
+function succeeded(
+  output: HookOutput | undefined,
+  eventName = HookEventName.BeforeTool,
+  duration = 10,
+): HookExecutionResult {
   commandNumber += 1;
-  return { hookConfig: { type: 'command', command: `sh hook-${commandNumber}.sh` }, eventName, success: true, output, exitCode: 0, duration };
+  return {
+    hookConfig: { type: 'command', command: `sh hook-${commandNumber}.sh` },
+    eventName,
+    success: true,
+    output,
+    exitCode: 0,
+    duration,
+  };
 }
 
 /** A failed hook result. */
-function failed(fields: Partial<HookExecutionResult> & { command: string }, eventName = HookEventName.BeforeTool): HookExecutionResult {
+function failed(
+  fields: Partial<HookExecutionResult> & { command: string },
+  eventName = HookEventName.BeforeTool,
+): HookExecutionResult {
   const { command, ...rest } = fields;
   return { hookConfig: { type: 'command', command }, eventName, success: false, duration: 10, ...rest };
 }
@@ -35,7 +58,12 @@ describe('HookAggregator: success is execution health', () => {
     const result = aggregator.aggregateResults(
       [
         succeeded({ decision: 'allow' }),
-        failed({ command: 'sh deny.sh', exitCode: 2, stderr: 'rm -rf is not allowed\n', output: { decision: 'block', reason: 'rm -rf is not allowed' } }),
+        failed({
+          command: 'sh deny.sh',
+          exitCode: 2,
+          stderr: 'rm -rf is not allowed\n',
+          output: { decision: 'block', reason: 'rm -rf is not allowed' },
+        }),
       ],
       HookEventName.BeforeTool,
     );
@@ -43,40 +71,68 @@ describe('HookAggregator: success is execution health', () => {
     expect(result.finalOutput?.isBlockingDecision()).toBe(true);
     expect(result.finalOutput?.getEffectiveReason()).toBe('rm -rf is not allowed');
     expect(result.errors).toHaveLength(1);
-    expect(result.errors[0].message).toBe('BeforeTool hook "sh deny.sh" exited with code 2 (block): rm -rf is not allowed');
+    expect(result.errors[0].message).toBe(
+      'BeforeTool hook "sh deny.sh" exited with code 2 (block): rm -rf is not allowed',
+    );
   });
 
   it('HOOK-160, HOOK-213: a block from a successful hook is success true with a blocking finalOutput', () => {
-    const result = aggregator.aggregateResults([succeeded({ decision: 'deny', reason: 'no' })], HookEventName.BeforeTool);
+    const result = aggregator.aggregateResults(
+      [succeeded({ decision: 'deny', reason: 'no' })],
+      HookEventName.BeforeTool,
+    );
     expect(result.success).toBe(true);
     expect(result.errors).toEqual([]);
     expect(result.finalOutput?.isBlockingDecision()).toBe(true);
   });
 
   it('an exit-2 result without parsed output blocks with its stderr, or the default reason when stderr is empty', () => {
-    const withStderr = aggregator.aggregateResults([failed({ command: 'sh a.sh', exitCode: 2, stderr: ' path is protected \n' })], HookEventName.BeforeTool);
+    const withStderr = aggregator.aggregateResults(
+      [failed({ command: 'sh a.sh', exitCode: 2, stderr: ' path is protected \n' })],
+      HookEventName.BeforeTool,
+    );
     expect(withStderr.finalOutput?.isBlockingDecision()).toBe(true);
     expect(withStderr.finalOutput?.getEffectiveReason()).toBe('path is protected');
-    const withoutStderr = aggregator.aggregateResults([failed({ command: 'sh a.sh', exitCode: 2, stderr: '' })], HookEventName.BeforeTool);
+    const withoutStderr = aggregator.aggregateResults(
+      [failed({ command: 'sh a.sh', exitCode: 2, stderr: '' })],
+      HookEventName.BeforeTool,
+    );
     expect(withoutStderr.finalOutput?.isBlockingDecision()).toBe(true);
     expect(withoutStderr.finalOutput?.getEffectiveReason()).toBe(DEFAULT_BLOCK_REASON);
   });
 
   it('HOOK-031, HOOK-214: a failed AfterTool hook (exit 1) does not modify the result: its Warning output is not merged, but its error is reported', () => {
     const result = aggregator.aggregateResults(
-      [failed({ command: 'sh broken.sh', exitCode: 1, stderr: 'boom', output: { systemMessage: 'Warning: boom' } }, HookEventName.AfterTool)],
+      [
+        failed(
+          { command: 'sh broken.sh', exitCode: 1, stderr: 'boom', output: { systemMessage: 'Warning: boom' } },
+          HookEventName.AfterTool,
+        ),
+      ],
       HookEventName.AfterTool,
     );
     expect(result.success).toBe(false);
     expect(result.finalOutput).toBeUndefined();
     expect(result.allOutputs).toEqual([]);
-    expect(result.errors.map((error) => error.message)).toEqual(['AfterTool hook "sh broken.sh" exited with code 1: boom']);
+    expect(result.errors.map((error) => error.message)).toEqual([
+      'AfterTool hook "sh broken.sh" exited with code 1: boom',
+    ]);
   });
 
   it('HOOK-042, HOOK-052, HOOK-060: a failed model-event hook (exit 1) contributes nothing, not even its warning', () => {
     for (const eventName of [HookEventName.BeforeModel, HookEventName.AfterModel, HookEventName.BeforeToolSelection]) {
       const result = aggregator.aggregateResults(
-        [failed({ command: 'sh broken.sh', exitCode: 1, stderr: 'boom', output: { decision: 'allow', systemMessage: 'Warning: boom' } }, eventName)],
+        [
+          failed(
+            {
+              command: 'sh broken.sh',
+              exitCode: 1,
+              stderr: 'boom',
+              output: { decision: 'allow', systemMessage: 'Warning: boom' },
+            },
+            eventName,
+          ),
+        ],
         eventName,
       );
       expect(result.finalOutput, eventName).toBeUndefined();
@@ -85,9 +141,24 @@ describe('HookAggregator: success is execution health', () => {
   });
 
   it('HOOK-209, HOOK-023: a failed BeforeTool hook (exit 1) keeps its "Warning: <stderr>" system message, and never blocks', () => {
-    for (const eventName of [HookEventName.BeforeTool, HookEventName.BeforeAgent, HookEventName.AfterAgent, HookEventName.SessionStart]) {
+    for (const eventName of [
+      HookEventName.BeforeTool,
+      HookEventName.BeforeAgent,
+      HookEventName.AfterAgent,
+      HookEventName.SessionStart,
+    ]) {
       const result = aggregator.aggregateResults(
-        [failed({ command: 'sh broken.sh', exitCode: 1, stderr: 'disk almost full', output: { decision: 'allow', systemMessage: 'Warning: disk almost full' } }, eventName)],
+        [
+          failed(
+            {
+              command: 'sh broken.sh',
+              exitCode: 1,
+              stderr: 'disk almost full',
+              output: { decision: 'allow', systemMessage: 'Warning: disk almost full' },
+            },
+            eventName,
+          ),
+        ],
         eventName,
       );
       expect(result.success, eventName).toBe(false);
@@ -100,7 +171,14 @@ describe('HookAggregator: success is execution health', () => {
 
   it('HOOK-209: a failed hook contributes its warning only — a block or stop it printed is not honoured', () => {
     const result = aggregator.aggregateResults(
-      [failed({ command: 'sh x.sh', exitCode: 1, stderr: 'oops', output: { decision: 'deny', continue: false, systemMessage: 'Warning: oops' } })],
+      [
+        failed({
+          command: 'sh x.sh',
+          exitCode: 1,
+          stderr: 'oops',
+          output: { decision: 'deny', continue: false, systemMessage: 'Warning: oops' },
+        }),
+      ],
       HookEventName.BeforeTool,
     );
     expect(result.finalOutput?.systemMessage).toBe('Warning: oops');
@@ -112,7 +190,10 @@ describe('HookAggregator: success is execution health', () => {
     const result = aggregator.aggregateResults(
       [
         succeeded({ systemMessage: 'first' }, HookEventName.AfterTool),
-        failed({ command: 'sh crash.sh', exitCode: 1, stderr: 'crash', output: { systemMessage: 'Warning: crash' } }, HookEventName.AfterTool),
+        failed(
+          { command: 'sh crash.sh', exitCode: 1, stderr: 'crash', output: { systemMessage: 'Warning: crash' } },
+          HookEventName.AfterTool,
+        ),
         succeeded({ systemMessage: 'third' }, HookEventName.AfterTool),
       ],
       HookEventName.AfterTool,
@@ -142,13 +223,21 @@ describe('HookAggregator: success is execution health', () => {
   it('uses the runner’s own error when a failed result carries one; otherwise a HookExecutionError naming the hook and exit code', () => {
     const runnerError = new Error('spawn ENOENT');
     const result = aggregator.aggregateResults(
-      [failed({ command: 'sh gone.sh', exitCode: 127, error: runnerError }), failed({ command: 'sh other.sh', exitCode: 3 })],
+      [
+        failed({ command: 'sh gone.sh', exitCode: 127, error: runnerError }),
+        failed({ command: 'sh other.sh', exitCode: 3 }),
+      ],
       HookEventName.BeforeTool,
     );
     expect(result.errors[0]).toBe(runnerError);
     const built = result.errors[1];
     expect(built).toBeInstanceOf(HookExecutionError);
-    expect(built).toMatchObject({ kind: 'exit-code', command: 'sh other.sh', eventName: 'BeforeTool', message: 'BeforeTool hook "sh other.sh" exited with code 3' });
+    expect(built).toMatchObject({
+      kind: 'exit-code',
+      command: 'sh other.sh',
+      eventName: 'BeforeTool',
+      message: 'BeforeTool hook "sh other.sh" exited with code 3',
+    });
   });
 
   it('sums hook durations and ignores successful hooks that printed nothing', () => {
@@ -175,7 +264,12 @@ describe('HookAggregator: OR-merge for tool, agent and lifecycle events (every i
   it('HOOK-092: any block among several BeforeTool and AfterTool hooks blocks, in every order', async () => {
     for (const eventName of [HookEventName.BeforeTool, HookEventName.AfterTool]) {
       await forEachOrder(
-        { allow: { decision: 'allow' }, block: { decision: 'block', reason: 'no' }, approve: { decision: 'approve' }, silent: {} } satisfies Record<string, HookOutput>,
+        {
+          allow: { decision: 'allow' },
+          block: { decision: 'block', reason: 'no' },
+          approve: { decision: 'approve' },
+          silent: {},
+        } satisfies Record<string, HookOutput>,
         (outputs) => {
           const output = merge(outputs, eventName).finalOutput;
           expect(output?.isBlockingDecision()).toBe(true);
@@ -186,9 +280,15 @@ describe('HookAggregator: OR-merge for tool, agent and lifecycle events (every i
   });
 
   it('HOOK-092, HOOK-158, HOOK-182: allow, approve, ask and no decision do not block, in every order', async () => {
-    await forEachOrder({ allow: { decision: 'allow' }, ask: { decision: 'ask' }, none: { decision: null }, silent: {} } satisfies Record<string, HookOutput>, (outputs) => {
-      expect(merge(outputs).finalOutput?.isBlockingDecision()).toBe(false);
-    });
+    await forEachOrder(
+      { allow: { decision: 'allow' }, ask: { decision: 'ask' }, none: { decision: null }, silent: {} } satisfies Record<
+        string,
+        HookOutput
+      >,
+      (outputs) => {
+        expect(merge(outputs).finalOutput?.isBlockingDecision()).toBe(false);
+      },
+    );
   });
 
   it('HOOK-093: reasons from all hooks are joined with newlines, in the order the hooks ran', async () => {
@@ -199,7 +299,10 @@ describe('HookAggregator: OR-merge for tool, agent and lifecycle events (every i
       note: { decision: 'allow', reason: 'looked at it' },
     };
     await forEachOrder(outputs, (ordered) => {
-      const expected = ordered.map((output) => output.reason).filter((reason) => reason !== '').join('\n');
+      const expected = ordered
+        .map((output) => output.reason)
+        .filter((reason) => reason !== '')
+        .join('\n');
       const output = merge(ordered).finalOutput;
       expect(output?.reason).toBe(expected);
       expect(output?.getEffectiveReason()).toBe(expected);
@@ -208,9 +311,17 @@ describe('HookAggregator: OR-merge for tool, agent and lifecycle events (every i
   });
 
   it('HOOK-094: systemMessages are joined with newlines, none lost, in every order', async () => {
-    await forEachOrder({ a: { systemMessage: 'a' }, b: { systemMessage: 'b' }, silent: {}, c: { systemMessage: 'c' } } satisfies Record<string, HookOutput>, (outputs, names) => {
-      expect(merge(outputs, HookEventName.AfterTool).finalOutput?.systemMessage).toBe(names.filter((name) => name !== 'silent').join('\n'));
-    });
+    await forEachOrder(
+      { a: { systemMessage: 'a' }, b: { systemMessage: 'b' }, silent: {}, c: { systemMessage: 'c' } } satisfies Record<
+        string,
+        HookOutput
+      >,
+      (outputs, names) => {
+        expect(merge(outputs, HookEventName.AfterTool).finalOutput?.systemMessage).toBe(
+          names.filter((name) => name !== 'silent').join('\n'),
+        );
+      },
+    );
   });
 
   it('HOOK-095: additionalContext strings are joined with newlines into hookSpecificOutput.additionalContext, in every order', async () => {
@@ -219,9 +330,16 @@ describe('HookAggregator: OR-merge for tool, agent and lifecycle events (every i
       tests: { hookSpecificOutput: { additionalContext: 'tests: 3 failing' } },
       silent: { systemMessage: 'no context' },
     };
-    const contexts: Record<string, string | undefined> = { lint: 'lint: ok', tests: 'tests: 3 failing', silent: undefined };
+    const contexts: Record<string, string | undefined> = {
+      lint: 'lint: ok',
+      tests: 'tests: 3 failing',
+      silent: undefined,
+    };
     await forEachOrder(outputs, (ordered, names) => {
-      const expected = names.map((name) => contexts[name]).filter((context) => context !== undefined).join('\n');
+      const expected = names
+        .map((name) => contexts[name])
+        .filter((context) => context !== undefined)
+        .join('\n');
       const output = merge(ordered, HookEventName.AfterTool).finalOutput;
       expect(output?.getAdditionalContext()).toBe(expected);
       expect(output?.hookSpecificOutput).toEqual({ hookEventName: 'AfterTool', additionalContext: expected });
@@ -229,12 +347,23 @@ describe('HookAggregator: OR-merge for tool, agent and lifecycle events (every i
   });
 
   it('HOOK-096: suppressOutput is ORed: any true wins, in every order; only false stays false', async () => {
-    await forEachOrder({ no: { suppressOutput: false }, yes: { suppressOutput: true }, alsoNo: { suppressOutput: false }, silent: {} } satisfies Record<string, HookOutput>, (outputs) => {
-      expect(merge(outputs, HookEventName.AfterTool).finalOutput?.suppressOutput).toBe(true);
-    });
-    await forEachOrder({ no: { suppressOutput: false }, silent: { systemMessage: 'x' } } satisfies Record<string, HookOutput>, (outputs) => {
-      expect(merge(outputs, HookEventName.AfterTool).finalOutput?.suppressOutput).toBe(false);
-    });
+    await forEachOrder(
+      {
+        no: { suppressOutput: false },
+        yes: { suppressOutput: true },
+        alsoNo: { suppressOutput: false },
+        silent: {},
+      } satisfies Record<string, HookOutput>,
+      (outputs) => {
+        expect(merge(outputs, HookEventName.AfterTool).finalOutput?.suppressOutput).toBe(true);
+      },
+    );
+    await forEachOrder(
+      { no: { suppressOutput: false }, silent: { systemMessage: 'x' } } satisfies Record<string, HookOutput>,
+      (outputs) => {
+        expect(merge(outputs, HookEventName.AfterTool).finalOutput?.suppressOutput).toBe(false);
+      },
+    );
   });
 
   it('HOOK-097: any continue false stops the agent, in every order, with the stop reasons joined in the order the hooks ran', async () => {
@@ -252,12 +381,24 @@ describe('HookAggregator: OR-merge for tool, agent and lifecycle events (every i
         expect(output?.stopReason).toBe('budget spent');
       });
     }
-    await forEachOrder({ budget: { continue: false, stopReason: 'budget spent' }, green: { continue: false, stopReason: 'tests green' }, goOn: { continue: true } } satisfies Record<string, HookOutput>, (ordered, names) => {
-      const reasons: Record<string, string> = { budget: 'budget spent', green: 'tests green' };
-      const output = merge(ordered).finalOutput;
-      expect(output?.shouldStopExecution()).toBe(true);
-      expect(output?.stopReason).toBe(names.filter((name) => name !== 'goOn').map((name) => reasons[name]).join('\n'));
-    });
+    await forEachOrder(
+      {
+        budget: { continue: false, stopReason: 'budget spent' },
+        green: { continue: false, stopReason: 'tests green' },
+        goOn: { continue: true },
+      } satisfies Record<string, HookOutput>,
+      (ordered, names) => {
+        const reasons: Record<string, string> = { budget: 'budget spent', green: 'tests green' };
+        const output = merge(ordered).finalOutput;
+        expect(output?.shouldStopExecution()).toBe(true);
+        expect(output?.stopReason).toBe(
+          names
+            .filter((name) => name !== 'goOn')
+            .map((name) => reasons[name])
+            .join('\n'),
+        );
+      },
+    );
     await forEachOrder({ goOn: { continue: true }, silent: {} } satisfies Record<string, HookOutput>, (ordered) => {
       expect(merge(ordered).finalOutput?.shouldStopExecution()).toBe(false);
     });
@@ -293,17 +434,32 @@ describe('HookAggregator: OR-merge for tool, agent and lifecycle events (every i
 
   it('HOOK-169, HOOK-171: a Claude Code permissionDecision deny blocks in the merge too, and an allow before or after it does not undo it', async () => {
     const outputs: Record<string, HookOutput> = {
-      deny: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'protected path' } },
+      deny: {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: 'protected path',
+        },
+      },
       allow: { hookSpecificOutput: { permissionDecision: 'allow', permissionDecisionReason: 'looks fine' } },
       plain: { decision: 'allow' },
     };
-    const reasons: Record<string, string | undefined> = { deny: 'protected path', allow: 'looks fine', plain: undefined };
+    const reasons: Record<string, string | undefined> = {
+      deny: 'protected path',
+      allow: 'looks fine',
+      plain: undefined,
+    };
     await forEachOrder(outputs, (ordered, names) => {
       const output = merge(ordered).finalOutput;
       expect(output?.isBlockingDecision()).toBe(true);
       expect(output?.decision).toBe('deny');
       expect(output?.hookSpecificOutput?.['permissionDecision']).toBe('deny');
-      expect(output?.getEffectiveReason()).toBe(names.map((name) => reasons[name]).filter((reason) => reason !== undefined).join('\n'));
+      expect(output?.getEffectiveReason()).toBe(
+        names
+          .map((name) => reasons[name])
+          .filter((reason) => reason !== undefined)
+          .join('\n'),
+      );
     });
   });
 
@@ -321,7 +477,9 @@ describe('HookAggregator: OR-merge for tool, agent and lifecycle events (every i
         expect(output?.shouldStopExecution()).toBe(true);
         const hooksWithReasons = names.filter((name) => name !== 'stop');
         expect(output?.reason).toBe(hooksWithReasons.map((name) => (name === 'block' ? 'r1' : 'r2')).join('\n'));
-        expect(output?.getAdditionalContext()).toBe(hooksWithReasons.map((name) => (name === 'block' ? 'c1' : 'c2')).join('\n'));
+        expect(output?.getAdditionalContext()).toBe(
+          hooksWithReasons.map((name) => (name === 'block' ? 'c1' : 'c2')).join('\n'),
+        );
       });
     }
   });
@@ -336,11 +494,20 @@ describe('HookAggregator: field replacement for model events', () => {
   };
   /** HOOK-098, written out for each of the 6 orders: the later hook's field wins, field by field. */
   const expectedByOrder: Record<string, { systemMessage: string; hookSpecificOutput: Record<string, unknown> }> = {
-    ABC: { systemMessage: 'B', hookSpecificOutput: { llm_request: { model: 'b', messages: [] }, shared: 'from C', onlyC: true } },
-    ACB: { systemMessage: 'B', hookSpecificOutput: { llm_request: { model: 'b', messages: [] }, shared: 'from C', onlyC: true } },
+    ABC: {
+      systemMessage: 'B',
+      hookSpecificOutput: { llm_request: { model: 'b', messages: [] }, shared: 'from C', onlyC: true },
+    },
+    ACB: {
+      systemMessage: 'B',
+      hookSpecificOutput: { llm_request: { model: 'b', messages: [] }, shared: 'from C', onlyC: true },
+    },
     BAC: { systemMessage: 'A', hookSpecificOutput: { llm_request: { model: 'a' }, shared: 'from C', onlyC: true } },
     BCA: { systemMessage: 'A', hookSpecificOutput: { llm_request: { model: 'a' }, shared: 'from A', onlyC: true } },
-    CAB: { systemMessage: 'B', hookSpecificOutput: { llm_request: { model: 'b', messages: [] }, shared: 'from A', onlyC: true } },
+    CAB: {
+      systemMessage: 'B',
+      hookSpecificOutput: { llm_request: { model: 'b', messages: [] }, shared: 'from A', onlyC: true },
+    },
     CBA: { systemMessage: 'A', hookSpecificOutput: { llm_request: { model: 'a' }, shared: 'from A', onlyC: true } },
   };
 
@@ -362,15 +529,21 @@ describe('HookAggregator: field replacement for model events', () => {
 
   it('HOOK-098: AfterModel replaces llm_response with the later hook’s, in both orders', async () => {
     const response = (text: string) => ({ candidates: [{ content: { role: 'model', parts: [text] } }] });
-    await forEachOrder({ first: { hookSpecificOutput: { llm_response: response('first') } }, second: { hookSpecificOutput: { llm_response: response('second') } } } satisfies Record<string, HookOutput>, (outputs, names) => {
-      const result = aggregator.aggregateResults(
-        outputs.map((output) => succeeded(output, HookEventName.AfterModel)),
-        HookEventName.AfterModel,
-      );
-      expect(result.finalOutput).toBeInstanceOf(AfterModelHookOutput);
-      const modified = (result.finalOutput as AfterModelHookOutput).getModifiedResponse();
-      expect(modified?.candidates?.[0]?.content?.parts).toEqual([{ text: names.at(-1) }]);
-    });
+    await forEachOrder(
+      {
+        first: { hookSpecificOutput: { llm_response: response('first') } },
+        second: { hookSpecificOutput: { llm_response: response('second') } },
+      } satisfies Record<string, HookOutput>,
+      (outputs, names) => {
+        const result = aggregator.aggregateResults(
+          outputs.map((output) => succeeded(output, HookEventName.AfterModel)),
+          HookEventName.AfterModel,
+        );
+        expect(result.finalOutput).toBeInstanceOf(AfterModelHookOutput);
+        const modified = (result.finalOutput as AfterModelHookOutput).getModifiedResponse();
+        expect(modified?.candidates?.[0]?.content?.parts).toEqual([{ text: names.at(-1) }]);
+      },
+    );
   });
 
   it('HOOK-098: a block or stop from one model hook is not undone by an allow before or after it', async () => {
@@ -426,7 +599,11 @@ describe('HookAggregator: union for BeforeToolSelection (every input order)', ()
 
   it('HOOK-100, HOOK-210: mode is most-restrictive-wins, ANY over AUTO, in every order', async () => {
     await forEachOrder(
-      { auto: selection({ mode: 'AUTO' }), any: selection({ mode: 'ANY', allowedFunctionNames: ['b'] }), autoWithNames: selection({ mode: 'auto', allowedFunctionNames: ['a'] }) },
+      {
+        auto: selection({ mode: 'AUTO' }),
+        any: selection({ mode: 'ANY', allowedFunctionNames: ['b'] }),
+        autoWithNames: selection({ mode: 'auto', allowedFunctionNames: ['a'] }),
+      },
       (outputs) => {
         expect(mergedToolConfig(outputs).toolConfig).toEqual({ mode: 'ANY', allowedFunctionNames: ['a', 'b'] });
       },
@@ -444,7 +621,9 @@ describe('HookAggregator: union for BeforeToolSelection (every input order)', ()
       (outputs) => {
         const { output, toolConfig } = mergedToolConfig(outputs);
         expect(toolConfig).toEqual({ mode: 'NONE', allowedFunctionNames: [] });
-        const applied = output?.applyToolConfigModifications({ tools: [{ functionDeclarations: [{ name: 'read_file' }] }] });
+        const applied = output?.applyToolConfigModifications({
+          tools: [{ functionDeclarations: [{ name: 'read_file' }] }],
+        });
         expect(applied?.toolConfig?.functionCallingConfig).toEqual({ mode: 'NONE', allowedFunctionNames: [] });
         expect(applied?.tools).toEqual([{ functionDeclarations: [{ name: 'read_file' }] }]);
       },
@@ -463,7 +642,10 @@ describe('HookAggregator: union for BeforeToolSelection (every input order)', ()
         expect(output?.shouldStopExecution()).toBe(true);
         expect(output?.stopReason).toBe('done');
         expect(output?.systemMessage).toBe('restricted');
-        expect(output?.hookSpecificOutput).toEqual({ hookEventName: 'BeforeToolSelection', toolConfig: { mode: 'ANY', allowedFunctionNames: ['a', 'b', 'c'] } });
+        expect(output?.hookSpecificOutput).toEqual({
+          hookEventName: 'BeforeToolSelection',
+          toolConfig: { mode: 'ANY', allowedFunctionNames: ['a', 'b', 'c'] },
+        });
       },
     );
   });
@@ -491,7 +673,9 @@ describe('createSpecificHookOutput', () => {
 
     expect(createSpecificHookOutput({}, HookEventName.BeforeModel)).toBeInstanceOf(BeforeModelHookOutput);
     expect(createSpecificHookOutput({}, HookEventName.AfterModel)).toBeInstanceOf(AfterModelHookOutput);
-    expect(createSpecificHookOutput({}, HookEventName.BeforeToolSelection)).toBeInstanceOf(BeforeToolSelectionHookOutput);
+    expect(createSpecificHookOutput({}, HookEventName.BeforeToolSelection)).toBeInstanceOf(
+      BeforeToolSelectionHookOutput,
+    );
     const afterTool = createSpecificHookOutput({ systemMessage: 'x' }, HookEventName.AfterTool);
     expect(afterTool.constructor).toBe(DefaultHookOutput);
     expect(afterTool.systemMessage).toBe('x');
@@ -515,7 +699,11 @@ describe('HookAggregator with real hook processes', () => {
 
   it('HOOK-031, HOOK-112: with 3 real hooks of which 1 exits 1, the other 2 outputs are merged and the failure only reported', async () => {
     const results = await runner.executeHooksParallel(
-      [command('respond.sh', '0', '{"systemMessage":"lint ok"}'), command('crash-with-block-json.sh'), command('respond.sh', '0', '{"systemMessage":"tests ok"}')],
+      [
+        command('respond.sh', '0', '{"systemMessage":"lint ok"}'),
+        command('crash-with-block-json.sh'),
+        command('respond.sh', '0', '{"systemMessage":"tests ok"}'),
+      ],
       HookEventName.AfterTool,
       input,
     );

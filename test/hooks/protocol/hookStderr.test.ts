@@ -38,7 +38,9 @@ describe('boundedStderrMessage', () => {
   it('HOOK-066: a longer text keeps its head and says how many characters were cut, and what the capture cap dropped', () => {
     const text = 'a'.repeat(MAX_STDERR_MESSAGE_CHARACTERS) + 'b'.repeat(2_345);
     expect(boundedStderrMessage(text)).toBe(`${'a'.repeat(MAX_STDERR_MESSAGE_CHARACTERS)}… [2345 more characters cut]`);
-    expect(boundedStderrMessage(text, 77)).toBe(`${'a'.repeat(MAX_STDERR_MESSAGE_CHARACTERS)}… [2345 more characters and 77 bytes past the capture cap cut]`);
+    expect(boundedStderrMessage(text, 77)).toBe(
+      `${'a'.repeat(MAX_STDERR_MESSAGE_CHARACTERS)}… [2345 more characters and 77 bytes past the capture cap cut]`,
+    );
     expect(boundedStderrMessage('short', 5)).toBe('short… [5 bytes past the capture cap cut]');
   });
 
@@ -51,7 +53,9 @@ describe('boundedStderrMessage', () => {
 
 describe('a hook writing 200 KB to stderr', () => {
   it('HOOK-066: exit 2 blocks with the first 10,000 characters of stderr as the reason and a note of how many were cut; the result keeps all of it', async () => {
-    const config = configWith({ BeforeTool: [{ hooks: [{ type: 'command', name: 'noisy-guard', command: floodStderr(2) }] }] });
+    const config = configWith({
+      BeforeTool: [{ hooks: [{ type: 'command', name: 'noisy-guard', command: floodStderr(2) }] }],
+    });
     let executed = false;
     const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'ls' }, async () => {
       executed = true;
@@ -63,7 +67,13 @@ describe('a hook writing 200 KB to stderr', () => {
     expect(text.length).toBeLessThan(MAX_STDERR_MESSAGE_CHARACTERS + 500);
     expect(text).toContain(`… [${floodedBytes - 2 - MAX_STDERR_MESSAGE_CHARACTERS} more characters cut]`);
 
-    const details = await config.getHookSystem()!.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'run_shell_command', tool_input: { command: 'ls' } });
+    const details = await config
+      .getHookSystem()!
+      .getEventHandler()
+      .fireEventWithDetails(HookEventName.BeforeTool, {
+        tool_name: 'run_shell_command',
+        tool_input: { command: 'ls' },
+      });
     const [hook] = details.results;
     expect(hook!.stderr!.length).toBe(floodedBytes);
     expect(hook!.output!.reason!.length).toBeLessThan(MAX_STDERR_MESSAGE_CHARACTERS + 100);
@@ -74,7 +84,12 @@ describe('a hook writing 200 KB to stderr', () => {
     const config = configWith({ BeforeTool: [{ hooks: [{ type: 'command', command: floodStderr(1) }] }] });
     const hookSystem = config.getHookSystem()!;
     await hookSystem.initialize();
-    const details = await hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, { tool_name: 'run_shell_command', tool_input: { command: 'ls' } });
+    const details = await hookSystem
+      .getEventHandler()
+      .fireEventWithDetails(HookEventName.BeforeTool, {
+        tool_name: 'run_shell_command',
+        tool_input: { command: 'ls' },
+      });
     const warning = details.aggregated.finalOutput?.systemMessage ?? '';
     expect(warning.startsWith('Warning: error error')).toBe(true);
     expect(warning.length).toBeLessThan(MAX_STDERR_MESSAGE_CHARACTERS + 100);
@@ -82,8 +97,13 @@ describe('a hook writing 200 KB to stderr', () => {
   });
 
   it('HOOK-066: a Claude Code PostToolUse hook exiting 2 gives the model the same bounded stderr next to the result', async () => {
-    const config = configWith({ PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: floodStderr(2) }] }] });
-    const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'ls' }, async () => ({ llmContent: 'listing', returnDisplay: 'listing' }));
+    const config = configWith({
+      PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: floodStderr(2) }] }],
+    });
+    const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'ls' }, async () => ({
+      llmContent: 'listing',
+      returnDisplay: 'listing',
+    }));
     const text = String(result.llmContent);
     expect(text.startsWith('listing')).toBe(true);
     expect(text).toContain('error error');

@@ -1,4 +1,11 @@
-import { FinishReason, FunctionCallingConfigMode, GenerateContentResponse, HarmCategory, HarmProbability, type GenerateContentParameters } from '@google/genai';
+import {
+  FinishReason,
+  FunctionCallingConfigMode,
+  GenerateContentResponse,
+  HarmCategory,
+  HarmProbability,
+  type GenerateContentParameters,
+} from '@google/genai';
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import {
   defaultHookTranslator,
@@ -37,7 +44,9 @@ describe('stable hook formats', () => {
         topK: 20,
         stopSequences: ['END'],
         systemInstruction: 'be brief',
-        toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: ['list_directory'] } },
+        toolConfig: {
+          functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: ['list_directory'] },
+        },
       },
     });
     expect(request).toEqual({
@@ -61,10 +70,17 @@ describe('stable hook formats', () => {
             content: { role: 'model', parts: [{ text: 'Hello ' }, { text: 'there' }] },
             finishReason: FinishReason.STOP,
             index: 0,
-            safetyRatings: [{ category: HarmCategory.HARM_CATEGORY_HARASSMENT, probability: HarmProbability.NEGLIGIBLE }],
+            safetyRatings: [
+              { category: HarmCategory.HARM_CATEGORY_HARASSMENT, probability: HarmProbability.NEGLIGIBLE },
+            ],
           },
         ],
-        usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 2, totalTokenCount: 12, cachedContentTokenCount: 4 },
+        usageMetadata: {
+          promptTokenCount: 10,
+          candidatesTokenCount: 2,
+          totalTokenCount: 12,
+          cachedContentTokenCount: 4,
+        },
       }),
     );
     expect(response).toEqual({
@@ -93,9 +109,18 @@ describe('stable hook formats', () => {
       expect(translator.toHookToolConfig(sdk)).toEqual({ mode: hookMode, allowedFunctionNames: ['a', 'b'] });
     }
     expect(translator.toHookToolConfig(undefined)).toEqual({});
-    expect(translator.toHookToolConfig({ functionCallingConfig: { mode: FunctionCallingConfigMode.VALIDATED } })).toEqual({});
-    expect(translator.fromHookToolConfig({ mode: 'none' as 'NONE' })).toEqual({ functionCallingConfig: { mode: FunctionCallingConfigMode.NONE } });
-    expect(translator.fromHookToolConfig({ mode: 'SOMETIMES' as 'ANY', allowedFunctionNames: ['x', 3 as unknown as string] })).toEqual({
+    expect(
+      translator.toHookToolConfig({ functionCallingConfig: { mode: FunctionCallingConfigMode.VALIDATED } }),
+    ).toEqual({});
+    expect(translator.fromHookToolConfig({ mode: 'none' as 'NONE' })).toEqual({
+      functionCallingConfig: { mode: FunctionCallingConfigMode.NONE },
+    });
+    expect(
+      translator.fromHookToolConfig({
+        mode: 'SOMETIMES' as 'ANY',
+        allowedFunctionNames: ['x', 3 as unknown as string],
+      }),
+    ).toEqual({
       functionCallingConfig: { allowedFunctionNames: ['x'] },
     });
   });
@@ -119,7 +144,14 @@ describe('toHookLLMRequest is text-only', () => {
             { text: 'this' },
           ],
         },
-        { role: 'model', parts: [{ text: 'thinking...', thought: true }, { text: 'calling' }, { functionCall: { name: 'read_file', args: { path: 'a' } } }] },
+        {
+          role: 'model',
+          parts: [
+            { text: 'thinking...', thought: true },
+            { text: 'calling' },
+            { functionCall: { name: 'read_file', args: { path: 'a' } } },
+          ],
+        },
       ],
     });
     expect(request.messages).toEqual([
@@ -147,9 +179,15 @@ describe('toHookLLMRequest is text-only', () => {
   });
 
   it('accepts every SDK contents shape: a string, a part list and a single Content', () => {
-    expect(translator.toHookLLMRequest({ model: 'm', contents: 'hi' }).messages).toEqual([{ role: 'user', content: 'hi' }]);
-    expect(translator.toHookLLMRequest({ model: 'm', contents: ['a', { text: 'b' }] }).messages).toEqual([{ role: 'user', content: 'ab' }]);
-    expect(translator.toHookLLMRequest({ model: 'm', contents: { role: 'model', parts: [{ text: 'c' }] } }).messages).toEqual([{ role: 'model', content: 'c' }]);
+    expect(translator.toHookLLMRequest({ model: 'm', contents: 'hi' }).messages).toEqual([
+      { role: 'user', content: 'hi' },
+    ]);
+    expect(translator.toHookLLMRequest({ model: 'm', contents: ['a', { text: 'b' }] }).messages).toEqual([
+      { role: 'user', content: 'ab' },
+    ]);
+    expect(
+      translator.toHookLLMRequest({ model: 'm', contents: { role: 'model', parts: [{ text: 'c' }] } }).messages,
+    ).toEqual([{ role: 'model', content: 'c' }]);
     expect(normalizeContents(undefined)).toEqual([]);
     expect(normalizeContents([])).toEqual([]);
   });
@@ -161,8 +199,21 @@ describe('toHookLLMResponse is text-only', () => {
       sdkResponse({
         candidates: [
           {
-            content: { role: 'model', parts: [{ text: 'plan', thought: true }, { text: 'answer' }, { functionCall: { name: 'write_file', args: {} } }] },
-            safetyRatings: [{ category: HarmCategory.HARM_CATEGORY_DANGEROUS_CONTENT, probability: HarmProbability.HIGH, blocked: true }],
+            content: {
+              role: 'model',
+              parts: [
+                { text: 'plan', thought: true },
+                { text: 'answer' },
+                { functionCall: { name: 'write_file', args: {} } },
+              ],
+            },
+            safetyRatings: [
+              {
+                category: HarmCategory.HARM_CATEGORY_DANGEROUS_CONTENT,
+                probability: HarmProbability.HIGH,
+                blocked: true,
+              },
+            ],
           },
         ],
       }),
@@ -173,7 +224,10 @@ describe('toHookLLMResponse is text-only', () => {
     });
     expect(response.text).toBe('answer');
     expect('blocked' in (response.candidates[0].safetyRatings?.[0] ?? {})).toBe(false);
-    expectTypeOf<NonNullable<LLMResponse['candidates'][number]['safetyRatings']>[number]>().toEqualTypeOf<{ category: string; probability: string }>();
+    expectTypeOf<NonNullable<LLMResponse['candidates'][number]['safetyRatings']>[number]>().toEqualTypeOf<{
+      category: string;
+      probability: string;
+    }>();
   });
 
   it('HOOK-077: a response without candidates or usage gives an empty candidate list and no text', () => {
@@ -210,9 +264,16 @@ describe('fromHookLLMRequest keeps what hooks cannot see', () => {
 
     const rebuilt = translator.fromHookLLMRequest(hookRequest, baseRequest);
     expect(rebuilt.model).toBe('gemini-a');
-    expect(rebuilt.config).toEqual({ systemInstruction: 'You are careful.', tools: [{ functionDeclarations: [{ name: 'read_file' }] }], temperature: 0 });
+    expect(rebuilt.config).toEqual({
+      systemInstruction: 'You are careful.',
+      tools: [{ functionDeclarations: [{ name: 'read_file' }] }],
+      temperature: 0,
+    });
     expect(rebuilt.contents).toEqual([
-      { role: 'user', parts: [{ text: 'look at this [redacted]' }, { inlineData: { mimeType: 'image/png', data: 'AAAA' } }] },
+      {
+        role: 'user',
+        parts: [{ text: 'look at this [redacted]' }, { inlineData: { mimeType: 'image/png', data: 'AAAA' } }],
+      },
       { role: 'model', parts: [{ functionCall: { name: 'read_file', args: { path: 'a.txt' } } }] },
       { role: 'user', parts: [{ functionResponse: { name: 'read_file', response: { content: 'hello' } } }] },
       { role: 'model', parts: [{ text: 'It says hello.' }] },
@@ -267,7 +328,15 @@ describe('fromHookLLMResponse', () => {
 
   it('HOOK-079: a round trip through the hook format drops the non-text parts of the original response', () => {
     const original = sdkResponse({
-      candidates: [{ content: { role: 'model', parts: [{ text: 'Reading.' }, { functionCall: { name: 'read_file', args: { path: 'a' } } }] }, index: 0 }],
+      candidates: [
+        {
+          content: {
+            role: 'model',
+            parts: [{ text: 'Reading.' }, { functionCall: { name: 'read_file', args: { path: 'a' } } }],
+          },
+          index: 0,
+        },
+      ],
     });
     const rebuilt = translator.fromHookLLMResponse(translator.toHookLLMResponse(original));
     expect(rebuilt.candidates?.[0]?.content?.parts).toEqual([{ text: 'Reading.' }]);
@@ -276,7 +345,9 @@ describe('fromHookLLMResponse', () => {
 
   it('HOOK-079: a text-only hook response becomes one candidate; non-string parts are stringified', () => {
     expect(translator.fromHookLLMResponse({ text: 'short answer' }).text).toBe('short answer');
-    const odd = translator.fromHookLLMResponse({ candidates: [{ content: { role: 'model', parts: [{ nested: true } as unknown as string] } }] });
+    const odd = translator.fromHookLLMResponse({
+      candidates: [{ content: { role: 'model', parts: [{ nested: true } as unknown as string] } }],
+    });
     expect(odd.candidates?.[0]?.content?.parts).toEqual([{ text: '{"nested":true}' }]);
     expect(odd.candidates?.[0]?.index).toBe(0);
   });

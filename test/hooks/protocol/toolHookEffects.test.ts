@@ -69,7 +69,9 @@ describe('toolHookEffects', () => {
     const result = applyAfterToolEffects(toolResult(), new DefaultHookOutput({ suppressOutput: true }));
     expect(result.suppressDisplay).toBe(true);
     expect(result.llmContent).toBe('file written');
-    expect(applyAfterToolEffects(toolResult(), new DefaultHookOutput({ suppressOutput: false })).suppressDisplay).toBeUndefined();
+    expect(
+      applyAfterToolEffects(toolResult(), new DefaultHookOutput({ suppressOutput: false })).suppressDisplay,
+    ).toBeUndefined();
   });
 
   it('HOOK-208: additionalContext, systemMessage and suppressOutput apply together, context first', () => {
@@ -107,8 +109,16 @@ describe('toolHookEffects', () => {
   });
 
   it('HOOK-026: toToolResponse gives llmContent, returnDisplay, metadata and error only when present', () => {
-    expect(toToolResponse(toolResult())).toEqual({ llmContent: 'file written', returnDisplay: 'Wrote a.txt', metadata: {} });
-    const failed = toolResult({ metadata: { exitCode: 1 }, error: { message: 'boom', type: 'io' }, suppressDisplay: true });
+    expect(toToolResponse(toolResult())).toEqual({
+      llmContent: 'file written',
+      returnDisplay: 'Wrote a.txt',
+      metadata: {},
+    });
+    const failed = toolResult({
+      metadata: { exitCode: 1 },
+      error: { message: 'boom', type: 'io' },
+      suppressDisplay: true,
+    });
     expect(toToolResponse(failed)).toEqual({
       llmContent: 'file written',
       returnDisplay: 'Wrote a.txt',
@@ -118,13 +128,19 @@ describe('toolHookEffects', () => {
   });
 
   it('HOOK-019: modified input comes from tool_input (Gemini CLI) or updatedInput (Claude Code)', () => {
-    expect(getModifiedToolInput(new DefaultHookOutput({ hookSpecificOutput: { tool_input: { path: 'b.txt' } } }))).toEqual({
+    expect(
+      getModifiedToolInput(new DefaultHookOutput({ hookSpecificOutput: { tool_input: { path: 'b.txt' } } })),
+    ).toEqual({
       path: 'b.txt',
     });
-    expect(getModifiedToolInput(new DefaultHookOutput({ hookSpecificOutput: { updatedInput: { path: 'c.txt' } } }))).toEqual({
+    expect(
+      getModifiedToolInput(new DefaultHookOutput({ hookSpecificOutput: { updatedInput: { path: 'c.txt' } } })),
+    ).toEqual({
       path: 'c.txt',
     });
-    expect(getModifiedToolInput(new DefaultHookOutput({ hookSpecificOutput: { tool_input: 'not an object' } }))).toBeUndefined();
+    expect(
+      getModifiedToolInput(new DefaultHookOutput({ hookSpecificOutput: { tool_input: 'not an object' } })),
+    ).toBeUndefined();
     expect(getModifiedToolInput(undefined)).toBeUndefined();
   });
 

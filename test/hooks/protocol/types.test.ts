@@ -1,6 +1,17 @@
 import { FunctionCallingConfigMode, GenerateContentResponse } from '@google/genai';
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { AfterModelHookOutput, BeforeModelHookOutput, BeforeToolHookOutput, BeforeToolSelectionHookOutput, createHookOutput, DEFAULT_BLOCK_REASON, DefaultHookOutput, modifiedToolInput, type HookDecision, type HookOutput } from '../../../src/hooks/protocol/outputs.js';
+import {
+  AfterModelHookOutput,
+  BeforeModelHookOutput,
+  BeforeToolHookOutput,
+  BeforeToolSelectionHookOutput,
+  createHookOutput,
+  DEFAULT_BLOCK_REASON,
+  DefaultHookOutput,
+  modifiedToolInput,
+  type HookDecision,
+  type HookOutput,
+} from '../../../src/hooks/protocol/outputs.js';
 import { createEmptyAggregatedResult, type ToolResult } from '../../../src/hooks/protocol/results.js';
 import { HookEventName, hookEventNames, isHookEventName, isToolEvent } from '../../../src/hooks/protocol/events.js';
 import { loadGenAI } from '../../../src/genaiValues.js';
@@ -55,14 +66,22 @@ describe('DefaultHookOutput', () => {
   });
 
   it('getAdditionalContext returns only a non-empty string', () => {
-    expect(new DefaultHookOutput({ hookSpecificOutput: { additionalContext: 'ctx' } }).getAdditionalContext()).toBe('ctx');
-    expect(new DefaultHookOutput({ hookSpecificOutput: { additionalContext: '' } }).getAdditionalContext()).toBeUndefined();
-    expect(new DefaultHookOutput({ hookSpecificOutput: { additionalContext: 42 } }).getAdditionalContext()).toBeUndefined();
+    expect(new DefaultHookOutput({ hookSpecificOutput: { additionalContext: 'ctx' } }).getAdditionalContext()).toBe(
+      'ctx',
+    );
+    expect(
+      new DefaultHookOutput({ hookSpecificOutput: { additionalContext: '' } }).getAdditionalContext(),
+    ).toBeUndefined();
+    expect(
+      new DefaultHookOutput({ hookSpecificOutput: { additionalContext: 42 } }).getAdditionalContext(),
+    ).toBeUndefined();
     expect(new DefaultHookOutput({}).getAdditionalContext()).toBeUndefined();
   });
 
   it('the default output leaves model requests and tool configuration unchanged', () => {
-    const output = new DefaultHookOutput({ hookSpecificOutput: { llm_request: { model: 'x' }, toolConfig: { mode: 'NONE' } } });
+    const output = new DefaultHookOutput({
+      hookSpecificOutput: { llm_request: { model: 'x' }, toolConfig: { mode: 'NONE' } },
+    });
     const request = { model: 'm', contents: 'hi' };
     const target = { toolConfig: {} };
     expect(output.applyLLMRequestModifications(request)).toBe(request);
@@ -72,17 +91,33 @@ describe('DefaultHookOutput', () => {
 
 describe('BeforeToolHookOutput', () => {
   it('HOOK-169, HOOK-199: permissionDecision block or deny blocks; allow does not', () => {
-    expect(new BeforeToolHookOutput({ hookSpecificOutput: { permissionDecision: 'deny' } }).isBlockingDecision()).toBe(true);
-    expect(new BeforeToolHookOutput({ hookSpecificOutput: { permissionDecision: 'block' } }).isBlockingDecision()).toBe(true);
-    expect(new BeforeToolHookOutput({ hookSpecificOutput: { permissionDecision: 'allow' } }).isBlockingDecision()).toBe(false);
-    expect(new BeforeToolHookOutput({ hookSpecificOutput: { permissionDecision: 'ask' } }).isBlockingDecision()).toBe(false);
+    expect(new BeforeToolHookOutput({ hookSpecificOutput: { permissionDecision: 'deny' } }).isBlockingDecision()).toBe(
+      true,
+    );
+    expect(new BeforeToolHookOutput({ hookSpecificOutput: { permissionDecision: 'block' } }).isBlockingDecision()).toBe(
+      true,
+    );
+    expect(new BeforeToolHookOutput({ hookSpecificOutput: { permissionDecision: 'allow' } }).isBlockingDecision()).toBe(
+      false,
+    );
+    expect(new BeforeToolHookOutput({ hookSpecificOutput: { permissionDecision: 'ask' } }).isBlockingDecision()).toBe(
+      false,
+    );
   });
 
   it('HOOK-170, HOOK-199: a string permissionDecisionReason is preferred over reason', () => {
-    const output = new BeforeToolHookOutput({ decision: 'deny', reason: 'top-level', hookSpecificOutput: { permissionDecisionReason: 'compat' } });
+    const output = new BeforeToolHookOutput({
+      decision: 'deny',
+      reason: 'top-level',
+      hookSpecificOutput: { permissionDecisionReason: 'compat' },
+    });
     expect(output.getEffectiveReason()).toBe('compat');
     expect(output.getBlockingError()).toEqual({ blocked: true, reason: 'compat' });
-    const nonString = new BeforeToolHookOutput({ decision: 'deny', reason: 'top-level', hookSpecificOutput: { permissionDecisionReason: 5 } });
+    const nonString = new BeforeToolHookOutput({
+      decision: 'deny',
+      reason: 'top-level',
+      hookSpecificOutput: { permissionDecisionReason: 5 },
+    });
     expect(nonString.getEffectiveReason()).toBe('top-level');
   });
 
@@ -97,9 +132,15 @@ describe('BeforeToolHookOutput', () => {
   });
 
   it('getModifiedToolInput reads tool_input, or Claude Code’s updatedInput, only when it is an object', () => {
-    expect(new BeforeToolHookOutput({ hookSpecificOutput: { tool_input: { path: 'a' } } }).getModifiedToolInput()).toEqual({ path: 'a' });
-    expect(new BeforeToolHookOutput({ hookSpecificOutput: { updatedInput: { path: 'b' } } }).getModifiedToolInput()).toEqual({ path: 'b' });
-    expect(new BeforeToolHookOutput({ hookSpecificOutput: { tool_input: ['a'] } }).getModifiedToolInput()).toBeUndefined();
+    expect(
+      new BeforeToolHookOutput({ hookSpecificOutput: { tool_input: { path: 'a' } } }).getModifiedToolInput(),
+    ).toEqual({ path: 'a' });
+    expect(
+      new BeforeToolHookOutput({ hookSpecificOutput: { updatedInput: { path: 'b' } } }).getModifiedToolInput(),
+    ).toEqual({ path: 'b' });
+    expect(
+      new BeforeToolHookOutput({ hookSpecificOutput: { tool_input: ['a'] } }).getModifiedToolInput(),
+    ).toBeUndefined();
     expect(new BeforeToolHookOutput({}).getModifiedToolInput()).toBeUndefined();
     expect(modifiedToolInput({ tool_input: 'x' })).toBeUndefined();
   });
@@ -127,7 +168,9 @@ describe('createHookOutput', () => {
 describe('BeforeModelHookOutput', () => {
   it('HOOK-194: getSyntheticResponse returns a response only when llm_response is present, never on a bare stop', () => {
     const withResponse = new BeforeModelHookOutput({
-      hookSpecificOutput: { llm_response: { candidates: [{ content: { role: 'model', parts: ['cached answer'] }, finishReason: 'STOP' }] } },
+      hookSpecificOutput: {
+        llm_response: { candidates: [{ content: { role: 'model', parts: ['cached answer'] }, finishReason: 'STOP' }] },
+      },
     });
     const response = withResponse.getSyntheticResponse();
     expect(response).toBeInstanceOf(GenerateContentResponse);
@@ -136,7 +179,9 @@ describe('BeforeModelHookOutput', () => {
     const stopOnly = new BeforeModelHookOutput({ continue: false, stopReason: 'no more' });
     expect(stopOnly.shouldStopExecution()).toBe(true);
     expect(stopOnly.getSyntheticResponse()).toBeUndefined();
-    expect(new AfterModelHookOutput({ continue: false, stopReason: 'no more' }).getModifiedResponse()?.text).toBe('no more');
+    expect(new AfterModelHookOutput({ continue: false, stopReason: 'no more' }).getModifiedResponse()?.text).toBe(
+      'no more',
+    );
   });
 
   it('HOOK-078: applyLLMRequestModifications applies llm_request onto the SDK request and keeps its tools', () => {
@@ -146,7 +191,13 @@ describe('BeforeModelHookOutput', () => {
       config: { tools: [{ functionDeclarations: [{ name: 'read_file' }] }], temperature: 0.2 },
     };
     const output = new BeforeModelHookOutput({
-      hookSpecificOutput: { llm_request: { model: 'gemini-b', messages: [{ role: 'user', content: 'hello, redacted' }], config: { temperature: 0 } } },
+      hookSpecificOutput: {
+        llm_request: {
+          model: 'gemini-b',
+          messages: [{ role: 'user', content: 'hello, redacted' }],
+          config: { temperature: 0 },
+        },
+      },
     });
     const modified = output.applyLLMRequestModifications(base);
     expect(modified.model).toBe('gemini-b');
@@ -178,20 +229,33 @@ describe('AfterModelHookOutput', () => {
 });
 
 describe('BeforeToolSelectionHookOutput', () => {
-  const tools = [{ functionDeclarations: [{ name: 'read_file' }, { name: 'write_file' }, { name: 'run_shell_command' }] }];
+  const tools = [
+    { functionDeclarations: [{ name: 'read_file' }, { name: 'write_file' }, { name: 'run_shell_command' }] },
+  ];
 
   it('applies the hook toolConfig as the SDK toolConfig', () => {
-    const output = new BeforeToolSelectionHookOutput({ hookSpecificOutput: { toolConfig: { mode: 'ANY', allowedFunctionNames: ['read_file'] } } });
-    const applied = output.applyToolConfigModifications({ tools, toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.AUTO } } });
-    expect(applied.toolConfig).toEqual({ functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: ['read_file'] } });
+    const output = new BeforeToolSelectionHookOutput({
+      hookSpecificOutput: { toolConfig: { mode: 'ANY', allowedFunctionNames: ['read_file'] } },
+    });
+    const applied = output.applyToolConfigModifications({
+      tools,
+      toolConfig: { functionCallingConfig: { mode: FunctionCallingConfigMode.AUTO } },
+    });
+    expect(applied.toolConfig).toEqual({
+      functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: ['read_file'] },
+    });
   });
 
   it('HOOK-167, HOOK-168: restricting tools changes only toolConfig; the tools list is returned unchanged', () => {
-    const output = new BeforeToolSelectionHookOutput({ hookSpecificOutput: { toolConfig: { mode: 'NONE', allowedFunctionNames: [] } } });
+    const output = new BeforeToolSelectionHookOutput({
+      hookSpecificOutput: { toolConfig: { mode: 'NONE', allowedFunctionNames: [] } },
+    });
     const target = { tools };
     const applied = output.applyToolConfigModifications(target);
     expect(applied.tools).toBe(tools);
-    expect(applied.tools).toEqual([{ functionDeclarations: [{ name: 'read_file' }, { name: 'write_file' }, { name: 'run_shell_command' }] }]);
+    expect(applied.tools).toEqual([
+      { functionDeclarations: [{ name: 'read_file' }, { name: 'write_file' }, { name: 'run_shell_command' }] },
+    ]);
     expect(applied.toolConfig?.functionCallingConfig?.mode).toBe(FunctionCallingConfigMode.NONE);
   });
 
@@ -221,7 +285,13 @@ describe('ToolResult and helpers', () => {
   });
 
   it('the empty aggregated result is a success with nothing in it', () => {
-    expect(createEmptyAggregatedResult()).toEqual({ success: true, finalOutput: undefined, allOutputs: [], errors: [], totalDuration: 0 });
+    expect(createEmptyAggregatedResult()).toEqual({
+      success: true,
+      finalOutput: undefined,
+      allOutputs: [],
+      errors: [],
+      totalDuration: 0,
+    });
     expect(createEmptyAggregatedResult()).not.toBe(createEmptyAggregatedResult());
   });
 });

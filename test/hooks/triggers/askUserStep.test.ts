@@ -4,7 +4,14 @@
  * without a callback, a cancelled ask, and the bound's configuration.
  */
 import { describe, expect, it } from 'vitest';
-import { AskUserError, BeforeToolHookOutput, Config, DebugLogger, DEFAULT_ASK_USER_TIMEOUT_MS, type LogRecord } from '../../../src/index.js';
+import {
+  AskUserError,
+  BeforeToolHookOutput,
+  Config,
+  DebugLogger,
+  DEFAULT_ASK_USER_TIMEOUT_MS,
+  type LogRecord,
+} from '../../../src/index.js';
 import { askUserFailure, decideAskAnswer, failedAnswer, runAskStep } from '../../../src/hooks/triggers/askUserStep.js';
 import type { AskDecision } from '../../../src/hooks/protocol/beforeToolDecision.js';
 
@@ -19,14 +26,20 @@ const decision: AskDecision = {
 
 describe('ask step', () => {
   it('allow proceeds with the asked-about (rewritten) arguments; deny blocks with ask_denied and the reason', () => {
-    expect(decideAskAnswer({ toolName: 'write_file', decision, answer: { decision: 'allow', answeredBy: 'onAskUser' } })).toEqual({
+    expect(
+      decideAskAnswer({ toolName: 'write_file', decision, answer: { decision: 'allow', answeredBy: 'onAskUser' } }),
+    ).toEqual({
       kind: 'proceed',
       args: { path: 'b.txt' },
       modified: true,
       output: decision.output,
       asked: { reason: 'sure?', hookNames: ['guard'], decision: 'allow', answeredBy: 'onAskUser' },
     });
-    const denied = decideAskAnswer({ toolName: 'write_file', decision, answer: { decision: 'deny', decisionReason: 'nope', answeredBy: 'onAskUser' } });
+    const denied = decideAskAnswer({
+      toolName: 'write_file',
+      decision,
+      answer: { decision: 'deny', decisionReason: 'nope', answeredBy: 'onAskUser' },
+    });
     expect(denied).toMatchObject({ kind: 'blocked', asked: { decision: 'deny', decisionReason: 'nope' } });
     expect(denied.kind === 'blocked' && denied.result).toEqual({
       llmContent: 'Permission to run write_file was denied: nope',
@@ -46,7 +59,10 @@ describe('ask step', () => {
     const controller = new AbortController();
     controller.abort();
     const result = await runAskStep({ config, toolName: 'write_file', decision, signal: controller.signal });
-    expect(result).toMatchObject({ kind: 'blocked', asked: { decision: 'deny', answeredBy: 'cancelled', decisionReason: 'the call was cancelled while asking' } });
+    expect(result).toMatchObject({
+      kind: 'blocked',
+      asked: { decision: 'deny', answeredBy: 'cancelled', decisionReason: 'the call was cancelled while asking' },
+    });
     expect(asked).toEqual([]);
   });
 
@@ -59,20 +75,38 @@ describe('ask step', () => {
       },
     });
     await runAskStep({ config, toolName: 'write_file', decision, callId: 'c7' });
-    expect(seen).toMatchObject({ toolName: 'write_file', toolInput: { path: 'b.txt' }, reason: 'sure?', hookName: 'guard', callId: 'c7', signalAborted: false });
+    expect(seen).toMatchObject({
+      toolName: 'write_file',
+      toolInput: { path: 'b.txt' },
+      reason: 'sure?',
+      hookName: 'guard',
+      callId: 'c7',
+      signalAborted: false,
+    });
   });
 
   it('failures are AskUserErrors whose message is the deny reason', () => {
     const threw = askUserFailure({ kind: 'threw', toolName: 't', error: new Error('boom') });
     expect(AskUserError.isInstance(threw)).toBe(true);
-    expect(threw).toMatchObject({ kind: 'threw', toolName: 't', message: 'onAskUser failed, so the call is denied: it threw: boom' });
-    expect(askUserFailure({ kind: 'timeout', toolName: 't', timeout: 5 }).message).toBe('onAskUser failed, so the call is denied: no answer within 5 ms');
-    expect(askUserFailure({ kind: 'invalid-answer', toolName: 't', answer: undefined }).message).toContain('it answered undefined');
+    expect(threw).toMatchObject({
+      kind: 'threw',
+      toolName: 't',
+      message: 'onAskUser failed, so the call is denied: it threw: boom',
+    });
+    expect(askUserFailure({ kind: 'timeout', toolName: 't', timeout: 5 }).message).toBe(
+      'onAskUser failed, so the call is denied: no answer within 5 ms',
+    );
+    expect(askUserFailure({ kind: 'invalid-answer', toolName: 't', answer: undefined }).message).toContain(
+      'it answered undefined',
+    );
     expect(failedAnswer(threw)).toEqual({ decision: 'deny', decisionReason: threw.message, answeredBy: 'failure' });
   });
 
   it('an answer with a reason that is not a string is invalid', async () => {
-    const config = new Config({ onAskUser: () => ({ decision: 'allow', reason: 42 }) as never, logger: new DebugLogger('t', { sink: () => {} }) });
+    const config = new Config({
+      onAskUser: () => ({ decision: 'allow', reason: 42 }) as never,
+      logger: new DebugLogger('t', { sink: () => {} }),
+    });
     const result = await runAskStep({ config, toolName: 'write_file', decision });
     expect(result).toMatchObject({ kind: 'blocked', asked: { answeredBy: 'failure' } });
   });

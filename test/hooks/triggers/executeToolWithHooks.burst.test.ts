@@ -21,7 +21,9 @@ function burstConfig(guardMode: 'deny' | 'rewrite') {
     enableHooks: true,
     logger,
     hooks: {
-      BeforeTool: [{ matcher: 'load_tool', hooks: [{ type: 'command', command: bashFixtureCommand('id-guard.sh', guardMode) }] }],
+      BeforeTool: [
+        { matcher: 'load_tool', hooks: [{ type: 'command', command: bashFixtureCommand('id-guard.sh', guardMode) }] },
+      ],
       AfterTool: [{ matcher: 'load_tool', hooks: [{ type: 'command', command: "cat >/dev/null; echo '{}'" }] }],
     },
   });
@@ -44,8 +46,17 @@ describe.runIf(process.platform !== 'win32')('executeToolWithHooks under a burst
     const { config, records } = burstConfig('deny');
     const { results, ran } = await burst(config);
 
-    const expected = ids.map((id) => (id % 2 === 1 ? { id, ran: false, llmContent: 'odd', blocked: true } : { id, ran: true, llmContent: `loaded ${id}`, blocked: false }));
-    const actual = results.map((result, id) => ({ id, ran: ran.has(id), llmContent: result.llmContent, blocked: result.error?.type === HOOK_BLOCKED_ERROR_TYPE }));
+    const expected = ids.map((id) =>
+      id % 2 === 1
+        ? { id, ran: false, llmContent: 'odd', blocked: true }
+        : { id, ran: true, llmContent: `loaded ${id}`, blocked: false },
+    );
+    const actual = results.map((result, id) => ({
+      id,
+      ran: ran.has(id),
+      llmContent: result.llmContent,
+      blocked: result.error?.type === HOOK_BLOCKED_ERROR_TYPE,
+    }));
     expect(actual).toEqual(expected);
     expect(records).toEqual([]);
     await assertNoHookProcessesAlive();

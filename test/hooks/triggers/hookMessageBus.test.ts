@@ -1,6 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Config, HookEventName } from '../../../src/index.js';
-import { connectHookMessageBus, MessageBus, MessageBusType, requestHookExecution, type HookBusMessage } from '../../../src/engine.js';
+import {
+  connectHookMessageBus,
+  MessageBus,
+  MessageBusType,
+  requestHookExecution,
+  type HookBusMessage,
+} from '../../../src/engine.js';
 import { commandGroup, hookConfig, readCapturedInputs, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
 
 const scratch = new Scratch();
@@ -45,7 +51,11 @@ describe('hook message bus', () => {
     expect(agent.correlationId).not.toBe(session.correlationId);
     expect(agent.result.finalOutput?.systemMessage).toBe('agent');
     expect(session.result.finalOutput?.systemMessage).toBe('session');
-    expect(readCapturedInputs(capture).map((input) => input['hook_event_name']).sort()).toEqual(['BeforeAgent', 'SessionStart']);
+    expect(
+      readCapturedInputs(capture)
+        .map((input) => input['hook_event_name'])
+        .sort(),
+    ).toEqual(['BeforeAgent', 'SessionStart']);
   });
 
   it('model events take SDK objects in the payload and are translated for the hook', async () => {
@@ -57,7 +67,10 @@ describe('hook message bus', () => {
       llm_request: { model: 'gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
     });
     expect(response.error).toBeUndefined();
-    expect(readCapturedInputs(capture)[0]['llm_request']).toEqual({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'hi' }] });
+    expect(readCapturedInputs(capture)[0]['llm_request']).toEqual({
+      model: 'gemini-2.5-flash',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
   });
 
   it('an unknown event name is refused with an error naming the known events, and a warning', async () => {

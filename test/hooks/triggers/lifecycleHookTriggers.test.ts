@@ -26,13 +26,21 @@ describe('fireSessionStartHook', () => {
     const capture = scratch.file('start.log');
     const command = scratch.respond({
       capture,
-      stdout: { systemMessage: 'welcome back', hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'branch: main' } },
+      stdout: {
+        systemMessage: 'welcome back',
+        hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'branch: main' },
+      },
     });
     const { config } = hookConfig({ SessionStart: [commandGroup(command)] }, { transcriptPath: '/tmp/t.jsonl' });
     const result = await fireSessionStartHook(config, 'resume');
     expect(result).toEqual({ additionalContext: 'branch: main', systemMessage: 'welcome back' });
     expect(readCapturedInputs(capture)).toEqual([
-      expect.objectContaining({ hook_event_name: 'SessionStart', source: 'resume', transcript_path: '/tmp/t.jsonl', session_id: 'session-test' }),
+      expect.objectContaining({
+        hook_event_name: 'SessionStart',
+        source: 'resume',
+        transcript_path: '/tmp/t.jsonl',
+        session_id: 'session-test',
+      }),
     ]);
   });
 
@@ -48,19 +56,33 @@ describe('fireBeforeAgentHook', () => {
     const capture = scratch.file('before-agent.log');
     const command = scratch.respond({ capture, stdout: { decision: 'block', reason: 'no secrets in prompts' } });
     const { config } = hookConfig({ BeforeAgent: [commandGroup(command)] });
-    expect(await fireBeforeAgentHook(config, 'my password is hunter2')).toEqual({ blocked: true, reason: 'no secrets in prompts' });
-    expect(readCapturedInputs(capture)[0]).toMatchObject({ hook_event_name: 'BeforeAgent', prompt: 'my password is hunter2' });
+    expect(await fireBeforeAgentHook(config, 'my password is hunter2')).toEqual({
+      blocked: true,
+      reason: 'no secrets in prompts',
+    });
+    expect(readCapturedInputs(capture)[0]).toMatchObject({
+      hook_event_name: 'BeforeAgent',
+      prompt: 'my password is hunter2',
+    });
   });
 
   it('exit code 2 blocks the prompt with stderr as the reason', async () => {
-    const { config } = hookConfig({ BeforeAgent: [commandGroup(fixtureCommand('exit-2-stderr.sh', 'prompt rejected'))] });
+    const { config } = hookConfig({
+      BeforeAgent: [commandGroup(fixtureCommand('exit-2-stderr.sh', 'prompt rejected'))],
+    });
     expect(await fireBeforeAgentHook(config, 'hi')).toEqual({ blocked: true, reason: 'prompt rejected' });
   });
 
   it('continue:false asks to end the session and wins over a block', async () => {
-    const command = scratch.respond({ stdout: { continue: false, stopReason: 'session closed', decision: 'block', reason: 'x' } });
+    const command = scratch.respond({
+      stdout: { continue: false, stopReason: 'session closed', decision: 'block', reason: 'x' },
+    });
     const { config } = hookConfig({ BeforeAgent: [commandGroup(command)] });
-    expect(await fireBeforeAgentHook(config, 'hi')).toEqual({ blocked: false, stopped: true, stopReason: 'session closed' });
+    expect(await fireBeforeAgentHook(config, 'hi')).toEqual({
+      blocked: false,
+      stopped: true,
+      stopReason: 'session closed',
+    });
   });
 
   it('HOOK-211: sequential hooks chain additionalContext into the next prompt; the contexts come back joined', async () => {
@@ -71,7 +93,13 @@ describe('fireBeforeAgentHook', () => {
           sequential: true,
           hooks: [
             { type: 'command', command: fixtureCommand('add-context.js', 'git status: clean') },
-            { type: 'command', command: scratch.respond({ capture: second, stdout: { hookSpecificOutput: { additionalContext: 'branch: main' } } }) },
+            {
+              type: 'command',
+              command: scratch.respond({
+                capture: second,
+                stdout: { hookSpecificOutput: { additionalContext: 'branch: main' } },
+              }),
+            },
           ],
         },
       ],
@@ -92,7 +120,11 @@ describe('fireAfterAgentHook', () => {
     const capture = scratch.file('after-agent.log');
     const command = scratch.respond({ capture, stdout: { decision: 'block', reason: 'run the tests first' } });
     const { config } = hookConfig({ AfterAgent: [commandGroup(command)] });
-    const result = await fireAfterAgentHook(config, { prompt: 'fix it', promptResponse: 'Fixed.', stopHookActive: true });
+    const result = await fireAfterAgentHook(config, {
+      prompt: 'fix it',
+      promptResponse: 'Fixed.',
+      stopHookActive: true,
+    });
     expect(result).toEqual({ continueRequested: true, reason: 'run the tests first' });
     expect(readCapturedInputs(capture)[0]).toMatchObject({
       hook_event_name: 'AfterAgent',
@@ -103,35 +135,71 @@ describe('fireAfterAgentHook', () => {
   });
 
   it('exit code 2 asks the agent to go on with stderr as the reason (Gemini CLI: retry; Claude Code: Stop blocked)', async () => {
-    const { config } = hookConfig({ AfterAgent: [commandGroup(fixtureCommand('exit-2-stderr.sh', 'the tests still fail'))] });
-    expect(await fireAfterAgentHook(config, { prompt: 'p', promptResponse: 'r', stopHookActive: false })).toEqual({ continueRequested: true, reason: 'the tests still fail' });
+    const { config } = hookConfig({
+      AfterAgent: [commandGroup(fixtureCommand('exit-2-stderr.sh', 'the tests still fail'))],
+    });
+    expect(await fireAfterAgentHook(config, { prompt: 'p', promptResponse: 'r', stopHookActive: false })).toEqual({
+      continueRequested: true,
+      reason: 'the tests still fail',
+    });
   });
 
   it('continue:false wins over a block; no hook lets the agent stop', async () => {
-    const stop = scratch.respond({ stdout: { continue: false, stopReason: 'done for today', decision: 'block', reason: 'more' } });
-    expect(await fireAfterAgentHook(hookConfig({ AfterAgent: [commandGroup(stop)] }).config, { prompt: 'p', promptResponse: 'r', stopHookActive: false })).toEqual({
+    const stop = scratch.respond({
+      stdout: { continue: false, stopReason: 'done for today', decision: 'block', reason: 'more' },
+    });
+    expect(
+      await fireAfterAgentHook(hookConfig({ AfterAgent: [commandGroup(stop)] }).config, {
+        prompt: 'p',
+        promptResponse: 'r',
+        stopHookActive: false,
+      }),
+    ).toEqual({
       continueRequested: false,
       stopped: true,
       stopReason: 'done for today',
     });
-    expect(await fireAfterAgentHook(new Config(), { prompt: 'p', promptResponse: 'r', stopHookActive: false })).toEqual({ continueRequested: false });
+    expect(await fireAfterAgentHook(new Config(), { prompt: 'p', promptResponse: 'r', stopHookActive: false })).toEqual(
+      { continueRequested: false },
+    );
   });
 });
 
 describe('advisory lifecycle triggers', () => {
   it('HOOK-203 and beyond: PreCompress, Notification and SessionEnd fire with their fields; a PreCompress block keeps the history, the others give only their systemMessage', async () => {
-    const captures = { PreCompress: scratch.file('pre.log'), Notification: scratch.file('note.log'), SessionEnd: scratch.file('end.log') };
+    const captures = {
+      PreCompress: scratch.file('pre.log'),
+      Notification: scratch.file('note.log'),
+      SessionEnd: scratch.file('end.log'),
+    };
     const hooks = Object.fromEntries(
-      Object.entries(captures).map(([event, capture]) => [event, [commandGroup(scratch.respond({ capture, stdout: { systemMessage: `${event} seen`, decision: 'block' } }))]]),
+      Object.entries(captures).map(([event, capture]) => [
+        event,
+        [commandGroup(scratch.respond({ capture, stdout: { systemMessage: `${event} seen`, decision: 'block' } }))],
+      ]),
     );
     const { config } = hookConfig(hooks);
-    expect(await firePreCompressHook(config, 'manual')).toEqual({ blocked: true, reason: 'No reason provided', systemMessage: 'PreCompress seen' });
-    expect(await fireNotificationHook(config, { notificationType: 'ToolPermission', message: 'approve?', details: { tool: 'x' } })).toEqual({
+    expect(await firePreCompressHook(config, 'manual')).toEqual({
+      blocked: true,
+      reason: 'No reason provided',
+      systemMessage: 'PreCompress seen',
+    });
+    expect(
+      await fireNotificationHook(config, {
+        notificationType: 'ToolPermission',
+        message: 'approve?',
+        details: { tool: 'x' },
+      }),
+    ).toEqual({
       systemMessage: 'Notification seen',
     });
     expect(await fireSessionEndHook(config, 'prompt_input_exit')).toEqual({ systemMessage: 'SessionEnd seen' });
     expect(readCapturedInputs(captures.PreCompress)[0]).toMatchObject({ trigger: 'manual' });
-    expect(readCapturedInputs(captures.Notification)[0]).toMatchObject({ notification_type: 'ToolPermission', message: 'approve?', details: { tool: 'x' } });
+    expect(readCapturedInputs(captures.Notification)[0]).toMatchObject({
+      notification_type: 'ToolPermission',
+      message: 'approve?',
+      details: { tool: 'x' },
+    });
     expect(readCapturedInputs(captures.SessionEnd)[0]).toMatchObject({ reason: 'prompt_input_exit' });
   });
 
@@ -141,7 +209,9 @@ describe('advisory lifecycle triggers', () => {
     try {
       expect(await fireSessionStartHook(config, 'startup')).toEqual({});
       expect(await fireBeforeAgentHook(config, 'p')).toEqual({ blocked: false });
-      expect(await fireAfterAgentHook(config, { prompt: 'p', promptResponse: 'r', stopHookActive: false })).toEqual({ continueRequested: false });
+      expect(await fireAfterAgentHook(config, { prompt: 'p', promptResponse: 'r', stopHookActive: false })).toEqual({
+        continueRequested: false,
+      });
       expect(await firePreCompressHook(config, 'auto')).toEqual({ blocked: false });
       expect(await fireNotificationHook(config, { notificationType: 't', message: 'm' })).toEqual({});
       expect(await fireSessionEndHook(config, 'exit')).toEqual({});

@@ -5,7 +5,16 @@ import {
   type ToolListUnion,
 } from '@google/genai';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { Config, fireAfterModelHook, fireBeforeModelHook, fireBeforeToolSelectionHook, type AfterModelHookResult, type BeforeModelHookResult, type BeforeToolSelectionHookResult, type LogRecord } from '../../../src/index.js';
+import {
+  Config,
+  fireAfterModelHook,
+  fireBeforeModelHook,
+  fireBeforeToolSelectionHook,
+  type AfterModelHookResult,
+  type BeforeModelHookResult,
+  type BeforeToolSelectionHookResult,
+  type LogRecord,
+} from '../../../src/index.js';
 import { defaultHookTranslator, HookRegistry } from '../../../src/engine.js';
 import { commandGroup, hookConfig, readCapturedInputs, Scratch } from '../../helpers/systemFixtures.js';
 
@@ -56,7 +65,9 @@ function warnings(records: LogRecord[]): string[] {
 describe('fireBeforeModelHook', () => {
   it('HOOK-033, HOOK-034, HOOK-035, HOOK-041: BeforeModel fires with llm_request in the stable format, ignoring matchers', async () => {
     const capture = scratch.file('before-model.log');
-    const { config } = hookConfig({ BeforeModel: [commandGroup(scratch.respond({ capture }), { matcher: 'does_not_match_anything' })] });
+    const { config } = hookConfig({
+      BeforeModel: [commandGroup(scratch.respond({ capture }), { matcher: 'does_not_match_anything' })],
+    });
     const result = await fireBeforeModelHook(config, baseRequest());
     expect(result).toEqual({ blocked: false });
     const [input] = readCapturedInputs(capture);
@@ -74,7 +85,11 @@ describe('fireBeforeModelHook', () => {
       stdout: {
         decision: 'block',
         reason: 'answered from cache',
-        hookSpecificOutput: { llm_response: { candidates: [{ content: { role: 'model', parts: ['cached answer'] }, finishReason: 'STOP' }] } },
+        hookSpecificOutput: {
+          llm_response: {
+            candidates: [{ content: { role: 'model', parts: ['cached answer'] }, finishReason: 'STOP' }],
+          },
+        },
       },
     });
     const { config } = hookConfig({ BeforeModel: [commandGroup(command)] });
@@ -94,7 +109,9 @@ describe('fireBeforeModelHook', () => {
   });
 
   it('HOOK-036, HOOK-179: exit 2 blocks the model call with the stderr reason', async () => {
-    const { config } = hookConfig({ BeforeModel: [commandGroup(scratch.respond({ exitCode: 2, stderr: 'prompt contains a secret' }))] });
+    const { config } = hookConfig({
+      BeforeModel: [commandGroup(scratch.respond({ exitCode: 2, stderr: 'prompt contains a secret' }))],
+    });
     const result = await fireBeforeModelHook(config, baseRequest());
     expect(result.blocked).toBe(true);
     expect(result.reason).toBe('prompt contains a secret');
@@ -104,7 +121,11 @@ describe('fireBeforeModelHook', () => {
     const command = scratch.respond({
       stdout: {
         hookSpecificOutput: {
-          llm_request: { model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'List the files, briefly' }], config: { temperature: 0 } },
+          llm_request: {
+            model: 'gemini-2.5-pro',
+            messages: [{ role: 'user', content: 'List the files, briefly' }],
+            config: { temperature: 0 },
+          },
         },
       },
     });
@@ -150,7 +171,12 @@ describe('fireBeforeModelHook', () => {
     const command = scratch.respond({ stdout: { continue: false, stopReason: 'rate limit for today' } });
     const { config } = hookConfig({ BeforeModel: [commandGroup(command)] });
     const result = await fireBeforeModelHook(config, baseRequest());
-    expect(result).toEqual({ blocked: true, reason: 'rate limit for today', stopped: true, stopReason: 'rate limit for today' });
+    expect(result).toEqual({
+      blocked: true,
+      reason: 'rate limit for today',
+      stopped: true,
+      stopReason: 'rate limit for today',
+    });
   });
 
   it('HOOK-159: a BeforeModel systemMessage is appended to the request as a user-role [System] content', async () => {
@@ -176,12 +202,23 @@ describe('fireBeforeModelHook', () => {
     vi.spyOn(HookRegistry.prototype, 'initialize').mockRejectedValue(new Error('registry offline'));
     const { config, records } = hookConfig({ BeforeModel: [commandGroup('true')] });
     await expect(fireBeforeModelHook(config, baseRequest())).resolves.toEqual({ blocked: false });
-    expect(warnings(records).some((message) => message.includes('fireBeforeModelHook failed') && message.includes('registry offline'))).toBe(true);
+    expect(
+      warnings(records).some(
+        (message) => message.includes('fireBeforeModelHook failed') && message.includes('registry offline'),
+      ),
+    ).toBe(true);
   });
 
   it("HOOK-116: an exception while interpreting a hook's output (its llm_request cannot be translated) resolves to { blocked: false } with a warning", async () => {
     const capture = scratch.file('untranslatable.log');
-    const command = scratch.respond({ capture, stdout: { hookSpecificOutput: { llm_request: { model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'rewritten' }] } } } });
+    const command = scratch.respond({
+      capture,
+      stdout: {
+        hookSpecificOutput: {
+          llm_request: { model: 'gemini-2.5-pro', messages: [{ role: 'user', content: 'rewritten' }] },
+        },
+      },
+    });
     const { config, records } = hookConfig({ BeforeModel: [commandGroup(command)] });
     const translate = vi.spyOn(defaultHookTranslator, 'fromHookLLMRequest').mockImplementation(() => {
       throw new Error('translator rejected llm_request');
@@ -190,17 +227,29 @@ describe('fireBeforeModelHook', () => {
     // The failure is in the interpret step: the hook ran and answered, and the translator was asked to apply it.
     expect(readCapturedInputs(capture)).toHaveLength(1);
     expect(translate).toHaveBeenCalledTimes(1);
-    expect(warnings(records)).toEqual(['fireBeforeModelHook failed, continuing as if no hook ran: translator rejected llm_request']);
+    expect(warnings(records)).toEqual([
+      'fireBeforeModelHook failed, continuing as if no hook ran: translator rejected llm_request',
+    ]);
   });
 
   it("HOOK-116: an exception while interpreting a blocking hook's synthetic llm_response also resolves to { blocked: false }", async () => {
-    const command = scratch.respond({ stdout: { decision: 'block', reason: 'cached', hookSpecificOutput: { llm_response: { candidates: [{ content: { role: 'model', parts: ['cached answer'] } }] } } } });
+    const command = scratch.respond({
+      stdout: {
+        decision: 'block',
+        reason: 'cached',
+        hookSpecificOutput: {
+          llm_response: { candidates: [{ content: { role: 'model', parts: ['cached answer'] } }] },
+        },
+      },
+    });
     const { config, records } = hookConfig({ BeforeModel: [commandGroup(command)] });
     vi.spyOn(defaultHookTranslator, 'fromHookLLMResponse').mockImplementation(() => {
       throw new Error('translator rejected llm_response');
     });
     await expect(fireBeforeModelHook(config, baseRequest())).resolves.toEqual({ blocked: false });
-    expect(warnings(records)).toEqual(['fireBeforeModelHook failed, continuing as if no hook ran: translator rejected llm_response']);
+    expect(warnings(records)).toEqual([
+      'fireBeforeModelHook failed, continuing as if no hook ran: translator rejected llm_response',
+    ]);
   });
 
   it('HOOK-135, HOOK-152, HOOK-176: fireBeforeModelHook(config, llmRequest) resolves to a BeforeModelHookResult; hooks off gives { blocked: false }', async () => {
@@ -218,7 +267,10 @@ describe('fireAfterModelHook', () => {
     expect(result).toEqual({ response });
     const [input] = readCapturedInputs(capture);
     expect(input['hook_event_name']).toBe('AfterModel');
-    expect(input['llm_request']).toMatchObject({ model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'List the files' }] });
+    expect(input['llm_request']).toMatchObject({
+      model: 'gemini-2.5-flash',
+      messages: [{ role: 'user', content: 'List the files' }],
+    });
     expect(input['llm_response']).toEqual({
       text: 'a.txt is the only file',
       candidates: [{ content: { role: 'model', parts: ['a.txt is the only file'] }, finishReason: 'STOP', index: 0 }],
@@ -228,7 +280,11 @@ describe('fireAfterModelHook', () => {
 
   it('HOOK-046, HOOK-180: a modified llm_response is used downstream', async () => {
     const command = scratch.respond({
-      stdout: { hookSpecificOutput: { llm_response: { candidates: [{ content: { role: 'model', parts: ['[REDACTED] is the only file'] } }] } } },
+      stdout: {
+        hookSpecificOutput: {
+          llm_response: { candidates: [{ content: { role: 'model', parts: ['[REDACTED] is the only file'] } }] },
+        },
+      },
     });
     const { config } = hookConfig({ AfterModel: [commandGroup(command)] });
     const result = await fireAfterModelHook(config, baseRequest(), modelResponse('secret.txt is the only file'));
@@ -240,7 +296,11 @@ describe('fireAfterModelHook', () => {
     const command = scratch.respond({
       stdout: {
         hookSpecificOutput: {
-          llm_response: { candidates: [{ content: { role: 'model', parts: ['Replaced ', 'entirely.'] }, finishReason: 'STOP', index: 0 }] },
+          llm_response: {
+            candidates: [
+              { content: { role: 'model', parts: ['Replaced ', 'entirely.'] }, finishReason: 'STOP', index: 0 },
+            ],
+          },
         },
       },
     });
@@ -261,7 +321,9 @@ describe('fireAfterModelHook', () => {
   });
 
   it('HOOK-049, HOOK-180: suppressOutput gives suppressDisplay and keeps the response', async () => {
-    const { config } = hookConfig({ AfterModel: [commandGroup(scratch.respond({ stdout: { suppressOutput: true } }))] });
+    const { config } = hookConfig({
+      AfterModel: [commandGroup(scratch.respond({ stdout: { suppressOutput: true } }))],
+    });
     const response = modelResponse('hidden from the user');
     const result: AfterModelHookResult = await fireAfterModelHook(config, baseRequest(), response);
     expect(result).toEqual({ response, suppressDisplay: true });
@@ -287,7 +349,9 @@ describe('fireAfterModelHook', () => {
 
   it('HOOK-136, HOOK-153, HOOK-176: fireAfterModelHook(config, llmRequest, llmResponse) resolves to { response }; errors give the original', async () => {
     const response = modelResponse('x');
-    await expect(fireAfterModelHook(new Config({ enableHooks: false }), baseRequest(), response)).resolves.toEqual({ response });
+    await expect(fireAfterModelHook(new Config({ enableHooks: false }), baseRequest(), response)).resolves.toEqual({
+      response,
+    });
     vi.spyOn(HookRegistry.prototype, 'initialize').mockRejectedValue(new Error('no registry'));
     const { config } = hookConfig({ AfterModel: [commandGroup('true')] });
     await expect(fireAfterModelHook(config, baseRequest(), response)).resolves.toEqual({ response });
@@ -297,7 +361,9 @@ describe('fireAfterModelHook', () => {
 describe('fireBeforeToolSelectionHook', () => {
   it('HOOK-053, HOOK-054, HOOK-059, HOOK-205: BeforeToolSelection fires with the translated request, ignoring matchers', async () => {
     const capture = scratch.file('tool-selection.log');
-    const { config } = hookConfig({ BeforeToolSelection: [commandGroup(scratch.respond({ capture }), { matcher: 'xyz' })] });
+    const { config } = hookConfig({
+      BeforeToolSelection: [commandGroup(scratch.respond({ capture }), { matcher: 'xyz' })],
+    });
     await fireBeforeToolSelectionHook(config, baseRequest());
     const [input] = readCapturedInputs(capture);
     expect(input['hook_event_name']).toBe('BeforeToolSelection');
@@ -305,10 +371,14 @@ describe('fireBeforeToolSelectionHook', () => {
   });
 
   it('HOOK-055, HOOK-140, HOOK-167, HOOK-168, HOOK-181: allowedFunctionNames restrict toolConfig; tool definitions come back unchanged', async () => {
-    const command = scratch.respond({ stdout: { hookSpecificOutput: { toolConfig: { mode: 'ANY', allowedFunctionNames: ['read_file'] } } } });
+    const command = scratch.respond({
+      stdout: { hookSpecificOutput: { toolConfig: { mode: 'ANY', allowedFunctionNames: ['read_file'] } } },
+    });
     const { config } = hookConfig({ BeforeToolSelection: [commandGroup(command)] });
     const result = await fireBeforeToolSelectionHook(config, baseRequest());
-    expect(result.toolConfig).toEqual({ functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: ['read_file'] } });
+    expect(result.toolConfig).toEqual({
+      functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: ['read_file'] },
+    });
     expect(result.tools).toEqual(tools);
   });
 
@@ -336,7 +406,11 @@ describe('fireBeforeToolSelectionHook', () => {
   });
 
   it('HOOK-060: a failing BeforeToolSelection hook leaves the tool configuration as it was and warns', async () => {
-    const command = scratch.respond({ exitCode: 1, stderr: 'policy service down', stdout: { hookSpecificOutput: { toolConfig: { mode: 'NONE' } } } });
+    const command = scratch.respond({
+      exitCode: 1,
+      stderr: 'policy service down',
+      stdout: { hookSpecificOutput: { toolConfig: { mode: 'NONE' } } },
+    });
     const { config, records } = hookConfig({ BeforeToolSelection: [commandGroup(command)] });
     const request = baseRequest();
     const result = await fireBeforeToolSelectionHook(config, request);
@@ -354,7 +428,10 @@ describe('fireBeforeToolSelectionHook', () => {
   });
 
   it('HOOK-137, HOOK-154, HOOK-176: fireBeforeToolSelectionHook(config, llmRequest) resolves to a BeforeToolSelectionHookResult; errors give {}', async () => {
-    const disabled: BeforeToolSelectionHookResult = await fireBeforeToolSelectionHook(new Config({ enableHooks: false }), baseRequest());
+    const disabled: BeforeToolSelectionHookResult = await fireBeforeToolSelectionHook(
+      new Config({ enableHooks: false }),
+      baseRequest(),
+    );
     expect(disabled).toEqual({});
     const { config: noMatch } = hookConfig({});
     await expect(fireBeforeToolSelectionHook(noMatch, baseRequest())).resolves.toEqual({});

@@ -2,11 +2,27 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { Config, DefaultHookOutput, executeToolWithHooks, fireAfterToolHook, fireBeforeToolHook, HOOK_BLOCKED_ERROR_TYPE, HOOK_STOPPED_ERROR_TYPE, TOOL_EXECUTION_ERROR_TYPE, type LogRecord, type ToolResult } from '../../../src/index.js';
+import {
+  Config,
+  DefaultHookOutput,
+  executeToolWithHooks,
+  fireAfterToolHook,
+  fireBeforeToolHook,
+  HOOK_BLOCKED_ERROR_TYPE,
+  HOOK_STOPPED_ERROR_TYPE,
+  TOOL_EXECUTION_ERROR_TYPE,
+  type LogRecord,
+  type ToolResult,
+} from '../../../src/index.js';
 import { HookAggregator, HookRegistry } from '../../../src/engine.js';
 import { toolHooksMayApply } from '../../../src/hooks/triggers/toolHookTriggers.js';
 import { commandGroup, hookConfig, readCapturedInputs, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
-import { afterToolEffectsCommand, frozenToolResult, frozenToolResultCopy, resultWithAfterToolEffects } from '../../helpers/frozen.js';
+import {
+  afterToolEffectsCommand,
+  frozenToolResult,
+  frozenToolResultCopy,
+  resultWithAfterToolEffects,
+} from '../../helpers/frozen.js';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -21,7 +37,9 @@ function written(path = 'a.txt'): ToolResult {
 }
 
 /** A tool that records the arguments it was called with. */
-function recordingTool(result: (args: Record<string, unknown>) => ToolResult = (args) => written(String(args['path']))) {
+function recordingTool(
+  result: (args: Record<string, unknown>) => ToolResult = (args) => written(String(args['path'])),
+) {
   return vi.fn(async (args: Record<string, unknown>) => result(args));
 }
 
@@ -32,7 +50,10 @@ function warnings(records: LogRecord[]): string[] {
 describe('tool triggers with hooks disabled', () => {
   it('HOOK-002, HOOK-010, HOOK-013: executeToolWithHooks calls executeFn synchronously, with no hook work and no process', async () => {
     const { command, logFile } = scratch.logEvent();
-    const config = new Config({ enableHooks: false, hooks: { BeforeTool: [commandGroup(command)], AfterTool: [commandGroup(command)] } });
+    const config = new Config({
+      enableHooks: false,
+      hooks: { BeforeTool: [commandGroup(command)], AfterTool: [commandGroup(command)] },
+    });
     const initialize = vi.spyOn(HookRegistry.prototype, 'initialize');
     const tool = recordingTool();
     const pending = executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, tool);
@@ -60,7 +81,9 @@ describe('tool triggers with hooks disabled', () => {
 
 describe('BeforeTool through executeToolWithHooks', () => {
   it('HOOK-209, HOOK-023: a BeforeTool hook exiting 1 with stderr fails open and its "Warning: <stderr>" reaches the result', async () => {
-    const { config } = hookConfig({ BeforeTool: [commandGroup(scratch.respond({ stderr: 'disk almost full', exitCode: 1 }))] });
+    const { config } = hookConfig({
+      BeforeTool: [commandGroup(scratch.respond({ stderr: 'disk almost full', exitCode: 1 }))],
+    });
     const tool = recordingTool();
     const output = await fireBeforeToolHook(config, 'write_file', { path: 'a.txt' });
     expect(output?.systemMessage).toBe('Warning: disk almost full');
@@ -72,7 +95,10 @@ describe('BeforeTool through executeToolWithHooks', () => {
 
   it('HOOK-014, HOOK-015, HOOK-062: BeforeTool fires before the tool with base fields, tool_name and tool_input', async () => {
     const capture = scratch.file('before.log');
-    const { config } = hookConfig({ BeforeTool: [commandGroup(scratch.respond({ capture }))] }, { workingDir: scratch.directory });
+    const { config } = hookConfig(
+      { BeforeTool: [commandGroup(scratch.respond({ capture }))] },
+      { workingDir: scratch.directory },
+    );
     let seenBeforeExecution: Array<Record<string, unknown>> = [];
     await executeToolWithHooks(config, 'write_file', { path: 'a.txt', content: 'hi' }, async (args) => {
       seenBeforeExecution = readCapturedInputs(capture);
@@ -132,7 +158,9 @@ describe('BeforeTool through executeToolWithHooks', () => {
   });
 
   it("HOOK-019: Claude Code's updatedInput is honoured the same way", async () => {
-    const command = scratch.respond({ stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'ls -la' } } } });
+    const command = scratch.respond({
+      stdout: { hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'ls -la' } } },
+    });
     const { config } = hookConfig({ BeforeTool: [commandGroup(command)] });
     const tool = recordingTool(() => written());
     await executeToolWithHooks(config, 'run_shell_command', { command: 'ls' }, tool);
@@ -150,7 +178,9 @@ describe('BeforeTool through executeToolWithHooks', () => {
   });
 
   it('HOOK-020: a stop outranks a block given by the same hooks, so the caller still ends the loop', async () => {
-    const command = scratch.respond({ stdout: { decision: 'block', reason: 'no', continue: false, stopReason: 'halt' } });
+    const command = scratch.respond({
+      stdout: { decision: 'block', reason: 'no', continue: false, stopReason: 'halt' },
+    });
     const { config } = hookConfig({ BeforeTool: [commandGroup(command)] });
     const result = await executeToolWithHooks(config, 'write_file', {}, recordingTool());
     expect(result.error?.type).toBe(HOOK_STOPPED_ERROR_TYPE);
@@ -166,16 +196,26 @@ describe('BeforeTool through executeToolWithHooks', () => {
     await executeToolWithHooks(config, 'read_file', { path: 'a' }, recordingTool());
     await executeToolWithHooks(config, 'write_file', { path: 'b' }, recordingTool());
     expect(readCapturedInputs(writeOnly.logFile).map((input) => input['tool_name'])).toEqual(['write_file']);
-    expect(readCapturedInputs(everyTool.logFile).map((input) => input['tool_name'])).toEqual(['read_file', 'write_file']);
+    expect(readCapturedInputs(everyTool.logFile).map((input) => input['tool_name'])).toEqual([
+      'read_file',
+      'write_file',
+    ]);
   });
 
   it('HOOK-023, HOOK-110: a BeforeTool hook exiting 1 fails open and warns with the exit code and stderr', async () => {
-    const command = scratch.respond({ exitCode: 1, stderr: 'jq: command not found', stdout: { decision: 'block', reason: 'ignored' } });
+    const command = scratch.respond({
+      exitCode: 1,
+      stderr: 'jq: command not found',
+      stdout: { decision: 'block', reason: 'ignored' },
+    });
     const { config, records } = hookConfig({ BeforeTool: [commandGroup(command)] });
     const tool = recordingTool();
     const result = await executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, tool);
     expect(tool).toHaveBeenCalledTimes(1);
-    expect(result).toEqual({ ...written('a.txt'), llmContent: 'wrote a.txt\n\n[System] Warning: jq: command not found' });
+    expect(result).toEqual({
+      ...written('a.txt'),
+      llmContent: 'wrote a.txt\n\n[System] Warning: jq: command not found',
+    });
     const warning = warnings(records).find((message) => message.includes('jq: command not found'));
     expect(warning).toBeDefined();
     expect(warning).toMatch(/\b1\b/);
@@ -191,12 +231,20 @@ describe('BeforeTool through executeToolWithHooks', () => {
     expect(warnings(records).some((message) => message.includes('timed out after 300 ms'))).toBe(true);
   });
 
-  it('HOOK-024: in a sequential BeforeTool chain the next hook receives the previous hook\'s tool_input, and the tool runs with it', async () => {
+  it("HOOK-024: in a sequential BeforeTool chain the next hook receives the previous hook's tool_input, and the tool runs with it", async () => {
     const capture = scratch.file('chain.log');
     const rewrite = scratch.respond({ stdout: { hookSpecificOutput: { tool_input: { path: 'safe/a.txt' } } } });
     const observe = scratch.respond({ capture });
     const { config } = hookConfig({
-      BeforeTool: [{ sequential: true, hooks: [{ type: 'command', command: rewrite }, { type: 'command', command: observe }] }],
+      BeforeTool: [
+        {
+          sequential: true,
+          hooks: [
+            { type: 'command', command: rewrite },
+            { type: 'command', command: observe },
+          ],
+        },
+      ],
     });
     const tool = recordingTool();
     await executeToolWithHooks(config, 'write_file', { path: 'a.txt', content: 'x' }, tool);
@@ -241,12 +289,17 @@ describe('AfterTool through executeToolWithHooks', () => {
       throw new Error('disk full');
     });
     expect(result.llmContent).toBe('Tool execution failed: disk full');
-    expect(readCapturedInputs(capture)[0]['tool_response']).toMatchObject({ error: { message: 'disk full', type: TOOL_EXECUTION_ERROR_TYPE } });
+    expect(readCapturedInputs(capture)[0]['tool_response']).toMatchObject({
+      error: { message: 'disk full', type: TOOL_EXECUTION_ERROR_TYPE },
+    });
   });
 
   it('HOOK-027, HOOK-030, HOOK-131, HOOK-159, HOOK-178: additionalContext and systemMessage are appended to llmContent only', async () => {
     const command = scratch.respond({
-      stdout: { systemMessage: 'formatting changed 3 lines', hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'Run npm test next.' } },
+      stdout: {
+        systemMessage: 'formatting changed 3 lines',
+        hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'Run npm test next.' },
+      },
     });
     const { config } = hookConfig({ AfterTool: [commandGroup(command)] });
     const result = await executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, recordingTool());
@@ -279,8 +332,12 @@ describe('AfterTool through executeToolWithHooks', () => {
   });
 
   it('a Gemini CLI hook\'s AfterTool decision "deny" puts "Tool result blocked: <reason>" in place of the result, as Gemini CLI does', async () => {
-    const command = scratch.respond({ stdout: { decision: 'deny', reason: 'Gemini CLI puts this in place of the result' } });
-    const { config } = hookConfig({ AfterTool: [{ hooks: [{ type: 'command' as const, command, dialect: 'gemini' as const }] }] });
+    const command = scratch.respond({
+      stdout: { decision: 'deny', reason: 'Gemini CLI puts this in place of the result' },
+    });
+    const { config } = hookConfig({
+      AfterTool: [{ hooks: [{ type: 'command' as const, command, dialect: 'gemini' as const }] }],
+    });
     const result = await executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, recordingTool());
     expect(result.llmContent).toBe('Tool result blocked: Gemini CLI puts this in place of the result');
     expect(result.replacedContent).toBe(written('a.txt').llmContent);
@@ -298,14 +355,29 @@ describe('AfterTool through executeToolWithHooks', () => {
   it('HOOK-032: AfterTool hooks with a matcher run only for matching tool names', async () => {
     const { command, logFile } = scratch.logEvent();
     const { config } = hookConfig({ AfterTool: [commandGroup(command, { matcher: '^run_shell_command$' })] });
-    await executeToolWithHooks(config, 'read_file', {}, recordingTool(() => written()));
-    await executeToolWithHooks(config, 'run_shell_command', {}, recordingTool(() => written()));
+    await executeToolWithHooks(
+      config,
+      'read_file',
+      {},
+      recordingTool(() => written()),
+    );
+    await executeToolWithHooks(
+      config,
+      'run_shell_command',
+      {},
+      recordingTool(() => written()),
+    );
     expect(readCapturedInputs(logFile).map((input) => input['tool_name'])).toEqual(['run_shell_command']);
   });
 
   it('HOOK-217: the ToolResult the tool returned is never mutated', async () => {
-    const command = scratch.respond({ stdout: { systemMessage: 'x', suppressOutput: true, hookSpecificOutput: { additionalContext: 'y' } } });
-    const { config } = hookConfig({ BeforeTool: [commandGroup(scratch.respond({ stdout: { systemMessage: 'b' } }))], AfterTool: [commandGroup(command)] });
+    const command = scratch.respond({
+      stdout: { systemMessage: 'x', suppressOutput: true, hookSpecificOutput: { additionalContext: 'y' } },
+    });
+    const { config } = hookConfig({
+      BeforeTool: [commandGroup(scratch.respond({ stdout: { systemMessage: 'b' } }))],
+      AfterTool: [commandGroup(command)],
+    });
     const original = Object.freeze(written('a.txt'));
     const result = await executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, async () => original);
     expect(result).not.toBe(original);
@@ -332,7 +404,10 @@ describe('fireBeforeToolHook / fireAfterToolHook', () => {
     const blocked = await fireBeforeToolHook(config, 'run_shell_command', { command: 'rm -rf build' });
     expect(blocked).toBeInstanceOf(DefaultHookOutput);
     expect(blocked?.isBlockingDecision()).toBe(true);
-    expect(blocked?.getBlockingError()).toEqual({ blocked: true, reason: 'Refusing to run rm -rf: destructive command' });
+    expect(blocked?.getBlockingError()).toEqual({
+      blocked: true,
+      reason: 'Refusing to run rm -rf: destructive command',
+    });
     const allowed = await fireBeforeToolHook(config, 'run_shell_command', { command: 'ls' });
     expect(allowed?.isBlockingDecision() ?? false).toBe(false);
   });
@@ -341,10 +416,19 @@ describe('fireBeforeToolHook / fireAfterToolHook', () => {
     const capture = scratch.file('after-direct.log');
     const command = scratch.respond({ capture, stdout: { hookSpecificOutput: { additionalContext: 'checked' } } });
     const { config } = hookConfig({ AfterTool: [commandGroup(command)] });
-    const output = await fireAfterToolHook(config, 'write_file', { path: 'a' }, { llmContent: 'ok', returnDisplay: 'ok', metadata: {} });
+    const output = await fireAfterToolHook(
+      config,
+      'write_file',
+      { path: 'a' },
+      { llmContent: 'ok', returnDisplay: 'ok', metadata: {} },
+    );
     expect(output).toBeInstanceOf(DefaultHookOutput);
     expect(output?.getAdditionalContext()).toBe('checked');
-    expect(readCapturedInputs(capture)[0]['tool_response']).toEqual({ llmContent: 'ok', returnDisplay: 'ok', metadata: {} });
+    expect(readCapturedInputs(capture)[0]['tool_response']).toEqual({
+      llmContent: 'ok',
+      returnDisplay: 'ok',
+      metadata: {},
+    });
   });
 
   it('HOOK-127, HOOK-128: both resolve to undefined when no hook matches', async () => {
@@ -359,9 +443,13 @@ describe('fireBeforeToolHook / fireAfterToolHook', () => {
     await expect(fireBeforeToolHook(config, 'write_file', {})).resolves.toBeUndefined();
     await expect(fireAfterToolHook(config, 'write_file', {}, {})).resolves.toBeUndefined();
     const tool = recordingTool();
-    await expect(executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, tool)).resolves.toEqual(written('a.txt'));
+    await expect(executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, tool)).resolves.toEqual(
+      written('a.txt'),
+    );
     expect(tool).toHaveBeenCalledTimes(1);
-    expect(warnings(records).filter((message) => message.includes('settings unreadable')).length).toBeGreaterThanOrEqual(2);
+    expect(
+      warnings(records).filter((message) => message.includes('settings unreadable')).length,
+    ).toBeGreaterThanOrEqual(2);
     expect(warnings(records)[0]).toContain("fireBeforeToolHook for 'write_file' failed");
   });
 
@@ -374,9 +462,13 @@ describe('fireBeforeToolHook / fireAfterToolHook', () => {
     });
     await expect(fireBeforeToolHook(config, 'write_file', { path: 'a.txt' })).resolves.toBeUndefined();
     expect(readCapturedInputs(capture)).toHaveLength(1);
-    expect(warnings(records)).toEqual(["BeforeTool fired for 'write_file' failed in the hook system, continuing without hooks: aggregator exploded"]);
+    expect(warnings(records)).toEqual([
+      "BeforeTool fired for 'write_file' failed in the hook system, continuing without hooks: aggregator exploded",
+    ]);
     const tool = recordingTool();
-    await expect(executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, tool)).resolves.toEqual(written('a.txt'));
+    await expect(executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, tool)).resolves.toEqual(
+      written('a.txt'),
+    );
     expect(tool).toHaveBeenCalledTimes(1);
     expect(readCapturedInputs(capture)).toHaveLength(2);
   });
@@ -390,7 +482,9 @@ describe('fireBeforeToolHook / fireAfterToolHook', () => {
       expect(result.error?.type).toBe(TOOL_EXECUTION_ERROR_TYPE);
       expect(result.llmContent).toContain('Tool "write_file" returned an invalid result');
     }
-    expect(readCapturedInputs(capture)[0]['tool_response']).toMatchObject({ error: { type: TOOL_EXECUTION_ERROR_TYPE } });
+    expect(readCapturedInputs(capture)[0]['tool_response']).toMatchObject({
+      error: { type: TOOL_EXECUTION_ERROR_TYPE },
+    });
   });
 
   it('HOOK-133: executeToolWithHooks(config, toolName, toolInput, executeFn) resolves to the ToolResult of the whole lifecycle', async () => {
@@ -428,7 +522,9 @@ describe('toolHooksMayApply', () => {
     });
     expect(() => toolHooksMayApply(config, 'write_file')).toThrow('hook system unavailable');
     const tool = recordingTool();
-    await expect(executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, tool)).resolves.toEqual(written('a.txt'));
+    await expect(executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, tool)).resolves.toEqual(
+      written('a.txt'),
+    );
     expect(tool).toHaveBeenCalledTimes(1);
     expect(warnings(records)).toEqual([
       "toolHooksMayApply (the hook steps run) for 'write_file' failed, continuing as if no hook ran: hook system unavailable",

@@ -28,26 +28,45 @@ function node(script: string, ...args: string[]): string {
 
 async function callWithHooks(hooks: Record<string, unknown>, toolName = 'read_file'): Promise<ToolResult> {
   const config = new Config({ enableHooks: true, logger: recordingLogger().logger, hooks: hooks as HooksSettings });
-  return executeToolWithHooks(config, toolName, { file_path: '.env' }, async () => ({ llmContent: secret, returnDisplay: 'read .env' }));
+  return executeToolWithHooks(config, toolName, { file_path: '.env' }, async () => ({
+    llmContent: secret,
+    returnDisplay: 'read .env',
+  }));
 }
 
 describe('AfterTool output rewriting per dialect', () => {
   it("a Claude PostToolUse hook's updatedToolOutput is what the model reads; the tool's own output is kept as replacedContent", async () => {
-    const result = await callWithHooks({ PostToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: node('claude-redact-output.mjs') }] }] });
+    const result = await callWithHooks({
+      PostToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: node('claude-redact-output.mjs') }] }],
+    });
     expect(result.llmContent).toContain('OPENAI_KEY=sk-REDACTED');
     expect(result.llmContent).not.toContain('sk-live123abc');
     expect(result.replacedContent).toBe(secret);
   });
 
   it("the MCP-only updatedMCPToolOutput (text content blocks) replaces an MCP tool's output", async () => {
-    const result = await callWithHooks({ PostToolUse: [{ matcher: 'mcp__vault__.*', hooks: [{ type: 'command', command: node('claude-redact-output.mjs', 'mcp') }] }] }, 'mcp__vault__read_secret');
+    const result = await callWithHooks(
+      {
+        PostToolUse: [
+          { matcher: 'mcp__vault__.*', hooks: [{ type: 'command', command: node('claude-redact-output.mjs', 'mcp') }] },
+        ],
+      },
+      'mcp__vault__read_secret',
+    );
     expect(result.llmContent).toContain('sk-REDACTED');
     expect(result.llmContent).not.toContain('sk-live123abc');
     expect(result.replacedContent).toBe(secret);
   });
 
   it("a Gemini CLI AfterTool decision \"deny\" replaces the result with Gemini CLI's 'Tool result blocked: <reason>'", async () => {
-    const result = await callWithHooks({ AfterTool: [{ matcher: 'read_file', hooks: [{ type: 'command', dialect: 'gemini', command: node('gemini-hide-result.mjs') }] }] });
+    const result = await callWithHooks({
+      AfterTool: [
+        {
+          matcher: 'read_file',
+          hooks: [{ type: 'command', dialect: 'gemini', command: node('gemini-hide-result.mjs') }],
+        },
+      ],
+    });
     expect(result.llmContent).toBe('Tool result blocked: the output held an API key');
     expect(result.returnDisplay).toBe('Tool result blocked: the output held an API key');
     expect(result.error?.message).toBe('the output held an API key');
@@ -55,13 +74,22 @@ describe('AfterTool output rewriting per dialect', () => {
   });
 
   it('a Gemini CLI AfterTool exit 2 replaces the result with stderr as the reason', async () => {
-    const result = await callWithHooks({ AfterTool: [{ matcher: 'read_file', hooks: [{ type: 'command', dialect: 'gemini', command: node('gemini-hide-result.mjs', 'exit2') }] }] });
+    const result = await callWithHooks({
+      AfterTool: [
+        {
+          matcher: 'read_file',
+          hooks: [{ type: 'command', dialect: 'gemini', command: node('gemini-hide-result.mjs', 'exit2') }],
+        },
+      ],
+    });
     expect(result.llmContent).toBe('Tool result blocked: the output held an API key');
     expect(result.replacedContent).toBe(secret);
   });
 
   it("HOOK-178: a native AfterTool hook's deny does not block or replace the result (the native dialect keeps the spec's rule)", async () => {
-    const result = await callWithHooks({ AfterTool: [{ matcher: 'read_file', hooks: [{ type: 'command', command: node('gemini-hide-result.mjs') }] }] });
+    const result = await callWithHooks({
+      AfterTool: [{ matcher: 'read_file', hooks: [{ type: 'command', command: node('gemini-hide-result.mjs') }] }],
+    });
     expect(result.llmContent).toContain('sk-live123abc');
     expect(result.replacedContent).toBeUndefined();
   });
@@ -73,15 +101,31 @@ describe('AfterTool output rewriting per dialect', () => {
       const config = new Config({
         enableHooks: true,
         logger: recordingLogger().logger,
-        hooks: { AfterTool: [{ matcher: 'read_file', hooks: [{ type: 'command', dialect: 'gemini', command: node('gemini-hide-result.mjs') }] }] },
+        hooks: {
+          AfterTool: [
+            {
+              matcher: 'read_file',
+              hooks: [{ type: 'command', dialect: 'gemini', command: node('gemini-hide-result.mjs') }],
+            },
+          ],
+        },
       });
       const tool = { name: 'read_file', execute: async () => ({ llmContent: secret, returnDisplay: 'read .env' }) };
       const scheduler = createToolScheduler({ config, tools: [tool], inspect: { file } });
       await scheduler.schedule([{ callId: 'c1', name: 'read_file', args: { file_path: '.env' } }]);
       flushInspectionFiles();
-      const lines = readFileSync(file, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as InspectionLine);
-      const end = lines.find((line): line is CallRecord => line.type === 'hookrail.call' && (line as CallRecord).phase === 'end');
-      expect(end).toMatchObject({ callId: 'c1', result: 'Tool result blocked: the output held an API key', originalResult: secret });
+      const lines = readFileSync(file, 'utf8')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as InspectionLine);
+      const end = lines.find(
+        (line): line is CallRecord => line.type === 'hookrail.call' && (line as CallRecord).phase === 'end',
+      );
+      expect(end).toMatchObject({
+        callId: 'c1',
+        result: 'Tool result blocked: the output held an API key',
+        originalResult: secret,
+      });
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }

@@ -22,10 +22,16 @@ describe('type', () => {
     ]);
     expect(result.definitions.map((definition) => definition.config.type)).toEqual(['command', 'http', 'plugin']);
     expect(result.problems).toEqual([
-      { path: at(3, 'type'), message: 'unknown hook type "webhook" (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped', severity: 'error' },
+      {
+        path: at(3, 'type'),
+        message:
+          'unknown hook type "webhook" (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped',
+        severity: 'error',
+      },
       {
         path: at(4, 'type'),
-        message: '"function" hooks are registered in code (Config.functionHooks or HookSystem.registerFunctionHook), not in settings; hook skipped',
+        message:
+          '"function" hooks are registered in code (Config.functionHooks or HookSystem.registerFunctionHook), not in settings; hook skipped',
         severity: 'error',
       },
     ]);
@@ -39,17 +45,29 @@ describe('exec form', () => {
       { type: 'command', command: 'node', args: 'guard.js --strict' },
       { type: 'command', command: 'node', args: ['guard.js', 3] },
     ]);
-    expect(result.definitions.map((definition) => definition.config)).toEqual([{ type: 'command', command: 'node', args: ['guard.js', '--strict'] }]);
+    expect(result.definitions.map((definition) => definition.config)).toEqual([
+      { type: 'command', command: 'node', args: ['guard.js', '--strict'] },
+    ]);
     expect(result.problems).toEqual([
-      { path: at(1, 'args'), message: 'expected an array of strings (exec form: the arguments of "command"), got a string; hook skipped', severity: 'error' },
-      { path: at(2, 'args[1]'), message: 'expected a string, got 3; every argument must be a string; hook skipped', severity: 'error' },
+      {
+        path: at(1, 'args'),
+        message: 'expected an array of strings (exec form: the arguments of "command"), got a string; hook skipped',
+        severity: 'error',
+      },
+      {
+        path: at(2, 'args[1]'),
+        message: 'expected a string, got 3; every argument must be a string; hook skipped',
+        severity: 'error',
+      },
     ]);
   });
 
   it('with args, a command containing a space is kept with a warning (no shell splits it)', () => {
     const result = validate([{ type: 'command', command: 'node guard.js', args: ['--strict'] }]);
     expect(result.definitions).toHaveLength(1);
-    expect(result.problems).toEqual([{ path: at(0, 'command'), message: expect.stringContaining('run without a shell'), severity: 'warning' }]);
+    expect(result.problems).toEqual([
+      { path: at(0, 'command'), message: expect.stringContaining('run without a shell'), severity: 'warning' },
+    ]);
   });
 });
 
@@ -64,8 +82,16 @@ describe('http', () => {
     ]);
     expect(result.definitions.map((definition) => definition.path)).toEqual([at(4)]);
     expect(result.problems).toEqual([
-      { path: at(0), message: '"url" is missing (an http hook POSTs its input to an http:// or https:// URL); hook skipped', severity: 'error' },
-      { path: at(1, 'url'), message: '"ftp://example.com/hook" is not an http(s) URL (protocol "ftp:"); hook skipped', severity: 'error' },
+      {
+        path: at(0),
+        message: '"url" is missing (an http hook POSTs its input to an http:// or https:// URL); hook skipped',
+        severity: 'error',
+      },
+      {
+        path: at(1, 'url'),
+        message: '"ftp://example.com/hook" is not an http(s) URL (protocol "ftp:"); hook skipped',
+        severity: 'error',
+      },
       { path: at(2, 'url'), message: '"not a url" is not a valid URL; hook skipped', severity: 'error' },
       { path: at(3, 'url'), message: 'expected an http:// or https:// URL, got 42; hook skipped', severity: 'error' },
     ]);
@@ -94,7 +120,14 @@ describe('http', () => {
   });
 
   it('a header using a variable not in allowedEnvVars is kept, with a warning that it is sent empty', () => {
-    const result = validate([{ type: 'http', url: 'http://127.0.0.1/h', headers: { Authorization: 'Bearer ${SECRET}', 'X-Ok': '$OK' }, allowedEnvVars: ['OK'] }]);
+    const result = validate([
+      {
+        type: 'http',
+        url: 'http://127.0.0.1/h',
+        headers: { Authorization: 'Bearer ${SECRET}', 'X-Ok': '$OK' },
+        allowedEnvVars: ['OK'],
+      },
+    ]);
     expect(result.definitions).toHaveLength(1);
     expect(result.problems).toEqual([
       {
@@ -139,24 +172,49 @@ describe('fields every type takes', () => {
       { type: 'command', command: 'e', priority: -3.5, onFailure: 'block', async: false },
     ]);
     expect(result.problems).toEqual([
-      { path: at(0, 'priority'), message: 'expected a number (higher runs first), got "high"; treated as 0', severity: 'warning' },
-      { path: at(1, 'priority'), message: 'expected a number (higher runs first), got NaN; treated as 0', severity: 'warning' },
-      { path: at(2, 'onFailure'), message: 'expected "continue" or "block", got "closed"; treated as "continue" (a failure is ignored)', severity: 'warning' },
-      { path: at(3, 'async'), message: 'expected true or false, got "yes"; treated as false (the hook runs in the foreground)', severity: 'warning' },
+      {
+        path: at(0, 'priority'),
+        message: 'expected a number (higher runs first), got "high"; treated as 0',
+        severity: 'warning',
+      },
+      {
+        path: at(1, 'priority'),
+        message: 'expected a number (higher runs first), got NaN; treated as 0',
+        severity: 'warning',
+      },
+      {
+        path: at(2, 'onFailure'),
+        message: 'expected "continue" or "block", got "closed"; treated as "continue" (a failure is ignored)',
+        severity: 'warning',
+      },
+      {
+        path: at(3, 'async'),
+        message: 'expected true or false, got "yes"; treated as false (the hook runs in the foreground)',
+        severity: 'warning',
+      },
     ]);
   });
 
   it('onFailure "block" where it cannot block (an event without a guarded action, or an async hook) is a warning', () => {
-    const after = validateHooksSettings({ AfterTool: [{ hooks: [{ type: 'command', command: 'a', onFailure: 'block' }] }] });
+    const after = validateHooksSettings({
+      AfterTool: [{ hooks: [{ type: 'command', command: 'a', onFailure: 'block' }] }],
+    });
     expect(after.problems).toEqual([
       {
         path: 'hooks.AfterTool[0].hooks[0].onFailure',
-        message: 'onFailure "block" blocks BeforeTool, BeforeModel, BeforeToolSelection and BeforeAgent; a failing AfterTool hook is reported and ignored',
+        message:
+          'onFailure "block" blocks BeforeTool, BeforeModel, BeforeToolSelection and BeforeAgent; a failing AfterTool hook is reported and ignored',
         severity: 'warning',
       },
     ]);
     const background = validate([{ type: 'command', command: 'a', onFailure: 'block', async: true }]);
-    expect(background.problems).toEqual([{ path: at(0, 'onFailure'), message: 'an async hook never blocks, so onFailure "block" has no effect on it', severity: 'warning' }]);
+    expect(background.problems).toEqual([
+      {
+        path: at(0, 'onFailure'),
+        message: 'an async hook never blocks, so onFailure "block" has no effect on it',
+        severity: 'warning',
+      },
+    ]);
   });
 
   it('an `if` that does not parse is an error and the hook is skipped', () => {
@@ -167,8 +225,16 @@ describe('fields every type takes', () => {
     ]);
     expect(result.definitions.map((definition) => definition.config.command)).toEqual(['c']);
     expect(result.problems).toEqual([
-      { path: at(0, 'if'), message: 'the argument glob of "Bash(rm -rf*" is not closed with ")"; hook skipped', severity: 'error' },
-      { path: at(1, 'if'), message: 'expected a string like "run_shell_command(git push*)", got a number; hook skipped', severity: 'error' },
+      {
+        path: at(0, 'if'),
+        message: 'the argument glob of "Bash(rm -rf*" is not closed with ")"; hook skipped',
+        severity: 'error',
+      },
+      {
+        path: at(1, 'if'),
+        message: 'expected a string like "run_shell_command(git push*)", got a number; hook skipped',
+        severity: 'error',
+      },
     ]);
   });
 
@@ -176,7 +242,11 @@ describe('fields every type takes', () => {
     const result = validateHooksSettings({ BeforeModel: [{ hooks: [{ type: 'command', command: 'a', if: 'Bash' }] }] });
     expect(result.definitions).toHaveLength(1);
     expect(result.problems).toEqual([
-      { path: 'hooks.BeforeModel[0].hooks[0].if', message: '"if" conditions apply to tool events (BeforeTool, AfterTool); on BeforeModel this hook never runs', severity: 'warning' },
+      {
+        path: 'hooks.BeforeModel[0].hooks[0].if',
+        message: '"if" conditions apply to tool events (BeforeTool, AfterTool); on BeforeModel this hook never runs',
+        severity: 'warning',
+      },
     ]);
   });
 });

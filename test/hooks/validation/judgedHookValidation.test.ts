@@ -6,13 +6,22 @@ import { describe, expect, it } from 'vitest';
 import { validateHooksSettings } from '../../../src/hooks/validation/hooksSettingsValidation.js';
 
 function problemsOf(hooks: unknown) {
-  return validateHooksSettings(hooks).problems.map((problem) => `${problem.severity} ${problem.path}: ${problem.message}`);
+  return validateHooksSettings(hooks).problems.map(
+    (problem) => `${problem.severity} ${problem.path}: ${problem.message}`,
+  );
 }
 
 describe('prompt and agent hook validation', () => {
   it('well-formed prompt and agent hooks pass with no problem', () => {
     const result = validateHooksSettings({
-      BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'prompt', prompt: 'Is this safe? $ARGUMENTS', model: 'gemini-2.5-flash-lite', timeout: 5000 }] }],
+      BeforeTool: [
+        {
+          matcher: 'run_shell_command',
+          hooks: [
+            { type: 'prompt', prompt: 'Is this safe? $ARGUMENTS', model: 'gemini-2.5-flash-lite', timeout: 5000 },
+          ],
+        },
+      ],
       AfterAgent: [{ hooks: [{ type: 'agent', prompt: 'Do the tests pass?', maxTurns: 5, onFailure: 'continue' }] }],
     });
     expect(result.problems).toEqual([]);
@@ -26,7 +35,9 @@ describe('prompt and agent hook validation', () => {
     expect(problemsOf({ AfterAgent: [{ hooks: [{ type: 'agent', prompt: '  ' }] }] })).toEqual([
       'error hooks.AfterAgent[0].hooks[0].prompt: expected a non-empty string, got "  "; hook skipped',
     ]);
-    expect(validateHooksSettings({ BeforeTool: [{ hooks: [{ type: 'prompt', prompt: 42 }] }] }).definitions).toEqual([]);
+    expect(validateHooksSettings({ BeforeTool: [{ hooks: [{ type: 'prompt', prompt: 42 }] }] }).definitions).toEqual(
+      [],
+    );
   });
 
   it('a bad model or maxTurns is a warning; the hook is kept with the default', () => {
@@ -42,7 +53,9 @@ describe('prompt and agent hook validation', () => {
 
   it('maxTurns on a prompt hook and command/url fields on judged hooks are ignored with a warning', () => {
     const result = validateHooksSettings({
-      BeforeTool: [{ hooks: [{ type: 'prompt', prompt: 'Check', maxTurns: 3, command: 'echo hi', url: 'http://127.0.0.1:1/' }] }],
+      BeforeTool: [
+        { hooks: [{ type: 'prompt', prompt: 'Check', maxTurns: 3, command: 'echo hi', url: 'http://127.0.0.1:1/' }] },
+      ],
     });
     expect(result.problems.map((problem) => problem.path)).toEqual([
       'hooks.BeforeTool[0].hooks[0].maxTurns',

@@ -16,7 +16,13 @@ import { readReportData } from '../../../src/inspection/page/reportData.js';
 import { buildReportData, parseInspectionFile, renderReportHtml } from '../../../src/inspection/report.js';
 import type { HookRecord, InspectionLine } from '../../../src/inspection/records.js';
 
-const demo = parseInspectionFile(readFileSync(fileURLToPath(import.meta.url).replace(/page\/reportPage\.test\.ts$/, '') + '../fixtures/inspection/demo-run.jsonl', 'utf8'), 'demo-run.jsonl');
+const demo = parseInspectionFile(
+  readFileSync(
+    fileURLToPath(import.meta.url).replace(/page\/reportPage\.test\.ts$/, '') + '../fixtures/inspection/demo-run.jsonl',
+    'utf8',
+  ),
+  'demo-run.jsonl',
+);
 const machines = projectMachineGraphs();
 const renderSvg = (graph: Parameters<typeof graphToSvg>[0]): string => graphToSvg(graph, { interactive: true });
 
@@ -29,7 +35,9 @@ function start(records: readonly InspectionLine[] = demo.records): { page: Repor
 
 function blockedEdge(root: HTMLElement): Element[] {
   // The line and the label of each toolCall transition from beforeHook to buffered.
-  return Array.from(root.querySelectorAll('.details [data-source="toolCall.beforeHook"][data-target="toolCall.buffered"]'));
+  return Array.from(
+    root.querySelectorAll('.details [data-source="toolCall.beforeHook"][data-target="toolCall.buffered"]'),
+  );
 }
 
 beforeEach(() => {
@@ -40,9 +48,20 @@ describe('the report page (DOM)', () => {
   it('draws the timeline: the prompt, three turns, and each call with its outcome colour and duration', () => {
     const { root } = start();
     expect(root.querySelector('.timeline-prompt')?.textContent).toContain('Clean the build directory');
-    expect(Array.from(root.querySelectorAll('.timeline-turn')).map((turn) => turn.textContent)).toEqual(['Turn 1', 'Turn 2', 'Turn 3']);
+    expect(Array.from(root.querySelectorAll('.timeline-turn')).map((turn) => turn.textContent)).toEqual([
+      'Turn 1',
+      'Turn 2',
+      'Turn 3',
+    ]);
     const rows = Array.from(root.querySelectorAll('.timeline-row'));
-    expect(rows.map((row) => row.getAttribute('data-outcome'))).toEqual(['completed', 'blocked', 'completed', 'success', 'completed', 'stopped']);
+    expect(rows.map((row) => row.getAttribute('data-outcome'))).toEqual([
+      'completed',
+      'blocked',
+      'completed',
+      'success',
+      'completed',
+      'stopped',
+    ]);
     const blocked = rows[1]!;
     expect(blocked.querySelector('.row-detail')?.textContent).toBe('rm -rf build');
     expect(blocked.querySelector('.bar')?.classList.contains('outcome-blocked')).toBe(true);
@@ -55,14 +74,18 @@ describe('the report page (DOM)', () => {
     (root.querySelector('.timeline-row[data-outcome="blocked"]') as HTMLElement).click();
     expect(page.selectedKey).toMatch(/^tool:/);
     const card = root.querySelector('.details .hook-card[data-hook="block-destructive"]')!;
-    expect(card.querySelector('.hook-stderr-text')?.textContent).toContain('Blocked by block-destructive.sh: recursive delete');
+    expect(card.querySelector('.hook-stderr-text')?.textContent).toContain(
+      'Blocked by block-destructive.sh: recursive delete',
+    );
     expect(card.querySelector('.badge')?.textContent).toBe('deny');
     expect(card.textContent).toContain('exit code2');
     const taken = blockedEdge(root).filter((element) => element.classList.contains('taken'));
     expect(taken.map((element) => element.tagName.toLowerCase()).sort()).toEqual(['g', 'path']);
     expect(taken[0]!.getAttribute('data-edge')).toBe(taken[1]!.getAttribute('data-edge'));
     expect(blockedEdge(root).length).toBe(4);
-    const steps = Array.from(root.querySelectorAll('.details .path-step.taken .path-transition')).map((step) => step.textContent);
+    const steps = Array.from(root.querySelectorAll('.details .path-step.taken .path-transition')).map(
+      (step) => step.textContent,
+    );
     expect(steps).toEqual(['idle', 'idle → beforeHook', 'beforeHook → buffered', 'buffered → published']);
     expect(root.querySelector('.details [data-state="toolCall.published"]')?.classList.contains('current')).toBe(true);
   });
@@ -99,7 +122,9 @@ describe('the report page (DOM)', () => {
   });
 
   it('records arriving live extend the timeline and keep the selected call', () => {
-    const modelActors = demo.records.filter((record) => record.type === '@xstate.actor' && record.machineId === 'modelCall');
+    const modelActors = demo.records.filter(
+      (record) => record.type === '@xstate.actor' && record.machineId === 'modelCall',
+    );
     const half = demo.records.indexOf(modelActors[1]!);
     const { page, root } = start(demo.records.slice(0, half));
     expect(root.querySelectorAll('.timeline-row')).toHaveLength(2);
@@ -115,8 +140,17 @@ describe('the report page (DOM)', () => {
     const statuses: string[] = [];
     const listeners = new Map<string, (event: { data: string }) => void>();
     let closed = false;
-    const source: EventSourceLike = { onmessage: null, onerror: null, addEventListener: (type, listener) => listeners.set(type, listener), close: () => (closed = true) };
-    connectLiveRecords({ page: { addRecords: (records) => added.push([...records]), setStatus: (status) => statuses.push(status) }, url: '/events', factory: () => source });
+    const source: EventSourceLike = {
+      onmessage: null,
+      onerror: null,
+      addEventListener: (type, listener) => listeners.set(type, listener),
+      close: () => (closed = true),
+    };
+    connectLiveRecords({
+      page: { addRecords: (records) => added.push([...records]), setStatus: (status) => statuses.push(status) },
+      url: '/events',
+      factory: () => source,
+    });
     source.onmessage!({ data: JSON.stringify(demo.records.slice(0, 2)) });
     source.onerror!({});
     source.onmessage!({ data: JSON.stringify(demo.records[2]) });
@@ -135,13 +169,23 @@ describe('the report page (DOM)', () => {
     const { root } = start([...demo.records.filter((record) => record.type !== 'hookrail.hook'), hostile]);
     (root.querySelector('.timeline-row[data-outcome="blocked"]') as HTMLElement).click();
     expect(root.querySelector('.details img')).toBeNull();
-    expect(root.querySelector('.details .hook-stderr-text')?.textContent).toBe('<img src=x onerror="window.injected=1"></script>');
+    expect(root.querySelector('.details .hook-stderr-text')?.textContent).toBe(
+      '<img src=x onerror="window.injected=1"></script>',
+    );
     expect(root.querySelector('.details .hook-name')?.textContent).toBe('<b>bold</b>');
   });
 
   it('the generated HTML embeds the data safely (</script>, U+2028) and its linked script boots the same page', () => {
-    const tricky = { ...demo.records[0]!, title: 'end </script><script>window.injected=1</script> \u2028 line' } as InspectionLine;
-    const data = buildReportData({ records: [tricky, ...demo.records.slice(1)], machines, renderSvg, source: 'demo-run.jsonl' });
+    const tricky = {
+      ...demo.records[0]!,
+      title: 'end </script><script>window.injected=1</script> \u2028 line',
+    } as InspectionLine;
+    const data = buildReportData({
+      records: [tricky, ...demo.records.slice(1)],
+      machines,
+      renderSvg,
+      source: 'demo-run.jsonl',
+    });
     const html = renderReportHtml(data);
     expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
     const scripts = html.match(/<script[^>]*>/g) ?? [];

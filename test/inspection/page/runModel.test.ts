@@ -31,13 +31,25 @@ describe('the run model', () => {
       '3:tool:stopped',
     ]);
     const [blocked, deploy, tests] = model.calls.filter((call) => call.kind === 'tool');
-    expect(blocked!.hooks.map((hook) => `${hook.hookName}:${hook.decision}`)).toEqual(['block-destructive:deny', 'add-dry-run:none']);
+    expect(blocked!.hooks.map((hook) => `${hook.hookName}:${hook.decision}`)).toEqual([
+      'block-destructive:deny',
+      'add-dry-run:none',
+    ]);
     expect(blocked!.steps.map((step) => step.value)).toEqual(['idle', 'beforeHook', 'buffered', 'published']);
     expect(deploy!.requestedArgs).toMatchObject({ command: 'sh examples/bin/deploy.sh' });
     expect(deploy!.args).toMatchObject({ command: 'sh examples/bin/deploy.sh --dry-run' });
     expect(tests!.stopReason).toContain('Tests failed');
     expect(model.machineRuns.map((run) => run.machineId).sort()).toEqual(['scheduler', 'session']);
-    expect(model.session.map((record) => record.event)).toEqual(['prompt', 'start', 'turn', 'turn', 'turn', 'stop', 'done', 'end']);
+    expect(model.session.map((record) => record.event)).toEqual([
+      'prompt',
+      'start',
+      'turn',
+      'turn',
+      'turn',
+      'stop',
+      'done',
+      'end',
+    ]);
     expect(model.finished).toBe(true);
     expect(model.header?.machines['toolCall']).toBeDefined();
   });
@@ -47,18 +59,35 @@ describe('the run model', () => {
     const [blocked, deploy] = model.calls.filter((call) => call.kind === 'tool');
     const graph = graphs['toolCall']!;
     const blockedPath = machinePath(graph, blocked!.steps, pathHints(blocked!));
-    expect(blockedPath.map((step) => step.label)).toEqual(['idle', 'idle → beforeHook', 'beforeHook → buffered', 'buffered → published']);
+    expect(blockedPath.map((step) => step.label)).toEqual([
+      'idle',
+      'idle → beforeHook',
+      'beforeHook → buffered',
+      'buffered → published',
+    ]);
     const taken = graph.edges[blockedPath[2]!.edges[0]!]!;
-    expect(taken).toMatchObject({ source: 'toolCall.beforeHook', target: 'toolCall.buffered', guard: 'beforeHookBlocked' });
+    expect(taken).toMatchObject({
+      source: 'toolCall.beforeHook',
+      target: 'toolCall.buffered',
+      guard: 'beforeHookBlocked',
+    });
     const deployPath = machinePath(graph, deploy!.steps, pathHints(deploy!));
     const rewrite = graph.edges[deployPath[2]!.edges[0]!]!;
-    expect(rewrite).toMatchObject({ source: 'toolCall.beforeHook', target: 'toolCall.executing', eventType: 'xstate.done.actor.beforeHook' });
+    expect(rewrite).toMatchObject({
+      source: 'toolCall.beforeHook',
+      target: 'toolCall.executing',
+      eventType: 'xstate.done.actor.beforeHook',
+    });
   });
 
   it('a file of XState records only (written before hookrail records) still gives every call with its path', () => {
     const model = buildRunModel(fixture('xstate-only-run.jsonl').records);
     expect(model.calls.filter((call) => call.kind === 'tool')).toHaveLength(3);
-    expect(model.calls.filter((call) => call.kind === 'model').map((call) => call.outcome)).toEqual(['completed', 'completed', 'completed']);
+    expect(model.calls.filter((call) => call.kind === 'model').map((call) => call.outcome)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+    ]);
     const first = model.calls.find((call) => call.kind === 'tool')!;
     expect(first.name).toMatch(/^toolCall x:\d+$/);
     expect(first.outcome).toBe('unknown');
@@ -73,7 +102,10 @@ describe('the run model', () => {
     expect(summary.hookCount).toBe(8);
     const totals = summary.hookTotals.map((total) => total.totalMs);
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
-    expect(summary.hookTotals.find((total) => total.hookName === 'stop-on-test-failure')?.decisions).toEqual({ none: 1, stop: 1 });
+    expect(summary.hookTotals.find((total) => total.hookName === 'stop-on-test-failure')?.decisions).toEqual({
+      none: 1,
+      stop: 1,
+    });
   });
 
   it('state values map to the diagram state ids they activate, nested and parallel', () => {

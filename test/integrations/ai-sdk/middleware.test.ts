@@ -8,8 +8,20 @@ import { convertReadableStreamToArray, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { Config } from '../../../src/index.js';
 import { createHookrail } from '../../../src/integrations/ai-sdk/index.js';
-import { recordingBashTool, scriptedModel, streamAnswer, textAnswer, textStreamParts, toolCallAnswer } from '../../helpers/aiSdkModel.js';
-import { modelHookConfig, recordedInputs, useModelHookSandbox, type ModelHookAnswer } from '../../helpers/modelHooks.js';
+import {
+  recordingBashTool,
+  scriptedModel,
+  streamAnswer,
+  textAnswer,
+  textStreamParts,
+  toolCallAnswer,
+} from '../../helpers/aiSdkModel.js';
+import {
+  modelHookConfig,
+  recordedInputs,
+  useModelHookSandbox,
+  type ModelHookAnswer,
+} from '../../helpers/modelHooks.js';
 
 const sandbox = useModelHookSandbox();
 
@@ -53,7 +65,12 @@ describe('hookrail/ai-sdk model middleware', () => {
 
   it('HOOK-038, HOOK-039: a BeforeModel hook rewrites the request: the model gets the new text, the system prompt and the settings it did not touch stay', async () => {
     const { hooks } = hookedOn('BeforeModel', {
-      stdout: { hookSpecificOutput: { hookEventName: 'BeforeModel', llm_request: { messages: [{ role: 'user', content: 'Say hello [redacted]' }], config: { temperature: 0 } } } },
+      stdout: {
+        hookSpecificOutput: {
+          hookEventName: 'BeforeModel',
+          llm_request: { messages: [{ role: 'user', content: 'Say hello [redacted]' }], config: { temperature: 0 } },
+        },
+      },
     });
     const model = scriptedModel({ generate: [textAnswer('Hello.')] });
     const file = { type: 'file' as const, data: 'aGVsbG8=', mediaType: 'text/plain' };
@@ -68,7 +85,13 @@ describe('hookrail/ai-sdk model middleware', () => {
     const [call] = model.doGenerateCalls;
     expect(call!.prompt).toEqual([
       { role: 'system', content: 'You are terse.' },
-      { role: 'user', content: [{ type: 'text', text: 'Say hello [redacted]' }, { type: 'file', data: { type: 'data', data: 'aGVsbG8=' }, mediaType: 'text/plain' }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Say hello [redacted]' },
+          { type: 'file', data: { type: 'data', data: 'aGVsbG8=' }, mediaType: 'text/plain' },
+        ],
+      },
     ]);
     expect(call!.temperature).toBe(0);
     expect(call!.maxOutputTokens).toBe(50);
@@ -76,41 +99,81 @@ describe('hookrail/ai-sdk model middleware', () => {
 
   it('HOOK-036: a BeforeModel block with llm_response answers instead of the model, which is never called', async () => {
     const { hooks } = hookedOn('BeforeModel', {
-      stdout: { decision: 'block', reason: 'cached', hookSpecificOutput: { hookEventName: 'BeforeModel', llm_response: { candidates: [{ content: { role: 'model', parts: ['From the cache.'] }, finishReason: 'STOP' }] } } },
+      stdout: {
+        decision: 'block',
+        reason: 'cached',
+        hookSpecificOutput: {
+          hookEventName: 'BeforeModel',
+          llm_response: {
+            candidates: [{ content: { role: 'model', parts: ['From the cache.'] }, finishReason: 'STOP' }],
+          },
+        },
+      },
     });
     const model = scriptedModel({ generate: [textAnswer('never')] });
-    const result = await generateText({ model: wrapLanguageModel({ model, middleware: hooks.middleware }), prompt: 'Hi' });
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware: hooks.middleware }),
+      prompt: 'Hi',
+    });
     expect(model.doGenerateCalls).toHaveLength(0);
     expect(result.text).toBe('From the cache.');
     expect(result.finishReason).toBe('stop');
   });
 
   it('HOOK-057: a BeforeToolSelection mode NONE makes the tool choice none: the model may call no tool', async () => {
-    const { hooks } = hookedOn('BeforeToolSelection', { stdout: { hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig: { mode: 'NONE' } } } });
+    const { hooks } = hookedOn('BeforeToolSelection', {
+      stdout: { hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig: { mode: 'NONE' } } },
+    });
     const model = scriptedModel({ generate: [textAnswer('ok')] });
     const { bash } = recordingBashTool();
-    await generateText({ model: wrapLanguageModel({ model, middleware: hooks.middleware }), tools: hooks.tools({ bash }), prompt: 'go' });
+    await generateText({
+      model: wrapLanguageModel({ model, middleware: hooks.middleware }),
+      tools: hooks.tools({ bash }),
+      prompt: 'go',
+    });
     expect(model.doGenerateCalls[0]!.toolChoice).toEqual({ type: 'none' });
   });
 
   it('HOOK-056: a BeforeToolSelection mode ANY with no allow-list makes the tool choice required, every tool still offered', async () => {
-    const { hooks } = hookedOn('BeforeToolSelection', { stdout: { hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig: { mode: 'ANY' } } } });
+    const { hooks } = hookedOn('BeforeToolSelection', {
+      stdout: { hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig: { mode: 'ANY' } } },
+    });
     const model = scriptedModel({ generate: [toolCallAnswer('bash', { command: 'ls' })] });
     const { bash } = recordingBashTool();
-    const notes = tool({ inputSchema: jsonSchema<{ topic: string }>({ type: 'object' }), execute: async () => 'notes' });
-    await generateText({ model: wrapLanguageModel({ model, middleware: hooks.middleware }), tools: hooks.tools({ bash, notes }), prompt: 'go', stopWhen: stepCountIs(1) });
+    const notes = tool({
+      inputSchema: jsonSchema<{ topic: string }>({ type: 'object' }),
+      execute: async () => 'notes',
+    });
+    await generateText({
+      model: wrapLanguageModel({ model, middleware: hooks.middleware }),
+      tools: hooks.tools({ bash, notes }),
+      prompt: 'go',
+      stopWhen: stepCountIs(1),
+    });
     expect(model.doGenerateCalls[0]!.toolChoice).toEqual({ type: 'required' });
     expect(model.doGenerateCalls[0]!.tools?.map((offered) => offered.name)).toEqual(['bash', 'notes']);
   });
 
-  it('HOOK-055, HOOK-056: BeforeToolSelection restricts the tools the model is offered (hookrail names mapped back to the builder\'s) and its tool choice', async () => {
+  it("HOOK-055, HOOK-056: BeforeToolSelection restricts the tools the model is offered (hookrail names mapped back to the builder's) and its tool choice", async () => {
     const { hooks } = hookedOn('BeforeToolSelection', {
-      stdout: { hookSpecificOutput: { hookEventName: 'BeforeToolSelection', toolConfig: { mode: 'ANY', allowedFunctionNames: ['run_shell_command'] } } },
+      stdout: {
+        hookSpecificOutput: {
+          hookEventName: 'BeforeToolSelection',
+          toolConfig: { mode: 'ANY', allowedFunctionNames: ['run_shell_command'] },
+        },
+      },
     });
     const model = scriptedModel({ generate: [textAnswer('ok')] });
     const { bash } = recordingBashTool();
-    const notes = tool({ inputSchema: jsonSchema<{ topic: string }>({ type: 'object' }), execute: async () => 'notes' });
-    await generateText({ model: wrapLanguageModel({ model, middleware: hooks.middleware }), tools: hooks.tools({ bash, notes }), prompt: 'go' });
+    const notes = tool({
+      inputSchema: jsonSchema<{ topic: string }>({ type: 'object' }),
+      execute: async () => 'notes',
+    });
+    await generateText({
+      model: wrapLanguageModel({ model, middleware: hooks.middleware }),
+      tools: hooks.tools({ bash, notes }),
+      prompt: 'go',
+    });
     const [call] = model.doGenerateCalls;
     expect(call!.tools?.map((offered) => offered.name)).toEqual(['bash']);
     expect(call!.toolChoice).toEqual({ type: 'tool', toolName: 'bash' });
@@ -118,13 +181,25 @@ describe('hookrail/ai-sdk model middleware', () => {
 
   it("HOOK-046, HOOK-047: an AfterModel hook replaces (redacts) the answer of generateText; the original answer's tool calls do not survive", async () => {
     const { hook, hooks } = hookedOn('AfterModel', {
-      stdout: { hookSpecificOutput: { hookEventName: 'AfterModel', llm_response: { candidates: [{ content: { role: 'model', parts: ['The key is [redacted].'] }, finishReason: 'STOP' }] } } },
+      stdout: {
+        hookSpecificOutput: {
+          hookEventName: 'AfterModel',
+          llm_response: {
+            candidates: [{ content: { role: 'model', parts: ['The key is [redacted].'] }, finishReason: 'STOP' }],
+          },
+        },
+      },
     });
     const answer = textAnswer('The key is sk-12345.');
     answer.content.push(...toolCallAnswer('bash', { command: 'cat .env' }).content);
     const model = scriptedModel({ generate: [answer, textAnswer('never')] });
     const { bash, commands } = recordingBashTool();
-    const result = await generateText({ model: wrapLanguageModel({ model, middleware: hooks.middleware }), tools: hooks.tools({ bash }), prompt: 'key?', stopWhen: stepCountIs(5) });
+    const result = await generateText({
+      model: wrapLanguageModel({ model, middleware: hooks.middleware }),
+      tools: hooks.tools({ bash }),
+      prompt: 'key?',
+      stopWhen: stepCountIs(5),
+    });
     expect(result.text).toBe('The key is [redacted].');
     expect(commands).toEqual([]);
     expect(result.steps).toHaveLength(1);
@@ -134,7 +209,12 @@ describe('hookrail/ai-sdk model middleware', () => {
 
   it('HOOK-043, HOOK-050: streamText: AfterModel judges the assembled answer once; a replacement is what the stream delivers', async () => {
     const { hook, hooks } = hookedOn('AfterModel', {
-      stdout: { hookSpecificOutput: { hookEventName: 'AfterModel', llm_response: { candidates: [{ content: { role: 'model', parts: ['[redacted]'] } }] } } },
+      stdout: {
+        hookSpecificOutput: {
+          hookEventName: 'AfterModel',
+          llm_response: { candidates: [{ content: { role: 'model', parts: ['[redacted]'] } }] },
+        },
+      },
     });
     const model = scriptedModel({ stream: [streamAnswer(textStreamParts(['The key ', 'is sk-', '12345.']))] });
     const result = streamText({ model: wrapLanguageModel({ model, middleware: hooks.middleware }), prompt: 'key?' });
@@ -148,29 +228,35 @@ describe('hookrail/ai-sdk model middleware', () => {
     expect(inputs[0]!['llm_response']).toMatchObject({ text: 'The key is sk-12345.' });
   });
 
-  it('HOOK-050: streamText with an AfterModel hook that changes nothing replays the model\'s own parts, in order', async () => {
+  it("HOOK-050: streamText with an AfterModel hook that changes nothing replays the model's own parts, in order", async () => {
     const { hooks } = hookedOn('AfterModel', {});
     const parts = textStreamParts(['one ', 'two ', 'three']);
     const model = scriptedModel({ stream: [streamAnswer(parts)] });
     const wrapped = wrapLanguageModel({ model, middleware: hooks.middleware });
-    const { stream } = await wrapped.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'count' }] }] });
+    const { stream } = await wrapped.doStream({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'count' }] }],
+    });
     expect(await convertReadableStreamToArray(stream)).toEqual(parts);
   });
 
-  it('HOOK-043, HOOK-044: generateText with an AfterModel hook that changes nothing gets the model\'s very result', async () => {
+  it("HOOK-043, HOOK-044: generateText with an AfterModel hook that changes nothing gets the model's very result", async () => {
     const { hook, hooks } = hookedOn('AfterModel', {});
     const answer = textAnswer('Answer one. ');
     answer.content.push({ type: 'text', text: 'Answer two.' });
     const model = scriptedModel({ generate: [answer] });
     const wrapped = wrapLanguageModel({ model, middleware: hooks.middleware });
-    await expect(wrapped.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] })).resolves.toBe(answer);
+    await expect(
+      wrapped.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] }),
+    ).resolves.toBe(answer);
     expect(recordedInputs(hook)[0]!['llm_response']).toMatchObject({ text: 'Answer one. Answer two.' });
   });
 
   it('HOOK-012, HOOK-013: with hooks enabled but no model hook configured, even the first stream passes through untouched (the very same stream)', async () => {
     const { hooks } = (() => {
       const hook = sandbox.respond();
-      const { config } = modelHookConfig({ BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: hook.command }] }] });
+      const { config } = modelHookConfig({
+        BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: hook.command }] }],
+      });
       return { hooks: createHookrail({ config }) };
     })();
     const answer = streamAnswer(textStreamParts(['as ', 'it ', 'comes']));
@@ -189,7 +275,9 @@ describe('hookrail/ai-sdk model middleware', () => {
       },
     });
     const wrapped = wrapLanguageModel({ model, middleware: hooks.middleware });
-    await expect(wrapped.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] })).rejects.toBe(failure);
+    await expect(
+      wrapped.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] }),
+    ).rejects.toBe(failure);
   });
 
   it('HOOK-002, HOOK-010: with hooks disabled the middleware hands the model the very same options and returns its very result', async () => {

@@ -28,8 +28,14 @@ async function claudeGuardSettings(matcher = 'mcp__server__.*'): Promise<string>
   );
 }
 
-async function connect(gatewayArgs: readonly string[] | undefined, env: Record<string, string> = {}): Promise<ConnectedMcpClient> {
-  const entry = await connectMcpClient(sandbox, { ...(gatewayArgs ? { gatewayArgs } : {}), env: { MCP_HOOK_LOG: join(sandbox.project, 'hooks.jsonl'), ...env } });
+async function connect(
+  gatewayArgs: readonly string[] | undefined,
+  env: Record<string, string> = {},
+): Promise<ConnectedMcpClient> {
+  const entry = await connectMcpClient(sandbox, {
+    ...(gatewayArgs ? { gatewayArgs } : {}),
+    env: { MCP_HOOK_LOG: join(sandbox.project, 'hooks.jsonl'), ...env },
+  });
   connected.push(entry);
   return entry;
 }
@@ -41,11 +47,14 @@ describe('hookrail mcp: tools/call through the hooks', () => {
     const settings = await claudeGuardSettings();
     const { client, serverCalls } = await connect(['--name', 'server', '--settings', settings]);
     const result = await client.callTool({ name: 'echo', arguments: { text: 'the secret' } });
-    expect(result).toEqual({ content: [{ type: 'text', text: 'no secrets through mcp__server__echo' }], isError: true });
+    expect(result).toEqual({
+      content: [{ type: 'text', text: 'no secrets through mcp__server__echo' }],
+      isError: true,
+    });
     expect(serverCalls()).toEqual([]);
   });
 
-  it('HOOK-019: a PreToolUse updatedInput reaches the server as the call\'s arguments', async () => {
+  it("HOOK-019: a PreToolUse updatedInput reaches the server as the call's arguments", async () => {
     const settings = await claudeGuardSettings();
     const { client, serverCalls } = await connect(['--name', 'server', '--settings', settings]);
     const result = await client.callTool({ name: 'echo', arguments: { text: 'rewrite-me' } });
@@ -97,9 +106,16 @@ describe('hookrail mcp: tools/call through the hooks', () => {
     expect(serverCalls()).toEqual([{ tool: 'echo', args: { text: 'replace-me' } }]);
   });
 
-  it('HOOK-178: a native AfterTool hook cannot replace the output (only Claude Code\'s updatedToolOutput can); its context still lands', async () => {
-    const answer = JSON.stringify({ hookSpecificOutput: { updatedToolOutput: 'replaced?', additionalContext: 'native context' } });
-    const settings = await sandbox.writeProjectFile('native.json', settingsJson({ AfterTool: [{ matcher: 'mcp__server__echo', hooks: [{ type: 'command', command: respondHook(0, answer) }] }] }));
+  it("HOOK-178: a native AfterTool hook cannot replace the output (only Claude Code's updatedToolOutput can); its context still lands", async () => {
+    const answer = JSON.stringify({
+      hookSpecificOutput: { updatedToolOutput: 'replaced?', additionalContext: 'native context' },
+    });
+    const settings = await sandbox.writeProjectFile(
+      'native.json',
+      settingsJson({
+        AfterTool: [{ matcher: 'mcp__server__echo', hooks: [{ type: 'command', command: respondHook(0, answer) }] }],
+      }),
+    );
     const { client } = await connect(['--name', 'server', '--settings', settings]);
     expect(await client.callTool({ name: 'echo', arguments: { text: 'hi' } })).toEqual({
       content: [
@@ -109,20 +125,35 @@ describe('hookrail mcp: tools/call through the hooks', () => {
     });
   });
 
-  it('Claude Code hooks see mcp__NAME__TOOL, its arguments and the content blocks; NAME defaults to the command\'s base name', async () => {
+  it("Claude Code hooks see mcp__NAME__TOOL, its arguments and the content blocks; NAME defaults to the command's base name", async () => {
     const settings = await claudeGuardSettings('mcp__node__echo');
     const { client } = await connect(['--settings', settings]);
     await client.callTool({ name: 'echo', arguments: { text: 'hello' } });
     const [pre, post] = hookLog();
-    expect(pre).toMatchObject({ hook_event_name: 'PreToolUse', tool_name: 'mcp__node__echo', tool_input: { text: 'hello' } });
-    expect(post).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'mcp__node__echo', tool_response: [{ type: 'text', text: 'echo: hello' }] });
+    expect(pre).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'mcp__node__echo',
+      tool_input: { text: 'hello' },
+    });
+    expect(post).toMatchObject({
+      hook_event_name: 'PostToolUse',
+      tool_name: 'mcp__node__echo',
+      tool_response: [{ type: 'text', text: 'echo: hello' }],
+    });
     expect(pre!['tool_use_id']).toBe(post!['tool_use_id']);
   });
 
-  it('Gemini CLI hooks see mcp_NAME_TOOL with mcp_context, and their matcher in Gemini\'s naming selects the tool', async () => {
+  it("Gemini CLI hooks see mcp_NAME_TOOL with mcp_context, and their matcher in Gemini's naming selects the tool", async () => {
     await sandbox.writeHomeFile(
       '.gemini/settings.json',
-      settingsJson({ BeforeTool: [{ matcher: 'mcp_github_.*', hooks: [{ type: 'command', command: `sh "${fixturePath('hooks/mcp/gemini-mcp-log.sh')}"` }] }] }),
+      settingsJson({
+        BeforeTool: [
+          {
+            matcher: 'mcp_github_.*',
+            hooks: [{ type: 'command', command: `sh "${fixturePath('hooks/mcp/gemini-mcp-log.sh')}"` }],
+          },
+        ],
+      }),
     );
     const { client } = await connect(['--name', 'github']);
     const result = await client.callTool({ name: 'echo', arguments: { text: 'hi' } });
@@ -137,18 +168,22 @@ describe('hookrail mcp: tools/call through the hooks', () => {
     ]);
   });
 
-  it('an untrusted project\'s hooks do not run; once trusted they do', async () => {
+  it("an untrusted project's hooks do not run; once trusted they do", async () => {
     await sandbox.writeProjectFile(
       '.claude/settings.json',
       settingsJson({ PreToolUse: [{ matcher: 'mcp__server__.*', hooks: [{ type: 'command', command: guard }] }] }),
     );
     const untrusted = await connect(['--name', 'server']);
-    expect(await untrusted.client.callTool({ name: 'echo', arguments: { text: 'secret' } })).toEqual({ content: [{ type: 'text', text: 'echo: secret' }] });
+    expect(await untrusted.client.callTool({ name: 'echo', arguments: { text: 'secret' } })).toEqual({
+      content: [{ type: 'text', text: 'echo: secret' }],
+    });
     expect(untrusted.stderr()).toContain('not trusted');
     const trust = await runHookrail(sandbox, ['hooks', 'trust']);
     expect(trust.exitCode).toBe(0);
     const trusted = await connect(['--name', 'server']);
-    expect(await trusted.client.callTool({ name: 'echo', arguments: { text: 'secret' } })).toMatchObject({ isError: true });
+    expect(await trusted.client.callTool({ name: 'echo', arguments: { text: 'secret' } })).toMatchObject({
+      isError: true,
+    });
   });
 });
 
@@ -160,7 +195,9 @@ describe('hookrail mcp: everything else passes through untouched', () => {
     const gateway = await connect(['--name', 'server', '--settings', settings]);
     const exchange = async ({ client }: ConnectedMcpClient) => {
       const cancelled = new AbortController();
-      const waiting = client.callTool({ name: 'wait', arguments: {} }, undefined, { signal: cancelled.signal }).catch((error: Error) => error.name);
+      const waiting = client
+        .callTool({ name: 'wait', arguments: {} }, undefined, { signal: cancelled.signal })
+        .catch((error: Error) => error.name);
       await new Promise((resolve) => setTimeout(resolve, 200));
       cancelled.abort('stop waiting');
       return {
@@ -175,7 +212,9 @@ describe('hookrail mcp: everything else passes through untouched', () => {
         ping: await client.ping(),
         counted: await client.callTool({ name: 'count', arguments: { to: 3 } }),
         roots: await client.callTool({ name: 'roots', arguments: {} }),
-        unknownTool: await client.callTool({ name: 'no_such_tool', arguments: {} }).catch((error: Error) => error.message),
+        unknownTool: await client
+          .callTool({ name: 'no_such_tool', arguments: {} })
+          .catch((error: Error) => error.message),
         failing: await client.callTool({ name: 'fail', arguments: { why: 'testing' } }),
         cancelled: await waiting,
       };
@@ -189,7 +228,13 @@ describe('hookrail mcp: everything else passes through untouched', () => {
       const value = result as { content?: Array<{ text?: string }> };
       return { ...value, content: value.content?.filter((block) => !block.text?.startsWith('audited ')) };
     };
-    expect({ ...gatewayAnswers, counted: withoutContext(gatewayAnswers.counted), roots: withoutContext(gatewayAnswers.roots), failing: withoutContext(gatewayAnswers.failing), unknownTool: withoutContext(gatewayAnswers.unknownTool) }).toEqual({
+    expect({
+      ...gatewayAnswers,
+      counted: withoutContext(gatewayAnswers.counted),
+      roots: withoutContext(gatewayAnswers.roots),
+      failing: withoutContext(gatewayAnswers.failing),
+      unknownTool: withoutContext(gatewayAnswers.unknownTool),
+    }).toEqual({
       ...directAnswers,
       counted: withoutContext(directAnswers.counted),
       roots: withoutContext(directAnswers.roots),
@@ -204,6 +249,9 @@ describe('hookrail mcp: everything else passes through untouched', () => {
       ],
     });
     // The server saw the cancellation of the gateway's call as it saw the direct one.
-    await waitFor(() => gateway.serverCalls().filter((call) => 'cancelled' in call).length === 3, 'the server saw three cancelled waits');
+    await waitFor(
+      () => gateway.serverCalls().filter((call) => 'cancelled' in call).length === 3,
+      'the server saw three cancelled waits',
+    );
   }, 60_000);
 });

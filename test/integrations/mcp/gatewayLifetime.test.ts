@@ -10,12 +10,22 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliEntry, fixturePath, runHookrail, settingsJson, useCliSandbox } from '../../helpers/cliProcess.js';
 import { mcpFixtureServer, mcpSandboxEnvironment, readJsonLines } from '../../helpers/mcpGateway.js';
-import { assertNoHookProcessesAlive, isProcessAlive, processesAliveAfter, readPidFile } from '../../helpers/processes.js';
+import {
+  assertNoHookProcessesAlive,
+  isProcessAlive,
+  processesAliveAfter,
+  readPidFile,
+} from '../../helpers/processes.js';
 import { waitFor } from '../../helpers/waiting.js';
 
 const sandbox = useCliSandbox();
 
-const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const initialize = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' };
 
 interface LineProcess {
@@ -30,7 +40,11 @@ interface LineProcess {
 
 /** Starts `args` (the gateway, or the server alone) with stdin and stdout as pipes, collecting stdout lines. */
 function startLines(args: readonly string[], env: Record<string, string> = {}): LineProcess {
-  const child = spawn(process.execPath, [...args], { cwd: sandbox.project, env: mcpSandboxEnvironment(sandbox, env), stdio: 'pipe' });
+  const child = spawn(process.execPath, [...args], {
+    cwd: sandbox.project,
+    env: mcpSandboxEnvironment(sandbox, env),
+    stdio: 'pipe',
+  });
   const lines: string[] = [];
   let pending = '';
   let stderr = '';
@@ -42,7 +56,9 @@ function startLines(args: readonly string[], env: Record<string, string> = {}): 
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('close', (code, signal) => resolve({ code, signal })),
+  );
   return {
     child,
     lines,
@@ -56,7 +72,16 @@ function startLines(args: readonly string[], env: Record<string, string> = {}): 
   };
 }
 
-const gateway = (options: readonly string[] = []): string[] => [cliEntry, 'mcp', '--name', 'server', ...options, '--', process.execPath, mcpFixtureServer];
+const gateway = (options: readonly string[] = []): string[] => [
+  cliEntry,
+  'mcp',
+  '--name',
+  'server',
+  ...options,
+  '--',
+  process.execPath,
+  mcpFixtureServer,
+];
 
 describe.runIf(process.platform === 'linux')('hookrail mcp as a process', () => {
   it('answers a malformed line with a JSON-RPC parse error (-32700) of its own and goes on serving', async () => {
@@ -75,7 +100,14 @@ describe.runIf(process.platform === 'linux')('hookrail mcp as a process', () => 
   it('takes a JSON-RPC batch message by message: each request is answered, a tools/call in it goes through the hooks', async () => {
     const settings = await sandbox.writeProjectFile(
       'claude.json',
-      settingsJson({ PreToolUse: [{ matcher: 'mcp__server__.*', hooks: [{ type: 'command', command: `node "${fixturePath('hooks/mcp/claude-mcp-guard.mjs')}"` }] }] }),
+      settingsJson({
+        PreToolUse: [
+          {
+            matcher: 'mcp__server__.*',
+            hooks: [{ type: 'command', command: `node "${fixturePath('hooks/mcp/claude-mcp-guard.mjs')}"` }],
+          },
+        ],
+      }),
     );
     const host = startLines(gateway(['--settings', settings]));
     host.send(initialize);
@@ -92,7 +124,11 @@ describe.runIf(process.platform === 'linux')('hookrail mcp as a process', () => 
       id: 2,
       result: { content: [{ type: 'text', text: 'no secrets through mcp__server__echo' }], isError: true },
     });
-    expect(answers.find((answer) => answer['id'] === null)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: empty batch' } });
+    expect(answers.find((answer) => answer['id'] === null)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request: empty batch' },
+    });
     host.child.stdin.end();
     expect((await host.exited).code).toBe(0);
   });
@@ -102,7 +138,9 @@ describe.runIf(process.platform === 'linux')('hookrail mcp as a process', () => 
     host.send(initialize);
     const [answer] = await host.linesAfter(1);
     expect(JSON.parse(answer!)).toMatchObject({ id: 0, result: { serverInfo: { name: 'fixture' } } });
-    expect(host.stderr()).toContain('the MCP server "server" wrote a line that is not JSON-RPC; dropped: this is not json-rpc');
+    expect(host.stderr()).toContain(
+      'the MCP server "server" wrote a line that is not JSON-RPC; dropped: this is not json-rpc',
+    );
     host.child.stdin.end();
     expect((await host.exited).code).toBe(0);
   });
@@ -112,68 +150,107 @@ describe.runIf(process.platform === 'linux')('hookrail mcp as a process', () => 
       const host = startLines(args);
       host.send(initialize);
       host.send(initialized);
-      host.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'count', arguments: { to: 3 }, _meta: { progressToken: 'p1' } } });
+      host.send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'count', arguments: { to: 3 }, _meta: { progressToken: 'p1' } },
+      });
       const lines = await host.linesAfter(5);
       host.child.stdin.end();
       await host.exited;
       return lines;
     };
     const direct = await exchange([mcpFixtureServer]);
-    expect(direct.slice(1, 4).map((line) => JSON.parse(line).method)).toEqual(['notifications/progress', 'notifications/progress', 'notifications/progress']);
+    expect(direct.slice(1, 4).map((line) => JSON.parse(line).method)).toEqual([
+      'notifications/progress',
+      'notifications/progress',
+      'notifications/progress',
+    ]);
     expect(await exchange(gateway())).toEqual(direct);
   });
 
-  it('exits with the server\'s exit code when the server exits, after forwarding what it wrote', async () => {
+  it("exits with the server's exit code when the server exits, after forwarding what it wrote", async () => {
     const host = startLines(gateway());
     host.send(initialize);
     host.send(initialized);
     host.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'exit', arguments: { code: 7 } } });
     const { code } = await host.exited;
     expect(code).toBe(7);
-    expect(JSON.parse(host.lines[1]!)).toMatchObject({ id: 1, result: { content: [{ type: 'text', text: 'exiting with 7' }] } });
+    expect(JSON.parse(host.lines[1]!)).toMatchObject({
+      id: 1,
+      result: { content: [{ type: 'text', text: 'exiting with 7' }] },
+    });
   });
 
   it.each([
     ['a server that stays after its stdin closes gets SIGTERM', {}],
     ['a server that also ignores SIGTERM gets SIGKILL after the grace period', { MCP_FIXTURE_IGNORE_TERM: '1' }],
-  ])('when the client closes stdin, %s; the gateway exits 0 and the server is gone', async (_name, extra) => {
-    const pidFile = join(sandbox.project, 'server.pid');
-    const host = startLines(gateway(), { MCP_FIXTURE_STAY: '1', MCP_FIXTURE_PID: pidFile, ...extra });
-    const serverPid = await readPidFile(pidFile);
-    host.send(initialize);
-    await host.linesAfter(1);
-    host.child.stdin.end();
-    expect((await host.exited).code).toBe(0);
-    expect(isProcessAlive(serverPid)).toBe(false);
-  }, 20_000);
+  ])(
+    'when the client closes stdin, %s; the gateway exits 0 and the server is gone',
+    async (_name, extra) => {
+      const pidFile = join(sandbox.project, 'server.pid');
+      const host = startLines(gateway(), { MCP_FIXTURE_STAY: '1', MCP_FIXTURE_PID: pidFile, ...extra });
+      const serverPid = await readPidFile(pidFile);
+      host.send(initialize);
+      await host.linesAfter(1);
+      host.child.stdin.end();
+      expect((await host.exited).code).toBe(0);
+      expect(isProcessAlive(serverPid)).toBe(false);
+    },
+    20_000,
+  );
 
   it.each([
     ['SIGTERM', 143],
     ['SIGKILL', null],
-  ] as const)('stopped by %s while a hook runs (exit %s), neither the hook nor the server outlives it', async (signal, exitCode) => {
-    const hookPidFile = join(sandbox.project, 'hook.pid');
-    const serverPidFile = join(sandbox.project, 'server.pid');
-    const settings = await sandbox.writeProjectFile(
-      'hang.json',
-      settingsJson({ PreToolUse: [{ matcher: 'mcp__server__echo', hooks: [{ type: 'command', command: `echo $$ > "${hookPidFile}"; exec node "${fixturePath('hooks/hang.js')}"` }] }] }),
-    );
-    const host = startLines(gateway(['--settings', settings]), { MCP_FIXTURE_STAY: '1', MCP_FIXTURE_PID: serverPidFile });
-    host.send(initialize);
-    host.send(initialized);
-    host.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } });
-    const hookPid = await readPidFile(hookPidFile);
-    const serverPid = await readPidFile(serverPidFile);
-    host.child.kill(signal);
-    expect((await host.exited).code).toBe(exitCode);
-    // SIGKILL leaves no chance to clean up: the watchdog ends the hook's and the server's process groups.
-    expect(await processesAliveAfter([hookPid, serverPid], signal === 'SIGKILL' ? 8_000 : 2_000)).toEqual([]);
-    await assertNoHookProcessesAlive();
-  }, 20_000);
+  ] as const)(
+    'stopped by %s while a hook runs (exit %s), neither the hook nor the server outlives it',
+    async (signal, exitCode) => {
+      const hookPidFile = join(sandbox.project, 'hook.pid');
+      const serverPidFile = join(sandbox.project, 'server.pid');
+      const settings = await sandbox.writeProjectFile(
+        'hang.json',
+        settingsJson({
+          PreToolUse: [
+            {
+              matcher: 'mcp__server__echo',
+              hooks: [
+                { type: 'command', command: `echo $$ > "${hookPidFile}"; exec node "${fixturePath('hooks/hang.js')}"` },
+              ],
+            },
+          ],
+        }),
+      );
+      const host = startLines(gateway(['--settings', settings]), {
+        MCP_FIXTURE_STAY: '1',
+        MCP_FIXTURE_PID: serverPidFile,
+      });
+      host.send(initialize);
+      host.send(initialized);
+      host.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { text: 'hi' } } });
+      const hookPid = await readPidFile(hookPidFile);
+      const serverPid = await readPidFile(serverPidFile);
+      host.child.kill(signal);
+      expect((await host.exited).code).toBe(exitCode);
+      // SIGKILL leaves no chance to clean up: the watchdog ends the hook's and the server's process groups.
+      expect(await processesAliveAfter([hookPid, serverPid], signal === 'SIGKILL' ? 8_000 : 2_000)).toEqual([]);
+      await assertNoHookProcessesAlive();
+    },
+    20_000,
+  );
 
   it('--inspect records every call with its hooks and machine path, for hookrail inspect', async () => {
     const settings = await sandbox.writeProjectFile(
       'claude.json',
-      settingsJson({ PreToolUse: [{ matcher: 'mcp__server__.*', hooks: [{ type: 'command', command: `node "${fixturePath('hooks/mcp/claude-mcp-guard.mjs')}"` }] }] }),
+      settingsJson({
+        PreToolUse: [
+          {
+            matcher: 'mcp__server__.*',
+            hooks: [{ type: 'command', command: `node "${fixturePath('hooks/mcp/claude-mcp-guard.mjs')}"` }],
+          },
+        ],
+      }),
     );
     const host = startLines(gateway(['--settings', settings, '--inspect', 'calls.jsonl']));
     host.send(initialize);
@@ -191,7 +268,9 @@ describe.runIf(process.platform === 'linux')('hookrail mcp as a process', () => 
       ['mcp__server__echo', 'success', { text: 'fine' }],
     ]);
     expect(records.filter((record) => record['type'] === 'hookrail.hook')).toHaveLength(2);
-    const paths = records.filter((record) => record['type'] === '@xstate.snapshot' && record['machineId'] === 'toolCall').map((record) => record['value']);
+    const paths = records
+      .filter((record) => record['type'] === '@xstate.snapshot' && record['machineId'] === 'toolCall')
+      .map((record) => record['value']);
     expect(paths).toContain('beforeHook');
     expect(paths).toContain('executing');
     const report = await runHookrail(sandbox, ['inspect', 'calls.jsonl', '--out', 'report.html']);

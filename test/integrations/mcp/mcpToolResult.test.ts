@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { applyAfterToolEffects } from '../../../src/hooks/protocol/toolHookEffects.js';
 import { DefaultHookOutput } from '../../../src/hooks/protocol/outputs.js';
-import { TOOL_RESULT_REPLACEMENT_FIELD, updatedOutputReplacement } from '../../../src/hooks/protocol/toolResultReplacement.js';
+import {
+  TOOL_RESULT_REPLACEMENT_FIELD,
+  updatedOutputReplacement,
+} from '../../../src/hooks/protocol/toolResultReplacement.js';
 import {
   MCP_PROTOCOL_ERROR_TYPE,
   MCP_TOOL_ERROR_TYPE,
@@ -36,7 +39,10 @@ describe('MCP tool results', () => {
       metadata: { mcpResult: weather.result },
     });
     expect(textOfCallToolResult({ content: [], structuredContent: { a: 1 } })).toBe('{"a":1}');
-    expect(toToolResult({ result: { content: [{ type: 'text', text: 'nope' }], isError: true } }).error).toEqual({ message: 'nope', type: MCP_TOOL_ERROR_TYPE });
+    expect(toToolResult({ result: { content: [{ type: 'text', text: 'nope' }], isError: true } }).error).toEqual({
+      message: 'nope',
+      type: MCP_TOOL_ERROR_TYPE,
+    });
     expect(toToolResult({ error: { code: -32602, message: 'Unknown tool' } })).toMatchObject({
       llmContent: 'MCP error -32602: Unknown tool',
       error: { type: MCP_PROTOCOL_ERROR_TYPE },
@@ -52,20 +58,46 @@ describe('MCP tool results', () => {
   });
 
   it('HOOK-027, HOOK-131: additionalContext and a systemMessage become one more text block; every other field survives', () => {
-    const final = applyAfterToolEffects(toToolResult(weather), new DefaultHookOutput({ systemMessage: 'checked', hookSpecificOutput: { additionalContext: 'audited' } }));
+    const final = applyAfterToolEffects(
+      toToolResult(weather),
+      new DefaultHookOutput({ systemMessage: 'checked', hookSpecificOutput: { additionalContext: 'audited' } }),
+    );
     expect(toClientAnswer(weather, final)).toEqual({
-      result: { ...weather.result, content: [...(weather.result as { content: unknown[] }).content, { type: 'text', text: 'audited\n\n[System] checked' }] },
+      result: {
+        ...weather.result,
+        content: [
+          ...(weather.result as { content: unknown[] }).content,
+          { type: 'text', text: 'audited\n\n[System] checked' },
+        ],
+      },
     });
   });
 
   it('a replaced output (updatedToolOutput) is what the client gets: blocks, a whole result, or text; context still follows it', () => {
     const replaced = (value: unknown, extra: Record<string, unknown> = {}) =>
-      toClientAnswer(weather, applyAfterToolEffects(toToolResult(weather), new DefaultHookOutput({ hookSpecificOutput: { [TOOL_RESULT_REPLACEMENT_FIELD]: updatedOutputReplacement(value), ...extra } })));
-    expect(replaced([{ type: 'text', text: 'redacted' }])).toEqual({ result: { content: [{ type: 'text', text: 'redacted' }] } });
+      toClientAnswer(
+        weather,
+        applyAfterToolEffects(
+          toToolResult(weather),
+          new DefaultHookOutput({
+            hookSpecificOutput: { [TOOL_RESULT_REPLACEMENT_FIELD]: updatedOutputReplacement(value), ...extra },
+          }),
+        ),
+      );
+    expect(replaced([{ type: 'text', text: 'redacted' }])).toEqual({
+      result: { content: [{ type: 'text', text: 'redacted' }] },
+    });
     expect(replaced({ content: [{ type: 'text', text: 'whole' }], structuredContent: { celsius: 0 } })).toEqual({
       result: { content: [{ type: 'text', text: 'whole' }], structuredContent: { celsius: 0 } },
     });
     expect(replaced('plain')).toEqual({ result: { content: [{ type: 'text', text: 'plain' }] } });
-    expect(replaced('plain', { additionalContext: 'why' })).toEqual({ result: { content: [{ type: 'text', text: 'plain' }, { type: 'text', text: 'why' }] } });
+    expect(replaced('plain', { additionalContext: 'why' })).toEqual({
+      result: {
+        content: [
+          { type: 'text', text: 'plain' },
+          { type: 'text', text: 'why' },
+        ],
+      },
+    });
   });
 });

@@ -22,7 +22,9 @@ function jsonBlocksOf(text: string): Record<string, unknown>[] {
 
 /** The `mcpServers` entries of the blocks, by key. */
 function serverEntries(blocks: Record<string, unknown>[]): [string, { command: string; args: string[] }][] {
-  return blocks.filter((block) => 'mcpServers' in block).flatMap((block) => Object.entries(block['mcpServers'] as Record<string, { command: string; args: string[] }>));
+  return blocks
+    .filter((block) => 'mcpServers' in block)
+    .flatMap((block) => Object.entries(block['mcpServers'] as Record<string, { command: string; args: string[] }>));
 }
 
 const jsonBlocks = jsonBlocksOf(page);
@@ -53,8 +55,13 @@ describe('docs/mcp.md and README: hookrail mcp configurations', () => {
     const settings = await sandbox.writeProjectFile('github.json', JSON.stringify(policy));
     const entry = await connectMcpClient(sandbox, { gatewayArgs: ['--name', 'github', '--settings', settings] });
     connected.push(entry);
-    expect(await entry.client.callTool({ name: 'merge_pull_request', arguments: {} })).toEqual({ content: [{ type: 'text', text: 'not through this gateway' }], isError: true });
-    expect(await entry.client.callTool({ name: 'echo', arguments: { text: 'fine' } })).toEqual({ content: [{ type: 'text', text: 'echo: fine' }] });
+    expect(await entry.client.callTool({ name: 'merge_pull_request', arguments: {} })).toEqual({
+      content: [{ type: 'text', text: 'not through this gateway' }],
+      isError: true,
+    });
+    expect(await entry.client.callTool({ name: 'echo', arguments: { text: 'fine' } })).toEqual({
+      content: [{ type: 'text', text: 'echo: fine' }],
+    });
     expect(entry.serverCalls()).toEqual([{ tool: 'echo', args: { text: 'fine' } }]);
   });
 });

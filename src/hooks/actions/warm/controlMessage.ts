@@ -22,7 +22,14 @@ export interface ControlMessage {
 
 /** The message as the bootstraps read it. */
 export function encodeControlMessage(message: ControlMessage): string {
-  const fields = [message.cwd, message.script, String(message.args.length), ...message.args, String(message.keptNames.length), ...message.keptNames];
+  const fields = [
+    message.cwd,
+    message.script,
+    String(message.args.length),
+    ...message.args,
+    String(message.keptNames.length),
+    ...message.keptNames,
+  ];
   for (const name of Object.keys(message.environment)) {
     const value = message.environment[name];
     if (value !== undefined) fields.push(`${name}=${value}`);

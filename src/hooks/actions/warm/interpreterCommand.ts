@@ -44,7 +44,9 @@ const nodeNames = /^(?:node|nodejs)$/;
 const pythonNames = /^python3(?:\.\d+)?$/;
 
 /** The interpreter and script a command runs, when it provably runs one script and nothing else. */
-export function recognizeInterpreterCommand(options: RecognizeInterpreterCommandOptions): InterpreterLaunch | undefined {
+export function recognizeInterpreterCommand(
+  options: RecognizeInterpreterCommandOptions,
+): InterpreterLaunch | undefined {
   const viaShell = options.args === undefined;
   const words = viaShell ? splitSimpleCommand(options.command) : [options.command, ...options.args!];
   if (!words || words.length === 0 || words.some((word) => word.includes('\0'))) return undefined;
@@ -54,9 +56,19 @@ export function recognizeInterpreterCommand(options: RecognizeInterpreterCommand
     const [script, ...args] = rest;
     // A flag (or `-` for stdin) before the script changes how the interpreter starts.
     if (script === undefined || script === '' || script.startsWith('-')) return undefined;
-    const executable = first.includes('/') ? resolve(options.cwd, first) : findExecutable({ name: first, path: options.path, cwd: options.cwd });
+    const executable = first.includes('/')
+      ? resolve(options.cwd, first)
+      : findExecutable({ name: first, path: options.path, cwd: options.cwd });
     if (!executable || isScript(executable) || !isRegularFile(resolve(options.cwd, script))) return undefined;
-    return { kind, executable, argv0: first, script, args, viaShell, program: first.includes('/') ? first : executable };
+    return {
+      kind,
+      executable,
+      argv0: first,
+      script,
+      args,
+      viaShell,
+      program: first.includes('/') ? first : executable,
+    };
   }
   // A bare name is looked up on PATH by the shell; only a path is read for its shebang here.
   if (!first.includes('/')) return undefined;
@@ -69,11 +81,27 @@ export function recognizeInterpreterCommand(options: RecognizeInterpreterCommand
     const envKind = name === undefined ? undefined : kindOfName(name);
     if (!envKind || name!.includes('/')) return undefined;
     const executable = findExecutable({ name: name!, path: options.path, cwd: options.cwd });
-    return executable && !isScript(executable) ? { kind: envKind, executable, argv0: name!, script: first, args: rest, viaShell, program: first } : undefined;
+    return executable && !isScript(executable)
+      ? { kind: envKind, executable, argv0: name!, script: first, args: rest, viaShell, program: first }
+      : undefined;
   }
   const directKind = kindOfName(basename(shebang.interpreter));
-  if (!directKind || shebang.argument !== undefined || !isAbsolute(shebang.interpreter) || !isExecutableFile(shebang.interpreter)) return undefined;
-  return { kind: directKind, executable: shebang.interpreter, argv0: shebang.interpreter, script: first, args: rest, viaShell, program: first };
+  if (
+    !directKind ||
+    shebang.argument !== undefined ||
+    !isAbsolute(shebang.interpreter) ||
+    !isExecutableFile(shebang.interpreter)
+  )
+    return undefined;
+  return {
+    kind: directKind,
+    executable: shebang.interpreter,
+    argv0: shebang.interpreter,
+    script: first,
+    args: rest,
+    viaShell,
+    program: first,
+  };
 }
 
 function kindOfName(name: string): InterpreterKind | undefined {
@@ -158,7 +186,28 @@ function readHead(path: string, bytes: number): string | undefined {
 }
 
 /** Characters that make the shell do more than split words: expansion, globbing, redirection, control. */
-const shellSpecial = new Set(['$', '`', ';', '&', '|', '<', '>', '(', ')', '{', '}', '*', '?', '[', ']', '~', '#', '\n', '\r', '!']);
+const shellSpecial = new Set([
+  '$',
+  '`',
+  ';',
+  '&',
+  '|',
+  '<',
+  '>',
+  '(',
+  ')',
+  '{',
+  '}',
+  '*',
+  '?',
+  '[',
+  ']',
+  '~',
+  '#',
+  '\n',
+  '\r',
+  '!',
+]);
 
 /**
  * The words of a command that is one simple command with literal words — plain characters,

@@ -25,14 +25,19 @@ export interface ShellExecEnvironmentOptions {
 }
 
 /** The environment the program gets from `bash -c`, or `undefined` when bash would do more than add variables. */
-export function shellExecEnvironment(options: ShellExecEnvironmentOptions): Record<string, string | undefined> | undefined {
+export function shellExecEnvironment(
+  options: ShellExecEnvironmentOptions,
+): Record<string, string | undefined> | undefined {
   const { environment } = options;
-  if (environment.BASH_ENV !== undefined || environment.SHELLOPTS !== undefined || environment.BASHOPTS !== undefined) return undefined;
-  for (const name of Object.keys(environment)) if (name.startsWith('BASH_FUNC_') && environment[name] !== undefined) return undefined;
+  if (environment.BASH_ENV !== undefined || environment.SHELLOPTS !== undefined || environment.BASHOPTS !== undefined)
+    return undefined;
+  for (const name of Object.keys(environment))
+    if (name.startsWith('BASH_FUNC_') && environment[name] !== undefined) return undefined;
   const level = shellLevel(environment.SHLVL);
   const workingDirectory = shellWorkingDirectory(environment.PWD, options.cwd);
   if (level === undefined || workingDirectory === undefined) return undefined;
-  const oldWorkingDirectory = environment.OLDPWD !== undefined && isDirectory(environment.OLDPWD) ? environment.OLDPWD : undefined;
+  const oldWorkingDirectory =
+    environment.OLDPWD !== undefined && isDirectory(environment.OLDPWD) ? environment.OLDPWD : undefined;
   return { ...environment, PWD: workingDirectory, OLDPWD: oldWorkingDirectory, SHLVL: level, _: options.program };
 }
 

@@ -39,7 +39,10 @@ export interface StartupIdentity {
 }
 
 /** The part of `environment` that `kind` reads at start (see the module comment). */
-export function startupIdentity(kind: InterpreterKind, environment: Readonly<Record<string, string | undefined>>): StartupIdentity {
+export function startupIdentity(
+  kind: InterpreterKind,
+  environment: Readonly<Record<string, string | undefined>>,
+): StartupIdentity {
   const names = Object.keys(environment)
     .filter((name) => environment[name] !== undefined && isStartupVariable(kind, name))
     .sort();

@@ -11,7 +11,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { InterpreterKind } from './interpreterCommand.js';
-import { prepareProcessGroupTracking, releaseProcessGroup, signalProcessGroup, trackProcessGroup } from '../processGroupRegistry.js';
+import {
+  prepareProcessGroupTracking,
+  releaseProcessGroup,
+  signalProcessGroup,
+  trackProcessGroup,
+} from '../processGroupRegistry.js';
 
 /** Idle processes per interpreter unless settings or Config say otherwise. */
 export const DEFAULT_WARM_INTERPRETERS = 2;
@@ -176,14 +181,14 @@ export class WarmInterpreterPool {
     });
     // Idle, it must not keep the host alive; handOver makes it count again.
     child.unref();
-    for (const stream of child.stdio) (stream as (Readable | Writable) & { unref?: () => void } | null)?.unref?.();
+    for (const stream of child.stdio) (stream as ((Readable | Writable) & { unref?: () => void }) | null)?.unref?.();
     return child;
   }
 
   private handOver(child: ChildProcess): WarmProcess {
     this.owned.delete(child);
     child.ref();
-    for (const stream of child.stdio) (stream as (Readable | Writable) & { ref?: () => void } | null)?.ref?.();
+    for (const stream of child.stdio) (stream as ((Readable | Writable) & { ref?: () => void }) | null)?.ref?.();
     return { child, control: child.stdio[3] as Writable };
   }
 }

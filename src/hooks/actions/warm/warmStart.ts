@@ -50,7 +50,12 @@ export async function closeWarmInterpreters(): Promise<void> {
 export function startWarmHook(options: WarmHookOptions): ChildProcess | undefined {
   if (options.idle <= 0 || process.platform === 'win32') return undefined;
   const { environment } = options;
-  const launch = recognizeInterpreterCommand({ command: options.command, args: options.args, cwd: options.cwd, path: environment.PATH });
+  const launch = recognizeInterpreterCommand({
+    command: options.command,
+    args: options.args,
+    cwd: options.cwd,
+    path: environment.PATH,
+  });
   if (!launch || !isEncodable(environment)) return undefined;
   let hookEnvironment = environment;
   if (launch.viaShell) {
@@ -60,10 +65,25 @@ export function startWarmHook(options: WarmHookOptions): ChildProcess | undefine
   }
   const identity = startupIdentity(launch.kind, hookEnvironment);
   const pool = options.pool ?? sharedWarmInterpreterPool();
-  const warm = pool.take({ kind: launch.kind, executable: launch.executable, argv0: launch.argv0, fingerprint: identity.fingerprint, environment: hookEnvironment, idle: options.idle });
+  const warm = pool.take({
+    kind: launch.kind,
+    executable: launch.executable,
+    argv0: launch.argv0,
+    fingerprint: identity.fingerprint,
+    environment: hookEnvironment,
+    idle: options.idle,
+  });
   if (!warm) return undefined;
   // A process that died while idle fails its write; its exit is then the hook's outcome, as for a crash.
   warm.control.on('error', () => {});
-  warm.control.end(encodeControlMessage({ cwd: options.cwd, script: launch.script, args: launch.args, environment: hookEnvironment, keptNames: identity.keptNames }));
+  warm.control.end(
+    encodeControlMessage({
+      cwd: options.cwd,
+      script: launch.script,
+      args: launch.args,
+      environment: hookEnvironment,
+      keptNames: identity.keptNames,
+    }),
+  );
   return warm.child;
 }

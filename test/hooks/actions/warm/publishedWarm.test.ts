@@ -10,7 +10,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { removeClaudeEnvFile } from '../../../../src/hooks/dialects/claudeEnvFile.js';
 import { closeWarmInterpreters, sharedWarmInterpreterPool } from '../../../../src/hooks/actions/warm/warmStart.js';
 import { scratchDirectory, shellQuote } from '../../../helpers/hookFixtures.js';
-import { firePublishedPayload, loadPayload, payloadsDirectory, publishedHook, requirePublishedHookTools, type PublishedDialect } from '../../../helpers/publishedHooks.js';
+import {
+  firePublishedPayload,
+  loadPayload,
+  payloadsDirectory,
+  publishedHook,
+  requirePublishedHookTools,
+  type PublishedDialect,
+} from '../../../helpers/publishedHooks.js';
 import { pathWithRealPython } from '../../../helpers/warmInterpreters.js';
 
 const hostPath = process.env.PATH;
@@ -49,22 +56,69 @@ const claudeLog = (projectDir: string): string => join(projectDir, 'logs', 'hook
 const geminiLog = (projectDir: string): string => join(projectDir, '.gemini', 'tool-log.txt');
 const readIfThere = (path: string): string => (existsSync(path) ? readFileSync(path, 'utf8') : '');
 
-const claudeEvents = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'SessionStart', 'SessionEnd', 'PreCompact', 'Notification'];
-const geminiEvents = ['SessionStart', 'BeforeAgent', 'BeforeTool', 'AfterTool', 'AfterAgent', 'PreCompress', 'Notification', 'SessionEnd'];
+const claudeEvents = [
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'UserPromptSubmit',
+  'Stop',
+  'SubagentStop',
+  'SessionStart',
+  'SessionEnd',
+  'PreCompact',
+  'Notification',
+];
+const geminiEvents = [
+  'SessionStart',
+  'BeforeAgent',
+  'BeforeTool',
+  'AfterTool',
+  'AfterAgent',
+  'PreCompress',
+  'Notification',
+  'SessionEnd',
+];
 
 const cases: Case[] = [
-  ...['block', 'allow'].map((kind) => ({ dialect: 'claude' as const, script: 'bash_command_validator.py', payload: `bash_command_validator.${kind}.json` })),
-  ...['deny', 'allow'].map((kind) => ({ dialect: 'claude' as const, script: 'deny-destructive-bash.mjs', payload: `deny-destructive-bash.${kind}.json` })),
-  ...['block', 'edit-block', 'allow'].map((kind) => ({ dialect: 'claude' as const, script: 'protect-env-files.sh', payload: `protect-env-files.${kind}.json` })),
-  ...['block', 'approve', 'none'].map((kind) => ({ dialect: 'claude' as const, script: 'legacy-decision-guard.sh', payload: `legacy-decision-guard.${kind}.json` })),
-  ...['ask', 'allow'].map((kind) => ({ dialect: 'claude' as const, script: 'ask-before-push.sh', payload: `ask-before-push.${kind}.json` })),
-  ...['rewrite', 'allow'].map((kind) => ({ dialect: 'claude' as const, script: 'dry-run-publish.mjs', payload: `dry-run-publish.${kind}.json` })),
+  ...['block', 'allow'].map((kind) => ({
+    dialect: 'claude' as const,
+    script: 'bash_command_validator.py',
+    payload: `bash_command_validator.${kind}.json`,
+  })),
+  ...['deny', 'allow'].map((kind) => ({
+    dialect: 'claude' as const,
+    script: 'deny-destructive-bash.mjs',
+    payload: `deny-destructive-bash.${kind}.json`,
+  })),
+  ...['block', 'edit-block', 'allow'].map((kind) => ({
+    dialect: 'claude' as const,
+    script: 'protect-env-files.sh',
+    payload: `protect-env-files.${kind}.json`,
+  })),
+  ...['block', 'approve', 'none'].map((kind) => ({
+    dialect: 'claude' as const,
+    script: 'legacy-decision-guard.sh',
+    payload: `legacy-decision-guard.${kind}.json`,
+  })),
+  ...['ask', 'allow'].map((kind) => ({
+    dialect: 'claude' as const,
+    script: 'ask-before-push.sh',
+    payload: `ask-before-push.${kind}.json`,
+  })),
+  ...['rewrite', 'allow'].map((kind) => ({
+    dialect: 'claude' as const,
+    script: 'dry-run-publish.mjs',
+    payload: `dry-run-publish.${kind}.json`,
+  })),
   ...['edit', 'write', 'read'].map((kind) => ({
     dialect: 'claude' as const,
     script: 'format-after-edit.mjs',
     payload: `format-after-edit.${kind}.json`,
     prepare: writeCart,
-    effect: (projectDir: string) => [readFileSync(join(projectDir, 'src', 'cart.ts'), 'utf8'), readFileSync(join(projectDir, 'docs', 'notes.md'), 'utf8')],
+    effect: (projectDir: string) => [
+      readFileSync(join(projectDir, 'src', 'cart.ts'), 'utf8'),
+      readFileSync(join(projectDir, 'docs', 'notes.md'), 'utf8'),
+    ],
   })),
   ...claudeEvents.map((event) => ({
     dialect: 'claude' as const,
@@ -77,19 +131,50 @@ const cases: Case[] = [
   { dialect: 'claude', script: 'prompt-context.py', payload: 'prompt-context.block.json' },
   { dialect: 'claude', script: 'prompt-context.py', payload: 'prompt-context.context.json' },
   { dialect: 'claude', script: 'prompt-context.py', payload: 'prompt-context.context.json', args: () => ['--json'] },
-  { dialect: 'claude', script: 'stop-until-marker.sh', payload: 'stop-until-marker.block.json', transcript: 'no-marker.jsonl' },
-  { dialect: 'claude', script: 'stop-until-marker.sh', payload: 'stop-until-marker.allow.json', transcript: 'with-marker.jsonl' },
-  { dialect: 'claude', script: 'stop-until-marker.sh', payload: 'stop-until-marker.active.json', transcript: 'no-marker.jsonl' },
+  {
+    dialect: 'claude',
+    script: 'stop-until-marker.sh',
+    payload: 'stop-until-marker.block.json',
+    transcript: 'no-marker.jsonl',
+  },
+  {
+    dialect: 'claude',
+    script: 'stop-until-marker.sh',
+    payload: 'stop-until-marker.allow.json',
+    transcript: 'with-marker.jsonl',
+  },
+  {
+    dialect: 'claude',
+    script: 'stop-until-marker.sh',
+    payload: 'stop-until-marker.active.json',
+    transcript: 'no-marker.jsonl',
+  },
   ...['startup', 'compact'].map((source) => ({
     dialect: 'claude' as const,
     script: 'session-start-env.sh',
     payload: `session-start-env.${source}.json`,
     prepare: (projectDir: string) => writeFileSync(join(projectDir, 'package.json'), '{"name":"shop"}\n'),
   })),
-  ...['deny', 'allow', 'other-tool'].map((kind) => ({ dialect: 'gemini' as const, script: 'block-dangerous-shell.sh', payload: `block-dangerous-shell.${kind}.json` })),
-  ...['block', 'allow'].map((kind) => ({ dialect: 'gemini' as const, script: 'secret-scanner.cjs', payload: `secret-scanner.${kind}.json` })),
-  ...['deny', 'context'].map((kind) => ({ dialect: 'gemini' as const, script: 'inject-context.sh', payload: `inject-context.${kind}.json` })),
-  ...['deny', 'context', 'none'].map((kind) => ({ dialect: 'gemini' as const, script: 'after-tool-review.cjs', payload: `after-tool-review.${kind}.json` })),
+  ...['deny', 'allow', 'other-tool'].map((kind) => ({
+    dialect: 'gemini' as const,
+    script: 'block-dangerous-shell.sh',
+    payload: `block-dangerous-shell.${kind}.json`,
+  })),
+  ...['block', 'allow'].map((kind) => ({
+    dialect: 'gemini' as const,
+    script: 'secret-scanner.cjs',
+    payload: `secret-scanner.${kind}.json`,
+  })),
+  ...['deny', 'context'].map((kind) => ({
+    dialect: 'gemini' as const,
+    script: 'inject-context.sh',
+    payload: `inject-context.${kind}.json`,
+  })),
+  ...['deny', 'context', 'none'].map((kind) => ({
+    dialect: 'gemini' as const,
+    script: 'after-tool-review.cjs',
+    payload: `after-tool-review.${kind}.json`,
+  })),
   ...geminiEvents.map((event) => ({
     dialect: 'gemini' as const,
     script: 'log-tools.sh',
@@ -122,9 +207,25 @@ async function fire(testCase: Case, sessionId: string, warmInterpreters: number)
     copyFileSync(join(payloadsDirectory, 'claude', 'transcripts', testCase.transcript), transcriptPath);
   }
   testCase.prepare?.(project.path);
-  const payload: Record<string, unknown> = { ...loadPayload({ relativePath: `${testCase.dialect}/${testCase.payload}`, places: { projectDir: project.path, transcriptPath } }).value, session_id: sessionId };
-  const command = [shellQuote(publishedHook(testCase.dialect, testCase.script)), ...(testCase.args?.(project.path) ?? []).map(shellQuote)].join(' ');
-  const details = await firePublishedPayload({ dialect: testCase.dialect, payload, command, sessionId, workingDir: project.path, warmInterpreters });
+  const payload: Record<string, unknown> = {
+    ...loadPayload({
+      relativePath: `${testCase.dialect}/${testCase.payload}`,
+      places: { projectDir: project.path, transcriptPath },
+    }).value,
+    session_id: sessionId,
+  };
+  const command = [
+    shellQuote(publishedHook(testCase.dialect, testCase.script)),
+    ...(testCase.args?.(project.path) ?? []).map(shellQuote),
+  ].join(' ');
+  const details = await firePublishedPayload({
+    dialect: testCase.dialect,
+    payload,
+    command,
+    sessionId,
+    workingDir: project.path,
+    warmInterpreters,
+  });
   expect(details.results).toHaveLength(1);
   const [result] = details.results;
   return {
@@ -141,7 +242,11 @@ async function fire(testCase: Case, sessionId: string, warmInterpreters: number)
 const interpreted = (script: string): boolean => /\.(?:mjs|cjs|js|py)$/.test(script);
 
 describe('published hooks decide the same on warm interpreters as cold', () => {
-  it.each(cases.map((testCase) => [testCase.script, testCase.payload, (testCase.args?.('.') ?? []).join(' '), testCase] as const))(
+  it.each(
+    cases.map(
+      (testCase) => [testCase.script, testCase.payload, (testCase.args?.('.') ?? []).join(' '), testCase] as const,
+    ),
+  )(
     '%s on %s %s: warm and cold give the same stdin, stdout, stderr, exit code, decision and effects',
     async (_script, _payload, _args, testCase) => {
       const sessionId = `warm-${Math.random().toString(36).slice(2)}`;

@@ -11,7 +11,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isProcessGroupAlive, killLeftoverProcesses } from '../../../../src/hooks/actions/processGroupRegistry.js';
 import { closeWarmInterpreters, sharedWarmInterpreterPool } from '../../../../src/hooks/actions/warm/warmStart.js';
 import { hookFixture, shellQuote } from '../../../helpers/hookFixtures.js';
-import { observable, pathWithRealPython, runCold, runExpectingCold, runWarm } from '../../../helpers/warmInterpreters.js';
+import {
+  observable,
+  pathWithRealPython,
+  runCold,
+  runExpectingCold,
+  runWarm,
+} from '../../../helpers/warmInterpreters.js';
 
 const project = mkdtempSync(join(tmpdir(), 'hookrail-warm-'));
 const path = pathWithRealPython();
@@ -23,7 +29,10 @@ afterAll(async () => {
 
 const warmFixture = (name: string): string => hookFixture(`warm/${name}`);
 
-function hook(command: string, extra: { env?: Record<string, string | undefined>; args?: string[]; timeoutMs?: number; stdin?: string } = {}) {
+function hook(
+  command: string,
+  extra: { env?: Record<string, string | undefined>; args?: string[]; timeoutMs?: number; stdin?: string } = {},
+) {
   return {
     command,
     args: extra.args,
@@ -46,13 +55,26 @@ async function expectSameBothWays(options: ReturnType<typeof hook>): Promise<str
 
 describe('a Node hook on a warm interpreter sees what a cold start gives it', () => {
   it('CommonJS entry: require.main === module, __filename, argv, argv0, cwd, the environment bash gives it, stdin', async () => {
-    const stdout = await expectSameBothWays(hook(`node ${shellQuote(warmFixture('commonjs-entry.cjs'))} --strict 'two words'`));
-    expect(JSON.parse(stdout)).toMatchObject({ main: true, id: '.', argv: [warmFixture('commonjs-entry.cjs'), '--strict', 'two words'], argv0: 'node', execArgv: [], cwd: project });
+    const stdout = await expectSameBothWays(
+      hook(`node ${shellQuote(warmFixture('commonjs-entry.cjs'))} --strict 'two words'`),
+    );
+    expect(JSON.parse(stdout)).toMatchObject({
+      main: true,
+      id: '.',
+      argv: [warmFixture('commonjs-entry.cjs'), '--strict', 'two words'],
+      argv0: 'node',
+      execArgv: [],
+      cwd: project,
+    });
   });
 
   it('a script path run by its shebang (#!/usr/bin/env node), with the variables bash adds (PWD, SHLVL, _)', async () => {
     const stdout = await expectSameBothWays(hook(`${shellQuote(warmFixture('commonjs-entry.cjs'))} one`));
-    expect(JSON.parse(stdout)).toMatchObject({ main: true, _: warmFixture('commonjs-entry.cjs'), argv: [warmFixture('commonjs-entry.cjs'), 'one'] });
+    expect(JSON.parse(stdout)).toMatchObject({
+      main: true,
+      _: warmFixture('commonjs-entry.cjs'),
+      argv: [warmFixture('commonjs-entry.cjs'), 'one'],
+    });
   });
 
   it('exec form (command + args): no shell, so no variable is added', async () => {
@@ -98,7 +120,8 @@ describe('a Node hook on a warm interpreter sees what a cold start gives it', ()
     const warm = await runWarm(options);
     expect(warm.exitCode).toBe(1);
     expect(warm.stdout).toBe(cold.stdout);
-    const framesDownToTheLoader = (stderr: string) => stderr.split('\n').slice(0, stderr.split('\n').findIndex((line) => line.includes('[as runMain]')) + 1);
+    const framesDownToTheLoader = (stderr: string) =>
+      stderr.split('\n').slice(0, stderr.split('\n').findIndex((line) => line.includes('[as runMain]')) + 1);
     expect(framesDownToTheLoader(warm.stderr)).toEqual(framesDownToTheLoader(cold.stderr));
     expect(framesDownToTheLoader(cold.stderr).length).toBeGreaterThan(5);
   });
@@ -116,7 +139,11 @@ describe('a Node hook on a warm interpreter sees what a cold start gives it', ()
 describe('a Python hook on a warm interpreter sees what a cold start gives it', () => {
   it('__name__ == "__main__", __file__, sys.argv, sys.path[0], the main module\'s names, stdin', async () => {
     const stdout = await expectSameBothWays(hook(`python3 ${shellQuote(warmFixture('python-main.py'))} --flag x`));
-    expect(JSON.parse(stdout)).toMatchObject({ name: '__main__', argv: [warmFixture('python-main.py'), '--flag', 'x'], cwd: project });
+    expect(JSON.parse(stdout)).toMatchObject({
+      name: '__main__',
+      argv: [warmFixture('python-main.py'), '--flag', 'x'],
+      cwd: project,
+    });
   });
 
   it('a relative script path run by its shebang: argv[0] as written, __file__ made absolute as Python does', async () => {
@@ -124,7 +151,11 @@ describe('a Python hook on a warm interpreter sees what a cold start gives it', 
     rmSync(relative, { recursive: true, force: true });
     symlinkSync(join(warmFixture('python-main.py'), '..'), relative);
     const stdout = await expectSameBothWays(hook('./hooks/python-main.py'));
-    expect(JSON.parse(stdout)).toMatchObject({ argv: ['./hooks/python-main.py'], file: `${project}/./hooks/python-main.py`, _: './hooks/python-main.py' });
+    expect(JSON.parse(stdout)).toMatchObject({
+      argv: ['./hooks/python-main.py'],
+      file: `${project}/./hooks/python-main.py`,
+      _: './hooks/python-main.py',
+    });
   });
 
   it('sys.exit(3): the same output and exit code', async () => {
@@ -161,7 +192,9 @@ describe('a Python hook on a warm interpreter sees what a cold start gives it', 
 describe('identical or cold: what an interpreter reads at start decides', () => {
   it('NODE_OPTIONS that differs from the warm process start: the hook runs cold, and sees its NODE_OPTIONS', async () => {
     await runWarm(hook(`node ${shellQuote(warmFixture('esm-entry.mjs'))}`));
-    const options = hook(`node ${shellQuote(warmFixture('esm-entry.mjs'))}`, { env: { NODE_OPTIONS: '--no-deprecation' } });
+    const options = hook(`node ${shellQuote(warmFixture('esm-entry.mjs'))}`, {
+      env: { NODE_OPTIONS: '--no-deprecation' },
+    });
     const cold = await runCold(options);
     const withWarmOn = await runExpectingCold(options);
     expect(JSON.parse(withWarmOn.stdout).nodeOptions).toBe('--no-deprecation');
@@ -175,10 +208,12 @@ describe('identical or cold: what an interpreter reads at start decides', () => 
   });
 
   it('an interpreter flag (node --no-warnings, python3 -E): the hook runs cold', async () => {
-    for (const command of [`node --no-warnings ${shellQuote(warmFixture('esm-entry.mjs'))}`, `python3 -E ${shellQuote(warmFixture('python-exit.py'))}`]) {
+    for (const command of [
+      `node --no-warnings ${shellQuote(warmFixture('esm-entry.mjs'))}`,
+      `python3 -E ${shellQuote(warmFixture('python-exit.py'))}`,
+    ]) {
       const options = hook(command);
       expect(observable(await runExpectingCold(options))).toEqual(observable(await runCold(options)));
     }
   });
-
 });
