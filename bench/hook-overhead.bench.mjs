@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 import { Config, DebugLogger, executeToolWithHooks } from '../dist/index.js';
 import { HookRunner } from '../dist/engine.js';
-import { compare, format, loadAverage, printComparison, printMachineBanner, verdict } from './lib/measure.mjs';
+import { compare, loadAverage, printComparison, printMachineBanner, verdict } from './lib/measure.mjs';
 
 const logEventScript = fileURLToPath(new URL('../test/fixtures/hooks/system/log-event.sh', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'hookrail-bench-'));

@@ -96,7 +96,7 @@ function describeValue(value: unknown): string {
 export class ToolNotFoundError extends HookrailError {
   readonly toolName: string;
   constructor(toolName: string, available: readonly string[] = []) {
-    super(`Tool "${toolName}" not found` + (available.length > 0 ? `; available tools: ${available.join(', ')}` : ''));
+    super(`Tool "${toolName}" not found${available.length > 0 ? `; available tools: ${available.join(', ')}` : ''}`);
     this.toolName = toolName;
   }
 }

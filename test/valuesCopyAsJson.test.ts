@@ -22,6 +22,7 @@ describe('copyAsJson', () => {
         g: { h: [true, false] },
       },
       [new Date(0), new Point(1, 2), { toJSON: () => 'custom' }],
+      // biome-ignore lint/suspicious/noSparseArray: a sparse array is the case under test
       [1, , 3],
       JSON.parse('{"__proto__": {"polluted": true}, "ok": 1}'),
       'text',

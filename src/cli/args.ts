@@ -156,7 +156,7 @@ function toUsageError(error: unknown, spec: CommandSpec, options: Record<string,
     const names = Object.keys(options).map((name) => `--${name}`);
     const suggestion = optionName.startsWith('--') ? suggestClosest(optionName, names) : undefined;
     return new CliUsageError(
-      `unknown option ${optionName} for "hookrail ${spec.name}"` + (suggestion ? ` (did you mean ${suggestion}?)` : ''),
+      `unknown option ${optionName} for "hookrail ${spec.name}"${suggestion ? ` (did you mean ${suggestion}?)` : ''}`,
       { commandName: spec.name },
     );
   }

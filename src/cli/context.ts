@@ -5,7 +5,7 @@
  */
 import { DebugLogger, type LogRecord } from '../debugLogger.js';
 import type { CommandSpec, ParsedArgs } from './args.js';
-import { Renderer, safeJson, type TextSink } from './render.js';
+import { type Renderer, safeJson, type TextSink } from './render.js';
 
 /** The process boundary of the CLI. */
 export interface CliIo {

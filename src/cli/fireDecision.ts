@@ -10,7 +10,7 @@ import { AfterModelHookOutput, BeforeModelHookOutput } from '../hooks/protocol/o
 import { HookEventName } from '../hooks/protocol/events.js';
 import { isPlainObject } from '../values.js';
 import { responseText } from '../machines/modelCallActors.js';
-import { type AggregatedHookResult } from '../hooks/protocol/results.js';
+import type { AggregatedHookResult } from '../hooks/protocol/results.js';
 import { readToolResultReplacement } from '../hooks/protocol/toolResultReplacement.js';
 import { lifecycleVerdict } from './fireLifecycleDecision.js';
 

@@ -59,7 +59,7 @@ export function formatTopLevelHelp(specs: readonly CommandSpec[], version: strin
     ...formatOptions(globalOptions),
     `  ${'--version'.padEnd(24)}  Print the version and exit.`,
     '',
-    styles.bold('Settings files') + ' (hooks merged in this priority order; a duplicate command runs once):',
+    `${styles.bold('Settings files')} (hooks merged in this priority order; a duplicate command runs once):`,
     '  extra    every --settings FILE, and a scenario\'s "settings.hooks" (trusted: you named them)',
     '  project  .hookrail/settings.json, .claude/settings.local.json, .claude/settings.json and .gemini/settings.json',
     '           in the project directory (only once trusted: "hookrail hooks trust"; until then neither their hooks nor',

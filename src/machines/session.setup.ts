@@ -160,7 +160,7 @@ export const sessionSetup = setup({
       continueWith(context, params.reason, params.additionalContext),
     ),
     /** Gemini CLI's AfterAgent `clearContext`: the conversation is wiped (no SessionEnd or SessionStart). */
-    clearConversation: assign(({ context }, params: { clear?: boolean }) =>
+    clearConversation: assign((_, params: { clear?: boolean }) =>
       params.clear ? { history: [], lastCompaction: undefined } : {},
     ),
     /** The transcript marks the wiped conversation with a clear boundary, as `clear()` does. */

@@ -26,7 +26,7 @@ import {
   type AfterToolStepOptions,
   type BeforeToolStepOptions,
 } from '../hooks/triggers/toolCallSteps.js';
-import { type AskDecision, type BeforeToolDecision } from '../hooks/protocol/beforeToolDecision.js';
+import type { AskDecision, BeforeToolDecision } from '../hooks/protocol/beforeToolDecision.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import {
   askActorFailureResult,

@@ -80,13 +80,13 @@ describe('hookrail hooks fire: transcript_path', () => {
   it("HOOK-144: --transcript FILE is given to the hooks as transcript_path (Claude Code's Stop hook reads its messages) and is left in place", async () => {
     const transcript = await sandbox.writeProjectFile(
       'logs/session.jsonl',
-      [
+      `${[
         { type: 'user', message: { role: 'user', content: 'list the files' } },
         { type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'a.txt b.txt' }] } },
         { type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'done' }] } },
       ]
         .map((line) => JSON.stringify(line))
-        .join('\n') + '\n',
+        .join('\n')}\n`,
     );
     await sandbox.writeHomeFile(
       '.claude/settings.json',

@@ -7,7 +7,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  fixturePath,
   parseJsonLines,
   respondHook,
   runHookrail,

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DebugLogger, type LogLevel, type LogRecord } from '../../src/debugLogger.js';
 import { HookEventName } from '../../src/hooks/protocol/events.js';
-import { type CommandHookConfig } from '../../src/hooks/protocol/hookConfig.js';
-import { type HookInput } from '../../src/hooks/protocol/inputs.js';
+import type { CommandHookConfig } from '../../src/hooks/protocol/hookConfig.js';
+import type { HookInput } from '../../src/hooks/protocol/inputs.js';
 
 /** Absolute path of `test/fixtures/hooks/`. */
 export const hookFixturesDirectory = fileURLToPath(new URL('../fixtures/hooks/', import.meta.url));

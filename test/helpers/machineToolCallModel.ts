@@ -38,7 +38,7 @@ import type {
 } from '../../src/machines/toolCall.machine.js';
 import { isProcessAlive } from './processes.js';
 import {
-  MachineScratch,
+  type MachineScratch,
   recordingTool,
   waitFor,
   waitForPid,

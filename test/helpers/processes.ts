@@ -45,10 +45,10 @@ export function findHookFixtureProcesses(
     const pid = Number(entry);
     if (pid === process.pid) continue;
     const commandLine = readProcText(pid, 'cmdline')?.replace(/\0/g, ' ').trim();
-    if (!commandLine || !commandLine.includes(hookFixturesPath)) continue;
+    if (!commandLine?.includes(hookFixturesPath)) continue;
     if (marker !== undefined) {
       const environment = readProcText(pid, 'environ');
-      if (!environment || !environment.split('\0').includes(`${TEST_RUN_MARKER_VARIABLE}=${marker}`)) continue;
+      if (!environment?.split('\0').includes(`${TEST_RUN_MARKER_VARIABLE}=${marker}`)) continue;
     }
     if (isProcessAlive(pid)) found.push({ pid, commandLine });
   }

@@ -24,12 +24,10 @@ async function recordsOf(answer: string, hook: Record<string, unknown> = {}) {
   config.onHookExecuted((event) => events.push(event));
   const hookSystem = config.getHookSystem()!;
   await hookSystem.initialize();
-  await hookSystem
-    .getEventHandler()
-    .fireEventWithDetails(HookEventName.BeforeTool, {
-      tool_name: 'run_shell_command',
-      tool_input: { command: 'rm -rf build' },
-    });
+  await hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, {
+    tool_name: 'run_shell_command',
+    tool_input: { command: 'rm -rf build' },
+  });
   return events.map((event) => toHookRecord(event));
 }
 

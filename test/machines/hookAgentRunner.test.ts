@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseScenario } from '../../src/adapters/models/scenario.js';
 import { ScriptedContentGenerator } from '../../src/adapters/models/scriptedModel.js';
 import { createBuiltinTools } from '../../src/adapters/tools/index.js';
-import { HookExecutionError } from '../../src/errors.js';
+import type { HookExecutionError } from '../../src/errors.js';
 import { Config, type ConfigParameters } from '../../src/hooks/engine/config.js';
 import { HookEventName } from '../../src/hooks/protocol/events.js';
 import type { AgentHookConfig, HooksSettings } from '../../src/hooks/protocol/hookConfig.js';
@@ -88,12 +88,10 @@ async function writeOut(config: Config) {
 async function fireBeforeWrite(config: Config) {
   const hookSystem = config.getHookSystem()!;
   await hookSystem.initialize();
-  return hookSystem
-    .getEventHandler()
-    .fireEventWithDetails(HookEventName.BeforeTool, {
-      tool_name: 'write_file',
-      tool_input: { file_path: 'out.txt', content: 'x' },
-    });
+  return hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, {
+    tool_name: 'write_file',
+    tool_input: { file_path: 'out.txt', content: 'x' },
+  });
 }
 
 describe('an agent hook reads a file to decide', () => {

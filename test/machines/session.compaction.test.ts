@@ -112,7 +112,7 @@ describe('automatic compaction', () => {
     const compactedRequest = generator.requests.find((request) =>
       JSON.stringify(request.contents).includes('Earlier conversation compacted'),
     );
-    expect((compactedRequest?.contents as Content[])[0]?.role).toBe('user');
+    expect((compactedRequest!.contents as Content[])[0]?.role).toBe('user');
     // The transcript marks each compaction and the resumed history would start from the note.
     const entries = readJsonLines(session.transcriptPath) as unknown as TranscriptEntry[];
     expect(entries.filter((entry) => entry.subtype === 'compact_boundary')).toHaveLength(compactions.length);

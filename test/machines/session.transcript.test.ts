@@ -129,7 +129,7 @@ describe('the session transcript', () => {
     await session.prompt('try');
     await session.end();
     const [, assistant, results] = entriesOf(session.transcriptPath);
-    const ids = (assistant?.message?.content as Array<{ id: string }>).map((block) => block.id);
+    const ids = (assistant!.message!.content as Array<{ id: string }>).map((block) => block.id);
     expect(new Set(ids).size).toBe(2);
     expect(results?.message?.content).toEqual(
       ids.map((id) => ({ type: 'tool_result', tool_use_id: id, content: 'disk full', is_error: true })),
@@ -173,7 +173,7 @@ describe('the session transcript', () => {
       source: 'resume',
       transcript_path: first.transcriptPath,
     });
-    expect((generator.requests[0]?.contents as Content[]).slice(0, 4)).toEqual(firstResult.history);
+    expect((generator.requests[0]!.contents as Content[]).slice(0, 4)).toEqual(firstResult.history);
     // The resumed session appends to the same chain.
     const entries = entriesOf(first.transcriptPath);
     expect(entries).toHaveLength(6);

@@ -22,7 +22,7 @@ import { readJsonFile } from '../jsonFile.js';
 import { claudePluginDataDirectory, prepareClaudePluginData } from './claudePluginData.js';
 import { displayPath, isProjectScope, type SettingsScope } from './settingsLocations.js';
 import { emptyScopeFile, readSettingsObject } from './settingsScopeFile.js';
-import { type SettingsScopeFile } from './scopeFile.js';
+import type { SettingsScopeFile } from './scopeFile.js';
 
 /** One source of hooks inside a plugin or extension directory. */
 interface HooksSource {

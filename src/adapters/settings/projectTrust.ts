@@ -11,7 +11,7 @@ import { contributesSettings, describeContributions, mergeHooksSettings } from '
 import { readNamedPlugins } from './extensions.js';
 import { getSettingsPaths, isProjectScope, projectLocations } from './settingsLocations.js';
 import { problemWarnings, readSettingsScopeFile } from './settingsScopeFile.js';
-import { type SettingsScopeFile } from './scopeFile.js';
+import type { SettingsScopeFile } from './scopeFile.js';
 import { TrustStore, defaultTrustFile, type ProjectSwitches, type TrustState } from './trust.js';
 
 /** Options for {@link applyProjectTrust}. */

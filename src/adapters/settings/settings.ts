@@ -48,7 +48,7 @@ import {
   type ScopeSelection,
 } from './settingsLocations.js';
 import { problemWarnings, readSettingsScopeFile } from './settingsScopeFile.js';
-import { type SettingsScopeFile } from './scopeFile.js';
+import type { SettingsScopeFile } from './scopeFile.js';
 import type { TrustStore } from './trust.js';
 
 export { countHooks, hasHooks, mergeHooksSettings } from './settingsMerge.js';
@@ -59,7 +59,7 @@ export {
   toHooksSettings,
   type ReadSettingsScopeFileOptions,
 } from './settingsScopeFile.js';
-export { type SettingsScopeFile } from './scopeFile.js';
+export type { SettingsScopeFile } from './scopeFile.js';
 export {
   dialectOfLocation,
   getSettingsPaths,

@@ -18,7 +18,7 @@ import type { HookConfigProblem } from '../../hooks/validation/hookProblems.js';
 import { readHooksInDialect } from '../../hooks/engine/dialectHooks.js';
 import { detectHooksDialect } from '../../hooks/dialects/detect.js';
 import { isPlainObject } from '../../values.js';
-import { type HookDefinition, type HookDialect, type HooksSettings } from '../../hooks/protocol/hookConfig.js';
+import type { HookDefinition, HookDialect, HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { readJsonFile } from '../jsonFile.js';
 import { dialectOfLocation, displayPath, type SettingsScope } from './settingsLocations.js';
 import { readClaudeSwitches, readGeminiSwitches, readHookrailSwitches } from './settingsSwitches.js';

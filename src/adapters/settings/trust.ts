@@ -13,7 +13,7 @@ import { HookrailFileError } from '../../errors.js';
 import { DebugLogger } from '../../debugLogger.js';
 import { hookEventNames } from '../../hooks/protocol/events.js';
 import { isPlainObject } from '../../values.js';
-import { type HooksSettings } from '../../hooks/protocol/hookConfig.js';
+import type { HooksSettings } from '../../hooks/protocol/hookConfig.js';
 import { readJsonFile, writeJsonFileAtomic } from '../jsonFile.js';
 
 /** The trust file's location under a home directory: `~/.hookrail/trusted-folders.json`. */

@@ -12,7 +12,7 @@ import { getHookName } from '../../hooks/protocol/hookConfig.js';
 import { dialectLabel } from '../../hooks/dialects/dialect.js';
 import { hookTimeoutMs } from '../../hooks/dialects/hookTimeouts.js';
 import { hookEventNames, type HookEventName } from '../../hooks/protocol/events.js';
-import { type HookConfig, type HookDialect } from '../../hooks/protocol/hookConfig.js';
+import type { HookConfig, HookDialect } from '../../hooks/protocol/hookConfig.js';
 import { booleanOption, jsonOptionSpec, type ParsedArgs } from '../args.js';
 import type { CommandContext, CommandDefinition } from '../context.js';
 import { ExitCode } from '../errors.js';

@@ -8,14 +8,7 @@
  */
 import { readdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import {
-  booleanOption,
-  integerOption,
-  jsonOptionSpec,
-  stringListOption,
-  stringOption,
-  type ParsedArgs,
-} from '../args.js';
+import { booleanOption, integerOption, jsonOptionSpec, stringOption, type ParsedArgs } from '../args.js';
 import type { CommandDefinition } from '../context.js';
 import { CliError, CliUsageError, ExitCode } from '../errors.js';
 import { safeJson } from '../render.js';

@@ -28,7 +28,7 @@ export function junitXml(options: JunitXmlOptions): string {
     const errors = results.filter((result) => result.status === 'error').length;
     const time = seconds(results.reduce((sum, result) => sum + result.durationMs, 0));
     return [
-      `  <testsuite name="${escape(file)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${time}" timestamp="${options.timestamp.toISOString()}">`,
+      `  <testsuite name="${escapeXml(file)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="0" time="${time}" timestamp="${options.timestamp.toISOString()}">`,
       ...results.map((result) => caseXml(result, file)),
       '  </testsuite>',
     ].join('\n');
@@ -40,7 +40,7 @@ export function junitXml(options: JunitXmlOptions): string {
         `  <testsuite name="guard thresholds" tests="1" failures="${failed ? 1 : 0}" errors="0" skipped="0" time="0" timestamp="${options.timestamp.toISOString()}">`,
         `    <testcase name="guard thresholds" classname="guard thresholds" time="0">${
           failed
-            ? `\n      <failure message="${escape(options.thresholdFailures[0] ?? '')}" type="threshold">${escape(options.thresholdFailures.join('\n'))}</failure>\n    `
+            ? `\n      <failure message="${escapeXml(options.thresholdFailures[0] ?? '')}" type="threshold">${escapeXml(options.thresholdFailures.join('\n'))}</failure>\n    `
             : ''
         }</testcase>`,
         '  </testsuite>',
@@ -63,11 +63,13 @@ export function junitXml(options: JunitXmlOptions): string {
 }
 
 function caseXml(result: CaseResult, file: string): string {
-  const open = `    <testcase name="${escape(result.testCase.name)}" classname="${escape(file)}" time="${seconds(result.durationMs)}">`;
-  const details = escape([`outcome: ${result.outcome}`, `hook: ${result.decidingHook}`, ...result.failures].join('\n'));
+  const open = `    <testcase name="${escapeXml(result.testCase.name)}" classname="${escapeXml(file)}" time="${seconds(result.durationMs)}">`;
+  const details = escapeXml(
+    [`outcome: ${result.outcome}`, `hook: ${result.decidingHook}`, ...result.failures].join('\n'),
+  );
   if (result.status === 'pass') return `${open}</testcase>`;
   const element = result.status === 'fail' ? 'failure' : 'error';
-  return `${open}\n      <${element} message="${escape(result.failures[0] ?? '')}" type="${result.status === 'fail' ? 'expectation' : 'case'}">${details}</${element}>\n    </testcase>`;
+  return `${open}\n      <${element} message="${escapeXml(result.failures[0] ?? '')}" type="${result.status === 'fail' ? 'expectation' : 'case'}">${details}</${element}>\n    </testcase>`;
 }
 
 function seconds(milliseconds: number): string {
@@ -75,7 +77,7 @@ function seconds(milliseconds: number): string {
 }
 
 /** Text as XML character data or attribute value: markup escaped, characters XML 1.0 forbids dropped. */
-function escape(text: string): string {
+function escapeXml(text: string): string {
   return text
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
     .replace(/&/g, '&amp;')

@@ -86,7 +86,7 @@ export const unsupportedClaudeEventNames: readonly string[] = [
 
 /** True for a Claude Code event name hookrail fires. */
 export function isClaudeEventName(value: unknown): value is ClaudeEventName {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(claudeEventNames, value);
+  return typeof value === 'string' && Object.hasOwn(claudeEventNames, value);
 }
 
 /**

@@ -8,7 +8,7 @@
  * A tool named with hookrail's name (`run_shell_command`) keeps its arguments and result as given;
  * a tool named with Claude's (`Bash`) has Claude's arguments and output shape, which are translated.
  */
-import { HookEventName } from '../protocol/events.js';
+import type { HookEventName } from '../protocol/events.js';
 import { isPlainObject } from '../../values.js';
 import { claudeEventNames, isClaudeEventName, type ClaudeEventName } from './claudeEvents.js';
 import { fromClaudeToolResponse } from './claudeToolResponse.js';

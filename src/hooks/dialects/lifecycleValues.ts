@@ -20,7 +20,7 @@ const claudeToNative: Partial<Record<HookEventName, Readonly<Record<string, stri
 };
 
 function lookup(table: Readonly<Record<string, string>> | undefined, value: string): string {
-  return table && Object.prototype.hasOwnProperty.call(table, value) ? table[value] : value;
+  return table && Object.hasOwn(table, value) ? table[value] : value;
 }
 
 /** The value a Claude Code hook is told for a native lifecycle value. */

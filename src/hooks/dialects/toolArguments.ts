@@ -131,7 +131,7 @@ const toolMappings: Readonly<Record<string, readonly FieldMapping[]>> = {
 
 /** True when hookrail knows how `toolName`'s arguments are spelled in Claude Code. */
 export function hasClaudeArgumentMapping(toolName: string): boolean {
-  return Object.prototype.hasOwnProperty.call(toolMappings, toolName);
+  return Object.hasOwn(toolMappings, toolName);
 }
 
 /** The `tool_input` a Claude Code hook receives for a call of hookrail tool `toolName`. */

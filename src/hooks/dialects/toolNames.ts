@@ -39,8 +39,7 @@ export const geminiLegacyToolNames: Readonly<Record<string, string>> = {
   search_file_content: 'grep_search',
 };
 
-const hasOwn = (record: Readonly<Record<string, string>>, key: string): boolean =>
-  Object.prototype.hasOwnProperty.call(record, key);
+const hasOwn = (record: Readonly<Record<string, string>>, key: string): boolean => Object.hasOwn(record, key);
 
 /** The name a Claude Code hook is told for a tool; names without a Claude counterpart are unchanged. */
 export function toClaudeToolName(toolName: string): string {

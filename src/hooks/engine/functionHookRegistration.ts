@@ -3,11 +3,11 @@
  * `HookSystem.registerFunctionHook`) into a registry entry, checking it like a settings hook: the
  * event, the name, `run`, the matcher, and the fields every hook type takes.
  */
-import { HookEventName, hookEventNames, isHookEventName, isToolEvent } from '../protocol/events.js';
+import { type HookEventName, hookEventNames, isHookEventName, isToolEvent } from '../protocol/events.js';
 import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
 import { ConfigSource, type FunctionHookConfig, type HookRegistryEntry } from '../protocol/hookConfig.js';
 import { validateCommonFields } from '../validation/hookConfigValidation.js';
-import { type HookProblemSeverity } from '../validation/hookProblems.js';
+import type { HookProblemSeverity } from '../validation/hookProblems.js';
 import { reportUnknownFields } from '../validation/unknownFields.js';
 import { describeType, describeValue, isPlainObject } from '../../values.js';
 

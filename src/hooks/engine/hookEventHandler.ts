@@ -23,26 +23,26 @@ import {
 import { HookEventName, isHookEventName, isToolEvent } from '../protocol/events.js';
 import { isPlainObject } from '../../values.js';
 import { AsyncHookTracker } from './asyncHooks.js';
-import {
-  type AfterAgentInput,
-  type AfterModelInput,
-  type AfterToolInput,
-  type BeforeAgentInput,
-  type BeforeModelInput,
-  type BeforeToolInput,
-  type BeforeToolSelectionInput,
-  type HookInput,
-  type NotificationInput,
-  type PreCompressInput,
-  type SessionEndInput,
-  type SessionStartInput,
+import type {
+  AfterAgentInput,
+  AfterModelInput,
+  AfterToolInput,
+  BeforeAgentInput,
+  BeforeModelInput,
+  BeforeToolInput,
+  BeforeToolSelectionInput,
+  HookInput,
+  NotificationInput,
+  PreCompressInput,
+  SessionEndInput,
+  SessionStartInput,
 } from '../protocol/inputs.js';
-import {
-  type HookEventContext,
-  type HookExecutionPlan,
-  type HookFireOptions,
-  type HookOrigin,
-  type HookSession,
+import type {
+  HookEventContext,
+  HookExecutionPlan,
+  HookFireOptions,
+  HookOrigin,
+  HookSession,
 } from '../protocol/hookConfig.js';
 
 /** Options of {@link HookEventHandler.fireEventWithDetails}: a fire's options plus an explicit planner context. */

@@ -10,12 +10,7 @@ import { matchesToolName } from '../matching/matchers.js';
 import { entryAppliesToFire } from './dialectPlanning.js';
 import { isToolEvent, type HookEventName } from '../protocol/events.js';
 import { checkIfCondition } from '../matching/ifCondition.js';
-import {
-  type HookConfig,
-  type HookEventContext,
-  type HookExecutionPlan,
-  type HookRegistryEntry,
-} from '../protocol/hookConfig.js';
+import type { HookConfig, HookEventContext, HookExecutionPlan, HookRegistryEntry } from '../protocol/hookConfig.js';
 
 export { matchesToolName } from '../matching/matchers.js';
 

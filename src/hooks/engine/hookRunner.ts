@@ -25,10 +25,10 @@ import {
   type HookFireOptions,
   type HttpHookConfig,
 } from '../protocol/hookConfig.js';
-import { HookEventName } from '../protocol/events.js';
+import type { HookEventName } from '../protocol/events.js';
 import { boundedStderrMessage } from '../protocol/hookStderr.js';
-import { type HookExecutionResult } from '../protocol/results.js';
-import { type HookInput } from '../protocol/inputs.js';
+import type { HookExecutionResult } from '../protocol/results.js';
+import type { HookInput } from '../protocol/inputs.js';
 import { applyHookOutputToInput, isBlockingOutput } from './hookChain.js';
 import { convertPlainTextToHookOutput, parseHookStdout } from './hookOutputText.js';
 

@@ -14,8 +14,8 @@ import { getReadyHookSystem } from './triggerSupport.js';
 import { createEmptyAggregatedResult, type AggregatedHookResult } from '../protocol/results.js';
 import { HookEventName, hookEventNames, isHookEventName } from '../protocol/events.js';
 import { isPlainObject } from '../../values.js';
-import { type HookFireOptions } from '../protocol/hookConfig.js';
-import { type SessionEndInput, type SessionStartInput, type PreCompressInput } from '../protocol/inputs.js';
+import type { HookFireOptions } from '../protocol/hookConfig.js';
+import type { SessionEndInput, SessionStartInput, PreCompressInput } from '../protocol/inputs.js';
 
 /** The two message types of the hook extension. */
 export enum MessageBusType {

@@ -18,7 +18,7 @@ import { runTrigger } from './triggerSupport.js';
 import { HookEventName } from '../protocol/events.js';
 import { withAsyncHookMessages } from './asyncHookMessages.js';
 import { AfterModelHookOutput, BeforeModelHookOutput, type DefaultHookOutput } from '../protocol/outputs.js';
-import { type HookFireOptions } from '../protocol/hookConfig.js';
+import type { HookFireOptions } from '../protocol/hookConfig.js';
 
 /** HOOK-135, HOOK-176: what `fireBeforeModelHook` tells the caller. */
 export interface BeforeModelHookResult {

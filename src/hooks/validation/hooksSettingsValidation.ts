@@ -3,7 +3,7 @@
  * at its JSON path, the valid hooks returned flattened out of their groups (HOOK-080..083, 191, 195).
  */
 import type { SettingsHookConfig } from '../protocol/hookConfig.js';
-import { HookEventName, hookEventNames, isHookEventName } from '../protocol/events.js';
+import { type HookEventName, hookEventNames, isHookEventName } from '../protocol/events.js';
 import { describeType, describeValue, isPlainObject } from '../../values.js';
 import { matcherPatternProblem } from '../matching/matchers.js';
 import { claudeEventNameList, unsupportedClaudeEventNames } from '../dialects/claudeEvents.js';

@@ -284,7 +284,7 @@ function modelOutcomeOf(steps: readonly MachineStep[]): string | undefined {
 
 function toolOutcomeOf(steps: readonly MachineStep[]): string {
   const last = steps[steps.length - 1];
-  if (!last || last.status !== 'done') return 'running';
+  if (last?.status !== 'done') return 'running';
   return last.value === 'cancelled' ? 'cancelled' : 'unknown';
 }
 

@@ -29,12 +29,10 @@ async function fire(hook: PromptHookConfig) {
   const config = new Config({ enableHooks: true, logger, hooks: { BeforeTool: [{ hooks: [hook] }] }, hookModel });
   const hookSystem = config.getHookSystem()!;
   await hookSystem.initialize();
-  return hookSystem
-    .getEventHandler()
-    .fireEventWithDetails(HookEventName.BeforeTool, {
-      tool_name: 'run_shell_command',
-      tool_input: { command: 'rm -rf /' },
-    });
+  return hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, {
+    tool_name: 'run_shell_command',
+    tool_input: { command: 'rm -rf /' },
+  });
 }
 
 describe('prompt hooks through the GenAI adapter', () => {

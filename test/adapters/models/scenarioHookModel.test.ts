@@ -7,7 +7,7 @@ import { createHookModel } from '../../../src/adapters/models/createContentGener
 import { GeminiContentGenerator } from '../../../src/adapters/models/genaiModel.js';
 import { parseScenario } from '../../../src/adapters/models/scenario.js';
 import { ScriptedContentGenerator } from '../../../src/adapters/models/scriptedModel.js';
-import { ScenarioError } from '../../../src/errors.js';
+import type { ScenarioError } from '../../../src/errors.js';
 
 const turns = [
   { text: 'Running it.', functionCalls: [{ name: 'run_shell_command', args: { command: 'ls' } }] },

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emptyScopeFile } from '../../../src/adapters/settings/settingsScopeFile.js';
-import { type SettingsScopeFile } from '../../../src/adapters/settings/scopeFile.js';
+import type { SettingsScopeFile } from '../../../src/adapters/settings/scopeFile.js';
 import {
   readClaudeSwitches,
   readGeminiSwitches,

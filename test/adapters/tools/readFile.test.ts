@@ -5,7 +5,7 @@ import { DEFAULT_READ_LINE_LIMIT } from '../../../src/adapters/tools/readFile.js
 import { createAdapterWorkspace, idleContext, type AdapterWorkspace } from '../../helpers/adapterWorkspace.js';
 
 const numberedLines = (count: number): string =>
-  Array.from({ length: count }, (_, index) => `line ${index + 1}`).join('\n') + '\n';
+  `${Array.from({ length: count }, (_, index) => `line ${index + 1}`).join('\n')}\n`;
 
 describe('read_file', () => {
   let fixture: AdapterWorkspace;

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModelError } from '../../../src/errors.js';
-import { HookExecutionError } from '../../../src/errors.js';
+import type { HookExecutionError } from '../../../src/errors.js';
 import { Config, type ConfigParameters } from '../../../src/hooks/engine/config.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { PromptHookConfig } from '../../../src/hooks/protocol/hookConfig.js';

@@ -41,7 +41,7 @@ describe('the cap on waiting async hook messages', () => {
       await config.getHookSystem()!.waitForAsyncHooks();
     }
     const result = await fireBeforeModelHook(config, request);
-    const added = (result.modifiedRequest?.contents as Content[]).slice(request.contents.length);
+    const added = (result.modifiedRequest!.contents as Content[]).slice(request.contents.length);
     expect(added).toHaveLength(1);
     const lines = (added[0]?.parts ?? []).map((part) => part.text);
     expect(lines).toHaveLength(MAX_PENDING_ASYNC_MESSAGES);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyHookOutputToInput, isBlockingOutput } from '../../../src/hooks/engine/hookChain.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import { type HookInput } from '../../../src/hooks/protocol/inputs.js';
+import type { HookInput } from '../../../src/hooks/protocol/inputs.js';
 import { beforeToolInput, hookInput } from '../../helpers/hookFixtures.js';
 
 describe('applyHookOutputToInput', () => {

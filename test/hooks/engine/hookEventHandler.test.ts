@@ -440,12 +440,10 @@ describe('HookEventHandler: real hook processes', () => {
     });
     const hookSystem = config.getHookSystem()!;
     await hookSystem.initialize();
-    const details = await hookSystem
-      .getEventHandler()
-      .fireEventWithDetails(HookEventName.BeforeTool, {
-        tool_name: 'run_shell_command',
-        tool_input: { command: 'rm -rf /' },
-      });
+    const details = await hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, {
+      tool_name: 'run_shell_command',
+      tool_input: { command: 'rm -rf /' },
+    });
     expect(details.plan?.hookConfigs.map((hook) => hook.command)).toEqual([allow, guard]);
     expect(details.results.map((result) => [result.success, result.exitCode])).toEqual([
       [true, 0],

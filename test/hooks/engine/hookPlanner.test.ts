@@ -4,7 +4,7 @@ import { DebugLogger, type LogRecord } from '../../../src/debugLogger.js';
 import { HookPlanner, matchesToolName } from '../../../src/hooks/engine/hookPlanner.js';
 import { HookRegistry } from '../../../src/hooks/engine/hookRegistry.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import { type HookDefinition, type HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
+import type { HookDefinition, HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
 import { forEachOrder } from '../../helpers/permutations.js';
 
 async function createPlanner(

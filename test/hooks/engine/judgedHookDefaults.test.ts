@@ -6,7 +6,7 @@
  * its deadline and must have failed with a timeout at it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HookExecutionError } from '../../../src/errors.js';
+import type { HookExecutionError } from '../../../src/errors.js';
 import { Config } from '../../../src/hooks/engine/config.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { AgentHookConfig, PromptHookConfig } from '../../../src/hooks/protocol/hookConfig.js';

@@ -13,12 +13,10 @@ import { FakeContentGenerator, textTurn } from '../../helpers/modelFakeGenerator
 async function fire(config: Config) {
   const hookSystem = config.getHookSystem()!;
   await hookSystem.initialize();
-  return hookSystem
-    .getEventHandler()
-    .fireEventWithDetails(HookEventName.BeforeTool, {
-      tool_name: 'run_shell_command',
-      tool_input: { command: 'rm -rf build' },
-    });
+  return hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, {
+    tool_name: 'run_shell_command',
+    tool_input: { command: 'rm -rf build' },
+  });
 }
 
 describe('Config.onJudgedHook', () => {

@@ -16,8 +16,8 @@ import {
 } from '../../../src/hooks/protocol/outputs.js';
 import { createEmptyAggregatedResult, type HookExecutionResult } from '../../../src/hooks/protocol/results.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import { type HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
-import { type HookInput } from '../../../src/hooks/protocol/inputs.js';
+import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
+import type { HookInput } from '../../../src/hooks/protocol/inputs.js';
 import { forEachOrder } from '../../helpers/permutations.js';
 
 const aggregator = new HookAggregator();

@@ -45,7 +45,7 @@ describe('boundedStderrMessage', () => {
   });
 
   it('never splits a surrogate pair at the cut', () => {
-    const text = 'a'.repeat(MAX_STDERR_MESSAGE_CHARACTERS - 1) + '😀' + 'tail';
+    const text = `${'a'.repeat(MAX_STDERR_MESSAGE_CHARACTERS - 1)}😀tail`;
     const bounded = boundedStderrMessage(text);
     expect(bounded).toBe(`${'a'.repeat(MAX_STDERR_MESSAGE_CHARACTERS - 1)}… [6 more characters cut]`);
   });
@@ -84,12 +84,10 @@ describe('a hook writing 200 KB to stderr', () => {
     const config = configWith({ BeforeTool: [{ hooks: [{ type: 'command', command: floodStderr(1) }] }] });
     const hookSystem = config.getHookSystem()!;
     await hookSystem.initialize();
-    const details = await hookSystem
-      .getEventHandler()
-      .fireEventWithDetails(HookEventName.BeforeTool, {
-        tool_name: 'run_shell_command',
-        tool_input: { command: 'ls' },
-      });
+    const details = await hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, {
+      tool_name: 'run_shell_command',
+      tool_input: { command: 'ls' },
+    });
     const warning = details.aggregated.finalOutput?.systemMessage ?? '';
     expect(warning.startsWith('Warning: error error')).toBe(true);
     expect(warning.length).toBeLessThan(MAX_STDERR_MESSAGE_CHARACTERS + 100);

@@ -13,7 +13,7 @@ import {
   toToolResponse,
 } from '../../../src/hooks/protocol/toolHookEffects.js';
 import { BeforeToolHookOutput, DefaultHookOutput } from '../../../src/hooks/protocol/outputs.js';
-import { type ToolResult } from '../../../src/hooks/protocol/results.js';
+import type { ToolResult } from '../../../src/hooks/protocol/results.js';
 
 function toolResult(overrides: Partial<ToolResult> = {}): ToolResult {
   return { llmContent: 'file written', returnDisplay: 'Wrote a.txt', ...overrides };

@@ -18,7 +18,7 @@ import type { HookRecord, InspectionLine } from '../../../src/inspection/records
 
 const demo = parseInspectionFile(
   readFileSync(
-    fileURLToPath(import.meta.url).replace(/page\/reportPage\.test\.ts$/, '') + '../fixtures/inspection/demo-run.jsonl',
+    `${fileURLToPath(import.meta.url).replace(/page\/reportPage\.test\.ts$/, '')}../fixtures/inspection/demo-run.jsonl`,
     'utf8',
   ),
   'demo-run.jsonl',

@@ -41,7 +41,7 @@ export function encodeControlMessage(message: ControlMessage): string {
 export function isEncodable(environment: Readonly<Record<string, string | undefined>>): boolean {
   for (const name of Object.keys(environment)) {
     const value = environment[name];
-    if (name.includes('\0') || name.includes('=') || (value !== undefined && value.includes('\0'))) return false;
+    if (name.includes('\0') || name.includes('=') || value?.includes('\0')) return false;
   }
   return true;
 }

@@ -166,7 +166,7 @@ function readShebang(path: string): { interpreter: string; argument?: string } |
   if (!match) return undefined;
   const argument = match[2] === undefined || match[2] === '' ? undefined : match[2];
   // `env -S …` or `env NAME=value …` would start the interpreter differently.
-  if (argument !== undefined && argument.includes(' ')) return undefined;
+  if (argument?.includes(' ')) return undefined;
   return { interpreter: match[1], argument };
 }
 

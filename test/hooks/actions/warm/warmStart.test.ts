@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isProcessGroupAlive, killLeftoverProcesses } from '../../../../src/hooks/actions/processGroupRegistry.js';
-import { closeWarmInterpreters, sharedWarmInterpreterPool } from '../../../../src/hooks/actions/warm/warmStart.js';
+import { closeWarmInterpreters } from '../../../../src/hooks/actions/warm/warmStart.js';
 import { hookFixture, shellQuote } from '../../../helpers/hookFixtures.js';
 import {
   observable,
