@@ -52,9 +52,12 @@ afterAll(async () => {
 });
 
 describe('the package installed without its optional peers', () => {
-  it('holds dist with declarations, a LICENSE and the README, and no source maps', () => {
+  it('holds dist with declarations, a LICENSE, the README and the docs pages it links, and no source maps', () => {
     expect(tarballFiles).toContain('LICENSE');
     expect(tarballFiles).toContain('README.md');
+    // The README's links into docs/ resolve in the installed package too.
+    expect(tarballFiles).toContain('docs/cli.md');
+    expect(tarballFiles.filter((file) => file.startsWith('docs/') && !file.endsWith('.md'))).toEqual([]);
     expect(tarballFiles).toContain('dist/index.d.ts');
     expect(tarballFiles).toContain('dist/engine.d.ts');
     expect(tarballFiles.filter((file) => file.endsWith('.map'))).toEqual([]);
