@@ -24,9 +24,10 @@ function testFiles() {
   return files.sort();
 }
 
-// A test title: the string that opens it(…), test(…) or describe(…), with .each/.concurrent variants.
+// A test title: the string that opens it(…), test(…) or describe(…), with .each/.concurrent variants;
+// the formatter may put a long title on the line after the parenthesis.
 const titlePattern =
-  /(?:^|[^.\w])(?:it|test|describe)(?:\.(?:each|concurrent|sequential)[^(]*\([^)]*\))?\((['"`])([^'"`]*)/g;
+  /(?:^|[^.\w])(?:it|test|describe)(?:\.(?:each|concurrent|sequential)[^(]*\([^)]*\))?\(\s*(['"`])([^'"`]*)/g;
 
 /** Requirement ID → the test files with a title naming it. */
 export function testsByRequirement() {
