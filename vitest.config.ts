@@ -12,5 +12,6 @@ export default defineConfig({
     // on a 2-core machine and took twice as long.
     maxWorkers: 3,
     globalSetup: ['test/helpers/globalSetup.ts'],
+    setupFiles: ['test/helpers/fileMarker.ts'],
   },
 });

@@ -33,7 +33,8 @@ export function isProcessAlive(pid: number): boolean {
 
 /**
  * Live (non-zombie) processes whose command line contains the fixtures path and, when `marker` is
- * given, whose environment carries `HOOKRAIL_TEST_RUN_MARKER=<marker>`.
+ * given, whose environment carries `HOOKRAIL_TEST_RUN_MARKER=<marker>` or `<marker>.<pid>` (a test
+ * file's own marker under the run's).
  */
 export function findHookFixtureProcesses(
   marker: string | undefined = process.env[TEST_RUN_MARKER_VARIABLE],
@@ -48,7 +49,10 @@ export function findHookFixtureProcesses(
     if (!commandLine?.includes(hookFixturesPath)) continue;
     if (marker !== undefined) {
       const environment = readProcText(pid, 'environ');
-      if (!environment?.split('\0').includes(`${TEST_RUN_MARKER_VARIABLE}=${marker}`)) continue;
+      // A test file's marker is `<run marker>.<pid>`: the run's marker matches every file's processes.
+      const carried = environment?.split('\0').find((line) => line.startsWith(`${TEST_RUN_MARKER_VARIABLE}=`));
+      const value = carried?.slice(TEST_RUN_MARKER_VARIABLE.length + 1);
+      if (value !== marker && !value?.startsWith(`${marker}.`)) continue;
     }
     if (isProcessAlive(pid)) found.push({ pid, commandLine });
   }

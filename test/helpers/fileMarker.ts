@@ -1,0 +1,10 @@
+/**
+ * vitest setupFiles: gives each test file its own run marker (`<run marker>.<worker pid>`), inherited by
+ * every hook and CLI process the file starts. Test files run side by side, so a check that no hook
+ * process outlived a test must count its own file's processes only; the run-wide check at teardown
+ * still matches them all by the run marker they start with.
+ */
+import { TEST_RUN_MARKER_VARIABLE } from './processes.js';
+
+const runMarker = process.env[TEST_RUN_MARKER_VARIABLE]?.split('.')[0];
+if (runMarker) process.env[TEST_RUN_MARKER_VARIABLE] = `${runMarker}.${process.pid}`;
