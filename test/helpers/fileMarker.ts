@@ -4,7 +4,8 @@
  * process outlived a test must count its own file's processes only; the run-wide check at teardown
  * still matches them all by the run marker they start with.
  */
-import { TEST_RUN_MARKER_VARIABLE } from './processes.js';
+// Its own small module: this file also runs before DOM-environment test files, where processes.ts cannot load.
+import { TEST_RUN_MARKER_VARIABLE } from './runMarker.js';
 
 const runMarker = process.env[TEST_RUN_MARKER_VARIABLE]?.split('.')[0];
 if (runMarker) process.env[TEST_RUN_MARKER_VARIABLE] = `${runMarker}.${process.pid}`;

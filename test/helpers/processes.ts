@@ -8,8 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-/** Environment variable holding this test run's marker (set by `globalSetup.ts`). */
-export const TEST_RUN_MARKER_VARIABLE = 'HOOKRAIL_TEST_RUN_MARKER';
+import { TEST_RUN_MARKER_VARIABLE } from './runMarker.js';
+
+export { TEST_RUN_MARKER_VARIABLE };
 
 /** Absolute path of `test/fixtures/hooks` (no trailing slash), as it appears in command lines. */
 export const hookFixturesPath = fileURLToPath(new URL('../fixtures/hooks', import.meta.url)).replace(/\/$/, '');
