@@ -15,6 +15,23 @@ import type { HookEventName } from '../../src/hooks/protocol/events.js';
 import { recordingLogger } from './hookFixtures.js';
 
 /** Absolute path of `test/fixtures/hooks/published/`. */
+/**
+ * The Claude Code events with a recorded payload under `test/fixtures/payloads/claude/events/`, which
+ * the published loggers (log-hook-input.py) are fed one by one.
+ */
+export const recordedClaudeEvents: readonly string[] = [
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'UserPromptSubmit',
+  'Stop',
+  'SubagentStop',
+  'SessionStart',
+  'SessionEnd',
+  'PreCompact',
+  'Notification',
+];
+
 export const publishedHooksDirectory = fileURLToPath(new URL('../fixtures/hooks/published/', import.meta.url));
 
 /** Absolute path of `test/fixtures/payloads/`. */

@@ -21,6 +21,7 @@ import {
   requirePublishedHookTools,
   runPublishedHook,
   type PublishedDialect,
+  recordedClaudeEvents,
 } from '../../helpers/publishedHooks.js';
 
 beforeAll(requirePublishedHookTools);
@@ -272,18 +273,7 @@ describe("Claude Code fixtures: Claude Code's payload and hookrail's give the sa
     },
   );
 
-  it.each([
-    'PreToolUse',
-    'PostToolUse',
-    'PostToolUseFailure',
-    'UserPromptSubmit',
-    'Stop',
-    'SubagentStop',
-    'SessionStart',
-    'SessionEnd',
-    'PreCompact',
-    'Notification',
-  ])(
+  it.each(recordedClaudeEvents)(
     "log-hook-input.py logs %s: hookrail's line is Claude Code's, less the fields hookrail has no value for",
     async (event) => {
       const log = (projectDir: string): string => join(projectDir, 'logs', 'hooks.jsonl');

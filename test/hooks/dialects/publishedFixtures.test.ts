@@ -20,6 +20,7 @@ import {
   type LoadedPayload,
   type PublishedDialect,
   type PublishedHookOutcome,
+  recordedClaudeEvents,
 } from '../../helpers/publishedHooks.js';
 
 beforeAll(requirePublishedHookTools);
@@ -315,18 +316,7 @@ describe('Claude Code: format-after-edit.mjs (hooks guide PostToolUse formatter)
 });
 
 describe('Claude Code: log-hook-input.py (disler/claude-code-hooks-mastery loggers)', () => {
-  const events = [
-    'PreToolUse',
-    'PostToolUse',
-    'PostToolUseFailure',
-    'UserPromptSubmit',
-    'Stop',
-    'SubagentStop',
-    'SessionStart',
-    'SessionEnd',
-    'PreCompact',
-    'Notification',
-  ];
+  const events = recordedClaudeEvents;
 
   it('appends every event’s whole stdin as one JSON line to $HOOK_LOG_FILE and prints nothing', async () => {
     const logFile = join(project.path, 'logs', 'hooks.jsonl');

@@ -17,6 +17,7 @@ import {
   publishedHook,
   requirePublishedHookTools,
   type PublishedDialect,
+  recordedClaudeEvents,
 } from '../../../helpers/publishedHooks.js';
 import { pathWithRealPython } from '../../../helpers/warmInterpreters.js';
 
@@ -56,18 +57,7 @@ const claudeLog = (projectDir: string): string => join(projectDir, 'logs', 'hook
 const geminiLog = (projectDir: string): string => join(projectDir, '.gemini', 'tool-log.txt');
 const readIfThere = (path: string): string => (existsSync(path) ? readFileSync(path, 'utf8') : '');
 
-const claudeEvents = [
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'UserPromptSubmit',
-  'Stop',
-  'SubagentStop',
-  'SessionStart',
-  'SessionEnd',
-  'PreCompact',
-  'Notification',
-];
+const claudeEvents = recordedClaudeEvents;
 const geminiEvents = [
   'SessionStart',
   'BeforeAgent',
