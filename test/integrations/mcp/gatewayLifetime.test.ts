@@ -204,7 +204,9 @@ describe.runIf(process.platform === 'linux')('hookrail mcp as a process', () => 
     const relayed = await unanswered([]);
     const settings = await sandbox.writeProjectFile(
       'after-wait.json',
-      settingsJson({ PostToolUse: [{ matcher: 'mcp__server__wait', hooks: [{ type: 'command', command: 'exit 0' }] }] }),
+      settingsJson({
+        PostToolUse: [{ matcher: 'mcp__server__wait', hooks: [{ type: 'command', command: 'exit 0' }] }],
+      }),
     );
     const hooked = await unanswered(['--settings', settings]);
     expect(relayed).toEqual({
