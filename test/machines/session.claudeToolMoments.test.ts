@@ -286,7 +286,7 @@ describe('PostToolBatch: once per batch, before the next model call', () => {
       ],
     });
     expect(
-      (batches[1]?.['tool_calls'] as unknown[]).map((call) => (call as { tool_use_id: string }).tool_use_id),
+      ((batches[1]?.['tool_calls'] ?? []) as Array<{ tool_use_id: string }>).map((call) => call.tool_use_id),
     ).toEqual(['call-diff']);
     // The ids are the ones the calls' PreToolUse hooks were told (the calls of a batch run at once).
     expect(
