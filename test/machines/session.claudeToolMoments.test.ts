@@ -9,7 +9,13 @@
 import type { Content } from '@google/genai';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Config, createAgentSession, type AgentEvent, type AskUserRequest } from '../../src/index.js';
+import {
+  Config,
+  createAgentSession,
+  executeToolWithHooks,
+  type AgentEvent,
+  type AskUserRequest,
+} from '../../src/index.js';
 import { callsTurn, FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
 import { fixtureCommand, hookFixture, shellQuote } from '../helpers/hookFixtures.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
@@ -301,6 +307,53 @@ describe('PostToolBatch: once per batch, before the next model call', () => {
     expect(textsAfterLastModelTurn(generator.requests[2]?.contents as Content[])).toEqual([
       `Batch digest: 1 calls. Bash (call-diff): ${`run_shell_command(${JSON.stringify({ command: 'git diff' })}) done`.length} characters`,
     ]);
+  });
+
+  it('a decision "block" or an exit 2 changes nothing (Claude Code applies neither to PostToolBatch); outside a session it does not fire', async () => {
+    const batchLog = scratch.file('batch.jsonl');
+    const config = new Config({
+      enableHooks: true,
+      workingDir: scratch.directory,
+      hooks: {
+        PostToolBatch: [
+          {
+            hooks: [
+              {
+                type: 'command',
+                command: fixtureCommand('respond.sh', '0', '{"decision":"block","reason":"no more"}'),
+              },
+              { type: 'command', command: fixtureCommand('respond.sh', '2', '', 'stop the loop') },
+              ...(batchDigest(batchLog)[0] as { hooks: unknown[] }).hooks,
+            ],
+          },
+        ],
+      } as never,
+    });
+    const shell = recordingTool('run_shell_command');
+    const generator = new FakeContentGenerator([
+      callsTurn([{ name: 'run_shell_command', args: { command: 'make' } }]),
+      textTurn('Built.'),
+    ]);
+    const session = createAgentSession({
+      config,
+      generator,
+      tools: [shell],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+    });
+    const result = await session.prompt('build');
+    await session.end();
+
+    expect(result).toMatchObject({ status: 'completed', finalText: 'Built.' });
+    expect(generator.streamsOpened).toBe(2);
+    expect(readJsonLines(batchLog)).toHaveLength(1);
+
+    // A tool call run outside a session has no next model call: no PostToolBatch.
+    await executeToolWithHooks(config, 'run_shell_command', { command: 'make' }, async () => ({
+      llmContent: 'ok',
+      returnDisplay: 'ok',
+    }));
+    expect(readJsonLines(batchLog)).toHaveLength(1);
   });
 
   it('continue:false ends the turn before the next model call, with its stopReason', async () => {
