@@ -13,10 +13,11 @@ import {
   Config,
   createAgentSession,
   executeToolWithHooks,
-  type AgentEvent,
+  type AgentRunResult,
   type AskUserRequest,
+  type Tool,
 } from '../../src/index.js';
-import { callsTurn, FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
+import { callsTurn, FakeContentGenerator, textTurn, type FakeTurn } from '../helpers/modelFakeGenerator.js';
 import { fixtureCommand, hookFixture, shellQuote } from '../helpers/hookFixtures.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
 import { publishedHook } from '../helpers/publishedHooks.js';
@@ -72,43 +73,77 @@ function functionResponsesOf(contents: Content[]): string {
   );
 }
 
+/** What one prompt in a fresh session left: its result, the model's requests, the session's ids and the asks put to the user. */
+interface PromptRun {
+  result: AgentRunResult;
+  generator: FakeContentGenerator;
+  config: Config;
+  sessionId: string;
+  transcriptPath: string;
+  asked: AskUserRequest[];
+}
+
+/**
+ * One prompt in a fresh session with `hooks` (Claude Code names), the scripted model `turns` and the
+ * `tools`; with `askUser`, the user's answer to every ask that reaches them.
+ */
+async function runPrompt(options: {
+  hooks: Record<string, unknown>;
+  turns: FakeTurn[];
+  tools: Tool[];
+  askUser?: 'allow' | 'deny';
+}): Promise<PromptRun> {
+  const asked: AskUserRequest[] = [];
+  const answer = options.askUser;
+  const config = new Config({
+    enableHooks: true,
+    workingDir: scratch.directory,
+    hooks: options.hooks as never,
+    ...(answer !== undefined
+      ? {
+          onAskUser: (request: AskUserRequest) => {
+            asked.push(request);
+            return answer;
+          },
+        }
+      : {}),
+  });
+  const generator = new FakeContentGenerator(options.turns);
+  const session = createAgentSession({
+    config,
+    generator,
+    tools: options.tools,
+    transcript: { directory: scratch.directory },
+    sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+  });
+  const result = await session.prompt('go on');
+  await session.end();
+  return { result, generator, config, sessionId: session.sessionId, transcriptPath: session.transcriptPath, asked };
+}
+
 describe('PermissionRequest: hooks answer an ask for the user', () => {
   it('allow runs the call without asking, allow with updatedInput runs the rewritten call, deny blocks it with its message, no decision asks the user', async () => {
     const permissionLog = scratch.file('permission.jsonl');
     const notificationLog = scratch.file('notification.jsonl');
-    const asked: AskUserRequest[] = [];
-    const config = new Config({
-      enableHooks: true,
-      workingDir: scratch.directory,
+    const shell = recordingTool('run_shell_command');
+    const { result, generator, sessionId, transcriptPath, asked } = await runPrompt({
       hooks: {
         PreToolUse: [askEveryBash],
         PermissionRequest: permissionPolicy(permissionLog),
         Notification: logger(notificationLog),
-      } as never,
-      onAskUser: (request) => {
-        asked.push(request);
-        return 'allow';
       },
-    });
-    const shell = recordingTool('run_shell_command');
-    const generator = new FakeContentGenerator([
-      callsTurn([
-        { name: 'run_shell_command', args: { command: 'npm test' }, id: 'call-test' },
-        { name: 'run_shell_command', args: { command: 'git push origin main' }, id: 'call-push' },
-        { name: 'run_shell_command', args: { command: 'rm -rf build' }, id: 'call-rm' },
-        { name: 'run_shell_command', args: { command: 'ls' }, id: 'call-ls' },
-      ]),
-      textTurn('Done.'),
-    ]);
-    const session = createAgentSession({
-      config,
-      generator,
+      turns: [
+        callsTurn([
+          { name: 'run_shell_command', args: { command: 'npm test' }, id: 'call-test' },
+          { name: 'run_shell_command', args: { command: 'git push origin main' }, id: 'call-push' },
+          { name: 'run_shell_command', args: { command: 'rm -rf build' }, id: 'call-rm' },
+          { name: 'run_shell_command', args: { command: 'ls' }, id: 'call-ls' },
+        ]),
+        textTurn('Done.'),
+      ],
       tools: [shell],
-      transcript: { directory: scratch.directory },
-      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+      askUser: 'allow',
     });
-    const result = await session.prompt('tidy up and publish');
-    await session.end();
 
     expect(result.status).toBe('completed');
     // Only the call no PermissionRequest hook decided reached the user, and only it fired Notification.
@@ -166,38 +201,24 @@ describe('PermissionRequest: hooks answer an ask for the user', () => {
         tool_name: 'Bash',
         permission_mode: 'default',
         permission_suggestions: [],
-        session_id: session.sessionId,
-        transcript_path: session.transcriptPath,
+        session_id: sessionId,
+        transcript_path: transcriptPath,
       });
     }
   });
 
   it('deny with interrupt blocks the call and stops the agent with the message; the user is not asked', async () => {
     const permissionLog = scratch.file('permission.jsonl');
-    const asked: AskUserRequest[] = [];
-    const config = new Config({
-      enableHooks: true,
-      workingDir: scratch.directory,
-      hooks: { PreToolUse: [askEveryBash], PermissionRequest: permissionPolicy(permissionLog, 'interrupt') } as never,
-      onAskUser: (request) => {
-        asked.push(request);
-        return 'allow';
-      },
-    });
     const shell = recordingTool('run_shell_command');
-    const generator = new FakeContentGenerator([
-      callsTurn([{ name: 'run_shell_command', args: { command: 'rm -rf /tmp/cache' } }]),
-      textTurn('never reached'),
-    ]);
-    const session = createAgentSession({
-      config,
-      generator,
+    const { result, generator, asked } = await runPrompt({
+      hooks: { PreToolUse: [askEveryBash], PermissionRequest: permissionPolicy(permissionLog, 'interrupt') },
+      turns: [
+        callsTurn([{ name: 'run_shell_command', args: { command: 'rm -rf /tmp/cache' } }]),
+        textTurn('never reached'),
+      ],
       tools: [shell],
-      transcript: { directory: scratch.directory },
-      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+      askUser: 'allow',
     });
-    const result = await session.prompt('clear the cache');
-    await session.end();
 
     expect(result).toMatchObject({ status: 'stopped', stopReason: 'rm -rf needs a person at the keyboard' });
     expect(result.toolCalls[0]).toMatchObject({
@@ -211,24 +232,12 @@ describe('PermissionRequest: hooks answer an ask for the user', () => {
 
   it('without onAskUser nobody would be asked, so PermissionRequest does not fire (the ask is allowed, HOOK-182)', async () => {
     const permissionLog = scratch.file('permission.jsonl');
-    const config = new Config({
-      enableHooks: true,
-      workingDir: scratch.directory,
-      hooks: { PreToolUse: [askEveryBash], PermissionRequest: permissionPolicy(permissionLog) } as never,
-    });
     const shell = recordingTool('run_shell_command');
-    const session = createAgentSession({
-      config,
-      generator: new FakeContentGenerator([
-        callsTurn([{ name: 'run_shell_command', args: { command: 'rm -rf build' } }]),
-        textTurn('Done.'),
-      ]),
+    await runPrompt({
+      hooks: { PreToolUse: [askEveryBash], PermissionRequest: permissionPolicy(permissionLog) },
+      turns: [callsTurn([{ name: 'run_shell_command', args: { command: 'rm -rf build' } }]), textTurn('Done.')],
       tools: [shell],
-      transcript: { directory: scratch.directory },
-      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
     });
-    await session.prompt('clean');
-    await session.end();
 
     expect(shell.calls).toEqual([{ command: 'rm -rf build' }]);
     expect(existsSync(permissionLog)).toBe(false);
@@ -239,32 +248,20 @@ describe('PostToolBatch: once per batch, before the next model call', () => {
   it("fires once for each turn's batch with every call's tool_name, tool_input, tool_use_id and tool_response; its additionalContext reaches the next model call", async () => {
     const batchLog = scratch.file('batch.jsonl');
     const preLog = scratch.file('pre.jsonl');
-    const config = new Config({
-      enableHooks: true,
-      workingDir: scratch.directory,
-      hooks: { PostToolBatch: batchDigest(batchLog), PreToolUse: logger(preLog) } as never,
-    });
     const shell = recordingTool('run_shell_command');
     const reader = recordingTool('read_file');
-    const generator = new FakeContentGenerator([
-      callsTurn([
-        { name: 'run_shell_command', args: { command: 'git status' }, id: 'call-status' },
-        { name: 'read_file', args: { file_path: `${scratch.directory}/NOTES.md` }, id: 'call-notes' },
-      ]),
-      callsTurn([{ name: 'run_shell_command', args: { command: 'git diff' }, id: 'call-diff' }]),
-      textTurn('Reviewed.'),
-    ]);
-    const events: AgentEvent[] = [];
-    const session = createAgentSession({
-      config,
-      generator,
+    const { result, generator, sessionId, transcriptPath } = await runPrompt({
+      hooks: { PostToolBatch: batchDigest(batchLog), PreToolUse: logger(preLog) },
+      turns: [
+        callsTurn([
+          { name: 'run_shell_command', args: { command: 'git status' }, id: 'call-status' },
+          { name: 'read_file', args: { file_path: `${scratch.directory}/NOTES.md` }, id: 'call-notes' },
+        ]),
+        callsTurn([{ name: 'run_shell_command', args: { command: 'git diff' }, id: 'call-diff' }]),
+        textTurn('Reviewed.'),
+      ],
       tools: [shell, reader],
-      onEvent: (event) => events.push(event),
-      transcript: { directory: scratch.directory },
-      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
     });
-    const result = await session.prompt('review the working tree');
-    await session.end();
 
     expect(result.status).toBe('completed');
     const batches = readJsonLines(batchLog);
@@ -272,8 +269,8 @@ describe('PostToolBatch: once per batch, before the next model call', () => {
     const statusText = `run_shell_command(${JSON.stringify({ command: 'git status' })}) done`;
     const notesText = `read_file(${JSON.stringify({ file_path: `${scratch.directory}/NOTES.md` })}) done`;
     expect(batches[0]).toEqual({
-      session_id: session.sessionId,
-      transcript_path: session.transcriptPath,
+      session_id: sessionId,
+      transcript_path: transcriptPath,
       cwd: scratch.directory,
       hook_event_name: 'PostToolBatch',
       tool_calls: [
@@ -311,9 +308,8 @@ describe('PostToolBatch: once per batch, before the next model call', () => {
 
   it('a decision "block" or an exit 2 changes nothing (Claude Code applies neither to PostToolBatch); outside a session it does not fire', async () => {
     const batchLog = scratch.file('batch.jsonl');
-    const config = new Config({
-      enableHooks: true,
-      workingDir: scratch.directory,
+    const shell = recordingTool('run_shell_command');
+    const { result, generator, config } = await runPrompt({
       hooks: {
         PostToolBatch: [
           {
@@ -327,22 +323,10 @@ describe('PostToolBatch: once per batch, before the next model call', () => {
             ],
           },
         ],
-      } as never,
-    });
-    const shell = recordingTool('run_shell_command');
-    const generator = new FakeContentGenerator([
-      callsTurn([{ name: 'run_shell_command', args: { command: 'make' } }]),
-      textTurn('Built.'),
-    ]);
-    const session = createAgentSession({
-      config,
-      generator,
+      },
+      turns: [callsTurn([{ name: 'run_shell_command', args: { command: 'make' } }]), textTurn('Built.')],
       tools: [shell],
-      transcript: { directory: scratch.directory },
-      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
     });
-    const result = await session.prompt('build');
-    await session.end();
 
     expect(result).toMatchObject({ status: 'completed', finalText: 'Built.' });
     expect(generator.streamsOpened).toBe(2);
@@ -358,25 +342,12 @@ describe('PostToolBatch: once per batch, before the next model call', () => {
 
   it('continue:false ends the turn before the next model call, with its stopReason', async () => {
     const batchLog = scratch.file('batch.jsonl');
-    const config = new Config({
-      enableHooks: true,
-      workingDir: scratch.directory,
-      hooks: { PostToolBatch: batchDigest(batchLog, 'stop') } as never,
-    });
     const shell = recordingTool('run_shell_command');
-    const generator = new FakeContentGenerator([
-      callsTurn([{ name: 'run_shell_command', args: { command: 'make' } }]),
-      textTurn('never reached'),
-    ]);
-    const session = createAgentSession({
-      config,
-      generator,
+    const { result, generator } = await runPrompt({
+      hooks: { PostToolBatch: batchDigest(batchLog, 'stop') },
+      turns: [callsTurn([{ name: 'run_shell_command', args: { command: 'make' } }]), textTurn('never reached')],
       tools: [shell],
-      transcript: { directory: scratch.directory },
-      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
     });
-    const result = await session.prompt('build');
-    await session.end();
 
     expect(result).toMatchObject({ status: 'stopped', stopReason: 'batch of 1 calls reviewed; stopping here' });
     expect(shell.calls).toEqual([{ command: 'make' }]);
