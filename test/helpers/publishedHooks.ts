@@ -32,6 +32,9 @@ export const recordedClaudeEvents: readonly string[] = [
   'Notification',
   'PermissionRequest',
   'PostToolBatch',
+  'PostCompact',
+  'StopFailure',
+  'SubagentStart',
 ];
 
 export const publishedHooksDirectory = fileURLToPath(new URL('../fixtures/hooks/published/', import.meta.url));
