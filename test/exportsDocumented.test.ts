@@ -1,5 +1,5 @@
 /**
- * Every export of the entry points (`hookrail`, `hookrail/engine`, `hookrail/ai-sdk`) carries a JSDoc comment saying what
+ * Every export of the entry points (`hookrail`, `hookrail/engine`, `hookrail/testing`, `hookrail/ai-sdk`) carries a JSDoc comment saying what
  * it does, read with the TypeScript compiler from the declarations the exports resolve to.
  */
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,7 @@ function undocumentedExports(entry: string): { count: number; undocumented: stri
 }
 
 describe('public API documentation', () => {
-  it.each([['index.ts'], ['engine.ts'], ['integrations/ai-sdk/index.ts']])(
+  it.each([['index.ts'], ['engine.ts'], ['testing.ts'], ['integrations/ai-sdk/index.ts']])(
     'every export of src/%s has a JSDoc comment',
     (file) => {
       const { count, undocumented } = undocumentedExports(`${sourceRoot}${file}`);

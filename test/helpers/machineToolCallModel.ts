@@ -17,7 +17,8 @@ import {
 } from 'xstate';
 import { TestModel, type TestPath } from 'xstate/graph';
 import { expect } from 'vitest';
-import { BeforeToolHookOutput, DefaultHookOutput, type ToolResult } from '../../src/index.js';
+import { DefaultHookOutput, type ToolResult } from '../../src/index.js';
+import { BeforeToolHookOutput } from '../../src/engine.js';
 import type { Config } from '../../src/hooks/engine/config.js';
 import { toolCallMachine, type ToolCallInput } from '../../src/machines/toolCall.machine.js';
 import type { ExecuteToolActorInput } from '../../src/machines/toolCallActors.js';

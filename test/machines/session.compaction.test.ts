@@ -5,15 +5,8 @@
  */
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import {
-  Config,
-  createAgentSession,
-  DebugLogger,
-  parseScenario,
-  ScriptedContentGenerator,
-  type AgentEvent,
-  type TranscriptEntry,
-} from '../../src/index.js';
+import { Config, createAgentSession, DebugLogger, type AgentEvent, type TranscriptEntry } from '../../src/index.js';
+import { parseScenario, ScriptedContentGenerator } from '../../src/testing.js';
 import { estimateTokens, findCompactionCut, truncateHistory } from '../../src/engine.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';

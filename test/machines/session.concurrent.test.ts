@@ -14,13 +14,12 @@ import {
   createAgentSession,
   executeToolWithHooks,
   flushInspectionFiles,
-  parseScenario,
   removeClaudeEnvFile,
-  ScriptedContentGenerator,
   type AgentRunResult,
   type AgentSession,
   type HooksSettings,
 } from '../../src/index.js';
+import { parseScenario, ScriptedContentGenerator } from '../../src/testing.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
 import {
   readJsonLines,

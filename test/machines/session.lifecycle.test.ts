@@ -9,11 +9,11 @@ import {
   Config,
   createAgentSession,
   DebugLogger,
-  DEFAULT_SESSION_END_TIMEOUT_MS,
   type AgentEvent,
   type HooksSettings,
   type TranscriptEntry,
 } from '../../src/index.js';
+import { DEFAULT_SESSION_END_TIMEOUT_MS } from '../../src/engine.js';
 import { waitingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, callsTurn, textTurn } from '../helpers/modelFakeGenerator.js';
 import { processExists } from '../helpers/modelHooks.js';

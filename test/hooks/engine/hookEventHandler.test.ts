@@ -1,14 +1,12 @@
 import { GenerateContentResponse, type GenerateContentParameters } from '@google/genai';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { Config, DefaultHookOutput, HookEventHandler, HookEventName } from '../../../src/index.js';
 import {
-  Config,
-  DefaultHookOutput,
-  HookEventHandler,
-  HookEventName,
+  defaultHookTranslator,
   type AggregatedHookResult,
+  type HookExecutionPlan,
   type HookExecutionResult,
-} from '../../../src/index.js';
-import { defaultHookTranslator, type HookExecutionPlan } from '../../../src/engine.js';
+} from '../../../src/engine.js';
 import {
   commandGroup,
   hookConfig,

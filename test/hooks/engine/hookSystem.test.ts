@@ -8,14 +8,13 @@ import {
   fireBeforeModelHook,
   fireBeforeToolHook,
   fireBeforeToolSelectionHook,
-  HOOK_KILL_GRACE_MS,
   HookEventHandler,
   HookrailError,
   HookSystem,
   HookSystemNotInitializedError,
   type ToolResult,
 } from '../../../src/index.js';
-import { HookRegistry, HookRunner } from '../../../src/engine.js';
+import { HOOK_KILL_GRACE_MS, HookRegistry, HookRunner } from '../../../src/engine.js';
 import { GenerateContentResponse } from '@google/genai';
 import { commandGroup, hookConfig, readCapturedInputs, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
 

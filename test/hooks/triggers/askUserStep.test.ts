@@ -4,14 +4,8 @@
  * without a callback, a cancelled ask, and the bound's configuration.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  AskUserError,
-  BeforeToolHookOutput,
-  Config,
-  DebugLogger,
-  DEFAULT_ASK_USER_TIMEOUT_MS,
-  type LogRecord,
-} from '../../../src/index.js';
+import { AskUserError, Config, DebugLogger, DEFAULT_ASK_USER_TIMEOUT_MS, type LogRecord } from '../../../src/index.js';
+import { BeforeToolHookOutput } from '../../../src/engine.js';
 import { askUserFailure, decideAskAnswer, failedAnswer, runAskStep } from '../../../src/hooks/triggers/askUserStep.js';
 import type { AskDecision } from '../../../src/hooks/protocol/beforeToolDecision.js';
 
