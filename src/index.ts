@@ -28,8 +28,8 @@ export {
   PathOutsideWorkspaceError,
   AskUserError,
 } from './errors.js';
-export { TranscriptError, AgentSessionError, HookedToolCallError, ConfigParameterError } from './errors.js';
-export type { HookFailureKind, AskUserFailureKind, HookedToolCallOutcome } from './errors.js';
+export { TranscriptError, AgentSessionError, ConfigParameterError } from './errors.js';
+export type { HookFailureKind, AskUserFailureKind } from './errors.js';
 
 // --- the hook protocol: events, configuration, inputs, outputs, results ---
 export { HookEventName } from './hooks/protocol/events.js';
