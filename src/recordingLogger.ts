@@ -4,6 +4,14 @@
  */
 import { DebugLogger, type LogLevel, type LogRecord } from './debugLogger.js';
 
+/** Options of {@link recordingLogger}. */
+export interface RecordingLoggerOptions {
+  /** The lowest level kept; default `debug` (every record). */
+  level?: LogLevel;
+  /** The logger's namespace, which its children extend (`hookrail` → `hookrail:hooks:planner`); default `test`. */
+  namespace?: string;
+}
+
 /** What {@link recordingLogger} returns: the logger to hand to `Config`, and the records it received, in order. */
 export interface RecordingLogger {
   readonly logger: DebugLogger;
@@ -11,17 +19,20 @@ export interface RecordingLogger {
 }
 
 /**
- * A `DebugLogger` named `test` whose records at `level` and above are appended to `records`
- * (default level `debug`: every record).
+ * A `DebugLogger` whose records at the given level and above are appended to `records`.
  *
  * ```ts
- * const { logger, records } = recordingLogger();
+ * const { logger, records } = recordingLogger({ level: 'warn' });
  * const config = new Config({ enableHooks: true, hooks, logger });
  * // … fire hooks …
- * expect(records.filter((record) => record.level === 'warn')).toEqual([]);
+ * expect(records).toEqual([]);
  * ```
  */
-export function recordingLogger(level: LogLevel = 'debug'): RecordingLogger {
+export function recordingLogger(options: RecordingLoggerOptions = {}): RecordingLogger {
   const records: LogRecord[] = [];
-  return { logger: new DebugLogger('test', { level, sink: (record) => records.push(record) }), records };
+  const logger = new DebugLogger(options.namespace ?? 'test', {
+    level: options.level ?? 'debug',
+    sink: (record) => records.push(record),
+  });
+  return { logger, records };
 }

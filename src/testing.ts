@@ -23,4 +23,4 @@ export { defaultScenario, DEFAULT_SCENARIO_SOURCE } from './adapters/models/defa
 export { ScenarioError } from './errors.js';
 export type { ScenarioProblem } from './errors.js';
 export { recordingLogger } from './recordingLogger.js';
-export type { RecordingLogger } from './recordingLogger.js';
+export type { RecordingLogger, RecordingLoggerOptions } from './recordingLogger.js';

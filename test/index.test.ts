@@ -132,7 +132,7 @@ describe('public API (src/index.ts)', () => {
       expect(typeof (testing as Record<string, unknown>)[name], name).toBe('function');
       expect((hookrail as Record<string, unknown>)[name], `${name} is for tests`).toBeUndefined();
     }
-    const { logger, records } = testing.recordingLogger('warn');
+    const { logger, records } = testing.recordingLogger({ level: 'warn' });
     logger.info('not kept');
     logger.warn('kept');
     expect(records.map((record) => [record.level, record.message])).toEqual([['warn', 'kept']]);

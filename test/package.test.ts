@@ -124,7 +124,7 @@ describe('the package installed without its optional peers', () => {
       "import { Config, runAgent, type Tool } from 'hookrail';",
       "import { HookRunner } from 'hookrail/engine';",
       "import { ScriptedContentGenerator, parseScenario, recordingLogger } from 'hookrail/testing';",
-      "const { logger, records } = recordingLogger('warn');",
+      "const { logger, records } = recordingLogger({ level: 'warn' });",
       'const config = new Config({ enableHooks: true, logger, hooks: { BeforeTool: [{ matcher: "run_shell_command",',
       '  hooks: [{ type: "command", command: "echo \'not from the package\' >&2; exit 2" }] }] } });',
       "const scenario = parseScenario({ name: 'packaged', turns: [",

@@ -41,8 +41,6 @@ import { isProcessAlive } from './processes.js';
 import {
   type MachineScratch,
   recordingTool,
-  waitFor,
-  waitForPid,
   scriptedHookCommand,
   type AfterBehaviour,
   type AskAnswerBehaviour,
@@ -51,6 +49,7 @@ import {
   type ToolBehaviour,
   type scriptedAskUser,
 } from './machineScenario.js';
+import { waitFor, waitForPid } from './waiting.js';
 
 type ToolCallSnapshot = SnapshotFrom<typeof toolCallMachine>;
 

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
-import { Config, DebugLogger, type HookDefinition, type HooksSettings, type LogRecord } from '../../src/index.js';
+import type { Config, HookDefinition, HooksSettings, LogRecord } from '../../src/index.js';
+import { recordingConfig } from './systemFixtures.js';
 
 const modelFixturesDirectory = fileURLToPath(new URL('../fixtures/hooks/model/', import.meta.url));
 
@@ -90,9 +91,7 @@ export function commandGroup(command: string, timeout = 20_000): HookDefinition[
 
 /** An enabled Config with the given hooks whose log records land in `records`. */
 export function modelHookConfig(hooks: HooksSettings, workingDir?: string): { config: Config; records: LogRecord[] } {
-  const records: LogRecord[] = [];
-  const logger = new DebugLogger('test', { level: 'debug', sink: (record) => records.push(record) });
-  return { config: new Config({ enableHooks: true, hooks, logger, workingDir }), records };
+  return recordingConfig({ hooks, workingDir });
 }
 
 /**

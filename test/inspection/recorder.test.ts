@@ -17,7 +17,8 @@ import {
 } from '../../src/inspection/recorder.js';
 import { createToolScheduler } from '../../src/machines/scheduler.js';
 import type { CallRecord, InspectionLine } from '../../src/inspection/records.js';
-import { machineConfig, recordingTool, waitFor } from '../helpers/machineScenario.js';
+import { machineConfig, recordingTool } from '../helpers/machineScenario.js';
+import { waitFor } from '../helpers/waiting.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'hookrail-inspection-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));

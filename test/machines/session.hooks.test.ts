@@ -6,9 +6,8 @@
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import {
-  Config,
+  type Config,
   createAgentSession,
-  DebugLogger,
   type AgentEvent,
   type HooksSettings,
   type LogRecord,
@@ -25,13 +24,12 @@ import {
   sessionFixtureCommand,
   useSessionScratch,
 } from '../helpers/sessionHooks.js';
+import { recordingConfig } from '../helpers/systemFixtures.js';
 
 const scratch = useSessionScratch();
 
 function sessionConfig(hooks: HooksSettings): { config: Config; records: LogRecord[] } {
-  const records: LogRecord[] = [];
-  const logger = new DebugLogger('test', { level: 'debug', sink: (record) => records.push(record) });
-  return { config: new Config({ enableHooks: true, hooks, logger, workingDir: scratch.directory }), records };
+  return recordingConfig({ hooks, workingDir: scratch.directory });
 }
 
 function textsOf(contents: unknown): string[] {

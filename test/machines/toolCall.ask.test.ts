@@ -18,10 +18,10 @@ import {
   scriptedAskUser,
   scriptedHookCommand,
   scriptedHookSettings,
-  waitFor,
   type AskAnswerBehaviour,
   type BeforeBehaviour,
 } from '../helpers/machineScenario.js';
+import { waitFor } from '../helpers/waiting.js';
 import { assertNoHookProcessesAlive } from '../helpers/processes.js';
 
 const scratch = new MachineScratch();

@@ -17,7 +17,8 @@ import { Config } from '../../../src/hooks/engine/config.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { callThroughHooks } from '../../helpers/toolThroughHooks.js';
-import { hookFixture, recordingLogger, shellQuote } from '../../helpers/hookFixtures.js';
+import { hookFixture, shellQuote } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
 

@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSettings, toConfigParameters } from '../../../src/adapters/settings/settings.js';
 import { Config } from '../../../src/hooks/engine/config.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
-import { hookFixture, recordingLogger } from '../../helpers/hookFixtures.js';
+import { hookFixture } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
 

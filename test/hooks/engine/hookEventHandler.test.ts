@@ -7,14 +7,8 @@ import {
   type HookExecutionPlan,
   type HookExecutionResult,
 } from '../../../src/engine.js';
-import {
-  commandGroup,
-  hookConfig,
-  readCapturedInputs,
-  recordingLogger,
-  Scratch,
-  systemFixture,
-} from '../../helpers/systemFixtures.js';
+import { commandGroup, hookConfig, readCapturedInputs, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 
 /** HOOK-145: the empty success result. */
 const emptyResult: AggregatedHookResult = {

@@ -15,7 +15,8 @@ import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWit
 import { flushInspectionFiles } from '../../../src/inspection/recorder.js';
 import type { CallRecord, InspectionLine } from '../../../src/inspection/records.js';
 import { createToolScheduler } from '../../../src/machines/scheduler.js';
-import { hookFixture, recordingLogger, shellQuote } from '../../helpers/hookFixtures.js';
+import { hookFixture, shellQuote } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
 afterAll(() => assertNoHookProcessesAlive());
