@@ -1,7 +1,9 @@
 /**
  * Real hook scripts for the session tests (`test/fixtures/hooks/session/`): commands that run them,
- * the JSON lines they log, and a scratch directory for their state and the session's transcript.
+ * the JSON lines they log, a scratch directory for their state and the session's transcript, and the
+ * texts of the conversation the model was sent.
  */
+import type { Content } from '@google/genai';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,4 +86,11 @@ export function useSessionScratch(): { readonly directory: string; file(name: st
       return join(directory(), `${counter}-${name}`);
     },
   };
+}
+
+/** The text parts of a conversation (a request's `contents`, a session's history), in order. */
+export function textsOf(contents: unknown): string[] {
+  return ((contents ?? []) as Content[]).flatMap((content) =>
+    (content.parts ?? []).flatMap((part) => (part.text !== undefined ? [part.text] : [])),
+  );
 }

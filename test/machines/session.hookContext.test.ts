@@ -15,14 +15,9 @@ import {
   sessionFixtureCommand,
   useSessionScratch,
 } from '../helpers/sessionHooks.js';
+import { textsOf } from '../helpers/sessionHooks.js';
 
 const scratch = useSessionScratch();
-
-function textsOf(contents: readonly Content[]): string[] {
-  return contents.flatMap((content) =>
-    (content.parts ?? []).flatMap((part) => (part.text !== undefined ? [part.text] : [])),
-  );
-}
 
 describe('hook context in the transcript', () => {
   it('SessionStart context is an attachment entry (hook_additional_context), so a Claude hook counting prompts in transcript_path counts one per prompt', async () => {

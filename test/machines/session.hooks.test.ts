@@ -1,9 +1,3 @@
-/**
- * The session applies the lifecycle hooks' answers (beyond HOOK-203), with real hook scripts: the
- * order every event fires in, SessionStart and BeforeAgent context reaching the model, a blocked
- * prompt never reaching it, Stop hooks that make the agent go on, and the bound on them.
- */
-import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import {
   type Config,
@@ -22,6 +16,7 @@ import {
   readEventLog,
   readJsonLines,
   sessionFixtureCommand,
+  textsOf,
   useSessionScratch,
 } from '../helpers/sessionHooks.js';
 import { recordingConfig } from '../helpers/systemFixtures.js';
@@ -30,12 +25,6 @@ const scratch = useSessionScratch();
 
 function sessionConfig(hooks: HooksSettings): { config: Config; records: LogRecord[] } {
   return recordingConfig({ hooks, workingDir: scratch.directory });
-}
-
-function textsOf(contents: unknown): string[] {
-  return ((contents ?? []) as Content[]).flatMap((content) =>
-    (content.parts ?? []).flatMap((part) => (part.text !== undefined ? [part.text] : [])),
-  );
 }
 
 describe('the session fires every lifecycle event, in order', () => {

@@ -15,6 +15,7 @@ import {
   readEventLog,
   readJsonLines,
   sessionFixtureCommand,
+  textsOf,
   useSessionScratch,
 } from '../helpers/sessionHooks.js';
 
@@ -44,12 +45,6 @@ function sessionWith(
     ...(options.compaction ? { compaction: { ...options.compaction, strategy: 'truncate' as const } } : {}),
   });
   return { session, generator, events };
-}
-
-function textsOf(contents: unknown): string[] {
-  return ((contents ?? []) as Content[]).flatMap((content) =>
-    (content.parts ?? []).flatMap((part) => (part.text !== undefined ? [part.text] : [])),
-  );
 }
 
 describe('a stop ends the prompt, not the session', () => {
