@@ -10,8 +10,9 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { cliEntry, type CliSandbox, runHookrail, useCliSandbox, writeScenario } from '../helpers/cliProcess.js';
 import { shellQuote } from '../helpers/hookFixtures.js';
-import { SESSION_END_WAIT_MS, readEventLog, readJsonLines, sessionFixtureCommand } from '../helpers/sessionHooks.js';
+import { SESSION_END_WAIT_MS, readEventLog, sessionFixtureCommand } from '../helpers/sessionHooks.js';
 import { waitFor as waitUntil } from '../helpers/waiting.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
 

@@ -7,15 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  fixturePath,
-  parseJsonLines,
-  respondHook,
-  runHookrail,
-  useCliSandbox,
-  writeScenario,
-} from '../helpers/cliProcess.js';
+import { fixturePath, respondHook, runHookrail, useCliSandbox, writeScenario } from '../helpers/cliProcess.js';
 import { startHookrailInTerminal } from '../helpers/cliTerminal.js';
+import { parseJsonLines } from '../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
 

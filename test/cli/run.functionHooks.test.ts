@@ -7,8 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJsonLines, runHookrail, settingsJson, useCliSandbox, writeScenario } from '../helpers/cliProcess.js';
+import { runHookrail, settingsJson, useCliSandbox, writeScenario } from '../helpers/cliProcess.js';
 import { sessionFixtureCommand } from '../helpers/sessionHooks.js';
+import { parseJsonLines, readJsonLines } from '../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
 
@@ -56,10 +57,7 @@ describe('hookrail run --function-hooks', () => {
     expect(result.stdout).toContain('⛔ blocked by hook: no shell redirections in this project');
     expect(result.stdout).toContain('Done with the marker.');
     expect(existsSync(join(sandbox.project, 'ran.txt'))).toBe(false);
-    const seen = readFileSync(join(sandbox.project, 'seen.json'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as unknown);
+    const seen = readJsonLines<unknown>(join(sandbox.project, 'seen.json'));
     expect(seen).toEqual([{ event: 'BeforeTool', tool: 'run_shell_command', command: 'echo ran > ran.txt' }]);
   });
 
@@ -96,10 +94,7 @@ describe('hookrail run --function-hooks', () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('· 2 hooks ·');
     expect(result.stdout).toContain('⛔ blocked by hook: no shell redirections in this project');
-    const logged = readFileSync(log, 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logged = readJsonLines<Record<string, unknown>>(log);
     expect(logged.map((entry) => [entry['event'], entry['tool']])).toEqual([['BeforeTool', 'run_shell_command']]);
     expect(existsSync(join(sandbox.project, 'seen.json'))).toBe(true);
     expect(existsSync(join(sandbox.project, 'ran.txt'))).toBe(false);

@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJsonLines, runHookrail, useCliSandbox, writeScenario } from '../helpers/cliProcess.js';
+import { runHookrail, useCliSandbox, writeScenario } from '../helpers/cliProcess.js';
+import { parseJsonLines } from '../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
 

@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { hookEventNames } from '../../src/engine.js';
 import {
   type CliSandbox,
-  parseJsonLines,
   runHookrail,
   settingsJson,
   startHookrail,
@@ -18,8 +17,9 @@ import {
   writeScenario,
 } from '../helpers/cliProcess.js';
 import { fixtureCommand } from '../helpers/hookFixtures.js';
-import { SESSION_END_WAIT_MS, readEventLog, readJsonLines, sessionFixtureCommand } from '../helpers/sessionHooks.js';
+import { SESSION_END_WAIT_MS, readEventLog, sessionFixtureCommand } from '../helpers/sessionHooks.js';
 import { waitFor } from '../helpers/waiting.js';
+import { readJsonLines, parseJsonLines } from '../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
 

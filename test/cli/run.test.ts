@@ -7,7 +7,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  parseJsonLines,
   respondHook,
   runHookrail,
   settingsJson,
@@ -16,6 +15,7 @@ import {
   writeScenario,
 } from '../helpers/cliProcess.js';
 import { waitFor } from '../helpers/waiting.js';
+import { parseJsonLines } from '../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
 

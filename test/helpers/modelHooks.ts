@@ -3,13 +3,14 @@
  * hook prints and the JSONL of the inputs it received, commands that run the scripts in
  * `test/fixtures/hooks/model/`, and an enabled Config with a recording logger.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
 import type { Config, HookDefinition, HooksSettings, LogRecord } from '../../src/index.js';
 import { recordingConfig } from './systemFixtures.js';
+import { readJsonLines } from './jsonLines.js';
 
 const modelFixturesDirectory = fileURLToPath(new URL('../fixtures/hooks/model/', import.meta.url));
 
@@ -77,11 +78,7 @@ export function useModelHookSandbox(): ModelHookSandbox {
 
 /** The inputs a hook recorded, one object per run; [] when it never ran. */
 export function recordedInputs(hook: ModelHook): Array<Record<string, unknown>> {
-  if (!existsSync(hook.recordFile)) return [];
-  return readFileSync(hook.recordFile, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim().length > 0)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return readJsonLines(hook.recordFile);
 }
 
 /** One hook group running `command`. */

@@ -4,7 +4,7 @@
  * texts of the conversation the model was sent.
  */
 import type { Content } from '@google/genai';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { afterEach } from 'vitest';
 import { hookEventNames } from '../../src/engine.js';
 import type { HookDefinition, HooksSettings } from '../../src/index.js';
 import { shellQuote } from './hookFixtures.js';
+import { readJsonLines } from './jsonLines.js';
 
 /** Absolute path of `test/fixtures/hooks/session/`. */
 export const sessionFixturesDirectory = fileURLToPath(new URL('../fixtures/hooks/session/', import.meta.url));
@@ -53,16 +54,7 @@ export interface LoggedEvent {
 
 /** The events a log file holds, in the order they fired; [] when no hook ran. */
 export function readEventLog(logFile: string): LoggedEvent[] {
-  return readJsonLines(logFile) as unknown as LoggedEvent[];
-}
-
-/** Every non-empty line of a JSON Lines file, parsed; [] when the file does not exist. */
-export function readJsonLines(file: string): Array<Record<string, unknown>> {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return readJsonLines<LoggedEvent>(logFile);
 }
 
 /** A scratch directory per test, removed after it. */

@@ -2,7 +2,7 @@
  * Helpers for the HookSystem / trigger tests: a scratch directory, commands that run the real hook
  * scripts in `test/fixtures/hooks/system/`, and enabled Configs whose logger records what it is told.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,15 +57,6 @@ export class Scratch {
   cleanup(): void {
     rmSync(this.directory, { recursive: true, force: true });
   }
-}
-
-/** The stdin objects a capture or log file holds, one per non-empty line; [] when no hook ran. */
-export function readCapturedInputs(file: string): Array<Record<string, unknown>> {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim().length > 0)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /** An enabled Config with a recording logger, `parameters` on top; `records` holds what it logged. */

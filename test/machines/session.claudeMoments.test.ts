@@ -11,7 +11,8 @@ import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js
 import { fixtureCommand, recordsAt } from '../helpers/hookFixtures.js';
 import { hookConfig } from '../helpers/systemFixtures.js';
 import { publishedHook } from '../helpers/publishedHooks.js';
-import { SESSION_END_WAIT_MS, readJsonLines, useSessionScratch } from '../helpers/sessionHooks.js';
+import { SESSION_END_WAIT_MS, useSessionScratch } from '../helpers/sessionHooks.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 

@@ -10,13 +10,8 @@ import { parseScenario, ScriptedContentGenerator } from '../../src/testing.js';
 import { estimateTokens, findCompactionCut, truncateHistory } from '../../src/engine.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
-import {
-  hookGroup,
-  readEventLog,
-  readJsonLines,
-  sessionFixtureCommand,
-  useSessionScratch,
-} from '../helpers/sessionHooks.js';
+import { hookGroup, readEventLog, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 

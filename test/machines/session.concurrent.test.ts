@@ -21,12 +21,8 @@ import {
 } from '../../src/index.js';
 import { parseScenario, ScriptedContentGenerator } from '../../src/testing.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
-import {
-  readJsonLines,
-  SESSION_END_WAIT_MS,
-  sessionFixtureCommand,
-  useSessionScratch,
-} from '../helpers/sessionHooks.js';
+import { SESSION_END_WAIT_MS, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 const SESSIONS = 4;

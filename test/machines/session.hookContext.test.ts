@@ -8,14 +8,9 @@ import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { Config, createAgentSession, DebugLogger } from '../../src/index.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
-import {
-  SESSION_END_WAIT_MS,
-  hookGroup,
-  readJsonLines,
-  sessionFixtureCommand,
-  useSessionScratch,
-} from '../helpers/sessionHooks.js';
+import { SESSION_END_WAIT_MS, hookGroup, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
 import { textsOf } from '../helpers/sessionHooks.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 

@@ -14,12 +14,12 @@ import {
   hookGroup,
   logEveryEvent,
   readEventLog,
-  readJsonLines,
   sessionFixtureCommand,
   textsOf,
   useSessionScratch,
 } from '../helpers/sessionHooks.js';
 import { recordingConfig } from '../helpers/systemFixtures.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 

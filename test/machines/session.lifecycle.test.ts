@@ -22,12 +22,12 @@ import {
   SESSION_END_WAIT_MS,
   hookGroup,
   readEventLog,
-  readJsonLines,
   sessionFixtureCommand,
   useSessionScratch,
 } from '../helpers/sessionHooks.js';
 import { recordingConfig } from '../helpers/systemFixtures.js';
 import { recordsAt } from '../helpers/hookFixtures.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 

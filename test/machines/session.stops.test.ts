@@ -13,11 +13,11 @@ import {
   SESSION_END_WAIT_MS,
   hookGroup,
   readEventLog,
-  readJsonLines,
   sessionFixtureCommand,
   textsOf,
   useSessionScratch,
 } from '../helpers/sessionHooks.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 

@@ -4,7 +4,7 @@
  * form (by the shell, from the hook's environment), and both variables are set for the hook — with a
  * real plugin directory whose path has a space, and real hook processes.
  */
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettings, toConfigParameters } from '../../../src/adapters/settings/settings.js';
@@ -14,6 +14,7 @@ import { hookFixture } from '../../helpers/hookFixtures.js';
 import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 import { useSettingsEnvironment } from '../../helpers/settingsEnvironment.js';
+import { readJsonLines } from '../../helpers/jsonLines.js';
 
 afterAll(() => assertNoHookProcessesAlive());
 
@@ -39,10 +40,7 @@ describe('Claude Code plugin placeholders', () => {
       return { llmContent: 'ok', returnDisplay: 'ok' };
     });
     expect(ran).toBe(true);
-    const lines = readFileSync(join(dataDirectory, 'calls.log'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, string>);
+    const lines = readJsonLines<Record<string, string>>(join(dataDirectory, 'calls.log'));
     const expected = {
       logFile: join(dataDirectory, 'calls.log'),
       tool: 'Bash',

@@ -15,11 +15,11 @@ import { recordingBashTool, scriptedModel, textAnswer, toolCallAnswer } from '..
 import {
   hookGroup,
   readEventLog,
-  readJsonLines,
   SESSION_END_WAIT_MS,
   sessionFixtureCommand,
   useSessionScratch,
 } from '../../helpers/sessionHooks.js';
+import { readJsonLines } from '../../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 
