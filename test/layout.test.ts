@@ -5,6 +5,7 @@
  * CLI, and no folder imports the entry points. Then the export tiers: each entry published with its
  * declarations, every name in one entry only, and each tier's rule where a name's kind decides it.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -184,6 +185,17 @@ describe('export tiers', () => {
     );
     expect(tagged.sort()).toEqual(['StatelyBridge', 'StatelyBridgeOptions', 'connectStatelyInspector']);
   });
+
+  it('scripts/export-count.mjs counts from dist/ the names each entry exports in src/', () => {
+    const counted = JSON.parse(
+      execFileSync(process.execPath, [join(repositoryRoot, 'scripts', 'export-count.mjs'), '--json'], {
+        encoding: 'utf8',
+      }),
+    ) as Record<string, number>;
+    expect(counted).toEqual(
+      Object.fromEntries(Object.entries(entryFiles).map(([specifier, file]) => [specifier, namesOf(file).length])),
+    );
+  }, 60_000);
 
   it('states its tier and its rule at the top of each entry file', () => {
     const header = (file: string) =>
