@@ -9,6 +9,10 @@
 //   2. that background start: CPU of one idle interpreter from spawn to waiting for its hook
 //   3. the idle pool's memory (RSS of each idle process)
 //   4. `hookrail run` of the demo scenario with warm interpreters (the default) vs `"warmInterpreters": 0`
+//   5. a burst: three calls back to back on a pool of two, so the third finds none idle (runs cold)
+// A hook in an agent fires once per tool call, with a model turn between two calls: each sample of 1
+// is one call, taken once the idle processes wait for their hook (the pool has refilled and the
+// machine is quiet), so a background start never lands in a measured call.
 // Variants are interleaved, their order rotating each round; ratios are medians of per-round ratios.
 // HOOKRAIL_BENCH_ROUNDS sets the rounds (default 40; a smoke run can use 2).
 import { spawn, spawnSync } from 'node:child_process';
@@ -27,7 +31,7 @@ const repository = fileURLToPath(new URL('..', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'hookrail-bench-warm-'));
 const quietLogger = new DebugLogger('bench', { level: 'error', sink: () => {} });
 const rounds = Number(process.env.HOOKRAIL_BENCH_ROUNDS ?? 40);
-const batchSize = 3;
+const burstSize = 3;
 const clockTicksPerSecond = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** A `python3` that is a real interpreter: a version manager's shim (a script) always runs cold. */
@@ -118,31 +122,54 @@ function functionFloor() {
   return { config, stop: () => echo.kill() };
 }
 
-/** One batch: wall µs, host CPU µs and the hook processes' CPU µs per call. */
-async function measureBatch(call) {
+/** Idle processes of `kind` all waiting in read(2) on descriptor 3 (Linux x86-64: syscall 0). */
+function idleWaiting(kind, wanted) {
+  const ids = sharedWarmInterpreterPool().idleProcessIds(kind);
+  if (ids.length < wanted) return false;
+  try {
+    return ids.every((pid) => /^0 0x3 /.test(readFileSync(`/proc/${pid}/syscall`, 'utf8')));
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until the warm pool of `kind` is full and at rest (at most 5 s), then a little more. */
+async function settle(kind) {
+  for (let attempt = 0; attempt < 250 && !idleWaiting(kind, 2); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** `count` calls back to back: wall µs, host CPU µs and the hook processes' CPU µs per call. */
+async function measureCalls(call, count) {
   const hostBefore = process.cpuUsage();
   const childrenBefore = childrenCpuMicroseconds();
   const startedAt = process.hrtime.bigint();
-  for (let index = 0; index < batchSize; index += 1) await call();
-  const wall = Number(process.hrtime.bigint() - startedAt) / 1_000 / batchSize;
+  for (let index = 0; index < count; index += 1) await call();
+  const wall = Number(process.hrtime.bigint() - startedAt) / 1_000 / count;
   const host = process.cpuUsage(hostBefore);
   return {
     wall,
-    host: (host.user + host.system) / batchSize,
-    children: (childrenCpuMicroseconds() - childrenBefore) / batchSize,
+    host: (host.user + host.system) / count,
+    children: (childrenCpuMicroseconds() - childrenBefore) / count,
   };
 }
 
-/** Every variant once per round, order rotating; per variant the medians and the median ratio to `base`. */
-async function interleave(variants, base) {
+/**
+ * Every variant once per round, order rotating, each sample `count` calls taken once the pool of
+ * `kind` is at rest; per variant the medians and the median ratio to `base`.
+ */
+async function interleave(variants, base, { kind, count }) {
   const names = Object.keys(variants);
-  for (const name of names) await measureBatch(variants[name]);
+  for (const name of names) await measureCalls(variants[name], count);
   const samples = Object.fromEntries(names.map((name) => [name, []]));
   for (let round = 0; round < rounds; round += 1) {
     for (let step = 0; step < names.length; step += 1) {
       const name = names[(round + step) % names.length];
       collectGarbage();
-      samples[name].push(await measureBatch(variants[name]));
+      await settle(kind);
+      samples[name].push(await measureCalls(variants[name], count));
     }
   }
   return Object.fromEntries(
@@ -217,7 +244,7 @@ function timeDemo(home) {
 
 printMachineBanner();
 console.log(
-  `python3: ${pythonDirectory ? join(pythonDirectory, 'python3') : 'none on PATH that is not a shim: the Python rows run cold'}; ${rounds} rounds of ${batchSize} calls`,
+  `python3: ${pythonDirectory ? join(pythonDirectory, 'python3') : 'none on PATH that is not a shim: the Python rows run cold'}; ${rounds} rounds of one call each (bursts: ${burstSize} calls)`,
 );
 try {
   const floor = functionFloor();
@@ -225,14 +252,16 @@ try {
     const cold = guardConfig(guard.command, 0);
     const warm = guardConfig(guard.command, 2);
     const start = await idleStartCost(guard.kind, guard.command);
-    const results = await interleave(
-      {
-        cold: () => fireBeforeToolHook(cold, 'run_shell_command', guard.toolInput),
-        warm: () => fireBeforeToolHook(warm, 'run_shell_command', guard.toolInput),
-        floor: () => fireBeforeToolHook(floor.config, 'run_shell_command', guard.toolInput),
-      },
-      'cold',
-    );
+    const variants = {
+      cold: () => fireBeforeToolHook(cold, 'run_shell_command', guard.toolInput),
+      warm: () => fireBeforeToolHook(warm, 'run_shell_command', guard.toolInput),
+      floor: () => fireBeforeToolHook(floor.config, 'run_shell_command', guard.toolInput),
+    };
+    const results = await interleave(variants, 'cold', { kind: guard.kind, count: 1 });
+    const burst = await interleave({ cold: variants.cold, warm: variants.warm }, 'cold', {
+      kind: guard.kind,
+      count: burstSize,
+    });
     const decision = await fireBeforeToolHook(warm, 'run_shell_command', guard.toolInput);
     const warmCriticalCpu = Math.max(0, results.warm.children - start.cpuPerProcess);
     console.log(
@@ -258,6 +287,9 @@ try {
     const idle = sharedWarmInterpreterPool().idleProcessIds(guard.kind).length;
     console.log(
       `3. idle pool (${guard.kind}): ${idle} processes × ${Math.round(start.rssPerProcess)} kB RSS at rest = ${Math.round(idle * start.rssPerProcess)} kB`,
+    );
+    console.log(
+      `5. burst of ${burstSize} calls back to back (a pool of 2: the third runs cold): warm ${format(burst.warm.wall)} vs cold ${format(burst.cold.wall)} per call — ratio ${burst.warm.ratio.toFixed(3)}`,
     );
     await closeWarmInterpreters();
   }

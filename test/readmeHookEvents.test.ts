@@ -9,6 +9,10 @@ import { claudeEventNameList, unsupportedClaudeEventNames } from '../src/hooks/d
 import { hookEventNames } from '../src/hooks/protocol/events.js';
 import { Config } from '../src/hooks/engine/config.js';
 import { DebugLogger } from '../src/debugLogger.js';
+import { HookEventName } from '../src/hooks/protocol/events.js';
+import { toClaudeLifecycleValue } from '../src/hooks/dialects/lifecycleValues.js';
+import { ASK_NOTIFICATION_TYPE } from '../src/hooks/triggers/askUserStep.js';
+import { IDLE_PROMPT_NOTIFICATION_TYPE } from '../src/cli/idlePrompt.js';
 
 const page = readFileSync(new URL('../docs/bring-your-hooks.md', import.meta.url), 'utf8');
 const table = page.slice(page.indexOf('<!-- events-table:start -->'), page.indexOf('<!-- events-table:end -->'));
@@ -136,5 +140,32 @@ describe('docs/bring-your-hooks.md: every Claude Code and Gemini CLI event', () 
         registered: 0,
       });
     }
+  });
+});
+
+const kindsTable = page.slice(
+  page.indexOf('<!-- notification-kinds:start -->'),
+  page.indexOf('<!-- notification-kinds:end -->'),
+);
+const kinds = kindsTable
+  .split('\n')
+  .filter((line) => line.startsWith('| `'))
+  .map((line) => {
+    const [kind = '', status = ''] = line
+      .split('|')
+      .slice(1)
+      .map((cell) => cell.trim());
+    return { kind: kind.replace(/`/g, ''), status };
+  });
+
+describe('docs/bring-your-hooks.md: the Notification kinds', () => {
+  it("the kinds it says fire are the ones hookrail sends (an ask, chat's idle prompt); the others are not applicable", () => {
+    const fired = kinds.filter((row) => row.status === 'fires').map((row) => row.kind);
+    expect(fired.sort()).toEqual(
+      [toClaudeLifecycleValue(HookEventName.Notification, ASK_NOTIFICATION_TYPE), IDLE_PROMPT_NOTIFICATION_TYPE].sort(),
+    );
+    const others = kinds.filter((row) => row.status !== 'fires');
+    expect(others.every((row) => row.status === 'not applicable')).toBe(true);
+    expect(others.map((row) => row.kind)).toEqual(expect.arrayContaining(['auth_success', 'elicitation_dialog']));
   });
 });

@@ -12,14 +12,14 @@ import { isPlainObject } from '../values.js';
 import { responseText } from '../machines/modelCallActors.js';
 import type { AggregatedHookResult } from '../hooks/protocol/results.js';
 import { readToolResultReplacement } from '../hooks/protocol/toolResultReplacement.js';
-import { lifecycleVerdict } from './fireLifecycleDecision.js';
+import { lifecycleVerdict, toolMomentVerdict } from './fireLifecycleDecision.js';
 
 /** The inputs the event was fired with (the ones the decision may modify). */
 export interface FiredInputs {
   toolInput?: Record<string, unknown>;
   request?: GenerateContentParameters;
   response?: GenerateContentResponse;
-  /** A Claude-only event fired on its nearest hookrail event (`PostCompact`, `StopFailure`). */
+  /** A Claude-only event fired on its nearest hookrail event (`PostCompact`, `StopFailure`, `PermissionRequest`, …). */
   moment?: string;
 }
 
@@ -67,6 +67,13 @@ export function decideFromAggregate(
   if (additionalContext) decision.additionalContext = additionalContext;
   if (output?.systemMessage) decision.systemMessage = output.systemMessage;
 
+  if (inputs.moment === 'PermissionRequest' || inputs.moment === 'PostToolBatch') {
+    const modified = inputs.moment === 'PermissionRequest' ? getModifiedToolInput(output) : undefined;
+    if (modified) decision.modifiedInput = { ...(inputs.toolInput ?? {}), ...modified };
+    const allowed = output?.decision === 'allow' || output?.decision === 'approve';
+    decision.verdict = toolMomentVerdict(inputs.moment, { ...decision, allowed });
+    return decision;
+  }
   switch (eventName) {
     case HookEventName.BeforeTool: {
       const modified = getModifiedToolInput(output);

@@ -58,3 +58,35 @@ export function lifecycleVerdict(
       return `the notification is advisory: the agent goes on waiting for the user${shown}`;
   }
 }
+
+/** The fields of the decision a tool moment's verdict reads. */
+export interface ToolMomentDecisionFields extends LifecycleDecisionFields {
+  /** PermissionRequest: the arguments the call runs with (`updatedInput` over the asked-about ones). */
+  modifiedInput?: Record<string, unknown>;
+  /** PermissionRequest: a hook allowed the call for the user. */
+  allowed?: boolean;
+}
+
+/**
+ * The session's verdict on Claude Code's PermissionRequest (the ask a hook made is answered for the
+ * user, or put to them) and PostToolBatch (context for the next model call, or the turn ends).
+ */
+export function toolMomentVerdict(
+  moment: 'PermissionRequest' | 'PostToolBatch',
+  decision: ToolMomentDecisionFields,
+): string {
+  const shown = decision.systemMessage !== undefined ? '; the user sees the systemMessage' : '';
+  if (moment === 'PostToolBatch') {
+    if (decision.stop) return `the turn ends before the next model call: ${decision.stopReason}${shown}`;
+    return `${decision.additionalContext !== undefined ? "the next model call reads the additional context after the batch's results" : "the next model call reads the batch's results unchanged"}${shown}`;
+  }
+  if (decision.stop)
+    return `the call is denied for the user and the agent stops: ${decision.reason ?? decision.stopReason}${shown}`;
+  if (decision.blocked)
+    return `the call is denied for the user, who is not asked; the model receives: ${decision.reason}${shown}`;
+  if (decision.allowed === true) {
+    const input = decision.modifiedInput;
+    return `the call is allowed for the user, who is not asked${input ? `; it runs with ${JSON.stringify(input)}` : ''}${shown}`;
+  }
+  return `no decision: the user is asked (onAskUser; hookrail run: y/n on a terminal, else --ask)${shown}`;
+}

@@ -69,17 +69,27 @@ export function parseEventName(value: string): NamedEvent {
   );
 }
 
+/** Claude Code's PostToolBatch is about a whole batch, not one tool: its calls come in `--payload` (`tool_calls`). */
+function isBatchEvent(named: NamedEvent): boolean {
+  return named.claudeEvent === 'PostToolBatch';
+}
+
 /** Usage errors for an option the event does not take, and for one it needs but was not given. */
 export function checkFireOptions(named: NamedEvent, args: ParsedArgs): void {
   const eventName = named.eventName;
   const shownAs = named.claudeEvent ?? eventName;
+  const toolEvent = isToolEvent(eventName) && !isBatchEvent(named);
   const rules: Array<{ option: string; applies: boolean; to: string }> = [
-    { option: 'tool', applies: isToolEvent(eventName), to: 'BeforeTool and AfterTool' },
-    { option: 'input', applies: isToolEvent(eventName), to: 'BeforeTool and AfterTool' },
-    { option: 'response', applies: eventName === HookEventName.AfterTool, to: 'AfterTool' },
+    { option: 'tool', applies: toolEvent, to: 'BeforeTool and AfterTool' },
+    { option: 'input', applies: toolEvent, to: 'BeforeTool and AfterTool' },
+    { option: 'response', applies: toolEvent && eventName === HookEventName.AfterTool, to: 'AfterTool' },
     { option: 'request', applies: modelEvents.includes(eventName), to: modelEvents.join(', ') },
     { option: 'response-file', applies: eventName === HookEventName.AfterModel, to: 'AfterModel' },
-    { option: 'payload', applies: eventName in lifecycleDefaults, to: Object.keys(lifecycleDefaults).join(', ') },
+    {
+      option: 'payload',
+      applies: eventName in lifecycleDefaults || isBatchEvent(named),
+      to: `${Object.keys(lifecycleDefaults).join(', ')} and PostToolBatch`,
+    },
   ];
   for (const rule of rules) {
     if (!rule.applies && stringOption(args, rule.option) !== undefined) {
@@ -87,7 +97,7 @@ export function checkFireOptions(named: NamedEvent, args: ParsedArgs): void {
     }
   }
   const required: Array<{ option: string; when: boolean; what: string }> = [
-    { option: 'tool', when: isToolEvent(eventName), what: 'the tool name (NAME)' },
+    { option: 'tool', when: toolEvent, what: 'the tool name (NAME)' },
     { option: 'request', when: modelEvents.includes(eventName), what: 'a GenerateContentParameters JSON file (FILE)' },
     {
       option: 'response-file',
@@ -157,7 +167,11 @@ export async function buildFirePayload(
 /** A Claude-named event: the payload Claude Code would send, built from the options, read back as hookrail's. */
 function buildClaudePayload(args: ParsedArgs, claudeEvent: ClaudeEventName, workingDir: string): FirePayload {
   const claudePayload: Record<string, unknown> = { cwd: workingDir, hook_event_name: claudeEvent };
-  const tool = claudeEvent === 'PreToolUse' || claudeEvent === 'PostToolUse' || claudeEvent === 'PostToolUseFailure';
+  const tool =
+    claudeEvent === 'PreToolUse' ||
+    claudeEvent === 'PostToolUse' ||
+    claudeEvent === 'PostToolUseFailure' ||
+    claudeEvent === 'PermissionRequest';
   if (tool) {
     claudePayload['tool_name'] = stringOption(args, 'tool') ?? '';
     claudePayload['tool_input'] = parseJsonObjectOption(args, 'input') ?? {};

@@ -155,7 +155,9 @@ export const sessionSetup = setup({
     }),
     beginTurn: assign(({ context }) => beginTurn(context)),
     recordModelCall: assign(({ context }, params: { call: ModelCallOutput }) => recordModelCall(context, params.call)),
-    recordToolResults: assign(({ context }, params: ToolBatchOutput) => recordToolResults(context, params.outcomes)),
+    recordToolResults: assign(({ context }, params: ToolBatchOutput) =>
+      recordToolResults(context, params.outcomes, params.batchContext),
+    ),
     continueWithReason: assign(({ context }, params: { reason: string; additionalContext?: string }) =>
       continueWith(context, params.reason, params.additionalContext),
     ),

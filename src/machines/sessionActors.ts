@@ -10,6 +10,7 @@ import type { ContentGenerator } from '../contentGenerator.js';
 import { toError } from '../errors.js';
 import type { Config } from '../hooks/engine/config.js';
 import type { HookSession } from '../hooks/protocol/hookConfig.js';
+import { firePostToolBatchHook, POST_TOOL_BATCH_EVENT } from '../hooks/triggers/toolBatchTrigger.js';
 import { killLeftoverProcesses } from '../hooks/actions/processGroupRegistry.js';
 import {
   fireAfterAgentHook,
@@ -208,8 +209,10 @@ export async function callModel(
 /** What a tool batch produced, in the model's order. */
 export interface ToolBatchOutput extends AbortAware {
   outcomes: ToolCallOutcome[];
-  /** A hook stopped the agent during the batch (HOOK-020, 028). */
+  /** A hook stopped the agent during the batch (HOOK-020, 028), or a PostToolBatch hook after it. */
   stopReason?: string;
+  /** Claude Code's PostToolBatch `additionalContext`: joins the history after the results, for the next model call. */
+  batchContext?: string;
 }
 
 /**
@@ -237,7 +240,32 @@ export async function runToolBatch(
       ? (scheduled.get(functionCall.request.callId) ?? missingOutcome(functionCall))
       : disallowedCallOutcome(functionCall.request),
   );
-  return { outcomes, ...(batch.stopped ? { stopReason: batch.stopped.reason } : {}), ...abortMark(input.promptSignal) };
+  if (batch.stopped) return { outcomes, stopReason: batch.stopped.reason, ...abortMark(input.promptSignal) };
+  if (signal.aborted || input.promptSignal?.aborted) return { outcomes, ...abortMark(input.promptSignal) };
+  return { outcomes, ...(await afterBatch(input, outcomes, signal)), ...abortMark(input.promptSignal) };
+}
+
+/** Claude Code's PostToolBatch once the batch has resolved: its context for the next model call, or its stop. */
+async function afterBatch(
+  input: SessionActorInput,
+  outcomes: readonly ToolCallOutcome[],
+  signal: AbortSignal,
+): Promise<Pick<ToolBatchOutput, 'stopReason' | 'batchContext'>> {
+  const { services } = input;
+  const calls = outcomes.map((outcome) => ({
+    toolName: outcome.name,
+    toolInput: outcome.args,
+    callId: outcome.callId,
+    toolResponse: outcome.result.llmContent,
+  }));
+  const result = await firePostToolBatchHook(services.config, calls, {
+    signal: combinedSignal(signal, input.promptSignal),
+    session: services.session,
+  });
+  if (result.systemMessage)
+    services.emit({ type: 'hook_message', eventName: POST_TOOL_BATCH_EVENT, message: result.systemMessage });
+  if (result.stopped) return { stopReason: result.stopReason ?? '' };
+  return result.additionalContext ? { batchContext: result.additionalContext } : {};
 }
 
 function missingOutcome(functionCall: ModelFunctionCall): ToolCallOutcome {

@@ -117,17 +117,21 @@ export function recordModelCall(
   };
 }
 
-/** The batch's outcomes answer the model's calls, in its order. */
+/**
+ * The batch's outcomes answer the model's calls, in its order; a PostToolBatch hook's context follows
+ * them as hook context, so the next model call reads it.
+ */
 export function recordToolResults(
   context: SessionContext,
   outcomes: readonly ToolCallOutcome[],
+  batchContext?: string,
 ): Pick<SessionContext, 'prompt' | 'history'> {
   const prompt = context.prompt!;
   const parts = outcomes.map((outcome, position) =>
     functionResponsePart(outcome, prompt.functionCalls[position]?.modelCallId),
   );
   return {
-    history: appendToHistory(context.history, { role: 'user', parts }),
+    history: withHookContext(appendToHistory(context.history, { role: 'user', parts }), batchContext, 'PostToolBatch'),
     prompt: { ...prompt, toolCalls: [...prompt.toolCalls, ...outcomes] },
   };
 }

@@ -143,6 +143,8 @@ export const toolCallMachine = setup({
     beforeHookBlocked: (_, params: { decision: BeforeToolDecision }) => params.decision.kind === 'blocked',
     beforeHookAsked: (_, params: { decision: BeforeToolDecision }) => params.decision.kind === 'ask',
     askDenied: (_, params: { decision: AskStepResult }) => params.decision.kind === 'blocked',
+    /** A PermissionRequest hook denied with `interrupt`: the call is blocked and the agent stops. */
+    askStopped: (_, params: { decision: AskStepResult }) => params.decision.kind === 'stopped',
     afterHookStopped: (_, params: { decision: AfterToolDecision }) => params.decision.kind === 'stopped',
   },
   actions: {
@@ -274,7 +276,7 @@ export const toolCallMachine = setup({
     },
     asking: {
       description:
-        'A hook asked: Config.onAskUser allows (executing) or denies (buffered, blocked), one ask at a time in request order.',
+        'A hook asked: a PermissionRequest hook or Config.onAskUser allows (executing) or denies (buffered, blocked; stopped on an interrupt), one ask at a time in request order.',
       invoke: {
         id: 'askUser',
         src: 'askUser',
@@ -288,6 +290,14 @@ export const toolCallMachine = setup({
           position: context.askPosition,
         }),
         onDone: [
+          {
+            guard: { type: 'askStopped', params: ({ event }) => ({ decision: event.output }) },
+            target: 'buffered',
+            actions: [
+              { type: 'assignAsked', params: ({ event }) => ({ asked: event.output.asked }) },
+              { type: 'assignStopped', params: ({ event }) => stoppedParams(event.output) },
+            ],
+          },
           {
             guard: { type: 'askDenied', params: ({ event }) => ({ decision: event.output }) },
             target: 'buffered',
@@ -397,7 +407,10 @@ function resultOf(decision: BeforeToolDecision | AskStepResult | AfterToolDecisi
   return 'result' in decision ? decision.result : createToolErrorResult(undefined);
 }
 
-function stoppedParams(decision: BeforeToolDecision | AfterToolDecision): { result: ToolResult; stopReason: string } {
+function stoppedParams(decision: BeforeToolDecision | AskStepResult | AfterToolDecision): {
+  result: ToolResult;
+  stopReason: string;
+} {
   return { result: resultOf(decision), stopReason: 'stopReason' in decision ? decision.stopReason : '' };
 }
 

@@ -128,7 +128,7 @@ describe('hookrail hooks validate', () => {
         hooks: {
           PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo ok' }] }],
           SubagentStop: [],
-          PermissionRequest: [],
+          PermissionDenied: [],
         },
       }),
     );
@@ -140,8 +140,8 @@ describe('hookrail hooks validate', () => {
     expect(report.files[0]).toMatchObject({ hookCount: 1, dialect: 'claude' });
     expect(report.files[0].problems).toEqual([
       expect.objectContaining({
-        path: 'hooks.PermissionRequest',
-        message: expect.stringContaining('Claude Code event "PermissionRequest" has no hookrail equivalent'),
+        path: 'hooks.PermissionDenied',
+        message: expect.stringContaining('Claude Code event "PermissionDenied" has no hookrail equivalent'),
       }),
     ]);
     expect(result.exitCode).toBe(1);

@@ -32,6 +32,8 @@ export interface TerminalOptions {
   args: readonly string[];
   /** Killed after this many milliseconds if still running; default 60000. */
   timeout?: number;
+  /** More environment variables for the command. */
+  env?: Record<string, string>;
 }
 
 function shellQuote(word: string): string {
@@ -51,6 +53,7 @@ export function startHookrailInTerminal(options: TerminalOptions): TerminalProce
     TERM: 'dumb',
     HOOKRAIL_SYSTEM_SETTINGS: join(sandbox.home, 'no-system-settings.json'),
   };
+  Object.assign(env, options.env);
   const marker = process.env[TEST_RUN_MARKER_VARIABLE];
   if (marker !== undefined) env[TEST_RUN_MARKER_VARIABLE] = marker;
   const child = spawn(scriptCommand, ['-qfec', command, '/dev/null'], {

@@ -49,15 +49,21 @@ export interface HookScenario {
   pidFile?: string;
   /** What `scriptedAskUser` answers when a hook asks about this call. */
   answer?: AskAnswerBehaviour;
+  /** What the scripted hook answers as a Claude Code PermissionRequest hook: `interrupt` denies and stops. */
+  permission?: 'interrupt';
 }
 
 /** The scripted hook's command, which is also its name in logs and in an ask's `hookNames`. */
 export const scriptedHookCommand = `node '${scriptedHookPath}'`;
 
-/** Settings with the scripted hook on BeforeTool and AfterTool for every tool. */
+/** Settings with the scripted hook on BeforeTool, AfterTool and (Claude Code's) PermissionRequest for every tool. */
 export function scriptedHookSettings(): HooksSettings {
   const hook = { type: 'command' as const, command: scriptedHookCommand };
-  return { BeforeTool: [{ hooks: [hook] }], AfterTool: [{ hooks: [hook] }] };
+  return {
+    BeforeTool: [{ hooks: [hook] }],
+    AfterTool: [{ hooks: [hook] }],
+    PermissionRequest: [{ hooks: [hook] }],
+  } as HooksSettings;
 }
 
 /**

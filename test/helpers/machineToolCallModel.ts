@@ -28,6 +28,7 @@ import { decideBeforeTool, type BeforeToolDecision } from '../../src/hooks/proto
 import {
   askUserFailure,
   decideAskAnswer,
+  decidePermissionRequestAnswer,
   failedAnswer,
   type AskStepResult,
   type SettledAnswer,
@@ -159,6 +160,11 @@ export function modelEvents(snapshot: ToolCallSnapshot): ModelEvent[] {
           variant,
           output: askStepOutput(snapshot, answer),
         })),
+        {
+          type: 'xstate.done.actor.askUser',
+          variant: 'permission-interrupt',
+          output: permissionInterruptOutput(snapshot),
+        },
         { type: 'xstate.error.actor.askUser', variant: 'actor-failure', error: hookActorFailure },
         cancel,
       ];
@@ -203,6 +209,18 @@ function askStepOutput(snapshot: ToolCallSnapshot, answer: SettledAnswer): AskSt
   const decision = snapshot.context.askDecision;
   if (!decision) throw new Error('the model is asking without an ask decision');
   return decideAskAnswer({ toolName: TOOL_NAME, decision, answer });
+}
+
+/** A PermissionRequest hook denied with `interrupt` (the scripted hook's `permission: "interrupt"`). */
+function permissionInterruptOutput(snapshot: ToolCallSnapshot): AskStepResult {
+  const decision = snapshot.context.askDecision;
+  if (!decision) throw new Error('the model is asking without an ask decision');
+  const message = 'PermissionRequest hook interrupted the agent';
+  return decidePermissionRequestAnswer({
+    toolName: TOOL_NAME,
+    decision,
+    hookAnswer: { kind: 'deny', reason: message, stopReason: message },
+  });
 }
 
 function eventKey(event: ModelEvent | undefined): string {
@@ -331,7 +349,9 @@ function planFor(path: TestPath<ToolCallSnapshot, ModelEvent>, scratch: MachineS
     const stateBefore = index > 0 ? path.steps[index - 1]!.state.value : undefined;
     if (event.type === 'xstate.done.actor.beforeHook') plan.scenario.before = event.variant as BeforeBehaviour;
     if (event.type === 'xstate.error.actor.beforeHook') plan.failBeforeTrigger = true;
-    if (event.type === 'xstate.done.actor.askUser')
+    if (event.type === 'xstate.done.actor.askUser' && event.variant === 'permission-interrupt')
+      plan.scenario.permission = 'interrupt';
+    else if (event.type === 'xstate.done.actor.askUser')
       plan.scenario.answer = answerBehaviours[event.variant as keyof typeof askAnswers];
     if (event.type === 'xstate.error.actor.askUser') plan.failAskActor = true;
     if (event.type === 'xstate.done.actor.executeTool') plan.toolBehaviour = event.variant as ToolBehaviour;

@@ -30,6 +30,11 @@ export const recordedClaudeEvents: readonly string[] = [
   'SessionEnd',
   'PreCompact',
   'Notification',
+  'PermissionRequest',
+  'PostToolBatch',
+  'PostCompact',
+  'StopFailure',
+  'SubagentStart',
 ];
 
 export const publishedHooksDirectory = fileURLToPath(new URL('../fixtures/hooks/published/', import.meta.url));
@@ -214,7 +219,7 @@ export async function firePublishedPayload(options: FirePublishedPayloadOptions)
   const { dialect, payload, command, sessionId } = options;
   let eventName: HookEventName;
   let fields: Record<string, unknown>;
-  let fireOptions: { context?: Record<string, unknown>; toolCallId?: string; subagent?: boolean } = {};
+  let fireOptions: { context?: Record<string, unknown>; toolCallId?: string; subagent?: boolean; moment?: string } = {};
   let hooks: Record<string, unknown>;
   if (dialect === 'claude') {
     const fire = fromClaudeInput(payload);
@@ -225,9 +230,12 @@ export async function firePublishedPayload(options: FirePublishedPayloadOptions)
       context: {
         ...(fire.toolFailed !== undefined ? { toolFailed: fire.toolFailed } : {}),
         ...(fire.subagent ? { subagent: true } : {}),
+        ...(fire.moment !== undefined ? { moment: fire.moment } : {}),
       },
       ...(fire.toolUseId !== undefined ? { toolCallId: fire.toolUseId } : {}),
       ...(fire.subagent ? { subagent: true } : {}),
+      // A Claude-only event (PermissionRequest, PostToolBatch, ...) fires as a moment of its hookrail event.
+      ...(fire.moment !== undefined ? { moment: fire.moment } : {}),
     };
     // Written as a Claude Code settings file would be: Claude's event name; the shared names say their dialect.
     hooks = { [fire.claudeEvent]: [{ hooks: [{ type: 'command', command, dialect: 'claude' }] }] };

@@ -45,8 +45,9 @@ describe('toolCall machine: model-based paths replayed with real hook processes'
   it('the replayed paths cover 100% of the toolCall transitions (incl. onDone/onError guard branches)', () => {
     const all = enumerateTransitions(toolCallMachine);
     // 19 since the branches kept only for the diagram (three AfterTool rows to one target) were folded;
-    // 24 with the ask step: beforeHook → asking, and asking's allow, deny, actor failure and CANCEL.
-    expect(all.length).toBe(24);
+    // 24 with the ask step: beforeHook → asking, and asking's allow, deny, actor failure and CANCEL;
+    // 25 with a PermissionRequest hook's deny with interrupt (asking → buffered, stopped).
+    expect(all.length).toBe(25);
     expect(coverage.missing(toolCallMachine)).toEqual([]);
     expect(coverage.ratio(toolCallMachine)).toBe(1);
   });

@@ -3,7 +3,7 @@
  * each line typed is a prompt (BeforeAgent, its turns, AfterAgent) shown as `hookrail run` shows
  * it; `/compact` compacts the history now (PreCompress, trigger manual) and `/clear` starts over
  * (SessionEnd and SessionStart, reason and source clear); a hook's `ask` is answered by the next
- * line typed (y or n); Ctrl-C cancels the prompt in progress (at
+ * line typed (y or n); a prompt left waiting 60 s fires Notification `idle_prompt`; Ctrl-C cancels the prompt in progress (at
  * an empty prompt it ends the session); Ctrl-D ends the session, and SessionEnd fires with reason
  * `prompt_input_exit`. Only for a terminal: with a piped stdin it says to use `hookrail run`.
  */
@@ -15,6 +15,13 @@ import { CliUsageError, ExitCode } from '../errors.js';
 import { RunProgressView } from '../runProgress.js';
 import { prepareCliSession, sessionHeader, sessionOptionSpecs } from '../sessionSetup.js';
 import { formatJudgedHook, formatSubagentEvent } from '../judgedHooks.js';
+import {
+  IDLE_PROMPT_DELAY_VARIABLE,
+  IDLE_PROMPT_MESSAGE,
+  IDLE_PROMPT_NOTIFICATION_TYPE,
+  IdlePromptNotifier,
+  idlePromptDelay,
+} from '../idlePrompt.js';
 
 const commandName = 'chat';
 
@@ -30,6 +37,8 @@ export const chatCommand: CommandDefinition = {
         'SessionStart with reason and source "clear"). Ctrl-C cancels the prompt in progress (hook and tool processes are ' +
         'stopped); at an empty prompt it ends the session. ' +
         'stdin must be a terminal; for scripts use "hookrail run" (a scenario can hold several "prompts").',
+      'When the prompt has waited 60 seconds for your next line, Notification fires once with notification_type ' +
+        `"idle_prompt", as in Claude Code (${IDLE_PROMPT_DELAY_VARIABLE} sets another delay in milliseconds).`,
     ],
     options: { ...sessionOptionSpecs },
     examples: [
@@ -47,6 +56,7 @@ export const chatCommand: CommandDefinition = {
         },
       );
     }
+    const idleDelay = idlePromptDelay(context.io.env, commandName);
     const view = new RunProgressView(context.render);
     // A hook's ask is answered by the next line typed; the line editor below hands it over.
     let answerWaiting: ((line: string | undefined) => void) | undefined;
@@ -105,6 +115,21 @@ export const chatCommand: CommandDefinition = {
     });
     let active: AbortController | undefined;
     let closed = false;
+    // Notification `idle_prompt` once the prompt has waited for a line long enough (idlePrompt.ts).
+    const idle = new IdlePromptNotifier({
+      delayMs: idleDelay,
+      notify: () => {
+        session.notify(IDLE_PROMPT_NOTIFICATION_TYPE, IDLE_PROMPT_MESSAGE).catch((error: unknown) => {
+          context.render.error(
+            `the idle_prompt notification failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        });
+      },
+    });
+    const showPrompt = (): void => {
+      lines.prompt();
+      idle.waiting();
+    };
 
     // The terminal stays in readline's raw mode during a prompt (so Ctrl-C reaches us as a key, not a
     // signal); lines typed meanwhile wait their turn.
@@ -141,17 +166,18 @@ export const chatCommand: CommandDefinition = {
       context.render.line();
       const next = waiting.shift();
       if (next !== undefined) void answer(next);
-      else lines.prompt();
+      else showPrompt();
     };
 
     lines.on('line', (line) => {
+      idle.stop();
       const text = line.trim();
       if (answerWaiting) {
         answerWaiting(text);
       } else if (active) {
         if (text !== '') waiting.push(text);
       } else if (text === '') {
-        lines.prompt();
+        showPrompt();
       } else {
         void answer(text);
       }
@@ -166,10 +192,11 @@ export const chatCommand: CommandDefinition = {
     await new Promise<void>((resolve) => {
       lines.on('close', () => {
         closed = true;
+        idle.stop();
         answerWaiting?.(undefined);
         resolve();
       });
-      lines.prompt();
+      showPrompt();
     });
     context.signal.removeEventListener('abort', onAbort);
     active?.abort();

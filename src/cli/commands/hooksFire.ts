@@ -86,7 +86,8 @@ export const hooksFireCommand: CommandDefinition = {
       payload: {
         type: 'string',
         valueName: 'JSON',
-        description: 'Lifecycle events: event-specific fields, e.g. {"prompt": "hi"}.',
+        description:
+          'Lifecycle events: event-specific fields, e.g. {"prompt": "hi"}; PostToolBatch: {"tool_calls": [{"tool_name", "tool_input", "tool_use_id", "tool_response"}, ...]}.',
       },
       transcript: {
         type: 'string',

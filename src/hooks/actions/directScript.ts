@@ -12,9 +12,10 @@
  * - `_`: the script path as written.
  * Its `$0` is the path as written too (the kernel passes the exec'd path to the interpreter).
  */
-import { accessSync, closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseScriptCommand } from './scriptCommand.js';
+import { scriptFileFacts } from './scriptFile.js';
 
 /** Options of {@link directScript}. */
 export interface DirectScriptOptions {
@@ -60,22 +61,14 @@ export function directScript(options: DirectScriptOptions): DirectScript | undef
 
 /** True for a regular file this process may execute whose first two bytes are `#!`. */
 function startsWithShebang(path: string): boolean {
-  let descriptor: number | undefined;
-  try {
-    accessSync(path, constants.X_OK);
-    descriptor = openSync(path, 'r');
-    if (!fstatSync(descriptor).isFile()) return false;
-    const header = Buffer.alloc(2);
-    return readSync(descriptor, header, 0, 2, 0) === 2 && header[0] === 0x23 && header[1] === 0x21;
-  } catch {
-    return false;
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor);
-  }
+  const facts = scriptFileFacts(path);
+  return facts?.executable === true && facts.head.startsWith('#!');
 }
 
 function sameDirectory(path: string, directory: string): boolean {
   if (!path.startsWith('/')) return false;
+  // The same absolute text names the same directory: no need to ask the file system twice.
+  if (path === directory) return true;
   try {
     const left = statSync(path);
     const right = statSync(directory);
@@ -95,7 +88,7 @@ function isDirectory(path: string): boolean {
 
 function physicalPath(directory: string): string {
   try {
-    return realpathSync(directory);
+    return realpathSync.native(directory);
   } catch {
     return directory;
   }

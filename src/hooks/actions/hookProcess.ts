@@ -65,13 +65,15 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
     overflowExcerptBytes: STDOUT_OVERFLOW_EXCERPT_BYTES,
   });
   const stderr = new CappedCapture({ limitBytes: options.maxStderrBytes });
+  // Built once: the warm start reads it, and a cold spawn passes it on.
+  const environment = inheritedEnvironmentWith(options.env);
   const warm =
     options.warmInterpreters && !options.signal?.aborted
       ? startWarmHook({
           command: options.command,
           args: options.args,
           cwd: options.cwd,
-          environment: inheritedEnvironmentWith(options.env),
+          environment,
           idle: options.warmInterpreters,
         })
       : undefined;
@@ -79,7 +81,7 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
     command: options.command,
     args: options.args,
     cwd: options.cwd,
-    env: options.env,
+    environment,
     stdin: options.stdin,
     stdout,
     stderr,

@@ -54,6 +54,11 @@ export interface ProcessGroupOptions {
   cwd: string;
   /** Added to `process.env` (HOOK-188); an `undefined` value removes an inherited variable (Node skips it). */
   env?: Record<string, string | undefined>;
+  /**
+   * The whole environment, already built (`inheritedEnvironmentWith(env)`), when the caller needed it
+   * too: used as it is instead of `env`, so `process.env` is not copied twice for one process.
+   */
+  environment?: Record<string, string | undefined>;
   /** Written to stdin, then stdin is closed (HOOK-061). Without it stdin is `/dev/null`. */
   stdin?: string;
   stdout: OutputSink;
@@ -113,7 +118,7 @@ export function runInProcessGroup(options: ProcessGroupOptions): Promise<Process
       spawn(options.command, options.args ?? [], {
         shell: options.args === undefined ? commandShell() : false,
         cwd: options.cwd,
-        env: options.env ? inheritedEnvironmentWith(options.env) : process.env,
+        env: options.environment ?? (options.env ? inheritedEnvironmentWith(options.env) : process.env),
         // Its own process group, so a kill reaches everything the command started.
         detached: ownProcessGroup,
         stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],

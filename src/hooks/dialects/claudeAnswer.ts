@@ -11,11 +11,13 @@
  *   result; PostToolUse(Failure) `decision: "block"` + `reason` and `additionalContext` appended to the
  *   result, and PostToolUse `updatedToolOutput` (any tool) or `updatedMCPToolOutput` (MCP tools) in place
  *   of the output (toolResultReplacement.ts); UserPromptSubmit `decision: "block"` refuses the prompt; Stop `decision: "block"` makes the
- *   agent go on; PreCompact `decision: "block"` blocks compaction; SessionStart `additionalContext`.
+ *   agent go on; PreCompact `decision: "block"` blocks compaction; SessionStart `additionalContext`;
+ *   PermissionRequest `hookSpecificOutput.decision` allow (`updatedInput`) / deny (`message`, `interrupt`);
+ *   PostToolBatch `additionalContext` for the next model call.
  * - exit 2, per event: PreToolUse blocks with stderr as the reason; PostToolUse(Failure) gives stderr
  *   to the model next to the result (not a failure); UserPromptSubmit refuses the prompt; Stop and
- *   SubagentStop go on with stderr; PreCompact blocks; SessionStart, SessionEnd and Notification:
- *   no effect beyond the warning.
+ *   SubagentStop go on with stderr; PreCompact blocks; PermissionRequest denies; SessionStart,
+ *   SessionEnd, Notification and PostToolBatch: no effect beyond the warning.
  * - Exit codes with JSON, as Claude Code ships them: on an exit code other than 0 and 2, a valid JSON
  *   answer on stdout decides alone, as it would on exit 0 (a `permissionDecision: "deny"` printed by a
  *   script that exits 1 blocks); without one the exit is a non-blocking error. Exit 2 blocks whatever
@@ -51,6 +53,7 @@ const exitTwoIgnoredEvents: ReadonlySet<ClaudeEventName> = new Set<ClaudeEventNa
   'SessionStart',
   'SessionEnd',
   'Notification',
+  'PostToolBatch',
 ]);
 
 /** One hook's result with its answer read by Claude Code's rules; failures without an answer are unchanged. */
@@ -167,6 +170,9 @@ export function claudeJsonToNative(answer: Record<string, unknown>, context: Cla
         nativeSpecific[TOOL_RESULT_REPLACEMENT_FIELD] = updatedOutputReplacement(updatedOutput);
       break;
     }
+    case 'PermissionRequest':
+      readPermissionRequestDecision(specific, output, nativeSpecific, context.input);
+      break;
     case 'UserPromptSubmit':
       if (blocks) setDecision(output, 'deny', reason);
       break;
@@ -221,6 +227,33 @@ function readPermission(answer: Record<string, unknown>, specific: Record<string
   const reason = typeof answer['reason'] === 'string' && answer['reason'] !== '' ? answer['reason'] : undefined;
   if (answer['decision'] === 'approve') setDecision(output, 'allow', reason);
   else if (answer['decision'] === 'block') setDecision(output, 'deny', reason ?? DEFAULT_BLOCK_REASON);
+}
+
+/**
+ * PermissionRequest: `decision.behavior` "allow" (with `updatedInput`, the arguments to run with) or
+ * "deny" (with `message`, the reason the model reads, and `interrupt`, which also stops the agent)
+ * answers the ask on the user's behalf; anything else leaves it to the user.
+ */
+function readPermissionRequestDecision(
+  specific: Record<string, unknown>,
+  output: HookOutput,
+  nativeSpecific: Record<string, unknown>,
+  input: Record<string, unknown>,
+): void {
+  const decision = isPlainObject(specific['decision']) ? specific['decision'] : {};
+  if (decision['behavior'] === 'allow') {
+    setDecision(output, 'allow', undefined);
+    if (isPlainObject(decision['updatedInput']))
+      nativeSpecific['tool_input'] = nativeToolInput(decision['updatedInput'], input);
+  } else if (decision['behavior'] === 'deny') {
+    const message =
+      typeof decision['message'] === 'string' && decision['message'] !== '' ? decision['message'] : undefined;
+    setDecision(output, 'deny', message);
+    if (decision['interrupt'] === true) {
+      output.continue = false;
+      output.stopReason = output.stopReason ?? message ?? DEFAULT_BLOCK_REASON;
+    }
+  }
 }
 
 /** Whether a PreToolUse answer names its own reason (`permissionDecisionReason`, or `reason` with a legacy decision). */

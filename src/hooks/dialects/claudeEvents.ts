@@ -4,8 +4,8 @@
  *
  * | native event | Claude Code event |
  * |---|---|
- * | BeforeTool | PreToolUse |
- * | AfterTool | PostToolUse, or PostToolUseFailure when the tool failed |
+ * | BeforeTool | PreToolUse; PermissionRequest when a hook's `ask` is about to be put to the user |
+ * | AfterTool | PostToolUse, or PostToolUseFailure when the tool failed; PostToolBatch once a turn's calls have all resolved |
  * | BeforeAgent | UserPromptSubmit; SubagentStart when an agent hook's sub-agent starts |
  * | AfterAgent | Stop, or SubagentStop for a sub-agent; StopFailure when a model error ended the turn |
  * | PreCompress | PreCompact; PostCompact once the history is compacted |
@@ -28,6 +28,8 @@ export type ClaudeEventName =
   | 'PreCompact'
   | 'PostCompact'
   | 'StopFailure'
+  | 'PermissionRequest'
+  | 'PostToolBatch'
   | 'Notification';
 
 /** Claude Code event name → the hookrail event it fires on. */
@@ -44,6 +46,8 @@ export const claudeEventNames: Readonly<Record<ClaudeEventName, HookEventName>> 
   PreCompact: HookEventName.PreCompress,
   PostCompact: HookEventName.PreCompress,
   StopFailure: HookEventName.AfterAgent,
+  PermissionRequest: HookEventName.BeforeTool,
+  PostToolBatch: HookEventName.AfterTool,
   Notification: HookEventName.Notification,
 };
 
@@ -51,10 +55,17 @@ export const claudeEventNames: Readonly<Record<ClaudeEventName, HookEventName>> 
  * Claude Code events with no hookrail event of their own, each fired on its nearest hookrail event
  * as a "moment" of it (HookFireOptions.moment): PostCompact on PreCompress once the history is
  * compacted, StopFailure on AfterAgent when a model error ended the turn, SubagentStart on BeforeAgent
- * when an agent hook's sub-agent starts. Only Claude hooks
- * configured on the moment run, and they are told its name.
+ * when an agent hook's sub-agent starts, PermissionRequest on BeforeTool when a hook's `ask` is about to
+ * be put to the user, PostToolBatch on AfterTool once every call of a turn's batch has resolved. Only
+ * Claude hooks configured on the moment run, and they are told its name.
  */
-export const claudeMomentEvents: readonly ClaudeEventName[] = ['PostCompact', 'StopFailure', 'SubagentStart'];
+export const claudeMomentEvents: readonly ClaudeEventName[] = [
+  'PostCompact',
+  'StopFailure',
+  'SubagentStart',
+  'PermissionRequest',
+  'PostToolBatch',
+];
 
 /** Every Claude Code event hookrail fires, in the order of {@link claudeEventNames}. */
 export const claudeEventNameList = Object.keys(claudeEventNames) as ClaudeEventName[];
@@ -64,9 +75,7 @@ export const claudeEventNameList = Object.keys(claudeEventNames) as ClaudeEventN
  * not "unknown event".
  */
 export const unsupportedClaudeEventNames: readonly string[] = [
-  'PermissionRequest',
   'PermissionDenied',
-  'PostToolBatch',
   'Setup',
   'CwdChanged',
   'FileChanged',

@@ -19,6 +19,7 @@ export const CLAUDE_PERMISSION_MODE = 'default';
 /** The events whose stdin carries `permission_mode` in Claude Code's hooks reference. */
 const eventsWithPermissionMode: ReadonlySet<ClaudeEventName> = new Set<ClaudeEventName>([
   'PreToolUse',
+  'PermissionRequest',
   'PostToolUse',
   'PostToolUseFailure',
   'UserPromptSubmit',
@@ -93,6 +94,17 @@ export function toClaudeInput(
         payload['is_interrupt'] = outcome.isInterrupt;
       }
       break;
+    case 'PermissionRequest':
+      // As Claude Code sends it: the call as PreToolUse sees it, without `tool_use_id`.
+      payload['tool_name'] = toClaudeToolName(toolName);
+      payload['tool_input'] = toClaudeToolInput(toolName, toolInput, { cwd });
+      payload['permission_suggestions'] = Array.isArray(input['permission_suggestions'])
+        ? input['permission_suggestions']
+        : [];
+      break;
+    case 'PostToolBatch':
+      payload['tool_calls'] = toClaudeBatchCalls(input['tool_calls'], cwd);
+      break;
     case 'UserPromptSubmit':
       payload['prompt'] = stringField(input, 'prompt');
       break;
@@ -128,4 +140,20 @@ export function toClaudeInput(
       break;
   }
   return { eventName: claudeEvent, payload };
+}
+
+/** A batch's calls in Claude's names: each call's tool name and arguments, its id, and the text the model reads. */
+function toClaudeBatchCalls(calls: unknown, cwd: string): Record<string, unknown>[] {
+  if (!Array.isArray(calls)) return [];
+  return calls.filter(isPlainObject).map((call) => {
+    const toolName = stringField(call, 'tool_name');
+    const toolInput = isPlainObject(call['tool_input']) ? call['tool_input'] : {};
+    const claudeCall: Record<string, unknown> = {
+      tool_name: toClaudeToolName(toolName),
+      tool_input: toClaudeToolInput(toolName, toolInput, { cwd }),
+      tool_use_id: stringField(call, 'tool_use_id'),
+    };
+    if (typeof call['tool_response'] === 'string') claudeCall['tool_response'] = call['tool_response'];
+    return claudeCall;
+  });
 }

@@ -28,7 +28,7 @@ export interface NativeFire {
   toolFailed?: boolean;
   /** SubagentStop. */
   subagent?: boolean;
-  /** PostCompact, StopFailure and SubagentStart: the Claude-only event fired on its nearest hookrail event (HookFireOptions.moment). */
+  /** PostCompact, StopFailure, SubagentStart, PermissionRequest and PostToolBatch: the Claude-only event fired on its nearest hookrail event (HookFireOptions.moment). */
   moment?: ClaudeEventName;
 }
 
@@ -61,7 +61,7 @@ export function fromClaudeInput(
       const toolName = toNativeToolName(givenName);
       const claudeNamed = isClaudeToolName(givenName);
       const toolInput = isPlainObject(payload['tool_input']) ? payload['tool_input'] : {};
-      const nativeInput = claudeNamed ? toNativeToolInput(toolName, toolInput, { cwd }) : { ...toolInput };
+      const nativeInput = nativeToolInputOf(givenName, toolInput, cwd);
       fields['tool_name'] = toolName;
       fields['tool_input'] = nativeInput;
       if (typeof payload['tool_use_id'] === 'string') fire.toolUseId = payload['tool_use_id'];
@@ -82,6 +82,31 @@ export function fromClaudeInput(
       }
       break;
     }
+    case 'PermissionRequest': {
+      const givenName = text(payload['tool_name']);
+      fields['tool_name'] = toNativeToolName(givenName);
+      fields['tool_input'] = nativeToolInputOf(givenName, payload['tool_input'], cwd);
+      fields['permission_suggestions'] = Array.isArray(payload['permission_suggestions'])
+        ? payload['permission_suggestions']
+        : [];
+      fire.moment = claudeEvent;
+      break;
+    }
+    case 'PostToolBatch':
+      fields['tool_calls'] = (Array.isArray(payload['tool_calls']) ? payload['tool_calls'] : [])
+        .filter(isPlainObject)
+        .map((call) => {
+          const givenName = text(call['tool_name']);
+          const nativeCall: Record<string, unknown> = {
+            tool_name: toNativeToolName(givenName),
+            tool_input: nativeToolInputOf(givenName, call['tool_input'], cwd),
+            tool_use_id: text(call['tool_use_id']),
+          };
+          if (typeof call['tool_response'] === 'string') nativeCall['tool_response'] = call['tool_response'];
+          return nativeCall;
+        });
+      fire.moment = claudeEvent;
+      break;
     case 'UserPromptSubmit':
       fields['prompt'] = text(payload['prompt']);
       break;
@@ -127,6 +152,12 @@ export function fromClaudeInput(
       break;
   }
   return fire;
+}
+
+/** A tool's arguments in the native names: a tool named the Claude way has Claude's argument names, translated. */
+function nativeToolInputOf(givenName: string, toolInput: unknown, cwd: string): Record<string, unknown> {
+  const given = isPlainObject(toolInput) ? toolInput : {};
+  return isClaudeToolName(givenName) ? toNativeToolInput(toNativeToolName(givenName), given, { cwd }) : { ...given };
 }
 
 /**

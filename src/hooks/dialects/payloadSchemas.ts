@@ -89,6 +89,23 @@ const claudeEventFields: Readonly<Record<string, Fields>> = {
   SessionEnd: { required: { reason: text } },
   PreCompact: { required: { trigger: oneOf('manual', 'auto'), custom_instructions: text } },
   Notification: { required: { message: text, notification_type: text }, optional: { title: text } },
+  PermissionRequest: {
+    required: { permission_mode: text, tool_name: text, tool_input: object },
+    optional: { permission_suggestions: { type: 'array', items: object } },
+  },
+  PostToolBatch: {
+    required: {
+      tool_calls: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { tool_name: text, tool_input: object, tool_use_id: text, tool_response: {} },
+          required: ['tool_name', 'tool_input', 'tool_use_id'],
+          additionalProperties: false,
+        },
+      },
+    },
+  },
 };
 
 /** Answer fields every dialect reads (HOOK-157; Claude Code's and Gemini CLI's common output fields). */
@@ -122,6 +139,20 @@ const claudeSpecific: Readonly<Record<string, Record<string, unknown>>> = {
   SessionStart: { additionalContext: text },
   Stop: { additionalContext: text },
   SubagentStop: { additionalContext: text },
+  PermissionRequest: {
+    decision: {
+      type: 'object',
+      properties: {
+        behavior: oneOf('allow', 'deny'),
+        updatedInput: object,
+        updatedPermissions: { type: 'array' },
+        message: text,
+        interrupt: flag,
+      },
+      required: ['behavior'],
+    },
+  },
+  PostToolBatch: { additionalContext: text },
 };
 
 function claudeAnswer(eventName: string): JsonSchema {

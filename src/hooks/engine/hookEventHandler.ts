@@ -248,14 +248,22 @@ export class HookEventHandler {
   /**
    * A Claude Code event with no hookrail event of its own (claudeEvents.ts, `claudeMomentEvents`),
    * fired on its nearest hookrail event with `fields` (native names): only the Claude hooks configured
-   * on `moment` run; `matchValue` is what their matcher is checked against.
+   * on `moment` run; `matchValue` is what their matcher is checked against, or `toolName` on a tool
+   * event (its matcher names tools, in either dialect).
    */
   async fireMomentEvent(
-    request: { eventName: HookEventName; moment: string; fields: Record<string, unknown>; matchValue?: string },
+    request: {
+      eventName: HookEventName;
+      moment: string;
+      fields: Record<string, unknown>;
+      matchValue?: string;
+      toolName?: string;
+    },
     options?: HookFireOptions,
   ): Promise<AggregatedHookResult> {
     const context: HookEventContext = { moment: request.moment };
     if (request.matchValue !== undefined) context.matchValue = request.matchValue;
+    if (request.toolName !== undefined) context.toolName = request.toolName;
     const fired = await this.fire<HookInput>({
       eventName: request.eventName,
       context,

@@ -39,9 +39,10 @@ export const DEFAULT_ASK_USER_TIMEOUT_MS = 300_000;
 /**
  * Who settled an ask: `onAskUser` (the host answered), `default` (no `onAskUser`: HOOK-182, allowed),
  * `failure` (the callback threw, hung past the bound or answered nonsense: denied), `cancelled` (the
- * call was cancelled while asking: denied).
+ * call was cancelled while asking: denied), `PermissionRequest` (a Claude Code PermissionRequest hook
+ * answered on the user's behalf; the user was not asked).
  */
-export type AskAnsweredBy = 'onAskUser' | 'default' | 'failure' | 'cancelled';
+export type AskAnsweredBy = 'onAskUser' | 'default' | 'failure' | 'cancelled' | 'PermissionRequest';
 
 /** How a hook's `ask` was settled, kept on the call's outcome for hosts and the CLI. */
 export interface AskRecord {

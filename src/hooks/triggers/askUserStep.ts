@@ -1,6 +1,7 @@
 /**
  * The ask step of a tool call, shared by `executeToolWithHooks` and the toolCall machine's
- * `asking` state: a BeforeTool hook answered `ask`, so — one ask at a time, in request order (see
+ * `asking` state: a BeforeTool hook answered `ask`, so Claude Code's PermissionRequest hooks may
+ * answer for the user (permissionRequestTrigger.ts); else — one ask at a time, in request order (see
  * askQueue.ts) — a Notification fires (`ToolPermission`), `Config.onAskUser` is asked within its
  * bound, and the answer turns the call into `proceed` (allow) or `blocked` (deny). Never throws: a
  * callback that throws, hangs past `askUserTimeout` or answers nonsense denies the call, with a
@@ -15,22 +16,31 @@ import type {
   AskUserDecision,
   AskUserRequest,
 } from '../protocol/askUser.js';
-import type { DefaultHookOutput } from '../protocol/outputs.js';
+import { DefaultHookOutput } from '../protocol/outputs.js';
 import type { HookSession } from '../protocol/hookConfig.js';
 import type { ToolResult } from '../protocol/results.js';
-import { createAskDeniedToolResult } from '../protocol/toolHookEffects.js';
+import { createAskDeniedToolResult, createStoppedToolResult } from '../protocol/toolHookEffects.js';
 import { isPlainObject } from '../../values.js';
 import { sharedAskQueue, type AskQueue } from './askQueue.js';
 import { fireNotificationHook } from './lifecycleHookTriggers.js';
+import {
+  firePermissionRequestHook,
+  PERMISSION_REQUEST_EVENT,
+  type PermissionRequestAnswer,
+} from './permissionRequestTrigger.js';
 import type { AskDecision } from '../protocol/beforeToolDecision.js';
 
 /** Gemini CLI's `notification_type` for a tool call that waits for the user's permission. */
 export const ASK_NOTIFICATION_TYPE = 'ToolPermission';
 
-/** What the ask step makes of an ask: proceed (allowed) or blocked (denied), with how it was settled. */
+/**
+ * What the ask step makes of an ask: proceed (allowed) or blocked (denied), with how it was settled;
+ * stopped when a PermissionRequest hook denied with `interrupt` (the agent stops too).
+ */
 export type AskStepResult =
   | { kind: 'proceed'; args: Record<string, unknown>; modified: boolean; output: DefaultHookOutput; asked: AskRecord }
-  | { kind: 'blocked'; result: ToolResult; output: DefaultHookOutput; asked: AskRecord };
+  | { kind: 'blocked'; result: ToolResult; output: DefaultHookOutput; asked: AskRecord }
+  | { kind: 'stopped'; result: ToolResult; stopReason: string; output: DefaultHookOutput; asked: AskRecord };
 
 /** An answer as the step settled it. */
 export interface SettledAnswer {
@@ -58,8 +68,9 @@ export interface AskStepOptions {
 }
 
 /**
- * Settles a hook's `ask`. Without `onAskUser`, HOOK-182: allowed. Otherwise waits for its
- * turn in the queue, fires Notification, asks the host within `askUserTimeout`, and decides.
+ * Settles a hook's `ask`. Without `onAskUser`, HOOK-182: allowed. Otherwise Claude Code's
+ * PermissionRequest hooks may answer on the user's behalf; without their decision the ask waits for
+ * its turn in the queue, fires Notification, asks the host within `askUserTimeout`, and decides.
  */
 export async function runAskStep(options: AskStepOptions): Promise<AskStepResult> {
   const callback = options.config.getOnAskUser();
@@ -69,6 +80,13 @@ export async function runAskStep(options: AskStepOptions): Promise<AskStepResult
       decision: options.decision,
       answer: { decision: 'allow', answeredBy: 'default' },
     });
+  const hookAnswer = await firePermissionRequestHook(
+    options.config,
+    { toolName: options.toolName, toolInput: options.decision.args },
+    { signal: options.signal, ...(options.session ? { session: options.session } : {}) },
+  );
+  if (hookAnswer.kind !== 'none' && options.signal?.aborted !== true)
+    return decidePermissionRequestAnswer({ toolName: options.toolName, decision: options.decision, hookAnswer });
   const queue = options.queue ?? sharedAskQueue(options.config);
   let answer: SettledAnswer;
   try {
@@ -109,6 +127,49 @@ export function decideAskAnswer(options: DecideAskAnswerOptions): AskStepResult 
     result: createAskDeniedToolResult({ toolName: options.toolName, reason }),
     output: decision.output,
     asked,
+  };
+}
+
+/** Options of {@link decidePermissionRequestAnswer}. */
+export interface DecidePermissionRequestAnswerOptions {
+  toolName: string;
+  decision: AskDecision;
+  hookAnswer: Exclude<PermissionRequestAnswer, { kind: 'none' }>;
+}
+
+/**
+ * A PermissionRequest hook's answer in the user's place: allow runs the call (with its `updatedInput`
+ * over the asked-about arguments), deny blocks it with the hook's message, and a deny with `interrupt`
+ * also stops the agent.
+ */
+export function decidePermissionRequestAnswer(options: DecidePermissionRequestAnswerOptions): AskStepResult {
+  const { decision, hookAnswer } = options;
+  if (hookAnswer.kind === 'allow') {
+    const proceed = decideAskAnswer({
+      toolName: options.toolName,
+      decision,
+      answer: {
+        decision: 'allow',
+        decisionReason: 'allowed by a PermissionRequest hook',
+        answeredBy: PERMISSION_REQUEST_EVENT,
+      },
+    });
+    if (proceed.kind !== 'proceed' || hookAnswer.toolInput === undefined) return proceed;
+    return { ...proceed, args: { ...proceed.args, ...hookAnswer.toolInput }, modified: true };
+  }
+  const denied = decideAskAnswer({
+    toolName: options.toolName,
+    decision,
+    answer: { decision: 'deny', decisionReason: hookAnswer.reason, answeredBy: PERMISSION_REQUEST_EVENT },
+  });
+  if (hookAnswer.stopReason === undefined || denied.kind !== 'blocked') return denied;
+  const stopped = new DefaultHookOutput({ continue: false, stopReason: hookAnswer.stopReason });
+  return {
+    kind: 'stopped',
+    result: createStoppedToolResult(stopped),
+    stopReason: hookAnswer.stopReason,
+    output: denied.output,
+    asked: denied.asked,
   };
 }
 

@@ -4,14 +4,18 @@
  * resources, prompts, notifications, cancellation, progress, the server's own requests and the
  * client's answers to them), except `tools/call`: each goes through one toolCall machine
  * (`runToolCall`, the shared steps), whose tool is the forwarding of the call to the server. Hooks see
- * the tool as `mcp__NAME__TOOL` (Gemini CLI hooks: `mcp_NAME_TOOL`).
+ * the tool as `mcp__NAME__TOOL` (Gemini CLI hooks: `mcp_NAME_TOOL`). A call no tool hook applies to
+ * (none matches the tool, or their `if` conditions rule them out) has nothing to decide and passes
+ * through untouched like every other line (relayedCalls.ts), as `executeToolWithHooks` calls such a
+ * tool directly — unless the gateway records its calls (`inspect`), where every call runs its machine.
  *
  * - A line from the client that is not JSON gets a JSON-RPC parse error (-32700) from the gateway,
  *   which goes on serving. A JSON-RPC batch (an array) is taken message by message.
  * - A line from the server that is not JSON is reported (a warning on the Config's logger) and dropped.
  * - `notifications/cancelled` for a call in flight cancels its machine (its hook processes are killed)
  *   and goes on to the server; the cancelled call gets no answer, as MCP's cancellation says.
- * - The server exits: the gateway ends with its exit code. The client closes its end: the calls in
+ * - The server exits: each call it has not answered gets an error result saying so (its hooks are
+ *   killed), a call it answered finishes its AfterTool hooks, and the gateway ends with its exit code. The client closes its end: the calls in
  *   flight finish, the server's stdin is closed, and a server still running after a moment gets
  *   SIGTERM, then SIGKILL after the grace period. The `signal` ends it the same way, except that the
  *   calls in flight are cancelled (their hook processes killed) instead of awaited.
@@ -22,11 +26,14 @@ import type { Config } from '../../hooks/engine/config.js';
 import { toMcpToolName } from '../../hooks/dialects/mcpToolNames.js';
 import { createInspectionRecorder, type InspectOption, type InspectionRecorder } from '../../inspection/recorder.js';
 import { runToolCall } from '../../machines/runToolCall.js';
+import { noToolHooksApply } from '../../machines/toolCallActors.js';
+import { createToolErrorResult } from '../../hooks/protocol/toolHookEffects.js';
 import type { Tool } from '../../tool.js';
 import { isPlainObject } from '../../values.js';
 import { errorLine, isRequestId, JSON_RPC_INVALID_REQUEST, JSON_RPC_PARSE_ERROR, requestKey } from './jsonRpc.js';
 import { LineReader } from './lineReader.js';
 import { McpServerProcess, type McpServerExit } from './mcpServerProcess.js';
+import { RelayedCalls } from './relayedCalls.js';
 import {
   textCallToolResult,
   toClientAnswer,
@@ -70,6 +77,15 @@ export interface McpGatewayExit {
   endedBy: 'server' | 'client';
 }
 
+/** A `tools/call` in its machine. */
+interface CallInFlight {
+  id: string | number;
+  controller: AbortController;
+  done: Promise<void>;
+  /** The server has answered it: only its AfterTool hooks are left. */
+  serverAnswered: boolean;
+}
+
 /** A call sent to the server, waiting for its answer. */
 interface PendingCall {
   resolve(received: { answer: McpServerAnswer; line: string }): void;
@@ -87,8 +103,10 @@ class McpGateway {
   private readonly recorder: InspectionRecorder | undefined;
   /** Calls sent to the server, by their JSON-RPC id. */
   private readonly pending = new Map<string, PendingCall>();
+  /** Calls no hook applies to, sent to the server as they are. */
+  private readonly relayed = new RelayedCalls();
   /** Calls in their machines, by their JSON-RPC id: aborting one cancels it. */
-  private readonly inFlight = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly inFlight = new Map<string, CallInFlight>();
   private server: McpServerProcess | undefined;
   private serverExit: McpServerExit | undefined;
   private callCount = 0;
@@ -126,9 +144,17 @@ class McpGateway {
     options.input.on('data', onData);
     const serverExited = server.exited.then((exit) => {
       this.serverExit = exit;
-      for (const call of this.pending.values())
-        call.reject(new Error(`the MCP server "${options.serverName}" exited (code ${exit.code}) before it answered`));
+      // Every call the server will never answer is answered now, with the reason, and its machine
+      // cancelled (its hooks killed); a call the server did answer finishes its AfterTool hooks.
+      const gone = new Error(`the MCP server "${options.serverName}" exited (code ${exit.code}) before it answered`);
+      for (const call of this.inFlight.values()) {
+        if (call.serverAnswered) continue;
+        this.writeUnanswered(call.id, gone);
+        call.controller.abort();
+      }
+      for (const call of this.pending.values()) call.reject(gone);
       this.pending.clear();
+      for (const id of this.relayed.takeAll()) this.writeUnanswered(id, gone);
       return 'server' as const;
     });
     try {
@@ -138,7 +164,10 @@ class McpGateway {
       if (ended !== 'server') {
         clientReader.end();
         // The client closing its end lets the calls in flight finish; the signal cancels them (and kills their hooks).
-        if (ended === 'signal') for (const { controller } of this.inFlight.values()) controller.abort();
+        if (ended === 'signal') {
+          for (const { controller } of this.inFlight.values()) controller.abort();
+          this.relayed.takeAll();
+        }
         await this.finishCalls();
         const exitedByItself =
           ended === 'client' &&
@@ -146,7 +175,6 @@ class McpGateway {
         if (!exitedByItself) await server.end();
         return { exitCode: exitedByItself ? (this.serverExit?.code ?? 0) : 0, endedBy: 'client' };
       }
-      for (const { controller } of this.inFlight.values()) controller.abort();
       await this.finishCalls();
       return { exitCode: this.serverExit?.code ?? 0, endedBy: 'server' };
     } finally {
@@ -156,9 +184,10 @@ class McpGateway {
     }
   }
 
-  /** Waits for every call in its machine, then closes the server's stdin. */
+  /** Waits for every call in its machine and every relayed call's answer, then closes the server's stdin. */
   private async finishCalls(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight.values()].map((call) => call.done));
+    if (this.serverExit === undefined) await this.relayed.drained();
     if (this.serverExit === undefined) this.server?.closeInput();
   }
 
@@ -196,7 +225,9 @@ class McpGateway {
         isPlainObject(message['params']) &&
         isRequestId(message['params']['requestId'])
       ) {
-        this.inFlight.get(requestKey(message['params']['requestId']))?.controller.abort();
+        const key = requestKey(message['params']['requestId']);
+        this.inFlight.get(key)?.controller.abort();
+        this.relayed.settle(key);
       }
     }
     this.server?.send(line);
@@ -221,9 +252,12 @@ class McpGateway {
     }
     if (isPlainObject(message) && message['method'] === undefined && isRequestId(message['id'])) {
       const key = requestKey(message['id']);
+      this.relayed.settle(key);
       const call = this.pending.get(key);
       if (call) {
         this.pending.delete(key);
+        const inFlight = this.inFlight.get(key);
+        if (inFlight) inFlight.serverAnswered = true;
         const answer: McpServerAnswer = isPlainObject(message['error'])
           ? { error: message['error'] as unknown as JsonRpcErrorObject }
           : { result: isPlainObject(message['result']) ? message['result'] : {} };
@@ -241,6 +275,14 @@ class McpGateway {
     id: string | number,
     line: string,
   ): void {
+    if (this.recorder === undefined) {
+      const toolName = toMcpToolName({ server: this.options.serverName, tool: params['name'] as string });
+      const args = isPlainObject(params['arguments']) ? params['arguments'] : {};
+      if (noToolHooksApply(this.options.config, toolName, args)) {
+        this.relayCall(id, line);
+        return;
+      }
+    }
     const key = requestKey(id);
     const controller = new AbortController();
     const done = this.runCall({ message, params, id, line, signal: controller.signal })
@@ -248,7 +290,7 @@ class McpGateway {
         this.logger.warn(`the tools/call ${JSON.stringify(id)} failed in the gateway: ${toError(error).message}`),
       )
       .finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, { controller, done });
+    this.inFlight.set(key, { id, controller, done, serverAnswered: false });
   }
 
   private async runCall(call: {
@@ -320,6 +362,25 @@ class McpGateway {
       });
       this.server!.send(line);
     });
+  }
+
+  /** A call no hook applies to: to the server as it is; its answer comes back through `fromServer` untouched. */
+  private relayCall(id: string | number, line: string): void {
+    if (this.serverExit !== undefined) {
+      this.writeUnanswered(
+        id,
+        new Error(`the MCP server "${this.options.serverName}" has exited (code ${this.serverExit.code})`),
+      );
+      return;
+    }
+    this.relayed.add(id);
+    this.server?.send(line);
+  }
+
+  /** The answer of a call the server cannot answer, as the call's machine would give it: an error result. */
+  private writeUnanswered(id: string | number, error: Error): void {
+    const result = textCallToolResult(createToolErrorResult(error).llmContent, true);
+    this.writeToClient(JSON.stringify({ jsonrpc: '2.0', id, result }));
   }
 
   private writeToClient(line: string): void {

@@ -55,11 +55,13 @@ describe('event names: native ⇄ Claude Code', () => {
       PreCompact: 'PreCompress',
       PostCompact: 'PreCompress',
       StopFailure: 'AfterAgent',
+      PermissionRequest: 'BeforeTool',
+      PostToolBatch: 'AfterTool',
       Notification: 'Notification',
     });
+    const moments = ['PostCompact', 'StopFailure', 'SubagentStart', 'PermissionRequest', 'PostToolBatch'];
     for (const [claude, native] of Object.entries(claudeEventNames)) {
-      const moment =
-        claude === 'PostCompact' || claude === 'StopFailure' || claude === 'SubagentStart' ? claude : undefined;
+      const moment = moments.includes(claude) ? claude : undefined;
       const facts = { toolFailed: claude === 'PostToolUseFailure', subagent: claude === 'SubagentStop', moment };
       expect(toClaudeEventName(native, facts)).toBe(claude);
     }

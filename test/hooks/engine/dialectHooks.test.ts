@@ -134,7 +134,7 @@ describe('readHooksInDialect', () => {
   it("problems keep the Claude file's paths; a bad Claude timeout is named in seconds", () => {
     const result = readHooksInDialect({
       PreToolUse: [{ hooks: [command('a.sh', { timeout: 'soon' }), { type: 'command' }] }],
-      PermissionRequest: [],
+      PermissionDenied: [],
     });
     expect(result.problems).toEqual([
       {
@@ -145,8 +145,8 @@ describe('readHooksInDialect', () => {
       },
       { path: 'hooks.PreToolUse[0].hooks[1]', message: '"command" is missing; hook skipped', severity: 'error' },
       {
-        path: 'hooks.PermissionRequest',
-        message: expect.stringContaining('Claude Code event "PermissionRequest" has no hookrail equivalent'),
+        path: 'hooks.PermissionDenied',
+        message: expect.stringContaining('Claude Code event "PermissionDenied" has no hookrail equivalent'),
         severity: 'warning',
       },
     ]);

@@ -517,7 +517,7 @@ describe('HookRegistry validation warnings', () => {
         BeforeTool: [
           { hooks: [{ type: 'command', command: 'sh kept.sh' }, { type: 'command' }, { type: 'shell', command: 'x' }] },
         ],
-        PermissionRequest: [],
+        PermissionDenied: [],
       }),
       extensions: [
         {
@@ -533,10 +533,10 @@ describe('HookRegistry validation warnings', () => {
       (record) => record.namespace === 'hookrail:hooks:registry' && record.level === 'warn',
     );
     expect(registryRecords.map((record) => record.message)).toEqual([
-      "hooks: mixes Claude Code event names (PermissionRequest) with hookrail's (BeforeTool); each group speaks the dialect of its event's name, and SessionStart, SessionEnd and Notification hooks speak hookrail's",
+      "hooks: mixes Claude Code event names (PermissionDenied) with hookrail's (BeforeTool); each group speaks the dialect of its event's name, and SessionStart, SessionEnd and Notification hooks speak hookrail's",
       'hooks.BeforeTool[0].hooks[1]: "command" is missing; hook skipped',
       'hooks.BeforeTool[0].hooks[2].type: unknown hook type "shell" (expected "command", "http", "prompt", "agent" or "plugin"); hook skipped',
-      'hooks.PermissionRequest: Claude Code event "PermissionRequest" has no hookrail equivalent; its hooks are skipped (supported Claude Code events: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SubagentStop, SubagentStart, SessionStart, SessionEnd, PreCompact, PostCompact, StopFailure, Notification)',
+      'hooks.PermissionDenied: Claude Code event "PermissionDenied" has no hookrail equivalent; its hooks are skipped (supported Claude Code events: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SubagentStop, SubagentStart, SessionStart, SessionEnd, PreCompact, PostCompact, StopFailure, PermissionRequest, PostToolBatch, Notification)',
       `extensions["sec"].hooks.AfterTool[0].hooks[0].timeout: expected a positive number of milliseconds, got -1; the hook is kept with the default timeout of ${DEFAULT_HOOK_TIMEOUT_MS} ms`,
     ]);
     expect(registryRecords[1].data).toEqual({ path: 'hooks.BeforeTool[0].hooks[1]', severity: 'error' });

@@ -194,12 +194,17 @@ describe('hookrail mcp: everything else passes through untouched', () => {
     const direct = await connect(undefined);
     const plain = await connect(['--name', 'server']);
     const gateway = await connect(['--name', 'server', '--settings', settings]);
-    const exchange = async ({ client }: ConnectedMcpClient) => {
+    const waitsSeen = (connection: ConnectedMcpClient) =>
+      connection.serverCalls().filter((call) => call['tool'] === 'wait').length;
+    const exchange = async (connection: ConnectedMcpClient) => {
+      const { client } = connection;
       const cancelled = new AbortController();
+      const seenBefore = waitsSeen(connection);
       const waiting = client
         .callTool({ name: 'wait', arguments: {} }, undefined, { signal: cancelled.signal })
         .catch((error: Error) => error.name);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Cancelled once the server has it, however long the hooks before it take on a loaded machine.
+      await waitFor(() => waitsSeen(connection) > seenBefore, 'the server received the wait call');
       cancelled.abort('stop waiting');
       return {
         server: client.getServerVersion(),

@@ -6,6 +6,7 @@
  * server process outlives it).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliEntry, fixturePath, runHookrail, settingsJson, useCliSandbox } from '../../helpers/cliProcess.js';
@@ -181,6 +182,60 @@ describe.runIf(process.platform === 'linux')('hookrail mcp as a process', () => 
     expect(JSON.parse(host.lines[1]!)).toMatchObject({
       id: 1,
       result: { content: [{ type: 'text', text: 'exiting with 7' }] },
+    });
+  });
+
+  it('a call still unanswered when the server exits gets an error result naming the exit, whether hooks apply to it or not', async () => {
+    const unanswered = async (options: readonly string[]): Promise<unknown> => {
+      const host = startLines(gateway(options));
+      host.send(initialize);
+      host.send(initialized);
+      await host.linesAfter(1);
+      host.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'wait', arguments: {} } });
+      await waitFor(
+        () => readJsonLines(join(sandbox.project, 'server-calls.jsonl')).some((call) => call['tool'] === 'wait'),
+        'the server received the wait call',
+      );
+      host.send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'exit', arguments: { code: 5 } } });
+      expect((await host.exited).code).toBe(5);
+      rmSync(join(sandbox.project, 'server-calls.jsonl'), { force: true });
+      return host.lines.map((line) => JSON.parse(line)).find((message) => message.id === 2);
+    };
+    // No hook applies: the call is relayed untouched. A hook on the tool: it runs its machine.
+    const relayed = await unanswered([]);
+    const settings = await sandbox.writeProjectFile(
+      'after-wait.json',
+      settingsJson({
+        PostToolUse: [{ matcher: 'mcp__server__wait', hooks: [{ type: 'command', command: 'exit 0' }] }],
+      }),
+    );
+    const hooked = await unanswered(['--settings', settings]);
+    expect(relayed).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: {
+        content: [
+          { type: 'text', text: 'Tool execution failed: the MCP server "server" exited (code 5) before it answered' },
+        ],
+        isError: true,
+      },
+    });
+    expect(hooked).toEqual(relayed);
+  });
+
+  it('the client closing its end while a call no hook applies to is unanswered: the answer still reaches it before the server sees its input end', async () => {
+    // This server exits the moment its stdin ends: the gateway must keep it open until the answer came.
+    const host = startLines(gateway(), { MCP_FIXTURE_EXIT_ON_EOF: '1' });
+    host.send(initialize);
+    host.send(initialized);
+    await host.linesAfter(1);
+    host.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'sleep', arguments: { ms: 300 } } });
+    host.child.stdin.end();
+    expect((await host.exited).code).toBe(0);
+    expect(JSON.parse(host.lines[1]!)).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      result: { content: [{ type: 'text', text: 'slept 300 ms' }] },
     });
   });
 

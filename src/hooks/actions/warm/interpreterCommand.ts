@@ -5,8 +5,8 @@
  * Anything else — a flag before the script, a shebang with an argument, quoting the shell would
  * expand, a redirection, a second command — is not recognised, and the hook runs as it always does.
  */
-import { accessSync, constants, openSync, readSync, closeSync, statSync } from 'node:fs';
 import { basename, delimiter, isAbsolute, join, resolve } from 'node:path';
+import { scriptFileFacts } from '../scriptFile.js';
 
 /** The interpreters hookrail keeps warm. */
 export type InterpreterKind = 'node' | 'python';
@@ -72,9 +72,9 @@ export function recognizeInterpreterCommand(
   }
   // A bare name is looked up on PATH by the shell; only a path is read for its shebang here.
   if (!first.includes('/')) return undefined;
-  const scriptPath = resolve(options.cwd, first);
-  if (!isExecutableFile(scriptPath)) return undefined;
-  const shebang = readShebang(scriptPath);
+  const scriptFacts = scriptFileFacts(resolve(options.cwd, first));
+  if (!scriptFacts?.executable) return undefined;
+  const shebang = parseShebang(scriptFacts.head);
   if (!shebang) return undefined;
   if (shebang.interpreter === '/usr/bin/env' || shebang.interpreter === '/bin/env') {
     const name = shebang.argument;
@@ -133,30 +133,19 @@ export function findExecutable(options: FindExecutableOptions): string | undefin
  * something else, with variables of its own, so what runs is not known here.
  */
 function isScript(path: string): boolean {
-  return readHead(path, 2) === '#!';
+  return scriptFileFacts(path)?.head.startsWith('#!') === true;
 }
 
 function isRegularFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
+  return scriptFileFacts(path)?.regular === true;
 }
 
 function isExecutableFile(path: string): boolean {
-  if (!isRegularFile(path)) return false;
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
+  return scriptFileFacts(path)?.executable === true;
 }
 
-/** `#!interpreter [argument]` as the kernel reads it: the first line, split once at whitespace. */
-function readShebang(path: string): { interpreter: string; argument?: string } | undefined {
-  const text = readHead(path, 256) ?? '';
+/** `#!interpreter [argument]` as the kernel reads it from a file's `head`: the first line, split once at whitespace. */
+function parseShebang(text: string): { interpreter: string; argument?: string } | undefined {
   const lineEnd = text.indexOf('\n');
   if (!text.startsWith('#!') || lineEnd === -1) return undefined;
   const line = text.slice(2, lineEnd);
@@ -168,21 +157,6 @@ function readShebang(path: string): { interpreter: string; argument?: string } |
   // `env -S …` or `env NAME=value …` would start the interpreter differently.
   if (argument?.includes(' ')) return undefined;
   return { interpreter: match[1], argument };
-}
-
-/** The first `bytes` bytes of a file, one character per byte, or `undefined` when it cannot be read. */
-function readHead(path: string, bytes: number): string | undefined {
-  const head = Buffer.alloc(bytes);
-  try {
-    const descriptor = openSync(path, 'r');
-    try {
-      return head.subarray(0, readSync(descriptor, head, 0, bytes, 0)).toString('latin1');
-    } finally {
-      closeSync(descriptor);
-    }
-  } catch {
-    return undefined;
-  }
 }
 
 /** Characters that make the shell do more than split words: expansion, globbing, redirection, control. */

@@ -87,6 +87,11 @@ describe('a Node hook on a warm interpreter sees what a cold start gives it', ()
     expect(JSON.parse(stdout)).toMatchObject({ entry: true, argv: [warmFixture('esm-entry.mjs'), 'a'], execArgv: [] });
   });
 
+  it('work queued by the main module (nextTick, promise jobs, microtasks) runs in the same order', async () => {
+    const stdout = await expectSameBothWays(hook(`node ${shellQuote(warmFixture('task-order.cjs'))}`));
+    expect(JSON.parse(stdout)).toEqual(['main', 'nextTick', 'promise', 'microtask']);
+  });
+
   it('process.exit(3) with a timer pending: the same output and exit code', async () => {
     await expectSameBothWays(hook(`node ${shellQuote(warmFixture('exit-code.cjs'))}`));
   });
@@ -156,6 +161,23 @@ describe('a Python hook on a warm interpreter sees what a cold start gives it', 
       file: `${project}/./hooks/python-main.py`,
       _: './hooks/python-main.py',
     });
+  });
+
+  it('the standard-library modules a warm interpreter has imported ahead: the same modules, the same answers', async () => {
+    const stdout = await expectSameBothWays(hook(`python3 ${shellQuote(warmFixture('python-modules.py'))}`));
+    expect(JSON.parse(stdout)).toMatchObject({ pattern: true, split: ['a', 'b c'] });
+  });
+
+  it("a module beside the script named like a preloaded one (json.py): the script's own module, as cold", async () => {
+    const stdout = await expectSameBothWays(hook(`python3 ${shellQuote(warmFixture('shadowing/uses-json.py'))}`));
+    expect(stdout).toBe(`shadowed:{'shadowed': True}\npath0 ${warmFixture('shadowing')}\n`);
+  });
+
+  it('PYTHONSAFEPATH: the script directory is not put on sys.path, warm as cold', async () => {
+    const options = hook(`python3 ${shellQuote(warmFixture('python-main.py'))}`, { env: { PYTHONSAFEPATH: '1' } });
+    await runExpectingCold(options);
+    const stdout = await expectSameBothWays(options);
+    expect(JSON.parse(stdout).path0).not.toBe(join(warmFixture('python-main.py'), '..'));
   });
 
   it('sys.exit(3): the same output and exit code', async () => {

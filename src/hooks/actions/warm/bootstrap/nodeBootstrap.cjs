@@ -6,57 +6,71 @@
  * main module through Node's own entry-point loading, so `require.main === module`, ES modules and
  * `process.argv` are what `node script.js` gives. stdin, stdout and stderr are the hook's pipes; the
  * bootstrap never touches them. One hook per process.
+ *
+ * Before it waits, it loads the ES module loader by importing an empty module of its own: the
+ * loader is what `node script.mjs` spends most of its start on, and it reads nothing that differs
+ * between two hooks of the same interpreter (its flags come from the command line and
+ * `NODE_OPTIONS`, which decide whether a hook may run warm at all).
  */
 const { closeSync, readSync } = require('node:fs');
-const { resolve } = require('node:path');
+const { join, resolve } = require('node:path');
+const { pathToFileURL } = require('node:url');
 const Module = require('node:module');
 
 const controlDescriptor = 3;
-const chunks = [];
-const buffer = Buffer.allocUnsafe(65536);
-for (;;) {
-  let length;
-  try {
-    length = readSync(controlDescriptor, buffer, 0, buffer.length, null);
-  } catch (error) {
-    if (error.code === 'EAGAIN') {
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
-      continue;
+
+// The hook runs from a macrotask, as a cold main module does, not inside the import's promise job.
+const startHook = () => setImmediate(runHook);
+import(pathToFileURL(join(__dirname, 'nodeEsmWarmup.mjs')).href).then(startHook, startHook);
+
+/** Reads the hook from the control channel, applies it, and runs its script as the main module. */
+function runHook() {
+  const chunks = [];
+  const buffer = Buffer.allocUnsafe(65536);
+  for (;;) {
+    let length;
+    try {
+      length = readSync(controlDescriptor, buffer, 0, buffer.length, null);
+    } catch (error) {
+      if (error.code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+        continue;
+      }
+      throw error;
     }
-    throw error;
+    if (length === 0) break;
+    chunks.push(Buffer.from(buffer.subarray(0, length)));
   }
-  if (length === 0) break;
-  chunks.push(Buffer.from(buffer.subarray(0, length)));
-}
-closeSync(controlDescriptor);
-const fields = Buffer.concat(chunks).toString('utf8').split('\0');
-// The host closed the channel without a hook: the pool is shutting down.
-if (fields.length < 4) process.exit(0);
+  closeSync(controlDescriptor);
+  const fields = Buffer.concat(chunks).toString('utf8').split('\0');
+  // The host closed the channel without a hook: the pool is shutting down.
+  if (fields.length < 4) process.exit(0);
 
-let index = 0;
-const next = () => fields[index++];
-const workingDirectory = next();
-const script = next();
-const argumentCount = Number(next());
-const scriptArguments = fields.slice(index, index + argumentCount);
-index += argumentCount;
-const keptCount = Number(next());
-const kept = new Set(fields.slice(index, index + keptCount));
-index += keptCount;
-const environment = new Map();
-for (; index < fields.length; index += 1) {
-  const entry = fields[index];
-  const separator = entry.indexOf('=');
-  if (separator > 0) environment.set(entry.slice(0, separator), entry.slice(separator + 1));
-}
+  let index = 0;
+  const next = () => fields[index++];
+  const workingDirectory = next();
+  const script = next();
+  const argumentCount = Number(next());
+  const scriptArguments = fields.slice(index, index + argumentCount);
+  index += argumentCount;
+  const keptCount = Number(next());
+  const kept = new Set(fields.slice(index, index + keptCount));
+  index += keptCount;
+  const environment = new Map();
+  for (; index < fields.length; index += 1) {
+    const entry = fields[index];
+    const separator = entry.indexOf('=');
+    if (separator > 0) environment.set(entry.slice(0, separator), entry.slice(separator + 1));
+  }
 
-process.chdir(workingDirectory);
-for (const name of Object.keys(process.env)) {
-  if (!environment.has(name) && !kept.has(name)) delete process.env[name];
+  process.chdir(workingDirectory);
+  for (const name of Object.keys(process.env)) {
+    if (!environment.has(name) && !kept.has(name)) delete process.env[name];
+  }
+  for (const [name, value] of environment) {
+    if (!kept.has(name) && process.env[name] !== value) process.env[name] = value;
+  }
+  process.argv = [process.execPath, resolve(script), ...scriptArguments];
+  // Called as Node calls it, so a stack trace names it the same way.
+  Module.runMain();
 }
-for (const [name, value] of environment) {
-  if (!kept.has(name) && process.env[name] !== value) process.env[name] = value;
-}
-process.argv = [process.execPath, resolve(script), ...scriptArguments];
-// Called as Node calls it, so a stack trace names it the same way.
-Module.runMain();

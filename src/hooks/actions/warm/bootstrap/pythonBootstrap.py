@@ -4,12 +4,46 @@ Started ahead of need with no flags, it waits on descriptor 3 for one hook: the 
 the script, its arguments and its environment, fields separated by NUL (see warm/controlMessage.ts).
 It applies them and runs the script in the interpreter's own ``__main__`` module, as ``python3
 script.py`` would: ``__name__ == "__main__"``, ``sys.argv``, ``sys.path[0]`` and ``__file__`` set
-the same way. stdin, stdout and stderr are the hook's pipes; the bootstrap never touches them. It
-imports nothing that Python did not load at start, so the script's own imports find its modules
-first. One hook per process.
+the same way. stdin, stdout and stderr are the hook's pipes; the bootstrap never touches them. One
+hook per process.
+
+Before it waits, it imports the standard-library modules hooks use most (``PRELOADED``): importing
+them is most of what a small hook spends after the interpreter's start, and none of them reads the
+environment or the working directory when imported. A script whose own directory holds a module of
+one of those names would import that module when started cold, so for it the bootstrap starts the
+interpreter anew on the script (``os.execv``: the same process, its pipes and its environment), as
+cold as a spawned one.
 """
 import os
 import sys
+
+_loaded_at_start = {name.partition(".")[0] for name in sys.modules}
+import datetime  # noqa: E402,F401
+import json  # noqa: E402,F401
+import pathlib  # noqa: E402,F401
+import re  # noqa: E402,F401
+import shlex  # noqa: E402,F401
+import subprocess  # noqa: E402,F401
+
+PRELOADED = frozenset(name.partition(".")[0] for name in sys.modules) - _loaded_at_start
+_MODULE_SUFFIXES = (".py", ".pyc", ".pyw", ".so")
+
+
+def _shadows_preloaded(directory):
+    """True when ``directory`` holds a module or package named like a preloaded module."""
+    try:
+        entries = os.listdir(directory)
+    except OSError:
+        return False
+    for entry in entries:
+        name, dot, suffix = entry.partition(".")
+        if name not in PRELOADED:
+            continue
+        if dot and ("." + suffix.rpartition(".")[2]) in _MODULE_SUFFIXES:
+            return True
+        if not dot and os.path.isdir(os.path.join(directory, entry)):
+            return True
+    return False
 
 
 def _hookrail_warm_start():
@@ -57,9 +91,13 @@ def _hookrail_warm_start():
     script_path = os.fsdecode(script)
     if not os.path.isabs(script_path):
         script_path = os.path.join(os.getcwd(), script_path)
+    if not getattr(sys.flags, "safe_path", False):
+        script_directory = os.path.dirname(os.path.realpath(script_path))
+        if _shadows_preloaded(script_directory):
+            os.execv(sys.executable, [sys.orig_argv[0], script, *arguments])
+        sys.path[0] = script_directory
     sys.argv[:] = [os.fsdecode(script)] + [os.fsdecode(argument) for argument in arguments]
     sys.orig_argv[1:] = sys.argv
-    sys.path[0] = os.path.dirname(os.path.realpath(script_path))
     with open(script_path, "rb") as source_file:
         source = source_file.read()
     code = compile(source, script_path, "exec", dont_inherit=True)
