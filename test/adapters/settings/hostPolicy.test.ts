@@ -6,7 +6,7 @@
  * precedence across each host's files. Guard hooks run as real processes.
  */
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   loadSettings,
   toConfigParameters,
@@ -17,17 +17,14 @@ import { Config } from '../../../src/hooks/engine/config.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { callThroughHooks } from '../../helpers/toolThroughHooks.js';
-import { hookFixture, recordingLogger, shellQuote } from '../../helpers/hookFixtures.js';
+import { hookFixture, shellQuote } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
-import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
+import { useSettingsEnvironment } from '../../helpers/settingsEnvironment.js';
 
 afterAll(() => assertNoHookProcessesAlive());
 
-let environment: SettingsEnvironment;
-beforeEach(() => {
-  environment = new SettingsEnvironment();
-});
-afterEach(() => environment.cleanup());
+const environment = useSettingsEnvironment();
 
 const guard = (reason: string): string => `sh ${shellQuote(hookFixture('exit-2-stderr.sh'))} ${shellQuote(reason)}`;
 const claudeGuard = (reason: string) => ({
