@@ -1,0 +1,13 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config';
+
+// The tests `npm run mutate` runs against each mutant: those that run src/ in process (the CLI and
+// package tests run dist/, which Stryker does not rebuild per mutant, so they could not catch one).
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      include: ['test/hooks/**/*.test.ts', 'test/machines/**/*.test.ts', 'test/integrations/ai-sdk/**/*.test.ts'],
+    },
+  }),
+);
