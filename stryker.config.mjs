@@ -2,6 +2,9 @@
 // session machine and how one hook runs. Not part of npm test or CI (it takes long); the score is
 // stated in the closing notes. Narrow it with --mutate, e.g.
 //   npm run mutate -- --mutate src/hooks/dialects/claudeAnswer.ts,src/hooks/actions/scriptCommand.ts
+// Stryker's sandbox copy (and its restore of in-place files) drops the executable bits of the hook
+// fixture scripts, which the tests run as programs: run it with --inPlace in a clone of its own, and
+// `git checkout -- .` there afterwards.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
