@@ -91,6 +91,8 @@ export const mcpCommand: CommandDefinition = {
       workingDir,
       logger: context.logger,
       onAskUser: createFallbackAskUser(askFallback, MCP_NO_ONE_TO_ASK_REASON),
+      // Gemini CLI hooks are told how the server is started, as Gemini CLI tells them (mcp_context).
+      mcpServers: { [serverName]: { command, args: commandArgs, cwd: workingDir } },
     });
     const inspectFile = stringOption(args, 'inspect');
     const inspection = await startRunInspection(context, {

@@ -70,6 +70,7 @@ export function openHookConversation(options: OpenHookConversationOptions): Hook
     toolUseId: options.toolUseId,
     subagent: options.subagent,
     moment: options.moment,
+    mcpServers: options.mcpServers,
   });
   const env = speaker.environment(input);
   let ready: Promise<void> | undefined;

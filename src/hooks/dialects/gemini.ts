@@ -4,7 +4,8 @@
  * AfterTool `tool_response` is `{llmContent, returnDisplay, error?}` (no `metadata`); a tool is named as
  * Gemini CLI names it now (toolNames.ts: `grep_search` for hookrail's `search_file_content`, its legacy
  * alias; `mcp_SERVER_TOOL` for an MCP tool, `mcp__SERVER__TOOL` inside hookrail), and an MCP tool's call
- * has an `mcp_context` giving its `server_name` and `tool_name`, as Gemini CLI describes MCP tools. Gemini's
+ * has an `mcp_context` giving its `server_name` and `tool_name` — and, for a server the Config describes
+ * (`mcpServers`), its `command`, `args` and `cwd` or its `url` — as Gemini CLI describes MCP tools. Gemini's
  * own variables are set besides `GEMINI_PROJECT_DIR`: `GEMINI_CWD` and `GEMINI_SESSION_ID`. Answers are
  * read by hookrail's EARS rules (docs/bring-your-hooks.md lists where Gemini CLI differs), except an
  * AfterTool deny or exit 2, which replaces the result the model reads, as in Gemini CLI.
@@ -19,12 +20,16 @@ import {
   withoutOutputReplacement,
 } from '../protocol/toolResultReplacement.js';
 import { isPlainObject } from '../../values.js';
-import { parseMcpToolName } from './mcpToolNames.js';
+import { type McpServerTransport, type McpToolIdentity, parseMcpToolName } from './mcpToolNames.js';
 import type { DialectSpeaker } from './speaker.js';
 import { toGeminiToolName } from './toolNames.js';
 
 /** Native input → the stdin Gemini CLI sends for the same moment (tool names as Gemini CLI now spells them). */
-export function toGeminiInput(eventName: HookEventName, input: Record<string, unknown>): Record<string, unknown> {
+export function toGeminiInput(
+  eventName: HookEventName,
+  input: Record<string, unknown>,
+  mcpServers?: Readonly<Record<string, McpServerTransport>>,
+): Record<string, unknown> {
   const toolName = typeof input['tool_name'] === 'string' ? input['tool_name'] : undefined;
   const geminiName = toolName === undefined ? undefined : toGeminiToolName(toolName);
   const isToolEvent = eventName === HookEventName.BeforeTool || eventName === HookEventName.AfterTool;
@@ -34,7 +39,7 @@ export function toGeminiInput(eventName: HookEventName, input: Record<string, un
   if (geminiName === toolName && !mcpTool && !hasResponse) return input;
   const payload: Record<string, unknown> = { ...input };
   if (geminiName !== undefined) payload['tool_name'] = geminiName;
-  if (mcpTool) payload['mcp_context'] = { server_name: mcpTool.server, tool_name: mcpTool.tool };
+  if (mcpTool) payload['mcp_context'] = mcpContext(mcpTool, mcpServers?.[mcpTool.server]);
   if (hasResponse) {
     const { llmContent, returnDisplay, error } = input['tool_response'] as Record<string, unknown>;
     const toolResponse: Record<string, unknown> = { llmContent, returnDisplay };
@@ -44,10 +49,23 @@ export function toGeminiInput(eventName: HookEventName, input: Record<string, un
   return payload;
 }
 
+/** Gemini CLI's `mcp_context`: the server and tool names, then how the server is reached, when known. */
+function mcpContext(tool: McpToolIdentity, transport: McpServerTransport | undefined): Record<string, unknown> {
+  const context: Record<string, unknown> = { server_name: tool.server, tool_name: tool.tool };
+  if (transport?.command !== undefined) context['command'] = transport.command;
+  if (transport?.args !== undefined) context['args'] = [...transport.args];
+  if (transport?.cwd !== undefined) context['cwd'] = transport.cwd;
+  if (transport?.url !== undefined) context['url'] = transport.url;
+  return context;
+}
+
 /** Speaks to Gemini CLI hooks. */
 export const geminiSpeaker: DialectSpeaker = {
   dialect: 'gemini',
-  toHookInput: (eventName, input) => ({ eventName, payload: toGeminiInput(eventName, input) }),
+  toHookInput: (eventName, input, facts) => ({
+    eventName,
+    payload: toGeminiInput(eventName, input, facts.mcpServers),
+  }),
   environment: (input) => ({
     GEMINI_CWD: typeof input['cwd'] === 'string' ? input['cwd'] : '',
     GEMINI_SESSION_ID: typeof input['session_id'] === 'string' ? input['session_id'] : '',

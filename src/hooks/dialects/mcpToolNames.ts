@@ -29,6 +29,17 @@ export interface McpToolIdentity {
   tool: string;
 }
 
+/**
+ * How an MCP server is reached, as Gemini CLI tells its hooks in `mcp_context`: the command, its
+ * arguments and working directory for a stdio server; the address for an SSE or HTTP one.
+ */
+export interface McpServerTransport {
+  command?: string;
+  args?: readonly string[];
+  cwd?: string;
+  url?: string;
+}
+
 /** A server or tool name in the characters Claude Code keeps (`A-Z a-z 0-9 _ -`); the others become `_`. */
 export function normalizeMcpNamePart(name: string): string {
   return name.replace(/[^A-Za-z0-9_-]/g, '_');

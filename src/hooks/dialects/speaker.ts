@@ -1,4 +1,5 @@
 /** What each dialect module provides to the conversation with one hook (conversation.ts). */
+import type { McpServerTransport } from './mcpToolNames.js';
 import type { HookEventName } from '../protocol/events.js';
 import type { HookExecutionResult } from '../protocol/results.js';
 import type { HookDialect } from './dialect.js';
@@ -11,6 +12,8 @@ export interface DialectFacts {
   subagent?: boolean;
   /** A Claude Code event with no hookrail event of its own, fired on its nearest one (claudeEvents.ts). */
   moment?: string;
+  /** The MCP servers a tool call may name, by the server part of `mcp__SERVER__TOOL` (Gemini's `mcp_context`). */
+  mcpServers?: Readonly<Record<string, McpServerTransport>>;
 }
 
 /** The stdin object of one hook and the event name it is told. */

@@ -16,6 +16,7 @@ import type { HookExecutionEvent, HookExecutionObserver } from '../protocol/resu
 import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
 import type { ContentGenerator } from '../../contentGenerator.js';
 import { DEFAULT_WARM_INTERPRETERS } from '../actions/warm/warmPool.js';
+import { type McpServerTransport, normalizeMcpNamePart } from '../dialects/mcpToolNames.js';
 import type { HookAgentOutcome, HookAgentTask, HookAgentTaskRunner, JudgedHookEvent } from '../protocol/judgedHooks.js';
 
 /** What hook processes inherit from the host (HOOK-188 keeps inheritance by default). */
@@ -71,6 +72,12 @@ export interface ConfigParameters {
    * process could differ (docs/warm-interpreters.md).
    */
   warmInterpreters?: number;
+  /**
+   * The MCP servers whose tools this Config's calls may name (`mcp__NAME__TOOL`), by `NAME`, with how
+   * each is reached; Gemini CLI hooks get it in `mcp_context` (`command`, `args`, `cwd` or `url`), as
+   * Gemini CLI gives it. `hookrail mcp` describes the server it fronts. Default: none.
+   */
+  mcpServers?: Readonly<Record<string, McpServerTransport>>;
   /**
    * Default: a random UUID. The `session_id` of hooks fired outside a session (`executeToolWithHooks`,
    * a scheduler or trigger used alone, `hooks fire`) and of the first session created on this Config
@@ -130,6 +137,7 @@ export class Config implements HookSystemHost {
   private readonly disabledHooks: readonly string[];
   private readonly hookEnvironment: Readonly<Required<HookEnvironmentOptions>>;
   private readonly warmInterpreters: number;
+  private readonly mcpServers: Readonly<Record<string, McpServerTransport>>;
   private readonly sessionId: string;
   private readonly workingDir: string;
   private readonly logger: DebugLogger;
@@ -168,6 +176,7 @@ export class Config implements HookSystemHost {
     this.onAskUser = parameters.onAskUser;
     this.askUserTimeout = validAskUserTimeout(parameters.askUserTimeout, this.logger);
     this.warmInterpreters = validWarmInterpreters(parameters.warmInterpreters, this.logger);
+    this.mcpServers = byToolNamePart(parameters.mcpServers);
     this.transcriptPath = parameters.transcriptPath ?? '';
   }
 
@@ -200,6 +209,11 @@ export class Config implements HookSystemHost {
   /** Idle warm interpreters per interpreter command hooks name; 0: every hook starts cold. */
   getWarmInterpreters(): number {
     return this.warmInterpreters;
+  }
+
+  /** The MCP servers this Config's calls may name, keyed as their names appear in `mcp__NAME__TOOL`. */
+  getMcpServers(): Readonly<Record<string, McpServerTransport>> {
+    return this.mcpServers;
   }
 
   /** The session id of hooks fired outside a session, and of the first session created on this Config. */
@@ -387,4 +401,13 @@ function validWarmInterpreters(value: number | undefined, logger: DebugLogger): 
     `Config.warmInterpreters: expected a whole number, 0 or more (0: off), got ${String(value)}; using ${DEFAULT_WARM_INTERPRETERS}`,
   );
   return DEFAULT_WARM_INTERPRETERS;
+}
+
+/** `servers` keyed by each name as it appears in tool names (`my server` → `my_server`). */
+function byToolNamePart(
+  servers: Readonly<Record<string, McpServerTransport>> | undefined,
+): Readonly<Record<string, McpServerTransport>> {
+  const keyed: Record<string, McpServerTransport> = {};
+  for (const [name, transport] of Object.entries(servers ?? {})) keyed[normalizeMcpNamePart(name)] = transport;
+  return keyed;
 }

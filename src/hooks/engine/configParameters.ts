@@ -22,6 +22,20 @@ const isFunction: Check = (value) => typeof value === 'function';
 const isPlainObject: Check = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isStringArray: Check = (value) => Array.isArray(value) && value.every((item) => typeof item === 'string');
 const isObjectArray: Check = (value) => Array.isArray(value) && value.every(isPlainObject);
+const isOptionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
+/** `{ NAME: { command?, args?, cwd?, url? } }` with strings where given and `args` an array of strings. */
+const isMcpServers: Check = (value) =>
+  isPlainObject(value) &&
+  Object.values(value as Record<string, unknown>).every((server) => {
+    if (!isPlainObject(server)) return false;
+    const { command, args, cwd, url } = server as Record<string, unknown>;
+    return (
+      isOptionalString(command) &&
+      isOptionalString(cwd) &&
+      isOptionalString(url) &&
+      (args === undefined || isStringArray(args))
+    );
+  });
 const isContentGenerator: Check = (value) =>
   isPlainObjectLike(value) &&
   typeof (value as { generateContentStream?: unknown }).generateContentStream === 'function';
@@ -46,6 +60,11 @@ const parameterChecks: ReadonlyArray<readonly [name: string, check: Check, expec
   ['hookAgentRunner', isFunction, 'a function'],
   ['onJudgedHook', isFunction, 'a function'],
   ['subagent', isBoolean, 'true or false'],
+  [
+    'mcpServers',
+    isMcpServers,
+    'an object keyed by server name, each { command?, args?, cwd?, url? } with string values and args a string array',
+  ],
 ];
 
 /**

@@ -5,6 +5,7 @@
  * test or another host may hand any object with these methods. This module imports no part of the
  * engine, so the parts depend on it and never on `Config`.
  */
+import type { McpServerTransport } from '../dialects/mcpToolNames.js';
 import type { DebugLogger } from '../../debugLogger.js';
 import type { ContentGenerator } from '../../contentGenerator.js';
 import type { HookDialect, HookSession, HooksSettings } from '../protocol/hookConfig.js';
@@ -73,4 +74,6 @@ export interface HookSystemHost extends HookRegistryHost, HookEventHandlerHost, 
   getHookEnvironment(): { readonly withhold: readonly string[] };
   /** Idle warm interpreters per interpreter command hooks name; 0: every hook starts cold. */
   getWarmInterpreters(): number;
+  /** The MCP servers tool calls may name, by the server part of their tool names. */
+  getMcpServers(): Readonly<Record<string, McpServerTransport>>;
 }

@@ -11,6 +11,7 @@ import { DebugLogger } from '../../debugLogger.js';
 import { runHookProcess } from '../actions/hookProcess.js';
 import { hookTimeoutMs } from '../dialects/hookTimeouts.js';
 import { openHookConversation } from '../dialects/conversation.js';
+import type { McpServerTransport } from '../dialects/mcpToolNames.js';
 import { expandExecForm } from '../actions/execForm.js';
 import { directScript } from '../actions/directScript.js';
 import { runFunctionHook } from '../actions/functionHook.js';
@@ -58,6 +59,8 @@ export interface HookRunnerOptions {
   warmInterpreters?: number;
   /** The host whose hook model and sub-agent runner prompt and agent hooks use (a Config). */
   config?: JudgedHookHost;
+  /** The MCP servers tool calls may name, for Gemini CLI hooks' `mcp_context` (`Config.mcpServers`). */
+  mcpServers?: Readonly<Record<string, McpServerTransport>>;
 }
 
 /** HOOK-061..070, 103..108, 117..120, 188, 192..198, 209: spawns hooks and interprets their answers. */
@@ -71,9 +74,11 @@ export class HookRunner {
   private readonly config: JudgedHookHost | undefined;
   private readonly warmInterpreters: number;
   private readonly outcomes: HookOutcomeReader;
+  private readonly mcpServers: Readonly<Record<string, McpServerTransport>> | undefined;
 
   constructor(options: HookRunnerOptions = {}) {
     this.config = options.config;
+    this.mcpServers = options.mcpServers;
     this.warmInterpreters = nonNegativeOr(options.warmInterpreters, 0);
     this.logger = options.logger ?? new DebugLogger('hookrail:hooks:runner');
     this.maxStdoutBytes = positiveOr(options.maxStdoutBytes, DEFAULT_MAX_STDOUT_BYTES);
@@ -151,6 +156,7 @@ export class HookRunner {
         toolUseId: options.toolCallId,
         subagent: options.subagent,
         moment: options.moment,
+        mcpServers: this.mcpServers,
       });
       if (conversation.ready) await conversation.ready;
       const answer = await runHttpHook({
@@ -213,6 +219,7 @@ export class HookRunner {
         toolUseId: options.toolCallId,
         subagent: options.subagent,
         moment: options.moment,
+        mcpServers: this.mcpServers,
       });
       // Only a hook whose dialect prepares a file waits here: no other hook pays an await before its spawn.
       if (conversation.ready) await conversation.ready;

@@ -53,6 +53,7 @@ export class HookSystem {
       logger: logger.child('runner'),
       withheldVariables: config.getHookEnvironment().withhold,
       warmInterpreters: config.getWarmInterpreters(),
+      mcpServers: config.getMcpServers(),
       config,
     });
     this.aggregator = new HookAggregator();

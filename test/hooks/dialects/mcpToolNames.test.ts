@@ -3,6 +3,7 @@
  * `mcp_SERVER_TOOL` (cleaned and shortened as Gemini CLI does) for Gemini hooks, and both names for
  * matchers and `if` conditions.
  */
+import { Config } from '../../../src/hooks/engine/config.js';
 import { describe, expect, it } from 'vitest';
 import { toolMatcherApplies } from '../../../src/hooks/dialects/matching.js';
 import {
@@ -64,6 +65,38 @@ describe('MCP tool names', () => {
     });
     const builtin = { tool_name: 'read_file', tool_input: {} };
     expect(toGeminiInput(HookEventName.BeforeTool, builtin)).toBe(builtin);
+  });
+
+  it("a server the Config describes: mcp_context also says how it is reached (command, args, cwd or url), as Gemini CLI's does", () => {
+    const servers = {
+      github: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'], cwd: '/work' },
+      docs: { url: 'https://docs.example/mcp' },
+    };
+    expect(
+      toGeminiInput(HookEventName.BeforeTool, { tool_name: 'mcp__github__create_issue', tool_input: {} }, servers)[
+        'mcp_context'
+      ],
+    ).toEqual({
+      server_name: 'github',
+      tool_name: 'create_issue',
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-github'],
+      cwd: '/work',
+    });
+    expect(
+      toGeminiInput(HookEventName.BeforeTool, { tool_name: 'mcp__docs__search', tool_input: {} }, servers)[
+        'mcp_context'
+      ],
+    ).toEqual({ server_name: 'docs', tool_name: 'search', url: 'https://docs.example/mcp' });
+    // A server the Config does not describe: its names only.
+    expect(
+      toGeminiInput(HookEventName.BeforeTool, { tool_name: 'mcp__other__x', tool_input: {} }, servers)['mcp_context'],
+    ).toEqual({ server_name: 'other', tool_name: 'x' });
+  });
+
+  it('Config.mcpServers is keyed as the names appear in tool names', () => {
+    const config = new Config({ mcpServers: { 'my server': { command: 'node', args: ['s.js'] } } });
+    expect(config.getMcpServers()).toEqual({ my_server: { command: 'node', args: ['s.js'] } });
   });
 
   it("HOOK-087: matchers in either naming select the MCP tool, in every dialect; Claude's exact list needs the full name", () => {

@@ -91,6 +91,9 @@ describe('Config: a parameter of the wrong type throws at construction, naming i
     ['hookAgentRunner', { hookAgentRunner: {} }],
     ['onJudgedHook', { onJudgedHook: 1 }],
     ['subagent', { subagent: 'true' }],
+    ['mcpServers', { mcpServers: [] }],
+    ['mcpServers', { mcpServers: { github: { command: 'npx', args: '-y server' } } }],
+    ['mcpServers', { mcpServers: { github: 'npx' } }],
   ];
 
   it.each(cases)('%s', (parameter, parameters) => {

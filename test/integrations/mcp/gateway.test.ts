@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixturePath, respondHook, runHookrail, settingsJson, useCliSandbox } from '../../helpers/cliProcess.js';
 import { waitFor } from '../../helpers/waiting.js';
-import { connectMcpClient, type ConnectedMcpClient } from '../../helpers/mcpGateway.js';
+import { connectMcpClient, type ConnectedMcpClient, mcpFixtureServer } from '../../helpers/mcpGateway.js';
 import { readJsonLines } from '../../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
@@ -164,7 +164,14 @@ describe('hookrail mcp: tools/call through the hooks', () => {
         hook_event_name: 'BeforeTool',
         tool_name: 'mcp_github_echo',
         tool_input: { text: 'hi' },
-        mcp_context: { server_name: 'github', tool_name: 'echo' },
+        // As Gemini CLI tells its hooks how a stdio server is started.
+        mcp_context: {
+          server_name: 'github',
+          tool_name: 'echo',
+          command: process.execPath,
+          args: [mcpFixtureServer],
+          cwd: sandbox.project,
+        },
       }),
     ]);
   });
