@@ -115,6 +115,7 @@ describe('misspelt top-level settings keys', () => {
       'hooks',
       'disableAllHooks',
       'enabledPlugins',
+      'pluginConfigs',
       'allowManagedHooksOnly',
       'allowedHttpHookUrls',
       'httpHookAllowedEnvVars',
