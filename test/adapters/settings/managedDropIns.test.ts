@@ -8,12 +8,8 @@
  */
 import { symlinkSync } from 'node:fs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSettings, toConfigParameters, type LoadedSettings } from '../../../src/adapters/settings/settings.js';
-import { Config } from '../../../src/hooks/engine/config.js';
-import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
-import { callThroughHooks } from '../../helpers/toolThroughHooks.js';
-import { hookFixture, recordingLogger, shellQuote } from '../../helpers/hookFixtures.js';
+import { loadSettings } from '../../../src/adapters/settings/settings.js';
+import { claudeGuard, commandsOf, geminiGuard, guard, shellCall } from '../../helpers/policyGuards.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
 
@@ -24,29 +20,6 @@ beforeEach(() => {
   environment = new SettingsEnvironment();
 });
 afterEach(() => environment.cleanup());
-
-const guard = (reason: string): string => `sh ${shellQuote(hookFixture('exit-2-stderr.sh'))} ${shellQuote(reason)}`;
-const claudeGuard = (reason: string) => ({
-  PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard(reason) }] }],
-});
-const geminiGuard = (reason: string) => ({
-  BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: guard(reason) }] }],
-});
-
-function commandsOf(settings: LoadedSettings): string[] {
-  return (settings.hooks[HookEventName.BeforeTool] ?? []).flatMap((group) =>
-    group.hooks.map((hook: HookConfig) => String(hook.command)),
-  );
-}
-
-function shellCall(settings: LoadedSettings): Promise<{ ran: boolean; llmContent: string }> {
-  const config = new Config({
-    ...toConfigParameters(settings),
-    workingDir: environment.project,
-    logger: recordingLogger().logger,
-  });
-  return callThroughHooks({ config, toolName: 'run_shell_command', args: { command: 'git push --force' } });
-}
 
 /** Every order in which the drop-in files can be written to disk. */
 const writeOrders: string[][] = [
@@ -76,7 +49,7 @@ describe("HOOK-084: Claude Code's managed-settings.d drop-ins", () => {
         environment.claudeManagedDropIn('9-late.json'),
       ]);
       expect(settings.disabledHooks).toEqual([]);
-      const outcome = await shellCall(settings);
+      const outcome = await shellCall(settings, environment.project);
       expect(outcome.ran).toBe(false);
       expect(outcome.llmContent).toContain('base');
     },
@@ -90,7 +63,7 @@ describe("HOOK-084: Claude Code's managed-settings.d drop-ins", () => {
     symlinkSync(target, environment.claudeManagedDropIn('50-linked.json'));
     const settings = await loadSettings(environment.loadOptions());
     expect(commandsOf(settings)).toEqual([guard('linked')]);
-    expect((await shellCall(settings)).llmContent).toContain('linked');
+    expect((await shellCall(settings, environment.project)).llmContent).toContain('linked');
   });
 
   it('a malformed drop-in is a warning naming it; the other managed files still apply', async () => {
@@ -169,7 +142,7 @@ describe("HOOK-084: Gemini CLI's system defaults", () => {
       env: { ...environment.env, GEMINI_CLI_SYSTEM_DEFAULTS_PATH: elsewhere },
     });
     expect(commandsOf(settings)).toEqual([guard('corp defaults')]);
-    const outcome = await shellCall(settings);
+    const outcome = await shellCall(settings, environment.project);
     expect(outcome.ran).toBe(false);
     expect(outcome.llmContent).toContain('corp defaults');
   });
