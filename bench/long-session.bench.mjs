@@ -14,7 +14,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Config, DebugLogger, ScriptedContentGenerator, createAgentSession } from '../dist/index.js';
+import { Config, DebugLogger, createAgentSession } from '../dist/index.js';
+import { ScriptedContentGenerator } from '../dist/testing.js';
 import { collectGarbage, loadAverage, median, printMachineBanner, verdict } from './lib/measure.mjs';
 
 const SIZES = [1_000, 2_000];

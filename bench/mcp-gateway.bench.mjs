@@ -3,7 +3,9 @@
 //   the SDK's Client calling a tool of the fixture MCP server (test/fixtures/mcp/server.mjs) directly
 //   vs  the same Client and server through `hookrail mcp` with hooks enabled that match no tool of it
 //   (target: < 200 µs extra per round trip). The extra is two more pipe hops through another process
-//   plus the gateway's work: parsing each line, the toolCall machine, forwarding.
+//   plus the gateway's work: parsing each line, finding that no tool hook applies, forwarding.
+//   Alongside, the floor of any gateway: a bare line relay (bench/lib/lineRelay.mjs) between the same
+//   client and server, vs direct, for the part of the extra that is the extra process itself.
 // Variants alternate round by round (A B, B A, ...) after a warm-up; medians of the rounds are printed.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { compare, loadAverage, printComparison, printMachineBanner } from './lib
 
 const cliEntry = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 const server = fileURLToPath(new URL('../test/fixtures/mcp/server.mjs', import.meta.url));
+const lineRelay = fileURLToPath(new URL('./lib/lineRelay.mjs', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'hookrail-bench-mcp-'));
 // A hook for another server's tools: hooks are on, and none matches the fixture's.
 const settings = join(scratch, 'hooks.json');
@@ -36,6 +39,7 @@ async function connect(args) {
 
 printMachineBanner();
 const direct = await connect([server]);
+const relay = await connect([lineRelay, process.execPath, server]);
 const gateway = await connect([
   cliEntry,
   'mcp',
@@ -67,8 +71,21 @@ try {
     result,
     targetMicroseconds: 200,
   });
+  const floor = await compare({
+    variantA: call(relay),
+    variantB: call(direct),
+    rounds: 15,
+    batchSize: 200,
+    warmupBatches: 3,
+  });
+  printComparison({
+    title: 'the floor of any gateway: a bare line relay (one more process, lines parsed) vs straight to the server',
+    labelA: 'through the relay',
+    labelB: 'direct',
+    result: floor,
+  });
 } finally {
-  await Promise.all([direct.close(), gateway.close()]);
+  await Promise.all([direct.close(), relay.close(), gateway.close()]);
   rmSync(scratch, { recursive: true, force: true });
   console.log(`\nload average at end: ${loadAverage()}`);
 }

@@ -5,11 +5,11 @@ import type {
   AfterModelHookResult,
   BeforeModelHookResult,
   BeforeToolSelectionHookResult,
-  HookFireDetails,
   ToolExecuteFunction,
   ToolResult,
 } from '../src/index.js';
-import type { HookRunnerOptions, HooksValidationResult } from '../src/engine.js';
+import type { HookFireDetails, HookRunnerOptions, HooksValidationResult } from '../src/engine.js';
+import * as testing from '../src/testing.js';
 
 describe('public API (src/index.ts)', () => {
   it('HOOK-142, HOOK-143, HOOK-175: exports HookSystem and HookEventHandler as classes', () => {
@@ -104,12 +104,38 @@ describe('public API (src/index.ts)', () => {
     expect(engine.applyAfterToolEffects(result, undefined).suppressDisplay).toBe(true);
   });
 
-  it('exports Config, the error classes and the output classes hosts build on', () => {
+  it('exports Config, the error classes and the output class hosts receive; the per-event output classes are building blocks', () => {
     expect(new hookrail.Config().getHookSystem()).toBeUndefined();
     expect(new hookrail.HookSystemNotInitializedError()).toBeInstanceOf(hookrail.HookrailError);
     expect(typeof hookrail.DefaultHookOutput).toBe('function');
-    expect(typeof hookrail.BeforeToolHookOutput).toBe('function');
+    expect(new engine.BeforeToolHookOutput({})).toBeInstanceOf(hookrail.DefaultHookOutput);
+    expect((hookrail as Record<string, unknown>).BeforeToolHookOutput).toBeUndefined();
     expect(typeof engine.defaultHookTranslator.toHookLLMRequest).toBe('function');
+  });
+
+  it('keeps the machines in hookrail/engine and the scripted model in hookrail/testing, the host entry running them through functions', () => {
+    for (const name of ['toolCallMachine', 'schedulerMachine', 'modelCallMachine', 'sessionMachine'] as const) {
+      expect(typeof ((engine as Record<string, unknown>)[name] as { provide?: unknown })?.provide, name).toBe(
+        'function',
+      );
+      expect((hookrail as Record<string, unknown>)[name], `${name} is a building block`).toBeUndefined();
+    }
+    for (const name of [
+      'runToolCall',
+      'createToolScheduler',
+      'runModelCall',
+      'createAgentSession',
+      'runAgent',
+    ] as const)
+      expect(typeof (hookrail as Record<string, unknown>)[name], name).toBe('function');
+    for (const name of ['ScriptedContentGenerator', 'parseScenario', 'loadScenario', 'recordingLogger'] as const) {
+      expect(typeof (testing as Record<string, unknown>)[name], name).toBe('function');
+      expect((hookrail as Record<string, unknown>)[name], `${name} is for tests`).toBeUndefined();
+    }
+    const { logger, records } = testing.recordingLogger({ level: 'warn' });
+    logger.info('not kept');
+    logger.warn('kept');
+    expect(records.map((record) => [record.level, record.message])).toEqual([['warn', 'kept']]);
   });
 
   it('hookrail exports the function hook types (typed per event); hookrail/engine the if-condition parser and the failure policy', () => {

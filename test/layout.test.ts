@@ -2,12 +2,16 @@
  * The layout of docs/architecture.md, checked on the source: no import cycle between folders, nor between
  * files (type-only imports included: a type cycle is the same tangle to a reader), the hook system
  * (`src/hooks/**`) imports no XState and nothing from machines, adapters, inspection, diagrams or the
- * CLI, and no folder imports the entry points.
+ * CLI, and no folder imports the entry points. Then the export tiers: each entry published with its
+ * declarations, every name in one entry only, and each tier's rule where a name's kind decides it.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { entryFiles, readEntryExports } from './helpers/entryExports.js';
 
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -110,8 +114,96 @@ describe('layout', () => {
 
   it('imports the entry points from nowhere inside src', () => {
     const offending = imports
-      .filter((entry) => /^src\/(index|engine)\.js$/.test(entry.target))
+      .filter((entry) => /^src\/(index|engine|testing)\.js$/.test(entry.target))
       .map((entry) => `${entry.from} imports ${entry.specifier}`);
     expect(offending).toEqual([]);
+  });
+});
+
+describe('export tiers', () => {
+  const entries = Object.values(entryFiles);
+  const { exports } = readEntryExports(entries);
+  const namesOf = (file: string): string[] => exports.get(file)!.map((exported) => exported.name);
+
+  it('publishes each entry from dist/ with its declarations, as package.json `exports` names it', () => {
+    const manifest = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
+      exports: Record<string, string | { types?: string; import?: string }>;
+    };
+    for (const [specifier, file] of Object.entries(entryFiles)) {
+      const built = `./dist/${file.replace(/\.ts$/, '')}`;
+      expect(manifest.exports[specifier.replace(/^hookrail/, '.')], specifier).toEqual({
+        types: `${built}.d.ts`,
+        import: `${built}.js`,
+      });
+    }
+  });
+
+  it('gives every exported name one entry only', () => {
+    const homes = new Map<string, string[]>();
+    for (const file of entries) for (const name of namesOf(file)) homes.set(name, [...(homes.get(name) ?? []), file]);
+    expect([...homes].filter(([, files]) => files.length > 1)).toEqual([]);
+  }, 60_000);
+
+  it('keeps the XState machines in hookrail/engine: the host entry runs them through functions', () => {
+    const machineFiles = (file: string) =>
+      exports
+        .get(file)!
+        .filter((exported) => exported.declaredIn.some((path) => path.endsWith('.machine.ts')))
+        .filter((exported) => /Machine$/.test(exported.name))
+        .map((exported) => exported.name);
+    expect(machineFiles(entryFiles.hookrail)).toEqual([]);
+    expect(machineFiles(entryFiles['hookrail/engine']).sort()).toEqual(
+      ['modelCallMachine', 'schedulerMachine', 'sessionMachine', 'toolCallMachine'].sort(),
+    );
+  });
+
+  it('keeps what stands in for a model or observes hookrail from a test in hookrail/testing', () => {
+    const standIns = /^(adapters\/models\/(scriptedModel|scenario|defaultScenario)|recordingLogger)\.ts$/;
+    for (const file of entries.filter((entry) => entry !== entryFiles['hookrail/testing'])) {
+      const misplaced = exports
+        .get(file)!
+        .filter((exported) => exported.declaredIn.some((path) => standIns.test(path)))
+        .map((exported) => exported.name);
+      expect(misplaced, file).toEqual([]);
+    }
+    expect(namesOf(entryFiles['hookrail/testing'])).toEqual(
+      expect.arrayContaining(['ScriptedContentGenerator', 'parseScenario', 'loadScenario', 'recordingLogger']),
+    );
+  });
+
+  it('tags as @experimental, in the stable entries, only the names that follow a pre-1.0 dependency', () => {
+    const tagged = [entryFiles.hookrail, entryFiles['hookrail/testing'], entryFiles['hookrail/ai-sdk']].flatMap(
+      (file) =>
+        exports
+          .get(file)!
+          .filter(({ target }) =>
+            (target.declarations ?? []).some((declaration) =>
+              ts.getJSDocTags(declaration).some((tag) => tag.tagName.text === 'experimental'),
+            ),
+          )
+          .map(({ name }) => name),
+    );
+    expect(tagged.sort()).toEqual(['StatelyBridge', 'StatelyBridgeOptions', 'connectStatelyInspector']);
+  });
+
+  it('scripts/export-count.mjs counts from dist/ the names each entry exports in src/', () => {
+    const counted = JSON.parse(
+      execFileSync(process.execPath, [join(repositoryRoot, 'scripts', 'export-count.mjs'), '--json'], {
+        encoding: 'utf8',
+      }),
+    ) as Record<string, number>;
+    expect(counted).toEqual(
+      Object.fromEntries(Object.entries(entryFiles).map(([specifier, file]) => [specifier, namesOf(file).length])),
+    );
+  }, 60_000);
+
+  it('states its tier and its rule at the top of each entry file', () => {
+    const header = (file: string) =>
+      readFileSync(join(repositoryRoot, 'src', file), 'utf8')
+        .split('*/')[0]!
+        .replace(/\s*\n\s*\*\s*/g, ' ');
+    expect(header(entryFiles.hookrail)).toMatch(/host surface[\s\S]*stable/);
+    expect(header(entryFiles['hookrail/engine'])).toMatch(/Rule:[\s\S]*experimental as a whole/);
+    expect(header(entryFiles['hookrail/testing'])).toMatch(/Rule:[\s\S]*Stable/);
   });
 });

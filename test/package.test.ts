@@ -1,13 +1,14 @@
 /**
  * The published package, as a user installs it: `npm pack`, then `npm install` of the tarball into an
- * empty project WITHOUT the optional peers (`@google/genai`, `ai`), then the CLI and both entry points;
+ * empty project WITHOUT the optional peers (`@google/genai`, `ai`), then the CLI and the entry points
+ * (`hookrail`, `hookrail/engine`, `hookrail/testing`), their declarations compiled as a user's TypeScript reads them;
  * then with `ai` added, the `hookrail/ai-sdk` entry around a real AI SDK run. Also the tarball's
  * contents: a LICENSE, no source maps. The suite never reaches the network: the package's
  * production dependencies (as `npm ls --omit=dev --omit=peer` lists them) are copied in from this
  * checkout first, so `npm install --offline` only has to add the tarball.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -60,6 +61,7 @@ describe('the package installed without its optional peers', () => {
     expect(tarballFiles.filter((file) => file.startsWith('docs/') && !file.endsWith('.md'))).toEqual([]);
     expect(tarballFiles).toContain('dist/index.d.ts');
     expect(tarballFiles).toContain('dist/engine.d.ts');
+    expect(tarballFiles).toContain('dist/testing.d.ts');
     expect(tarballFiles.filter((file) => file.endsWith('.map'))).toEqual([]);
     expect(tarballFiles.filter((file) => file.startsWith('src/'))).toEqual([]);
   });
@@ -91,14 +93,16 @@ describe('the package installed without its optional peers', () => {
     expect(output).toContain('blocked by hook');
   });
 
-  it('imports `hookrail` and `hookrail/engine` with no work at import time', () => {
+  it('imports `hookrail`, `hookrail/engine` and `hookrail/testing` with no work at import time', () => {
     const script = [
       "const before = process.listenerCount('exit');",
       "const host = await import('hookrail');",
       "const engine = await import('hookrail/engine');",
+      "const testing = await import('hookrail/testing');",
       "console.log(JSON.stringify({ exitListenersAdded: process.listenerCount('exit') - before,",
       '  config: typeof host.Config, scheduler: typeof host.createToolScheduler, runner: typeof engine.HookRunner,',
-      '  runnerOnHost: typeof host.HookRunner }));',
+      '  runnerOnHost: typeof host.HookRunner, scripted: typeof testing.ScriptedContentGenerator,',
+      '  scriptedOnHost: typeof host.ScriptedContentGenerator }));',
     ].join('\n');
     const result = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], project)) as Record<
       string,
@@ -110,6 +114,48 @@ describe('the package installed without its optional peers', () => {
       scheduler: 'function',
       runner: 'function',
       runnerOnHost: 'undefined',
+      scripted: 'function',
+      scriptedOnHost: 'undefined',
+    });
+  });
+
+  it('runs a scripted prompt from `hookrail/testing` through a real hook, and type-checks a consumer of all three entries', () => {
+    const consumer = [
+      "import { Config, runAgent, type Tool } from 'hookrail';",
+      "import { HookRunner } from 'hookrail/engine';",
+      "import { ScriptedContentGenerator, parseScenario, recordingLogger } from 'hookrail/testing';",
+      "const { logger, records } = recordingLogger({ level: 'warn' });",
+      'const config = new Config({ enableHooks: true, logger, hooks: { BeforeTool: [{ matcher: "run_shell_command",',
+      '  hooks: [{ type: "command", command: "echo \'not from the package\' >&2; exit 2" }] }] } });',
+      "const scenario = parseScenario({ name: 'packaged', turns: [",
+      "  { functionCalls: [{ name: 'run_shell_command', args: { command: 'ls' } }] }, { text: 'done' }] }, 'packaged.json');",
+      "const shell: Tool = { name: 'run_shell_command', execute: async () => ({ llmContent: 'ran', returnDisplay: 'ran' }) };",
+      'const generator = new ScriptedContentGenerator(scenario);',
+      "const result = await runAgent('go', { config, generator, tools: [shell] });",
+      'const sent = JSON.stringify(generator.requests.at(-1)?.contents);',
+      'console.log(JSON.stringify({ status: result.status, text: result.finalText,',
+      "  modelSawReason: sent.includes('not from the package'), warnings: records.length, runner: typeof HookRunner }));",
+      '',
+    ].join('\n');
+    writeFileSync(join(project, 'consumer.ts'), consumer);
+    // The repository's own compiler, resolving `hookrail/*` through the installed package's `exports` and `types`.
+    const compiler = join(repositoryRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+    run(
+      process.execPath,
+      [compiler, '--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', '--skipLibCheck', 'consumer.ts'],
+      project,
+    );
+    const script = consumer.replace(': Tool', '').replace(', type Tool', '');
+    const result = JSON.parse(run(process.execPath, ['--input-type=module', '-e', script], project)) as Record<
+      string,
+      unknown
+    >;
+    expect(result).toEqual({
+      status: 'completed',
+      text: 'done',
+      modelSawReason: true,
+      warnings: 0,
+      runner: 'function',
     });
   });
 });

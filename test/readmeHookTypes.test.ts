@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseIfCondition } from '../src/hooks/matching/ifCondition.js';
 import { validateHooksSettings } from '../src/hooks/validation/hooksSettingsValidation.js';
+import { parseJsonLines } from './helpers/jsonLines.js';
 
 const section = readFileSync(new URL('../docs/hook-types.md', import.meta.url), 'utf8');
 
@@ -16,10 +17,7 @@ function jsonExamples(): unknown[] {
     try {
       return [JSON.parse(block) as unknown];
     } catch {
-      return block
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => JSON.parse(line) as unknown);
+      return parseJsonLines<unknown>(block);
     }
   });
 }

@@ -6,13 +6,19 @@
  */
 import { HookrailError } from '../errors.js';
 
-/** What {@link connectStatelyInspector} needs. */
+/**
+ * What {@link connectStatelyInspector} needs.
+ * @experimental Follows `@statelyai/inspect`, itself before 1.0: may change in a minor release.
+ */
 export interface StatelyBridgeOptions {
   /** The inspector server's WebSocket URL; default `ws://localhost:8080` (Stately's default). */
   url?: string;
 }
 
-/** A connected bridge: pass `inspect` as a scheduler's or agent's `inspect` option. */
+/**
+ * A connected bridge: pass `inspect` as a scheduler's or agent's `inspect` option.
+ * @experimental Follows `@statelyai/inspect`, itself before 1.0: may change in a minor release.
+ */
 export interface StatelyBridge {
   inspect: (event: unknown) => void;
   stop(): void;
@@ -26,6 +32,7 @@ interface StatelyInspectModule {
 /**
  * Loads `@statelyai/inspect` and connects to its inspector server. Throws a {@link HookrailError}
  * saying how to install it when the optional package is missing.
+ * @experimental Follows `@statelyai/inspect`, itself before 1.0: may change in a minor release.
  */
 export async function connectStatelyInspector(options: StatelyBridgeOptions = {}): Promise<StatelyBridge> {
   const specifier = '@statelyai/inspect';

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MAX_JSON_FILE_BYTES,
   findJsonSyntaxErrorOffset,
@@ -12,17 +12,9 @@ import {
   writeJsonFileAtomic,
 } from '../../src/adapters/jsonFile.js';
 import { HookrailFileError } from '../../src/errors.js';
-import { SettingsEnvironment } from '../helpers/settingsEnvironment.js';
+import { useSettingsEnvironment } from '../helpers/settingsEnvironment.js';
 
-let environment: SettingsEnvironment;
-
-beforeEach(() => {
-  environment = new SettingsEnvironment();
-});
-
-afterEach(() => {
-  environment.cleanup();
-});
+const environment = useSettingsEnvironment();
 
 function parseError(text: string): string {
   try {

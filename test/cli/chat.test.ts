@@ -8,10 +8,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { cliEntry, runHookrail, useCliSandbox, type CliSandbox } from '../helpers/cliProcess.js';
+import { cliEntry, type CliSandbox, runHookrail, useCliSandbox, writeScenario } from '../helpers/cliProcess.js';
 import { shellQuote } from '../helpers/hookFixtures.js';
-import { SESSION_END_WAIT_MS, readEventLog, readJsonLines, sessionFixtureCommand } from '../helpers/sessionHooks.js';
+import { SESSION_END_WAIT_MS, readEventLog, sessionFixtureCommand } from '../helpers/sessionHooks.js';
 import { waitFor as waitUntil } from '../helpers/waiting.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
 
@@ -52,16 +53,11 @@ function startChat(box: CliSandbox, args: readonly string[]) {
   return { child, waitFor, type, output: () => output };
 }
 
-async function writeScenario(box: CliSandbox, scenario: Record<string, unknown>): Promise<string> {
-  await box.writeProjectFile('chat.json', JSON.stringify(scenario));
-  return 'chat.json';
-}
-
 describe('hookrail chat (under a pseudo-terminal)', () => {
   it('answers each typed prompt in one session; /compact and /clear act on it; Ctrl-D ends it and SessionEnd fires with reason prompt_input_exit', async () => {
     const log = `${sandbox.project}/events.jsonl`;
     const logHook = [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }] }];
-    const scenario = await writeScenario(sandbox, {
+    const scenario = await writeScenario(sandbox, 'chat', {
       tools: ['list_directory'],
       turns: [{ text: 'First answer.' }, { expect: { textContains: 'and another' }, text: 'Second answer.' }],
       settings: {
@@ -134,7 +130,7 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
 
   it('Ctrl-C cancels the prompt in progress (its tool process is stopped); the session goes on until Ctrl-D', async () => {
     const pidFile = `${sandbox.project}/tool.pid`;
-    const scenario = await writeScenario(sandbox, {
+    const scenario = await writeScenario(sandbox, 'chat', {
       tools: ['run_shell_command'],
       turns: [
         { functionCalls: [{ name: 'run_shell_command', args: { command: `echo $$ > tool.pid; exec sleep 60` } }] },
@@ -164,7 +160,7 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
   });
 
   it("a hook's ask is answered by the next line typed: y lets the call run", async () => {
-    const scenario = await writeScenario(sandbox, {
+    const scenario = await writeScenario(sandbox, 'chat', {
       tools: ['write_file'],
       turns: [
         { functionCalls: [{ name: 'write_file', args: { file_path: 'notes.txt', content: 'hello' } }] },
@@ -201,7 +197,7 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
   });
 
   it("a hook's ask answered with Enter alone is a no: the call is denied and nothing is written", async () => {
-    const scenario = await writeScenario(sandbox, {
+    const scenario = await writeScenario(sandbox, 'chat', {
       tools: ['write_file'],
       turns: [
         { functionCalls: [{ name: 'write_file', args: { file_path: 'notes.txt', content: 'hello' } }] },
@@ -241,7 +237,7 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
       'hooks.mjs',
       "export const functionHooks = [{ event: 'BeforeTool', name: 'no-writes', matcher: 'write_file', run: (input) => ({ decision: 'deny', reason: 'no writing ' + input.tool_input.file_path }) }];\n",
     );
-    const scenario = await writeScenario(sandbox, {
+    const scenario = await writeScenario(sandbox, 'chat', {
       tools: ['write_file'],
       turns: [
         { functionCalls: [{ name: 'write_file', args: { file_path: 'notes.txt', content: 'hello' } }] },
@@ -262,7 +258,7 @@ describe('hookrail chat (under a pseudo-terminal)', () => {
   });
 
   it("--function-hooks naming a missing module ends chat with the run command's error, before the session opens", async () => {
-    const scenario = await writeScenario(sandbox, { turns: [{ text: 'never asked' }] });
+    const scenario = await writeScenario(sandbox, 'chat', { turns: [{ text: 'never asked' }] });
     const chat = startChat(sandbox, ['--scenario', scenario, '--function-hooks', 'missing.mjs']);
     const result = await chat.child;
     expect(result.exitCode).toBe(1);

@@ -4,27 +4,26 @@
  * report shows each judged hook's question, the model that answered, its answer and the decision.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runHookrail, useCliSandbox } from '../helpers/cliProcess.js';
+import { runHookrail, useCliSandbox, writeScenario } from '../helpers/cliProcess.js';
 import { geminiChunk, startGeminiTestServer, type GeminiTestServer } from '../helpers/adapterGeminiServer.js';
 
 const sandbox = useCliSandbox();
 
 const safetyHook = { type: 'prompt', name: 'safety', prompt: 'Is this command safe? $ARGUMENTS' };
 
-async function writeScenario(
+async function writeJudgedScenario(
   hookModelTurns: unknown[],
   hooks: Record<string, unknown> = { BeforeTool: [{ hooks: [safetyHook] }] },
 ): Promise<string> {
   const scenario = { turns: [{ text: 'unused' }], settings: { hooks }, hookModel: { turns: hookModelTurns } };
-  await sandbox.writeProjectFile('judged.json', JSON.stringify(scenario, null, 2));
-  return 'judged.json';
+  return writeScenario(sandbox, 'judged', scenario);
 }
 
 const rmInput = ['--tool', 'run_shell_command', '--input', '{"command":"rm -rf build"}'];
 
 describe('hooks fire with a scripted hook model', () => {
   it("a prompt hook's block is reported with the model that answered, its answer and the decision", async () => {
-    const scenario = await writeScenario([{ text: '{"ok": false, "reason": "deletes the build"}' }]);
+    const scenario = await writeJudgedScenario([{ text: '{"ok": false, "reason": "deletes the build"}' }]);
     const result = await runHookrail(sandbox, ['hooks', 'fire', 'BeforeTool', ...rmInput, '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('● prompt: Is this command safe? $ARGUMENTS  (safety)  [prompt]');
@@ -36,7 +35,7 @@ describe('hooks fire with a scripted hook model', () => {
   });
 
   it('--json carries the prompt, model, modelAnswer and the failure of a garbage answer', async () => {
-    const scenario = await writeScenario([{ text: 'no idea' }]);
+    const scenario = await writeJudgedScenario([{ text: 'no idea' }]);
     const result = await runHookrail(sandbox, [
       'hooks',
       'fire',
@@ -65,7 +64,7 @@ describe('hooks fire with a scripted hook model', () => {
       prompt: 'Block unless STATUS says passing. $ARGUMENTS',
       maxTurns: 3,
     };
-    const scenario = await writeScenario(
+    const scenario = await writeJudgedScenario(
       [
         { functionCalls: [{ name: 'read_file', args: { file_path: 'STATUS' } }] },
         { expect: { functionResponseContains: 'failing' }, text: '{"ok": false, "reason": "tests fail"}' },

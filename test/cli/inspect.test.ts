@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyExamples, runHookrail, startHookrail, useCliSandbox } from '../helpers/cliProcess.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox(copyExamples);
 
@@ -20,10 +21,9 @@ describe('hookrail inspect', () => {
       'run.jsonl',
     ]);
     expect(run.exitCode).toBe(0);
-    const lines = readFileSync(join(sandbox.project, 'run.jsonl'), 'utf8')
-      .trimEnd()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { type: string; machines?: object; title?: string });
+    const lines = readJsonLines<{ type: string; machines?: object; title?: string }>(
+      join(sandbox.project, 'run.jsonl'),
+    );
     expect(lines[0]).toMatchObject({ type: 'hookrail.run', version: 1, title: 'demo' });
     expect(Object.keys(lines[0]!.machines!).sort()).toEqual(['modelCall', 'scheduler', 'session', 'toolCall']);
     expect(new Set(lines.map((line) => line.type))).toEqual(

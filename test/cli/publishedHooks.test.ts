@@ -9,6 +9,7 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync } from 'n
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixturePath, runHookrail, useCliSandbox, type CliSandbox } from '../helpers/cliProcess.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
 
@@ -175,10 +176,7 @@ describe('hookrail hooks fire with Claude Code hooks from ~/.claude/settings.jso
       error: 'Exit code 1\nlint failed',
       is_interrupt: false,
     });
-    const logged = readFileSync(join(sandbox.project, 'logs', 'hooks.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logged = readJsonLines<Record<string, unknown>>(join(sandbox.project, 'logs', 'hooks.jsonl'));
     expect(logged.map((entry) => entry['hook_event_name'])).toEqual(['PostToolUse', 'PostToolUseFailure']);
   });
 
@@ -349,10 +347,7 @@ describe('hookrail run with the published hooks (scenarios in test/fixtures/scen
     expect(readFileSync(join(sandbox.project, 'src', 'cart.ts'), 'utf8')).toBe(
       'export const total = 0;\nexport const discount = 0;\n',
     );
-    const logged = readFileSync(join(sandbox.project, 'logs', 'hooks.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logged = readJsonLines<Record<string, unknown>>(join(sandbox.project, 'logs', 'hooks.jsonl'));
     const events = logged.map(
       (entry) => `${String(entry['hook_event_name'])} ${String(entry['tool_name'])} ${String(entry['tool_use_id'])}`,
     );

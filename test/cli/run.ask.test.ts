@@ -7,8 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixturePath, parseJsonLines, respondHook, runHookrail, useCliSandbox } from '../helpers/cliProcess.js';
+import { fixturePath, respondHook, runHookrail, useCliSandbox, writeScenario } from '../helpers/cliProcess.js';
 import { startHookrailInTerminal } from '../helpers/cliTerminal.js';
+import { parseJsonLines } from '../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
 
@@ -19,7 +20,11 @@ const claudeAskingHook = respondHook(
 );
 
 /** A scenario whose one shell call writes ran.txt, and whose second turn checks what the model was told. */
-async function writeScenario(options: { hook: string; modelSees: string; notificationLog?: string }): Promise<string> {
+async function writeAskScenario(options: {
+  hook: string;
+  modelSees: string;
+  notificationLog?: string;
+}): Promise<string> {
   const hooks: Record<string, unknown> = { BeforeTool: [{ hooks: [{ type: 'command', command: options.hook }] }] };
   if (options.notificationLog) {
     hooks['Notification'] = [
@@ -42,15 +47,14 @@ async function writeScenario(options: { hook: string; modelSees: string; notific
       { expect: { functionResponseContains: options.modelSees }, text: 'Finished.' },
     ],
   };
-  await sandbox.writeProjectFile('ask.json', JSON.stringify(scenario, null, 2));
-  return 'ask.json';
+  return writeScenario(sandbox, 'ask', scenario);
 }
 
 const ranMarker = (): boolean => existsSync(join(sandbox.project, 'ran.txt'));
 
 describe('hookrail run: a hook asks, stdin is not a terminal', () => {
   it('denies by default: the model reads that no one could answer, the tool never runs, the progress shows DENIED', async () => {
-    const scenario = await writeScenario({ hook: askingHook, modelSees: 'no one could answer' });
+    const scenario = await writeAskScenario({ hook: askingHook, modelSees: 'no one could answer' });
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('▸ run_shell_command  beforeHook → asking → DENIED → published');
@@ -64,7 +68,7 @@ describe('hookrail run: a hook asks, stdin is not a terminal', () => {
   });
 
   it('--ask allow lets the asked call run, and says it was allowed by --ask', async () => {
-    const scenario = await writeScenario({ hook: claudeAskingHook, modelSees: 'Exit Code: 0' });
+    const scenario = await writeAskScenario({ hook: claudeAskingHook, modelSees: 'Exit Code: 0' });
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--ask', 'allow']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('▸ run_shell_command  beforeHook → asking → executing → afterHook → published');
@@ -75,7 +79,7 @@ describe('hookrail run: a hook asks, stdin is not a terminal', () => {
   });
 
   it('--ask deny given explicitly denies too', async () => {
-    const scenario = await writeScenario({
+    const scenario = await writeAskScenario({
       hook: askingHook,
       modelSees: 'Permission to run run_shell_command was denied',
     });
@@ -85,7 +89,7 @@ describe('hookrail run: a hook asks, stdin is not a terminal', () => {
   });
 
   it('--json: the tool_result carries how the ask was answered; stdout stays JSON lines', async () => {
-    const scenario = await writeScenario({ hook: askingHook, modelSees: 'no one could answer' });
+    const scenario = await writeAskScenario({ hook: askingHook, modelSees: 'no one could answer' });
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--json']);
     expect(result.exitCode).toBe(0);
     const events = parseJsonLines(result.stdout);
@@ -105,7 +109,7 @@ describe('hookrail run: a hook asks, stdin is not a terminal', () => {
 
   it('a Notification hook hears about the ask (ToolPermission, the tool and its arguments)', async () => {
     const notificationLog = join(sandbox.project, 'notifications.jsonl');
-    const scenario = await writeScenario({ hook: askingHook, modelSees: 'no one could answer', notificationLog });
+    const scenario = await writeAskScenario({ hook: askingHook, modelSees: 'no one could answer', notificationLog });
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
     const notifications = readFileSync(notificationLog, 'utf8')
@@ -126,7 +130,7 @@ describe('hookrail run: a hook asks, stdin is not a terminal', () => {
   });
 
   it('--ask with anything but deny or allow is a usage error naming the value', async () => {
-    const scenario = await writeScenario({ hook: askingHook, modelSees: 'Exit Code: 0' });
+    const scenario = await writeAskScenario({ hook: askingHook, modelSees: 'Exit Code: 0' });
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--ask', 'maybe']);
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toContain('--ask expects deny or allow, got "maybe"');
@@ -136,7 +140,7 @@ describe('hookrail run: a hook asks, stdin is not a terminal', () => {
 
 describe('hookrail run: a hook asks, on a terminal (pseudo-terminal)', () => {
   it('shows the tool, its arguments, the reason and the hook, and answering y runs the call', async () => {
-    const scenario = await writeScenario({ hook: askingHook, modelSees: 'Exit Code: 0' });
+    const scenario = await writeAskScenario({ hook: askingHook, modelSees: 'Exit Code: 0' });
     const terminal = startHookrailInTerminal({ sandbox, args: ['run', '--scenario', scenario, '--ask', 'deny'] });
     await terminal.waitForOutput('Allow it? [y/N] ');
     const question = terminal.output();
@@ -155,7 +159,10 @@ describe('hookrail run: a hook asks, on a terminal (pseudo-terminal)', () => {
   });
 
   it('answering n denies the call; the model reads that the user denied it', async () => {
-    const scenario = await writeScenario({ hook: claudeAskingHook, modelSees: 'the user denied it at the terminal' });
+    const scenario = await writeAskScenario({
+      hook: claudeAskingHook,
+      modelSees: 'the user denied it at the terminal',
+    });
     const terminal = startHookrailInTerminal({ sandbox, args: ['run', '--scenario', scenario] });
     await terminal.waitForOutput('Allow it? [y/N] ');
     expect(terminal.output()).toContain('  reason: Claude-style: confirm the write\n');
@@ -171,7 +178,7 @@ describe('hookrail run: a hook asks, on a terminal (pseudo-terminal)', () => {
   });
 
   it('Enter alone means no: the call is denied and never runs, even with --ask allow', async () => {
-    const scenario = await writeScenario({ hook: askingHook, modelSees: 'the user denied it at the terminal' });
+    const scenario = await writeAskScenario({ hook: askingHook, modelSees: 'the user denied it at the terminal' });
     const terminal = startHookrailInTerminal({ sandbox, args: ['run', '--scenario', scenario, '--ask', 'allow'] });
     await terminal.waitForOutput('Allow it? [y/N] ');
     terminal.type('\n');
@@ -185,7 +192,7 @@ describe('hookrail run: a hook asks, on a terminal (pseudo-terminal)', () => {
   });
 
   it('an answer that is neither y nor n is asked again', async () => {
-    const scenario = await writeScenario({ hook: askingHook, modelSees: 'Exit Code: 0' });
+    const scenario = await writeAskScenario({ hook: askingHook, modelSees: 'Exit Code: 0' });
     const terminal = startHookrailInTerminal({ sandbox, args: ['run', '--scenario', scenario] });
     await terminal.waitForOutput('Allow it? [y/N] ');
     terminal.type('perhaps\n');

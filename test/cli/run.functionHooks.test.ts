@@ -7,8 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJsonLines, runHookrail, settingsJson, useCliSandbox } from '../helpers/cliProcess.js';
+import { runHookrail, settingsJson, useCliSandbox, writeScenario } from '../helpers/cliProcess.js';
 import { sessionFixtureCommand } from '../helpers/sessionHooks.js';
+import { parseJsonLines, readJsonLines } from '../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
 
@@ -22,11 +23,6 @@ function shellScenario(functionResponseContains: string): Record<string, unknown
       { expect: { functionResponseContains }, text: 'Done with the marker.' },
     ],
   };
-}
-
-async function writeScenario(scenario: Record<string, unknown>): Promise<string> {
-  await sandbox.writeProjectFile('scenario.json', JSON.stringify(scenario, null, 2));
-  return 'scenario.json';
 }
 
 /** Denies shell commands that write files; records every input it saw (the native input object) in `seen.json`. */
@@ -52,7 +48,7 @@ export default [
 describe('hookrail run --function-hooks', () => {
   it('a function hook that denies a tool call: the tool never runs, the reason is shown and reaches the model', async () => {
     await sandbox.writeProjectFile('hooks.mjs', denyingModule);
-    const scenario = await writeScenario(shellScenario('no shell redirections in this project'));
+    const scenario = await writeScenario(sandbox, 'scenario', shellScenario('no shell redirections in this project'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--function-hooks', 'hooks.mjs']);
     expect(result.stderr).toBe('');
     expect(result.exitCode).toBe(0);
@@ -61,16 +57,13 @@ describe('hookrail run --function-hooks', () => {
     expect(result.stdout).toContain('⛔ blocked by hook: no shell redirections in this project');
     expect(result.stdout).toContain('Done with the marker.');
     expect(existsSync(join(sandbox.project, 'ran.txt'))).toBe(false);
-    const seen = readFileSync(join(sandbox.project, 'seen.json'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as unknown);
+    const seen = readJsonLines<unknown>(join(sandbox.project, 'seen.json'));
     expect(seen).toEqual([{ event: 'BeforeTool', tool: 'run_shell_command', command: 'echo ran > ran.txt' }]);
   });
 
   it('a function hook that adds context: the tool runs and the model gets the context with its result (--json)', async () => {
     await sandbox.writeProjectFile('context.mjs', contextModule);
-    const scenario = await writeScenario(shellScenario('function context for run_shell_command'));
+    const scenario = await writeScenario(sandbox, 'scenario', shellScenario('function context for run_shell_command'));
     const result = await runHookrail(sandbox, [
       'run',
       '--scenario',
@@ -91,7 +84,7 @@ describe('hookrail run --function-hooks', () => {
   it("function hooks run next to the settings' hooks of the same event; the header counts both", async () => {
     await sandbox.writeProjectFile('hooks.mjs', denyingModule);
     const log = join(sandbox.project, 'events.jsonl');
-    const scenario = await writeScenario({
+    const scenario = await writeScenario(sandbox, 'scenario', {
       ...shellScenario('no shell redirections in this project'),
       settings: {
         hooks: { BeforeTool: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }] }] },
@@ -101,10 +94,7 @@ describe('hookrail run --function-hooks', () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('· 2 hooks ·');
     expect(result.stdout).toContain('⛔ blocked by hook: no shell redirections in this project');
-    const logged = readFileSync(log, 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logged = readJsonLines<Record<string, unknown>>(log);
     expect(logged.map((entry) => [entry['event'], entry['tool']])).toEqual([['BeforeTool', 'run_shell_command']]);
     expect(existsSync(join(sandbox.project, 'seen.json'))).toBe(true);
     expect(existsSync(join(sandbox.project, 'ran.txt'))).toBe(false);
@@ -113,7 +103,7 @@ describe('hookrail run --function-hooks', () => {
   it('"enableHooks": false in the settings switches the module\'s hooks off too, as in hooks fire', async () => {
     await sandbox.writeProjectFile('hooks.mjs', denyingModule);
     await sandbox.writeHomeFile('.hookrail/settings.json', settingsJson({}, { enableHooks: false }));
-    const scenario = await writeScenario(shellScenario('ran'));
+    const scenario = await writeScenario(sandbox, 'scenario', shellScenario('ran'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--function-hooks', 'hooks.mjs']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('· hooks off (enableHooks: false) ·');
@@ -124,7 +114,7 @@ describe('hookrail run --function-hooks', () => {
 
   it('a module path that does not exist stops the run with the file named, before SessionStart', async () => {
     const log = join(sandbox.project, 'events.jsonl');
-    const scenario = await writeScenario({
+    const scenario = await writeScenario(sandbox, 'scenario', {
       ...shellScenario('ran'),
       settings: {
         hooks: {
@@ -144,7 +134,7 @@ describe('hookrail run --function-hooks', () => {
   });
 
   it('a module without a functionHooks array, or one that throws while loading, is an error naming the module', async () => {
-    const scenario = await writeScenario(shellScenario('ran'));
+    const scenario = await writeScenario(sandbox, 'scenario', shellScenario('ran'));
     await sandbox.writeProjectFile('wrong.mjs', 'export const hooks = [];\n');
     const wrongExport = await runHookrail(sandbox, ['run', '--scenario', scenario, '--function-hooks', 'wrong.mjs']);
     expect(wrongExport.exitCode).toBe(1);
@@ -167,7 +157,7 @@ describe('hookrail run --function-hooks', () => {
         "export const functionHooks = [{ event: 'PreToolUse', name: 'claude-name', run() {} }, { ...valid[0], onfailure: 'block', matcher: valid[0].matcher }];\n",
     );
     await sandbox.writeProjectFile('hooks.mjs', denyingModule);
-    const scenario = await writeScenario(shellScenario('no shell redirections in this project'));
+    const scenario = await writeScenario(sandbox, 'scenario', shellScenario('no shell redirections in this project'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--function-hooks', 'mixed.mjs']);
     expect(result.exitCode).toBe(0);
     const warnings = result.stderr.split('\n').filter((line) => line.startsWith('warning: '));

@@ -6,14 +6,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJsonLines, runHookrail, useCliSandbox } from '../helpers/cliProcess.js';
+import { runHookrail, useCliSandbox, writeScenario } from '../helpers/cliProcess.js';
+import { parseJsonLines } from '../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
-
-async function writeScenario(name: string, scenario: Record<string, unknown>): Promise<string> {
-  await sandbox.writeProjectFile(`${name}.json`, JSON.stringify(scenario, null, 2));
-  return `${name}.json`;
-}
 
 /** The model wants to delete `build`; a prompt hook on run_shell_command judges it. */
 function cleanupScenario(answer: string, hook: Record<string, unknown> = {}): Record<string, unknown> {
@@ -42,6 +38,7 @@ describe('hookrail run with a prompt hook', () => {
   it("a judged block is shown with the model's reason, which model answered and how long it took", async () => {
     await sandbox.writeProjectFile('build/keep.txt', 'x');
     const scenario = await writeScenario(
+      sandbox,
       'judged',
       cleanupScenario('{"ok": false, "reason": "rm -rf would delete the build outputs"}'),
     );
@@ -56,7 +53,11 @@ describe('hookrail run with a prompt hook', () => {
   });
 
   it('an allow lets the command run; --json prints the judgement as a judged_hook line', async () => {
-    const scenario = await writeScenario('judged', cleanupScenario('{"ok": true, "reason": "build is generated"}'));
+    const scenario = await writeScenario(
+      sandbox,
+      'judged',
+      cleanupScenario('{"ok": true, "reason": "build is generated"}'),
+    );
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--json']);
     expect(result.exitCode).toBe(0);
     const lines = parseJsonLines(result.stdout);
@@ -83,6 +84,7 @@ describe('hookrail run with a prompt hook', () => {
 
   it('--inspect records the judged hook with the model that answered, its answer and how long it took', async () => {
     const scenario = await writeScenario(
+      sandbox,
       'judged',
       cleanupScenario('{"ok": false, "reason": "not in this repository"}'),
     );
@@ -100,7 +102,7 @@ describe('hookrail run with a prompt hook', () => {
   });
 
   it('a hook model that answers garbage fails the hook: fail-open runs the command, onFailure block blocks it', async () => {
-    const open = await writeScenario('open', cleanupScenario('Looks fine to me.'));
+    const open = await writeScenario(sandbox, 'open', cleanupScenario('Looks fine to me.'));
     const ran = await runHookrail(sandbox, ['run', '--scenario', open]);
     expect(ran.stdout).toMatch(
       /⚖ prompt hook "safety" on BeforeTool run_shell_command: FAILED, ignored \(fail-open\) — the hook model scripted:open:hookModel did not answer \{"ok": boolean, "reason"\?: string\}: the answer is not JSON: "Looks fine to me\."/,
@@ -110,7 +112,7 @@ describe('hookrail run with a prompt hook', () => {
       'Hook "safety (prompt: Is this command safe? $ARGUMENTS)" for BeforeTool failed (fail-open)',
     );
 
-    const closed = await writeScenario('closed', cleanupScenario('Looks fine to me.', { onFailure: 'block' }));
+    const closed = await writeScenario(sandbox, 'closed', cleanupScenario('Looks fine to me.', { onFailure: 'block' }));
     const blocked = await runHookrail(sandbox, ['run', '--scenario', closed]);
     expect(blocked.stdout).toMatch(/FAILED, blocked \(onFailure block\)/);
     expect(blocked.stdout).toContain('BLOCKED');
@@ -118,7 +120,7 @@ describe('hookrail run with a prompt hook', () => {
 
   it('a scenario without a hookModel section makes a prompt hook fail with a message saying how to script one', async () => {
     const { hookModel: _unused, ...scenario } = cleanupScenario('{"ok": true}');
-    const file = await writeScenario('no-judge', scenario);
+    const file = await writeScenario(sandbox, 'no-judge', scenario);
     const result = await runHookrail(sandbox, ['run', '--scenario', file]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toMatch(
@@ -168,7 +170,7 @@ describe('hookrail run with an agent hook that reads a file to decide', () => {
 
   it("STATUS failing → the sub-agent's read is shown, the write is blocked with its reason; passing → written", async () => {
     await sandbox.writeProjectFile('STATUS', 'tests: failing\n');
-    const failing = await writeScenario('failing', scenario('failing'));
+    const failing = await writeScenario(sandbox, 'failing', scenario('failing'));
     const blocked = await runHookrail(sandbox, ['run', '--scenario', failing]);
     expect(blocked.exitCode).toBe(0);
     expect(blocked.stdout).toMatch(/↳ agent hook "status-check": read_file \{"file_path":"STATUS"\} → success/);
@@ -178,7 +180,7 @@ describe('hookrail run with an agent hook that reads a file to decide', () => {
     expect(existsSync(join(sandbox.project, 'NOTES.md'))).toBe(false);
 
     await sandbox.writeProjectFile('STATUS', 'tests: passing\n');
-    const passing = await writeScenario('passing', scenario('passing'));
+    const passing = await writeScenario(sandbox, 'passing', scenario('passing'));
     const written = await runHookrail(sandbox, ['run', '--scenario', passing]);
     expect(written.stdout).toMatch(/⚖ agent hook "status-check" on BeforeTool write_file: ALLOW/);
     expect(existsSync(join(sandbox.project, 'NOTES.md'))).toBe(true);

@@ -9,26 +9,22 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hookEventNames } from '../../src/engine.js';
 import {
-  parseJsonLines,
+  type CliSandbox,
   runHookrail,
   settingsJson,
   startHookrail,
   useCliSandbox,
-  type CliSandbox,
+  writeScenario,
 } from '../helpers/cliProcess.js';
 import { fixtureCommand } from '../helpers/hookFixtures.js';
-import { SESSION_END_WAIT_MS, readEventLog, readJsonLines, sessionFixtureCommand } from '../helpers/sessionHooks.js';
+import { SESSION_END_WAIT_MS, readEventLog, sessionFixtureCommand } from '../helpers/sessionHooks.js';
 import { waitFor } from '../helpers/waiting.js';
+import { readJsonLines, parseJsonLines } from '../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
 
 /** Where a test checks what SessionEnd hooks did, they get room for a slow start (the bound is tested on its own). */
 const roomForSessionEnd = ['--session-end-timeout', String(SESSION_END_WAIT_MS)];
-
-async function writeScenario(name: string, scenario: Record<string, unknown>): Promise<string> {
-  await sandbox.writeProjectFile(`${name}.json`, JSON.stringify(scenario, null, 2));
-  return `${name}.json`;
-}
 
 function group(command: string): unknown[] {
   return [{ hooks: [{ type: 'command', command, timeout: 30_000 }] }];
@@ -89,7 +85,7 @@ describe('hookrail run: one session, every lifecycle event', () => {
       await sandbox.writeProjectFile('notes.txt', 'remember the milk\n');
       const log = join(sandbox.project, 'events.jsonl');
       const settingsArgs = await install(sandbox, log);
-      const scenario = await writeScenario('read', readThenAnswer);
+      const scenario = await writeScenario(sandbox, 'read', readThenAnswer);
       const result = await runHookrail(sandbox, [
         'run',
         '--scenario',
@@ -113,7 +109,7 @@ describe('hookrail run: one session, every lifecycle event', () => {
   it('a scenario with several prompts runs them in one session: SessionStart once, BeforeAgent and AfterAgent per prompt, SessionEnd once', async () => {
     const log = join(sandbox.project, 'events.jsonl');
     const logHook = group(sessionFixtureCommand('log-event.py', log));
-    const scenario = await writeScenario('two', {
+    const scenario = await writeScenario(sandbox, 'two', {
       prompts: ['first question', 'second question'],
       tools: ['read_file'],
       turns: [{ text: 'First answer.' }, { expect: { textContains: 'second question' }, text: 'Second answer.' }],
@@ -159,7 +155,7 @@ describe('hookrail run: Stop hooks', () => {
 
   it('a Stop hook that blocks twice makes the agent take two more turns, then stop (exit 0)', async () => {
     const state = join(sandbox.project, 'stop-state');
-    const scenario = await writeScenario('stop-twice', {
+    const scenario = await writeScenario(sandbox, 'stop-twice', {
       ...threeAnswers,
       settings: { hooks: { AfterAgent: group(sessionFixtureCommand('stop-until.sh', state, '2')) } },
     });
@@ -173,7 +169,7 @@ describe('hookrail run: Stop hooks', () => {
   });
 
   it('a Stop hook that always blocks is stopped by --max-continuations with a clear message (exit 1)', async () => {
-    const scenario = await writeScenario('stop-always', {
+    const scenario = await writeScenario(sandbox, 'stop-always', {
       ...threeAnswers,
       settings: { hooks: { AfterAgent: group(sessionFixtureCommand('always-block.sh')) } },
     });
@@ -187,7 +183,7 @@ describe('hookrail run: Stop hooks', () => {
   it('the transcript exists, parses, and holds the final answer before the Stop hooks run', async () => {
     await sandbox.writeProjectFile('notes.txt', 'remember the milk\n');
     const seen = join(sandbox.project, 'seen.json');
-    const scenario = await writeScenario('transcript', {
+    const scenario = await writeScenario(sandbox, 'transcript', {
       ...readThenAnswer,
       settings: { hooks: { AfterAgent: group(sessionFixtureCommand('last-answer.mjs', seen)) } },
     });
@@ -212,7 +208,7 @@ describe('hookrail run: Stop hooks', () => {
 
 describe('hookrail run: BeforeAgent hooks', () => {
   it("a BeforeAgent context hook's text is in the model's request (the scripted model checks it)", async () => {
-    const scenario = await writeScenario('context', {
+    const scenario = await writeScenario(sandbox, 'context', {
       prompt: 'Commit my work.',
       tools: ['read_file'],
       turns: [{ expect: { textContains: ['Commit my work.', 'git status: 2 files modified'] }, text: 'Committing.' }],
@@ -224,7 +220,7 @@ describe('hookrail run: BeforeAgent hooks', () => {
   });
 
   it('a blocking BeforeAgent hook keeps the prompt from the model: the reason is printed, no turn is played', async () => {
-    const scenario = await writeScenario('guard', {
+    const scenario = await writeScenario(sandbox, 'guard', {
       prompt: 'deploy with key sk-live123',
       tools: ['read_file'],
       turns: [{ text: 'Deploying now.' }],
@@ -245,7 +241,7 @@ describe('hookrail run: compaction and SessionEnd', () => {
     for (let part = 1; part <= 6; part += 1)
       await sandbox.writeProjectFile(`part-${part}.txt`, `part ${part}: ${'lorem ipsum dolor '.repeat(120)}\n`);
     const logHook = group(sessionFixtureCommand('log-event.py', log));
-    const scenario = await writeScenario('long', {
+    const scenario = await writeScenario(sandbox, 'long', {
       prompt: 'Read all six parts.',
       tools: ['read_file'],
       compaction: { tokenBudget: 1500, keepRecentTokens: 700 },
@@ -275,14 +271,14 @@ describe('hookrail run: compaction and SessionEnd', () => {
   });
 
   it('--resume continues a session from its transcript: SessionStart source resume, the old conversation in the request', async () => {
-    const first = await writeScenario('first', {
+    const first = await writeScenario(sandbox, 'first', {
       prompt: 'My name is Ada.',
       tools: ['read_file'],
       turns: [{ text: 'Hello Ada.' }],
     });
     expect((await runHookrail(sandbox, ['run', '--scenario', first, '--transcript', 'ada.jsonl'])).exitCode).toBe(0);
     const log = join(sandbox.project, 'events.jsonl');
-    const second = await writeScenario('second', {
+    const second = await writeScenario(sandbox, 'second', {
       prompt: 'What is my name?',
       tools: ['read_file'],
       turns: [{ text: 'Your name is Ada.' }],
@@ -308,7 +304,11 @@ describe('hookrail run: compaction and SessionEnd', () => {
   });
 
   it('--resume with a missing transcript is one clear message naming the file (exit 1); with --transcript it is a usage error (exit 2)', async () => {
-    const scenario = await writeScenario('plain', { prompt: 'Hi.', tools: ['read_file'], turns: [{ text: 'Hello.' }] });
+    const scenario = await writeScenario(sandbox, 'plain', {
+      prompt: 'Hi.',
+      tools: ['read_file'],
+      turns: [{ text: 'Hello.' }],
+    });
     const missing = await runHookrail(sandbox, ['run', '--scenario', scenario, '--resume', 'gone.jsonl']);
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toContain(`${join(sandbox.project, 'gone.jsonl')}: transcript file not found`);
@@ -328,7 +328,7 @@ describe('hookrail run: compaction and SessionEnd', () => {
   it('--max-turns reached: SessionEnd fires, then the run exits 1; a usage error exits 2 before any session, so neither SessionStart nor SessionEnd runs', async () => {
     const log = join(sandbox.project, 'events.jsonl');
     const logging = group(sessionFixtureCommand('log-event.py', log));
-    const scenario = await writeScenario('endless', {
+    const scenario = await writeScenario(sandbox, 'endless', {
       prompt: 'Keep listing.',
       tools: ['list_directory'],
       turns: [
@@ -367,7 +367,7 @@ describe('hookrail run: compaction and SessionEnd', () => {
     async (signal, exitCode) => {
       const log = join(sandbox.project, 'events.jsonl');
       const pidFile = join(sandbox.project, 'tool.pid');
-      const scenario = await writeScenario('interrupt', {
+      const scenario = await writeScenario(sandbox, 'interrupt', {
         prompt: 'Wait.',
         tools: ['run_shell_command'],
         turns: [
@@ -391,7 +391,7 @@ describe('hookrail run: compaction and SessionEnd', () => {
   );
 
   it('a SessionEnd hook that hangs gets --session-end-timeout, then the run exits with a warning naming the limit', async () => {
-    const scenario = await writeScenario('slow-end', {
+    const scenario = await writeScenario(sandbox, 'slow-end', {
       prompt: 'Hi.',
       tools: ['read_file'],
       turns: [{ text: 'Hello.' }],

@@ -7,21 +7,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  parseJsonLines,
   respondHook,
   runHookrail,
   settingsJson,
   startHookrail,
   useCliSandbox,
+  writeScenario,
 } from '../helpers/cliProcess.js';
 import { waitFor } from '../helpers/waiting.js';
+import { parseJsonLines } from '../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
-
-async function writeScenario(name: string, scenario: Record<string, unknown>): Promise<string> {
-  await sandbox.writeProjectFile(`${name}.json`, JSON.stringify(scenario, null, 2));
-  return `${name}.json`;
-}
 
 const echoScenario = {
   prompt: 'Say hello in the shell.',
@@ -45,7 +41,7 @@ function echoScenarioWithHook(eventName: string, stdout: string): Record<string,
 
 describe('hookrail run', () => {
   it('shows each tool call moving through its states, its output, the final answer, and exits 0', async () => {
-    const scenario = await writeScenario('echo', echoScenarioWithHook('BeforeTool', '{"decision":"allow"}'));
+    const scenario = await writeScenario(sandbox, 'echo', echoScenarioWithHook('BeforeTool', '{"decision":"allow"}'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('> Say hello in the shell.');
@@ -58,7 +54,7 @@ describe('hookrail run', () => {
   });
 
   it('HOOK-012: with no tool hook matching, a call skips the hook states (executing → published)', async () => {
-    const scenario = await writeScenario('echo', echoScenario);
+    const scenario = await writeScenario(sandbox, 'echo', echoScenario);
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario]);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('▸ run_shell_command  executing → published');
@@ -68,14 +64,14 @@ describe('hookrail run', () => {
   });
 
   it("uses the prompt given on the command line instead of the scenario's", async () => {
-    const scenario = await writeScenario('echo', echoScenario);
+    const scenario = await writeScenario(sandbox, 'echo', echoScenario);
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, 'greet', 'the', 'user']);
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('> greet the user');
   });
 
   it('--json prints one AgentEvent per line and nothing else on stdout', async () => {
-    const scenario = await writeScenario('echo', echoScenarioWithHook('AfterTool', '{}'));
+    const scenario = await writeScenario(sandbox, 'echo', echoScenarioWithHook('AfterTool', '{}'));
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--json']);
     expect(result.exitCode).toBe(0);
     const events = parseJsonLines(result.stdout);
@@ -97,6 +93,7 @@ describe('hookrail run', () => {
 
   it('HOOK-020: a BeforeTool hook that stops the agent ends the run, prints the stopReason, and exits 0', async () => {
     const scenario = await writeScenario(
+      sandbox,
       'stop',
       echoScenarioWithHook('BeforeTool', '{"continue":false,"stopReason":"maintenance window"}'),
     );
@@ -109,6 +106,7 @@ describe('hookrail run', () => {
 
   it('HOOK-028: an AfterTool hook that stops the agent ends the run after the call and surfaces the stopReason', async () => {
     const scenario = await writeScenario(
+      sandbox,
       'stop-after',
       echoScenarioWithHook('AfterTool', '{"continue":false,"stopReason":"seen enough"}'),
     );
@@ -123,7 +121,7 @@ describe('hookrail run', () => {
   });
 
   it('HOOK-159: a systemMessage reaches the model with the tool result but is never printed to the user', async () => {
-    const scenario = await writeScenario('system-message', {
+    const scenario = await writeScenario(sandbox, 'system-message', {
       ...echoScenarioWithHook('AfterTool', '{"systemMessage":"note-only-for-the-model"}'),
       turns: [
         echoScenario.turns[0],
@@ -139,6 +137,7 @@ describe('hookrail run', () => {
 
   it("HOOK-049: an AfterModel hook with suppressOutput hides the model's text from the user; the run goes on", async () => {
     const scenario = await writeScenario(
+      sandbox,
       'hidden-model-text',
       echoScenarioWithHook('AfterModel', '{"suppressOutput":true}'),
     );
@@ -151,6 +150,7 @@ describe('hookrail run', () => {
 
   it('HOOK-037: a BeforeModel hook that blocks is shown with its reason; the model is not called', async () => {
     const scenario = await writeScenario(
+      sandbox,
       'blocked-model',
       echoScenarioWithHook('BeforeModel', '{"decision":"block","reason":"model quota used up"}'),
     );
@@ -162,7 +162,7 @@ describe('hookrail run', () => {
   });
 
   it('a call to an unknown tool is an error result to the model and the loop goes on', async () => {
-    const scenario = await writeScenario('unknown-tool', {
+    const scenario = await writeScenario(sandbox, 'unknown-tool', {
       prompt: 'Delete everything.',
       tools: ['read_file'],
       turns: [
@@ -177,7 +177,7 @@ describe('hookrail run', () => {
   });
 
   it('a tool that fails (missing file) is an error result to the model and the loop goes on', async () => {
-    const scenario = await writeScenario('tool-error', {
+    const scenario = await writeScenario(sandbox, 'tool-error', {
       prompt: 'Read a file.',
       tools: ['read_file'],
       turns: [
@@ -192,7 +192,7 @@ describe('hookrail run', () => {
   });
 
   it('--settings adds a hook file (trusted, highest priority) whose hooks run', async () => {
-    const scenario = await writeScenario('echo', echoScenario);
+    const scenario = await writeScenario(sandbox, 'echo', echoScenario);
     const settings = await sandbox.writeProjectFile(
       'extra-settings.json',
       settingsJson({
@@ -211,7 +211,7 @@ describe('hookrail run', () => {
   it('--cwd runs tools in that project directory', async () => {
     const other = join(sandbox.project, 'other');
     await sandbox.writeProjectFile('other/.keep', '');
-    const scenario = await writeScenario('write', {
+    const scenario = await writeScenario(sandbox, 'write', {
       prompt: 'Write a file.',
       tools: ['write_file'],
       turns: [
@@ -233,7 +233,7 @@ describe('hookrail run', () => {
   });
 
   it('--max-turns stops a run that needs more model calls and exits 1', async () => {
-    const scenario = await writeScenario('echo', echoScenario);
+    const scenario = await writeScenario(sandbox, 'echo', echoScenario);
     const result = await runHookrail(sandbox, ['run', '--scenario', scenario, '--max-turns', '1']);
     expect(result.exitCode).toBe(1);
     expect(result.stdout).toContain('gave up after 1 turn: the --max-turns limit (1) was reached');
@@ -246,7 +246,7 @@ describe('hookrail run', () => {
   });
 
   it('a scenario expectation that does not match fails the run with a message naming the turn (exit 1)', async () => {
-    const scenario = await writeScenario('mismatch', {
+    const scenario = await writeScenario(sandbox, 'mismatch', {
       ...echoScenario,
       turns: [echoScenario.turns[0], { expect: { functionResponseContains: 'something else' }, text: 'never said' }],
     });
@@ -271,7 +271,7 @@ describe('hookrail run', () => {
     const broken = await runHookrail(sandbox, ['run', '--scenario', 'broken.json']);
     expect(broken.exitCode).toBe(1);
     expect(broken.stderr).toMatch(/broken\.json: invalid JSON at line 3, column /);
-    const invalid = await writeScenario('invalid', { turns: [{ functionCalls: [{ name: 42 }] }] });
+    const invalid = await writeScenario(sandbox, 'invalid', { turns: [{ functionCalls: [{ name: 42 }] }] });
     const result = await runHookrail(sandbox, ['run', '--scenario', invalid]);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('turns[0].functionCalls[0].name');
@@ -314,7 +314,7 @@ describe('hookrail run', () => {
 describe('hookrail run, interrupted', () => {
   it('Ctrl-C (SIGINT) cancels the run: the running tool process is killed and the exit code is 130', async () => {
     const pidFile = join(sandbox.project, 'tool.pid');
-    const scenario = await writeScenario('slow', {
+    const scenario = await writeScenario(sandbox, 'slow', {
       prompt: 'Wait a long time.',
       tools: ['run_shell_command'],
       turns: [

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { useExampleProject } from '../helpers/exampleRun.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const example = useExampleProject();
 
@@ -22,10 +23,7 @@ describe('example: an audit log of every call', () => {
     const result = await example.runScenario('audit-log');
     expect(result.exitCode).toBe(0);
     expect(readFileSync(example.projectPath('examples', 'output', 'hello.txt'), 'utf8')).toBe('hello\n');
-    const entries = readFileSync(example.projectPath('.hookrail', 'audit.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as AuditEntry);
+    const entries = readJsonLines<AuditEntry>(example.projectPath('.hookrail', 'audit.jsonl'));
     expect(entries.map((entry) => `${entry.event} ${entry.tool}`)).toEqual([
       'BeforeTool write_file',
       'AfterTool write_file',

@@ -4,8 +4,9 @@
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseJsonLines } from '../helpers/cliProcess.js';
+
 import { useExampleProject } from '../helpers/exampleRun.js';
+import { parseJsonLines } from '../helpers/jsonLines.js';
 
 const example = useExampleProject();
 

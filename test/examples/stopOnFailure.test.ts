@@ -3,8 +3,9 @@
  * hook stops the agent (`continue: false` + `stopReason`), run from a fresh copy of the repository.
  */
 import { describe, expect, it } from 'vitest';
-import { parseJsonLines } from '../helpers/cliProcess.js';
+
 import { useExampleProject } from '../helpers/exampleRun.js';
+import { parseJsonLines } from '../helpers/jsonLines.js';
 
 const example = useExampleProject();
 

@@ -159,14 +159,6 @@ export function sandboxEnvironment(
   return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
-/** Parses `--json` run output: every stdout line must be one JSON object. */
-export function parseJsonLines(stdout: string): Array<Record<string, unknown>> {
-  return stdout
-    .split('\n')
-    .filter((line) => line.length > 0)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
 /** Writes a `run` scenario as `<name>.json` in the sandbox project; returns the relative path to pass to `--scenario`. */
 export async function writeScenario(
   sandbox: CliSandbox,

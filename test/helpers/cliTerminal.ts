@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { cliEntry, type CliSandbox } from './cliProcess.js';
-import { waitFor } from './machineScenario.js';
+import { waitFor } from './waiting.js';
 import { TEST_RUN_MARKER_VARIABLE } from './processes.js';
 
 /** The util-linux `script` that allocates the pseudo-terminal. */

@@ -1,13 +1,14 @@
 /**
  * Helpers for running the hook scripts in `test/fixtures/hooks/` as real processes: their paths,
  * shell commands that invoke them (`sh <path>` / `node <path>`, so the exec bit does not matter),
- * stdin inputs, scratch directories, and a logger that records what it is told.
+ * stdin inputs, scratch directories, and the records of a log at one level (the recording logger itself is
+ * `recordingLogger` of `hookrail/testing`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DebugLogger, type LogLevel, type LogRecord } from '../../src/debugLogger.js';
+import type { LogLevel, LogRecord } from '../../src/debugLogger.js';
 import { HookEventName } from '../../src/hooks/protocol/events.js';
 import type { CommandHookConfig } from '../../src/hooks/protocol/hookConfig.js';
 import type { HookInput } from '../../src/hooks/protocol/inputs.js';
@@ -68,12 +69,6 @@ export function beforeToolInput(
   cwd?: string,
 ): HookInput {
   return hookInput(HookEventName.BeforeTool, { tool_name: toolName, tool_input: toolInput }, cwd);
-}
-
-/** A logger whose records are kept in `records`. */
-export function recordingLogger(level: LogLevel = 'debug'): { logger: DebugLogger; records: LogRecord[] } {
-  const records: LogRecord[] = [];
-  return { logger: new DebugLogger('test', { sink: (record) => records.push(record), level }), records };
 }
 
 /** Records at `level`. */

@@ -1,15 +1,14 @@
 /**
  * Scenario helpers for the toolCall and scheduler tests: a Config whose BeforeTool and AfterTool hook
  * is the real `test/fixtures/hooks/machines/scripted-hook.mjs` process (its answer is chosen per call
- * through `args.scenario`), test tools that record their calls, and waiting for a hook's PID file.
+ * through `args.scenario`), and test tools that record their calls.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   Config,
-  DebugLogger,
   type AskUserAnswer,
   type AskUserCallback,
   type AskUserRequest,
@@ -18,7 +17,7 @@ import {
 } from '../../src/index.js';
 import type { HooksSettings } from '../../src/hooks/protocol/hookConfig.js';
 import type { Tool } from '../../src/tool.js';
-import { waitFor } from './waiting.js';
+import { recordingLogger } from '../../src/testing.js';
 
 /** Absolute path of the scripted hook. */
 export const scriptedHookPath = fileURLToPath(new URL('../fixtures/hooks/machines/scripted-hook.mjs', import.meta.url));
@@ -81,8 +80,7 @@ class SerializableConfig extends Config {
 export function machineConfig(
   options: { hooks?: HooksSettings; enableHooks?: boolean; onAskUser?: AskUserCallback; askUserTimeout?: number } = {},
 ): { config: Config; records: LogRecord[] } {
-  const records: LogRecord[] = [];
-  const logger = new DebugLogger('hookrail', { sink: (record) => records.push(record), level: 'debug' });
+  const { logger, records } = recordingLogger({ namespace: 'hookrail' });
   const config = new SerializableConfig({
     enableHooks: options.enableHooks ?? true,
     hooks: options.hooks ?? scriptedHookSettings(),
@@ -188,13 +186,4 @@ export class MachineScratch {
   cleanup(): void {
     rmSync(this.directory, { recursive: true, force: true });
   }
-}
-
-/** The bounded wait every test helper uses (see waiting.ts), exported here for the machine tests. */
-export { waitFor };
-
-/** Waits for a hanging hook's PID file and returns the PID. */
-export async function waitForPid(pidFile: string): Promise<number> {
-  await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').length > 0, `PID file ${pidFile}`);
-  return Number(readFileSync(pidFile, 'utf8'));
 }

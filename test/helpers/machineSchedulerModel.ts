@@ -13,7 +13,8 @@ import { createToolScheduler } from '../../src/machines/scheduler.js';
 import { schedulerMachine, type SchedulerEvent } from '../../src/machines/scheduler.machine.js';
 import type { ToolBatchResult, ToolCallOutcomeKind } from '../../src/machines/types.js';
 import { TransitionCoverage } from './machineCoverage.js';
-import { type MachineScratch, recordingTool, waitFor, type BeforeBehaviour } from './machineScenario.js';
+import { type MachineScratch, recordingTool, type BeforeBehaviour } from './machineScenario.js';
+import { waitFor } from './waiting.js';
 
 type SchedulerSnapshot = SnapshotFrom<typeof schedulerMachine>;
 

@@ -17,7 +17,8 @@ import {
 } from 'xstate';
 import { TestModel, type TestPath } from 'xstate/graph';
 import { expect } from 'vitest';
-import { BeforeToolHookOutput, DefaultHookOutput, type ToolResult } from '../../src/index.js';
+import { DefaultHookOutput, type ToolResult } from '../../src/index.js';
+import { BeforeToolHookOutput } from '../../src/engine.js';
 import type { Config } from '../../src/hooks/engine/config.js';
 import { toolCallMachine, type ToolCallInput } from '../../src/machines/toolCall.machine.js';
 import type { ExecuteToolActorInput } from '../../src/machines/toolCallActors.js';
@@ -41,8 +42,6 @@ import { isProcessAlive } from './processes.js';
 import {
   type MachineScratch,
   recordingTool,
-  waitFor,
-  waitForPid,
   scriptedHookCommand,
   type AfterBehaviour,
   type AskAnswerBehaviour,
@@ -51,6 +50,7 @@ import {
   type ToolBehaviour,
   type scriptedAskUser,
 } from './machineScenario.js';
+import { waitFor, waitForPid } from './waiting.js';
 
 type ToolCallSnapshot = SnapshotFrom<typeof toolCallMachine>;
 

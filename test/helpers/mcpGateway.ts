@@ -3,12 +3,13 @@
  * `StdioClientTransport`, talking to the fixture server (test/fixtures/mcp/server.mjs) directly or
  * through the BUILT CLI (`node dist/cli/main.js mcp ... -- node server.mjs`), in a CLI sandbox.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { cliEntry, fixturePath, sandboxEnvironment, type CliSandbox } from './cliProcess.js';
+import { readJsonLines } from './jsonLines.js';
 
 /** The fixture MCP server. */
 export const mcpFixtureServer = fixturePath('mcp/server.mjs');
@@ -33,15 +34,6 @@ export interface ConnectedMcpClient {
 /** The sandbox's CLI environment, with the fixture server recording its calls in the project. */
 export function mcpSandboxEnvironment(sandbox: CliSandbox, extra: Record<string, string> = {}): Record<string, string> {
   return sandboxEnvironment(sandbox, { MCP_FIXTURE_CALLS: join(sandbox.project, 'server-calls.jsonl'), ...extra });
-}
-
-/** Reads a JSON Lines file, or `[]` when it does not exist yet. */
-export function readJsonLines(file: string): Array<Record<string, unknown>> {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /** Connects the SDK's Client (with roots, so the server may ask for them) to the server, directly or through the gateway. */

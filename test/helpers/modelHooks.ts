@@ -3,12 +3,14 @@
  * hook prints and the JSONL of the inputs it received, commands that run the scripts in
  * `test/fixtures/hooks/model/`, and an enabled Config with a recording logger.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach } from 'vitest';
-import { Config, DebugLogger, type HookDefinition, type HooksSettings, type LogRecord } from '../../src/index.js';
+import type { Config, HookDefinition, HooksSettings, LogRecord } from '../../src/index.js';
+import { recordingConfig } from './systemFixtures.js';
+import { readJsonLines } from './jsonLines.js';
 
 const modelFixturesDirectory = fileURLToPath(new URL('../fixtures/hooks/model/', import.meta.url));
 
@@ -76,11 +78,7 @@ export function useModelHookSandbox(): ModelHookSandbox {
 
 /** The inputs a hook recorded, one object per run; [] when it never ran. */
 export function recordedInputs(hook: ModelHook): Array<Record<string, unknown>> {
-  if (!existsSync(hook.recordFile)) return [];
-  return readFileSync(hook.recordFile, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim().length > 0)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return readJsonLines(hook.recordFile);
 }
 
 /** One hook group running `command`. */
@@ -90,9 +88,7 @@ export function commandGroup(command: string, timeout = 20_000): HookDefinition[
 
 /** An enabled Config with the given hooks whose log records land in `records`. */
 export function modelHookConfig(hooks: HooksSettings, workingDir?: string): { config: Config; records: LogRecord[] } {
-  const records: LogRecord[] = [];
-  const logger = new DebugLogger('test', { level: 'debug', sink: (record) => records.push(record) });
-  return { config: new Config({ enableHooks: true, hooks, logger, workingDir }), records };
+  return recordingConfig({ hooks, workingDir });
 }
 
 /**

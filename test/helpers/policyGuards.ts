@@ -7,7 +7,8 @@ import { toConfigParameters, type LoadedSettings } from '../../src/adapters/sett
 import { Config } from '../../src/hooks/engine/config.js';
 import { HookEventName } from '../../src/hooks/protocol/events.js';
 import type { HookConfig } from '../../src/hooks/protocol/hookConfig.js';
-import { hookFixture, recordingLogger, shellQuote } from './hookFixtures.js';
+import { recordingLogger } from '../../src/testing.js';
+import { hookFixture, shellQuote } from './hookFixtures.js';
 import { callThroughHooks } from './toolThroughHooks.js';
 
 /** The command of a guard that blocks with `reason`. */

@@ -12,7 +12,7 @@ import { fromClaudeInput } from '../../src/hooks/dialects/claudePayload.js';
 import { Config } from '../../src/hooks/engine/config.js';
 import type { HookFireDetails } from '../../src/hooks/engine/hookEventHandler.js';
 import type { HookEventName } from '../../src/hooks/protocol/events.js';
-import { recordingLogger } from './hookFixtures.js';
+import { recordingLogger } from '../../src/testing.js';
 
 /** Absolute path of `test/fixtures/hooks/published/`. */
 /**

@@ -1,8 +1,10 @@
 /**
  * Real hook scripts for the session tests (`test/fixtures/hooks/session/`): commands that run them,
- * the JSON lines they log, and a scratch directory for their state and the session's transcript.
+ * the JSON lines they log, a scratch directory for their state and the session's transcript, and the
+ * texts of the conversation the model was sent.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { Content } from '@google/genai';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +12,7 @@ import { afterEach } from 'vitest';
 import { hookEventNames } from '../../src/engine.js';
 import type { HookDefinition, HooksSettings } from '../../src/index.js';
 import { shellQuote } from './hookFixtures.js';
+import { readJsonLines } from './jsonLines.js';
 
 /** Absolute path of `test/fixtures/hooks/session/`. */
 export const sessionFixturesDirectory = fileURLToPath(new URL('../fixtures/hooks/session/', import.meta.url));
@@ -51,16 +54,7 @@ export interface LoggedEvent {
 
 /** The events a log file holds, in the order they fired; [] when no hook ran. */
 export function readEventLog(logFile: string): LoggedEvent[] {
-  return readJsonLines(logFile) as unknown as LoggedEvent[];
-}
-
-/** Every non-empty line of a JSON Lines file, parsed; [] when the file does not exist. */
-export function readJsonLines(file: string): Array<Record<string, unknown>> {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return readJsonLines<LoggedEvent>(logFile);
 }
 
 /** A scratch directory per test, removed after it. */
@@ -84,4 +78,11 @@ export function useSessionScratch(): { readonly directory: string; file(name: st
       return join(directory(), `${counter}-${name}`);
     },
   };
+}
+
+/** The text parts of a conversation (a request's `contents`, a session's history), in order. */
+export function textsOf(contents: unknown): string[] {
+  return ((contents ?? []) as Content[]).flatMap((content) =>
+    (content.parts ?? []).flatMap((part) => (part.text !== undefined ? [part.text] : [])),
+  );
 }

@@ -25,14 +25,14 @@ import {
   findCompactionCut,
   TranscriptWriter,
   truncateHistory,
+  sessionMachine,
+  type SessionMachineInput,
 } from '../../src/engine.js';
 import {
   Config,
   createToolScheduler,
   DebugLogger,
-  sessionMachine,
   type CompactionSettings,
-  type SessionMachineInput,
   type ToolCallOutcome,
 } from '../../src/index.js';
 import { TransitionCoverage } from './machineCoverage.js';

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach } from 'vitest';
 import { TrustStore } from '../../src/adapters/settings/trust.js';
 
 /** Absolute path of one script in `test/fixtures/settings/hooks/`. */
@@ -146,4 +147,26 @@ export function oneHook(
   return {
     [eventName]: [{ ...group, hooks: [{ type: 'command', command, ...(timeout !== undefined ? { timeout } : {}) }] }],
   };
+}
+
+/**
+ * A fresh {@link SettingsEnvironment} for each test of the calling file, removed after it: the value
+ * returned stands for the current test's environment (reading it outside a test throws).
+ */
+export function useSettingsEnvironment(): SettingsEnvironment {
+  let current: SettingsEnvironment | undefined;
+  beforeEach(() => {
+    current = new SettingsEnvironment();
+  });
+  afterEach(() => {
+    current?.cleanup();
+    current = undefined;
+  });
+  return new Proxy({} as SettingsEnvironment, {
+    get(_target, key) {
+      if (!current) throw new Error('the settings environment exists only while a test runs');
+      const value: unknown = Reflect.get(current, key, current);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
 }

@@ -1,19 +1,13 @@
 /**
  * Helpers for the HookSystem / trigger tests: a scratch directory, commands that run the real hook
- * scripts in `test/fixtures/hooks/system/`, and a logger that records what it is told.
+ * scripts in `test/fixtures/hooks/system/`, and enabled Configs whose logger records what it is told.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  Config,
-  DebugLogger,
-  type ConfigParameters,
-  type HooksSettings,
-  type LogLevel,
-  type LogRecord,
-} from '../../src/index.js';
+import { Config, type ConfigParameters, type HooksSettings, type LogRecord } from '../../src/index.js';
+import { recordingLogger } from '../../src/testing.js';
 
 /** Absolute path of `test/fixtures/hooks/system/`. */
 export const systemFixturesDirectory = fileURLToPath(new URL('../fixtures/hooks/system/', import.meta.url));
@@ -65,30 +59,21 @@ export class Scratch {
   }
 }
 
-/** The stdin objects a capture or log file holds, one per non-empty line; [] when no hook ran. */
-export function readCapturedInputs(file: string): Array<Record<string, unknown>> {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim().length > 0)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+/** An enabled Config with a recording logger, `parameters` on top; `records` holds what it logged. */
+export function recordingConfig(parameters: ConfigParameters = {}): { config: Config; records: LogRecord[] } {
+  const { logger, records } = recordingLogger();
+  return { config: new Config({ enableHooks: true, logger, ...parameters }), records };
 }
 
-/** A DebugLogger whose records land in `records`. */
-export function recordingLogger(level: LogLevel = 'debug'): { logger: DebugLogger; records: LogRecord[] } {
-  const records: LogRecord[] = [];
-  const logger = new DebugLogger('test', { level, sink: (record) => records.push(record) });
-  return { logger, records };
-}
-
-/** An enabled Config with the given hooks and a recording logger. */
+/**
+ * An enabled Config with the given hooks (native or Claude Code event names), session `session-test` and
+ * a recording logger.
+ */
 export function hookConfig(
-  hooks: HooksSettings,
+  hooks: HooksSettings | Record<string, unknown>,
   parameters: ConfigParameters = {},
 ): { config: Config; records: LogRecord[] } {
-  const { logger, records } = recordingLogger();
-  const config = new Config({ enableHooks: true, hooks, sessionId: 'session-test', logger, ...parameters });
-  return { config, records };
+  return recordingConfig({ hooks: hooks as HooksSettings, sessionId: 'session-test', ...parameters });
 }
 
 /** A single-command hook group. */

@@ -3,6 +3,7 @@
  * message naming what was awaited and for how long. Tests wait on conditions, never on fixed sleeps,
  * and never poll without a deadline (a broken kill or a lost event must fail the test, not hang it).
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -30,6 +31,18 @@ export async function waitFor(condition: () => boolean, description: string, opt
     if (performance.now() >= deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${description}`);
     await sleep(intervalMs);
   }
+}
+
+/** Resolves once a file exists at `path`; rejects past the bound as {@link waitFor} does. */
+export async function waitForFile(path: string, options: WaitOptions = {}): Promise<void> {
+  await waitFor(() => existsSync(path), `file ${path}`, options);
+}
+
+/** The process ID a hook or tool wrote to `pidFile`, once the file holds one (digits, then a newline or nothing). */
+export async function waitForPid(pidFile: string, options: WaitOptions = {}): Promise<number> {
+  const written = (): boolean => existsSync(pidFile) && /^\d+\s*$/.test(readFileSync(pidFile, 'utf8'));
+  await waitFor(written, `a process ID in ${pidFile}`, options);
+  return Number(readFileSync(pidFile, 'utf8').trim());
 }
 
 /**

@@ -4,7 +4,7 @@
  * carrying its input, stderr, exit code, duration and decision, linked to its call; observers of
  * the hook engine see the chained input of a sequential chain and are released after the run.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,16 +16,15 @@ import type { CallRecord, HookRecord, InspectionLine } from '../../src/inspectio
 import { createToolScheduler } from '../../src/machines/scheduler.js';
 import { fixtureHook } from '../helpers/hookFixtures.js';
 import { recordingTool } from '../helpers/machineScenario.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'hookrail-hook-records-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
+/** The lines of an inspection file, once the recorder has written everything. */
 function readLines(file: string): InspectionLine[] {
   flushInspectionFiles();
-  return readFileSync(file, 'utf8')
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line) as InspectionLine);
+  return readJsonLines<InspectionLine>(file);
 }
 
 function result(fields: Partial<HookExecutionResult>): HookExecutionResult {

@@ -7,7 +7,7 @@ import { Config } from '../../src/hooks/engine/config.js';
 import { HookEventName } from '../../src/hooks/protocol/events.js';
 import type { HookExecutionEvent } from '../../src/hooks/protocol/results.js';
 import { toHookRecord } from '../../src/inspection/hookRecords.js';
-import { recordingLogger } from '../helpers/hookFixtures.js';
+import { recordingLogger } from '../../src/testing.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
 
 async function recordsOf(answer: string, hook: Record<string, unknown> = {}) {

@@ -4,6 +4,7 @@ import { createInspectorServer } from '@statelyai/inspect/server';
 import { describe, expect, it } from 'vitest';
 import { Config, createToolScheduler, type Tool } from '../../src/index.js';
 import { connectStatelyInspector } from '../../src/inspection/statelyBridge.js';
+import { waitFor } from '../helpers/waiting.js';
 
 /** A free TCP port on the loopback interface. */
 function freePort(): Promise<number> {
@@ -16,18 +17,6 @@ function freePort(): Promise<number> {
         typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
       );
     });
-  });
-}
-
-function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const startedAt = Date.now();
-  return new Promise((resolve, reject) => {
-    const check = (): void => {
-      if (condition()) resolve();
-      else if (Date.now() - startedAt > timeoutMs) reject(new Error(`condition not met within ${timeoutMs} ms`));
-      else setTimeout(check, 20);
-    };
-    check();
   });
 }
 
@@ -53,7 +42,13 @@ describe('the live Stately bridge (optional @statelyai/inspect, loaded lazily)',
       });
       const batch = await scheduler.schedule([{ callId: '1', name: 'echo', args: { text: 'hi' } }]);
       expect(batch.results[0]?.outcome).toBe('success');
-      await waitFor(() => received.some((event) => event.type === '@xstate.snapshot'), 10_000);
+      await waitFor(
+        () => received.some((event) => event.type === '@xstate.snapshot'),
+        'a snapshot event at the inspector',
+        {
+          timeoutMs: 10_000,
+        },
+      );
       const types = new Set(received.map((event) => event.type));
       expect(types).toContain('@xstate.actor');
       expect(types).toContain('@xstate.event');

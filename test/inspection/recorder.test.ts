@@ -3,7 +3,7 @@
  * snapshots of the scheduler and every toolCall actor) and the callback form, used with
  * `@statelyai/inspect`'s inspector (here with an in-memory adapter: no network).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
@@ -17,26 +17,21 @@ import {
 } from '../../src/inspection/recorder.js';
 import { createToolScheduler } from '../../src/machines/scheduler.js';
 import type { CallRecord, InspectionLine } from '../../src/inspection/records.js';
-import { machineConfig, recordingTool, waitFor } from '../helpers/machineScenario.js';
+import { machineConfig, recordingTool } from '../helpers/machineScenario.js';
+import { waitFor } from '../helpers/waiting.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'hookrail-inspection-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-function readLines(file: string): InspectionLine[] {
+/** The lines of an inspection file, once the recorder has written everything. */
+function readLines<Line = InspectionLine>(file: string): Line[] {
   flushInspectionFiles();
-  return readFileSync(file, 'utf8')
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line) as InspectionLine);
+  return readJsonLines<Line>(file);
 }
 
-function readRecords(file: string): InspectionRecord[] {
-  flushInspectionFiles();
-  return readFileSync(file, 'utf8')
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line) as InspectionRecord);
-}
+/** The raw XState records of an inspection file. */
+const readRecords = (file: string): InspectionRecord[] => readLines<InspectionRecord>(file);
 
 describe('inspection', () => {
   it('inspect { file } appends JSONL records of the scheduler and every toolCall actor: actors, events, snapshots', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FunctionCallingConfigMode, type Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { Config, runAgent, type AgentEvent } from '../../src/index.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, callsTurn, textTurn } from '../helpers/modelFakeGenerator.js';
 import { useModelHookSandbox, commandGroup, modelHookConfig, recordedInputs } from '../helpers/modelHooks.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 function partsOf(content: Content | undefined): unknown[] {
   return content?.parts ?? [];
@@ -286,10 +287,7 @@ describe('runAgent with real hook scripts', () => {
     await new Promise((resolve) => setImmediate(resolve));
 
     expect(existsSync(file)).toBe(true);
-    const records = readFileSync(file, 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { machineId?: string; value?: unknown });
+    const records = readJsonLines<{ machineId?: string; value?: unknown }>(file);
     const machines = new Set(records.map((record) => record.machineId).filter(Boolean));
     expect(machines).toContain('modelCall');
     expect(machines).toContain('toolCall');

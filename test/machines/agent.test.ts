@@ -1,8 +1,9 @@
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import { Config, DebugLogger, runAgent, type AgentEvent, type LogRecord } from '../../src/index.js';
+import { Config, runAgent, type AgentEvent } from '../../src/index.js';
 import { recordingTool, waitingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, callsTurn, textChunk, textTurn } from '../helpers/modelFakeGenerator.js';
+import { recordingLogger } from '../../src/testing.js';
 
 function partsOf(content: Content | undefined): unknown[] {
   return content?.parts ?? [];
@@ -180,8 +181,8 @@ describe('runAgent: the loop', () => {
   });
 
   it('an onEvent listener that throws is logged and ignored', async () => {
-    const records: LogRecord[] = [];
-    const config = new Config({ logger: new DebugLogger('test', { sink: (record) => records.push(record) }) });
+    const { logger, records } = recordingLogger({ level: 'warn' });
+    const config = new Config({ logger });
 
     const result = await runAgent('hi', {
       config,

@@ -16,7 +16,8 @@ import { HookEventName } from '../../src/hooks/protocol/events.js';
 import type { AgentHookConfig, HooksSettings } from '../../src/hooks/protocol/hookConfig.js';
 import { createHookAgentRunner } from '../../src/machines/hookAgentRunner.js';
 import { createAgentSession } from '../../src/machines/session.js';
-import { fixtureCommand, recordingLogger } from '../helpers/hookFixtures.js';
+import { fixtureCommand } from '../helpers/hookFixtures.js';
+import { recordingLogger } from '../../src/testing.js';
 import { FakeContentGenerator, callsTurn, textTurn } from '../helpers/modelFakeGenerator.js';
 import {
   SESSION_END_WAIT_MS,

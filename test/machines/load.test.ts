@@ -10,7 +10,8 @@ import { runInProcessGroup } from '../../src/hooks/actions/processGroup.js';
 import { createToolScheduler } from '../../src/machines/scheduler.js';
 import type { ToolCallUpdate } from '../../src/machines/types.js';
 import { fixtureCommand } from '../helpers/hookFixtures.js';
-import { recordingTool, waitFor } from '../helpers/machineScenario.js';
+import { recordingTool } from '../helpers/machineScenario.js';
+import { waitFor } from '../helpers/waiting.js';
 import { assertNoHookProcessesAlive, findHookFixtureProcesses } from '../helpers/processes.js';
 
 const CALLS = 1_000;

@@ -12,7 +12,8 @@ import { FunctionCallingConfigMode, GenerateContentResponse, type GenerateConten
 import { afterAll, describe, expect, it } from 'vitest';
 import { fromPromise, type AnyEventObject, type InspectionEvent } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { Config, modelCallMachine, runModelCall, type HooksSettings, type ModelCallOutput } from '../../src/index.js';
+import { Config, runModelCall, type HooksSettings, type ModelCallOutput } from '../../src/index.js';
+import { modelCallMachine } from '../../src/engine.js';
 import { FakeContentGenerator, textTurn, type FakeTurn } from '../helpers/modelFakeGenerator.js';
 import {
   ModelHookSandbox,

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { FinishReason, GenerateContentResponse } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import { Config, modelCallMachine, runModelCall } from '../../src/index.js';
+import { Config, runModelCall } from '../../src/index.js';
+import { modelCallMachine } from '../../src/engine.js';
 import { FakeContentGenerator, callsTurn, partsChunk, textChunk, textTurn } from '../helpers/modelFakeGenerator.js';
 import {
   useModelHookSandbox,

@@ -7,13 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AskUserCallback } from '../../src/hooks/protocol/askUser.js';
 import { createToolScheduler } from '../../src/machines/scheduler.js';
 import type { ToolCallUpdate } from '../../src/machines/types.js';
-import {
-  MachineScratch,
-  machineConfig,
-  recordingTool,
-  waitFor,
-  type HookScenario,
-} from '../helpers/machineScenario.js';
+import { MachineScratch, machineConfig, recordingTool, type HookScenario } from '../helpers/machineScenario.js';
+import { waitFor } from '../helpers/waiting.js';
 import { assertNoHookProcessesAlive } from '../helpers/processes.js';
 
 const scratch = new MachineScratch();

@@ -10,8 +10,8 @@ import type { SchedulerStatus } from '../../src/machines/scheduler.machine.js';
 import { toolCallMachine } from '../../src/machines/toolCall.machine.js';
 import type { ToolCallUpdate } from '../../src/machines/types.js';
 import type { Tool } from '../../src/tool.js';
-import { MachineScratch, machineConfig, recordingTool, waitFor, waitForPid } from '../helpers/machineScenario.js';
-import { settlesWithin } from '../helpers/waiting.js';
+import { MachineScratch, machineConfig, recordingTool } from '../helpers/machineScenario.js';
+import { settlesWithin, waitFor, waitForPid } from '../helpers/waiting.js';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../helpers/processes.js';
 
 const scratch = new MachineScratch();

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { Config } from '../../src/index.js';
 import { createToolScheduler } from '../../src/machines/scheduler.js';
 import type { Tool } from '../../src/tool.js';
-import { bashFixtureCommand, recordingLogger } from '../helpers/hookFixtures.js';
+import { bashFixtureCommand } from '../helpers/hookFixtures.js';
+import { recordingLogger } from '../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../helpers/processes.js';
 
 const CALLS = 1_000;
@@ -16,7 +17,7 @@ const CONCURRENCY = 200;
 
 describe.runIf(process.platform !== 'win32')('scheduler under a burst of hooked calls', () => {
   it(`HOOK-016b, HOOK-019, HOOK-027, HOOK-134: ${CALLS} calls at concurrency ${CONCURRENCY}, two hook processes each — every call gets its own hooks' answers`, async () => {
-    const { logger, records } = recordingLogger('warn');
+    const { logger, records } = recordingLogger({ level: 'warn' });
     const config = new Config({
       enableHooks: true,
       logger,

@@ -6,11 +6,13 @@
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Config, createAgentSession, DebugLogger, type AgentEvent, type LogRecord } from '../../src/index.js';
+import { type Config, createAgentSession, type AgentEvent, type LogRecord } from '../../src/index.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
-import { fixtureCommand } from '../helpers/hookFixtures.js';
+import { fixtureCommand, recordsAt } from '../helpers/hookFixtures.js';
+import { hookConfig } from '../helpers/systemFixtures.js';
 import { publishedHook } from '../helpers/publishedHooks.js';
-import { SESSION_END_WAIT_MS, readJsonLines, useSessionScratch } from '../helpers/sessionHooks.js';
+import { SESSION_END_WAIT_MS, useSessionScratch } from '../helpers/sessionHooks.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 
@@ -23,20 +25,9 @@ function logger(log: string, matcher?: string): unknown[] {
   ];
 }
 
-function configWith(hooks: Record<string, unknown>): { config: Config; warnings: LogRecord[] } {
-  const warnings: LogRecord[] = [];
-  const sink = (record: LogRecord): void => {
-    if (record.level === 'warn') warnings.push(record);
-  };
-  return {
-    config: new Config({
-      enableHooks: true,
-      hooks,
-      workingDir: scratch.directory,
-      logger: new DebugLogger('test', { sink }),
-    }),
-    warnings,
-  };
+/** A Config with these hooks (Claude Code's event names), run in the scratch directory, logging into `records`. */
+function claudeHooksConfig(hooks: Record<string, unknown>): { config: Config; records: LogRecord[] } {
+  return hookConfig(hooks, { workingDir: scratch.directory });
 }
 
 describe('Claude Code events fired at their moment', () => {
@@ -51,7 +42,7 @@ describe('Claude Code events fired at their moment', () => {
         },
       ],
     };
-    const { config, warnings } = configWith({
+    const { config, records } = claudeHooksConfig({
       PreCompact: logger(preLog),
       PostCompact: [...logger(postLog, 'manual'), notice],
     });
@@ -81,7 +72,11 @@ describe('Claude Code events fired at their moment', () => {
       transcript_path: session.transcriptPath,
     });
     expect(String(post?.['compact_summary'])).toMatch(/earlier/i);
-    expect(warnings.map((record) => record.message).join('\n')).not.toMatch(/PostCompact/);
+    expect(
+      recordsAt(records, 'warn')
+        .map((record) => record.message)
+        .join('\n'),
+    ).not.toMatch(/PostCompact/);
     // Its systemMessage is shown to the user.
     expect(events.filter((event) => event.type === 'hook_message')).toEqual([
       { type: 'hook_message', eventName: 'PostCompact', message: 'Context was compacted; re-read NOTES.md' },
@@ -92,7 +87,7 @@ describe('Claude Code events fired at their moment', () => {
     const failureLog = scratch.file('failure.jsonl');
     const serverLog = scratch.file('server.jsonl');
     const stopLog = scratch.file('stop.jsonl');
-    const { config } = configWith({
+    const { config } = claudeHooksConfig({
       StopFailure: [...logger(failureLog, 'rate_limit'), ...logger(serverLog, 'server_error')],
       Stop: logger(stopLog),
     });

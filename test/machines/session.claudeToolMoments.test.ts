@@ -21,7 +21,8 @@ import { callsTurn, FakeContentGenerator, textTurn, type FakeTurn } from '../hel
 import { fixtureCommand, hookFixture, shellQuote } from '../helpers/hookFixtures.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
 import { publishedHook } from '../helpers/publishedHooks.js';
-import { readJsonLines, SESSION_END_WAIT_MS, useSessionScratch } from '../helpers/sessionHooks.js';
+import { SESSION_END_WAIT_MS, useSessionScratch } from '../helpers/sessionHooks.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 

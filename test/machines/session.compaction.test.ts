@@ -5,25 +5,13 @@
  */
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import {
-  Config,
-  createAgentSession,
-  DebugLogger,
-  parseScenario,
-  ScriptedContentGenerator,
-  type AgentEvent,
-  type TranscriptEntry,
-} from '../../src/index.js';
+import { Config, createAgentSession, DebugLogger, type AgentEvent, type TranscriptEntry } from '../../src/index.js';
+import { parseScenario, ScriptedContentGenerator } from '../../src/testing.js';
 import { estimateTokens, findCompactionCut, truncateHistory } from '../../src/engine.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
-import {
-  hookGroup,
-  readEventLog,
-  readJsonLines,
-  sessionFixtureCommand,
-  useSessionScratch,
-} from '../helpers/sessionHooks.js';
+import { hookGroup, readEventLog, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 

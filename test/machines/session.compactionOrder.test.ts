@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { Config, createAgentSession } from '../../src/index.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
 import { fixturePath } from '../helpers/cliProcess.js';
-import { hookGroup, readJsonLines, useSessionScratch } from '../helpers/sessionHooks.js';
+import { hookGroup, useSessionScratch } from '../helpers/sessionHooks.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 

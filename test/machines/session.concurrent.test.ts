@@ -14,20 +14,15 @@ import {
   createAgentSession,
   executeToolWithHooks,
   flushInspectionFiles,
-  parseScenario,
   removeClaudeEnvFile,
-  ScriptedContentGenerator,
   type AgentRunResult,
   type AgentSession,
   type HooksSettings,
 } from '../../src/index.js';
+import { parseScenario, ScriptedContentGenerator } from '../../src/testing.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
-import {
-  readJsonLines,
-  SESSION_END_WAIT_MS,
-  sessionFixtureCommand,
-  useSessionScratch,
-} from '../helpers/sessionHooks.js';
+import { SESSION_END_WAIT_MS, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 const SESSIONS = 4;

@@ -8,21 +8,11 @@ import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { Config, createAgentSession, DebugLogger } from '../../src/index.js';
 import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
-import {
-  SESSION_END_WAIT_MS,
-  hookGroup,
-  readJsonLines,
-  sessionFixtureCommand,
-  useSessionScratch,
-} from '../helpers/sessionHooks.js';
+import { SESSION_END_WAIT_MS, hookGroup, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
+import { textsOf } from '../helpers/sessionHooks.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
-
-function textsOf(contents: readonly Content[]): string[] {
-  return contents.flatMap((content) =>
-    (content.parts ?? []).flatMap((part) => (part.text !== undefined ? [part.text] : [])),
-  );
-}
 
 describe('hook context in the transcript', () => {
   it('SessionStart context is an attachment entry (hook_additional_context), so a Claude hook counting prompts in transcript_path counts one per prompt', async () => {

@@ -1,14 +1,7 @@
-/**
- * The session applies the lifecycle hooks' answers (beyond HOOK-203), with real hook scripts: the
- * order every event fires in, SessionStart and BeforeAgent context reaching the model, a blocked
- * prompt never reaching it, Stop hooks that make the agent go on, and the bound on them.
- */
-import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import {
-  Config,
+  type Config,
   createAgentSession,
-  DebugLogger,
   type AgentEvent,
   type HooksSettings,
   type LogRecord,
@@ -21,23 +14,17 @@ import {
   hookGroup,
   logEveryEvent,
   readEventLog,
-  readJsonLines,
   sessionFixtureCommand,
+  textsOf,
   useSessionScratch,
 } from '../helpers/sessionHooks.js';
+import { recordingConfig } from '../helpers/systemFixtures.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 
 function sessionConfig(hooks: HooksSettings): { config: Config; records: LogRecord[] } {
-  const records: LogRecord[] = [];
-  const logger = new DebugLogger('test', { level: 'debug', sink: (record) => records.push(record) });
-  return { config: new Config({ enableHooks: true, hooks, logger, workingDir: scratch.directory }), records };
-}
-
-function textsOf(contents: unknown): string[] {
-  return ((contents ?? []) as Content[]).flatMap((content) =>
-    (content.parts ?? []).flatMap((part) => (part.text !== undefined ? [part.text] : [])),
-  );
+  return recordingConfig({ hooks, workingDir: scratch.directory });
 }
 
 describe('the session fires every lifecycle event, in order', () => {

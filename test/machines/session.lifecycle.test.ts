@@ -8,12 +8,12 @@ import { describe, expect, it } from 'vitest';
 import {
   Config,
   createAgentSession,
-  DebugLogger,
-  DEFAULT_SESSION_END_TIMEOUT_MS,
   type AgentEvent,
   type HooksSettings,
+  type LogRecord,
   type TranscriptEntry,
 } from '../../src/index.js';
+import { DEFAULT_SESSION_END_TIMEOUT_MS } from '../../src/engine.js';
 import { waitingTool } from '../helpers/modelAgentTools.js';
 import { FakeContentGenerator, callsTurn, textTurn } from '../helpers/modelFakeGenerator.js';
 import { processExists } from '../helpers/modelHooks.js';
@@ -22,25 +22,24 @@ import {
   SESSION_END_WAIT_MS,
   hookGroup,
   readEventLog,
-  readJsonLines,
   sessionFixtureCommand,
   useSessionScratch,
 } from '../helpers/sessionHooks.js';
+import { recordingConfig } from '../helpers/systemFixtures.js';
+import { recordsAt } from '../helpers/hookFixtures.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 
-function recordingConfig(hooks: HooksSettings): { config: Config; warnings: string[] } {
-  const warnings: string[] = [];
-  const logger = new DebugLogger('test', {
-    sink: (record) => (record.level === 'warn' ? warnings.push(record.message) : undefined),
-  });
-  return { config: new Config({ enableHooks: true, hooks, logger, workingDir: scratch.directory }), warnings };
+/** An enabled Config with these hooks, run in the scratch directory; `records` holds what it logged. */
+function sessionConfig(hooks: HooksSettings): { config: Config; records: LogRecord[] } {
+  return recordingConfig({ hooks, workingDir: scratch.directory });
 }
 
 describe('SessionEnd', () => {
   it('a SessionEnd hook that hangs is cancelled after the bounded time: end() resolves, the hook process is killed, a warning says so', async () => {
     const pidFile = scratch.file('end.pid');
-    const { config, warnings } = recordingConfig({
+    const { config, records } = sessionConfig({
       SessionEnd: hookGroup(`sh -c 'echo $$ > "${pidFile}"; exec sleep 120'`, 60_000),
     });
     const events: AgentEvent[] = [];
@@ -55,7 +54,9 @@ describe('SessionEnd', () => {
     // The bound starts when ending starts; make sure the hook has really started before it runs out.
     await session.end('other');
     expect(events.at(-1)).toEqual({ type: 'session_end', reason: 'other', timedOut: true });
-    expect(warnings).toContain('SessionEnd hooks (reason "other") did not finish within 300 ms and were cancelled');
+    expect(recordsAt(records, 'warn').map((record) => record.message)).toContain(
+      'SessionEnd hooks (reason "other") did not finish within 300 ms and were cancelled',
+    );
     if (existsSync(pidFile)) {
       const pid = Number(readFileSync(pidFile, 'utf8'));
       await waitFor(() => !processExists(pid), `SessionEnd hook ${pid} to be gone`);
@@ -64,7 +65,7 @@ describe('SessionEnd', () => {
 
   it('without sessionEndTimeoutMs, SessionEnd hooks get the default 1.5 s (DEFAULT_SESSION_END_TIMEOUT_MS), then are cancelled', async () => {
     expect(DEFAULT_SESSION_END_TIMEOUT_MS).toBe(1_500);
-    const { config, warnings } = recordingConfig({ SessionEnd: hookGroup(`sh -c 'exec sleep 120'`, 60_000) });
+    const { config, records } = sessionConfig({ SessionEnd: hookGroup(`sh -c 'exec sleep 120'`, 60_000) });
     const events: AgentEvent[] = [];
     const session = createAgentSession({
       config,
@@ -75,12 +76,14 @@ describe('SessionEnd', () => {
     });
     await session.end('other');
     expect(events.at(-1)).toEqual({ type: 'session_end', reason: 'other', timedOut: true });
-    expect(warnings).toContain('SessionEnd hooks (reason "other") did not finish within 1500 ms and were cancelled');
+    expect(recordsAt(records, 'warn').map((record) => record.message)).toContain(
+      'SessionEnd hooks (reason "other") did not finish within 1500 ms and were cancelled',
+    );
   });
 
   it('end() during a prompt aborts the prompt (its tool sees the abort), then SessionEnd fires', async () => {
     const log = scratch.file('events.jsonl');
-    const { config } = recordingConfig({ SessionEnd: hookGroup(sessionFixtureCommand('log-event.py', log)) });
+    const { config } = sessionConfig({ SessionEnd: hookGroup(sessionFixtureCommand('log-event.py', log)) });
     let release: () => void = () => {};
     const started = new Promise<void>((resolve) => (release = resolve));
     const slow = waitingTool('slow', () => release());
@@ -105,7 +108,7 @@ describe('clear and notify', () => {
   it('clear(): SessionEnd (clear), the history is emptied and the transcript gets a clear boundary, SessionStart (clear)', async () => {
     const log = scratch.file('events.jsonl');
     const command = sessionFixtureCommand('log-event.py', log);
-    const { config } = recordingConfig({ SessionStart: hookGroup(command), SessionEnd: hookGroup(command) });
+    const { config } = sessionConfig({ SessionStart: hookGroup(command), SessionEnd: hookGroup(command) });
     const generator = new FakeContentGenerator([textTurn('first answer'), textTurn('second answer')]);
     const session = createAgentSession({
       config,
@@ -138,7 +141,7 @@ describe('clear and notify', () => {
 
   it('notify(type, message, details) fires Notification; its systemMessage is shown to the user', async () => {
     const log = scratch.file('events.jsonl');
-    const { config } = recordingConfig({
+    const { config } = sessionConfig({
       Notification: [
         {
           hooks: [

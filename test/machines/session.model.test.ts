@@ -15,11 +15,11 @@ import {
   Config,
   createAgentSession,
   DebugLogger,
-  sessionMachine,
   type AgentRunResult,
   type HooksSettings,
   type Tool,
 } from '../../src/index.js';
+import { sessionMachine } from '../../src/engine.js';
 import {
   callModel,
   checkAnswer,

@@ -13,10 +13,11 @@ import {
   SESSION_END_WAIT_MS,
   hookGroup,
   readEventLog,
-  readJsonLines,
   sessionFixtureCommand,
+  textsOf,
   useSessionScratch,
 } from '../helpers/sessionHooks.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 
@@ -44,12 +45,6 @@ function sessionWith(
     ...(options.compaction ? { compaction: { ...options.compaction, strategy: 'truncate' as const } } : {}),
   });
   return { session, generator, events };
-}
-
-function textsOf(contents: unknown): string[] {
-  return ((contents ?? []) as Content[]).flatMap((content) =>
-    (content.parts ?? []).flatMap((part) => (part.text !== undefined ? [part.text] : [])),
-  );
 }
 
 describe('a stop ends the prompt, not the session', () => {

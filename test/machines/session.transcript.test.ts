@@ -24,14 +24,12 @@ import {
   sessionFixtureCommand,
   useSessionScratch,
 } from '../helpers/sessionHooks.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 
 function entriesOf(path: string): TranscriptEntry[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as TranscriptEntry);
+  return readJsonLines<TranscriptEntry>(path);
 }
 
 describe('the session transcript', () => {

@@ -1,10 +1,3 @@
-/**
- * The ask policy, on one tool call with real hook processes (`scripted-hook.mjs` answering
- * `ask`, a Notification hook logging what it receives): the toolCall machine's `asking` state, the host's
- * `onAskUser` allowing, denying, failing, hanging past its bound or being cancelled, HOOK-182 without
- * a callback, and `executeToolWithHooks` giving the same results (HOOK-134).
- */
-import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
@@ -18,11 +11,12 @@ import {
   scriptedAskUser,
   scriptedHookCommand,
   scriptedHookSettings,
-  waitFor,
   type AskAnswerBehaviour,
   type BeforeBehaviour,
 } from '../helpers/machineScenario.js';
+import { waitFor } from '../helpers/waiting.js';
 import { assertNoHookProcessesAlive } from '../helpers/processes.js';
+import { readJsonLines } from '../helpers/jsonLines.js';
 
 const scratch = new MachineScratch();
 afterAll(() => scratch.cleanup());
@@ -74,14 +68,6 @@ async function run(options: AskRun) {
     inspect: (event) => events.push(event),
   });
   return { outcome, tool, states: statesOf(events), records, askUser, args };
-}
-
-function readLog(path: string): Array<Record<string, unknown>> {
-  if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe('toolCall machine: a hook asks', () => {
@@ -211,14 +197,14 @@ describe('toolCall machine: a hook asks', () => {
     const notificationLog = scratch.file('notification.jsonl');
     const seenWhileAsking: number[] = [];
     const onAskUser: AskUserCallback = async () => {
-      await waitFor(() => readLog(notificationLog).length > 0, 'the Notification hook to run');
-      seenWhileAsking.push(readLog(notificationLog).length);
+      await waitFor(() => readJsonLines(notificationLog).length > 0, 'the Notification hook to run');
+      seenWhileAsking.push(readJsonLines(notificationLog).length);
       return 'allow' as const;
     };
     const { outcome, args } = await run({ onAskUser, notificationLog });
     expect(outcome.outcome).toBe('success');
     expect(seenWhileAsking).toEqual([1]);
-    const [notification] = readLog(notificationLog);
+    const [notification] = readJsonLines(notificationLog);
     expect(notification).toMatchObject({
       hook_event_name: 'Notification',
       notification_type: 'ToolPermission',
@@ -236,7 +222,7 @@ describe('toolCall machine: a hook asks', () => {
     const notificationLog = scratch.file('notification.jsonl');
     const { outcome } = await run({ onAskUser: 'none', notificationLog });
     expect(outcome.outcome).toBe('success');
-    expect(readLog(notificationLog)).toEqual([]);
+    expect(readJsonLines(notificationLog)).toEqual([]);
   });
 });
 

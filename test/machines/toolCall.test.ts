@@ -11,14 +11,8 @@ import type { BeforeToolDecision } from '../../src/hooks/protocol/beforeToolDeci
 import { runToolCall } from '../../src/machines/runToolCall.js';
 import { toolCallMachine, type BeforeToolActorInput } from '../../src/machines/toolCall.machine.js';
 import type { AfterBehaviour, BeforeBehaviour } from '../helpers/machineScenario.js';
-import {
-  MachineScratch,
-  machineConfig,
-  recordingTool,
-  scriptedHookPath,
-  waitFor,
-  waitForPid,
-} from '../helpers/machineScenario.js';
+import { MachineScratch, machineConfig, recordingTool, scriptedHookPath } from '../helpers/machineScenario.js';
+import { waitFor, waitForPid } from '../helpers/waiting.js';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../helpers/processes.js';
 import {
   afterToolEffectsCommand,

@@ -1,6 +1,6 @@
 /** Unit tests of the toolCall machine's own functions (the shared steps are tested in toolCallSteps.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { Config, DebugLogger, type LogRecord } from '../../src/index.js';
+import { Config, DebugLogger } from '../../src/index.js';
 import { createErrorResult } from '../../src/hooks/protocol/toolHookEffects.js';
 import {
   cancelledResult,
@@ -11,6 +11,7 @@ import {
   toolNotFoundResult,
   warnActorFailure,
 } from '../../src/machines/toolCallActors.js';
+import { recordingLogger } from '../../src/testing.js';
 
 const signal = new AbortController().signal;
 
@@ -100,8 +101,8 @@ describe('toolCall actor functions', () => {
   });
 
   it('HOOK-111: warnActorFailure logs one warning naming the step, the tool and the error, and survives a broken logger', () => {
-    const records: LogRecord[] = [];
-    const config = new Config({ logger: new DebugLogger('hookrail', { sink: (record) => records.push(record) }) });
+    const { logger, records } = recordingLogger({ namespace: 'hookrail', level: 'warn' });
+    const config = new Config({ logger });
     warnActorFailure(config, 'AfterTool', 'write_file', new Error('boom'));
     expect(records.map((record) => [record.level, record.namespace, record.message])).toEqual([
       [

@@ -3,7 +3,6 @@
  * once when nothing matches, and otherwise builds the stdin object, runs the hooks, aggregates and
  * logs one telemetry line. It never throws (HOOK-113, 147).
  */
-import { randomUUID } from 'node:crypto';
 import type { GenerateContentParameters, GenerateContentResponse } from '@google/genai';
 import { isFailedToolResponse } from '../dialects/claudeToolResponse.js';
 import { fireContextOf } from '../dialects/fireContext.js';
@@ -23,6 +22,7 @@ import {
 import { HookEventName, isHookEventName, isToolEvent } from '../protocol/events.js';
 import { isPlainObject } from '../../values.js';
 import { AsyncHookTracker } from './asyncHooks.js';
+import { buildFireInput, fireFacts } from './fireInput.js';
 import type {
   AfterAgentInput,
   AfterModelInput,
@@ -335,11 +335,13 @@ export class HookEventHandler {
         }
         return { plan: null, results: [], aggregated: createEmptyAggregatedResult() };
       }
-      const input = withFields(
-        this.buildBaseInput(eventName, this.sessionOf(request.options)),
-        request.buildFields(),
+      const input = buildFireInput({
         eventName,
-      ) as Input;
+        session: this.sessionOf(request.options),
+        workingDir: this.config.getWorkingDir(),
+        subagent: this.config.getSubagentIdentity(),
+        fields: request.buildFields(),
+      }) as Input;
       const runOptions = fireFacts(eventName, request.options, context);
       // Async hooks start in the background and take no part in the decision.
       const { foreground, background } = AsyncHookTracker.partition(plan.hookConfigs);
@@ -403,24 +405,6 @@ export class HookEventHandler {
     );
   }
 
-  /**
-   * HOOK-015, 062, 144, 161, 215: base fields of the firing session (`transcript_path` is '' while it
-   * writes no transcript) and the Config's working directory.
-   */
-  private buildBaseInput(eventName: HookEventName, session: HookSession): HookInput {
-    const input: HookInput = {
-      session_id: session.sessionId,
-      transcript_path: session.transcriptPath,
-      cwd: this.config.getWorkingDir(),
-      hook_event_name: eventName,
-      timestamp: isoTimestamp(),
-    };
-    // A sub-agent's events say which sub-agent fired them (Claude Code's agent_id and agent_type).
-    const identity = this.config.getSubagentIdentity();
-    if (identity) Object.assign(input, { agent_id: identity.agentId, agent_type: identity.agentType });
-    return input;
-  }
-
   /** HOOK-146: `BeforeTool fired for 'write_file': 2 hooks, 45ms, success (blocked)`. */
   private logTelemetry(
     request: FireRequest<HookInput>,
@@ -446,54 +430,6 @@ export class HookEventHandler {
       },
     );
   }
-}
-
-/**
- * The runner's options: the signal, and what hooks in other dialects are told beyond the input (a
- * tool call's id, the same for every hook of the fire; whether a sub-agent stops).
- */
-function fireFacts(
-  eventName: HookEventName,
-  options: HookFireOptions | undefined,
-  context: HookEventContext | undefined,
-): HookFireOptions {
-  const facts: HookFireOptions = { signal: options?.signal };
-  if (isToolEvent(eventName)) facts.toolCallId = options?.toolCallId ?? `hookrail_${randomUUID()}`;
-  if (options?.subagent === true || context?.subagent === true) facts.subagent = true;
-  const moment = options?.moment ?? context?.moment;
-  if (moment !== undefined) facts.moment = moment;
-  return facts;
-}
-
-/**
- * The stdin object: the base fields, then the event's fields over them, then `hook_event_name`. Built
- * by assignment onto the fresh base object, not by spreading two objects into a third: V8 makes that
- * spread a slow dictionary object, and every hook of the fire then pays for it (measured at a
- * function hook's whole cost doubling). A `__proto__` field stays a plain own field, as with a spread.
- */
-function withFields(base: HookInput, fields: object, eventName: HookEventName): HookInput {
-  const input = base as unknown as Record<string, unknown>;
-  for (const key of Object.keys(fields)) {
-    const value = (fields as Record<string, unknown>)[key];
-    if (key === '__proto__')
-      Object.defineProperty(input, key, { value, enumerable: true, writable: true, configurable: true });
-    else input[key] = value;
-  }
-  input['hook_event_name'] = eventName;
-  return base;
-}
-
-let timestampMillis = Number.NaN;
-let timestampText = '';
-
-/** The current time as ISO 8601, formatted once per millisecond: fires in a tight loop share it. */
-function isoTimestamp(): string {
-  const now = Date.now();
-  if (now !== timestampMillis) {
-    timestampMillis = now;
-    timestampText = new Date(now).toISOString();
-  }
-  return timestampText;
 }
 
 function describeEvent(eventName: HookEventName, context: HookEventContext | undefined): string {

@@ -1,15 +1,14 @@
 /**
  * HookRunner: executes configured hook commands as real processes and turns how they ended into a
- * `HookExecutionResult` following the canonical exit-code table (the exit-code rules, HOOK-066–070). It never throws: every
+ * `HookExecutionResult` following the canonical exit-code table (HOOK-066–070, hookOutcomeReader.ts). It never throws: every
  * failure becomes a result with `success: false`, and every failure is logged as a warning that
  * names the hook, the event, the exit code (or signal, or timeout) and stderr.
  */
-import { HookExecutionError, type HookFailureKind } from '../../errors.js';
 import { expandCommand } from '../actions/commandExpansion.js';
 import { buildHookEnvironment } from '../actions/hookEnvironment.js';
 import { compileNameFilter } from '../matching/matchers.js';
 import { DebugLogger } from '../../debugLogger.js';
-import { runHookProcess, STDOUT_OVERFLOW_EXCERPT_BYTES, type HookProcessOutcome } from '../actions/hookProcess.js';
+import { runHookProcess } from '../actions/hookProcess.js';
 import { hookTimeoutMs } from '../dialects/hookTimeouts.js';
 import { openHookConversation } from '../dialects/conversation.js';
 import { expandExecForm } from '../actions/execForm.js';
@@ -18,7 +17,7 @@ import { runFunctionHook } from '../actions/functionHook.js';
 import { DEFAULT_MAX_HTTP_BODY_BYTES, runHttpHook } from '../actions/httpHook.js';
 import { runJudgedHook } from './judgedHookDispatch.js';
 import type { JudgedHookHost } from './engineHost.js';
-import { applyFailurePolicy, failureMode } from '../protocol/failurePolicy.js';
+import { applyFailurePolicy } from '../protocol/failurePolicy.js';
 import {
   HOOK_KILL_GRACE_MS,
   type HookConfig,
@@ -26,11 +25,10 @@ import {
   type HttpHookConfig,
 } from '../protocol/hookConfig.js';
 import type { HookEventName } from '../protocol/events.js';
-import { boundedStderrMessage } from '../protocol/hookStderr.js';
 import type { HookExecutionResult } from '../protocol/results.js';
 import type { HookInput } from '../protocol/inputs.js';
 import { applyHookOutputToInput, isBlockingOutput } from './hookChain.js';
-import { convertPlainTextToHookOutput, parseHookStdout } from './hookOutputText.js';
+import { hookLabel, HookOutcomeReader } from './hookOutcomeReader.js';
 
 /**
  * Default cap on the bytes kept from a hook's stdout: 16 MiB, so a valid JSON decision is never lost
@@ -42,7 +40,6 @@ export const DEFAULT_MAX_STDOUT_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_MAX_STDERR_BYTES = 1024 * 1024;
 
 /** Characters of stderr quoted in a warning message (the full capture is in the record's data). */
-const stderrExcerptLength = 2_000;
 
 /** Options for {@link HookRunner}. */
 export interface HookRunnerOptions {
@@ -73,6 +70,7 @@ export class HookRunner {
   private readonly maxHttpBodyBytes: number;
   private readonly config: JudgedHookHost | undefined;
   private readonly warmInterpreters: number;
+  private readonly outcomes: HookOutcomeReader;
 
   constructor(options: HookRunnerOptions = {}) {
     this.config = options.config;
@@ -84,6 +82,11 @@ export class HookRunner {
     // No filter at all by default, so the common case does not walk the environment for every hook.
     this.isWithheld = options.withheldVariables?.length ? compileNameFilter(options.withheldVariables) : undefined;
     this.maxHttpBodyBytes = positiveOr(options.maxHttpBodyBytes, DEFAULT_MAX_HTTP_BODY_BYTES);
+    this.outcomes = new HookOutcomeReader({
+      logger: this.logger,
+      maxStdoutBytes: this.maxStdoutBytes,
+      maxStderrBytes: this.maxStderrBytes,
+    });
   }
 
   /**
@@ -163,7 +166,7 @@ export class HookRunner {
       });
       return conversation.readAnswer(answer);
     } catch (error) {
-      return this.fail({
+      return this.outcomes.fail({
         hookConfig,
         eventName,
         startedAt,
@@ -185,7 +188,7 @@ export class HookRunner {
     const label = hookLabel(hookConfig);
     try {
       if (hookConfig.type === 'plugin') {
-        return this.fail({
+        return this.outcomes.fail({
           hookConfig,
           eventName,
           startedAt,
@@ -194,7 +197,7 @@ export class HookRunner {
         });
       }
       if (typeof hookConfig.command !== 'string' || hookConfig.command.trim() === '') {
-        return this.fail({
+        return this.outcomes.fail({
           hookConfig,
           eventName,
           startedAt,
@@ -259,9 +262,9 @@ export class HookRunner {
       });
       if (outcome.warm && this.logger.isEnabled('debug'))
         this.logger.debug(`Hook "${label}" for ${eventName} ran on a warm interpreter`);
-      return conversation.readAnswer(this.interpret(hookConfig, eventName, outcome, timeoutMs));
+      return conversation.readAnswer(this.outcomes.interpret(hookConfig, eventName, outcome, timeoutMs));
     } catch (error) {
-      return this.fail({
+      return this.outcomes.fail({
         hookConfig,
         eventName,
         startedAt,
@@ -303,191 +306,6 @@ export class HookRunner {
     }
     return results;
   }
-
-  /** The exit-code table (the exit-code rules, HOOK-066–070) applied to one finished process. */
-  private interpret(
-    hookConfig: HookConfig,
-    eventName: HookEventName,
-    outcome: HookProcessOutcome,
-    timeoutMs: number,
-  ): HookExecutionResult {
-    // One object, completed by the branch that applies: a base spread into each answer cost a hook
-    // ~6 µs on the cold path after its process exits (bench/README.md).
-    const result: HookExecutionResult = {
-      hookConfig,
-      eventName,
-      stdout: outcome.stdout,
-      stderr: outcome.stderr,
-      signal: outcome.signal,
-      truncated: outcome.stdoutDroppedBytes > 0 || outcome.stderrDroppedBytes > 0 || undefined,
-      duration: outcome.durationMs,
-      success: false,
-    };
-    // A reason or a warning for the model: only its head (10,000 characters) goes into the model's context.
-    const stderr = boundedStderrMessage(outcome.stderr.trim(), outcome.stderrDroppedBytes);
-
-    if (outcome.cancelled || outcome.timedOut || outcome.spawnError) {
-      const kind: HookFailureKind = outcome.cancelled ? 'cancelled' : outcome.timedOut ? 'timeout' : 'spawn';
-      const reason = outcome.cancelled
-        ? 'cancelled'
-        : outcome.timedOut
-          ? `timed out after ${timeoutMs} ms${outcome.forceKilled ? ' (killed with SIGKILL after ignoring SIGTERM)' : ''}`
-          : `could not start: ${outcome.spawnError?.message ?? 'unknown error'}`;
-      const error = this.report({
-        hookConfig,
-        eventName,
-        kind,
-        reason,
-        outcome,
-        level: outcome.cancelled ? 'info' : 'warn',
-      });
-      result.timedOut = outcome.timedOut || undefined;
-      result.error = error;
-      return result;
-    }
-
-    if (outcome.exitCode === 0) {
-      if (outcome.stdoutDroppedBytes > 0) {
-        const reason = `stdout exceeded ${this.maxStdoutBytes} bytes; the output was not parsed`;
-        const error = this.report({ hookConfig, eventName, kind: 'output-too-large', reason, outcome, level: 'warn' });
-        result.exitCode = 0;
-        result.error = error;
-        return result;
-      }
-      if (stderr !== '')
-        this.logger.debug(`Hook "${hookLabel(hookConfig)}" for ${eventName} wrote to stderr`, {
-          stderr: excerpt(stderr),
-        });
-      result.exitCode = 0;
-      result.success = true;
-      result.output = parseHookStdout(outcome.stdout);
-      return result;
-    }
-
-    if (outcome.exitCode === 2) {
-      const output = convertPlainTextToHookOutput(stderr, 2);
-      this.logger.info(`Hook "${hookLabel(hookConfig)}" blocked ${eventName} (exit code 2): ${output.reason}`, {
-        command: commandOf(hookConfig),
-        eventName,
-        exitCode: 2,
-        stderr: excerpt(stderr),
-      });
-      const error = new HookExecutionError({
-        kind: 'exit-code',
-        command: commandOf(hookConfig),
-        eventName,
-        message: `blocked (exit code 2): ${output.reason}`,
-      });
-      result.exitCode = 2;
-      result.output = output;
-      result.error = error;
-      return result;
-    }
-
-    // Any other exit code, or a signal (HOOK-196: exit code null maps to 0 with success false).
-    const kind: HookFailureKind = outcome.exitCode === null ? 'signal' : 'exit-code';
-    const reason =
-      outcome.exitCode === null
-        ? `killed by ${outcome.signal ?? 'a signal'}`
-        : exitCodeReason(outcome.exitCode, commandOf(hookConfig));
-    const error = this.report({ hookConfig, eventName, kind, reason, outcome, level: 'warn' });
-    const output = stderr !== '' ? convertPlainTextToHookOutput(stderr, outcome.exitCode) : undefined;
-    result.exitCode = outcome.exitCode ?? 0;
-    result.output = output;
-    result.error = error;
-    return result;
-  }
-
-  /** Builds the error of a failed hook and logs it with structured fields. */
-  private report(options: {
-    hookConfig: HookConfig;
-    eventName: HookEventName;
-    kind: HookFailureKind;
-    reason: string;
-    outcome: HookProcessOutcome;
-    level: 'warn' | 'info';
-  }): HookExecutionError {
-    const { hookConfig, eventName, kind, reason, outcome } = options;
-    const stderr = outcome.stderr.trim();
-    const truncation = [
-      outcome.stdoutDroppedBytes > 0
-        ? `stdout was ${outcome.stdoutDroppedBytes} bytes over the cap of ${this.maxStdoutBytes} bytes; only its first ${STDOUT_OVERFLOW_EXCERPT_BYTES} bytes are kept`
-        : '',
-      outcome.stderrDroppedBytes > 0
-        ? `stderr truncated to the first ${this.maxStderrBytes} bytes (${outcome.stderrDroppedBytes} bytes cut)`
-        : '',
-    ].filter(Boolean);
-    const message =
-      `Hook "${hookLabel(hookConfig)}" for ${eventName} failed (${failureMode(hookConfig, eventName)}): ${reason}` +
-      (stderr !== '' ? `; stderr: ${excerpt(stderr)}` : '; stderr was empty') +
-      (truncation.length > 0 ? `; ${truncation.join('; ')}` : '');
-    this.logger[options.level](message, {
-      command: commandOf(hookConfig),
-      eventName,
-      kind,
-      exitCode: outcome.exitCode,
-      signal: outcome.signal,
-      timedOut: outcome.timedOut,
-      durationMs: outcome.durationMs,
-      stderr: excerpt(stderr),
-      truncated: truncation,
-    });
-    return new HookExecutionError({
-      kind,
-      command: commandOf(hookConfig),
-      eventName,
-      message,
-      cause: outcome.spawnError,
-    });
-  }
-
-  /** A failure before any process ran (plugin hook, missing command, unserialisable input). */
-  private fail(options: {
-    hookConfig: HookConfig;
-    eventName: HookEventName;
-    startedAt: number;
-    kind: HookFailureKind;
-    reason: string;
-    cause?: unknown;
-  }): HookExecutionResult {
-    const { hookConfig, eventName, kind, reason } = options;
-    const message = `Hook "${hookLabel(hookConfig)}" for ${eventName} failed (${failureMode(hookConfig, eventName)}): ${reason}`;
-    this.logger.warn(message, { command: commandOf(hookConfig), eventName, kind });
-    const error = new HookExecutionError({
-      kind,
-      command: commandOf(hookConfig),
-      eventName,
-      message,
-      cause: options.cause,
-    });
-    return { hookConfig, eventName, success: false, duration: performance.now() - options.startedAt, error };
-  }
-}
-
-function exitCodeReason(exitCode: number, command: string): string {
-  if (exitCode === 127) return `exit code 127 (command not found: ${command})`;
-  if (exitCode === 126) return `exit code 126 (command not executable: ${command})`;
-  return `exit code ${exitCode}`;
-}
-
-function commandOf(hookConfig: HookConfig): string {
-  if (typeof hookConfig.command !== 'string') return '';
-  // Exec form: the executable and its arguments, as one would type them.
-  return hookConfig.type === 'command' && Array.isArray(hookConfig.args)
-    ? [hookConfig.command, ...hookConfig.args].join(' ')
-    : hookConfig.command;
-}
-
-/** The hook as a warning names it: its name and command, or just the command. */
-function hookLabel(hookConfig: HookConfig): string {
-  const command = commandOf(hookConfig) || `<${String(hookConfig.type)} hook without command>`;
-  return hookConfig.name ? `${hookConfig.name} (${command})` : command;
-}
-
-function excerpt(text: string): string {
-  return text.length > stderrExcerptLength
-    ? `${text.slice(0, stderrExcerptLength)}… [${text.length - stderrExcerptLength} more characters]`
-    : text;
 }
 
 function describeError(error: unknown): string {

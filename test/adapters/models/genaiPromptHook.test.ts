@@ -10,7 +10,7 @@ import type { HookExecutionError } from '../../../src/errors.js';
 import { Config } from '../../../src/hooks/engine/config.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { PromptHookConfig } from '../../../src/hooks/protocol/hookConfig.js';
-import { recordingLogger } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { geminiChunk, startGeminiTestServer, type GeminiTestServer } from '../../helpers/adapterGeminiServer.js';
 
 let server: GeminiTestServer;

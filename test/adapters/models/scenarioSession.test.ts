@@ -3,7 +3,7 @@
  * with JSON paths like the rest of the file.
  */
 import { describe, expect, it } from 'vitest';
-import { parseScenario, ScenarioError } from '../../../src/index.js';
+import { parseScenario, ScenarioError } from '../../../src/testing.js';
 
 const turns = [{ text: 'ok' }];
 

@@ -4,7 +4,7 @@
  * Gemini CLI extensions; trust covers every project file alike.
  */
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   isExtensionEnabled,
   loadClaudePlugin,
@@ -21,13 +21,9 @@ import { DebugLogger } from '../../../src/debugLogger.js';
 import { HookRegistry } from '../../../src/hooks/engine/hookRegistry.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { HookConfig, HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
-import { SettingsEnvironment, oneHook } from '../../helpers/settingsEnvironment.js';
+import { useSettingsEnvironment, oneHook } from '../../helpers/settingsEnvironment.js';
 
-let environment: SettingsEnvironment;
-beforeEach(() => {
-  environment = new SettingsEnvironment();
-});
-afterEach(() => environment.cleanup());
+const environment = useSettingsEnvironment();
 
 function hooksOf(hooks: HooksSettings, eventName: HookEventName): HookConfig[] {
   return (hooks[eventName] ?? []).flatMap((group) => group.hooks);

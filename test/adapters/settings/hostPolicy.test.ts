@@ -6,20 +6,16 @@
  * precedence across each host's files. Guard hooks run as real processes.
  */
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettings, trustProjectHooks } from '../../../src/adapters/settings/settings.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import { claudeGuard, commandsOf, geminiGuard, guard, shellCall } from '../../helpers/policyGuards.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
-import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
+import { useSettingsEnvironment } from '../../helpers/settingsEnvironment.js';
 
 afterAll(() => assertNoHookProcessesAlive());
 
-let environment: SettingsEnvironment;
-beforeEach(() => {
-  environment = new SettingsEnvironment();
-});
-afterEach(() => environment.cleanup());
+const environment = useSettingsEnvironment();
 
 describe("Claude Code's managed settings", () => {
   it('the managed file is read; its hook blocks and is placed first; a user disabledHooks entry cannot switch it off (pinned)', async () => {

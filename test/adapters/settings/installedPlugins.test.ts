@@ -5,22 +5,19 @@
  * real process and blocks as it would in Claude Code.
  */
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettings, toConfigParameters, trustProjectHooks } from '../../../src/adapters/settings/settings.js';
 import { Config } from '../../../src/hooks/engine/config.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import { callThroughHooks } from '../../helpers/toolThroughHooks.js';
-import { hookFixture, recordingLogger, shellQuote } from '../../helpers/hookFixtures.js';
+import { hookFixture, shellQuote } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
-import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
+import { useSettingsEnvironment } from '../../helpers/settingsEnvironment.js';
 
 afterAll(() => assertNoHookProcessesAlive());
 
-let environment: SettingsEnvironment;
-beforeEach(() => {
-  environment = new SettingsEnvironment();
-});
-afterEach(() => environment.cleanup());
+const environment = useSettingsEnvironment();
 
 const guardCommand = `sh ${shellQuote(hookFixture('exit-2-stderr.sh'))} "Dangerous rm command detected"`;
 

@@ -7,19 +7,15 @@
  * Guard hooks run as real processes.
  */
 import { symlinkSync } from 'node:fs';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettings } from '../../../src/adapters/settings/settings.js';
 import { claudeGuard, commandsOf, geminiGuard, guard, shellCall } from '../../helpers/policyGuards.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
-import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
+import { useSettingsEnvironment } from '../../helpers/settingsEnvironment.js';
 
 afterAll(() => assertNoHookProcessesAlive());
 
-let environment: SettingsEnvironment;
-beforeEach(() => {
-  environment = new SettingsEnvironment();
-});
-afterEach(() => environment.cleanup());
+const environment = useSettingsEnvironment();
 
 /** Every order in which the drop-in files can be written to disk. */
 const writeOrders: string[][] = [

@@ -4,23 +4,21 @@
  * form (by the shell, from the hook's environment), and both variables are set for the hook — with a
  * real plugin directory whose path has a space, and real hook processes.
  */
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettings, toConfigParameters } from '../../../src/adapters/settings/settings.js';
 import { Config } from '../../../src/hooks/engine/config.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
-import { hookFixture, recordingLogger } from '../../helpers/hookFixtures.js';
+import { hookFixture } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
-import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
+import { useSettingsEnvironment } from '../../helpers/settingsEnvironment.js';
+import { readJsonLines } from '../../helpers/jsonLines.js';
 
 afterAll(() => assertNoHookProcessesAlive());
 
-let environment: SettingsEnvironment;
-beforeEach(() => {
-  environment = new SettingsEnvironment();
-});
-afterEach(() => environment.cleanup());
+const environment = useSettingsEnvironment();
 
 describe('Claude Code plugin placeholders', () => {
   it('${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PLUGIN_DATA} reach the exec form and the shell form of a plugin hook, and both are set in its environment', async () => {
@@ -42,10 +40,7 @@ describe('Claude Code plugin placeholders', () => {
       return { llmContent: 'ok', returnDisplay: 'ok' };
     });
     expect(ran).toBe(true);
-    const lines = readFileSync(join(dataDirectory, 'calls.log'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, string>);
+    const lines = readJsonLines<Record<string, string>>(join(dataDirectory, 'calls.log'));
     const expected = {
       logFile: join(dataDirectory, 'calls.log'),
       tool: 'Bash',

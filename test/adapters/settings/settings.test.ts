@@ -2,7 +2,7 @@ import type { FunctionHookDefinition } from '../../../src/hooks/protocol/functio
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   loadSettings,
   mergeHooksSettings,
@@ -19,17 +19,9 @@ import { HookRegistry } from '../../../src/hooks/engine/hookRegistry.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
 import { ConfigSource, type HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import { SettingsEnvironment, oneHook } from '../../helpers/settingsEnvironment.js';
+import { useSettingsEnvironment, oneHook } from '../../helpers/settingsEnvironment.js';
 
-let environment: SettingsEnvironment;
-
-beforeEach(() => {
-  environment = new SettingsEnvironment();
-});
-
-afterEach(() => {
-  environment.cleanup();
-});
+const environment = useSettingsEnvironment();
 
 function commandsOf(hooks: HookConfig[] | undefined): Array<string | undefined> {
   return (hooks ?? []).map((hook) => hook.command);

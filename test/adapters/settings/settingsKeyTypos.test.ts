@@ -3,16 +3,12 @@
  * key, so a file with `"hook"` does not read as "0 hooks, no problems"; the many settings of Claude Code's
  * and Gemini CLI's own files pass without a word.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSettingsScopeFile } from '../../../src/adapters/settings/settings.js';
 import { keysReadFrom, reportSettingsKeyTypos } from '../../../src/adapters/settings/settingsKeyTypos.js';
-import { SettingsEnvironment, oneHook } from '../../helpers/settingsEnvironment.js';
+import { useSettingsEnvironment, oneHook } from '../../helpers/settingsEnvironment.js';
 
-let environment: SettingsEnvironment;
-beforeEach(() => {
-  environment = new SettingsEnvironment();
-});
-afterEach(() => environment.cleanup());
+const environment = useSettingsEnvironment();
 
 describe('misspelt top-level settings keys', () => {
   it('hookrail\'s own file: "hook", "Hooks", "enableHook" and "hookEnviroment" are warnings naming the key meant; the hooks under "hooks" still load', async () => {

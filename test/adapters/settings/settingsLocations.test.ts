@@ -3,7 +3,7 @@
  * dialect a location gives, and how messages name a file.
  */
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   dialectOfLocation,
   hostSystemPath,
@@ -13,17 +13,9 @@ import {
   projectLocations,
   type SettingsScope,
 } from '../../../src/adapters/settings/settingsLocations.js';
-import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
+import { useSettingsEnvironment } from '../../helpers/settingsEnvironment.js';
 
-let environment: SettingsEnvironment;
-
-beforeEach(() => {
-  environment = new SettingsEnvironment();
-});
-
-afterEach(() => {
-  environment.cleanup();
-});
+const environment = useSettingsEnvironment();
 
 describe('settings locations', () => {
   it('HOOK-084: the system scope is /etc/hookrail/settings.json unless HOOKRAIL_SYSTEM_SETTINGS names another file', () => {

@@ -5,7 +5,7 @@
  * a decision is checked.
  */
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   countHooks,
   loadSettings,
@@ -20,17 +20,9 @@ import { HookRegistry } from '../../../src/hooks/engine/hookRegistry.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
-import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
+import { useSettingsEnvironment } from '../../helpers/settingsEnvironment.js';
 
-let environment: SettingsEnvironment;
-
-beforeEach(() => {
-  environment = new SettingsEnvironment();
-});
-
-afterEach(() => {
-  environment.cleanup();
-});
+const environment = useSettingsEnvironment();
 
 const exit2Script = fileURLToPath(new URL('../../fixtures/hooks/exit-2-stderr.sh', import.meta.url));
 

@@ -1,20 +1,12 @@
 import { mkdirSync, readFileSync, readdirSync, statSync, symlinkSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultTrustFile, fingerprintHooks, TrustStore } from '../../../src/adapters/settings/trust.js';
 import type { HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
-import { SettingsEnvironment } from '../../helpers/settingsEnvironment.js';
+import { useSettingsEnvironment } from '../../helpers/settingsEnvironment.js';
 
-let environment: SettingsEnvironment;
-
-beforeEach(() => {
-  environment = new SettingsEnvironment();
-});
-
-afterEach(() => {
-  environment.cleanup();
-});
+const environment = useSettingsEnvironment();
 
 const guardHooks: HooksSettings = {
   BeforeTool: [

@@ -1,22 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captureText } from '../../../src/adapters/tools/runShellCommand.js';
 import { CappedCapture } from '../../../src/hooks/actions/cappedCapture.js';
 import { isProcessAlive as isAlive } from '../../helpers/processes.js';
 import { createAdapterWorkspace, idleContext, type AdapterWorkspace } from '../../helpers/adapterWorkspace.js';
-
-async function waitForPidFile(file: string): Promise<number> {
-  await vi.waitFor(
-    async () => {
-      const text = await readFile(file, 'utf8');
-      if (!/^\d+\s*$/.test(text)) throw new Error('pid file not written yet');
-    },
-    { timeout: 10_000, interval: 20 },
-  );
-  return Number((await readFile(file, 'utf8')).trim());
-}
+import { waitForPid } from '../../helpers/waiting.js';
 
 describe('run_shell_command', () => {
   let fixture: AdapterWorkspace;
@@ -119,7 +108,7 @@ describe('run_shell_command', () => {
     const { run_shell_command: shell } = fixture.tools();
     const controller = new AbortController();
     const pending = shell.execute({ command: 'sleep 30 & echo $! > child.pid; wait' }, { signal: controller.signal });
-    const child = await waitForPidFile(path.join(fixture.root, 'child.pid'));
+    const child = await waitForPid(path.join(fixture.root, 'child.pid'));
     controller.abort();
     const result = await pending;
     expect(result.error?.type).toBe('cancelled');
@@ -131,7 +120,7 @@ describe('run_shell_command', () => {
     const controller = new AbortController();
     const command = `sh -c 'trap "" TERM; echo $$ > stubborn.pid; while :; do sleep 1; done'`;
     const pending = shell.execute({ command }, { signal: controller.signal });
-    const stubborn = await waitForPidFile(path.join(fixture.root, 'stubborn.pid'));
+    const stubborn = await waitForPid(path.join(fixture.root, 'stubborn.pid'));
     controller.abort();
     const result = await pending;
     expect(result.error?.type).toBe('cancelled');

@@ -7,7 +7,8 @@ import { actionFailer } from '../../../src/hooks/actions/actionFailure.js';
 import { HookExecutionError } from '../../../src/errors.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
-import { recordingLogger, recordsAt } from '../../helpers/hookFixtures.js';
+import { recordsAt } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 
 const hookConfig: HookConfig = { type: 'http', url: 'http://127.0.0.1:9/hook', name: 'audit' };
 

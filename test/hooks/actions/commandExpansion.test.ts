@@ -9,13 +9,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { escapeShellWord, expandCommand } from '../../../src/hooks/actions/commandExpansion.js';
 import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import {
-  beforeToolInput,
-  fixtureCommand,
-  hookFixture,
-  recordingLogger,
-  scratchDirectory,
-} from '../../helpers/hookFixtures.js';
+import { beforeToolInput, fixtureCommand, hookFixture, scratchDirectory } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
 afterAll(() => assertNoHookProcessesAlive());

@@ -10,7 +10,8 @@ import { runInProcessGroup } from '../../../src/hooks/actions/processGroup.js';
 import { CappedCapture } from '../../../src/hooks/actions/cappedCapture.js';
 import { Config } from '../../../src/hooks/engine/config.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
-import { recordingLogger, scratchDirectory } from '../../helpers/hookFixtures.js';
+import { scratchDirectory } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 
 let scratch: { path: string; remove: () => void };
 // Tests that take bash off the PATH set process.env.PATH; every test starts and ends with the host's.

@@ -13,7 +13,8 @@ import { buildHookEnvironment } from '../../../src/hooks/actions/hookEnvironment
 import { runHookProcess, type HookProcessOutcome } from '../../../src/hooks/actions/hookProcess.js';
 import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import { beforeToolInput, hookFixture, recordingLogger, scratchDirectory } from '../../helpers/hookFixtures.js';
+import { beforeToolInput, hookFixture, scratchDirectory } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 
 let scratch: ReturnType<typeof scratchDirectory>;
 let projectDir: string;
@@ -99,7 +100,7 @@ describe.runIf(process.platform === 'linux')(
     });
 
     it('HOOK-188: the runner spawns a script hook directly and reads its answer; the debug line says no shell ran', async () => {
-      const { logger, records } = recordingLogger('debug');
+      const { logger, records } = recordingLogger({ level: 'debug' });
       const runner = new HookRunner({ logger });
       const hook = { type: 'command' as const, command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/env-report.mjs' };
       const result = await runner.executeHook(

@@ -13,7 +13,8 @@ import { expandExecForm } from '../../../src/hooks/actions/execForm.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { CommandHookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { fireBeforeToolHook } from '../../../src/hooks/triggers/toolHookTriggers.js';
-import { beforeToolInput, hookFixture, recordingLogger, scratchDirectory } from '../../helpers/hookFixtures.js';
+import { beforeToolInput, hookFixture, scratchDirectory } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
 let scratch: ReturnType<typeof scratchDirectory>;

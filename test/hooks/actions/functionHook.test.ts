@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookConfigError, HookExecutionError } from '../../../src/errors.js';
-import { Config, type ConfigParameters } from '../../../src/hooks/engine/config.js';
+import type { Config } from '../../../src/hooks/engine/config.js';
 import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { FunctionHookDefinition } from '../../../src/hooks/protocol/functionHooks.js';
@@ -17,14 +17,10 @@ import type { BeforeToolInput } from '../../../src/hooks/protocol/inputs.js';
 import { fireAfterToolHook, fireBeforeToolHook } from '../../../src/hooks/triggers/toolHookTriggers.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
 import { createToolScheduler } from '../../../src/machines/scheduler.js';
-import {
-  beforeToolInput,
-  fixtureHook,
-  recordingLogger,
-  recordsAt,
-  scratchDirectory,
-} from '../../helpers/hookFixtures.js';
+import { beforeToolInput, fixtureHook, recordsAt, scratchDirectory } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
+import { recordingConfig } from '../../helpers/systemFixtures.js';
 
 let scratch: ReturnType<typeof scratchDirectory>;
 beforeEach(() => {
@@ -32,11 +28,6 @@ beforeEach(() => {
 });
 afterEach(() => scratch.remove());
 afterAll(() => assertNoHookProcessesAlive());
-
-function configWith(parameters: ConfigParameters) {
-  const { logger, records } = recordingLogger();
-  return { config: new Config({ enableHooks: true, logger, workingDir: scratch.path, ...parameters }), records };
-}
 
 function functionConfig(run: FunctionHookConfig['run'], extra: Partial<FunctionHookConfig> = {}): FunctionHookConfig {
   return { type: 'function', name: 'under-test', run, ...extra };
@@ -48,7 +39,8 @@ describe('input and output', () => {
   it('run gets the very object a command hook reads on stdin for the same fire', async () => {
     const stdinFile = join(scratch.path, 'stdin.json');
     let seen: BeforeToolInput | undefined;
-    const { config } = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       hooks: { BeforeTool: [{ hooks: [fixtureHook('echo-stdin.js', [stdinFile])] }] },
       functionHooks: [{ event: 'BeforeTool', name: 'capture', run: (input) => void (seen = input) }],
     });
@@ -60,7 +52,8 @@ describe('input and output', () => {
   });
 
   it('returning nothing allows, with no output and no warning', async () => {
-    const { config, records } = configWith({
+    const { config, records } = recordingConfig({
+      workingDir: scratch.path,
       functionHooks: [{ event: 'BeforeTool', name: 'quiet', run: () => undefined }],
     });
     const details = await fireDetails(config, { file_path: 'a' });
@@ -72,7 +65,8 @@ describe('input and output', () => {
 
   it('an async run answering deny blocks the tool, which never runs', async () => {
     let executed = false;
-    const { config } = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       functionHooks: [
         {
           event: 'BeforeTool',
@@ -104,7 +98,8 @@ describe('input and output', () => {
   });
 
   it('a rewritten tool_input is what the tool runs with; AfterTool additionalContext is appended', async () => {
-    const { config } = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       functionHooks: [
         {
           event: 'BeforeTool',
@@ -133,7 +128,8 @@ describe('input and output', () => {
 
   it('each hook gets its own copy of the input: a hook that mutates it changes nothing for the others', async () => {
     const seen: unknown[] = [];
-    const { config } = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       functionHooks: [
         {
           event: 'BeforeTool',
@@ -154,7 +150,8 @@ describe('input and output', () => {
 describe('input built by assignment', () => {
   it('a payload field named __proto__ stays a plain field of the input, never its prototype', async () => {
     let seen: Record<string, unknown> | undefined;
-    const { config } = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       functionHooks: [
         {
           event: 'BeforeAgent',
@@ -177,7 +174,8 @@ describe('input built by assignment', () => {
 
 describe('bad behaviour', () => {
   it('HOOK-023: a hook that throws is a failure naming the hook and the error; fail-open by default', async () => {
-    const { config, records } = configWith({
+    const { config, records } = recordingConfig({
+      workingDir: scratch.path,
       functionHooks: [
         {
           event: 'BeforeTool',
@@ -282,7 +280,7 @@ describe('bad behaviour', () => {
 
 describe('registration', () => {
   it('registerFunctionHook works before and after the first fire and returns an unregister function', async () => {
-    const { config } = configWith({});
+    const { config } = recordingConfig({ workingDir: scratch.path });
     const hookSystem = config.getHookSystem()!;
     const calls: string[] = [];
     const unregisterEarly = hookSystem.registerFunctionHook({
@@ -307,7 +305,7 @@ describe('registration', () => {
   });
 
   it('a registered hook survives re-initialisation of the registry', async () => {
-    const { config } = configWith({});
+    const { config } = recordingConfig({ workingDir: scratch.path });
     const hookSystem = config.getHookSystem()!;
     hookSystem.registerFunctionHook({
       event: 'BeforeTool',
@@ -320,7 +318,7 @@ describe('registration', () => {
   });
 
   it('an invalid definition given to registerFunctionHook throws HookConfigError naming the path', () => {
-    const { config } = configWith({});
+    const { config } = recordingConfig({ workingDir: scratch.path });
     const hookSystem = config.getHookSystem()!;
     const register = (definition: unknown) => () =>
       hookSystem.registerFunctionHook(definition as FunctionHookDefinition);
@@ -340,7 +338,8 @@ describe('registration', () => {
   });
 
   it('invalid Config.functionHooks entries are skipped with a warning naming functionHooks[i]', async () => {
-    const { config, records } = configWith({
+    const { config, records } = recordingConfig({
+      workingDir: scratch.path,
       functionHooks: [
         { event: 'BeforeTool', name: 'good', run: () => ({ decision: 'deny', reason: 'good ran' }) },
         { event: 'Nope', name: 'bad-event', run: () => undefined } as unknown as FunctionHookDefinition,
@@ -361,7 +360,8 @@ describe('registration', () => {
 
   it('matcher and disabledHooks apply to function hooks as to command hooks', async () => {
     const calls: string[] = [];
-    const { config } = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       disabledHooks: ['off'],
       functionHooks: [
         {
@@ -382,7 +382,8 @@ describe('registration', () => {
 describe('the machines', () => {
   it('the tool scheduler runs function hooks through the tool-call machine (blocked outcome, no tool run)', async () => {
     const executed: unknown[] = [];
-    const { config } = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       functionHooks: [
         { event: 'BeforeTool', name: 'deny-all', run: () => ({ decision: 'deny', reason: 'denied in-process' }) },
       ],

@@ -130,7 +130,7 @@ describe('Config.hookEnvironment with real hook processes', () => {
     return JSON.parse(readFileSync(join(scratch.path, 'names.json'), 'utf8')) as string[];
   }
 
-  function configWith(withhold?: string[]): Config {
+  function configWithholding(withhold?: string[]): Config {
     return new Config({
       enableHooks: true,
       workingDir: scratch.path,
@@ -141,11 +141,11 @@ describe('Config.hookEnvironment with real hook processes', () => {
   }
 
   it('HOOK-188: by default the hook inherits the host variable', async () => {
-    expect(await namesSeenByHook(configWith())).toContain(secretName);
+    expect(await namesSeenByHook(configWithholding())).toContain(secretName);
   });
 
   it('HOOK-188: withhold ["*_api_key"] keeps it from the hook; other variables still arrive', async () => {
-    const names = await namesSeenByHook(configWith(['*_api_key']));
+    const names = await namesSeenByHook(configWithholding(['*_api_key']));
     expect(names).not.toContain(secretName);
     expect(names).toEqual(expect.arrayContaining(['PATH', 'CLAUDE_PROJECT_DIR']));
   });

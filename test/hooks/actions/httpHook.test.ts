@@ -13,8 +13,10 @@ import type { HttpHookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { fireBeforeToolHook } from '../../../src/hooks/triggers/toolHookTriggers.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
 import { interpolateHeaderValue } from '../../../src/hooks/actions/headerInterpolation.js';
-import { beforeToolInput, recordingLogger, recordsAt } from '../../helpers/hookFixtures.js';
+import { beforeToolInput, recordsAt } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { startHookServer, unusedLocalUrl, type HookServer } from '../../helpers/httpHookServer.js';
+import { waitFor } from '../../helpers/waiting.js';
 
 let server: HookServer;
 beforeEach(async () => {
@@ -303,15 +305,9 @@ describe('failures are non-blocking by default (HOOK-023)', () => {
     const pending = runner().runner.executeHook(httpHook('/hang'), HookEventName.BeforeTool, beforeToolInput({}), {
       signal: controller.signal,
     });
-    await waitUntil(() => server.requests.length === 1);
+    await waitFor(() => server.requests.length === 1, 'the hook request at the server');
     controller.abort();
     const result = await pending;
     expect(kindOf(result.error)).toBe('cancelled');
   });
 });
-
-/** Waits (bounded: 200 turns of 10 ms) until `condition` holds. */
-async function waitUntil(condition: () => boolean): Promise<void> {
-  for (let turn = 0; turn < 200 && !condition(); turn += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!condition()) throw new Error('condition not reached in 2 s');
-}

@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Config } from '../../../src/hooks/engine/config.js';
 import { fireBeforeToolHook } from '../../../src/hooks/triggers/toolHookTriggers.js';
-import { recordingLogger, recordsAt } from '../../helpers/hookFixtures.js';
+import { recordsAt } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { startHookServer, type HookServer } from '../../helpers/httpHookServer.js';
 
 let server: HookServer | undefined;

@@ -14,7 +14,8 @@ import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWit
 import { fireAfterAgentHook, fireBeforeAgentHook } from '../../../src/hooks/triggers/lifecycleHookTriggers.js';
 import { fireBeforeModelHook } from '../../../src/hooks/triggers/modelHookTriggers.js';
 import { createAgentSession } from '../../../src/machines/session.js';
-import { recordingLogger, recordsAt, scratchDirectory } from '../../helpers/hookFixtures.js';
+import { recordsAt, scratchDirectory } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { FakeContentGenerator, textChunk, textTurn, type FakeTurn } from '../../helpers/modelFakeGenerator.js';
 
 let scratch: ReturnType<typeof scratchDirectory>;

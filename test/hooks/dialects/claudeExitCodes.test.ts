@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Config } from '../../../src/hooks/engine/config.js';
 import type { CommandHookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { callThroughHooks } from '../../helpers/toolThroughHooks.js';
-import { hookFixture, recordingLogger, scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
+import { hookFixture, scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
 afterAll(() => assertNoHookProcessesAlive());

@@ -11,7 +11,8 @@ import type { HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
 import { callThroughHooks } from '../../helpers/toolThroughHooks.js';
 import { toGeminiToolName, toolNameAliases } from '../../../src/hooks/dialects/toolNames.js';
 import { checkIfCondition } from '../../../src/hooks/matching/ifCondition.js';
-import { hookFixture, recordingLogger, scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
+import { hookFixture, scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
 afterAll(() => assertNoHookProcessesAlive());

@@ -8,7 +8,8 @@ import { defaultHookTimeoutMs, hookTimeoutMs } from '../../../src/hooks/dialects
 import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import { DEFAULT_HOOK_TIMEOUT_MS } from '../../../src/hooks/protocol/hookConfig.js';
-import { beforeToolInput, hookInput, recordingLogger } from '../../helpers/hookFixtures.js';
+import { beforeToolInput, hookInput } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
 afterAll(() => assertNoHookProcessesAlive());

@@ -22,6 +22,7 @@ import {
   type PublishedHookOutcome,
   recordedClaudeEvents,
 } from '../../helpers/publishedHooks.js';
+import { readJsonLines } from '../../helpers/jsonLines.js';
 
 beforeAll(requirePublishedHookTools);
 
@@ -332,10 +333,7 @@ describe('Claude Code: log-hook-input.py (disler/claude-code-hooks-mastery logge
       expect(payload.value.hook_event_name).toBe(event);
       sent.push(payload.value);
     }
-    const logged = readFileSync(logFile, 'utf8')
-      .trimEnd()
-      .split('\n')
-      .map((line) => JSON.parse(line) as unknown);
+    const logged = readJsonLines<unknown>(logFile);
     expect(logged).toEqual(sent);
   });
 

@@ -8,7 +8,7 @@ import { Config } from '../../../src/hooks/engine/config.js';
 import { MAX_PENDING_ASYNC_MESSAGES } from '../../../src/hooks/engine/asyncHooks.js';
 import { fireBeforeModelHook } from '../../../src/hooks/triggers/modelHookTriggers.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
-import { recordingLogger } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 
 const request = { model: 'm', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
 

@@ -3,18 +3,19 @@
  * systemMessage / additionalContext joins the next model request, and they are killed at their
  * timeout and at session end. Real processes and the agent loop with a fake model.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookExecutionError } from '../../../src/errors.js';
-import { Config, type ConfigParameters } from '../../../src/hooks/engine/config.js';
 import { fireBeforeModelHook } from '../../../src/hooks/triggers/modelHookTriggers.js';
 import { fireBeforeToolHook } from '../../../src/hooks/triggers/toolHookTriggers.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
 import { runAgent } from '../../../src/machines/agent.js';
 import { FakeContentGenerator, callsTurn, textTurn } from '../../helpers/modelFakeGenerator.js';
-import { fixtureCommand, recordingLogger, scratchDirectory } from '../../helpers/hookFixtures.js';
+import { fixtureCommand, scratchDirectory } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
+import { recordingConfig } from '../../helpers/systemFixtures.js';
+import { waitForFile } from '../../helpers/waiting.js';
 
 let scratch: ReturnType<typeof scratchDirectory>;
 beforeEach(() => {
@@ -23,10 +24,6 @@ beforeEach(() => {
 afterEach(() => scratch.remove());
 afterAll(() => assertNoHookProcessesAlive());
 
-function configWith(parameters: ConfigParameters): Config {
-  return new Config({ enableHooks: true, logger: recordingLogger().logger, workingDir: scratch.path, ...parameters });
-}
-
 const request = { model: 'm', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
 const toolResult = { llmContent: 'ran', returnDisplay: 'ran' };
 
@@ -34,16 +31,10 @@ function kindOf(error: Error | undefined): string | undefined {
   return error instanceof HookExecutionError ? error.kind : undefined;
 }
 
-/** Waits (bounded: 500 turns of 10 ms) until a file exists. */
-async function waitForFile(path: string): Promise<void> {
-  for (let turn = 0; turn < 500 && !existsSync(path); turn += 1)
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  if (!existsSync(path)) throw new Error(`${path} did not appear within 5 s`);
-}
-
 describe('async hooks never block or modify', () => {
   it('an async hook that answers deny and rewrites the input changes nothing about the call', async () => {
-    const config = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       functionHooks: [
         {
           event: 'BeforeTool',
@@ -71,7 +62,8 @@ describe('async hooks never block or modify', () => {
 
   it('the foreground does not wait for a running async hook process, and SessionEnd kills it', async () => {
     const marker = join(scratch.path, 'started');
-    const config = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       hooks: {
         BeforeTool: [
           {
@@ -99,7 +91,8 @@ describe('async hooks never block or modify', () => {
   });
 
   it('HOOK-117: an async hook is killed at its own timeout', async () => {
-    const config = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       hooks: {
         AfterTool: [{ hooks: [{ type: 'command', command: fixtureCommand('hang.js'), async: true, timeout: 200 }] }],
       },
@@ -112,7 +105,8 @@ describe('async hooks never block or modify', () => {
 
   it('cancelAsyncHooks kills every async hook still running and says how many', async () => {
     const markers = [join(scratch.path, 'a'), join(scratch.path, 'b')];
-    const config = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       hooks: {
         BeforeTool: [
           {
@@ -135,7 +129,8 @@ describe('async hooks never block or modify', () => {
   });
 
   it('an async hook with onFailure "block" that fails does not block (validation warns about it)', async () => {
-    const config = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       functionHooks: [
         {
           event: 'BeforeTool',
@@ -155,7 +150,8 @@ describe('async hooks never block or modify', () => {
 describe('their messages join the next model request', () => {
   it('a real async process answering after the call finished: its systemMessage reaches the next request, once', async () => {
     const marker = join(scratch.path, 'go');
-    const config = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       hooks: {
         AfterTool: [
           {
@@ -186,7 +182,8 @@ describe('their messages join the next model request', () => {
 
   it('a blocked model call leaves the messages queued for the next call that goes ahead', async () => {
     let blocking = true;
-    const config = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       functionHooks: [
         {
           event: 'AfterTool',
@@ -213,7 +210,8 @@ describe('their messages join the next model request', () => {
   });
 
   it('in the agent loop, what an async tool hook said is in the model request after the tool result', async () => {
-    const config = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       functionHooks: [
         {
           event: 'BeforeTool',
@@ -263,7 +261,8 @@ describe('each session has its own async hooks', () => {
       async: true,
       timeout: 60_000,
     });
-    const config = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       hooks: {
         BeforeTool: [
           { matcher: 'tool_of_a', hooks: [hang('session-a')] },
@@ -290,7 +289,8 @@ describe('each session has its own async hooks', () => {
       [sessionA, sessionB],
       [sessionB, sessionA],
     ]) {
-      const config = configWith({
+      const { config } = recordingConfig({
+        workingDir: scratch.path,
         functionHooks: [
           {
             event: 'AfterTool',

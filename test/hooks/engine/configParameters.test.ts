@@ -15,7 +15,8 @@ import {
   HOOK_BLOCKED_ERROR_TYPE,
   type ToolResult,
 } from '../../../src/index.js';
-import { bashFixtureCommand, fixtureCommand, recordingLogger } from '../../helpers/hookFixtures.js';
+import { bashFixtureCommand, fixtureCommand } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 
 const guard = bashFixtureCommand('id-guard.sh', 'deny');
 
@@ -129,7 +130,7 @@ describe('an engine failure is reported and fails closed where a hook says so', 
   }
 
   it('HOOK-111: without a fail-closed hook the call runs, and the failure is a warning naming the step and the cause', async () => {
-    const { logger, records } = recordingLogger('warn');
+    const { logger, records } = recordingLogger({ level: 'warn' });
     const config = new Config({
       enableHooks: true,
       logger,
@@ -150,7 +151,7 @@ describe('an engine failure is reported and fails closed where a hook says so', 
   ])(
     'a %s BeforeTool hook blocks the call when the engine cannot run it; the warning names the hook',
     async (_label, fields) => {
-      const { logger, records } = recordingLogger('warn');
+      const { logger, records } = recordingLogger({ level: 'warn' });
       const config = new Config({
         enableHooks: true,
         logger,
@@ -170,7 +171,7 @@ describe('an engine failure is reported and fails closed where a hook says so', 
   );
 
   it('through the scheduler too: a fail-closed BeforeTool hook blocks the call when the engine cannot run it', async () => {
-    const { logger } = recordingLogger('warn');
+    const { logger } = recordingLogger({ level: 'warn' });
     const config = new Config({
       enableHooks: true,
       logger,
@@ -186,7 +187,7 @@ describe('an engine failure is reported and fails closed where a hook says so', 
   });
 
   it('a fail-closed BeforeAgent hook refuses the prompt when the engine cannot run it', async () => {
-    const { logger } = recordingLogger('warn');
+    const { logger } = recordingLogger({ level: 'warn' });
     const settings = settingsThatBreak({ type: 'command', command: guard });
     settings.BeforeAgent = [
       { hooks: [{ type: 'command', command: 'true', name: 'prompt-policy', onFailure: 'block' }] },

@@ -1,22 +1,15 @@
 import { GenerateContentResponse, type GenerateContentParameters } from '@google/genai';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { Config, DefaultHookOutput, HookEventHandler, HookEventName } from '../../../src/index.js';
 import {
-  Config,
-  DefaultHookOutput,
-  HookEventHandler,
-  HookEventName,
+  defaultHookTranslator,
   type AggregatedHookResult,
+  type HookExecutionPlan,
   type HookExecutionResult,
-} from '../../../src/index.js';
-import { defaultHookTranslator, type HookExecutionPlan } from '../../../src/engine.js';
-import {
-  commandGroup,
-  hookConfig,
-  readCapturedInputs,
-  recordingLogger,
-  Scratch,
-  systemFixture,
-} from '../../helpers/systemFixtures.js';
+} from '../../../src/engine.js';
+import { commandGroup, hookConfig, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
+import { readJsonLines } from '../../helpers/jsonLines.js';
 
 /** HOOK-145: the empty success result. */
 const emptyResult: AggregatedHookResult = {
@@ -392,7 +385,7 @@ describe('HookEventHandler: real hook processes', () => {
       expect(result.success).toBe(true);
       expect(result.finalOutput?.systemMessage).toBe('seen');
     }
-    const inputs = readCapturedInputs(capture);
+    const inputs = readJsonLines(capture);
     expect(inputs.map((input) => input['hook_event_name'])).toEqual([
       'BeforeAgent',
       'AfterAgent',
@@ -420,9 +413,9 @@ describe('HookEventHandler: real hook processes', () => {
     await hookSystem.initialize();
     const result = await hookSystem.getEventHandler().fireBeforeToolEvent('read_file', { path: 'a' });
     expect(result).toEqual(emptyResult);
-    expect(readCapturedInputs(logFile)).toEqual([]);
+    expect(readJsonLines(logFile)).toEqual([]);
     await hookSystem.getEventHandler().fireBeforeToolEvent('write_file', { path: 'a' });
-    expect(readCapturedInputs(logFile)).toHaveLength(1);
+    expect(readJsonLines(logFile)).toHaveLength(1);
   });
 
   it('fireEventWithDetails shows each hook result of a real fire besides the aggregate', async () => {

@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { Config, type ConfigParameters, type ExtensionConfig } from '../../../src/hooks/engine/config.js';
-import { DebugLogger, type LogRecord } from '../../../src/debugLogger.js';
+import type { LogRecord } from '../../../src/debugLogger.js';
 import { HookPlanner, matchesToolName } from '../../../src/hooks/engine/hookPlanner.js';
 import { HookRegistry } from '../../../src/hooks/engine/hookRegistry.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { HookDefinition, HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
 import { forEachOrder } from '../../helpers/permutations.js';
+import { recordingLogger } from '../../../src/testing.js';
 
 async function createPlanner(
   parameters: ConfigParameters,
 ): Promise<{ planner: HookPlanner; registry: HookRegistry; records: LogRecord[] }> {
-  const records: LogRecord[] = [];
-  const logger = new DebugLogger('hookrail', { sink: (record) => records.push(record), level: 'debug' });
+  const { logger, records } = recordingLogger({ namespace: 'hookrail' });
   const config = new Config({ enableHooks: true, logger, ...parameters });
   const registry = new HookRegistry(config);
   await registry.initialize();

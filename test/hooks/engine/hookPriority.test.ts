@@ -14,16 +14,11 @@ import type { FunctionHookDefinition } from '../../../src/hooks/protocol/functio
 import { ConfigSource, type CommandHookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { fireBeforeToolHook } from '../../../src/hooks/triggers/toolHookTriggers.js';
 import { fireBeforeModelHook } from '../../../src/hooks/triggers/modelHookTriggers.js';
-import { recordingLogger, scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
+import { scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
+import { permutations } from '../../helpers/permutations.js';
 
 /** Every ordering of `items`. */
-function permutations<Item>(items: readonly Item[]): Item[][] {
-  if (items.length <= 1) return [[...items]];
-  return items.flatMap((item, index) =>
-    permutations([...items.slice(0, index), ...items.slice(index + 1)]).map((rest) => [item, ...rest]),
-  );
-}
-
 const appendName = fileURLToPath(new URL('../../fixtures/settings/hooks/append-name.sh', import.meta.url));
 
 function commandHook(name: string, priority: number | undefined, logFile = '/dev/null'): CommandHookConfig {

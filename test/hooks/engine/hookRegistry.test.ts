@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { HookRegistryNotInitializedError } from '../../../src/errors.js';
 import { Config, type ConfigParameters } from '../../../src/hooks/engine/config.js';
-import { DebugLogger, type LogRecord } from '../../../src/debugLogger.js';
+import type { LogRecord } from '../../../src/debugLogger.js';
 import { getHookName } from '../../../src/hooks/protocol/hookConfig.js';
 import { getSourcePriority, HookRegistry } from '../../../src/hooks/engine/hookRegistry.js';
 import { validateHooksSettings } from '../../../src/hooks/validation/hooksSettingsValidation.js';
 import { ConfigSource, DEFAULT_HOOK_TIMEOUT_MS, type HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
+import { recordingLogger } from '../../../src/testing.js';
 
 function createRegistry(parameters: ConfigParameters): { registry: HookRegistry; records: LogRecord[] } {
-  const records: LogRecord[] = [];
-  const logger = new DebugLogger('hookrail', { sink: (record) => records.push(record), level: 'debug' });
+  const { logger, records } = recordingLogger({ namespace: 'hookrail' });
   const registry = new HookRegistry(new Config({ enableHooks: true, logger, ...parameters }));
   return { registry, records };
 }

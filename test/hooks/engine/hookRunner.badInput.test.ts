@@ -22,10 +22,10 @@ import {
   fixtureCommand,
   fixtureHook,
   hookInput,
-  recordingLogger,
   recordsAt,
   scratchDirectory,
 } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../../helpers/processes.js';
 import { waitFor } from '../../helpers/waiting.js';
 

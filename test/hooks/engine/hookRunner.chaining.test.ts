@@ -7,13 +7,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import {
-  beforeToolInput,
-  fixtureHook,
-  hookInput,
-  recordingLogger,
-  scratchDirectory,
-} from '../../helpers/hookFixtures.js';
+import { beforeToolInput, fixtureHook, hookInput, scratchDirectory } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
 let scratch: ReturnType<typeof scratchDirectory>;

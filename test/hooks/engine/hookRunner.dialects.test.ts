@@ -15,7 +15,8 @@ import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { CommandHookConfig } from '../../../src/hooks/protocol/hookConfig.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
-import { hookFixture, hookInput, recordingLogger, scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
+import { hookFixture, hookInput, scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
 afterAll(() => assertNoHookProcessesAlive());

@@ -7,13 +7,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import {
-  beforeToolInput,
-  fixtureHook,
-  hookFixture,
-  recordingLogger,
-  scratchDirectory,
-} from '../../helpers/hookFixtures.js';
+import { beforeToolInput, fixtureHook, hookFixture, scratchDirectory } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import {
   assertNoHookProcessesAlive,
   findHookFixtureProcesses,

@@ -19,10 +19,10 @@ import {
   fixtureCommand,
   fixtureHook,
   hookInput,
-  recordingLogger,
   recordsAt,
   scratchDirectory,
 } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
 let scratch: ReturnType<typeof scratchDirectory>;

@@ -8,16 +8,16 @@ import {
   fireBeforeModelHook,
   fireBeforeToolHook,
   fireBeforeToolSelectionHook,
-  HOOK_KILL_GRACE_MS,
   HookEventHandler,
   HookrailError,
   HookSystem,
   HookSystemNotInitializedError,
   type ToolResult,
 } from '../../../src/index.js';
-import { HookRegistry, HookRunner } from '../../../src/engine.js';
+import { HOOK_KILL_GRACE_MS, HookRegistry, HookRunner } from '../../../src/engine.js';
 import { GenerateContentResponse } from '@google/genai';
-import { commandGroup, hookConfig, readCapturedInputs, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
+import { commandGroup, hookConfig, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
+import { readJsonLines } from '../../helpers/jsonLines.js';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -100,11 +100,11 @@ describe('HookSystem', () => {
     const { command, logFile } = scratch.logEvent();
     const { config } = hookConfig({ BeforeTool: [commandGroup(command)] });
     await fireBeforeToolHook(config, 'write_file', { n: 1 });
-    expect(readCapturedInputs(logFile)).toHaveLength(1);
+    expect(readJsonLines(logFile)).toHaveLength(1);
     expect(config.getHookSystem()!.getRegistry().setHookEnabled(command, false)).toBe(1);
     await fireBeforeToolHook(config, 'write_file', { n: 2 });
     await executeToolWithHooks(config, 'write_file', { n: 3 }, async () => okResult);
-    expect(readCapturedInputs(logFile)).toHaveLength(1);
+    expect(readJsonLines(logFile)).toHaveLength(1);
   });
 
   it('HOOK-009: getStatus() reports { initialized, totalHooks }', async () => {
@@ -155,7 +155,7 @@ describe('HookSystem', () => {
     expect(records.some((record) => record.level === 'warn' && record.message.includes('settings locked'))).toBe(true);
     const output = await fireBeforeToolHook(config, 'write_file', {});
     expect(output?.isBlockingDecision()).toBe(true);
-    expect(readCapturedInputs(capture)).toHaveLength(1);
+    expect(readJsonLines(capture)).toHaveLength(1);
   });
 
   it('HOOK-125: hook behaviour does not depend on the TTY state of the host process', async () => {

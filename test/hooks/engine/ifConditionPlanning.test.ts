@@ -5,13 +5,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Config, type ConfigParameters } from '../../../src/hooks/engine/config.js';
 import { fireBeforeModelHook } from '../../../src/hooks/triggers/modelHookTriggers.js';
 import { fireBeforeToolHook, toolHooksMayApply } from '../../../src/hooks/triggers/toolHookTriggers.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
 import { fileURLToPath } from 'node:url';
-import { recordingLogger, scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
+import { scratchDirectory, shellQuote } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
+import { recordingConfig } from '../../helpers/systemFixtures.js';
 
 const appendName = fileURLToPath(new URL('../../fixtures/settings/hooks/append-name.sh', import.meta.url));
 
@@ -38,15 +38,12 @@ function ran(): string[] {
   return existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean) : [];
 }
 
-function configWith(parameters: ConfigParameters): Config {
-  return new Config({ enableHooks: true, logger: recordingLogger().logger, workingDir: scratch.path, ...parameters });
-}
-
 const toolResult = { llmContent: 'ok', returnDisplay: 'ok' };
 
 describe('if conditions before anything runs', () => {
   it('a hook whose condition fails spawns no process; when it holds, the hook runs', async () => {
-    const config = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       hooks: { BeforeTool: [{ hooks: [witness('push-guard', 'run_shell_command(git push*)')] }] },
     });
     await executeToolWithHooks(config, 'run_shell_command', { command: 'git status' }, async () => toolResult);
@@ -63,7 +60,8 @@ describe('if conditions before anything runs', () => {
   });
 
   it("a condition in Claude Code's tool names applies to the native tool, and the reverse", async () => {
-    const config = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       hooks: {
         BeforeTool: [
           { hooks: [witness('claude-style', 'Bash(rm -rf*)'), witness('native-style', 'write_file(src/**)')] },
@@ -77,7 +75,8 @@ describe('if conditions before anything runs', () => {
   });
 
   it('HOOK-012: when the tool name cannot match, the tool runs on the no-hook fast path', async () => {
-    const config = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       hooks: { BeforeTool: [{ hooks: [witness('push-guard', 'run_shell_command(git push*)')] }] },
     });
     await config.getHookSystem()!.initialize();
@@ -91,7 +90,8 @@ describe('if conditions before anything runs', () => {
 
   it('function hooks take `if` too', async () => {
     const calls: string[] = [];
-    const config = configWith({
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
       functionHooks: [
         {
           event: 'BeforeTool',
@@ -107,20 +107,29 @@ describe('if conditions before anything runs', () => {
   });
 
   it('`if` and the group matcher must both hold', async () => {
-    const config = configWith({ hooks: { BeforeTool: [{ matcher: '^replace$', hooks: [witness('both', 'Bash')] }] } });
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
+      hooks: { BeforeTool: [{ matcher: '^replace$', hooks: [witness('both', 'Bash')] }] },
+    });
     await fireBeforeToolHook(config, 'run_shell_command', { command: 'ls' });
     await fireBeforeToolHook(config, 'replace', { file_path: 'a' });
     expect(ran()).toEqual([]);
   });
 
   it('on an event that is not a tool event a hook with `if` never runs (as in Claude Code)', async () => {
-    const config = configWith({ hooks: { BeforeModel: [{ hooks: [witness('model-guard', 'Bash')] }] } });
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
+      hooks: { BeforeModel: [{ hooks: [witness('model-guard', 'Bash')] }] },
+    });
     await fireBeforeModelHook(config, { model: 'm', contents: 'hi' });
     expect(ran()).toEqual([]);
   });
 
   it('relative path globs are taken from the working directory for absolute file paths', async () => {
-    const config = configWith({ hooks: { AfterTool: [{ hooks: [witness('src-audit', 'write_file(src/**)')] }] } });
+    const { config } = recordingConfig({
+      workingDir: scratch.path,
+      hooks: { AfterTool: [{ hooks: [witness('src-audit', 'write_file(src/**)')] }] },
+    });
     await executeToolWithHooks(
       config,
       'write_file',

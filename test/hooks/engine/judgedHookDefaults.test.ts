@@ -18,7 +18,7 @@ import {
   type HookAgentTask,
 } from '../../../src/hooks/protocol/judgedHooks.js';
 import type { HookExecutionResult } from '../../../src/hooks/protocol/results.js';
-import { recordingLogger } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { FakeContentGenerator } from '../../helpers/modelFakeGenerator.js';
 
 afterEach(() => {

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { Config } from '../../../src/hooks/engine/config.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { JudgedHookEvent } from '../../../src/hooks/protocol/judgedHooks.js';
-import { recordingLogger, recordsAt } from '../../helpers/hookFixtures.js';
+import { recordsAt } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { FakeContentGenerator, textTurn } from '../../helpers/modelFakeGenerator.js';
 
 async function fire(config: Config) {

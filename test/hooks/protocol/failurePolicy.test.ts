@@ -12,9 +12,11 @@ import type { SettingsHookConfig } from '../../../src/hooks/protocol/hookConfig.
 import { fireBeforeModelHook, fireBeforeToolSelectionHook } from '../../../src/hooks/triggers/modelHookTriggers.js';
 import { fireAfterToolHook } from '../../../src/hooks/triggers/toolHookTriggers.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
-import { fixtureCommand, recordingLogger, recordsAt, scratchDirectory } from '../../helpers/hookFixtures.js';
+import { fixtureCommand, recordsAt, scratchDirectory } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { startHookServer, unusedLocalUrl, type HookServer } from '../../helpers/httpHookServer.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
+import { recordingConfig } from '../../helpers/systemFixtures.js';
 
 let server: HookServer;
 let downUrl: string;
@@ -112,19 +114,15 @@ const failures: FailureCase[] = [
 ];
 
 /** A Config with `hook` on `event`, with `onFailure` set (or left to its default). */
-function configWith(failure: FailureCase, event: HookEventName, onFailure?: 'block' | 'continue') {
-  const { logger, records } = recordingLogger();
+function failingHookConfig(failure: FailureCase, event: HookEventName, onFailure?: 'block' | 'continue') {
   const hook = { ...failure.hook(), ...(onFailure ? { onFailure } : {}) };
   const isFunction = 'run' in hook;
-  const config = new Config({
-    enableHooks: true,
-    logger,
+  return recordingConfig({
     workingDir: scratch.path,
     ...(isFunction
       ? { functionHooks: [{ ...(hook as FunctionHookDefinition), event } as FunctionHookDefinition] }
       : { hooks: { [event]: [{ hooks: [hook as SettingsHookConfig] }] } }),
   });
-  return { config, records };
 }
 
 const request = { model: 'm', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] };
@@ -134,7 +132,7 @@ describe('BeforeTool: every failure kind blocks the tool', () => {
   it.each(failures)(
     'onFailure "block" — $kind → the tool is blocked, the reason names the hook and the failure',
     async (failure) => {
-      const { config } = configWith(failure, HookEventName.BeforeTool, 'block');
+      const { config } = failingHookConfig(failure, HookEventName.BeforeTool, 'block');
       let executed = false;
       const result = await executeToolWithHooks(
         config,
@@ -154,7 +152,7 @@ describe('BeforeTool: every failure kind blocks the tool', () => {
   it.each(failures)(
     'HOOK-023: default onFailure — $kind → fail-open, the tool runs and a warning names the hook',
     async (failure) => {
-      const { config, records } = configWith(failure, HookEventName.BeforeTool);
+      const { config, records } = failingHookConfig(failure, HookEventName.BeforeTool);
       let executed = false;
       const result = await executeToolWithHooks(
         config,
@@ -181,7 +179,7 @@ describe('the other guarded events', () => {
   it.each([crash, throws, serverError])(
     'BeforeModel — $kind with onFailure "block" blocks the model call',
     async (failure) => {
-      const { config } = configWith(failure, HookEventName.BeforeModel, 'block');
+      const { config } = failingHookConfig(failure, HookEventName.BeforeModel, 'block');
       const result = await fireBeforeModelHook(config, request);
       expect(result.blocked).toBe(true);
       expect(result.reason).toMatch(/for BeforeModel failed \(fail-closed/);
@@ -193,7 +191,7 @@ describe('the other guarded events', () => {
   it.each([crash, throws, serverError])(
     'BeforeToolSelection — $kind with onFailure "block" allows no tool',
     async (failure) => {
-      const { config } = configWith(failure, HookEventName.BeforeToolSelection, 'block');
+      const { config } = failingHookConfig(failure, HookEventName.BeforeToolSelection, 'block');
       const result = await fireBeforeToolSelectionHook(config, request);
       expect(result.toolConfig?.functionCallingConfig).toEqual({ mode: 'NONE', allowedFunctionNames: [] });
     },
@@ -202,7 +200,7 @@ describe('the other guarded events', () => {
   it.each([crash, throws, serverError])(
     'BeforeAgent — $kind with onFailure "block" blocks the prompt',
     async (failure) => {
-      const { config } = configWith(failure, HookEventName.BeforeAgent, 'block');
+      const { config } = failingHookConfig(failure, HookEventName.BeforeAgent, 'block');
       const hookSystem = config.getHookSystem()!;
       await hookSystem.initialize();
       const aggregated = await hookSystem.getEventHandler().fireBeforeAgentEvent('delete everything');
@@ -212,7 +210,7 @@ describe('the other guarded events', () => {
   );
 
   it('on an event without a guarded action (AfterTool) onFailure "block" changes nothing: the failure is ignored', async () => {
-    const { config, records } = configWith(crash, HookEventName.AfterTool, 'block');
+    const { config, records } = failingHookConfig(crash, HookEventName.AfterTool, 'block');
     expect(await fireAfterToolHook(config, 'run_shell_command', {}, { llmContent: 'x' })).toBeUndefined();
     const messages = recordsAt(records, 'warn').map((record) => record.message);
     expect(messages).toEqual([
@@ -224,7 +222,7 @@ describe('the other guarded events', () => {
 
 describe('what fail-closed does not change', () => {
   it('HOOK-066: an exit-2 block keeps its own reason (it is a decision, not a failure)', async () => {
-    const { config } = configWith(
+    const { config } = failingHookConfig(
       {
         kind: 'exit 2',
         hook: () => ({ type: 'command', command: fixtureCommand('exit-2-stderr.sh', 'no deploys today') }),
@@ -256,7 +254,7 @@ describe('what fail-closed does not change', () => {
   });
 
   it('a successful fail-closed hook that allows lets the tool run', async () => {
-    const { config } = configWith(
+    const { config } = failingHookConfig(
       { kind: 'ok', hook: () => ({ type: 'http', url: server.url('/empty') }), says: '' },
       HookEventName.BeforeTool,
       'block',

@@ -5,23 +5,18 @@
  * 200 KB to stderr.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { Config } from '../../../src/hooks/engine/config.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import { MAX_STDERR_MESSAGE_CHARACTERS, boundedStderrMessage } from '../../../src/hooks/protocol/hookStderr.js';
-import type { HooksSettings } from '../../../src/hooks/protocol/hookConfig.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
-import { fixtureCommand, recordingLogger } from '../../helpers/hookFixtures.js';
+import { fixtureCommand } from '../../helpers/hookFixtures.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
+import { hookConfig } from '../../helpers/systemFixtures.js';
 
 afterAll(() => assertNoHookProcessesAlive());
 
 /** `flood-stderr.js 0.2 <code>`: about 200 KB of `error error …` lines on stderr, then that exit code. */
 function floodStderr(exitCode: number): string {
   return fixtureCommand('flood-stderr.js', '0.2', String(exitCode));
-}
-
-function configWith(hooks: HooksSettings | Record<string, unknown>): Config {
-  return new Config({ enableHooks: true, hooks: hooks as HooksSettings, logger: recordingLogger().logger });
 }
 
 /** Bytes the hook writes: whole 1021-byte lines up to 0.2 MiB; trimmed, the last line loses its ` \n`. */
@@ -53,7 +48,7 @@ describe('boundedStderrMessage', () => {
 
 describe('a hook writing 200 KB to stderr', () => {
   it('HOOK-066: exit 2 blocks with the first 10,000 characters of stderr as the reason and a note of how many were cut; the result keeps all of it', async () => {
-    const config = configWith({
+    const { config } = hookConfig({
       BeforeTool: [{ hooks: [{ type: 'command', name: 'noisy-guard', command: floodStderr(2) }] }],
     });
     let executed = false;
@@ -81,7 +76,7 @@ describe('a hook writing 200 KB to stderr', () => {
   });
 
   it('HOOK-209: exit 1 fails open with a "Warning: …" of at most 10,000 characters of stderr, noting the cut', async () => {
-    const config = configWith({ BeforeTool: [{ hooks: [{ type: 'command', command: floodStderr(1) }] }] });
+    const { config } = hookConfig({ BeforeTool: [{ hooks: [{ type: 'command', command: floodStderr(1) }] }] });
     const hookSystem = config.getHookSystem()!;
     await hookSystem.initialize();
     const details = await hookSystem.getEventHandler().fireEventWithDetails(HookEventName.BeforeTool, {
@@ -95,7 +90,7 @@ describe('a hook writing 200 KB to stderr', () => {
   });
 
   it('HOOK-066: a Claude Code PostToolUse hook exiting 2 gives the model the same bounded stderr next to the result', async () => {
-    const config = configWith({
+    const { config } = hookConfig({
       PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: floodStderr(2) }] }],
     });
     const result = await executeToolWithHooks(config, 'run_shell_command', { command: 'ls' }, async () => ({

@@ -4,16 +4,11 @@
  * without a callback, a cancelled ask, and the bound's configuration.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  AskUserError,
-  BeforeToolHookOutput,
-  Config,
-  DebugLogger,
-  DEFAULT_ASK_USER_TIMEOUT_MS,
-  type LogRecord,
-} from '../../../src/index.js';
+import { AskUserError, Config, DebugLogger, DEFAULT_ASK_USER_TIMEOUT_MS } from '../../../src/index.js';
+import { BeforeToolHookOutput } from '../../../src/engine.js';
 import { askUserFailure, decideAskAnswer, failedAnswer, runAskStep } from '../../../src/hooks/triggers/askUserStep.js';
 import type { AskDecision } from '../../../src/hooks/protocol/beforeToolDecision.js';
+import { recordingLogger } from '../../../src/testing.js';
 
 const decision: AskDecision = {
   kind: 'ask',
@@ -114,8 +109,7 @@ describe('ask step', () => {
   it('Config: askUserTimeout defaults to 5 minutes; a value that is not a positive number is replaced by it, with a warning naming it', () => {
     expect(new Config().getAskUserTimeout()).toBe(DEFAULT_ASK_USER_TIMEOUT_MS);
     expect(new Config({ askUserTimeout: 1500 }).getAskUserTimeout()).toBe(1500);
-    const records: LogRecord[] = [];
-    const logger = new DebugLogger('t', { sink: (record) => records.push(record) });
+    const { logger, records } = recordingLogger({ level: 'warn' });
     expect(new Config({ askUserTimeout: -1, logger }).getAskUserTimeout()).toBe(DEFAULT_ASK_USER_TIMEOUT_MS);
     expect(records.map((record) => record.message)).toEqual([
       `Config askUserTimeout must be a positive number of milliseconds, got -1; using ${DEFAULT_ASK_USER_TIMEOUT_MS}`,

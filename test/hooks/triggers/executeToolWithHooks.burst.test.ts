@@ -9,14 +9,15 @@ import { Config } from '../../../src/index.js';
 import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWithHooks.js';
 import { HOOK_BLOCKED_ERROR_TYPE } from '../../../src/hooks/protocol/toolHookEffects.js';
 import type { ToolResult } from '../../../src/hooks/protocol/results.js';
-import { bashFixtureCommand, recordingLogger } from '../../helpers/hookFixtures.js';
+import { bashFixtureCommand } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 
 const CALLS = 200;
 const ids = Array.from({ length: CALLS }, (_, id) => id);
 
 function burstConfig(guardMode: 'deny' | 'rewrite') {
-  const { logger, records } = recordingLogger('warn');
+  const { logger, records } = recordingLogger({ level: 'warn' });
   const config = new Config({
     enableHooks: true,
     logger,

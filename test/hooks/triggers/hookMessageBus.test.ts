@@ -7,7 +7,8 @@ import {
   requestHookExecution,
   type HookBusMessage,
 } from '../../../src/engine.js';
-import { commandGroup, hookConfig, readCapturedInputs, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
+import { commandGroup, hookConfig, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
+import { readJsonLines } from '../../helpers/jsonLines.js';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -52,7 +53,7 @@ describe('hook message bus', () => {
     expect(agent.result.finalOutput?.systemMessage).toBe('agent');
     expect(session.result.finalOutput?.systemMessage).toBe('session');
     expect(
-      readCapturedInputs(capture)
+      readJsonLines(capture)
         .map((input) => input['hook_event_name'])
         .sort(),
     ).toEqual(['BeforeAgent', 'SessionStart']);
@@ -67,7 +68,7 @@ describe('hook message bus', () => {
       llm_request: { model: 'gemini-2.5-flash', contents: [{ role: 'user', parts: [{ text: 'hi' }] }] },
     });
     expect(response.error).toBeUndefined();
-    expect(readCapturedInputs(capture)[0]['llm_request']).toEqual({
+    expect(readJsonLines(capture)[0]['llm_request']).toEqual({
       model: 'gemini-2.5-flash',
       messages: [{ role: 'user', content: 'hi' }],
     });
@@ -92,7 +93,7 @@ describe('hook message bus', () => {
     const response = await requestHookExecution(bus, HookEventName.AfterTool, { tool_name: 'write_file' });
     expect(response.error).toBe('payload.tool_response must be an object');
     expect(response.result).toEqual(empty);
-    expect(readCapturedInputs(logFile)).toEqual([]);
+    expect(readJsonLines(logFile)).toEqual([]);
   });
 
   it('with hooks disabled the response says so; without a subscriber or past the timeout the requester still gets an answer', async () => {

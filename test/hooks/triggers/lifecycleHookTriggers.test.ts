@@ -15,8 +15,9 @@ import {
   HookSystem,
 } from '../../../src/index.js';
 import { fixtureCommand } from '../../helpers/hookFixtures.js';
-import { commandGroup, hookConfig, readCapturedInputs, Scratch } from '../../helpers/systemFixtures.js';
+import { commandGroup, hookConfig, Scratch } from '../../helpers/systemFixtures.js';
 import { waitFor } from '../../helpers/waiting.js';
+import { readJsonLines } from '../../helpers/jsonLines.js';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -34,7 +35,7 @@ describe('fireSessionStartHook', () => {
     const { config } = hookConfig({ SessionStart: [commandGroup(command)] }, { transcriptPath: '/tmp/t.jsonl' });
     const result = await fireSessionStartHook(config, 'resume');
     expect(result).toEqual({ additionalContext: 'branch: main', systemMessage: 'welcome back' });
-    expect(readCapturedInputs(capture)).toEqual([
+    expect(readJsonLines(capture)).toEqual([
       expect.objectContaining({
         hook_event_name: 'SessionStart',
         source: 'resume',
@@ -60,7 +61,7 @@ describe('fireBeforeAgentHook', () => {
       blocked: true,
       reason: 'no secrets in prompts',
     });
-    expect(readCapturedInputs(capture)[0]).toMatchObject({
+    expect(readJsonLines(capture)[0]).toMatchObject({
       hook_event_name: 'BeforeAgent',
       prompt: 'my password is hunter2',
     });
@@ -106,7 +107,7 @@ describe('fireBeforeAgentHook', () => {
     });
     const result = await fireBeforeAgentHook(config, 'fix the test');
     expect(result).toEqual({ blocked: false, additionalContext: 'git status: clean\nbranch: main' });
-    expect(readCapturedInputs(second)[0]?.['prompt']).toBe('fix the test\n\ngit status: clean');
+    expect(readJsonLines(second)[0]?.['prompt']).toBe('fix the test\n\ngit status: clean');
   });
 
   it('HOOK-110: a crashing hook changes nothing: the prompt goes ahead', async () => {
@@ -126,7 +127,7 @@ describe('fireAfterAgentHook', () => {
       stopHookActive: true,
     });
     expect(result).toEqual({ continueRequested: true, reason: 'run the tests first' });
-    expect(readCapturedInputs(capture)[0]).toMatchObject({
+    expect(readJsonLines(capture)[0]).toMatchObject({
       hook_event_name: 'AfterAgent',
       prompt: 'fix it',
       prompt_response: 'Fixed.',
@@ -194,13 +195,13 @@ describe('advisory lifecycle triggers', () => {
       systemMessage: 'Notification seen',
     });
     expect(await fireSessionEndHook(config, 'prompt_input_exit')).toEqual({ systemMessage: 'SessionEnd seen' });
-    expect(readCapturedInputs(captures.PreCompress)[0]).toMatchObject({ trigger: 'manual' });
-    expect(readCapturedInputs(captures.Notification)[0]).toMatchObject({
+    expect(readJsonLines(captures.PreCompress)[0]).toMatchObject({ trigger: 'manual' });
+    expect(readJsonLines(captures.Notification)[0]).toMatchObject({
       notification_type: 'ToolPermission',
       message: 'approve?',
       details: { tool: 'x' },
     });
-    expect(readCapturedInputs(captures.SessionEnd)[0]).toMatchObject({ reason: 'prompt_input_exit' });
+    expect(readJsonLines(captures.SessionEnd)[0]).toMatchObject({ reason: 'prompt_input_exit' });
   });
 
   it('HOOK-111: a hook system that fails to initialise gives every trigger its safe default and one warning each', async () => {

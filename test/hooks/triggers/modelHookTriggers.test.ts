@@ -16,7 +16,8 @@ import {
   type LogRecord,
 } from '../../../src/index.js';
 import { defaultHookTranslator, HookRegistry } from '../../../src/engine.js';
-import { commandGroup, hookConfig, readCapturedInputs, Scratch } from '../../helpers/systemFixtures.js';
+import { commandGroup, hookConfig, Scratch } from '../../helpers/systemFixtures.js';
+import { readJsonLines } from '../../helpers/jsonLines.js';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -70,7 +71,7 @@ describe('fireBeforeModelHook', () => {
     });
     const result = await fireBeforeModelHook(config, baseRequest());
     expect(result).toEqual({ blocked: false });
-    const [input] = readCapturedInputs(capture);
+    const [input] = readJsonLines(capture);
     expect(input).toMatchObject({ hook_event_name: 'BeforeModel', session_id: 'session-test', transcript_path: '' });
     expect(input['llm_request']).toEqual({
       model: 'gemini-2.5-flash',
@@ -225,7 +226,7 @@ describe('fireBeforeModelHook', () => {
     });
     await expect(fireBeforeModelHook(config, baseRequest())).resolves.toEqual({ blocked: false });
     // The failure is in the interpret step: the hook ran and answered, and the translator was asked to apply it.
-    expect(readCapturedInputs(capture)).toHaveLength(1);
+    expect(readJsonLines(capture)).toHaveLength(1);
     expect(translate).toHaveBeenCalledTimes(1);
     expect(warnings(records)).toEqual([
       'fireBeforeModelHook failed, continuing as if no hook ran: translator rejected llm_request',
@@ -265,7 +266,7 @@ describe('fireAfterModelHook', () => {
     const response = modelResponse('a.txt is the only file');
     const result = await fireAfterModelHook(config, baseRequest(), response);
     expect(result).toEqual({ response });
-    const [input] = readCapturedInputs(capture);
+    const [input] = readJsonLines(capture);
     expect(input['hook_event_name']).toBe('AfterModel');
     expect(input['llm_request']).toMatchObject({
       model: 'gemini-2.5-flash',
@@ -365,7 +366,7 @@ describe('fireBeforeToolSelectionHook', () => {
       BeforeToolSelection: [commandGroup(scratch.respond({ capture }), { matcher: 'xyz' })],
     });
     await fireBeforeToolSelectionHook(config, baseRequest());
-    const [input] = readCapturedInputs(capture);
+    const [input] = readJsonLines(capture);
     expect(input['hook_event_name']).toBe('BeforeToolSelection');
     expect(input['llm_request']).toMatchObject({ model: 'gemini-2.5-flash', toolConfig: { mode: 'AUTO' } });
   });

@@ -4,13 +4,8 @@
  * Unit tests of one module; the real-process paths are in toolHookTriggers.test.ts and the machine tests.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  BeforeToolHookOutput,
-  Config,
-  DefaultHookOutput,
-  type HookExecutionResult,
-  type HookOutput,
-} from '../../../src/index.js';
+import { Config, DefaultHookOutput, type HookOutput } from '../../../src/index.js';
+import { BeforeToolHookOutput, type HookExecutionResult } from '../../../src/engine.js';
 import { HookAggregator } from '../../../src/hooks/protocol/hookAggregator.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import {

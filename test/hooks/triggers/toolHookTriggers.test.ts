@@ -16,13 +16,14 @@ import {
 } from '../../../src/index.js';
 import { HookAggregator, HookRegistry } from '../../../src/engine.js';
 import { toolHooksMayApply } from '../../../src/hooks/triggers/toolHookTriggers.js';
-import { commandGroup, hookConfig, readCapturedInputs, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
+import { commandGroup, hookConfig, Scratch, systemFixture } from '../../helpers/systemFixtures.js';
 import {
   afterToolEffectsCommand,
   frozenToolResult,
   frozenToolResultCopy,
   resultWithAfterToolEffects,
 } from '../../helpers/frozen.js';
+import { readJsonLines } from '../../helpers/jsonLines.js';
 
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
@@ -101,7 +102,7 @@ describe('BeforeTool through executeToolWithHooks', () => {
     );
     let seenBeforeExecution: Array<Record<string, unknown>> = [];
     await executeToolWithHooks(config, 'write_file', { path: 'a.txt', content: 'hi' }, async (args) => {
-      seenBeforeExecution = readCapturedInputs(capture);
+      seenBeforeExecution = readJsonLines(capture);
       return written(String(args['path']));
     });
     expect(seenBeforeExecution).toHaveLength(1);
@@ -195,11 +196,8 @@ describe('BeforeTool through executeToolWithHooks', () => {
     });
     await executeToolWithHooks(config, 'read_file', { path: 'a' }, recordingTool());
     await executeToolWithHooks(config, 'write_file', { path: 'b' }, recordingTool());
-    expect(readCapturedInputs(writeOnly.logFile).map((input) => input['tool_name'])).toEqual(['write_file']);
-    expect(readCapturedInputs(everyTool.logFile).map((input) => input['tool_name'])).toEqual([
-      'read_file',
-      'write_file',
-    ]);
+    expect(readJsonLines(writeOnly.logFile).map((input) => input['tool_name'])).toEqual(['write_file']);
+    expect(readJsonLines(everyTool.logFile).map((input) => input['tool_name'])).toEqual(['read_file', 'write_file']);
   });
 
   it('HOOK-023, HOOK-110: a BeforeTool hook exiting 1 fails open and warns with the exit code and stderr', async () => {
@@ -248,7 +246,7 @@ describe('BeforeTool through executeToolWithHooks', () => {
     });
     const tool = recordingTool();
     await executeToolWithHooks(config, 'write_file', { path: 'a.txt', content: 'x' }, tool);
-    expect(readCapturedInputs(capture)[0]['tool_input']).toEqual({ path: 'safe/a.txt', content: 'x' });
+    expect(readJsonLines(capture)[0]['tool_input']).toEqual({ path: 'safe/a.txt', content: 'x' });
     expect(tool).toHaveBeenCalledWith({ path: 'safe/a.txt', content: 'x' });
   });
 
@@ -267,11 +265,11 @@ describe('AfterTool through executeToolWithHooks', () => {
     const { config } = hookConfig({ AfterTool: [commandGroup(scratch.respond({ capture }))] });
     let seenDuringExecution = -1;
     await executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, async () => {
-      seenDuringExecution = readCapturedInputs(capture).length;
+      seenDuringExecution = readJsonLines(capture).length;
       return written('a.txt');
     });
     expect(seenDuringExecution).toBe(0);
-    const inputs = readCapturedInputs(capture);
+    const inputs = readJsonLines(capture);
     expect(inputs).toHaveLength(1);
     expect(inputs[0]).toMatchObject({
       hook_event_name: 'AfterTool',
@@ -289,7 +287,7 @@ describe('AfterTool through executeToolWithHooks', () => {
       throw new Error('disk full');
     });
     expect(result.llmContent).toBe('Tool execution failed: disk full');
-    expect(readCapturedInputs(capture)[0]['tool_response']).toMatchObject({
+    expect(readJsonLines(capture)[0]['tool_response']).toMatchObject({
       error: { message: 'disk full', type: TOOL_EXECUTION_ERROR_TYPE },
     });
   });
@@ -367,7 +365,7 @@ describe('AfterTool through executeToolWithHooks', () => {
       {},
       recordingTool(() => written()),
     );
-    expect(readCapturedInputs(logFile).map((input) => input['tool_name'])).toEqual(['run_shell_command']);
+    expect(readJsonLines(logFile).map((input) => input['tool_name'])).toEqual(['run_shell_command']);
   });
 
   it('HOOK-217: the ToolResult the tool returned is never mutated', async () => {
@@ -424,7 +422,7 @@ describe('fireBeforeToolHook / fireAfterToolHook', () => {
     );
     expect(output).toBeInstanceOf(DefaultHookOutput);
     expect(output?.getAdditionalContext()).toBe('checked');
-    expect(readCapturedInputs(capture)[0]['tool_response']).toEqual({
+    expect(readJsonLines(capture)[0]['tool_response']).toEqual({
       llmContent: 'ok',
       returnDisplay: 'ok',
       metadata: {},
@@ -461,7 +459,7 @@ describe('fireBeforeToolHook / fireAfterToolHook', () => {
       throw new Error('aggregator exploded');
     });
     await expect(fireBeforeToolHook(config, 'write_file', { path: 'a.txt' })).resolves.toBeUndefined();
-    expect(readCapturedInputs(capture)).toHaveLength(1);
+    expect(readJsonLines(capture)).toHaveLength(1);
     expect(warnings(records)).toEqual([
       "BeforeTool fired for 'write_file' failed in the hook system, continuing without hooks: aggregator exploded",
     ]);
@@ -470,7 +468,7 @@ describe('fireBeforeToolHook / fireAfterToolHook', () => {
       written('a.txt'),
     );
     expect(tool).toHaveBeenCalledTimes(1);
-    expect(readCapturedInputs(capture)).toHaveLength(2);
+    expect(readJsonLines(capture)).toHaveLength(2);
   });
 
   it('HOOK-111: a tool that returns something other than a ToolResult yields an error result, with hooks on or off', async () => {
@@ -482,7 +480,7 @@ describe('fireBeforeToolHook / fireAfterToolHook', () => {
       expect(result.error?.type).toBe(TOOL_EXECUTION_ERROR_TYPE);
       expect(result.llmContent).toContain('Tool "write_file" returned an invalid result');
     }
-    expect(readCapturedInputs(capture)[0]['tool_response']).toMatchObject({
+    expect(readJsonLines(capture)[0]['tool_response']).toMatchObject({
       error: { type: TOOL_EXECUTION_ERROR_TYPE },
     });
   });

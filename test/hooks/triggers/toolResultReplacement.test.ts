@@ -4,7 +4,7 @@
  * Gemini CLI AfterTool `decision: "deny"` or exit 2 replaces it with `Tool result blocked: <reason>`;
  * a native AfterTool deny does not (HOOK-178). The tool's own output stays in the inspection record.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,8 +15,10 @@ import { executeToolWithHooks } from '../../../src/hooks/triggers/executeToolWit
 import { flushInspectionFiles } from '../../../src/inspection/recorder.js';
 import type { CallRecord, InspectionLine } from '../../../src/inspection/records.js';
 import { createToolScheduler } from '../../../src/machines/scheduler.js';
-import { hookFixture, recordingLogger, shellQuote } from '../../helpers/hookFixtures.js';
+import { hookFixture, shellQuote } from '../../helpers/hookFixtures.js';
+import { recordingLogger } from '../../../src/testing.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
+import { readJsonLines } from '../../helpers/jsonLines.js';
 
 afterAll(() => assertNoHookProcessesAlive());
 
@@ -114,10 +116,7 @@ describe('AfterTool output rewriting per dialect', () => {
       const scheduler = createToolScheduler({ config, tools: [tool], inspect: { file } });
       await scheduler.schedule([{ callId: 'c1', name: 'read_file', args: { file_path: '.env' } }]);
       flushInspectionFiles();
-      const lines = readFileSync(file, 'utf8')
-        .trimEnd()
-        .split('\n')
-        .map((line) => JSON.parse(line) as InspectionLine);
+      const lines = readJsonLines<InspectionLine>(file);
       const end = lines.find(
         (line): line is CallRecord => line.type === 'hookrail.call' && (line as CallRecord).phase === 'end',
       );

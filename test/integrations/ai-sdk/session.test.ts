@@ -8,17 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateText, stepCountIs, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { Config, DEFAULT_MAX_CONTINUATIONS, defaultTranscriptPath, type HooksSettings } from '../../../src/index.js';
+import { Config, defaultTranscriptPath, type HooksSettings } from '../../../src/index.js';
+import { DEFAULT_MAX_CONTINUATIONS } from '../../../src/engine.js';
 import { createHookrail, type Hookrail } from '../../../src/integrations/ai-sdk/index.js';
 import { recordingBashTool, scriptedModel, textAnswer, toolCallAnswer } from '../../helpers/aiSdkModel.js';
 import {
   hookGroup,
   readEventLog,
-  readJsonLines,
   SESSION_END_WAIT_MS,
   sessionFixtureCommand,
   useSessionScratch,
 } from '../../helpers/sessionHooks.js';
+import { readJsonLines } from '../../helpers/jsonLines.js';
 
 const scratch = useSessionScratch();
 

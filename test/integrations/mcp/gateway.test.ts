@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixturePath, respondHook, runHookrail, settingsJson, useCliSandbox } from '../../helpers/cliProcess.js';
 import { waitFor } from '../../helpers/waiting.js';
-import { connectMcpClient, readJsonLines, type ConnectedMcpClient } from '../../helpers/mcpGateway.js';
+import { connectMcpClient, type ConnectedMcpClient } from '../../helpers/mcpGateway.js';
+import { readJsonLines } from '../../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
 const connected: ConnectedMcpClient[] = [];

@@ -10,7 +10,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliEntry, fixturePath, runHookrail, settingsJson, useCliSandbox } from '../../helpers/cliProcess.js';
-import { mcpFixtureServer, mcpSandboxEnvironment, readJsonLines } from '../../helpers/mcpGateway.js';
+import { mcpFixtureServer, mcpSandboxEnvironment } from '../../helpers/mcpGateway.js';
 import {
   assertNoHookProcessesAlive,
   isProcessAlive,
@@ -18,6 +18,7 @@ import {
   readPidFile,
 } from '../../helpers/processes.js';
 import { waitFor } from '../../helpers/waiting.js';
+import { readJsonLines } from '../../helpers/jsonLines.js';
 
 const sandbox = useCliSandbox();
 
