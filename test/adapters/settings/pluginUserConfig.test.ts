@@ -35,8 +35,10 @@ function installPlugin(userSettings: Record<string, unknown>): string {
   return installPath;
 }
 
-async function runBashCall(): Promise<Array<{ form: string; args: string[]; options: Record<string, string> }>> {
-  const settings = await loadSettings(environment.loadOptions());
+async function runBashCall(
+  extraFiles: string[] = [],
+): Promise<Array<{ form: string; args: string[]; options: Record<string, string> }>> {
+  const settings = await loadSettings({ ...environment.loadOptions(), extraFiles });
   const config = new Config({
     ...toConfigParameters(settings),
     workingDir: environment.project,
@@ -121,5 +123,14 @@ describe('HOOK-188: Claude Code plugin user options', () => {
     );
     const exec = (await runBashCall()).find((line) => line.form === 'exec');
     expect(exec?.args).toEqual(['https://deploy.example/status', 'lines=5', '#deploys']);
+  });
+
+  it('a Claude --settings file (here in a .claude folder) gives values too, over the user settings', async () => {
+    installPlugin({ pluginConfigs: { [pluginId]: { options: { team_channel: '#deploys' } } } });
+    const named = environment.write(environment.path('ci', '.claude', 'ci-settings.json'), {
+      pluginConfigs: { [pluginId]: { options: { team_channel: '#ci', api_endpoint: 'https://ci.example/status' } } },
+    });
+    const exec = (await runBashCall([named])).find((line) => line.form === 'exec');
+    expect(exec?.args).toEqual(['https://ci.example/status', 'lines=10', '#ci']);
   });
 });
