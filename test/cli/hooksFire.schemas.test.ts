@@ -94,4 +94,33 @@ describe('hooks fire --show-input against the shipped schemas', () => {
       ).toEqual([]);
     }
   });
+
+  it("HOOK-157: Claude Code's moment events PostCompact, StopFailure and SubagentStart, fired with the reference's payloads: each stdin conforms to its closed shipped schema", async () => {
+    const hook = [{ hooks: [{ type: 'command', command: 'true' }] }];
+    await sandbox.writeHomeFile(
+      '.claude/settings.json',
+      settingsJson({ PostCompact: hook, StopFailure: hook, SubagentStart: hook }),
+    );
+    for (const eventName of ['PostCompact', 'StopFailure', 'SubagentStart']) {
+      const documented = JSON.parse(
+        readFileSync(
+          join(repositoryRoot, 'test', 'fixtures', 'payloads', 'claude', 'events', `${eventName}.json`),
+          'utf8',
+        ),
+      ) as Record<string, unknown>;
+      const {
+        session_id: _session,
+        transcript_path: _transcript,
+        cwd: _cwd,
+        hook_event_name: _name,
+        ...fields
+      } = documented;
+      const [fired] = await fire([eventName, '--payload', JSON.stringify(fields)]);
+      const stdin = JSON.parse(fired!.stdin ?? 'null') as Record<string, unknown>;
+      const schema = shippedSchema('claude', eventName);
+      expect(schema['additionalProperties'], eventName).toBe(false);
+      expect(validateAgainstSchema(stdin, schema), eventName).toEqual([]);
+      expect(stdin, eventName).toMatchObject({ hook_event_name: eventName, ...fields });
+    }
+  });
 });

@@ -104,6 +104,7 @@ describe('hookrail hooks list', () => {
       'system',
       'claude-managed',
       'gemini-system',
+      'gemini-system-defaults',
     ]);
   });
 

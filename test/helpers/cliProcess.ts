@@ -139,7 +139,7 @@ export function startHookrail(sandbox: CliSandbox, args: readonly string[], opti
 
 /**
  * The environment of a CLI process in the sandbox: PATH, the sandbox HOME, no colour, no system
- * settings (hookrail's, Claude Code's managed policy, Gemini CLI's system file), the test run's marker, then `extra` (`undefined` removes a variable).
+ * settings (hookrail's, Claude Code's managed policy, Gemini CLI's system and system defaults files), the test run's marker, then `extra` (`undefined` removes a variable).
  */
 export function sandboxEnvironment(
   sandbox: CliSandbox,
@@ -152,6 +152,7 @@ export function sandboxEnvironment(
     HOOKRAIL_SYSTEM_SETTINGS: join(sandbox.home, 'no-system-settings.json'),
     HOOKRAIL_CLAUDE_MANAGED_SETTINGS: join(sandbox.home, 'no-claude-managed-settings.json'),
     GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(sandbox.home, 'no-gemini-system-settings.json'),
+    GEMINI_CLI_SYSTEM_DEFAULTS_PATH: join(sandbox.home, 'no-gemini-system-defaults.json'),
     HOOKRAIL_TEST_RUN_MARKER: process.env['HOOKRAIL_TEST_RUN_MARKER'],
     ...extra,
   };

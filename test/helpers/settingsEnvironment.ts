@@ -61,6 +61,16 @@ export class SettingsEnvironment {
     return join(this.root, 'etc', 'claude-code', 'managed-settings.json');
   }
 
+  /** A file in Claude Code's managed drop-in directory, `managed-settings.d/` beside the managed file. */
+  claudeManagedDropIn(name: string): string {
+    return join(dirname(this.claudeManagedFile), 'managed-settings.d', name);
+  }
+
+  /** Gemini CLI's system defaults, beside its system settings, as Gemini CLI finds them without a variable. */
+  get geminiSystemDefaultsFile(): string {
+    return join(dirname(this.geminiSystemFile), 'system-defaults.json');
+  }
+
   /** Gemini CLI's system settings, here instead of /etc/gemini-cli/settings.json. */
   get geminiSystemFile(): string {
     return join(this.root, 'etc', 'gemini-cli', 'settings.json');

@@ -83,7 +83,7 @@ describe('Claude Code events fired at their moment', () => {
     ]);
   });
 
-  it('StopFailure fires when a model error ends the turn, with error_type, error and error_message; its matcher is the error_type; Stop hooks do not run', async () => {
+  it("StopFailure fires when a model error ends the turn, with the reference's error (its type) and error_details; its matcher is the error type; Stop hooks do not run", async () => {
     const failureLog = scratch.file('failure.jsonl');
     const serverLog = scratch.file('server.jsonl');
     const stopLog = scratch.file('stop.jsonl');
@@ -106,9 +106,8 @@ describe('Claude Code events fired at their moment', () => {
     expect(readJsonLines(failureLog)).toEqual([
       expect.objectContaining({
         hook_event_name: 'StopFailure',
-        error_type: 'rate_limit',
-        error: '429',
-        error_message: 'Resource has been exhausted (e.g. check quota).',
+        error: 'rate_limit',
+        error_details: '429 Resource has been exhausted (e.g. check quota).',
         session_id: session.sessionId,
       }),
     ]);

@@ -6,7 +6,8 @@
  *   inline) and `hooks/hooks.json` (`{"description"?, "hooks": {...}}`, Claude Code's names and
  *   seconds). Its hooks speak Claude Code's dialect and run with `CLAUDE_PLUGIN_ROOT` set to the
  *   directory, so `${CLAUDE_PLUGIN_ROOT}/scripts/x.sh` finds the plugin's scripts, and
- *   `CLAUDE_PLUGIN_DATA` set to its persistent data directory (claudePluginData.ts).
+ *   `CLAUDE_PLUGIN_DATA` set to its persistent data directory (claudePluginData.ts); its user options
+ *   are set as `CLAUDE_PLUGIN_OPTION_<KEY>` and replace `${user_config.KEY}` (pluginUserConfig.ts).
  * - A Gemini CLI extension (every directory of `~/.gemini/extensions/` with a `gemini-extension.json`,
  *   unless `extension-enablement.json` disables it for this folder; or `loadGeminiExtension`): hooks
  *   only in `hooks/hooks.json`, with `${extensionPath}`, `${workspacePath}` and `${/}` replaced in every
@@ -19,7 +20,8 @@ import type { ExtensionConfig } from '../../hooks/engine/config.js';
 import type { HookConfigProblem } from '../../hooks/validation/hookProblems.js';
 import { isPlainObject } from '../../values.js';
 import { readJsonFile } from '../jsonFile.js';
-import { claudePluginDataDirectory, prepareClaudePluginData } from './claudePluginData.js';
+import { claudePluginDataDirectory, INLINE_PLUGIN_MARKETPLACE, prepareClaudePluginData } from './claudePluginData.js';
+import { pluginOptionValues, pluginOptionVariables, substituteUserConfig } from './pluginUserConfig.js';
 import { displayPath, isProjectScope, type SettingsScope } from './settingsLocations.js';
 import { emptyScopeFile, readSettingsObject } from './settingsScopeFile.js';
 import type { SettingsScopeFile } from './scopeFile.js';
@@ -37,6 +39,8 @@ interface HooksSource {
 /** What a plugin or extension directory holds. */
 interface ExtensionDirectory {
   name: string;
+  /** A Claude Code plugin's manifest `userConfig`: the options it declares (pluginUserConfig.ts). */
+  userConfig?: unknown;
   sources: HooksSource[];
   /** Problems with the directory or its manifest, reported on the first source. */
   problems: HookConfigProblem[];
@@ -57,6 +61,8 @@ export interface ReadClaudePluginOptions extends ReadExtensionOptions {
   scope?: 'plugin' | 'project-plugin';
   /** The marketplace it was installed from; default `inline` (a directory named on the command line or in `plugins`). */
   marketplace?: string;
+  /** The settings files read, for the plugin's option values (`pluginConfigs`). */
+  files?: readonly SettingsScopeFile[];
 }
 
 async function isDirectory(path: string): Promise<boolean> {
@@ -130,7 +136,7 @@ async function claudePluginDirectory(dir: string, display: (path: string) => str
     const path = join(dir, 'hooks', 'hooks.json');
     sources.push(await readJsonSource(path, display(path)));
   }
-  return { name, sources, problems };
+  return { name, sources, problems, userConfig: manifest.value?.['userConfig'] };
 }
 
 /** Gemini CLI's substitutions in an extension's `hooks/hooks.json` strings. */
@@ -235,14 +241,40 @@ export async function readClaudePlugin(options: ReadClaudePluginOptions): Promis
       display,
     });
   }
-  const directory = await claudePluginDirectory(dir, display);
+  const directory = withUserConfig(await claudePluginDirectory(dir, display), options);
   const env = await claudePluginEnvironment({
     root: dir,
     pluginName: directory.name,
     marketplace: options.marketplace,
     homeDir: options.homeDir,
+    files: options.files,
+    userConfig: directory.userConfig,
   });
   return toScopeFiles({ directory, scope: options.scope ?? 'plugin', dialect: 'claude', env, display });
+}
+
+/** A Claude Code plugin's hooks with `${user_config.KEY}` replaced (pluginUserConfig.ts), the hooks that cannot run left out with a warning. */
+function withUserConfig(
+  directory: ExtensionDirectory,
+  options: { marketplace?: string; files?: readonly SettingsScopeFile[] },
+): ExtensionDirectory {
+  const pluginId = `${directory.name}@${options.marketplace ?? INLINE_PLUGIN_MARKETPLACE}`;
+  const values = pluginOptionValues({ userConfig: directory.userConfig, pluginId, files: options.files });
+  const sources = directory.sources.map((source) => {
+    if (source.value === undefined) return source;
+    const substituted = substituteUserConfig({
+      hooks: source.value['hooks'],
+      pluginName: directory.name,
+      pluginId,
+      values,
+    });
+    return {
+      ...source,
+      value: { ...source.value, hooks: substituted.hooks },
+      problems: [...source.problems, ...substituted.problems],
+    };
+  });
+  return { ...directory, sources };
 }
 
 /** Reads a Gemini CLI extension directory's `hooks/hooks.json`. Never throws. */
@@ -274,7 +306,7 @@ export async function readNamedPlugins(
   const seen = new Set<string>();
   const unique = named.filter((entry) => !seen.has(entry.dir) && seen.add(entry.dir));
   const read = await Promise.all(
-    unique.map((entry) => readClaudePlugin({ dir: entry.dir, scope: entry.scope, ...context })),
+    unique.map((entry) => readClaudePlugin({ dir: entry.dir, scope: entry.scope, files, ...context })),
   );
   return read.flat();
 }
@@ -347,20 +379,25 @@ export async function loadClaudePlugin(
   options: { homeDir?: string; marketplace?: string } = {},
 ): Promise<ExtensionConfig> {
   const root = resolve(dir);
-  const directory = await claudePluginDirectory(root, (path) => path);
+  const directory = withUserConfig(await claudePluginDirectory(root, (path) => path), options);
   return extensionConfigOf(
     directory,
     'claude',
-    await claudePluginEnvironment({ root, pluginName: directory.name, ...options }),
+    await claudePluginEnvironment({ root, pluginName: directory.name, userConfig: directory.userConfig, ...options }),
   );
 }
 
-/** The variables a Claude Code plugin's hooks run with: `CLAUDE_PLUGIN_ROOT` and `CLAUDE_PLUGIN_DATA` (created). */
+/**
+ * The variables a Claude Code plugin's hooks run with: `CLAUDE_PLUGIN_ROOT`, `CLAUDE_PLUGIN_DATA`
+ * (created) and `CLAUDE_PLUGIN_OPTION_<KEY>` for each option with a value.
+ */
 async function claudePluginEnvironment(options: {
   root: string;
   pluginName: string;
   marketplace?: string;
   homeDir?: string;
+  files?: readonly SettingsScopeFile[];
+  userConfig?: unknown;
 }): Promise<Record<string, string>> {
   const data = claudePluginDataDirectory({
     homeDir: resolve(options.homeDir ?? homedir()),
@@ -368,7 +405,9 @@ async function claudePluginEnvironment(options: {
     marketplace: options.marketplace,
   });
   await prepareClaudePluginData(data);
-  return { CLAUDE_PLUGIN_ROOT: options.root, CLAUDE_PLUGIN_DATA: data };
+  const pluginId = `${options.pluginName}@${options.marketplace ?? INLINE_PLUGIN_MARKETPLACE}`;
+  const values = pluginOptionValues({ userConfig: options.userConfig, pluginId, files: options.files });
+  return { ...pluginOptionVariables(values), CLAUDE_PLUGIN_ROOT: options.root, CLAUDE_PLUGIN_DATA: data };
 }
 
 /** A Gemini CLI extension as a `Config` extension, for hosts (`workingDir` fills `${workspacePath}`). */

@@ -11,7 +11,9 @@
  *   hook whose URL matches none is left out; an empty list leaves every one out.
  *   `httpHookAllowedEnvVars` (merged likewise) cuts each Claude http hook's `allowedEnvVars` to it.
  * - Gemini CLI, `hooksConfig.enabled`: the system settings file decides first, then the project file,
- *   then the user file; `false` switches off every Gemini hook (extensions' too).
+ *   then the user file, then the system defaults; `false` switches off every Gemini hook (extensions' too).
+ * - Among Claude Code's managed files (the base file, then its `managed-settings.d` drop-ins in name
+ *   order), the last one that sets `disableAllHooks` or `allowManagedHooksOnly` decides it.
  *
  * Hooks from the managed and system files are not switched off by anything else (they act as `pinned`:
  * settingsMerge.ts).
@@ -47,16 +49,17 @@ export function applyHostSwitches(applied: readonly SettingsScopeFile[]): HostSw
   };
   const claude = applied.filter((file) => file.dialect === 'claude');
   const managed = claude.filter((file) => file.scope === 'claude-managed');
-  const managedOff = managed.find((file) => file.claudeDisableAllHooks === true);
-  if (managedOff) {
+  // Among managed files (the base file, then its drop-ins in name order) a later file's value wins.
+  const managedOff = managed.findLast((file) => file.claudeDisableAllHooks !== undefined);
+  if (managedOff?.claudeDisableAllHooks === true) {
     for (const file of claude) switchOff(file, `"disableAllHooks": true in ${managedOff.displayName} (managed policy)`);
   } else {
     const deciding = claude.find((file) => !isManagedScope(file.scope) && file.claudeDisableAllHooks !== undefined);
     if (deciding?.claudeDisableAllHooks === true)
       for (const file of claude)
         if (!isManagedScope(file.scope)) switchOff(file, `"disableAllHooks": true in ${deciding.displayName}`);
-    const managedOnly = managed.find((file) => file.claudePolicy?.allowManagedHooksOnly === true);
-    if (managedOnly) {
+    const managedOnly = managed.findLast((file) => file.claudePolicy?.allowManagedHooksOnly !== undefined);
+    if (managedOnly?.claudePolicy?.allowManagedHooksOnly === true) {
       const forced = new Set(
         managed.flatMap((file) =>
           Object.entries(file.enabledPlugins ?? {})

@@ -69,7 +69,7 @@ export async function readInstalledPlugins(
     if (seen.has(dir)) continue;
     seen.add(dir);
     const scope = isProjectScope(file.scope) ? 'project-plugin' : 'plugin';
-    const read = await readClaudePlugin({ dir, scope, marketplace, ...context });
+    const read = await readClaudePlugin({ dir, scope, marketplace, files: options.files, ...context });
     for (const pluginFile of read) pluginFile.pluginId = id;
     files.push(...read);
   }

@@ -36,6 +36,8 @@ export interface SettingsScopeFile {
   claudeDisableAllHooks?: boolean;
   /** Claude Code files: `enabledPlugins` as the file sets it (`name@marketplace` → on or off). */
   enabledPlugins?: Record<string, boolean>;
+  /** Claude Code files: `pluginConfigs.<name@marketplace>.options`, the plugin option values the file sets. */
+  pluginConfigs?: Record<string, Record<string, unknown>>;
   /** Claude Code files: the hook policy keys the file sets (`allowManagedHooksOnly` only from the managed file). */
   claudePolicy?: ClaudePolicy;
   /** Claude Code plugins: `name@marketplace` when installed from a marketplace (installedPlugins.ts). */

@@ -13,7 +13,11 @@
  * 4. `system`: `/etc/hookrail/settings.json`, or the file named by `HOOKRAIL_SYSTEM_SETTINGS`; then the
  *    hosts' policy files: Claude Code's managed settings (`claude-managed`: `/etc/claude-code/managed-settings.json`
  *    on Linux, or `HOOKRAIL_CLAUDE_MANAGED_SETTINGS`) and Gemini CLI's system settings (`gemini-system`:
- *    `/etc/gemini-cli/settings.json`, or `GEMINI_CLI_SYSTEM_SETTINGS_PATH`), whose hooks act as pinned.
+ *    `/etc/gemini-cli/settings.json`, or `GEMINI_CLI_SYSTEM_SETTINGS_PATH`), whose hooks act as pinned;
+ *    Claude Code's managed drop-ins (`managed-settings.d/*.json` beside the managed file, in name order:
+ *    managedDropIns.ts) are managed files too. Last, Gemini CLI's system defaults
+ *    (`gemini-system-defaults`: `system-defaults.json` beside its system settings, or
+ *    `GEMINI_CLI_SYSTEM_DEFAULTS_PATH`), its lowest-precedence file, whose hooks are not pinned.
  * 5. Claude Code plugins (`--plugin DIR`, a file's `plugins`; `project-plugin` when a project file
  *    names it; installed plugins switched on in `enabledPlugins`: installedPlugins.ts) and Gemini CLI
  *    extensions (`~/.gemini/extensions/*`, `extension`).
@@ -37,6 +41,7 @@ import { isPlainObject } from '../../values.js';
 import { readJsonFile, writeJsonFileAtomic } from '../jsonFile.js';
 import { discoverGeminiExtensions, readGeminiExtension, readNamedPlugins } from './extensions.js';
 import { geminiHooksEnabled } from './hostSwitches.js';
+import { managedDropInFiles } from './managedDropIns.js';
 import { readInstalledPlugins } from './installedPlugins.js';
 import { applyProjectTrust } from './projectTrust.js';
 import { mergeSettingsFiles, type MergedSettings } from './settingsMerge.js';
@@ -117,6 +122,7 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     includeClaude: options.includeClaude ?? true,
     includeGemini: options.includeGemini ?? true,
   };
+  const managedDropIns = selection.includeClaude ? await managedDropInFiles(paths.claudeManagedDropIns) : [];
   const locations: ScopeLocation[] = [
     ...(options.extraFiles ?? []).map((file) => ({ scope: 'extra' as const, path: resolve(workingDir, file) })),
     ...projectLocations(paths, selection),
@@ -125,7 +131,11 @@ export async function loadSettings(options: LoadSettingsOptions): Promise<Loaded
     ...(selection.includeGemini ? [{ scope: 'gemini-user' as const, path: paths.geminiUser }] : []),
     { scope: 'system', path: paths.system },
     ...(selection.includeClaude ? [{ scope: 'claude-managed' as const, path: paths.claudeManaged }] : []),
+    ...managedDropIns.map((path) => ({ scope: 'claude-managed' as const, path })),
     ...(selection.includeGemini ? [{ scope: 'gemini-system' as const, path: paths.geminiSystem }] : []),
+    ...(selection.includeGemini
+      ? [{ scope: 'gemini-system-defaults' as const, path: paths.geminiSystemDefaults }]
+      : []),
   ];
   const context = { workingDir, homeDir };
   const settingsFiles = await Promise.all(

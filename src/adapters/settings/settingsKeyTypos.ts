@@ -12,7 +12,14 @@ export function keysReadFrom(dialect: HookDialect, hookrailSwitches: boolean): s
   return [
     'hooks',
     ...(dialect === 'claude'
-      ? ['disableAllHooks', 'enabledPlugins', 'allowManagedHooksOnly', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars']
+      ? [
+          'disableAllHooks',
+          'enabledPlugins',
+          'pluginConfigs',
+          'allowManagedHooksOnly',
+          'allowedHttpHookUrls',
+          'httpHookAllowedEnvVars',
+        ]
       : dialect === 'gemini'
         ? ['hooksConfig', 'tools']
         : []),

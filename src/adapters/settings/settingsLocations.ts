@@ -24,6 +24,7 @@ export type SettingsScope =
   | 'gemini-project'
   | 'claude-managed'
   | 'gemini-system'
+  | 'gemini-system-defaults'
   | 'plugin'
   | 'project-plugin'
   | 'extension';
@@ -42,8 +43,15 @@ export interface SettingsPaths {
   geminiExtensions: string;
   /** Claude Code's managed policy file (`HOOKRAIL_CLAUDE_MANAGED_SETTINGS`, else its documented system path). */
   claudeManaged: string;
+  /** Claude Code's managed drop-in directory: `managed-settings.d` beside the managed file. */
+  claudeManagedDropIns: string;
   /** Gemini CLI's system settings (`GEMINI_CLI_SYSTEM_SETTINGS_PATH`, else its documented system path). */
   geminiSystem: string;
+  /**
+   * Gemini CLI's system defaults, its lowest-precedence file (`GEMINI_CLI_SYSTEM_DEFAULTS_PATH`, else
+   * `system-defaults.json` beside the system settings file).
+   */
+  geminiSystemDefaults: string;
   /** Where Claude Code keeps installed plugins: `~/.claude/plugins`. */
   claudePlugins: string;
 }
@@ -63,6 +71,9 @@ export function getSettingsPaths(options: SettingsPathsOptions): SettingsPaths {
   const systemOverride = env['HOOKRAIL_SYSTEM_SETTINGS'];
   const claudeManagedOverride = env['HOOKRAIL_CLAUDE_MANAGED_SETTINGS'];
   const geminiSystemOverride = env['GEMINI_CLI_SYSTEM_SETTINGS_PATH'];
+  const geminiDefaultsOverride = env['GEMINI_CLI_SYSTEM_DEFAULTS_PATH'];
+  const claudeManaged = claudeManagedOverride ? resolve(workingDir, claudeManagedOverride) : hostSystemPath('claude');
+  const geminiSystem = geminiSystemOverride ? resolve(workingDir, geminiSystemOverride) : hostSystemPath('gemini');
   return {
     system: systemOverride ? resolve(workingDir, systemOverride) : '/etc/hookrail/settings.json',
     user: join(homeDir, '.hookrail', 'settings.json'),
@@ -73,8 +84,12 @@ export function getSettingsPaths(options: SettingsPathsOptions): SettingsPaths {
     geminiUser: join(homeDir, '.gemini', 'settings.json'),
     geminiProject: join(workingDir, '.gemini', 'settings.json'),
     geminiExtensions: join(homeDir, '.gemini', 'extensions'),
-    claudeManaged: claudeManagedOverride ? resolve(workingDir, claudeManagedOverride) : hostSystemPath('claude'),
-    geminiSystem: geminiSystemOverride ? resolve(workingDir, geminiSystemOverride) : hostSystemPath('gemini'),
+    claudeManaged,
+    claudeManagedDropIns: join(dirname(claudeManaged), 'managed-settings.d'),
+    geminiSystem,
+    geminiSystemDefaults: geminiDefaultsOverride
+      ? resolve(workingDir, geminiDefaultsOverride)
+      : join(dirname(geminiSystem), 'system-defaults.json'),
     claudePlugins: join(homeDir, '.claude', 'plugins'),
   };
 }
@@ -136,7 +151,13 @@ export function dialectOfLocation(scope: SettingsScope, path: string): HookDiale
     scope === 'project-plugin'
   )
     return 'claude';
-  if (scope === 'gemini-user' || scope === 'gemini-project' || scope === 'gemini-system' || scope === 'extension')
+  if (
+    scope === 'gemini-user' ||
+    scope === 'gemini-project' ||
+    scope === 'gemini-system' ||
+    scope === 'gemini-system-defaults' ||
+    scope === 'extension'
+  )
     return 'gemini';
   const folder = basename(dirname(path));
   if (folder === '.claude') return 'claude';

@@ -4,13 +4,14 @@
  * - hookrail: `enableHooks`, `disabledHooks`, `hookEnvironment`, `warmInterpreters`, `plugins` (Claude
  *   Code plugin directories, relative to the file's directory).
  * - Claude Code: `disableAllHooks`, `enabledPlugins` and the managed policy keys, applied across files
- *   after precedence (hostSwitches.ts).
+ *   after precedence (hostSwitches.ts); `pluginConfigs`, plugin option values (pluginUserConfig.ts).
  * - Gemini CLI: `hooksConfig.enabled`, applied across files after precedence (hostSwitches.ts);
  *   `hooksConfig.disabled` names hooks not to run. The older spellings (`hooks.enabled`, `hooks.disabled`,
  *   `tools.enableHooks`) are honoured with a deprecation warning.
  */
 import { dirname, resolve } from 'node:path';
 import { isPlainObject } from '../../values.js';
+import { isProjectScope } from './settingsLocations.js';
 import type { ClaudePolicy, SettingsScopeFile } from './scopeFile.js';
 
 /**
@@ -28,6 +29,7 @@ export function readClaudeSwitches(settings: Record<string, unknown>, file: Sett
       severity: 'warning',
     });
   readEnabledPlugins(settings['enabledPlugins'], file);
+  readPluginConfigs(settings['pluginConfigs'], file);
   if (file.scope !== 'claude-managed' && settings['allowManagedHooksOnly'] !== undefined) {
     file.problems.push({
       path: 'allowManagedHooksOnly',
@@ -45,6 +47,43 @@ export function readClaudeSwitches(settings: Record<string, unknown>, file: Sett
     else file.problems.push({ path: key, message: 'expected an array of strings; ignored', severity: 'warning' });
   }
   if (Object.keys(policy).length > 0) file.claudePolicy = policy;
+}
+
+/**
+ * `pluginConfigs: { "name@marketplace": { "options": {...} } }`: plugin option values (pluginUserConfig.ts).
+ * Claude Code does not read them from a project file, so a cloned repository cannot set them.
+ */
+function readPluginConfigs(value: unknown, file: SettingsScopeFile): void {
+  if (value === undefined) return;
+  if (isProjectScope(file.scope)) {
+    file.problems.push({
+      path: 'pluginConfigs',
+      message: 'plugin options are not read from a project file (as in Claude Code); ignored',
+      severity: 'warning',
+    });
+    return;
+  }
+  if (!isPlainObject(value)) {
+    file.problems.push({
+      path: 'pluginConfigs',
+      message: 'expected an object like { "name@marketplace": { "options": {...} } }; ignored',
+      severity: 'warning',
+    });
+    return;
+  }
+  const configs: Record<string, Record<string, unknown>> = {};
+  for (const [id, config] of Object.entries(value)) {
+    const options = isPlainObject(config) ? config['options'] : undefined;
+    if (options === undefined && isPlainObject(config)) continue;
+    if (isPlainObject(options)) configs[id] = options;
+    else
+      file.problems.push({
+        path: `pluginConfigs.${id}.options`,
+        message: 'expected an object of option values; ignored',
+        severity: 'warning',
+      });
+  }
+  file.pluginConfigs = configs;
 }
 
 /** `enabledPlugins: { "name@marketplace": true }`: the installed plugins switched on (or off) by this file. */

@@ -127,12 +127,15 @@ export function toClaudeInput(
       payload['trigger'] = stringField(input, 'trigger');
       payload['compact_summary'] = stringField(input, 'compact_summary');
       break;
-    case 'StopFailure':
-      payload['error_type'] = stringField(input, 'error_type');
-      payload['error'] = stringField(input, 'error');
-      payload['error_message'] = stringField(input, 'error_message');
+    case 'StopFailure': {
+      // As Claude Code's hooks reference sends it: `error` is the error's type (what matchers test),
+      // `error_details` what is known besides (the HTTP status and the API's message).
+      payload['error'] = stringField(input, 'error_type') || 'unknown';
+      const details = [stringField(input, 'error'), stringField(input, 'error_message')].filter((part) => part !== '');
+      if (details.length > 0) payload['error_details'] = details.join(' ');
       payload['last_assistant_message'] = stringField(input, 'prompt_response');
       break;
+    }
     case 'Notification':
       payload['message'] = stringField(input, 'message');
       payload['notification_type'] = toClaudeLifecycleValue(eventName, stringField(input, 'notification_type'));

@@ -139,9 +139,10 @@ export function fromClaudeInput(
     case 'StopFailure':
       fields['prompt_response'] = text(payload['last_assistant_message']);
       fields['stop_hook_active'] = false;
-      fields['error_type'] = text(payload['error_type']) || 'unknown';
-      fields['error'] = text(payload['error']);
-      fields['error_message'] = text(payload['error_message']);
+      // Claude Code's `error` is the error's type; `error_details` the rest.
+      fields['error_type'] = text(payload['error']) || 'unknown';
+      fields['error'] = '';
+      fields['error_message'] = text(payload['error_details']);
       fire.moment = claudeEvent;
       break;
     case 'Notification':

@@ -88,6 +88,12 @@ const claudeEventFields: Readonly<Record<string, Fields>> = {
   SessionStart: { required: { source: oneOf('startup', 'resume', 'clear', 'compact') } },
   SessionEnd: { required: { reason: text } },
   PreCompact: { required: { trigger: oneOf('manual', 'auto'), custom_instructions: text } },
+  PostCompact: { required: { trigger: oneOf('manual', 'auto'), compact_summary: text } },
+  StopFailure: {
+    required: { error: text },
+    optional: { error_details: text, last_assistant_message: text },
+  },
+  SubagentStart: { required: { agent_id: text, agent_type: text } },
   Notification: { required: { message: text, notification_type: text }, optional: { title: text } },
   PermissionRequest: {
     required: { permission_mode: text, tool_name: text, tool_input: object },
@@ -139,6 +145,7 @@ const claudeSpecific: Readonly<Record<string, Record<string, unknown>>> = {
   SessionStart: { additionalContext: text },
   Stop: { additionalContext: text },
   SubagentStop: { additionalContext: text },
+  SubagentStart: { additionalContext: text },
   PermissionRequest: {
     decision: {
       type: 'object',

@@ -304,7 +304,7 @@ export function stopFailureErrorType(error: Error): string {
 
 /**
  * Claude Code's StopFailure, fired on AfterAgent when a model error ended the turn: only Claude hooks
- * configured on StopFailure run, matched on `error_type`. Claude Code ignores their output and exit
+ * configured on StopFailure run, matched on the error's type (Claude Code's `error`). Claude Code ignores their output and exit
  * code; so does hookrail (the prompt has already ended with status `error`).
  */
 export async function fireStopFailureHook(

@@ -7,47 +7,15 @@
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  loadSettings,
-  toConfigParameters,
-  trustProjectHooks,
-  type LoadedSettings,
-} from '../../../src/adapters/settings/settings.js';
-import { Config } from '../../../src/hooks/engine/config.js';
+import { loadSettings, trustProjectHooks } from '../../../src/adapters/settings/settings.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
-import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
-import { callThroughHooks } from '../../helpers/toolThroughHooks.js';
-import { hookFixture, shellQuote } from '../../helpers/hookFixtures.js';
-import { recordingLogger } from '../../../src/testing.js';
+import { claudeGuard, commandsOf, geminiGuard, guard, shellCall } from '../../helpers/policyGuards.js';
 import { assertNoHookProcessesAlive } from '../../helpers/processes.js';
 import { useSettingsEnvironment } from '../../helpers/settingsEnvironment.js';
 
 afterAll(() => assertNoHookProcessesAlive());
 
 const environment = useSettingsEnvironment();
-
-const guard = (reason: string): string => `sh ${shellQuote(hookFixture('exit-2-stderr.sh'))} ${shellQuote(reason)}`;
-const claudeGuard = (reason: string) => ({
-  PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: guard(reason) }] }],
-});
-const geminiGuard = (reason: string) => ({
-  BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: guard(reason) }] }],
-});
-
-function commandsOf(settings: LoadedSettings): string[] {
-  return (settings.hooks[HookEventName.BeforeTool] ?? []).flatMap((group) =>
-    group.hooks.map((hook: HookConfig) => String(hook.command)),
-  );
-}
-
-function shellCall(settings: LoadedSettings): Promise<{ ran: boolean; llmContent: string }> {
-  const config = new Config({
-    ...toConfigParameters(settings),
-    workingDir: environment.project,
-    logger: recordingLogger().logger,
-  });
-  return callThroughHooks({ config, toolName: 'run_shell_command', args: { command: 'git push --force' } });
-}
 
 describe("Claude Code's managed settings", () => {
   it('the managed file is read; its hook blocks and is placed first; a user disabledHooks entry cannot switch it off (pinned)', async () => {
@@ -60,7 +28,7 @@ describe("Claude Code's managed settings", () => {
       path: environment.claudeManagedFile,
     });
     expect(settings.disabledHooks).toEqual([]);
-    const outcome = await shellCall(settings);
+    const outcome = await shellCall(settings, environment.project);
     expect(outcome.ran).toBe(false);
     expect(outcome.llmContent).toContain('managed: no force push');
   });
@@ -78,7 +46,7 @@ describe("Claude Code's managed settings", () => {
         reason: '"disableAllHooks": true in ~/.claude/settings.json',
       },
     ]);
-    expect((await shellCall(settings)).llmContent).toContain('managed guard');
+    expect((await shellCall(settings, environment.project)).llmContent).toContain('managed guard');
   });
 
   it('disableAllHooks: true in the managed file switches off every Claude hook, managed ones included; other dialects run', async () => {
@@ -157,7 +125,7 @@ describe("Gemini CLI's system settings", () => {
     environment.write(environment.geminiUserFile, { hooksConfig: { enabled: true }, hooks: geminiGuard('user guard') });
     const settings = await loadSettings(environment.loadOptions());
     expect(commandsOf(settings)).toEqual([]);
-    expect((await shellCall(settings)).ran).toBe(true);
+    expect((await shellCall(settings, environment.project)).ran).toBe(true);
   });
 
   it('the system settings decide over the user file: enabled there, a user "enabled: false" does not switch hooks off; the system hook is pinned', async () => {
@@ -171,7 +139,7 @@ describe("Gemini CLI's system settings", () => {
     });
     const settings = await loadSettings(environment.loadOptions());
     expect(commandsOf(settings)).toEqual([guard('system guard'), guard('user guard')]);
-    expect((await shellCall(settings)).llmContent).toContain('system guard');
+    expect((await shellCall(settings, environment.project)).llmContent).toContain('system guard');
   });
 
   it('without a system setting the project file decides over the user file', async () => {

@@ -129,6 +129,7 @@ describe('loadSettings: scopes and merge', () => {
       'system',
       'claude-managed',
       'gemini-system',
+      'gemini-system-defaults',
     ]);
     expect(settings.files.map((file) => file.dialect)).toEqual([
       'native',
@@ -141,6 +142,7 @@ describe('loadSettings: scopes and merge', () => {
       'gemini',
       'native',
       'claude',
+      'gemini',
       'gemini',
     ]);
   });
@@ -286,6 +288,7 @@ describe('loadSettings: scopes and merge', () => {
       'gemini-user',
       'system',
       'gemini-system',
+      'gemini-system-defaults',
     ]);
     expect(withoutEither.hooks).toEqual({});
     expect(withoutEither.files.map((file) => file.scope)).toEqual(['project', 'user', 'system']);

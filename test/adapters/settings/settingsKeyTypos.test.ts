@@ -111,6 +111,7 @@ describe('misspelt top-level settings keys', () => {
       'hooks',
       'disableAllHooks',
       'enabledPlugins',
+      'pluginConfigs',
       'allowManagedHooksOnly',
       'allowedHttpHookUrls',
       'httpHookAllowedEnvVars',

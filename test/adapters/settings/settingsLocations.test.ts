@@ -2,7 +2,7 @@
  * Where settings files are (HOOK-084): each scope's path, which scopes belong to the project, the
  * dialect a location gives, and how messages name a file.
  */
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   dialectOfLocation,
@@ -37,7 +37,9 @@ describe('settings locations', () => {
       geminiProject: environment.geminiProjectFile,
       geminiExtensions: join(environment.home, '.gemini', 'extensions'),
       claudeManaged: hostSystemPath('claude'),
+      claudeManagedDropIns: join(dirname(hostSystemPath('claude')), 'managed-settings.d'),
       geminiSystem: hostSystemPath('gemini'),
+      geminiSystemDefaults: join(dirname(hostSystemPath('gemini')), 'system-defaults.json'),
       claudePlugins: join(environment.home, '.claude', 'plugins'),
     });
     expect(overridden.system).toBe(environment.systemFile);
@@ -57,6 +59,17 @@ describe('settings locations', () => {
     });
     expect(overridden.claudeManaged).toBe(environment.claudeManagedFile);
     expect(overridden.geminiSystem).toBe(environment.geminiSystemFile);
+    expect(overridden.claudeManagedDropIns).toBe(join(dirname(environment.claudeManagedFile), 'managed-settings.d'));
+    expect(overridden.geminiSystemDefaults).toBe(environment.geminiSystemDefaultsFile);
+    const defaults = getSettingsPaths({ workingDir: environment.project, homeDir: environment.home, env: {} });
+    expect(dirname(defaults.claudeManagedDropIns)).toBe(dirname(hostSystemPath('claude')));
+    expect(defaults.geminiSystemDefaults).toBe(join(dirname(hostSystemPath('gemini')), 'system-defaults.json'));
+    const named = getSettingsPaths({
+      workingDir: environment.project,
+      homeDir: environment.home,
+      env: { ...environment.env, GEMINI_CLI_SYSTEM_DEFAULTS_PATH: 'corp/defaults.json' },
+    });
+    expect(named.geminiSystemDefaults).toBe(join(environment.project, 'corp', 'defaults.json'));
   });
 
   it('HOOK-084: the project files, highest priority first, are what trust covers; plugins a project file names are project scope too', () => {
@@ -83,6 +96,7 @@ describe('settings locations', () => {
       'extra',
       'claude-user',
       'gemini-user',
+      'gemini-system-defaults',
       'plugin',
       'extension',
     ];
@@ -94,6 +108,7 @@ describe('settings locations', () => {
     expect(dialectOfLocation('claude-local', '/p/.claude/settings.local.json')).toBe('claude');
     expect(dialectOfLocation('plugin', '/plugins/guard/hooks/hooks.json')).toBe('claude');
     expect(dialectOfLocation('extension', '/home/.gemini/extensions/x/hooks/hooks.json')).toBe('gemini');
+    expect(dialectOfLocation('gemini-system-defaults', '/etc/gemini-cli/system-defaults.json')).toBe('gemini');
     expect(dialectOfLocation('extra', '/p/.claude/other.json')).toBe('claude');
     expect(dialectOfLocation('extra', '/p/.gemini/other.json')).toBe('gemini');
     expect(dialectOfLocation('extra', '/p/hooks.json')).toBeUndefined();
