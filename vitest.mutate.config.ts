@@ -1,15 +1,14 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
 // The tests `npm run mutate` runs against each mutant: those that run src/ in process (the CLI and
 // package tests run dist/, which Stryker does not rebuild per mutant, so they could not catch one),
-// less the memory measurements, whose bounds Stryker's instrumented code does not keep.
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: {
-      include: ['test/hooks/**/*.test.ts', 'test/machines/**/*.test.ts', 'test/integrations/ai-sdk/**/*.test.ts'],
-      exclude: ['**/node_modules/**', 'test/**/*.memory.test.ts'],
-    },
-  }),
-);
+// less the memory measurements, whose bounds Stryker's instrumented code does not keep. The lists
+// replace the base config's (a merge would concatenate them).
+export default defineConfig({
+  test: {
+    ...base.test,
+    include: ['test/hooks/**/*.test.ts', 'test/machines/**/*.test.ts', 'test/integrations/ai-sdk/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'test/**/*.memory.test.ts'],
+  },
+});
