@@ -200,6 +200,7 @@ try {
         raw: () => rawSpawn(hookCommand, stdin),
         rawAgain: () => rawSpawn(hookCommand, stdin),
         hook: () => fireBeforeToolHook(config, 'write_file', toolInput),
+        rawDirect: () => rawSpawn(script, stdin, undefined, false),
       },
       rounds,
       batchSize,
@@ -210,11 +211,20 @@ try {
     );
     printRows(
       results,
-      { raw: 'raw spawn in bash -c', rawAgain: 'the same raw spawn again', hook: 'fireBeforeToolHook, no shell' },
+      {
+        raw: 'raw spawn in bash -c',
+        rawAgain: 'the same raw spawn again',
+        hook: 'fireBeforeToolHook, no shell',
+        rawDirect: 'raw spawn of the script, no shell',
+      },
       {
         rawAgain: ' — the noise floor of this run',
+        rawDirect: ' — the floor of a hook run without a shell: no runner can go below it',
         hook: ` — target <= 0.80: ${verdict(results.hook.ratio <= 0.8)} (the script is spawned directly; its shebang runs bash once, not twice)`,
       },
+    );
+    console.log(
+      `  fireBeforeToolHook vs the raw spawn of the script: ${(results.hook.median / results.rawDirect.median).toFixed(3)} (hookrail's own share)`,
     );
   }
 

@@ -12,8 +12,10 @@ them is most of what a small hook spends after the interpreter's start, and none
 environment or the working directory when imported. A script whose own directory holds a module of
 one of those names would import that module when started cold, so for it the bootstrap starts the
 interpreter anew on the script (``os.execv``: the same process, its pipes and its environment), as
-cold as a spawned one.
+cold as a spawned one. What it loaded ahead is frozen out of the garbage collector (``gc.freeze``),
+so Python's last collection at exit does not walk it.
 """
+import gc
 import os
 import sys
 
@@ -27,6 +29,11 @@ import subprocess  # noqa: E402,F401
 
 PRELOADED = frozenset(name.partition(".")[0] for name in sys.modules) - _loaded_at_start
 _MODULE_SUFFIXES = (".py", ".pyc", ".pyw", ".so")
+
+# Everything loaded so far lives as long as the process: kept out of the garbage collector's
+# generations (as pre-forking servers do), so the collection Python makes as it exits does not walk
+# it again. That collection is most of a small hook's exit.
+gc.freeze()
 
 
 def _shadows_preloaded(directory):
