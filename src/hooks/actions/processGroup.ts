@@ -173,7 +173,6 @@ class ProcessGroupRun {
     private readonly resolve: (outcome: ProcessGroupOutcome) => void,
   ) {
     this.groupId = child.pid;
-    if (this.groupId !== undefined && ownProcessGroup) trackProcessGroup(this.groupId);
     const onPipeClosed = (): void => {
       this.openPipes -= 1;
       this.advance();
@@ -199,6 +198,10 @@ class ProcessGroupRun {
       child.stdin.on('error', () => {});
       child.stdin.end(options.stdin);
     }
+    // Tracked for the watchdog once the hook has its input: the group file's write then overlaps the
+    // hook's run instead of delaying it. It is still the spawn's turn of the event loop, so no exit
+    // or kill of this group can be handled before the watchdog knows it.
+    if (this.groupId !== undefined && ownProcessGroup) trackProcessGroup(this.groupId);
     this.timeoutTimer = setTimeout(
       () => this.terminate('timeout'),
       Math.min(Math.max(options.timeoutMs, 0), maxTimerDelayMs),
