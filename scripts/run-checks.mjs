@@ -1,17 +1,26 @@
 #!/usr/bin/env node
-// `npm test` runs its checks before vitest: the build (the CLI tests spawn dist/), the type-check and
-// Biome. They do not depend on one another, so they run at once — on two cores the type-check and the
-// build, each one single-threaded TypeScript compiler, overlap instead of queueing. Each one's output
-// is printed whole once it ends, so the log reads as if they had run one after another; the exit code
-// is the first failure's.
+// `npm test` runs its checks with vitest: the build first (the CLI tests spawn dist/) beside Biome,
+// then the type-check beside vitest itself. None depends on another's result, so on two cores they
+// overlap instead of queueing: the TypeScript compiler is single-threaded, and vitest's workers spend
+// much of their time waiting on hook processes.
+//
+//   node scripts/run-checks.mjs SCRIPT... [-- COMMAND [ARGS...]]
+//
+// runs the npm scripts at once, and COMMAND (with this terminal) at the same time. Each script's output
+// is printed whole once it ends — after COMMAND's, when there is one — so the log reads as if they had
+// run one after another. The exit code is COMMAND's failure, else the first failing script's.
 import { spawn } from 'node:child_process';
 
-const scripts = process.argv.slice(2);
-if (scripts.length === 0) {
-  console.error('usage: node scripts/run-checks.mjs SCRIPT [SCRIPT...] (npm scripts to run at once)');
+const separator = process.argv.indexOf('--');
+const scripts = process.argv.slice(2, separator === -1 ? undefined : separator);
+const command = separator === -1 ? [] : process.argv.slice(separator + 1);
+if (scripts.length === 0 && command.length === 0) {
+  console.error('usage: node scripts/run-checks.mjs SCRIPT... [-- COMMAND [ARGS...]]');
   process.exit(2);
 }
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const reports = [];
+
 const runs = scripts.map(
   (script) =>
     new Promise((resolve) => {
@@ -23,11 +32,25 @@ const runs = scripts.map(
       child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
       child.on('close', (code, signal) => {
         const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
-        process.stdout.write(`\n> npm run ${script} (${seconds} s)\n${Buffer.concat(output).toString('utf8')}`);
-        if (code !== 0) process.stdout.write(`npm run ${script} failed (${signal ?? `exit code ${code}`})\n`);
+        let report = `\n> npm run ${script} (${seconds} s)\n${Buffer.concat(output).toString('utf8')}`;
+        if (code !== 0) report += `npm run ${script} failed (${signal ?? `exit code ${code}`})\n`;
+        if (command.length === 0) process.stdout.write(report);
+        else reports.push(report);
         resolve(code === 0 ? 0 : (code ?? 1));
       });
     }),
 );
-const codes = await Promise.all(runs);
-process.exit(codes.find((code) => code !== 0) ?? 0);
+const commandRun =
+  command.length === 0
+    ? Promise.resolve(0)
+    : new Promise((resolve) => {
+        const child = spawn(command[0], command.slice(1), { stdio: 'inherit', shell: process.platform === 'win32' });
+        child.on('error', (error) => {
+          console.error(`${command[0]}: ${error.message}`);
+          resolve(1);
+        });
+        child.on('close', (code) => resolve(code ?? 1));
+      });
+const [commandCode, ...codes] = await Promise.all([commandRun, ...runs]);
+for (const report of reports) process.stdout.write(report);
+process.exit(commandCode !== 0 ? commandCode : (codes.find((code) => code !== 0) ?? 0));
