@@ -24,7 +24,7 @@ let watchdog: ProcessWatchdog | undefined;
 let leftoverPruneThreshold = leftoverPruneMinimum;
 
 /**
- * Item 4: installs the exit handler and starts the watchdog, once, before the host's
+ * Installs the exit handler and starts the watchdog, once, before the host's
  * first process group is spawned (a process that ran before the watchdog existed could outlive a
  * host killed in that moment). Later calls cost one comparison.
  */
@@ -47,7 +47,7 @@ export function trackProcessGroup(groupId: number): void {
 }
 
 /**
- * Item 3: the main process of `groupId` has ended. A group with members left becomes a
+ * The main process of `groupId` has ended. A group with members left becomes a
  * leftover of `owner` (returns true); an empty group is forgotten.
  */
 export function releaseProcessGroup(groupId: number, owner?: string): boolean {
@@ -70,7 +70,7 @@ export interface KillLeftoverOptions {
 }
 
 /**
- * Item 3: kills what exited hooks and shell commands left running in their process groups
+ * Kills what exited hooks and shell commands left running in their process groups
  * (SIGTERM, SIGKILL after the grace), for a session that ends or a CLI command that exits. Resolves
  * with the number of groups that still had a live member, once none has.
  */

@@ -1,5 +1,5 @@
 /**
- * Item 4: hook and tool processes die with their host, even a host killed by SIGKILL. One
+ * Hook and tool processes die with their host, even a host killed by SIGKILL. One
  * small `/bin/sh` process per host, started with the host's first process group, waits for the end
  * of a pipe whose only write end the host holds (Node opens pipes close-on-exec, so no hook inherits
  * it). When the pipe closes — the host exited or died, however — it reads the host's list of process
@@ -57,7 +57,7 @@ for id in "$@"; do kill -KILL -$id 2>/dev/null; done
 export const WATCHDOG_PROCESS_NAME = 'hookrail-watchdog';
 
 /**
- * Item 6: a removal not carried by a later append is written at most this long after it. One
+ * A removal not carried by a later append is written at most this long after it. One
  * timer serves every removal in that time, so a hook does not pay for scheduling one.
  */
 export const REMOVAL_FLUSH_MS = 100;
@@ -85,7 +85,7 @@ interface RunningWatchdog {
 }
 
 /**
- * Item 4: tells the host's watchdog process which process groups to kill if the host
+ * Tells the host's watchdog process which process groups to kill if the host
  * dies, starting it (again) when a group is added and none runs. Adding a group is one append of a
  * few bytes to a file; a removal goes with the next append, or within {@link REMOVAL_FLUSH_MS}.
  */
