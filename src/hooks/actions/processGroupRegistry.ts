@@ -37,7 +37,7 @@ export function prepareProcessGroupTracking(): void {
 }
 
 /**
- * Items 3 and 4: `groupId` (a detached process's PID, just spawned) is killed at the
+ * `groupId` (a detached process's PID, just spawned) is killed at the
  * host's exit and by the watchdog if the host dies.
  */
 export function trackProcessGroup(groupId: number): void {
