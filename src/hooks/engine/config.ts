@@ -5,18 +5,23 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsoleLikeLogger, DebugLogger } from '../../debugLogger.js';
 import { AgentSessionError, toError } from '../../errors.js';
-import { checkConfigParameters, resolveConfigLogger } from './configParameters.js';
+import {
+  checkConfigParameters,
+  mcpServersByToolName,
+  resolveConfigLogger,
+  validAskUserTimeout,
+  validWarmInterpreters,
+} from './configParameters.js';
 import { HookSystem } from './hookSystem.js';
 import type { HookSession, HooksSettings } from '../protocol/hookConfig.js';
 import type { ExtensionConfig, HookSystemHost, SubagentIdentity } from './engineHost.js';
 
 export type { ExtensionConfig, SubagentIdentity } from './engineHost.js';
-import { DEFAULT_ASK_USER_TIMEOUT_MS, type AskUserCallback } from '../protocol/askUser.js';
+import type { AskUserCallback } from '../protocol/askUser.js';
 import type { HookExecutionEvent, HookExecutionObserver } from '../protocol/results.js';
 import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
 import type { ContentGenerator } from '../../contentGenerator.js';
-import { DEFAULT_WARM_INTERPRETERS } from '../actions/warm/warmPool.js';
-import { type McpServerTransport, normalizeMcpNamePart } from '../dialects/mcpToolNames.js';
+import type { McpServerTransport } from '../dialects/mcpToolNames.js';
 import type { HookAgentOutcome, HookAgentTask, HookAgentTaskRunner, JudgedHookEvent } from '../protocol/judgedHooks.js';
 
 /** What hook processes inherit from the host (HOOK-188 keeps inheritance by default). */
@@ -176,7 +181,7 @@ export class Config implements HookSystemHost {
     this.onAskUser = parameters.onAskUser;
     this.askUserTimeout = validAskUserTimeout(parameters.askUserTimeout, this.logger);
     this.warmInterpreters = validWarmInterpreters(parameters.warmInterpreters, this.logger);
-    this.mcpServers = byToolNamePart(parameters.mcpServers);
+    this.mcpServers = mcpServersByToolName(parameters.mcpServers);
     this.transcriptPath = parameters.transcriptPath ?? '';
   }
 
@@ -381,33 +386,4 @@ export class Config implements HookSystemHost {
       }
     }
   }
-}
-
-/** A positive finite `askUserTimeout`, else the default with a warning naming the parameter. */
-function validAskUserTimeout(value: number | undefined, logger: DebugLogger): number {
-  if (value === undefined) return DEFAULT_ASK_USER_TIMEOUT_MS;
-  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return value;
-  logger.warn(
-    `Config askUserTimeout must be a positive number of milliseconds, got ${String(value)}; using ${DEFAULT_ASK_USER_TIMEOUT_MS}`,
-  );
-  return DEFAULT_ASK_USER_TIMEOUT_MS;
-}
-
-/** A whole number of idle interpreters, 0 or more; anything else is warned about and the default used. */
-function validWarmInterpreters(value: number | undefined, logger: DebugLogger): number {
-  if (value === undefined) return DEFAULT_WARM_INTERPRETERS;
-  if (Number.isInteger(value) && value >= 0) return value;
-  logger.warn(
-    `Config.warmInterpreters: expected a whole number, 0 or more (0: off), got ${String(value)}; using ${DEFAULT_WARM_INTERPRETERS}`,
-  );
-  return DEFAULT_WARM_INTERPRETERS;
-}
-
-/** `servers` keyed by each name as it appears in tool names (`my server` → `my_server`). */
-function byToolNamePart(
-  servers: Readonly<Record<string, McpServerTransport>> | undefined,
-): Readonly<Record<string, McpServerTransport>> {
-  const keyed: Record<string, McpServerTransport> = {};
-  for (const [name, transport] of Object.entries(servers ?? {})) keyed[normalizeMcpNamePart(name)] = transport;
-  return keyed;
 }

@@ -2,7 +2,8 @@
  * The checks `new Config(parameters)` makes before it keeps anything: a parameter of the wrong type
  * throws a {@link ConfigParameterError} naming it and what it expects, so a configuration mistake
  * fails at construction instead of switching every hook off at the first event. A console-like logger
- * (`console`, pino, winston) is accepted on purpose and wrapped in a {@link DebugLogger}.
+ * (`console`, pino, winston) is accepted on purpose and wrapped in a {@link DebugLogger}. Values a Config
+ * can do without fall back to their default with a warning (`askUserTimeout`, `warmInterpreters`).
  */
 import {
   consoleLikeLogSink,
@@ -12,6 +13,9 @@ import {
   type ConsoleLikeLogger,
 } from '../../debugLogger.js';
 import { ConfigParameterError } from '../../errors.js';
+import { DEFAULT_WARM_INTERPRETERS } from '../actions/warm/warmPool.js';
+import { type McpServerTransport, normalizeMcpNamePart } from '../dialects/mcpToolNames.js';
+import { DEFAULT_ASK_USER_TIMEOUT_MS } from '../protocol/askUser.js';
 
 type Check = (value: unknown) => boolean;
 
@@ -100,4 +104,33 @@ export function resolveConfigLogger(logger: unknown): DebugLogger {
     'a DebugLogger or a console-like logger (an object with a warn method, such as console)',
     logger,
   );
+}
+
+/** A positive finite `askUserTimeout`, else the default with a warning naming the parameter. */
+export function validAskUserTimeout(value: number | undefined, logger: DebugLogger): number {
+  if (value === undefined) return DEFAULT_ASK_USER_TIMEOUT_MS;
+  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return value;
+  logger.warn(
+    `Config askUserTimeout must be a positive number of milliseconds, got ${String(value)}; using ${DEFAULT_ASK_USER_TIMEOUT_MS}`,
+  );
+  return DEFAULT_ASK_USER_TIMEOUT_MS;
+}
+
+/** A whole number of idle interpreters, 0 or more; anything else is warned about and the default used. */
+export function validWarmInterpreters(value: number | undefined, logger: DebugLogger): number {
+  if (value === undefined) return DEFAULT_WARM_INTERPRETERS;
+  if (Number.isInteger(value) && value >= 0) return value;
+  logger.warn(
+    `Config.warmInterpreters: expected a whole number, 0 or more (0: off), got ${String(value)}; using ${DEFAULT_WARM_INTERPRETERS}`,
+  );
+  return DEFAULT_WARM_INTERPRETERS;
+}
+
+/** `servers` keyed by each name as it appears in tool names (`my server` → `my_server`). */
+export function mcpServersByToolName(
+  servers: Readonly<Record<string, McpServerTransport>> | undefined,
+): Readonly<Record<string, McpServerTransport>> {
+  const keyed: Record<string, McpServerTransport> = {};
+  for (const [name, transport] of Object.entries(servers ?? {})) keyed[normalizeMcpNamePart(name)] = transport;
+  return keyed;
 }
