@@ -15,10 +15,11 @@
  * - `notifications/cancelled` for a call in flight cancels its machine (its hook processes are killed)
  *   and goes on to the server; the cancelled call gets no answer, as MCP's cancellation says.
  * - The server exits: each call it has not answered gets an error result saying so (its hooks are
- *   killed), a call it answered finishes its AfterTool hooks, and the gateway ends with its exit code. The client closes its end: the calls in
- *   flight finish, the server's stdin is closed, and a server still running after a moment gets
- *   SIGTERM, then SIGKILL after the grace period. The `signal` ends it the same way, except that the
- *   calls in flight are cancelled (their hook processes killed) instead of awaited.
+ *   killed), a call it answered finishes its AfterTool hooks, and the gateway ends with its exit code.
+ * - The client closes its end: the calls in flight finish (relayed ones get their answers), the
+ *   server's stdin is closed, and a server still running after a moment gets SIGTERM, then SIGKILL
+ *   after the grace period. The `signal` ends it the same way, except that the calls in flight are
+ *   cancelled (their hook processes killed) instead of awaited.
  */
 import type { DebugLogger } from '../../debugLogger.js';
 import { toError } from '../../errors.js';
