@@ -36,6 +36,8 @@ export const mcpCommand: CommandDefinition = {
         "(Gemini CLI's naming, with mcp_context); NAME is --name, default the command's base name.",
       'A blocked or denied call is a normal tool result with isError: true and the reason as text. A hook that asks is ' +
         "answered by --ask (default deny): stdin is the client's channel, so no one can be asked.",
+      'A tools/call no hook applies to passes through untouched, like every other message. A call the server leaves ' +
+        'unanswered when it exits gets an isError result saying so.',
       'Hooks come from every settings scope of --cwd (project hooks only once trusted: hookrail hooks trust), each ' +
         '--settings FILE and --plugin DIR. Warnings go to stderr; stdout carries MCP only.',
       "Exit code: the server's when it exits; 0 when the client closes stdin (the server gets its stdin closed, then " +
