@@ -68,6 +68,24 @@ function reportBlockedCompaction() {
   } as const;
 }
 
+/** A turn's actor failed: the error is reported on the turn, and the prompt ends with it. */
+function endWithError() {
+  return [
+    {
+      type: 'report',
+      params: ({ context, event }: { context: SessionContext; event: { error?: unknown } }) => ({
+        type: 'error' as const,
+        turn: context.prompt!.turn,
+        message: toError(event.error).message,
+      }),
+    },
+    ...finish(({ event }) => ({
+      status: 'error',
+      errorMessage: toError((event as { error: unknown }).error).message,
+    })),
+  ] as const;
+}
+
 function warnActor(what: string) {
   return {
     type: 'warnActorFailed',
@@ -290,20 +308,7 @@ export const sessionMachine = sessionSetup.createMachine({
             ],
             onError: {
               target: '#session.idle',
-              actions: [
-                {
-                  type: 'report',
-                  params: ({ context, event }) => ({
-                    type: 'error',
-                    turn: context.prompt!.turn,
-                    message: toError(event.error).message,
-                  }),
-                },
-                ...finish(({ event }) => ({
-                  status: 'error',
-                  errorMessage: toError((event as { error: unknown }).error).message,
-                })),
-              ],
+              actions: endWithError(),
             },
           },
         },
@@ -356,20 +361,7 @@ export const sessionMachine = sessionSetup.createMachine({
             ],
             onError: {
               target: '#session.idle',
-              actions: [
-                {
-                  type: 'report',
-                  params: ({ context, event }) => ({
-                    type: 'error',
-                    turn: context.prompt!.turn,
-                    message: toError(event.error).message,
-                  }),
-                },
-                ...finish(({ event }) => ({
-                  status: 'error',
-                  errorMessage: toError((event as { error: unknown }).error).message,
-                })),
-              ],
+              actions: endWithError(),
             },
           },
         },
