@@ -276,17 +276,15 @@ class McpGateway {
     id: string | number,
     line: string,
   ): void {
-    if (this.recorder === undefined) {
-      const toolName = toMcpToolName({ server: this.options.serverName, tool: params['name'] as string });
-      const args = isPlainObject(params['arguments']) ? params['arguments'] : {};
-      if (noToolHooksApply(this.options.config, toolName, args)) {
-        this.relayCall(id, line);
-        return;
-      }
+    const toolName = toMcpToolName({ server: this.options.serverName, tool: params['name'] as string });
+    const args = isPlainObject(params['arguments']) ? params['arguments'] : {};
+    if (this.recorder === undefined && noToolHooksApply(this.options.config, toolName, args)) {
+      this.relayCall(id, line);
+      return;
     }
     const key = requestKey(id);
     const controller = new AbortController();
-    const done = this.runCall({ message, params, id, line, signal: controller.signal })
+    const done = this.runCall({ message, params, toolName, args, id, line, signal: controller.signal })
       .catch((error: unknown) =>
         this.logger.warn(`the tools/call ${JSON.stringify(id)} failed in the gateway: ${toError(error).message}`),
       )
@@ -297,13 +295,14 @@ class McpGateway {
   private async runCall(call: {
     message: Record<string, unknown>;
     params: Record<string, unknown>;
+    /** The call's tool as hooks see it (`mcp__NAME__TOOL`) and its arguments, as the client sent them. */
+    toolName: string;
+    args: Record<string, unknown>;
     id: string | number;
     line: string;
     signal: AbortSignal;
   }): Promise<void> {
-    const { message, params, id, line } = call;
-    const toolName = toMcpToolName({ server: this.options.serverName, tool: params['name'] as string });
-    const args = isPlainObject(params['arguments']) ? params['arguments'] : {};
+    const { message, params, toolName, args, id, line } = call;
     let received: { answer: McpServerAnswer; line: string } | undefined;
     const tool: Tool = {
       name: toolName,
