@@ -6,8 +6,11 @@
 //      execa); execa in its cheapest configuration alongside, for the decision to run hooks on
 //      node:child_process; and the raw spawn under /bin/sh, for what running hooks in bash costs
 //   A second batch of the raw spawn is measured too: its ratio is the run's noise floor.
-//   1b. a plain script hook (`"$CLAUDE_PROJECT_DIR"/guard.sh`, spawned without a shell: its shebang picks
-//      bash) through fireBeforeToolHook  vs  a raw `bash -c` spawn of the same script (target ratio <= 0.80)
+//   1b. a plain script hook (`"$CLAUDE_PROJECT_DIR"/guard.sh`, run without a shell: its shebang picks bash;
+//      by default a warm launcher executes it, see src/hooks/actions/warm/scriptLauncher.ts) through
+//      fireBeforeToolHook  vs  a raw `bash -c` spawn of the same script (target ratio <= 0.80); alongside,
+//      the same hook with warm processes off (each hook's process forked from the host), and a raw
+//      spawn of the script itself
 //   3. hookrail's own work per hook, which load does not blur: the same two paths with the kernel taken
 //      out (node:child_process.spawn replaced by a child that answers at once), host CPU per call
 //   2. the watchdog's effect: a raw spawn that also registers its group with hookrail's
@@ -39,11 +42,12 @@ const rounds = 150;
 const batchSize = 5;
 
 /** Hooks on, one BeforeTool command hook for write_file. */
-function hookConfig(command) {
+function hookConfig(command, options = {}) {
   return new Config({
     enableHooks: true,
     logger: quietLogger,
     workingDir: scratch,
+    ...options,
     hooks: { BeforeTool: [{ matcher: 'write_file', hooks: [{ type: 'command', command }] }] },
   });
 }
@@ -194,12 +198,14 @@ try {
     chmodSync(script, 0o755);
     const hookCommand = '"$CLAUDE_PROJECT_DIR"/guard.sh';
     const config = hookConfig(hookCommand);
+    const forkedConfig = hookConfig(hookCommand, { warmInterpreters: 0 });
     const stdin = hookStdin(config);
     const results = await compareAll({
       variants: {
         raw: () => rawSpawn(hookCommand, stdin),
         rawAgain: () => rawSpawn(hookCommand, stdin),
         hook: () => fireBeforeToolHook(config, 'write_file', toolInput),
+        forked: () => fireBeforeToolHook(forkedConfig, 'write_file', toolInput),
         rawDirect: () => rawSpawn(script, stdin, undefined, false),
       },
       rounds,
@@ -214,17 +220,19 @@ try {
       {
         raw: 'raw spawn in bash -c',
         rawAgain: 'the same raw spawn again',
-        hook: 'fireBeforeToolHook, no shell',
+        hook: 'fireBeforeToolHook (warm launcher)',
+        forked: 'fireBeforeToolHook, warm processes off',
         rawDirect: 'raw spawn of the script, no shell',
       },
       {
         rawAgain: ' — the noise floor of this run',
-        rawDirect: ' — the floor of a hook run without a shell: no runner can go below it',
-        hook: ` — target <= 0.80: ${verdict(results.hook.ratio <= 0.8)} (the script is spawned directly; its shebang runs bash once, not twice)`,
+        rawDirect: ' — the floor of a runner that forks the script from the host',
+        hook: ` — target <= 0.80: ${verdict(results.hook.ratio <= 0.8)} (no shell, and the fork was made ahead of need)`,
+        forked: ' — no shell: the shebang runs bash once, not twice',
       },
     );
     console.log(
-      `  fireBeforeToolHook vs the raw spawn of the script: ${(results.hook.median / results.rawDirect.median).toFixed(3)} (hookrail's own share)`,
+      `  fireBeforeToolHook vs the raw spawn of the script: warm launcher ${(results.hook.median / results.rawDirect.median).toFixed(3)}, warm processes off ${(results.forked.median / results.rawDirect.median).toFixed(3)} (hookrail's own share)`,
     );
   }
 

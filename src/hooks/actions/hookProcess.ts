@@ -4,7 +4,6 @@
  * and dropped, and a timeout or abort that kills the whole group (HOOK-117, 118). It knows nothing
  * about the hook protocol; `hookRunner.ts` interprets the outcome.
  */
-import type { Readable } from 'node:stream';
 import { CappedCapture } from './cappedCapture.js';
 import { inheritedEnvironmentWith } from './hookEnvironment.js';
 import { runInProcessGroup, type ProcessGroupOutcome } from './processGroup.js';
@@ -78,22 +77,26 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
           idle: options.warmInterpreters,
         })
       : undefined;
-  const outcome = await runInProcessGroup({
-    command: options.command,
-    args: options.args,
-    cwd: options.cwd,
-    environment,
-    stdin: options.stdin,
-    stdout,
-    stderr,
-    timeoutMs: options.timeoutMs,
-    killGraceMs: options.killGraceMs,
-    signal: options.signal,
-    owner: options.owner,
-    started: warm,
-    // A warm interpreter announces its script's end on its control channel, descriptor 3.
-    scriptEnd: warm?.stdio[3] as Readable | undefined,
-  });
+  let outcome: ProcessGroupOutcome;
+  try {
+    outcome = await runInProcessGroup({
+      command: options.command,
+      args: options.args,
+      cwd: options.cwd,
+      environment,
+      stdin: options.stdin,
+      stdout,
+      stderr,
+      timeoutMs: options.timeoutMs,
+      killGraceMs: options.killGraceMs,
+      signal: options.signal,
+      owner: options.owner,
+      started: warm?.process,
+      scriptEnd: warm?.scriptEnd,
+    });
+  } finally {
+    warm?.release();
+  }
   // Every field written out: spreading `outcome` cost a hook ~10 µs on the cold path after its
   // process exits (bench/README.md). hookProcess.test.ts checks none is left out.
   return {

@@ -39,7 +39,7 @@ import {
   terminateProcessGroups,
   trackProcessGroup,
 } from './processGroupRegistry.js';
-import { hasChildren, listenForScriptEnd } from './scriptEnd.js';
+import { announcedEndIsFinal, listenForScriptEnd } from './scriptEnd.js';
 
 /**
  * How long a pipe may stay open and quiet after the main process exited, counted from its last read
@@ -257,7 +257,7 @@ class ProcessGroupRun {
    * what they leave behind is found exactly as for a cold process.
    */
   private onScriptEnd(code: number): void {
-    if (this.exited || this.reason || this.groupId === undefined || hasChildren(this.groupId)) return;
+    if (this.exited || this.reason || this.groupId === undefined || !announcedEndIsFinal(this.groupId)) return;
     this.onExit(code, null);
   }
 

@@ -6,11 +6,12 @@
  */
 import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expandCommand } from '../../../src/hooks/actions/commandExpansion.js';
 import { directScript } from '../../../src/hooks/actions/directScript.js';
 import { buildHookEnvironment } from '../../../src/hooks/actions/hookEnvironment.js';
 import { runHookProcess, type HookProcessOutcome } from '../../../src/hooks/actions/hookProcess.js';
+import { closeWarmInterpreters, sharedWarmInterpreterPool } from '../../../src/hooks/actions/warm/warmStart.js';
 import { HookRunner } from '../../../src/hooks/engine/hookRunner.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import { beforeToolInput, hookFixture, scratchDirectory } from '../../helpers/hookFixtures.js';
@@ -32,16 +33,23 @@ beforeEach(() => {
 afterEach(() => {
   scratch.remove();
 });
+afterAll(async () => {
+  await closeWarmInterpreters();
+});
 
 const stdin = JSON.stringify({ tool_name: 'Bash', tool_input: { command: 'ls' } });
 
-/** Runs `command` as the runner runs a command hook, directly when `direct` allows it, else in `bash -c`. */
-function run(command: string, direct: boolean): Promise<HookProcessOutcome> {
+/**
+ * Runs `command` as the runner runs a command hook, directly when `direct` allows it, else in `bash -c`;
+ * with `warmInterpreters`, a warm process may take it (a launcher, for a shell script).
+ */
+function run(command: string, direct: boolean, warmInterpreters = 0): Promise<HookProcessOutcome> {
   const env = buildHookEnvironment({ projectDir, extra: { HOOK_EXTRA: 'x' } });
   const script = direct ? directScript({ command, projectDir, cwd: projectDir, environment: env }) : undefined;
   if (direct) expect(script).toBeDefined();
   if (script) Object.assign(env, script.environment);
   return runHookProcess({
+    warmInterpreters,
     command: script?.file ?? expandCommand(command, projectDir),
     args: script ? [] : undefined,
     cwd: projectDir,
@@ -52,6 +60,16 @@ function run(command: string, direct: boolean): Promise<HookProcessOutcome> {
     maxStdoutBytes: 1024 * 1024,
     maxStderrBytes: 1024 * 1024,
   });
+}
+
+/** `command` run on a warm launcher: the pool's first hook runs cold and starts it, so it is run until one takes it. */
+async function runLaunched(command: string): Promise<HookProcessOutcome> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const idle = sharedWarmInterpreterPool().idleProcessIds('launcher');
+    const outcome = await run(command, true, 2);
+    if (outcome.groupId !== undefined && idle.includes(outcome.groupId)) return outcome;
+  }
+  throw new Error(`no launcher took ${command}`);
 }
 
 describe.runIf(process.platform === 'linux')(
@@ -76,6 +94,33 @@ describe.runIf(process.platform === 'linux')(
         signal: shell.signal,
         stderr: shell.stderr,
       });
+    });
+
+    it.each([
+      ['bash', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/env-report.sh'],
+      ['sh', '"$CLAUDE_PROJECT_DIR"/.claude/hooks/env-report-posix.sh'],
+    ])(
+      '%s: started by a warm launcher, the script sees what a direct spawn gives it, byte for byte',
+      async (_script, command) => {
+        const direct = await run(command, true);
+        const launched = await runLaunched(command);
+        expect(launched.warm).toBe(true);
+        expect(launched.stdout).toBe(direct.stdout);
+        expect({ exitCode: launched.exitCode, signal: launched.signal, stderr: launched.stderr }).toEqual({
+          exitCode: direct.exitCode,
+          signal: direct.signal,
+          stderr: direct.stderr,
+        });
+      },
+    );
+
+    it('a launched script: its parent is the host, its process group is its own, its signal dispositions are a spawned one’s', async () => {
+      const direct = JSON.parse((await run('"$CLAUDE_PROJECT_DIR"/.claude/hooks/env-report.sh', true)).stdout);
+      const launched = await runLaunched('"$CLAUDE_PROJECT_DIR"/.claude/hooks/env-report.sh');
+      const report = JSON.parse(launched.stdout);
+      expect(report.process).toMatchObject({ parent: 'node', groupLeader: 'yes' });
+      expect(report.process).toEqual(direct.process);
+      expect(launched.groupId).toBeDefined();
     });
 
     it('a script without a shebang is not taken: bash -c runs it, as before', async () => {

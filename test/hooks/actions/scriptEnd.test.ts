@@ -83,6 +83,22 @@ describe('a process that announces its script end', () => {
     expect(await killLeftoverProcesses()).toBe(1);
   });
 
+  it('an announcement read only after the process has exited is not taken: its real exit code, and what it left is a leftover', async () => {
+    const child = announcingProcess({
+      code: 7,
+      before: `require('node:child_process').spawn('sleep', ['30'], { stdio: 'ignore' }).unref();`,
+      after: 'process.exit(3);',
+    });
+    const run = runAnnouncing(child);
+    // The host is busy while the process announces and exits: both are read afterwards.
+    const busyUntil = Date.now() + 400;
+    while (Date.now() < busyUntil);
+    const outcome = await run.outcome;
+    expect(outcome).toMatchObject({ exitCode: 3, leftover: true });
+    expect(run.stdout()).toBe('the answer\n');
+    expect(await killLeftoverProcesses()).toBe(1);
+  });
+
   it('HOOK-118: an interpreter stuck in its teardown after the announcement is killed after the kill grace', async () => {
     const child = announcingProcess({ code: 0, after: 'setInterval(() => {}, 1_000);' });
     const outcome = await runAnnouncing(child, 200).outcome;

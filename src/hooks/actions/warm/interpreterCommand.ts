@@ -144,8 +144,11 @@ function isExecutableFile(path: string): boolean {
   return scriptFileFacts(path)?.executable === true;
 }
 
-/** `#!interpreter [argument]` as the kernel reads it from a file's `head`: the first line, split once at whitespace. */
-function parseShebang(text: string): { interpreter: string; argument?: string } | undefined {
+/**
+ * `#!interpreter [argument]` as the kernel reads it from a file's `head`: the first line, split once
+ * at whitespace; `undefined` for no shebang, or one whose interpreter would start differently.
+ */
+export function parseShebang(text: string): { interpreter: string; argument?: string } | undefined {
   const lineEnd = text.indexOf('\n');
   if (!text.startsWith('#!') || lineEnd === -1) return undefined;
   const line = text.slice(2, lineEnd);

@@ -1,9 +1,10 @@
 /**
- * The idle warm interpreters: for each interpreter (its file, `argv[0]` and what it reads at start,
- * see startupIdentity.ts) up to `idle` processes already running a bootstrap and waiting for a hook.
- * A hook takes one; the process is then the hook's, exactly like a process spawned for it, and a
- * fresh one is started in the background once it exits. The first hook that names an interpreter
- * runs cold and starts its idle processes. Each idle process runs in its own process group, tracked
+ * The idle warm processes: for each interpreter (its file, `argv[0]` and what it reads at start,
+ * see startupIdentity.ts) up to `idle` processes already running a bootstrap and waiting for a hook,
+ * and likewise script launchers (scriptLauncher.ts). A hook takes one; the process is then the
+ * hook's, exactly like a process spawned for it, and a fresh one is started in the background once
+ * the hook is over (`release`). The first hook that names an interpreter runs cold and starts its
+ * idle processes. Each idle process runs in its own process group, tracked
  * like a hook's (processGroupRegistry.ts): killed at the host's exit and by the watchdog if the host
  * dies; {@link WarmInterpreterPool.close} kills them when a session ends. They never keep the host alive.
  */
@@ -11,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { InterpreterKind } from './interpreterCommand.js';
+import { LAUNCHER_PROGRAM } from './scriptLauncher.js';
 import {
   prepareProcessGroupTracking,
   releaseProcessGroup,
@@ -24,14 +26,19 @@ export const DEFAULT_WARM_INTERPRETERS = 2;
 /** Interpreters (file × start environment) with idle processes at once; the least recently used gives way. */
 export const MAX_WARM_INTERPRETER_KINDS = 8;
 
-const bootstrapFiles: Readonly<Record<InterpreterKind, string>> = {
-  node: fileURLToPath(new URL('./bootstrap/nodeBootstrap.cjs', import.meta.url)),
-  python: fileURLToPath(new URL('./bootstrap/pythonBootstrap.py', import.meta.url)),
+/** What a warm process is: an interpreter running its bootstrap, or a launcher that executes a script (scriptLauncher.ts). */
+export type WarmProcessKind = InterpreterKind | 'launcher';
+
+/** The arguments each kind of warm process is started with. */
+const startArguments: Readonly<Record<WarmProcessKind, readonly string[]>> = {
+  node: [fileURLToPath(new URL('./bootstrap/nodeBootstrap.cjs', import.meta.url))],
+  python: [fileURLToPath(new URL('./bootstrap/pythonBootstrap.py', import.meta.url))],
+  launcher: ['-c', LAUNCHER_PROGRAM],
 };
 
 /** One interpreter as a warm process starts it. */
 export interface WarmInterpreterSpec {
-  kind: InterpreterKind;
+  kind: WarmProcessKind;
   executable: string;
   argv0: string;
   /** What the interpreter reads at start (startupIdentity.ts): equal specs start equal processes. */
@@ -47,6 +54,13 @@ export interface WarmProcess {
   child: ChildProcess;
   /** Descriptor 3 of the process: the control channel. */
   control: Writable;
+  /** The environment the process was started with. */
+  startEnvironment: Readonly<Record<string, string | undefined>>;
+  /**
+   * The hook's run is over: the pool starts the next idle process once the current promise jobs
+   * (the hook's decision) have run, so the start never delays a hook. Called once.
+   */
+  release(): void;
 }
 
 interface Interpreter {
@@ -63,6 +77,7 @@ export class WarmInterpreterPool {
   private readonly stopping = new Set<Promise<void>>();
   /** Processes still the pool's: idle, or being killed by it. */
   private readonly owned = new WeakSet<ChildProcess>();
+  private readonly startEnvironments = new WeakMap<ChildProcess, Readonly<Record<string, string | undefined>>>();
 
   /**
    * An idle process of `spec`'s interpreter, now the caller's, or `undefined` (none idle yet, or the
@@ -87,17 +102,14 @@ export class WarmInterpreterPool {
     for (const child of interpreter.idle) {
       interpreter.idle.delete(child);
       if (child.exitCode !== null || child.signalCode !== null) continue;
-      const taken = this.handOver(child);
-      // The next idle process starts once this one's hook is over, not while the hook runs.
-      child.once('exit', () => this.topUp(interpreter));
-      return taken;
+      return this.handOver(child, interpreter);
     }
     this.topUp(interpreter);
     return undefined;
   }
 
-  /** PIDs of the idle processes, per interpreter kind (for the bench and tests). */
-  idleProcessIds(kind?: InterpreterKind): number[] {
+  /** PIDs of the idle processes, per kind (for the bench and tests). */
+  idleProcessIds(kind?: WarmProcessKind): number[] {
     const ids: number[] = [];
     for (const interpreter of this.interpreters.values()) {
       if (kind !== undefined && interpreter.spec.kind !== kind) continue;
@@ -152,7 +164,7 @@ export class WarmInterpreterPool {
     prepareProcessGroupTracking();
     let child: ChildProcess;
     try {
-      child = spawn(spec.executable, [bootstrapFiles[spec.kind]], {
+      child = spawn(spec.executable, startArguments[spec.kind], {
         argv0: spec.argv0,
         env: spec.environment,
         // Its own process group, as a cold hook has: a kill reaches everything the hook starts.
@@ -170,6 +182,7 @@ export class WarmInterpreterPool {
     trackProcessGroup(groupId);
     child.once('error', () => {});
     this.owned.add(child);
+    this.startEnvironments.set(child, spec.environment);
     child.once('exit', () => {
       // A process handed to a hook is the hook's: its run releases the group.
       if (!this.owned.has(child)) return;
@@ -185,10 +198,20 @@ export class WarmInterpreterPool {
     return child;
   }
 
-  private handOver(child: ChildProcess): WarmProcess {
+  private handOver(child: ChildProcess, interpreter: Interpreter): WarmProcess {
     this.owned.delete(child);
     child.ref();
     for (const stream of child.stdio) (stream as ((Readable | Writable) & { ref?: () => void }) | null)?.ref?.();
-    return { child, control: child.stdio[3] as Writable };
+    let released = false;
+    return {
+      child,
+      control: child.stdio[3] as Writable,
+      startEnvironment: this.startEnvironments.get(child) ?? interpreter.spec.environment,
+      release: () => {
+        if (released) return;
+        released = true;
+        setImmediate(() => this.topUp(interpreter));
+      },
+    };
   }
 }

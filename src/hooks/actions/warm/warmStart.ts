@@ -7,8 +7,10 @@
  * while no idle process is ready, the caller spawns the hook cold.
  */
 import type { ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { encodeControlMessage, isEncodable } from './controlMessage.js';
 import { recognizeInterpreterCommand } from './interpreterCommand.js';
+import { isLaunchable, LAUNCHER_SHELL, launchLine } from './scriptLauncher.js';
 import { shellExecEnvironment } from './shellEnvironment.js';
 import { startupIdentity } from './startupIdentity.js';
 import { WarmInterpreterPool } from './warmPool.js';
@@ -43,11 +45,20 @@ export async function closeWarmInterpreters(): Promise<void> {
   await sharedPool?.close();
 }
 
+/** A hook started on a warm process: treat `process` as just spawned for it. */
+export interface WarmHook {
+  process: ChildProcess;
+  /** Where an interpreter announces its script's end (scriptEnd.ts); none for a launched script, whose exit is its end. */
+  scriptEnd?: Readable;
+  /** The hook's run is over: the pool starts the next idle process (after the decision's promise jobs). */
+  release(): void;
+}
+
 /**
  * A warm process already running the hook's script — to be treated exactly like a process just
  * spawned for it — or `undefined`: run the hook cold.
  */
-export function startWarmHook(options: WarmHookOptions): ChildProcess | undefined {
+export function startWarmHook(options: WarmHookOptions): WarmHook | undefined {
   if (options.idle <= 0 || process.platform === 'win32') return undefined;
   const { environment } = options;
   const launch = recognizeInterpreterCommand({
@@ -56,7 +67,8 @@ export function startWarmHook(options: WarmHookOptions): ChildProcess | undefine
     cwd: options.cwd,
     path: environment.PATH,
   });
-  if (!launch || !isEncodable(environment)) return undefined;
+  if (!launch) return startLaunchedScript(options);
+  if (!isEncodable(environment)) return undefined;
   let hookEnvironment = environment;
   if (launch.viaShell) {
     const shellEnvironment = shellExecEnvironment({ environment, cwd: options.cwd, program: launch.program });
@@ -85,5 +97,29 @@ export function startWarmHook(options: WarmHookOptions): ChildProcess | undefine
       keptNames: identity.keptNames,
     }),
   );
-  return warm.child;
+  return { process: warm.child, scriptEnd: warm.child.stdio[3] as Readable, release: warm.release };
+}
+
+/** Exec form naming a script no interpreter here runs warm: a launcher executes it (scriptLauncher.ts). */
+function startLaunchedScript(options: WarmHookOptions): WarmHook | undefined {
+  const { args, environment } = options;
+  if (args === undefined || !isLaunchable({ file: options.command, args, cwd: options.cwd, environment }))
+    return undefined;
+  const pool = options.pool ?? sharedWarmInterpreterPool();
+  const warm = pool.take({
+    kind: 'launcher',
+    executable: LAUNCHER_SHELL,
+    argv0: 'sh',
+    fingerprint: '',
+    environment,
+    idle: options.idle,
+  });
+  if (!warm) return undefined;
+  warm.control.on('error', () => {});
+  // Read to its end, so the channel closes once the script is executed (the launcher closes it then).
+  (warm.child.stdio[3] as Readable).resume();
+  warm.control.end(
+    launchLine({ file: options.command, args, cwd: options.cwd, startEnvironment: warm.startEnvironment, environment }),
+  );
+  return { process: warm.child, release: warm.release };
 }

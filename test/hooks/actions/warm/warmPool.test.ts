@@ -45,7 +45,7 @@ describe('WarmInterpreterPool', () => {
     expect(pool.idleProcessIds()).toEqual([]);
   });
 
-  it('a taken process is the hook’s; a fresh one is started once it exits, never more than `idle`', async () => {
+  it('a taken process is the hook’s; a fresh one is started once its hook is released, never more than `idle`', async () => {
     const pool = newPool();
     pool.take(nodeSpec(2));
     const before = pool.idleProcessIds('node');
@@ -57,6 +57,9 @@ describe('WarmInterpreterPool', () => {
     // An empty control message: the bootstrap exits without running anything.
     taken!.control.end('');
     await exited;
+    expect(pool.idleProcessIds('node')).toHaveLength(1);
+    taken!.release();
+    taken!.release();
     await waitFor(() => pool.idleProcessIds('node').length === 2, 'a fresh idle process');
     expect(pool.idleProcessIds('node')).not.toContain(taken!.child.pid);
   });

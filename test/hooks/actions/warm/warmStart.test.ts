@@ -207,13 +207,14 @@ describe('a Python hook on a warm interpreter sees what a cold start gives it', 
   });
 
   it("the answer does not wait for the interpreter's teardown: warm, it arrives while a finalizer still runs", async () => {
-    const options = hook(`python3 ${shellQuote(warmFixture('python-slow-finalizer.py'))}`);
+    // A kill grace longer than the finalizer: the teardown is not cut short while the test looks at it.
+    const options = { ...hook(`python3 ${shellQuote(warmFixture('python-slow-finalizer.py'))}`), killGraceMs: 10_000 };
     const cold = await runCold(options);
     expect(isProcessGroupAlive(cold.groupId!)).toBe(false);
     const warm = await runWarm(options);
     expect(observable(warm)).toEqual(observable(cold));
     expect(warm.stdout).toContain('answered before the teardown');
-    // The finalizer sleeps 1.5 s after the answer: the cold run waited for it, the warm one did not.
+    // The finalizer sleeps 3 s after the answer: the cold run waited for it, the warm one did not.
     expect(isProcessGroupAlive(warm.groupId!)).toBe(true);
     await waitFor(() => !isProcessGroupAlive(warm.groupId!), 'the warm interpreter to finish its teardown');
     await waitFor(() => !trackedGroups().includes(warm.groupId!), 'its process group to be released');
