@@ -3,7 +3,7 @@
  * transition table as a user sees it, the same results as `executeToolWithHooks` (HOOK-134),
  * cancellation killing the hook process and aborting the tool.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { executeToolWithHooks } from '../../src/hooks/triggers/executeToolWithHooks.js';
 import type { ToolResult } from '../../src/hooks/protocol/results.js';
@@ -14,6 +14,8 @@ import type { AfterBehaviour, BeforeBehaviour } from '../helpers/machineScenario
 import { MachineScratch, machineConfig, recordingTool, scriptedHookPath } from '../helpers/machineScenario.js';
 import { waitFor, waitForPid } from '../helpers/waiting.js';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../helpers/processes.js';
+import { tracePlanner } from '../helpers/plannerTrace.js';
+import { HookEventName } from '../../src/hooks/protocol/events.js';
 import {
   afterToolEffectsCommand,
   frozenToolResult,
@@ -23,6 +25,9 @@ import {
 
 const scratch = new MachineScratch();
 afterAll(() => scratch.cleanup());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 function statesOf(events: InspectionEvent[]): string[] {
   return events
@@ -311,6 +316,37 @@ describe('toolCall machine with real hook processes', () => {
     expect(statesOf(events)).toEqual(['idle', 'executing', 'buffered', 'published']);
     expect(other.executions).toHaveLength(1);
     expect(records.filter((record) => record.message.startsWith('Running hook'))).toHaveLength(1);
+  });
+
+  it("HOOK-012, HOOK-013: a call is planned once: the guard's plan sends an unmatched call to executing with no fire, and a matched call's BeforeTool fire runs it", async () => {
+    const hook = { type: 'command' as const, command: `node '${scriptedHookPath}'` };
+    const { config } = machineConfig({ hooks: { BeforeTool: [{ matcher: '^write_file$', hooks: [hook] }] } });
+    await config.getHookSystem()!.initialize();
+    const trace = tracePlanner();
+    const events: InspectionEvent[] = [];
+    const other = recordingTool('read_file');
+    await runToolCall({
+      config,
+      tool: other,
+      request: { callId: 'r', name: 'read_file', args: {} },
+      inspect: (event) => events.push(event),
+    });
+    expect(statesOf(events)).toEqual(['idle', 'executing', 'buffered', 'published']);
+    expect(other.executions).toHaveLength(1);
+    expect(trace).toEqual({ selections: [HookEventName.BeforeTool], fires: [] });
+
+    trace.selections.length = 0;
+    const outcome = await runToolCall({
+      config,
+      tool: recordingTool(),
+      request: { callId: 'w', name: 'write_file', args: { path: 'a.txt', scenario: { before: 'block' } } },
+    });
+    expect(outcome.outcome).toBe('blocked');
+    // The guard selected the BeforeTool hooks; the fire ran that selection without matching again.
+    expect(trace).toEqual({
+      selections: [HookEventName.BeforeTool],
+      fires: [{ eventName: HookEventName.BeforeTool, hookCount: 1 }],
+    });
   });
 
   it('HOOK-012: once initialised, a call whose only hook fails its `if` skips the hook states, as executeToolWithHooks does', async () => {
