@@ -301,11 +301,12 @@ describe('toolCall machine with real hook processes', () => {
     });
   });
 
-  it('HOOK-012, HOOK-013: once initialised, a tool no hook matches skips the hook states; a matching tool does not', async () => {
+  it('HOOK-012, HOOK-013: once initialised, a tool no hook matches skips the hook states, planned once; a matching tool does not, and its fire runs the plan the guard made', async () => {
     const hook = { type: 'command' as const, command: `node '${scriptedHookPath}'` };
     const { config, records } = machineConfig({ hooks: { BeforeTool: [{ matcher: '^write_file$', hooks: [hook] }] } });
     const events: InspectionEvent[] = [];
     await runToolCall({ config, tool: recordingTool(), request: { callId: 'w', name: 'write_file', args: {} } });
+    const trace = tracePlanner();
     const other = recordingTool('read_file');
     await runToolCall({
       config,
@@ -316,32 +317,16 @@ describe('toolCall machine with real hook processes', () => {
     expect(statesOf(events)).toEqual(['idle', 'executing', 'buffered', 'published']);
     expect(other.executions).toHaveLength(1);
     expect(records.filter((record) => record.message.startsWith('Running hook'))).toHaveLength(1);
-  });
-
-  it("HOOK-012, HOOK-013: a call is planned once: the guard's plan sends an unmatched call to executing with no fire, and a matched call's BeforeTool fire runs it", async () => {
-    const hook = { type: 'command' as const, command: `node '${scriptedHookPath}'` };
-    const { config } = machineConfig({ hooks: { BeforeTool: [{ matcher: '^write_file$', hooks: [hook] }] } });
-    await config.getHookSystem()!.initialize();
-    const trace = tracePlanner();
-    const events: InspectionEvent[] = [];
-    const other = recordingTool('read_file');
-    await runToolCall({
-      config,
-      tool: other,
-      request: { callId: 'r', name: 'read_file', args: {} },
-      inspect: (event) => events.push(event),
-    });
-    expect(statesOf(events)).toEqual(['idle', 'executing', 'buffered', 'published']);
-    expect(other.executions).toHaveLength(1);
+    // The guard's one plan of the call, and no fire.
     expect(trace).toEqual({ selections: [HookEventName.BeforeTool], fires: [] });
 
     trace.selections.length = 0;
-    const outcome = await runToolCall({
+    const blocked = await runToolCall({
       config,
       tool: recordingTool(),
-      request: { callId: 'w', name: 'write_file', args: { path: 'a.txt', scenario: { before: 'block' } } },
+      request: { callId: 'b', name: 'write_file', args: { path: 'a.txt', scenario: { before: 'block' } } },
     });
-    expect(outcome.outcome).toBe('blocked');
+    expect(blocked.outcome).toBe('blocked');
     // The guard selected the BeforeTool hooks; the fire ran that selection without matching again.
     expect(trace).toEqual({
       selections: [HookEventName.BeforeTool],
