@@ -31,15 +31,16 @@ export interface BeforeToolStepOptions extends HookFireOptions {
  */
 export function runBeforeToolStep(options: BeforeToolStepOptions): Promise<BeforeToolDecision> {
   const { config, ...call } = options;
-  const canAsk = config.getOnAskUser() !== undefined;
+  // Read inside the guard, so even a broken Config cannot make the step throw.
+  const canAsk = (): boolean => config.getOnAskUser() !== undefined;
   return runOnHookSystem<BeforeToolDecision>({
     config,
     trigger: 'fireBeforeToolHook',
     toolName: call.toolName,
     eventName: HookEventName.BeforeTool,
     safeDefault: decideBeforeTool(undefined, call.args),
-    run: (hookSystem) => hookSystem.beforeTool({ ...call, canAsk }),
-    interpret: (blocking) => decideBeforeTool(blocking, call.args, { canAsk }),
+    run: (hookSystem) => hookSystem.beforeTool({ ...call, canAsk: canAsk() }),
+    interpret: (blocking) => decideBeforeTool(blocking, call.args, { canAsk: canAsk() }),
   });
 }
 
