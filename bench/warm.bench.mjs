@@ -141,19 +141,39 @@ async function settle(kind) {
   await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-/** `count` calls back to back: wall µs, host CPU µs and the hook processes' CPU µs per call. */
-async function measureCalls(call, count) {
+/** CPU µs of a live process, or undefined once it has been reaped. */
+function liveProcessCpu(pid) {
+  try {
+    return processCpuMicroseconds(pid);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `count` calls back to back: wall µs, host CPU µs and the hook processes' CPU µs per call, up to
+ * each decision. A cold hook's process is reaped by then (its CPU is in this process's children's);
+ * a warm one has announced its script's end and may still be tearing down, so its CPU is read
+ * while it lives, less what it had spent idle (its background start).
+ */
+async function measureCalls(call, count, kind) {
+  const pool = sharedWarmInterpreterPool();
+  const idleBefore = new Map(pool.idleProcessIds(kind).map((pid) => [pid, liveProcessCpu(pid) ?? 0]));
   const hostBefore = process.cpuUsage();
   const childrenBefore = childrenCpuMicroseconds();
   const startedAt = process.hrtime.bigint();
   for (let index = 0; index < count; index += 1) await call();
   const wall = Number(process.hrtime.bigint() - startedAt) / 1_000 / count;
   const host = process.cpuUsage(hostBefore);
-  return {
-    wall,
-    host: (host.user + host.system) / count,
-    children: (childrenCpuMicroseconds() - childrenBefore) / count,
-  };
+  let children = childrenCpuMicroseconds() - childrenBefore;
+  const stillIdle = new Set(pool.idleProcessIds(kind));
+  for (const [pid, idleCpu] of idleBefore) {
+    if (stillIdle.has(pid)) continue;
+    const cpu = liveProcessCpu(pid);
+    // Reaped already: its whole CPU, background start included, is in the children's.
+    children += cpu === undefined ? -idleCpu : cpu - idleCpu;
+  }
+  return { wall, host: (host.user + host.system) / count, children: Math.max(0, children) / count };
 }
 
 /**
@@ -162,14 +182,14 @@ async function measureCalls(call, count) {
  */
 async function interleave(variants, base, { kind, count }) {
   const names = Object.keys(variants);
-  for (const name of names) await measureCalls(variants[name], count);
+  for (const name of names) await measureCalls(variants[name], count, kind);
   const samples = Object.fromEntries(names.map((name) => [name, []]));
   for (let round = 0; round < rounds; round += 1) {
     for (let step = 0; step < names.length; step += 1) {
       const name = names[(round + step) % names.length];
       collectGarbage();
       await settle(kind);
-      samples[name].push(await measureCalls(variants[name], count));
+      samples[name].push(await measureCalls(variants[name], count, kind));
     }
   }
   return Object.fromEntries(
@@ -263,7 +283,7 @@ try {
       count: burstSize,
     });
     const decision = await fireBeforeToolHook(warm, 'run_shell_command', guard.toolInput);
-    const warmCriticalCpu = Math.max(0, results.warm.children - start.cpuPerProcess);
+    const warmCriticalCpu = results.warm.children;
     console.log(
       `\n1. ${name} guard \`${guard.command.split('/').pop()}\`, fire → decision (\`${guard.toolInput.command}\`: ${decision?.isBlockingDecision() ? 'blocked' : 'NOT BLOCKED'})`,
     );
@@ -284,6 +304,7 @@ try {
     console.log(
       `2. background start of one idle ${name} interpreter: ${format(start.cpuPerProcess)} CPU (mean of 8, counted in whole ticks per process), off the critical path`,
     );
+    await settle(guard.kind);
     const idle = sharedWarmInterpreterPool().idleProcessIds(guard.kind).length;
     console.log(
       `3. idle pool (${guard.kind}): ${idle} processes × ${Math.round(start.rssPerProcess)} kB RSS at rest = ${Math.round(idle * start.rssPerProcess)} kB`,

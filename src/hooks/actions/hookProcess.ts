@@ -4,6 +4,7 @@
  * and dropped, and a timeout or abort that kills the whole group (HOOK-117, 118). It knows nothing
  * about the hook protocol; `hookRunner.ts` interprets the outcome.
  */
+import type { Readable } from 'node:stream';
 import { CappedCapture } from './cappedCapture.js';
 import { inheritedEnvironmentWith } from './hookEnvironment.js';
 import { runInProcessGroup, type ProcessGroupOutcome } from './processGroup.js';
@@ -90,6 +91,8 @@ export async function runHookProcess(options: HookProcessOptions): Promise<HookP
     signal: options.signal,
     owner: options.owner,
     started: warm,
+    // A warm interpreter announces its script's end on its control channel, descriptor 3.
+    scriptEnd: warm?.stdio[3] as Readable | undefined,
   });
   // Every field written out: spreading `outcome` cost a hook ~10 µs on the cold path after its
   // process exits (bench/README.md). hookProcess.test.ts checks none is left out.

@@ -17,14 +17,21 @@
  *   given up at the call's timeout (or one drain window after the exit, if that is later).
  * - What the command leaves running in its group is not waited for either; it becomes a leftover,
  *   killed when its session ends, at the host's exit, or by the watchdog.
+ * - A warm interpreter (`started` with `scriptEnd`) announces its script's end with the final exit
+ *   code once its stdout and stderr are closed: the run then ends as if the process had exited,
+ *   without waiting for the interpreter's teardown — unless the process still has children, which
+ *   makes it wait for the real exit as a cold run does. The group is released (and a leftover
+ *   found) at the real exit either way.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
 import { toError } from '../../errors.js';
 import { HOOK_KILL_GRACE_MS } from '../protocol/hookConfig.js';
 import { commandShell } from './commandShell.js';
 import { inheritedEnvironmentWith } from './hookEnvironment.js';
+import { subscribeToAbort } from './abortFanout.js';
 import {
   prepareProcessGroupTracking,
   releaseProcessGroup,
@@ -32,6 +39,7 @@ import {
   terminateProcessGroups,
   trackProcessGroup,
 } from './processGroupRegistry.js';
+import { hasChildren, listenForScriptEnd } from './scriptEnd.js';
 
 /**
  * How long a pipe may stay open and quiet after the main process exited, counted from its last read
@@ -78,6 +86,11 @@ export interface ProcessGroupOptions {
    * the hook, see warm/warmStart.ts): run as if spawned now, instead of spawning `command`.
    */
   started?: ChildProcess;
+  /**
+   * The channel on which `started` writes `end <exit code>\n` when its script is over and its stdout
+   * and stderr are closed (a warm interpreter's descriptor 3; see the module comment).
+   */
+  scriptEnd?: Readable;
 }
 
 /** How the process ended. Never thrown: every failure is a field. */
@@ -165,6 +178,9 @@ class ProcessGroupRun {
   /** After this `performance.now()`, a pipe still written to by another process is given up. */
   private drainDeadline = 0;
   private readonly unsubscribe?: () => void;
+  /** The main process has really exited (not only announced its script's end). */
+  private mainProcessGone = false;
+  private leftover = false;
 
   constructor(
     private readonly child: ChildProcess,
@@ -192,7 +208,12 @@ class ProcessGroupRun {
       stream?.once('close', onPipeClosed);
     }
     child.once('error', (error) => this.onError(error));
-    child.once('exit', (code, signal) => this.onExit(code, signal));
+    child.once('exit', (code, signal) => {
+      this.mainProcessGone = true;
+      if (this.finished) this.releaseGroup();
+      else this.onExit(code, signal);
+    });
+    if (options.scriptEnd) listenForScriptEnd(options.scriptEnd, (code) => this.onScriptEnd(code));
     if (options.stdin !== undefined && child.stdin) {
       // HOOK-192: a hook that exits without reading its input makes this write fail with EPIPE.
       child.stdin.on('error', () => {});
@@ -228,6 +249,16 @@ class ProcessGroupRun {
     this.exitSignal = signal ?? undefined;
     clearTimeout(this.timeoutTimer);
     this.advance();
+  }
+
+  /**
+   * A warm interpreter's script is over, its stdout and stderr closed: from here the run goes on as
+   * after an exit with `code`. A process with children of its own waits for its real exit instead, so
+   * what they leave behind is found exactly as for a cold process.
+   */
+  private onScriptEnd(code: number): void {
+    if (this.exited || this.reason || this.groupId === undefined || hasChildren(this.groupId)) return;
+    this.onExit(code, null);
   }
 
   private terminate(reason: 'timeout' | 'cancelled'): void {
@@ -298,6 +329,29 @@ class ProcessGroupRun {
     this.finish();
   };
 
+  /**
+   * The script announced its end and its interpreter is still tearing down; it is released when it
+   * exits. Teardown never blocks, but should it hang, the process is killed after the kill grace.
+   */
+  private awaitTeardown(): void {
+    const groupId = this.groupId;
+    if (groupId === undefined) return;
+    setTimeout(() => {
+      if (this.mainProcessGone) return;
+      try {
+        process.kill(groupId, 'SIGKILL');
+      } catch {
+        // Gone in the meantime.
+      }
+    }, this.options.killGraceMs ?? HOOK_KILL_GRACE_MS).unref();
+  }
+
+  private releaseGroup(): void {
+    if (this.groupId !== undefined && ownProcessGroup) {
+      this.leftover = releaseProcessGroup(this.groupId, this.options.owner);
+    }
+  }
+
   private finish(): void {
     if (this.finished) return;
     this.finished = true;
@@ -308,8 +362,8 @@ class ProcessGroupRun {
     this.child.stdout?.destroy();
     this.child.stderr?.destroy();
     this.child.stdin?.destroy();
-    const leftover =
-      this.groupId !== undefined && ownProcessGroup ? releaseProcessGroup(this.groupId, this.options.owner) : false;
+    if (this.mainProcessGone || this.options.scriptEnd === undefined) this.releaseGroup();
+    else this.awaitTeardown();
     this.resolve({
       exitCode: this.exitCode,
       signal: this.exitSignal,
@@ -318,7 +372,7 @@ class ProcessGroupRun {
       forceKilled: this.forceKilled,
       spawnError: this.spawnError,
       pipesHeldOpen: this.pipesHeldOpen,
-      leftover,
+      leftover: this.leftover,
       groupId: this.groupId,
       durationMs: performance.now() - this.startedAt,
     });
@@ -337,37 +391,4 @@ function describeSpawnError(error: Error, cwd: string): Error {
     }
   }
   return reason === error.message ? error : new Error(reason, { cause: error });
-}
-
-/**
- * One 'abort' listener per caller signal, however many processes share it, so a signal passed to
- * thousands of concurrent runs neither leaks listeners nor trips the max-listeners warning.
- */
-interface AbortFanout {
-  subscribers: Set<() => void>;
-  dispatch: () => void;
-}
-const abortFanouts = new WeakMap<AbortSignal, AbortFanout>();
-
-function subscribeToAbort(signal: AbortSignal, callback: () => void): () => void {
-  let fanout = abortFanouts.get(signal);
-  if (!fanout) {
-    const subscribers = new Set<() => void>();
-    const dispatch = (): void => {
-      abortFanouts.delete(signal);
-      for (const subscriber of [...subscribers]) subscriber();
-    };
-    fanout = { subscribers, dispatch };
-    abortFanouts.set(signal, fanout);
-    signal.addEventListener('abort', dispatch, { once: true });
-  }
-  const current = fanout;
-  current.subscribers.add(callback);
-  return () => {
-    current.subscribers.delete(callback);
-    if (current.subscribers.size === 0 && abortFanouts.get(signal) === current) {
-      abortFanouts.delete(signal);
-      signal.removeEventListener('abort', current.dispatch);
-    }
-  };
 }

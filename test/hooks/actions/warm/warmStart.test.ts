@@ -8,9 +8,14 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isProcessGroupAlive, killLeftoverProcesses } from '../../../../src/hooks/actions/processGroupRegistry.js';
+import {
+  isProcessGroupAlive,
+  killLeftoverProcesses,
+  trackedGroups,
+} from '../../../../src/hooks/actions/processGroupRegistry.js';
 import { closeWarmInterpreters } from '../../../../src/hooks/actions/warm/warmStart.js';
 import { hookFixture, shellQuote } from '../../../helpers/hookFixtures.js';
+import { waitFor } from '../../../helpers/waiting.js';
 import {
   observable,
   pathWithRealPython,
@@ -94,6 +99,14 @@ describe('a Node hook on a warm interpreter sees what a cold start gives it', ()
 
   it('process.exit(3) with a timer pending: the same output and exit code', async () => {
     await expectSameBothWays(hook(`node ${shellQuote(warmFixture('exit-code.cjs'))}`));
+  });
+
+  it("'exit' listeners that print and change process.exitCode: the same output and the final exit code", async () => {
+    const options = hook(`node ${shellQuote(warmFixture('exit-listeners.cjs'))}`);
+    const cold = await runCold(options);
+    expect(cold).toMatchObject({ exitCode: 5, stdout: 'main module done\nfirst exit listener saw 0\n' });
+    expect(cold.stderr).toBe('second exit listener leaves with 4\n');
+    expect(observable(await runWarm(options))).toEqual(observable(cold));
   });
 
   it('a script that spawns a child process: the child sees the same arguments and environment', async () => {
@@ -182,6 +195,29 @@ describe('a Python hook on a warm interpreter sees what a cold start gives it', 
 
   it('sys.exit(3): the same output and exit code', async () => {
     await expectSameBothWays(hook(`python3 ${shellQuote(warmFixture('python-exit.py'))}`));
+  });
+
+  it('the exit steps after the last line: a non-daemon thread waited for, atexit functions, buffered output, sys.exit(text)', async () => {
+    const options = hook(`python3 ${shellQuote(warmFixture('python-exit-steps.py'))}`);
+    const cold = await runCold(options);
+    expect(cold.exitCode).toBe(1);
+    expect(cold.stdout).toBe('buffered, not flushed by the script\nnon-daemon thread finished\natexit function ran\n');
+    expect(cold.stderr).toBe('python-exit-steps.py: a message as the exit status\natexit on stderr\n');
+    expect(observable(await runWarm(options))).toEqual(observable(cold));
+  });
+
+  it("the answer does not wait for the interpreter's teardown: warm, it arrives while a finalizer still runs", async () => {
+    const options = hook(`python3 ${shellQuote(warmFixture('python-slow-finalizer.py'))}`);
+    const cold = await runCold(options);
+    expect(isProcessGroupAlive(cold.groupId!)).toBe(false);
+    const warm = await runWarm(options);
+    expect(observable(warm)).toEqual(observable(cold));
+    expect(warm.stdout).toContain('answered before the teardown');
+    // The finalizer sleeps 1.5 s after the answer: the cold run waited for it, the warm one did not.
+    expect(isProcessGroupAlive(warm.groupId!)).toBe(true);
+    await waitFor(() => !isProcessGroupAlive(warm.groupId!), 'the warm interpreter to finish its teardown');
+    await waitFor(() => !trackedGroups().includes(warm.groupId!), 'its process group to be released');
+    expect(await killLeftoverProcesses()).toBe(0);
   });
 
   it('an uncaught exception: the same traceback on stderr (no bootstrap frame), exit 1', async () => {

@@ -5,14 +5,21 @@
  * fields separated by NUL (see warm/controlMessage.ts). It applies them and runs the script as the
  * main module through Node's own entry-point loading, so `require.main === module`, ES modules and
  * `process.argv` are what `node script.js` gives. stdin, stdout and stderr are the hook's pipes; the
- * bootstrap never touches them. One hook per process.
+ * bootstrap never writes to them. One hook per process.
+ *
+ * When the script is over — its 'exit' listeners have run and no uncaught exception is being
+ * reported — the bootstrap closes stdout and stderr and writes `end <exit code>\n` on descriptor 3,
+ * so the host has the hook's answer without waiting for the interpreter's teardown (milliseconds
+ * the cold process spends after its last write). Writes to pipes are synchronous in Node, so
+ * everything the script printed is already in them. An uncaught exception is printed after the
+ * 'exit' event, so then no end is announced and the host waits for the real exit.
  *
  * Before it waits, it loads the ES module loader by importing an empty module of its own: the
  * loader is what `node script.mjs` spends most of its start on, and it reads nothing that differs
  * between two hooks of the same interpreter (its flags come from the command line and
  * `NODE_OPTIONS`, which decide whether a hook may run warm at all).
  */
-const { closeSync, readSync } = require('node:fs');
+const { closeSync, readSync, writeSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 const { pathToFileURL } = require('node:url');
 const Module = require('node:module');
@@ -22,6 +29,11 @@ const controlDescriptor = 3;
 // The hook runs from a macrotask, as a cold main module does, not inside the import's promise job.
 const startHook = () => setImmediate(runHook);
 import(pathToFileURL(join(__dirname, 'nodeEsmWarmup.mjs')).href).then(startHook, startHook);
+
+// Built-in modules a hook's first read of stdin and write of stdout load (streams, sockets, the
+// terminal check): loaded once here, off the hook's path. A built-in module has no state a script
+// could tell apart, and none of these touches a descriptor when loaded.
+for (const name of ['node:net', 'node:stream', 'node:tty', 'node:string_decoder', 'node:util']) require(name);
 
 /** Reads the hook from the control channel, applies it, and runs its script as the main module. */
 function runHook() {
@@ -41,10 +53,10 @@ function runHook() {
     if (length === 0) break;
     chunks.push(Buffer.from(buffer.subarray(0, length)));
   }
-  closeSync(controlDescriptor);
   const fields = Buffer.concat(chunks).toString('utf8').split('\0');
   // The host closed the channel without a hook: the pool is shutting down.
   if (fields.length < 4) process.exit(0);
+  announceEndOnExit();
 
   let index = 0;
   const next = () => fields[index++];
@@ -73,4 +85,32 @@ function runHook() {
   process.argv = [process.execPath, resolve(script), ...scriptArguments];
   // Called as Node calls it, so a stack trace names it the same way.
   Module.runMain();
+}
+
+/**
+ * After the last 'exit' listener has run, the exit code is final: announce it on descriptor 3 once
+ * stdout and stderr are closed (see the module comment). Installed as a wrapper of `process.emit`
+ * because Node calls it for 'exit' both on `process.exit()` and when the event loop empties, and a
+ * listener of our own could not run after the script's.
+ */
+function announceEndOnExit() {
+  let reportingUncaught = false;
+  process.on('uncaughtExceptionMonitor', () => {
+    reportingUncaught = true;
+  });
+  const emit = process.emit;
+  process.emit = function emitThenAnnounceEnd(event, ...rest) {
+    const result = emit.call(this, event, ...rest);
+    if (event === 'exit' && !reportingUncaught) {
+      const code = process.exitCode ?? rest[0] ?? 0;
+      try {
+        closeSync(1);
+        closeSync(2);
+        writeSync(controlDescriptor, `end ${Number(code) & 0xff}\n`);
+      } catch {
+        // The host is gone or stopped listening: it sees the real exit instead.
+      }
+    }
+    return result;
+  };
 }

@@ -4,8 +4,14 @@ Started ahead of need with no flags, it waits on descriptor 3 for one hook: the 
 the script, its arguments and its environment, fields separated by NUL (see warm/controlMessage.ts).
 It applies them and runs the script in the interpreter's own ``__main__`` module, as ``python3
 script.py`` would: ``__name__ == "__main__"``, ``sys.argv``, ``sys.path[0]`` and ``__file__`` set
-the same way. stdin, stdout and stderr are the hook's pipes; the bootstrap never touches them. One
+the same way. stdin, stdout and stderr are the hook's pipes; the bootstrap never writes to them. One
 hook per process.
+
+When the script is over, the bootstrap does what Python does first as it exits — waits for the
+script's non-daemon threads, runs its ``atexit`` functions, flushes ``sys.stdout`` and
+``sys.stderr`` — then points descriptors 1 and 2 at ``/dev/null`` and writes ``end <exit status>``
+on descriptor 3: the host has the hook's answer without waiting for the interpreter's teardown,
+which then runs as usual (objects finalised, files flushed) with nothing left to print to.
 
 Before it waits, it imports the standard-library modules hooks use most (``PRELOADED``): importing
 them is most of what a small hook spends after the interpreter's start, and none of them reads the
@@ -54,6 +60,13 @@ def _shadows_preloaded(directory):
 
 
 def _hookrail_warm_start():
+    # The script runs in this module's namespace, which it replaces: what runs after it must not
+    # read this module's globals, so it works from names local to this function.
+    import os
+    import sys
+
+    exit_status = _exit_status
+    announce_end = _announce_end
     chunks = []
     while True:
         try:
@@ -63,7 +76,8 @@ def _hookrail_warm_start():
         if not chunk:
             break
         chunks.append(chunk)
-    os.close(3)
+    # Kept open to announce the script's end; the script's own children do not inherit it.
+    os.set_inheritable(3, False)
     fields = b"".join(chunks).split(b"\0")
     if len(fields) < 4:
         # The host closed the channel without a hook: the pool is shutting down.
@@ -127,8 +141,8 @@ def _hookrail_warm_start():
     )
     try:
         exec(code, namespace)
-    except SystemExit:
-        raise
+    except SystemExit as exit_request:
+        status = exit_status(exit_request.code)
     except BaseException as error:
         # Printed as Python prints an uncaught exception, without this bootstrap's frames.
         traceback = error.__traceback__
@@ -142,7 +156,52 @@ def _hookrail_warm_start():
 
             signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGINT)
-        sys.exit(1)
+        status = 1
+    else:
+        status = 0
+    announce_end(status)
+    sys.exit(status)
+
+
+def _exit_status(code):
+    """The status Python exits with for ``SystemExit(code)``, printing a non-integer code as it does."""
+    import sys
+
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    try:
+        sys.stderr.write(str(code) + "\n")
+    except Exception:
+        pass
+    return 1
+
+
+def _announce_end(status):
+    """Python's first exit steps, then stdout and stderr closed and ``end <status>`` on descriptor 3."""
+    import atexit
+    import os
+    import sys
+
+    threading = sys.modules.get("threading")
+    if threading is not None:
+        threading._shutdown()
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:
+            pass
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.dup2(null, 2)
+    os.close(null)
+    try:
+        os.write(3, b"end %d\n" % (status & 0xFF))
+    except OSError:
+        # The host stopped listening: it sees the real exit instead.
+        pass
 
 
 _hookrail_warm_start()
