@@ -64,12 +64,10 @@ export type {
 } from './hooks/protocol/judgedHooks.js';
 
 // --- the tool-call steps shared by executeToolWithHooks and the toolCall machine (HOOK-134) ---
-export { decideAfterTool, runBeforeToolStep, runAfterToolStep, runToolStep } from './hooks/triggers/toolCallSteps.js';
-export type {
-  AfterToolDecision,
-  BeforeToolStepOptions,
-  AfterToolStepOptions,
-} from './hooks/triggers/toolCallSteps.js';
+export { runBeforeToolStep, runAfterToolStep, runToolStep } from './hooks/triggers/toolCallSteps.js';
+export type { BeforeToolStepOptions, AfterToolStepOptions } from './hooks/triggers/toolCallSteps.js';
+export { decideAfterTool } from './hooks/protocol/afterToolDecision.js';
+export type { AfterToolDecision } from './hooks/protocol/afterToolDecision.js';
 export { decideBeforeTool } from './hooks/protocol/beforeToolDecision.js';
 export type {
   BeforeToolDecision,
@@ -107,7 +105,7 @@ export { readHooksInDialect } from './hooks/engine/dialectHooks.js';
 export type { ReadHooksInDialectOptions, DialectHooksResult } from './hooks/engine/dialectHooks.js';
 
 // --- engine: hook system parts, registry, validation, planner, runner, message bus ---
-export type { BeforeToolCall } from './hooks/engine/hookSystem.js';
+export type { BeforeToolCall, AfterToolCall } from './hooks/engine/hookSystem.js';
 export type { FireEventWithDetailsOptions, HookFireDetails } from './hooks/engine/hookEventHandler.js';
 export type { AsyncHookMessage } from './hooks/engine/asyncHooks.js';
 export { HookRegistry, getSourcePriority } from './hooks/engine/hookRegistry.js';
@@ -125,7 +123,7 @@ export type {
   JudgedHookHost,
 } from './hooks/engine/engineHost.js';
 export { HookPlanner, matchesToolName } from './hooks/engine/hookPlanner.js';
-export type { HookPlannerOptions } from './hooks/engine/hookPlanner.js';
+export type { HookPlannerOptions, ToolCallPlan, ToolCallSubject } from './hooks/engine/hookPlanner.js';
 // `if` conditions.
 export { parseIfCondition, matchesIfCondition, MAX_IF_GLOB_LENGTH } from './hooks/matching/ifCondition.js';
 export type { IfCondition, IfConditionParse } from './hooks/matching/ifCondition.js';

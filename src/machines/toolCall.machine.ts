@@ -1,7 +1,7 @@
 /**
  * One tool call as an XState v5 machine (the transition table in docs/architecture.md): every hook outcome is a
  * transition, not a flag checked later. The invoked actors ask the hook system's `beforeTool` for the
- * call's decision, then run the ask step (a hook's `ask`), the tool and `fireAfterToolHook`; guards
+ * call's decision, then run the ask step (a hook's `ask`), the tool and the hook system's `afterTool`; guards
  * and actions call the shared hook-effect functions (HOOK-134). Every implementation is named, so
  * tests swap one with `toolCallMachine.provide()`.
  *
@@ -22,11 +22,11 @@ import { runAskStep, type AskStepOptions, type AskStepResult } from '../hooks/tr
 import {
   runAfterToolStep,
   runBeforeToolStep,
-  type AfterToolDecision,
   type AfterToolStepOptions,
   type BeforeToolStepOptions,
 } from '../hooks/triggers/toolCallSteps.js';
 import type { AskDecision, BeforeToolDecision } from '../hooks/protocol/beforeToolDecision.js';
+import type { AfterToolDecision } from '../hooks/protocol/afterToolDecision.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import {
   askActorFailureResult,

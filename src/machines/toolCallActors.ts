@@ -13,7 +13,6 @@ import type { ToolResult } from '../hooks/protocol/results.js';
 import { decideAskAnswer } from '../hooks/triggers/askUserStep.js';
 import type { AskDecision } from '../hooks/protocol/beforeToolDecision.js';
 import { runToolStep } from '../hooks/triggers/toolCallSteps.js';
-import { toolHooksMayApply } from '../hooks/triggers/toolHookTriggers.js';
 import { warnTriggerFailure } from '../hooks/triggers/triggerSupport.js';
 import type { Tool, ToolCallRequest } from '../tool.js';
 import type { ToolCallOutcome, ToolCallOutcomeKind } from './types.js';
@@ -45,15 +44,18 @@ export function executeCallTool(input: ExecuteToolActorInput, signal: AbortSigna
 
 /**
  * HOOK-002, HOOK-010, HOOK-012, HOOK-013: true when no tool hook can run for this call — hooks are
- * disabled, or the initialised hook system has no BeforeTool or AfterTool hook matching the tool
- * (given `args`, none whose `if` condition holds for them) — so the call goes straight to
- * `executing` and from there to `buffered`, as `executeToolWithHooks` runs the tool directly for the
- * same arguments. A failing check is reported and answers `false`: the hook states then run, and block
- * where a fail-closed or pinned hook guards the tool.
+ * disabled, or the initialised hook system's plan for the call is empty (no BeforeTool hook applies
+ * to it — given `args`, a hook whose `if` condition fails for them does not — and no AfterTool hook's
+ * matcher takes it) — so the call goes straight to `executing` and from there to `buffered`, as
+ * `executeToolWithHooks` runs the tool directly for the same arguments. The BeforeTool plan made to
+ * answer is the one the call's BeforeTool step then runs. A failing check is reported and answers
+ * `false`: the hook states then run, and block where a fail-closed or pinned hook guards the tool.
  */
 export function noToolHooksApply(config: Config, toolName: string, args?: Record<string, unknown>): boolean {
   try {
-    return !toolHooksMayApply(config, toolName, args);
+    // No hook system: hooks are disabled. Otherwise the call's plan answers.
+    const hookSystem = config.getHookSystem();
+    return hookSystem === undefined || !hookSystem.toolHooksMayApply({ toolName, args });
   } catch (error) {
     // Reported, and the hook states run: they block where a fail-closed or pinned hook guards the tool.
     warnTriggerFailure(config, 'toolHooksMayApply (the hook steps run)', error, toolName);

@@ -23,7 +23,7 @@ import type { Config } from '../../src/hooks/engine/config.js';
 import { toolCallMachine, type ToolCallInput } from '../../src/machines/toolCall.machine.js';
 import type { ExecuteToolActorInput } from '../../src/machines/toolCallActors.js';
 import { createToolErrorResult } from '../../src/hooks/protocol/toolHookEffects.js';
-import { decideAfterTool, type AfterToolDecision } from '../../src/hooks/triggers/toolCallSteps.js';
+import { decideAfterTool, type AfterToolDecision } from '../../src/hooks/protocol/afterToolDecision.js';
 import { decideBeforeTool, type BeforeToolDecision } from '../../src/hooks/protocol/beforeToolDecision.js';
 import {
   askUserFailure,

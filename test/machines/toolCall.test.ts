@@ -3,7 +3,7 @@
  * transition table as a user sees it, the same results as `executeToolWithHooks` (HOOK-134),
  * cancellation killing the hook process and aborting the tool.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { executeToolWithHooks } from '../../src/hooks/triggers/executeToolWithHooks.js';
 import type { ToolResult } from '../../src/hooks/protocol/results.js';
@@ -14,6 +14,8 @@ import type { AfterBehaviour, BeforeBehaviour } from '../helpers/machineScenario
 import { MachineScratch, machineConfig, recordingTool, scriptedHookPath } from '../helpers/machineScenario.js';
 import { waitFor, waitForPid } from '../helpers/waiting.js';
 import { assertNoHookProcessesAlive, isProcessAlive } from '../helpers/processes.js';
+import { tracePlanner } from '../helpers/plannerTrace.js';
+import { HookEventName } from '../../src/hooks/protocol/events.js';
 import {
   afterToolEffectsCommand,
   frozenToolResult,
@@ -23,6 +25,9 @@ import {
 
 const scratch = new MachineScratch();
 afterAll(() => scratch.cleanup());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 function statesOf(events: InspectionEvent[]): string[] {
   return events
@@ -296,11 +301,12 @@ describe('toolCall machine with real hook processes', () => {
     });
   });
 
-  it('HOOK-012, HOOK-013: once initialised, a tool no hook matches skips the hook states; a matching tool does not', async () => {
+  it('HOOK-012, HOOK-013: once initialised, a tool no hook matches skips the hook states, planned once; a matching tool does not, and its fire runs the plan the guard made', async () => {
     const hook = { type: 'command' as const, command: `node '${scriptedHookPath}'` };
     const { config, records } = machineConfig({ hooks: { BeforeTool: [{ matcher: '^write_file$', hooks: [hook] }] } });
     const events: InspectionEvent[] = [];
     await runToolCall({ config, tool: recordingTool(), request: { callId: 'w', name: 'write_file', args: {} } });
+    const trace = tracePlanner();
     const other = recordingTool('read_file');
     await runToolCall({
       config,
@@ -311,6 +317,21 @@ describe('toolCall machine with real hook processes', () => {
     expect(statesOf(events)).toEqual(['idle', 'executing', 'buffered', 'published']);
     expect(other.executions).toHaveLength(1);
     expect(records.filter((record) => record.message.startsWith('Running hook'))).toHaveLength(1);
+    // The guard's one plan of the call, and no fire.
+    expect(trace).toEqual({ selections: [HookEventName.BeforeTool], fires: [] });
+
+    trace.selections.length = 0;
+    const blocked = await runToolCall({
+      config,
+      tool: recordingTool(),
+      request: { callId: 'b', name: 'write_file', args: { path: 'a.txt', scenario: { before: 'block' } } },
+    });
+    expect(blocked.outcome).toBe('blocked');
+    // The guard selected the BeforeTool hooks; the fire ran that selection without matching again.
+    expect(trace).toEqual({
+      selections: [HookEventName.BeforeTool],
+      fires: [{ eventName: HookEventName.BeforeTool, hookCount: 1 }],
+    });
   });
 
   it('HOOK-012: once initialised, a call whose only hook fails its `if` skips the hook states, as executeToolWithHooks does', async () => {

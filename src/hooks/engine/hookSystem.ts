@@ -14,7 +14,12 @@ import type { HookEventName } from '../protocol/events.js';
 import type { FunctionHookDefinition } from '../protocol/functionHooks.js';
 import type { HookExecutionResult } from '../protocol/results.js';
 import type { HookFireOptions } from '../protocol/hookConfig.js';
+import type { DefaultHookOutput } from '../protocol/outputs.js';
+import type { ToolResult } from '../protocol/results.js';
+import { toToolResponse } from '../protocol/toolHookEffects.js';
 import { decideBeforeTool, type BeforeToolDecision } from '../protocol/beforeToolDecision.js';
+import { decideAfterTool, type AfterToolDecision } from '../protocol/afterToolDecision.js';
+import { isEmptyToolCallPlan, type ToolCallSubject } from './hookPlanner.js';
 import { AsyncHookTracker, type AsyncHookMessage } from './asyncHooks.js';
 
 /** HOOK-009: what `getStatus()` reports. */
@@ -29,6 +34,17 @@ export interface BeforeToolCall extends HookFireOptions {
   args: Record<string, unknown>;
   /** True when someone can be asked (the host has `onAskUser`): an `ask` answer becomes an `ask` decision; otherwise it proceeds (HOOK-182). */
   canAsk?: boolean;
+}
+
+/** One executed tool call put to {@link HookSystem.afterTool}. */
+export interface AfterToolCall extends HookFireOptions {
+  toolName: string;
+  /** The arguments as executed. */
+  args: Record<string, unknown>;
+  /** The tool's own result; its hooks are told it as `tool_response`. */
+  result: ToolResult;
+  /** What the BeforeTool hooks said: their system message joins the result. */
+  beforeOutput?: DefaultHookOutput;
 }
 
 /** HOOK-006, 142: owns the shared hook infrastructure; created by `Config.getHookSystem()`. */
@@ -136,15 +152,47 @@ export class HookSystem {
   }
 
   /**
-   * HOOK-014..020, 127, 129, 182: fires BeforeTool for one call and decides what happens to it: stop,
-   * block, ask or proceed with the arguments as the hooks rewrote them. Throws what the engine throws
-   * (the tool-call step reports it and fails closed where a hook says so); before `initialize()`, a
-   * {@link HookSystemNotInitializedError}.
+   * HOOK-002, 010, 012, 013: whether a tool hook may run for this call: false when its plan is empty
+   * (no BeforeTool hook applies and no AfterTool hook's matcher takes it), so the call can run with no
+   * hook work at all. That BeforeTool plan is the one the call's {@link beforeTool} then runs. True
+   * before `initialize()` (hooks may then apply), and when planning fails (the fire reports it).
+   */
+  toolHooksMayApply(call: ToolCallSubject): boolean {
+    if (!this.initialized) return true;
+    try {
+      return !isEmptyToolCallPlan(this.planner.planToolCall(call));
+    } catch {
+      return true;
+    }
+  }
+
+  /**
+   * HOOK-014..020, 127, 129, 182: fires BeforeTool for one call — plan, run, aggregate — and decides
+   * what happens to it: stop, block, ask or proceed with the arguments as the hooks rewrote them.
+   * Throws what the engine throws (the tool-call step reports it and fails closed where a hook says
+   * so); before `initialize()`, a {@link HookSystemNotInitializedError}.
    */
   async beforeTool(call: BeforeToolCall): Promise<BeforeToolDecision> {
     const { toolName, args, canAsk, ...fireOptions } = call;
     const aggregated = await this.getEventHandler().fireBeforeToolEvent(toolName, args, fireOptions);
     return decideBeforeTool(aggregated.finalOutput, args, { canAsk });
+  }
+
+  /**
+   * HOOK-025..031, 128, 131, 132: fires AfterTool for one executed call with its result as
+   * `tool_response`, and decides what the model sees: a stop, or the result with the hooks' effects
+   * and the BeforeTool system message applied. Throws what the engine throws; before `initialize()`,
+   * a {@link HookSystemNotInitializedError}.
+   */
+  async afterTool(call: AfterToolCall): Promise<AfterToolDecision> {
+    const { toolName, args, result, beforeOutput, ...fireOptions } = call;
+    const aggregated = await this.getEventHandler().fireAfterToolEvent(
+      toolName,
+      args,
+      toToolResponse(result),
+      fireOptions,
+    );
+    return decideAfterTool(result, beforeOutput, aggregated.finalOutput);
   }
 
   /** HOOK-009: `{ initialized, totalHooks }`. */

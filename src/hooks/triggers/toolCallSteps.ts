@@ -8,27 +8,14 @@ import type { Config } from '../engine/config.js';
 import type { HookFireOptions } from '../protocol/hookConfig.js';
 import type { DefaultHookOutput } from '../protocol/outputs.js';
 import type { ToolResult } from '../protocol/results.js';
-import {
-  appendAfterToolOutput,
-  applyBeforeToolSystemMessage,
-  createStoppedToolResult,
-  createToolErrorResult,
-  getStopReason,
-  toToolResponse,
-} from '../protocol/toolHookEffects.js';
-import { readToolResultReplacement, replaceToolResult } from '../protocol/toolResultReplacement.js';
-import { fireAfterToolHook } from './toolHookTriggers.js';
+import { createToolErrorResult } from '../protocol/toolHookEffects.js';
 import { runOnHookSystem } from './triggerSupport.js';
 import { HookEventName } from '../protocol/events.js';
 import { decideBeforeTool, type BeforeToolDecision } from '../protocol/beforeToolDecision.js';
+import { decideAfterTool, type AfterToolDecision } from '../protocol/afterToolDecision.js';
 
 /** Runs the tool with the arguments it should run with (the original, or as a BeforeTool hook rewrote them). */
 export type ToolExecuteFunction = (toolInput: Record<string, unknown>) => Promise<ToolResult>;
-
-/** What the AfterTool hooks made of the executed result (HOOK-027..031, 131, 132). */
-export type AfterToolDecision =
-  | { kind: 'stopped'; result: ToolResult; stopReason: string }
-  | { kind: 'finished'; result: ToolResult };
 
 /** Options of the BeforeTool step. */
 export interface BeforeToolStepOptions extends HookFireOptions {
@@ -43,16 +30,17 @@ export interface BeforeToolStepOptions extends HookFireOptions {
  * is reported, and blocks where a fail-closed or pinned BeforeTool hook guards the tool.
  */
 export function runBeforeToolStep(options: BeforeToolStepOptions): Promise<BeforeToolDecision> {
-  const canAsk = options.config.getOnAskUser() !== undefined;
-  const call = { toolName: options.toolName, args: options.args, canAsk, ...fireOptions(options) };
+  const { config, ...call } = options;
+  // Read inside the guard, so even a broken Config cannot make the step throw.
+  const canAsk = (): boolean => config.getOnAskUser() !== undefined;
   return runOnHookSystem<BeforeToolDecision>({
-    config: options.config,
+    config,
     trigger: 'fireBeforeToolHook',
-    toolName: options.toolName,
+    toolName: call.toolName,
     eventName: HookEventName.BeforeTool,
-    safeDefault: decideBeforeTool(undefined, options.args),
-    run: (hookSystem) => hookSystem.beforeTool(call),
-    interpret: (blocking) => decideBeforeTool(blocking, options.args, { canAsk }),
+    safeDefault: decideBeforeTool(undefined, call.args),
+    run: (hookSystem) => hookSystem.beforeTool({ ...call, canAsk: canAsk() }),
+    interpret: (blocking) => decideBeforeTool(blocking, call.args, { canAsk: canAsk() }),
   });
 }
 
@@ -86,27 +74,6 @@ export function runToolStep(options: ToolStepOptions): Promise<ToolResult> {
   }
 }
 
-/**
- * HOOK-027..031, 131, 132, 217: the executed result with the BeforeTool system message and the AfterTool
- * effects applied; an AfterTool stop replaces the result, and so does a Claude Code `updatedToolOutput`
- * or a Gemini CLI AfterTool deny (toolResultReplacement.ts).
- */
-export function decideAfterTool(
-  result: ToolResult,
-  beforeOutput: DefaultHookOutput | undefined,
-  afterOutput: DefaultHookOutput | undefined,
-): AfterToolDecision {
-  if (afterOutput?.shouldStopExecution()) {
-    return { kind: 'stopped', result: createStoppedToolResult(afterOutput), stopReason: getStopReason(afterOutput) };
-  }
-  // A replacement takes the place of the tool's own output; the hooks' messages and context join it as they would the original.
-  const replaced = replaceToolResult(result, readToolResultReplacement(afterOutput?.hookSpecificOutput));
-  return {
-    kind: 'finished',
-    result: appendAfterToolOutput(applyBeforeToolSystemMessage(replaced, beforeOutput), afterOutput),
-  };
-}
-
 /** Options of the AfterTool step. */
 export interface AfterToolStepOptions extends HookFireOptions {
   config: Config;
@@ -117,26 +84,20 @@ export interface AfterToolStepOptions extends HookFireOptions {
   beforeOutput: DefaultHookOutput | undefined;
 }
 
-/** HOOK-025, 026, 128: fires AfterTool with the tool's own result (never throws) and applies what it said. */
-export async function runAfterToolStep(options: AfterToolStepOptions): Promise<AfterToolDecision> {
-  const afterOutput = await fireAfterToolHook(
-    options.config,
-    options.toolName,
-    options.args,
-    toToolResponse(options.result),
-    fireOptions(options),
-  );
-  return decideAfterTool(options.result, options.beforeOutput, afterOutput);
-}
-
-/** The fire options of a step: its signal, the call's id (Claude Code's `tool_use_id`) when known, its origin and session. */
-function fireOptions(options: HookFireOptions): HookFireOptions {
-  return {
-    signal: options.signal,
-    ...(options.toolCallId !== undefined ? { toolCallId: options.toolCallId } : {}),
-    ...(options.origin !== undefined ? { origin: options.origin } : {}),
-    ...(options.session !== undefined ? { session: options.session } : {}),
-  };
+/**
+ * HOOK-025, 026, 128: asks the hook system's `afterTool` what the model sees of the executed call
+ * (never throws). Hooks disabled, or an engine failure (reported): the result with the BeforeTool
+ * system message applied, as if no AfterTool hook ran.
+ */
+export function runAfterToolStep(options: AfterToolStepOptions): Promise<AfterToolDecision> {
+  const { config, ...call } = options;
+  return runOnHookSystem<AfterToolDecision>({
+    config,
+    trigger: 'fireAfterToolHook',
+    toolName: call.toolName,
+    safeDefault: decideAfterTool(call.result, call.beforeOutput, undefined),
+    run: (hookSystem) => hookSystem.afterTool(call),
+  });
 }
 
 /** True for an object with string `llmContent` and `returnDisplay`. */

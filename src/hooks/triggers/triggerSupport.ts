@@ -22,8 +22,8 @@ export async function getReadyHookSystem(config: Config): Promise<HookSystem | u
   return hookSystem;
 }
 
-/** Options of {@link runTrigger}. */
-export interface RunTriggerOptions<T> {
+/** Options of {@link runOnHookSystem}. */
+export interface RunOnHookSystemOptions<T> {
   config: Config;
   /** The trigger's name, for the warning. */
   trigger: string;
@@ -33,16 +33,18 @@ export interface RunTriggerOptions<T> {
   eventName?: HookEventName;
   /** What the caller gets when hooks are disabled, no hook produced output, or anything failed. */
   safeDefault: T;
+  /** Asks the ready hook system for the result. */
+  run: (hookSystem: HookSystem) => Promise<T>;
+  /** Turns the blocking output of a failed guarding event into the result; without it, the safe default. */
+  interpret?: (output: DefaultHookOutput) => T;
+}
+
+/** Options of {@link runTrigger}. */
+export interface RunTriggerOptions<T> extends Omit<RunOnHookSystemOptions<T>, 'run' | 'interpret'> {
   /** Fires the trigger's event. */
   fire: (eventHandler: HookEventHandler) => Promise<AggregatedHookResult>;
   /** Turns the aggregated output into the trigger's result. */
   interpret: (output: DefaultHookOutput) => T;
-}
-
-/** Options of {@link runOnHookSystem}. */
-export interface RunOnHookSystemOptions<T> extends Omit<RunTriggerOptions<T>, 'fire'> {
-  /** Asks the ready hook system for the result. */
-  run: (hookSystem: HookSystem) => Promise<T>;
 }
 
 /**
@@ -62,7 +64,7 @@ export function runTrigger<T>(options: RunTriggerOptions<T>): Promise<T> {
 }
 
 /**
- * The same guard around a question put to the ready hook system itself (`beforeTool`): its answer, or
+ * The same guard around a question put to the ready hook system itself (`beforeTool`, `afterTool`): its answer, or
  * the safe default when hooks are disabled; any failure is one warning, and a block (`interpret` of
  * the blocking output) when a fail-closed or pinned hook of the event would have run.
  */
@@ -81,7 +83,7 @@ export async function runOnHookSystem<T>(options: RunOnHookSystemOptions<T>): Pr
       eventName: options.eventName,
       toolName: options.toolName,
     });
-    if (!blocking) return options.safeDefault;
+    if (!blocking || !options.interpret) return options.safeDefault;
     try {
       return options.interpret(blocking);
     } catch {

@@ -291,6 +291,53 @@ describe('HookPlanner de-duplication', () => {
   });
 });
 
+describe('HookPlanner.planToolCall', () => {
+  it('HOOK-012, HOOK-013, HOOK-091, HOOK-146: plans BeforeTool as a fire would, says whether AfterTool may follow, and the fire that takes the plan logs its lines once', async () => {
+    const { planner, records } = await createPlanner({
+      hooks: {
+        BeforeTool: [group(['sh a.sh', 'sh a.sh'], { matcher: '^write_file$', sequential: true })],
+        AfterTool: [group(['sh after.sh'], { matcher: '^read_file$' })],
+      },
+    });
+    const plannerMessages = (): string[] =>
+      records.filter((record) => record.namespace === 'hookrail:hooks:planner').map((record) => record.message);
+
+    expect(planner.planToolCall({ toolName: 'glob', args: {} })).toEqual({ beforeTool: null, afterToolMayRun: false });
+    expect(planner.planToolCall({ toolName: 'read_file', args: {} })).toEqual({
+      beforeTool: null,
+      afterToolMayRun: true,
+    });
+    const args = { file_path: 'a.txt' };
+    const asked = planner.planToolCall({ toolName: 'write_file', args });
+    expect(asked).toEqual({
+      beforeTool: {
+        eventName: HookEventName.BeforeTool,
+        hookConfigs: [expect.objectContaining({ command: 'sh a.sh' })],
+        sequential: true,
+      },
+      afterToolMayRun: false,
+    });
+    expect(plannerMessages()).toEqual([]);
+
+    const fired = planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file', toolInput: args });
+    expect(fired).toEqual(asked.beforeTool);
+    expect(plannerMessages()).toEqual([
+      'BeforeTool: skipping duplicate hook "sh a.sh" from project',
+      'BeforeTool (write_file): 1 hook(s), sequential',
+    ]);
+  });
+
+  it('HOOK-012: a plan kept for a plain BeforeTool fire is not taken by a Claude moment fire of the same tool', async () => {
+    const { planner } = await createPlanner({
+      hooks: { PreToolUse: [group(['sh pre.sh'], { matcher: 'Write' })] },
+    });
+    expect(planner.planToolCall({ toolName: 'write_file', args: {} }).beforeTool?.hookConfigs).toHaveLength(1);
+    expect(
+      planner.createExecutionPlan(HookEventName.BeforeTool, { toolName: 'write_file', moment: 'PermissionRequest' }),
+    ).toBeNull();
+  });
+});
+
 describe('HookPlanner sequential escalation', () => {
   it('HOOK-109: one sequential group makes the whole plan sequential', async () => {
     const { planner } = await createPlanner({

@@ -9,13 +9,13 @@ import { BeforeToolHookOutput, type HookExecutionResult } from '../../../src/eng
 import { HookAggregator } from '../../../src/hooks/protocol/hookAggregator.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import {
-  decideAfterTool,
   isToolResult,
   runAfterToolStep,
   runBeforeToolStep,
   runToolStep,
 } from '../../../src/hooks/triggers/toolCallSteps.js';
 import { decideBeforeTool } from '../../../src/hooks/protocol/beforeToolDecision.js';
+import { decideAfterTool } from '../../../src/hooks/protocol/afterToolDecision.js';
 
 describe('tool-call steps', () => {
   it('HOOK-016b, HOOK-129, HOOK-169: block, deny and permissionDecision deny block; allow, approve and ask proceed', () => {

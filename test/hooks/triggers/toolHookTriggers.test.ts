@@ -471,6 +471,23 @@ describe('fireBeforeToolHook / fireAfterToolHook', () => {
     expect(readJsonLines(capture)).toHaveLength(2);
   });
 
+  it('HOOK-111, HOOK-115: a Config that throws when asked for onAskUser makes the BeforeTool step warn, never throw: the call goes on', async () => {
+    const { config, records } = hookConfig({ BeforeTool: [commandGroup(guardCommand)] });
+    vi.spyOn(config, 'getOnAskUser').mockImplementation(() => {
+      throw new Error('onAskUser unreadable');
+    });
+    await expect(fireBeforeToolHook(config, 'write_file', { path: 'a.txt' })).resolves.toBeUndefined();
+    const tool = recordingTool();
+    await expect(executeToolWithHooks(config, 'write_file', { path: 'a.txt' }, tool)).resolves.toEqual(
+      written('a.txt'),
+    );
+    expect(tool).toHaveBeenCalledTimes(1);
+    expect(warnings(records)).toEqual([
+      "fireBeforeToolHook for 'write_file' failed, continuing as if no hook ran: onAskUser unreadable",
+      "fireBeforeToolHook for 'write_file' failed, continuing as if no hook ran: onAskUser unreadable",
+    ]);
+  });
+
   it('HOOK-111: a tool that returns something other than a ToolResult yields an error result, with hooks on or off', async () => {
     const capture = scratch.file('invalid-result.log');
     const { config } = hookConfig({ AfterTool: [commandGroup(scratch.respond({ capture }))] });
