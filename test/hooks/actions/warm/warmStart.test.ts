@@ -214,7 +214,7 @@ describe('a Python hook on a warm interpreter sees what a cold start gives it', 
     const warm = await runWarm(options);
     expect(observable(warm)).toEqual(observable(cold));
     expect(warm.stdout).toContain('answered before the teardown');
-    // The finalizer sleeps 3 s after the answer: the cold run waited for it, the warm one did not.
+    // The finalizer sleeps 1.5 s after the answer: the cold run waited for it, the warm one did not.
     expect(isProcessGroupAlive(warm.groupId!)).toBe(true);
     await waitFor(() => !isProcessGroupAlive(warm.groupId!), 'the warm interpreter to finish its teardown');
     await waitFor(() => !trackedGroups().includes(warm.groupId!), 'its process group to be released');
