@@ -1,10 +1,10 @@
 /**
  * A script that no warm interpreter runs (a bash or sh script, any other shebang) still need not pay
- * for its process being forked from the host on the hook's path: a warm launcher — `/bin/sh`, started
+ * for its process being forked from the host on the hook's path: a warm launcher — dash, started
  * ahead of need in its own process group — is handed one line of shell on descriptor 3 and executes
  * the script in its place. The line changes the launcher's environment into the hook's (the variables
- * that differ exported, the missing ones unset, `PWD` and `OLDPWD` always set since `cd` changes
- * them), enters the working directory and executes the script with descriptor 3 closed: the script
+ * that differ exported, the missing ones unset, those a shell sets itself always given their value),
+ * enters the working directory and executes the script with descriptor 3 closed: the script
  * is then the same process a direct spawn would give — same PID parent, argv, environment, working
  * directory, pipes and group — started without the host's fork.
  *
@@ -22,10 +22,17 @@ import { scriptFileFacts } from '../scriptFile.js';
 /** The launcher's program (`sh -c`): read the line from descriptor 3, then run it. */
 export const LAUNCHER_PROGRAM = 'IFS= read -r hookrail_launch <&3 && eval "$hookrail_launch"';
 
-/** The shell a launcher runs in: POSIX `sh`, whose builtins are all the line uses. */
-export const LAUNCHER_SHELL = '/bin/sh';
+/**
+ * The shell a launcher runs in: dash, a POSIX `sh` that changes nothing it exports but `PWD` (bash, which
+ * is `/bin/sh` on some systems, lowers `SHLVL` as it executes a command). Where there is none, script
+ * hooks are forked from the host as before.
+ */
+export const LAUNCHER_SHELL = '/bin/dash';
 
 const shellName = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Variables a shell may set in its own environment (dash exports `PWD`, `cd` sets `OLDPWD`): always given their value, or removed. */
+const setByShells = ['PWD', 'OLDPWD', 'SHLVL', '_'];
 
 /** What {@link launchLine} needs. */
 export interface LaunchLineOptions {
@@ -57,6 +64,7 @@ export function isLaunchable(options: LaunchableOptions): boolean {
     const value = environment[name];
     if (value !== undefined && (!shellName.test(name) || value.includes('\n'))) return false;
   }
+  if (scriptFileFacts(LAUNCHER_SHELL)?.executable !== true) return false;
   const facts = scriptFileFacts(resolve(cwd, file));
   if (!facts?.executable) return false;
   const shebang = parseShebang(facts.head);
@@ -75,15 +83,13 @@ export function launchLine(options: LaunchLineOptions): string {
   for (const name of Object.keys(environment)) {
     const value = environment[name];
     if (value === undefined) continue;
-    if (value !== startEnvironment[name] || name === 'PWD' || name === 'OLDPWD')
-      exported.push(`${name}=${quote(value)}`);
+    if (value !== startEnvironment[name] || setByShells.includes(name)) exported.push(`${name}=${quote(value)}`);
   }
   for (const name of Object.keys(startEnvironment)) {
     if (startEnvironment[name] !== undefined && environment[name] === undefined && shellName.test(name))
       unset.push(name);
   }
-  // `cd` sets both; whichever the hook does not have is removed again.
-  for (const name of ['PWD', 'OLDPWD']) if (environment[name] === undefined && !unset.includes(name)) unset.push(name);
+  for (const name of setByShells) if (environment[name] === undefined && !unset.includes(name)) unset.push(name);
   const steps = [`cd -P ${quote(options.cwd)}`];
   if (unset.length > 0) steps.push(`unset -v ${unset.join(' ')}`);
   if (exported.length > 0) steps.push(`export ${exported.join(' ')}`);

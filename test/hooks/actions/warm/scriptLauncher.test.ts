@@ -52,20 +52,23 @@ describe('launchLine', () => {
       startEnvironment: { PATH: process.env.PATH!, STALE: 'from the launcher start', AWKWARD: 'old', OLDPWD: '/' },
       environment,
     });
-    const [argv0, first, second, cwd, ...variables] = await launch(line, {
+    const [argv0, first, second, cwd, ...entries] = await launch(line, {
       PATH: process.env.PATH!,
       STALE: 'from the launcher start',
       AWKWARD: 'old',
       OLDPWD: '/',
     });
     expect([argv0, first, second, cwd]).toEqual([script, awkward, '', join(scratch.path, 'a dir')]);
-    expect(
-      Object.fromEntries(
-        variables.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
-      ),
-    ).toEqual(environment);
+    expect(variables(entries)).toEqual(environment);
   });
 });
+
+/** `NAME=value` entries as an object. */
+function variables(entries: string[]): Record<string, string> {
+  return Object.fromEntries(
+    entries.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+  );
+}
 
 describe('isLaunchable', () => {
   const base = () => ({ file: script, args: [] as string[], cwd: scratch.path, environment: { PATH: '/usr/bin' } });
