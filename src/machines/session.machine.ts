@@ -7,91 +7,15 @@
  * is a transition; the implementations are named in session.setup.ts, so hosts and tests can swap
  * one with `.provide()`.
  */
-import { toError } from '../errors.js';
-import type {
-  AfterAgentHookResult,
-  BeforeAgentHookResult,
-  LifecycleHookResult,
-} from '../hooks/triggers/lifecycleHookTriggers.js';
 import { DEFAULT_BLOCK_REASON } from '../hooks/protocol/outputs.js';
-import type { ModelCallOutput } from './modelCall.machine.js';
-import type { BlockedCompaction, CompactionOutput, SessionActorInput, ToolBatchOutput } from './sessionActors.js';
+import type { BeforeAgentHookResult } from '../hooks/triggers/lifecycleHookTriggers.js';
+import type { CompactionOutput } from './sessionActors.js';
 import { sessionSetup } from './session.setup.js';
-import { continuationLimitMessage, type PromptEnding, type SessionContext } from './sessionState.js';
+import { stopCheckState } from './session.stopCheck.js';
+import { turnState } from './session.turn.js';
+import { actorInput, finish, hookMessage, reportBlockedCompaction, warnActor } from './sessionTransitions.js';
 
 export type { SessionEvent, SessionMachineInput } from './session.setup.js';
-
-function actorInput(context: SessionContext): SessionActorInput {
-  return { services: context.services, history: context.history, promptSignal: context.prompt?.signal };
-}
-
-/** The two actions that end a prompt: record its result, then report it. */
-function finish(ending: PromptEnding | ((args: { context: SessionContext; event: unknown }) => PromptEnding)) {
-  return [
-    {
-      type: 'finishPrompt',
-      params: (args: { context: SessionContext; event: unknown }) =>
-        typeof ending === 'function' ? ending(args) : ending,
-    },
-    'reportPromptResult',
-  ] as const;
-}
-
-function hookMessage(eventName: string) {
-  return {
-    type: 'reportHookMessage',
-    params: ({ event }: { event: { output?: LifecycleHookResult } }) => ({
-      eventName,
-      message: event.output?.systemMessage,
-    }),
-  } as const;
-}
-
-/** Gemini CLI's AfterAgent `clearContext` with a stop or a block: the conversation is wiped, and the transcript says so. */
-function clearIfRequested() {
-  const params = ({ event }: { event: { output?: AfterAgentHookResult } }) => ({
-    clear: event.output?.clearContext === true,
-  });
-  return [
-    { type: 'clearConversation', params },
-    { type: 'reportConversationCleared', params },
-  ] as const;
-}
-
-function reportBlockedCompaction() {
-  return {
-    type: 'report',
-    params: ({ event }: { event: { output: BlockedCompaction | CompactionOutput } }) => {
-      const blocked = event.output as BlockedCompaction;
-      return { type: 'compaction_blocked' as const, trigger: blocked.trigger, reason: blocked.reason };
-    },
-  } as const;
-}
-
-/** A turn's actor failed: the error is reported on the turn, and the prompt ends with it. */
-function endWithError() {
-  return [
-    {
-      type: 'report',
-      params: ({ context, event }: { context: SessionContext; event: { error?: unknown } }) => ({
-        type: 'error' as const,
-        turn: context.prompt!.turn,
-        message: toError(event.error).message,
-      }),
-    },
-    ...finish(({ event }) => ({
-      status: 'error',
-      errorMessage: toError((event as { error: unknown }).error).message,
-    })),
-  ] as const;
-}
-
-function warnActor(what: string) {
-  return {
-    type: 'warnActorFailed',
-    params: ({ event }: { event: { error?: unknown } }) => ({ what, error: event.error }),
-  } as const;
-}
 
 /** HOOK-081, HOOK-203 and beyond: the session's states and transitions. */
 export const sessionMachine = sessionSetup.createMachine({
@@ -224,149 +148,7 @@ export const sessionMachine = sessionSetup.createMachine({
         onError: { target: 'turn', actions: [warnActor('BeforeAgent hook'), { type: 'acceptPrompt', params: {} }] },
       },
     },
-    turn: {
-      description:
-        'One model call (the modelCall machine), then its tool calls (the scheduler), until the model answers without calls.',
-      initial: 'checkingLimits',
-      states: {
-        checkingLimits: {
-          always: [
-            { guard: 'turnLimitReached', target: '#session.idle', actions: finish({ status: 'max_turns' }) },
-            {
-              guard: 'overTokenBudget',
-              target: '#session.compacting',
-              actions: { type: 'requestCompaction', params: { trigger: 'auto' } },
-            },
-            { target: 'callingModel' },
-          ],
-        },
-        callingModel: {
-          entry: [
-            'beginTurn',
-            { type: 'report', params: ({ context }) => ({ type: 'turn_start', turn: context.prompt!.turn }) },
-          ],
-          invoke: {
-            id: 'callModel',
-            src: 'callModel',
-            input: ({ context }) => ({
-              ...actorInput(context),
-              prompt: context.prompt?.text,
-              response: context.prompt?.finalText,
-            }),
-            onDone: [
-              {
-                guard: { type: 'modelCallAborted', params: ({ event }) => event.output },
-                target: '#session.idle',
-                actions: finish({ status: 'aborted' }),
-              },
-              {
-                guard: { type: 'modelCallFailed', params: ({ event }) => event.output },
-                target: '#session.idle',
-                actions: [
-                  {
-                    type: 'report',
-                    params: ({ context, event }) => ({
-                      type: 'error',
-                      turn: context.prompt!.turn,
-                      message: failureMessage(event.output.call),
-                    }),
-                  },
-                  ...finish(({ event }) => ({
-                    status: 'error',
-                    errorMessage: failureMessage((event as { output: { call: ModelCallOutput } }).output.call),
-                  })),
-                ],
-              },
-              {
-                guard: { type: 'modelCallStopped', params: ({ event }) => event.output },
-                target: '#session.idle',
-                actions: [
-                  { type: 'recordModelCall', params: ({ event }) => event.output },
-                  {
-                    type: 'report',
-                    params: ({ context, event }) => ({
-                      type: 'stopped',
-                      turn: context.prompt!.turn,
-                      reason: event.output.call.stopReason ?? '',
-                    }),
-                  },
-                  ...finish(({ event }) => ({
-                    status: 'stopped',
-                    stopReason: (event as { output: { call: ModelCallOutput } }).output.call.stopReason ?? '',
-                  })),
-                ],
-              },
-              {
-                guard: { type: 'answerHasFunctionCalls', params: ({ event }) => event.output },
-                target: 'runningTools',
-                actions: [{ type: 'recordModelCall', params: ({ event }) => event.output }, 'reportModelResponse'],
-              },
-              {
-                target: '#session.stopCheck',
-                actions: [{ type: 'recordModelCall', params: ({ event }) => event.output }, 'reportModelResponse'],
-              },
-            ],
-            onError: {
-              target: '#session.idle',
-              actions: endWithError(),
-            },
-          },
-        },
-        runningTools: {
-          invoke: {
-            id: 'toolBatch',
-            src: 'runToolBatch',
-            input: ({ context }) => ({
-              ...actorInput(context),
-              request: context.prompt!.lastCall!.request,
-              functionCalls: context.prompt!.functionCalls,
-            }),
-            onDone: [
-              {
-                guard: { type: 'batchAborted', params: ({ event }) => event.output },
-                target: '#session.idle',
-                actions: [
-                  { type: 'recordToolResults', params: ({ event }) => event.output },
-                  { type: 'reportToolResults', params: ({ event }) => event.output },
-                  ...finish({ status: 'aborted' }),
-                ],
-              },
-              {
-                guard: { type: 'batchStopped', params: ({ event }) => event.output },
-                target: '#session.idle',
-                actions: [
-                  { type: 'recordToolResults', params: ({ event }) => event.output },
-                  { type: 'reportToolResults', params: ({ event }) => event.output },
-                  {
-                    type: 'report',
-                    params: ({ context, event }) => ({
-                      type: 'stopped',
-                      turn: context.prompt!.turn,
-                      reason: event.output.stopReason ?? '',
-                    }),
-                  },
-                  ...finish(({ event }) => ({
-                    status: 'stopped',
-                    stopReason: (event as { output: ToolBatchOutput }).output.stopReason,
-                  })),
-                ],
-              },
-              {
-                target: 'checkingLimits',
-                actions: [
-                  { type: 'recordToolResults', params: ({ event }) => event.output },
-                  { type: 'reportToolResults', params: ({ event }) => event.output },
-                ],
-              },
-            ],
-            onError: {
-              target: '#session.idle',
-              actions: endWithError(),
-            },
-          },
-        },
-      },
-    },
+    turn: turnState,
     compacting: {
       description:
         'PreCompress, then the older history is summarised or truncated (never splitting a call from its response); a PreCompress block keeps the history.',
@@ -403,99 +185,7 @@ export const sessionMachine = sessionSetup.createMachine({
         ],
       },
     },
-    stopCheck: {
-      description:
-        'AfterAgent / Stop: decision block + reason (+ context) makes the agent go on (stop_hook_active, bounded); continue:false ends the prompt (the session too with stopEndsSession); clearContext wipes the conversation first.',
-      invoke: {
-        id: 'afterAgent',
-        src: 'fireAfterAgent',
-        input: ({ context }) => ({
-          ...actorInput(context),
-          prompt: context.prompt!.text,
-          response: context.prompt!.finalText,
-          stopHookActive: context.prompt!.continuations > 0,
-        }),
-        onDone: [
-          {
-            guard: { type: 'promptAborted', params: ({ event }) => event.output },
-            target: 'idle',
-            actions: finish({ status: 'aborted' }),
-          },
-          {
-            guard: { type: 'sessionStopRequested', params: ({ event }) => event.output },
-            target: 'ending',
-            actions: [
-              hookMessage('AfterAgent'),
-              ...finish(({ event }) => ({
-                status: 'stopped',
-                stopReason: (event as { output: AfterAgentHookResult }).output.stopReason,
-                sessionEnded: true,
-              })),
-              { type: 'setEndReason', params: { reason: 'other' } },
-            ],
-          },
-          {
-            guard: { type: 'promptStopRequested', params: ({ event }) => event.output },
-            target: 'idle',
-            actions: [
-              hookMessage('AfterAgent'),
-              ...clearIfRequested(),
-              ...finish(({ event }) => ({
-                status: 'stopped',
-                stopReason: (event as { output: AfterAgentHookResult }).output.stopReason,
-              })),
-            ],
-          },
-          {
-            guard: { type: 'continuationRequested', params: ({ event }) => event.output },
-            target: 'turn',
-            actions: [
-              hookMessage('AfterAgent'),
-              ...clearIfRequested(),
-              {
-                type: 'continueWithReason',
-                params: ({ event }) => ({
-                  reason: event.output.reason ?? DEFAULT_BLOCK_REASON,
-                  additionalContext: event.output.additionalContext,
-                }),
-              },
-              {
-                type: 'report',
-                params: ({ context, event }) => ({
-                  type: 'continued',
-                  turn: context.prompt!.turn,
-                  reason: event.output.reason ?? DEFAULT_BLOCK_REASON,
-                  continuation: context.prompt!.continuations,
-                }),
-              },
-            ],
-          },
-          {
-            guard: { type: 'continuationRefused', params: ({ event }) => event.output },
-            target: 'idle',
-            actions: [
-              hookMessage('AfterAgent'),
-              ...finish(({ context }) => ({
-                status: 'continuation_limit',
-                stopReason: continuationLimitMessage(context.limits.maxContinuations),
-              })),
-            ],
-          },
-          {
-            target: 'idle',
-            actions: [
-              hookMessage('AfterAgent'),
-              {
-                type: 'keepStopContext',
-                params: ({ event }) => ({ additionalContext: event.output.additionalContext }),
-              },
-              ...finish({ status: 'completed' }),
-            ],
-          },
-        ],
-        onError: { target: 'idle', actions: [warnActor('AfterAgent hook'), ...finish({ status: 'completed' })] },
-      },
-    },
+    stopCheck: stopCheckState,
     clearing: {
       description:
         'SessionEnd (reason clear, bounded wait), then what its hooks left running is killed, the history is cleared and the session starts again.',
@@ -559,7 +249,3 @@ export const sessionMachine = sessionSetup.createMachine({
   },
   output: ({ context }) => ({ endReason: context.endReason }),
 });
-
-function failureMessage(call: ModelCallOutput): string {
-  return call.error?.message ?? 'the model call failed';
-}
