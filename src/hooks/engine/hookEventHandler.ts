@@ -11,7 +11,6 @@ import type { HookEventHandlerHost } from './engineHost.js';
 import type { DebugLogger } from '../../debugLogger.js';
 import type { HookAggregator } from '../protocol/hookAggregator.js';
 import type { HookPlanner } from './hookPlanner.js';
-import { applyHookOutputToInput } from './hookChain.js';
 import type { HookRunner } from './hookRunner.js';
 import { defaultHookTranslator } from '../protocol/hookTranslator.js';
 import {
@@ -22,6 +21,7 @@ import {
 import { HookEventName, isHookEventName, isToolEvent } from '../protocol/events.js';
 import { isPlainObject } from '../../values.js';
 import { AsyncHookTracker } from './asyncHooks.js';
+import { describeEvent, logFireTelemetry, notifyHookObservers } from './fireReport.js';
 import { buildFireInput, fireFacts } from './fireInput.js';
 import type {
   AfterAgentInput,
@@ -37,13 +37,7 @@ import type {
   SessionEndInput,
   SessionStartInput,
 } from '../protocol/inputs.js';
-import type {
-  HookEventContext,
-  HookExecutionPlan,
-  HookFireOptions,
-  HookOrigin,
-  HookSession,
-} from '../protocol/hookConfig.js';
+import type { HookEventContext, HookExecutionPlan, HookFireOptions, HookSession } from '../protocol/hookConfig.js';
 
 /** Options of {@link HookEventHandler.fireEventWithDetails}: a fire's options plus an explicit planner context. */
 export interface FireEventWithDetailsOptions extends HookFireOptions {
@@ -357,9 +351,18 @@ export class HookEventHandler {
       const results = plan.sequential
         ? await this.runner.executeHooksSequential(foreground, eventName, input, runOptions)
         : await this.runner.executeHooksParallel(foreground, eventName, input, runOptions);
-      if (this.config.hasHookExecutionObservers()) this.notifyObservers(plan, input, results, request.options?.origin);
+      if (this.config.hasHookExecutionObservers())
+        notifyHookObservers({ host: this.config, plan, input, results, origin: request.options?.origin });
       const aggregated = this.aggregator.aggregateResults(results, eventName);
-      if (this.logger.isEnabled('debug')) this.logTelemetry(request, plan, aggregated, performance.now() - startedAt);
+      if (this.logger.isEnabled('debug'))
+        logFireTelemetry({
+          logger: this.logger,
+          eventName,
+          context,
+          plan,
+          aggregated,
+          durationMs: performance.now() - startedAt,
+        });
       return { plan, results, aggregated };
     } catch (error) {
       const message = toError(error).message;
@@ -375,63 +378,10 @@ export class HookEventHandler {
     }
   }
 
-  /**
-   * Hands each finished hook to the Config's observers with the input it received: in a sequential
-   * chain each hook got the input as the hooks before it changed it, replayed here with the
-   * runner's own `applyHookOutputToInput` (hookChain.ts).
-   */
-  private notifyObservers(
-    plan: HookExecutionPlan,
-    input: HookInput,
-    results: readonly HookExecutionResult[],
-    origin: HookOrigin | undefined,
-  ): void {
-    let currentInput = input;
-    for (const result of results) {
-      this.config.notifyHookExecuted(
-        origin
-          ? { eventName: plan.eventName, input: currentInput, result, origin }
-          : { eventName: plan.eventName, input: currentInput, result },
-      );
-      if (plan.sequential && result.success && result.output)
-        currentInput = applyHookOutputToInput(currentInput, result.output, plan.eventName);
-    }
-  }
-
   /** The session a fire belongs to: the one in its options, else the Config's id and transcript. */
   private sessionOf(options: HookFireOptions | undefined): HookSession {
     return (
       options?.session ?? { sessionId: this.config.getSessionId(), transcriptPath: this.config.getTranscriptPath() }
     );
   }
-
-  /** HOOK-146: `BeforeTool fired for 'write_file': 2 hooks, 45ms, success (blocked)`. */
-  private logTelemetry(
-    request: FireRequest<HookInput>,
-    plan: HookExecutionPlan,
-    aggregated: AggregatedHookResult,
-    durationMs: number,
-  ): void {
-    const hookCount = plan.hookConfigs.length;
-    const outcome = aggregated.success ? 'success' : 'failure';
-    const output = aggregated.finalOutput;
-    const policy = output?.shouldStopExecution() ? ' (stop)' : output?.isBlockingDecision() ? ' (blocked)' : '';
-    this.logger.debug(
-      `${describeEvent(request.eventName, request.context)}: ${hookCount} ${hookCount === 1 ? 'hook' : 'hooks'}, ` +
-        `${Math.round(durationMs)}ms, ${outcome}${policy}`,
-      {
-        eventName: request.eventName,
-        toolName: request.context?.toolName,
-        hookCount,
-        durationMs,
-        success: aggregated.success,
-        sequential: plan.sequential,
-        errorCount: aggregated.errors.length,
-      },
-    );
-  }
-}
-
-function describeEvent(eventName: HookEventName, context: HookEventContext | undefined): string {
-  return context?.toolName === undefined ? `${eventName} fired` : `${eventName} fired for '${context.toolName}'`;
 }
