@@ -9,7 +9,7 @@
  */
 import { DEFAULT_BLOCK_REASON } from '../hooks/protocol/outputs.js';
 import type { BeforeAgentHookResult } from '../hooks/triggers/lifecycleHookTriggers.js';
-import type { CompactionOutput } from './sessionActors.js';
+import type { CompactionOutput } from './sessionCompaction.js';
 import { sessionSetup } from './session.setup.js';
 import { stopCheckState } from './session.stopCheck.js';
 import { turnState } from './session.turn.js';

@@ -23,20 +23,18 @@ import {
   callModel,
   checkAnswer,
   checkPrompt,
-  compactHistory,
   endSession,
   killClearedSessionLeftovers,
   runToolBatch,
   startSession,
   type AbortAware,
-  type BlockedCompaction,
   type CallModelInput,
-  type CompactionOutput,
   type SessionStopAware,
   type SessionActorInput,
   type SessionServices,
   type ToolBatchOutput,
 } from './sessionActors.js';
+import { compactHistory, type BlockedCompaction, type CompactionOutput } from './sessionCompaction.js';
 import {
   beginTurn,
   continueWith,

@@ -1,7 +1,7 @@
 /**
  * The work the session machine's invoked actors do, as plain functions testable alone: fire the
  * lifecycle hooks through their triggers, run one model call through the modelCall machine, run a
- * batch of tool calls through the scheduler, and compact the history (PreCompress first). Each
+ * batch of tool calls through the scheduler (the compaction is sessionCompaction.ts). Each
  * writes the history to the transcript before any hook fires, so a hook reading `transcript_path`
  * sees everything up to its own event. None of them throws for a hook's failure.
  */
@@ -15,15 +15,12 @@ import { killLeftoverProcesses } from '../hooks/actions/processGroupRegistry.js'
 import {
   fireAfterAgentHook,
   fireBeforeAgentHook,
-  firePostCompactHook,
-  firePreCompressHook,
   fireSessionEndHook,
   fireSessionStartHook,
   fireStopFailureHook,
   type AfterAgentHookResult,
   type BeforeAgentHookResult,
   type LifecycleHookResult,
-  type PreCompressHookResult,
   type SessionEndReason,
   type SessionStartHookResult,
   type SessionStartSource,
@@ -32,23 +29,14 @@ import type { InspectionListener, InspectionRecorder } from '../inspection/recor
 import type { TranscriptWriter } from '../adapters/transcript.js';
 import type { Tool } from '../tool.js';
 import { buildModelRequest, disallowedCallOutcome, type ModelFunctionCall } from './agentHistory.js';
-import {
-  estimateTokens,
-  findCompactionCut,
-  summarizeHistory,
-  summaryRequest,
-  truncateHistory,
-  type CompactedHistory,
-  type CompactionSettings,
-} from './historyCompaction.js';
+import type { CompactionSettings } from './historyCompaction.js';
 import { runModelCall, type ModelCallOutput } from './modelCall.machine.js';
-import { generateResponse, isFunctionCallAllowed, responseFunctionCalls, responseText } from './modelCallActors.js';
+import { isFunctionCallAllowed, responseFunctionCalls, responseText } from './modelCallActors.js';
 import { modelCallEndRecord } from './callRecords.js';
 import type { ToolScheduler } from './scheduler.js';
 import { createErrorResult } from '../hooks/protocol/toolHookEffects.js';
-import { DEFAULT_BLOCK_REASON } from '../hooks/protocol/outputs.js';
 import { errorCallOutcome } from './toolCallActors.js';
-import type { AgentEvent, CompactionReport, ToolCallOutcome } from './types.js';
+import type { AgentEvent, ToolCallOutcome } from './types.js';
 
 /** Everything a session's actors use, fixed for the session's life. */
 export interface SessionServices {
@@ -101,7 +89,8 @@ function sessionStopMark(services: SessionServices, result: { stopped?: boolean 
   return result.stopped === true && services.stopEndsSession === true ? { endsSession: true } : {};
 }
 
-function combinedSignal(signal: AbortSignal, promptSignal: AbortSignal | undefined): AbortSignal {
+/** An actor's own signal, aborted too when the prompt's is. */
+export function combinedSignal(signal: AbortSignal, promptSignal: AbortSignal | undefined): AbortSignal {
   return promptSignal ? AbortSignal.any([signal, promptSignal]) : signal;
 }
 
@@ -285,93 +274,6 @@ export async function checkAnswer(
     { signal: combinedSignal(signal, input.promptSignal), session: input.services.session },
   );
   return { ...result, ...sessionStopMark(input.services, result), ...abortMark(input.promptSignal) };
-}
-
-/** A finished compaction: the new history, what it did, and the PreCompress hooks' message. */
-export interface CompactionOutput extends CompactedHistory {
-  blocked?: false;
-  report: CompactionReport;
-  systemMessage?: string;
-}
-
-/** A compaction a PreCompress (PreCompact) hook blocked: the history stays as it is. */
-export interface BlockedCompaction {
-  blocked: true;
-  trigger: 'auto' | 'manual';
-  reason: string;
-  systemMessage?: string;
-}
-
-/**
- * PreCompress, then the compaction itself: the model summarises the older contents (truncation if
- * it fails or answers nothing) or they are truncated. The transcript gets a compact boundary and
- * the new history. A PreCompress block leaves the history and the transcript as they are.
- */
-export async function compactHistory(
-  input: SessionActorInput & { trigger: 'auto' | 'manual' },
-  signal: AbortSignal,
-): Promise<CompactionOutput | BlockedCompaction> {
-  const { services } = input;
-  const runSignal = combinedSignal(signal, input.promptSignal);
-  services.transcript.sync(input.history);
-  const preCompress: PreCompressHookResult = await firePreCompressHook(services.config, input.trigger, {
-    signal: runSignal,
-    session: services.session,
-  });
-  if (preCompress.blocked) {
-    return {
-      blocked: true,
-      trigger: input.trigger,
-      reason: preCompress.reason ?? DEFAULT_BLOCK_REASON,
-      ...(preCompress.systemMessage ? { systemMessage: preCompress.systemMessage } : {}),
-    };
-  }
-  const settings = services.compaction;
-  const cut = findCompactionCut(input.history, settings.keepRecentTokens);
-  let compacted = truncateHistory(input.history, cut);
-  let strategy = settings.strategy;
-  if (settings.strategy === 'summarize' && cut > 0) {
-    try {
-      const request = summaryRequest(services.model, input.history.slice(0, cut));
-      const summary = responseText(
-        await generateResponse({ generator: services.summaryGenerator, request }, runSignal),
-      );
-      if (summary.trim() === '') throw new Error('the model answered with no text');
-      compacted = summarizeHistory(input.history, cut, summary);
-    } catch (error) {
-      strategy = 'truncate';
-      services.config
-        .getDebugLogger()
-        .child('session')
-        .warn(`the history could not be summarised, truncated instead: ${toError(error).message}`);
-    }
-  }
-  const tokensBefore = estimateTokens(input.history);
-  const report: CompactionReport = {
-    trigger: input.trigger,
-    strategy,
-    removedContents: compacted.removedContents,
-    tokensBefore,
-    tokensAfter: estimateTokens(compacted.history),
-  };
-  services.transcript.restart({
-    subtype: 'compact_boundary',
-    history: compacted.history,
-    compactMetadata: { trigger: input.trigger, preTokens: tokensBefore },
-    summaryIndex: compacted.summaryIndex,
-  });
-  const summary =
-    (compacted.history[compacted.summaryIndex]?.parts ?? []).flatMap((part) =>
-      typeof part.text === 'string' ? [part.text] : [],
-    )[0] ?? '';
-  const postCompact = await firePostCompactHook(
-    services.config,
-    { trigger: input.trigger, compactSummary: summary },
-    { signal: runSignal, session: services.session },
-  );
-  if (postCompact.systemMessage)
-    services.emit({ type: 'hook_message', eventName: 'PostCompact', message: postCompact.systemMessage });
-  return { ...compacted, report, ...(preCompress.systemMessage ? { systemMessage: preCompress.systemMessage } : {}) };
 }
 
 /** SessionEnd with its reason; the machine bounds the wait and the signal kills what is left. */

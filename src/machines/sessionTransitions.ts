@@ -6,7 +6,8 @@
 import { toError } from '../errors.js';
 import type { AfterAgentHookResult, LifecycleHookResult } from '../hooks/triggers/lifecycleHookTriggers.js';
 import type { ModelCallOutput } from './modelCall.machine.js';
-import type { BlockedCompaction, CompactionOutput, SessionActorInput } from './sessionActors.js';
+import type { SessionActorInput } from './sessionActors.js';
+import type { BlockedCompaction, CompactionOutput } from './sessionCompaction.js';
 import type { PromptEnding, SessionContext } from './sessionState.js';
 
 /** What every session actor is given. */

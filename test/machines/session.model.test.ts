@@ -24,11 +24,11 @@ import {
   callModel,
   checkAnswer,
   checkPrompt,
-  compactHistory,
   endSession,
   runToolBatch,
   startSession,
 } from '../../src/machines/sessionActors.js';
+import { compactHistory } from '../../src/machines/sessionCompaction.js';
 import { enumerateTransitions, TransitionCoverage } from '../helpers/machineCoverage.js';
 import { FakeContentGenerator, callsTurn, textTurn, type FakeTurn } from '../helpers/modelFakeGenerator.js';
 import { waitFor } from '../helpers/waiting.js';
