@@ -221,4 +221,4 @@ export {
 } from './adapters/tools/index.js';
 export { getSettingsPaths, mergeHooksSettings } from './adapters/settings/settings.js';
 export type { SettingsPaths, SettingsPathsOptions } from './adapters/settings/settings.js';
-export { discoverGeminiExtensions } from './adapters/settings/extensions.js';
+export { discoverGeminiExtensions } from './adapters/settings/geminiExtensions.js';

@@ -196,5 +196,6 @@ export type {
 export { TrustStore } from './adapters/settings/trust.js';
 export type { TrustStoreOptions, TrustState, TrustCheck, TrustedFolder } from './adapters/settings/trust.js';
 // Claude Code plugins and Gemini CLI extensions for Config.extensions; the session's CLAUDE_ENV_FILE.
-export { loadClaudePlugin, loadGeminiExtension } from './adapters/settings/extensions.js';
+export { loadClaudePlugin } from './adapters/settings/extensions.js';
+export { loadGeminiExtension } from './adapters/settings/geminiExtensions.js';
 export { claudeEnvFilePath, withEnvironmentFile, removeClaudeEnvFile } from './hooks/dialects/claudeEnvFile.js';

@@ -1,21 +1,19 @@
 /**
- * Claude Code plugins and Gemini CLI extensions: directories that bring hooks.
+ * Claude Code plugins — directories that bring hooks — and the reading both they and Gemini CLI
+ * extensions (geminiExtensions.ts) use: a hooks file with its problems, a directory's hooks as settings
+ * scope files, and as a `Config` extension for hosts.
  *
- * - A Claude Code plugin (`--plugin DIR`, a settings file's `plugins`, or `loadClaudePlugin` for a
- *   host): `.claude-plugin/plugin.json` (optional; its `hooks` may name other files or hold the hooks
- *   inline) and `hooks/hooks.json` (`{"description"?, "hooks": {...}}`, Claude Code's names and
- *   seconds). Its hooks speak Claude Code's dialect and run with `CLAUDE_PLUGIN_ROOT` set to the
- *   directory, so `${CLAUDE_PLUGIN_ROOT}/scripts/x.sh` finds the plugin's scripts, and
- *   `CLAUDE_PLUGIN_DATA` set to its persistent data directory (claudePluginData.ts); its user options
- *   are set as `CLAUDE_PLUGIN_OPTION_<KEY>` and replace `${user_config.KEY}` (pluginUserConfig.ts).
- * - A Gemini CLI extension (every directory of `~/.gemini/extensions/` with a `gemini-extension.json`,
- *   unless `extension-enablement.json` disables it for this folder; or `loadGeminiExtension`): hooks
- *   only in `hooks/hooks.json`, with `${extensionPath}`, `${workspacePath}` and `${/}` replaced in every
- *   string as Gemini CLI does. Its hooks speak Gemini CLI's dialect.
+ * A Claude Code plugin (`--plugin DIR`, a settings file's `plugins`, or `loadClaudePlugin` for a host):
+ * `.claude-plugin/plugin.json` (optional; its `hooks` may name other files or hold the hooks inline) and
+ * `hooks/hooks.json` (`{"description"?, "hooks": {...}}`, Claude Code's names and seconds). Its hooks
+ * speak Claude Code's dialect and run with `CLAUDE_PLUGIN_ROOT` set to the directory, so
+ * `${CLAUDE_PLUGIN_ROOT}/scripts/x.sh` finds the plugin's scripts, and `CLAUDE_PLUGIN_DATA` set to its
+ * persistent data directory (claudePluginData.ts); its user options are set as
+ * `CLAUDE_PLUGIN_OPTION_<KEY>` and replace `${user_config.KEY}` (pluginUserConfig.ts).
  */
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { basename, join, resolve, sep } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { ExtensionConfig } from '../../hooks/engine/config.js';
 import type { HookConfigProblem } from '../../hooks/validation/hookProblems.js';
 import { isPlainObject } from '../../values.js';
@@ -27,7 +25,7 @@ import { emptyScopeFile, readSettingsObject } from './settingsScopeFile.js';
 import type { SettingsScopeFile } from './scopeFile.js';
 
 /** One source of hooks inside a plugin or extension directory. */
-interface HooksSource {
+export interface HooksSource {
   /** The file they are in (the manifest itself for inline hooks). */
   path: string;
   /** The settings-shaped object `{ hooks: {...} }`, or `undefined` when the file is missing or broken. */
@@ -37,7 +35,7 @@ interface HooksSource {
 }
 
 /** What a plugin or extension directory holds. */
-interface ExtensionDirectory {
+export interface ExtensionDirectory {
   name: string;
   /** A Claude Code plugin's manifest `userConfig`: the options it declares (pluginUserConfig.ts). */
   userConfig?: unknown;
@@ -69,7 +67,8 @@ async function isDirectory(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined))?.isDirectory() ?? false;
 }
 
-async function readJsonSource(path: string, displayName: string): Promise<HooksSource> {
+/** One hooks file of a plugin or extension, read with its problems. */
+export async function readJsonSource(path: string, displayName: string): Promise<HooksSource> {
   try {
     const content = await readJsonFile(path, { displayName });
     if (!content.exists) return { path, value: undefined, exists: false, problems: [] };
@@ -139,66 +138,8 @@ async function claudePluginDirectory(dir: string, display: (path: string) => str
   return { name, sources, problems, userConfig: manifest.value?.['userConfig'] };
 }
 
-/** Gemini CLI's substitutions in an extension's `hooks/hooks.json` strings. */
-function substituteGeminiVariables(value: unknown, variables: Readonly<Record<string, string>>): unknown {
-  if (typeof value === 'string')
-    return value.replace(/\$\{(extensionPath|workspacePath|\/)\}/g, (whole, name: string) => variables[name] ?? whole);
-  if (Array.isArray(value)) return value.map((item) => substituteGeminiVariables(item, variables));
-  if (isPlainObject(value))
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, substituteGeminiVariables(item, variables)]),
-    );
-  return value;
-}
-
-async function geminiExtensionDirectory(
-  dir: string,
-  workingDir: string,
-  display: (path: string) => string,
-): Promise<ExtensionDirectory> {
-  const manifestPath = join(dir, 'gemini-extension.json');
-  const manifest = await readJsonSource(manifestPath, display(manifestPath));
-  const problems = [...manifest.problems];
-  if (!manifest.exists)
-    problems.push({
-      path: '',
-      message: `${display(manifestPath)} is missing: not a Gemini CLI extension`,
-      severity: 'error',
-    });
-  if (manifest.value?.['hooks'] !== undefined) {
-    problems.push({
-      path: 'hooks',
-      message: `${display(manifestPath)}: Gemini CLI reads an extension's hooks from hooks/hooks.json only; ignored`,
-      severity: 'warning',
-    });
-  }
-  const name =
-    typeof manifest.value?.['name'] === 'string' && manifest.value['name'] !== ''
-      ? manifest.value['name']
-      : basename(dir);
-  const path = join(dir, 'hooks', 'hooks.json');
-  const source = await readJsonSource(path, display(path));
-  if (source.value) {
-    for (const key of Object.keys(source.value)) {
-      if (key !== 'hooks' && key !== 'description')
-        source.problems.push({
-          path: key,
-          message: 'Gemini CLI reads only "hooks" from an extension\'s hooks.json; ignored',
-          severity: 'warning',
-        });
-    }
-    const substituted = substituteGeminiVariables(source.value['hooks'], {
-      extensionPath: dir,
-      workspacePath: workingDir,
-      '/': sep,
-    });
-    source.value = { hooks: substituted };
-  }
-  return { name, sources: [source], problems };
-}
-
-/** Options of {@link readExtensionFiles}. */
-interface ExtensionFilesOptions {
+/** Options of {@link toScopeFiles}. */
+export interface ExtensionFilesOptions {
   directory: ExtensionDirectory;
   scope: SettingsScope;
   dialect: 'claude' | 'gemini';
@@ -206,7 +147,8 @@ interface ExtensionFilesOptions {
   display: (path: string) => string;
 }
 
-function toScopeFiles({ directory, scope, dialect, env, display }: ExtensionFilesOptions): SettingsScopeFile[] {
+/** A plugin's or extension's hooks files as settings scope files. */
+export function toScopeFiles({ directory, scope, dialect, env, display }: ExtensionFilesOptions): SettingsScopeFile[] {
   return directory.sources.map((source, index) => {
     const file = emptyScopeFile({ scope, path: source.path, displayName: display(source.path), dialect });
     file.sourceName = directory.name;
@@ -217,7 +159,8 @@ function toScopeFiles({ directory, scope, dialect, env, display }: ExtensionFile
   });
 }
 
-function displayFor(options: ReadExtensionOptions): (path: string) => string {
+/** How paths are shown in messages: relative to the working directory or home when under them. */
+export function displayFor(options: ReadExtensionOptions): (path: string) => string {
   const context = {
     workingDir: resolve(options.workingDir ?? process.cwd()),
     homeDir: resolve(options.homeDir ?? homedir()),
@@ -277,14 +220,6 @@ function withUserConfig(
   return { ...directory, sources };
 }
 
-/** Reads a Gemini CLI extension directory's `hooks/hooks.json`. Never throws. */
-export async function readGeminiExtension(options: ReadExtensionOptions): Promise<SettingsScopeFile[]> {
-  const dir = resolve(options.dir);
-  const display = displayFor(options);
-  const directory = await geminiExtensionDirectory(dir, resolve(options.workingDir ?? process.cwd()), display);
-  return toScopeFiles({ directory, scope: 'extension', dialect: 'gemini', display });
-}
-
 /**
  * Reads the Claude Code plugins named on the command line (`plugin`) and by settings files' `plugins`
  * (`project-plugin` when a project file names one, so trust covers it), each once.
@@ -311,51 +246,8 @@ export async function readNamedPlugins(
   return read.flat();
 }
 
-/** The directories of the installed Gemini CLI extensions enabled for `workingDir`. */
-export async function discoverGeminiExtensions(options: {
-  extensionsDir: string;
-  workingDir: string;
-}): Promise<string[]> {
-  const entries = await readdir(options.extensionsDir, { withFileTypes: true }).catch(() => []);
-  const enablement = await readJsonFile(join(options.extensionsDir, 'extension-enablement.json')).catch(() => ({
-    exists: false as const,
-  }));
-  const rules = enablement.exists && isPlainObject(enablement.value) ? enablement.value : {};
-  const found: string[] = [];
-  for (const entry of entries.sort((left, right) => left.name.localeCompare(right.name))) {
-    if (!entry.isDirectory()) continue;
-    const dir = join(options.extensionsDir, entry.name);
-    const manifest = await stat(join(dir, 'gemini-extension.json')).catch(() => undefined);
-    if (!manifest?.isFile()) continue;
-    const rule = rules[entry.name];
-    const overrides =
-      isPlainObject(rule) && Array.isArray(rule['overrides'])
-        ? rule['overrides'].filter((item): item is string => typeof item === 'string')
-        : [];
-    if (isExtensionEnabled(overrides, options.workingDir)) found.push(dir);
-  }
-  return found;
-}
-
-/**
- * Gemini CLI's `extension-enablement.json` overrides: path rules, `!` disables, a trailing `/*`
- * covers the folders below, the last rule that matches wins; no rule means enabled.
- */
-export function isExtensionEnabled(overrides: readonly string[], workingDir: string): boolean {
-  const folder = resolve(workingDir);
-  let enabled = true;
-  for (const rule of overrides) {
-    const negated = rule.startsWith('!');
-    const pattern = (negated ? rule.slice(1) : rule).replace(/\/+$/, '');
-    const recursive = pattern.endsWith('/*');
-    const base = resolve(recursive ? pattern.slice(0, -2) || '/' : pattern);
-    if (folder === base || (recursive && folder.startsWith(base.endsWith(sep) ? base : base + sep))) enabled = !negated;
-  }
-  return enabled;
-}
-
 /** The hooks object a plugin or extension brings, as written, for `Config.extensions`. */
-async function extensionConfigOf(
+export async function extensionConfigOf(
   directory: ExtensionDirectory,
   dialect: 'claude' | 'gemini',
   env: Record<string, string> | undefined,
@@ -408,17 +300,4 @@ async function claudePluginEnvironment(options: {
   const pluginId = `${options.pluginName}@${options.marketplace ?? INLINE_PLUGIN_MARKETPLACE}`;
   const values = pluginOptionValues({ userConfig: options.userConfig, pluginId, files: options.files });
   return { ...pluginOptionVariables(values), CLAUDE_PLUGIN_ROOT: options.root, CLAUDE_PLUGIN_DATA: data };
-}
-
-/** A Gemini CLI extension as a `Config` extension, for hosts (`workingDir` fills `${workspacePath}`). */
-export async function loadGeminiExtension(
-  dir: string,
-  options: { workingDir?: string } = {},
-): Promise<ExtensionConfig> {
-  const root = resolve(dir);
-  return extensionConfigOf(
-    await geminiExtensionDirectory(root, resolve(options.workingDir ?? process.cwd()), (path) => path),
-    'gemini',
-    undefined,
-  );
 }

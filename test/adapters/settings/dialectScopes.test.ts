@@ -5,11 +5,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  isExtensionEnabled,
-  loadClaudePlugin,
-  loadGeminiExtension,
-} from '../../../src/adapters/settings/extensions.js';
+import { loadClaudePlugin } from '../../../src/adapters/settings/extensions.js';
+import { isExtensionEnabled, loadGeminiExtension } from '../../../src/adapters/settings/geminiExtensions.js';
 import {
   loadSettings,
   readSettingsScopeFile,
