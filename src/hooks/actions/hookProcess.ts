@@ -50,7 +50,7 @@ export interface HookProcessOutcome extends ProcessGroupOutcome {
   stdoutDroppedBytes: number;
   /** Bytes of stderr beyond `maxStderrBytes`, read and dropped (0 when it fit). */
   stderrDroppedBytes: number;
-  /** The hook ran on a warm interpreter (warm/warmStart.ts), not a process spawned for it. */
+  /** The hook ran on a warm process (an interpreter or a script launcher, warm/warmStart.ts), not one spawned for it. */
   warm: boolean;
 }
 
