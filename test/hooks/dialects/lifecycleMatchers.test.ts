@@ -96,38 +96,105 @@ const geminiCases: LifecycleCase[] = [
   },
 ];
 
-/** Fires the other value, then the selected one, with one logging hook matching the selected value. */
-async function firedWithMatcher(dialect: 'claude' | 'gemini', testCase: LifecycleCase) {
+/** Options for {@link valuesReceived}. */
+interface MatcherRun {
+  dialect: 'native' | 'claude' | 'gemini';
+  event: string;
+  field: string;
+  matcher: string;
+  fire: LifecycleCase['fire'];
+  /** Values fired in turn, in hookrail's spelling. */
+  values: string[];
+}
+
+/** Fires each value in turn with one logging hook with the matcher: the values the hook received, and the warnings. */
+async function valuesReceived({ dialect, event, field, matcher, fire, values }: MatcherRun) {
   const { command, logFile } = scratch.logEvent();
   const { config, records } = hookConfig({
-    [testCase.event]: [{ matcher: testCase.selected.spelled, hooks: [{ type: 'command', command, dialect }] }],
+    [event]: [{ matcher, hooks: [{ type: 'command', command, ...(dialect === 'native' ? {} : { dialect }) }] }],
   });
   const hookSystem = config.getHookSystem();
   await hookSystem?.initialize();
   const handler = hookSystem?.getEventHandler() as HookEventHandler;
-  await testCase.fire(handler, testCase.other);
-  await testCase.fire(handler, testCase.selected.native);
-  return { received: readJsonLines(logFile), records };
+  for (const value of values) await fire(handler, value);
+  return {
+    received: readJsonLines(logFile).map((input) => [input['hook_event_name'], input[field]]),
+    warnings: records.filter((record) => record.level === 'warn' || record.level === 'error'),
+  };
 }
 
 describe('lifecycle matchers of Claude Code and Gemini CLI hooks', () => {
-  for (const testCase of claudeCases) {
-    it(`a Claude Code ${testCase.event} hook with matcher "${testCase.selected.spelled}" runs for that ${testCase.field} only`, async () => {
-      const { received, records } = await firedWithMatcher('claude', testCase);
-      expect(received.map((input) => [input['hook_event_name'], input[testCase.field]])).toEqual([
-        [testCase.event, testCase.selected.spelled],
-      ]);
-      expect(records.filter((record) => record.level === 'warn' || record.level === 'error')).toEqual([]);
-    });
+  for (const [dialect, cases] of [
+    ['claude', claudeCases],
+    ['gemini', geminiCases],
+  ] as const) {
+    const agent = dialect === 'claude' ? 'Claude Code' : 'Gemini CLI';
+    for (const testCase of cases) {
+      it(`a ${agent} ${testCase.event} hook with matcher "${testCase.selected.spelled}" runs for that ${testCase.field} only`, async () => {
+        const { received, warnings } = await valuesReceived({
+          dialect,
+          ...testCase,
+          matcher: testCase.selected.spelled,
+          values: [testCase.other, testCase.selected.native],
+        });
+        expect(received).toEqual([[testCase.event, testCase.selected.spelled]]);
+        expect(warnings).toEqual([]);
+      });
+    }
   }
 
-  for (const testCase of geminiCases) {
-    it(`a Gemini CLI ${testCase.event} hook with matcher "${testCase.selected.spelled}" runs for that ${testCase.field} only`, async () => {
-      const { received, records } = await firedWithMatcher('gemini', testCase);
-      expect(received.map((input) => [input['hook_event_name'], input[testCase.field]])).toEqual([
-        [testCase.event, testCase.selected.spelled],
-      ]);
-      expect(records.filter((record) => record.level === 'warn' || record.level === 'error')).toEqual([]);
+  it('a native SessionStart hook ignores its matcher: it runs for every source, as hookrail always has', async () => {
+    const { received } = await valuesReceived({
+      dialect: 'native',
+      event: 'SessionStart',
+      field: 'source',
+      matcher: 'resume',
+      fire: fireSessionStart,
+      values: ['startup', 'resume'],
     });
-  }
+    expect(received).toEqual([
+      ['SessionStart', 'startup'],
+      ['SessionStart', 'resume'],
+    ]);
+  });
+
+  it('a Claude Code list of names is exact and may be spaced: "clear | logout" selects those reasons, not other', async () => {
+    const { received } = await valuesReceived({
+      dialect: 'claude',
+      event: 'SessionEnd',
+      field: 'reason',
+      matcher: 'clear | logout',
+      fire: fireSessionEnd,
+      values: ['exit', 'clear', 'logout'],
+    });
+    expect(received).toEqual([
+      ['SessionEnd', 'clear'],
+      ['SessionEnd', 'logout'],
+    ]);
+  });
+
+  it('a Claude Code name selects only that value ("prompt" neither *_prompt), a regular expression what it matches', async () => {
+    const fired = { event: 'Notification', field: 'notification_type', fire: fireNotification } as const;
+    const values = ['ToolPermission', 'idle_prompt'];
+    const byName = await valuesReceived({ dialect: 'claude', ...fired, matcher: 'prompt', values });
+    expect(byName.received).toEqual([]);
+    const byPattern = await valuesReceived({ dialect: 'claude', ...fired, matcher: '_prompt$', values });
+    expect(byPattern.received).toEqual([
+      ['Notification', 'permission_prompt'],
+      ['Notification', 'idle_prompt'],
+    ]);
+    expect([...byName.warnings, ...byPattern.warnings]).toEqual([]);
+  });
+
+  it('a Claude Code matcher that is no valid regular expression selects no value, and the fire goes on', async () => {
+    const { received } = await valuesReceived({
+      dialect: 'claude',
+      event: 'PreCompact',
+      field: 'trigger',
+      matcher: '(manual',
+      fire: firePreCompress,
+      values: ['manual', 'auto'],
+    });
+    expect(received).toEqual([]);
+  });
 });
