@@ -158,6 +158,25 @@ describe('lifecycle matchers of Claude Code and Gemini CLI hooks', () => {
     ]);
   });
 
+  for (const matcher of ['*', ' * ', '', '  ']) {
+    it(`a Claude Code or Gemini CLI SessionStart hook with matcher ${JSON.stringify(matcher)} runs for every source`, async () => {
+      for (const dialect of ['claude', 'gemini'] as const) {
+        const { received } = await valuesReceived({
+          dialect,
+          event: 'SessionStart',
+          field: 'source',
+          matcher,
+          fire: fireSessionStart,
+          values: ['startup', 'resume'],
+        });
+        expect(received).toEqual([
+          ['SessionStart', 'startup'],
+          ['SessionStart', 'resume'],
+        ]);
+      }
+    });
+  }
+
   it('a Claude Code list of names is exact and may be spaced: "clear | logout" selects those reasons, not other', async () => {
     const { received } = await valuesReceived({
       dialect: 'claude',
