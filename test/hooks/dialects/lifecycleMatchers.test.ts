@@ -12,19 +12,6 @@ import { readJsonLines } from '../../helpers/jsonLines.js';
 const scratch = new Scratch();
 afterAll(() => scratch.cleanup());
 
-interface LifecycleCase {
-  /** The event as the hook's own agent names it. */
-  event: string;
-  /** The field of the hook's stdin that carries the value. */
-  field: string;
-  /** Fires the event with a value in hookrail's spelling. */
-  fire: (handler: HookEventHandler, value: string) => Promise<unknown>;
-  /** The value fired, in hookrail's spelling, and as the hook's agent spells it (its matcher). */
-  selected: { native: string; spelled: string };
-  /** Another value fired, which the matcher must not select. */
-  other: string;
-}
-
 const fireSessionStart = (handler: HookEventHandler, value: string) =>
   handler.fireSessionStartEvent(value as Parameters<HookEventHandler['fireSessionStartEvent']>[0]);
 const fireSessionEnd = (handler: HookEventHandler, value: string) =>
@@ -34,66 +21,34 @@ const firePreCompress = (handler: HookEventHandler, value: string) =>
 const fireNotification = (handler: HookEventHandler, value: string) =>
   handler.fireNotificationEvent(value, 'needs attention', {});
 
-const claudeCases: LifecycleCase[] = [
-  {
-    event: 'SessionStart',
-    field: 'source',
-    fire: fireSessionStart,
-    selected: { native: 'compact', spelled: 'compact' },
-    other: 'startup',
-  },
-  {
-    event: 'SessionEnd',
-    field: 'reason',
-    fire: fireSessionEnd,
-    selected: { native: 'exit', spelled: 'other' },
-    other: 'clear',
-  },
-  {
-    event: 'PreCompact',
-    field: 'trigger',
-    fire: firePreCompress,
-    selected: { native: 'manual', spelled: 'manual' },
-    other: 'auto',
-  },
-  {
-    event: 'Notification',
-    field: 'notification_type',
-    fire: fireNotification,
-    selected: { native: 'ToolPermission', spelled: 'permission_prompt' },
-    other: 'idle_prompt',
-  },
-];
+/** Each lifecycle event: the field of the hook's stdin that carries its value, and how it is fired (hookrail's spelling). */
+const lifecycleEvents = {
+  SessionStart: { field: 'source', fire: fireSessionStart },
+  SessionEnd: { field: 'reason', fire: fireSessionEnd },
+  PreCompact: { field: 'trigger', fire: firePreCompress },
+  PreCompress: { field: 'trigger', fire: firePreCompress },
+  Notification: { field: 'notification_type', fire: fireNotification },
+} as const;
 
-const geminiCases: LifecycleCase[] = [
-  {
-    event: 'SessionStart',
-    field: 'source',
-    fire: fireSessionStart,
-    selected: { native: 'resume', spelled: 'resume' },
-    other: 'startup',
-  },
-  {
-    event: 'SessionEnd',
-    field: 'reason',
-    fire: fireSessionEnd,
-    selected: { native: 'logout', spelled: 'logout' },
-    other: 'exit',
-  },
-  {
-    event: 'PreCompress',
-    field: 'trigger',
-    fire: firePreCompress,
-    selected: { native: 'auto', spelled: 'auto' },
-    other: 'manual',
-  },
-  {
-    event: 'Notification',
-    field: 'notification_type',
-    fire: fireNotification,
-    selected: { native: 'ToolPermission', spelled: 'ToolPermission' },
-    other: 'idle_prompt',
-  },
+/**
+ * The event as the hook's agent names it, the value fired (hookrail's spelling), the same value as the
+ * agent spells it (the hook's matcher), and another value fired that the matcher must not select.
+ */
+const selectedValueCases: [
+  dialect: 'claude' | 'gemini',
+  event: keyof typeof lifecycleEvents,
+  fired: string,
+  spelled: string,
+  other: string,
+][] = [
+  ['claude', 'SessionStart', 'compact', 'compact', 'startup'],
+  ['claude', 'SessionEnd', 'exit', 'other', 'clear'],
+  ['claude', 'PreCompact', 'manual', 'manual', 'auto'],
+  ['claude', 'Notification', 'ToolPermission', 'permission_prompt', 'idle_prompt'],
+  ['gemini', 'SessionStart', 'resume', 'resume', 'startup'],
+  ['gemini', 'SessionEnd', 'logout', 'logout', 'exit'],
+  ['gemini', 'PreCompress', 'auto', 'auto', 'manual'],
+  ['gemini', 'Notification', 'ToolPermission', 'ToolPermission', 'idle_prompt'],
 ];
 
 /** Options for {@link valuesReceived}. */
@@ -102,7 +57,7 @@ interface MatcherRun {
   event: string;
   field: string;
   matcher: string;
-  fire: LifecycleCase['fire'];
+  fire: (handler: HookEventHandler, value: string) => Promise<unknown>;
   /** Values fired in turn, in hookrail's spelling. */
   values: string[];
 }
@@ -124,23 +79,21 @@ async function valuesReceived({ dialect, event, field, matcher, fire, values }: 
 }
 
 describe('lifecycle matchers of Claude Code and Gemini CLI hooks', () => {
-  for (const [dialect, cases] of [
-    ['claude', claudeCases],
-    ['gemini', geminiCases],
-  ] as const) {
+  for (const [dialect, event, fired, spelled, other] of selectedValueCases) {
     const agent = dialect === 'claude' ? 'Claude Code' : 'Gemini CLI';
-    for (const testCase of cases) {
-      it(`a ${agent} ${testCase.event} hook with matcher "${testCase.selected.spelled}" runs for that ${testCase.field} only`, async () => {
-        const { received, warnings } = await valuesReceived({
-          dialect,
-          ...testCase,
-          matcher: testCase.selected.spelled,
-          values: [testCase.other, testCase.selected.native],
-        });
-        expect(received).toEqual([[testCase.event, testCase.selected.spelled]]);
-        expect(warnings).toEqual([]);
+    const { field, fire } = lifecycleEvents[event];
+    it(`a ${agent} ${event} hook with matcher "${spelled}" runs for that ${field} only`, async () => {
+      const { received, warnings } = await valuesReceived({
+        dialect,
+        event,
+        field,
+        fire,
+        matcher: spelled,
+        values: [other, fired],
       });
-    }
+      expect(received).toEqual([[event, spelled]]);
+      expect(warnings).toEqual([]);
+    });
   }
 
   it('a native SessionStart hook ignores its matcher: it runs for every source, as hookrail always has', async () => {
