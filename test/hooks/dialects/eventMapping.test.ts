@@ -245,3 +245,13 @@ describe('stdin: Gemini CLI', () => {
     expect(toGeminiInput(HookEventName.SessionStart, start)).toBe(start);
   });
 });
+
+describe('a Claude Code payload without its lifecycle value', () => {
+  it('reads the default: SessionStart source startup, SessionEnd reason other, PreCompact and PostCompact trigger manual', () => {
+    const fired = (hookEventName: string) => fromClaudeInput({ hook_event_name: hookEventName, session_id: 's-1' });
+    expect(fired('SessionStart')?.fields).toMatchObject({ source: 'startup' });
+    expect(fired('SessionEnd')?.fields).toMatchObject({ reason: 'other' });
+    expect(fired('PreCompact')?.fields).toMatchObject({ trigger: 'manual' });
+    expect(fired('PostCompact')).toMatchObject({ fields: { trigger: 'manual' }, moment: 'PostCompact' });
+  });
+});

@@ -27,6 +27,8 @@ describe('default hook timeouts per dialect', () => {
 
   it("Claude Code's defaults: command 10 minutes, http and prompt 30 s, agent 60 s", () => {
     expect(at('claude', 'command')).toBe(600_000);
+    // A plugin hook runs a program as a command hook does, under the same 10 minutes.
+    expect(at('claude', 'plugin')).toBe(600_000);
     expect(at('claude', 'http')).toBe(30_000);
     expect(at('claude', 'prompt')).toBe(30_000);
     expect(at('claude', 'agent')).toBe(60_000);
@@ -57,6 +59,16 @@ describe('default hook timeouts per dialect', () => {
         env: { CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: 'soon' },
       }),
     ).toBe(1_500);
+    // Zero or a negative count is no bound a hook could run under: the 1.5 s stay.
+    for (const configured of ['0', '-200'])
+      expect(
+        defaultHookTimeoutMs({
+          dialect: 'claude',
+          type: 'command',
+          eventName: HookEventName.SessionEnd,
+          env: { CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: configured },
+        }),
+      ).toBe(1_500);
     expect(at('native', 'command', HookEventName.SessionEnd)).toBe(60_000);
   });
 

@@ -35,12 +35,26 @@ describe('MCP tool names', () => {
       expect(parseMcpToolName(name)).toBeUndefined();
   });
 
+  it('a tool of your own with __ in its name but no mcp__ prefix is no MCP tool: Gemini CLI hooks see its own name', () => {
+    expect(parseMcpToolName('search__files')).toBeUndefined();
+    expect(parseMcpToolName('deploy__staging__now')).toBeUndefined();
+    expect(toGeminiToolName('search__files')).toBe('search__files');
+    expect(toolNameAliases('search__files')).toEqual(['search__files']);
+  });
+
   it('gives Gemini CLI hooks mcp_SERVER_TOOL: invalid characters _, a leading _ where needed, over 63 characters 30 + ... + 30', () => {
     expect(toGeminiMcpToolName({ server: 'github', tool: 'create_issue' })).toBe('mcp_github_create_issue');
     expect(toGeminiMcpToolName({ server: 'my server', tool: 'a/b' })).toBe('mcp_my_server_a_b');
     const long = toGeminiMcpToolName({ server: 'server', tool: 'x'.repeat(80) });
     expect(long).toBe(`${`mcp_server_${'x'.repeat(80)}`.slice(0, 30)}...${'x'.repeat(30)}`);
     expect(long).toHaveLength(63);
+    // 63 characters are Gemini CLI's limit: a name of exactly that length is kept whole.
+    const atLimit = toGeminiMcpToolName({ server: 'server', tool: 'y'.repeat(52) });
+    expect(atLimit).toBe(`mcp_server_${'y'.repeat(52)}`);
+    expect(atLimit).toHaveLength(63);
+    expect(toGeminiMcpToolName({ server: 'server', tool: 'y'.repeat(53) })).toBe(
+      `mcp_server_${'y'.repeat(19)}...${'y'.repeat(30)}`,
+    );
     expect(toGeminiToolName('mcp__github__create_issue')).toBe('mcp_github_create_issue');
     expect(toGeminiToolName('run_shell_command')).toBe('run_shell_command');
   });

@@ -3,7 +3,9 @@
  * `updatedInput` is mapped back to the names the hookrail tool takes. Every mapping round-trips.
  */
 import { describe, expect, it } from 'vitest';
+import { toClaudeInput } from '../../../src/hooks/dialects/claudeInput.js';
 import { toClaudeToolInput, toNativeToolInput } from '../../../src/hooks/dialects/toolArguments.js';
+import { HookEventName } from '../../../src/hooks/protocol/events.js';
 
 const cwd = '/home/dev/shop';
 
@@ -139,5 +141,50 @@ describe('tool_input: native ⇄ Claude Code', () => {
       command: 'npm publish --dry-run',
       timeout: 300000,
     });
+  });
+});
+
+describe("Claude Code's tool moments read the call in Claude's names, paths from the session's directory", () => {
+  it('a PermissionRequest hook reads Read with the file path joined to the session cwd', () => {
+    const told = toClaudeInput(
+      HookEventName.BeforeTool,
+      { cwd, tool_name: 'read_file', tool_input: { file_path: 'src/cart.ts' } },
+      { moment: 'PermissionRequest' },
+    );
+    expect(told.eventName).toBe('PermissionRequest');
+    expect(told.payload).toMatchObject({
+      tool_name: 'Read',
+      tool_input: { file_path: '/home/dev/shop/src/cart.ts' },
+      permission_suggestions: [],
+    });
+  });
+
+  it('a PostToolBatch hook reads each call of the batch so, with its id and the text the model read', () => {
+    const told = toClaudeInput(
+      HookEventName.AfterTool,
+      {
+        cwd,
+        tool_calls: [
+          {
+            tool_name: 'read_file',
+            tool_input: { file_path: 'src/cart.ts' },
+            tool_use_id: 'call-1',
+            tool_response: 'export {}',
+          },
+          { tool_name: 'run_shell_command', tool_input: { command: 'npm test' }, tool_use_id: 'call-2' },
+        ],
+      },
+      { moment: 'PostToolBatch' },
+    );
+    expect(told.eventName).toBe('PostToolBatch');
+    expect(told.payload['tool_calls']).toEqual([
+      {
+        tool_name: 'Read',
+        tool_input: { file_path: '/home/dev/shop/src/cart.ts' },
+        tool_use_id: 'call-1',
+        tool_response: 'export {}',
+      },
+      { tool_name: 'Bash', tool_input: { command: 'npm test' }, tool_use_id: 'call-2' },
+    ]);
   });
 });

@@ -30,6 +30,15 @@ describe('detectHooksDialect', () => {
     expect(detectHooksDialect({ Stop: [], BeforeModel: [] })).toMatchObject({ dialect: 'native', mixed: true });
     expect(detectHooksDialect('not an object')).toMatchObject({ dialect: 'native', mixed: false });
   });
+
+  it("a key that is neither agent's event (a typo) does not turn a Claude Code object native, nor mixed", () => {
+    expect(detectHooksDialect({ PreToolUse: [], PreToolUze: [] })).toEqual({
+      dialect: 'claude',
+      mixed: false,
+      claudeKeys: ['PreToolUse'],
+      nativeKeys: [],
+    });
+  });
 });
 
 describe('readHooksInDialect', () => {

@@ -94,6 +94,31 @@ describe('stdin and variables in each dialect', () => {
     expect(seen.input).toMatchObject({ hook_event_name: 'SessionEnd', reason: 'other' });
   });
 
+  it('only a Claude Code SessionStart hook is given CLAUDE_ENV_FILE: not a Claude PreToolUse hook, nor a native or Gemini CLI SessionStart hook', async () => {
+    const sessionId = `dialects-env-var-${Math.random().toString(36).slice(2)}`;
+    try {
+      const told = async (dialect: 'native' | 'claude' | 'gemini', eventName: HookEventName, fields = {}) => {
+        const hook = recordingHook(dialect);
+        await runner.executeHook(
+          hook.config,
+          eventName,
+          hookInput(eventName, { session_id: sessionId, ...fields }, scratch.path),
+        );
+        return hook.recorded().env['CLAUDE_ENV_FILE'];
+      };
+      expect(await told('claude', HookEventName.SessionStart, { source: 'startup' })).toBe(
+        claudeEnvFilePath(sessionId),
+      );
+      expect(
+        await told('claude', HookEventName.BeforeTool, { tool_name: 'read_file', tool_input: {} }),
+      ).toBeUndefined();
+      expect(await told('native', HookEventName.SessionStart, { source: 'startup' })).toBeUndefined();
+      expect(await told('gemini', HookEventName.SessionStart, { source: 'startup' })).toBeUndefined();
+    } finally {
+      await removeClaudeEnvFile(sessionId);
+    }
+  });
+
   it("a Gemini CLI hook reads hookrail's input without tool_response.metadata, with GEMINI_PROJECT_DIR, GEMINI_CWD and GEMINI_SESSION_ID", async () => {
     const hook = recordingHook('gemini');
     const toolResponse = { llmContent: 'Output: ok', returnDisplay: 'ok', metadata: { exitCode: 0, stdout: 'ok' } };
