@@ -13,7 +13,14 @@ import type { CompactionOutput } from './sessionCompaction.js';
 import { sessionSetup } from './session.setup.js';
 import { stopCheckState } from './session.stopCheck.js';
 import { turnState } from './session.turn.js';
-import { actorInput, finish, hookMessage, reportBlockedCompaction, warnActor } from './sessionTransitions.js';
+import {
+  actorInput,
+  finish,
+  hookMessage,
+  reportBlockedCompaction,
+  stopEndingSession,
+  warnActor,
+} from './sessionTransitions.js';
 
 export type { SessionEvent, SessionMachineInput } from './session.setup.js';
 
@@ -95,16 +102,7 @@ export const sessionMachine = sessionSetup.createMachine({
           {
             guard: { type: 'sessionStopRequested', params: ({ event }) => event.output },
             target: 'ending',
-            actions: [
-              hookMessage('BeforeAgent'),
-              { type: 'acceptPrompt', params: {} },
-              ...finish(({ event }) => ({
-                status: 'stopped',
-                stopReason: (event as { output: BeforeAgentHookResult }).output.stopReason,
-                sessionEnded: true,
-              })),
-              { type: 'setEndReason', params: { reason: 'other' } },
-            ],
+            actions: [hookMessage('BeforeAgent'), { type: 'acceptPrompt', params: {} }, ...stopEndingSession()],
           },
           {
             // As Gemini CLI does, the prompt stays in the history and the transcript; the input is the user's again.

@@ -6,7 +6,14 @@ import { DEFAULT_BLOCK_REASON } from '../hooks/protocol/outputs.js';
 import type { AfterAgentHookResult } from '../hooks/triggers/lifecycleHookTriggers.js';
 import { sessionSetup } from './session.setup.js';
 import { continuationLimitMessage } from './sessionState.js';
-import { actorInput, clearIfRequested, finish, hookMessage, warnActor } from './sessionTransitions.js';
+import {
+  actorInput,
+  clearIfRequested,
+  finish,
+  hookMessage,
+  stopEndingSession,
+  warnActor,
+} from './sessionTransitions.js';
 
 /** The `stopCheck` state of session.machine.ts. */
 export const stopCheckState = sessionSetup.createStateConfig({
@@ -30,15 +37,7 @@ export const stopCheckState = sessionSetup.createStateConfig({
       {
         guard: { type: 'sessionStopRequested', params: ({ event }) => event.output },
         target: 'ending',
-        actions: [
-          hookMessage('AfterAgent'),
-          ...finish(({ event }) => ({
-            status: 'stopped',
-            stopReason: (event as { output: AfterAgentHookResult }).output.stopReason,
-            sessionEnded: true,
-          })),
-          { type: 'setEndReason', params: { reason: 'other' } },
-        ],
+        actions: [hookMessage('AfterAgent'), ...stopEndingSession()],
       },
       {
         guard: { type: 'promptStopRequested', params: ({ event }) => event.output },

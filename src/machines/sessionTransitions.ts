@@ -90,3 +90,18 @@ export function warnActor(what: string) {
 export function failureMessage(call: ModelCallOutput): string {
   return call.error?.message ?? 'the model call failed';
 }
+
+/**
+ * A BeforeAgent or AfterAgent hook stopped, and the stop ends the session (`stopEndsSession`): the
+ * prompt finishes `stopped` with the hook's reason, and SessionEnd will say `other`.
+ */
+export function stopEndingSession() {
+  return [
+    ...finish(({ event }) => ({
+      status: 'stopped',
+      stopReason: (event as { output: { stopReason?: string } }).output.stopReason,
+      sessionEnded: true,
+    })),
+    { type: 'setEndReason', params: { reason: 'other' } },
+  ] as const;
+}
