@@ -18,6 +18,7 @@ import {
   finish,
   hookMessage,
   reportBlockedCompaction,
+  stopEndingPrompt,
   stopEndingSession,
   warnActor,
 } from './sessionTransitions.js';
@@ -108,14 +109,7 @@ export const sessionMachine = sessionSetup.createMachine({
             // As Gemini CLI does, the prompt stays in the history and the transcript; the input is the user's again.
             guard: { type: 'promptStopRequested', params: ({ event }) => event.output },
             target: 'idle',
-            actions: [
-              hookMessage('BeforeAgent'),
-              { type: 'acceptPrompt', params: {} },
-              ...finish(({ event }) => ({
-                status: 'stopped',
-                stopReason: (event as { output: BeforeAgentHookResult }).output.stopReason,
-              })),
-            ],
+            actions: [hookMessage('BeforeAgent'), { type: 'acceptPrompt', params: {} }, ...stopEndingPrompt()],
           },
           {
             guard: { type: 'promptBlocked', params: ({ event }) => event.output },

@@ -3,7 +3,6 @@
  * the whole session), goes on with a reason (bounded by the continuation limit) or completes.
  */
 import { DEFAULT_BLOCK_REASON } from '../hooks/protocol/outputs.js';
-import type { AfterAgentHookResult } from '../hooks/triggers/lifecycleHookTriggers.js';
 import { sessionSetup } from './session.setup.js';
 import { continuationLimitMessage } from './sessionState.js';
 import {
@@ -11,6 +10,7 @@ import {
   clearIfRequested,
   finish,
   hookMessage,
+  stopEndingPrompt,
   stopEndingSession,
   warnActor,
 } from './sessionTransitions.js';
@@ -42,14 +42,7 @@ export const stopCheckState = sessionSetup.createStateConfig({
       {
         guard: { type: 'promptStopRequested', params: ({ event }) => event.output },
         target: 'idle',
-        actions: [
-          hookMessage('AfterAgent'),
-          ...clearIfRequested(),
-          ...finish(({ event }) => ({
-            status: 'stopped',
-            stopReason: (event as { output: AfterAgentHookResult }).output.stopReason,
-          })),
-        ],
+        actions: [hookMessage('AfterAgent'), ...clearIfRequested(), ...stopEndingPrompt()],
       },
       {
         guard: { type: 'continuationRequested', params: ({ event }) => event.output },

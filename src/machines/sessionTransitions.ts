@@ -91,17 +91,19 @@ export function failureMessage(call: ModelCallOutput): string {
   return call.error?.message ?? 'the model call failed';
 }
 
+/** A BeforeAgent or AfterAgent hook stopped the prompt: it finishes `stopped` with the hook's reason. */
+export function stopEndingPrompt(options: { sessionEnded?: true } = {}) {
+  return finish(({ event }) => ({
+    status: 'stopped',
+    stopReason: (event as { output: { stopReason?: string } }).output.stopReason,
+    ...options,
+  }));
+}
+
 /**
  * A BeforeAgent or AfterAgent hook stopped, and the stop ends the session (`stopEndsSession`): the
  * prompt finishes `stopped` with the hook's reason, and SessionEnd will say `other`.
  */
 export function stopEndingSession() {
-  return [
-    ...finish(({ event }) => ({
-      status: 'stopped',
-      stopReason: (event as { output: { stopReason?: string } }).output.stopReason,
-      sessionEnded: true,
-    })),
-    { type: 'setEndReason', params: { reason: 'other' } },
-  ] as const;
+  return [...stopEndingPrompt({ sessionEnded: true }), { type: 'setEndReason', params: { reason: 'other' } }] as const;
 }
