@@ -8,6 +8,8 @@ import base from './vitest.config';
 export default defineConfig({
   test: {
     ...base.test,
+    // One set of files, not the suite's projects (vitest.config.ts).
+    projects: undefined,
     include: ['test/hooks/**/*.test.ts', 'test/machines/**/*.test.ts', 'test/integrations/ai-sdk/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'test/**/*.memory.test.ts'],
   },

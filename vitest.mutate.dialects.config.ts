@@ -11,6 +11,8 @@ import base from './vitest.config';
 export default defineConfig({
   test: {
     ...base.test,
+    // One set of files, not the suite's projects (vitest.config.ts).
+    projects: undefined,
     include: [
       'test/hooks/dialects/**/*.test.ts',
       'test/hooks/engine/dialectHooks.test.ts',
