@@ -25,6 +25,10 @@ const { pathToFileURL } = require('node:url');
 const Module = require('node:module');
 
 const controlDescriptor = 3;
+// The environment this process started with, which nothing changes before the hook: compared in
+// JavaScript, so applying the hook's reads no variable back from the process (each read is a call
+// into C++).
+const startEnvironment = { ...process.env };
 
 // The hook runs from a macrotask, as a cold main module does, not inside the import's promise job.
 const startHook = () => setImmediate(runHook);
@@ -58,11 +62,11 @@ function runHook() {
   }
 
   process.chdir(workingDirectory);
-  for (const name of Object.keys(process.env)) {
+  for (const name of Object.keys(startEnvironment)) {
     if (!environment.has(name) && !kept.has(name)) delete process.env[name];
   }
   for (const [name, value] of environment) {
-    if (!kept.has(name) && process.env[name] !== value) process.env[name] = value;
+    if (!kept.has(name) && startEnvironment[name] !== value) process.env[name] = value;
   }
   process.argv = [process.execPath, resolve(script), ...scriptArguments];
   // Called as Node calls it, so a stack trace names it the same way.
