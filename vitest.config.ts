@@ -6,7 +6,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * leftovers in the same process would change what they see.
  */
 const isolatedFiles = [
-  'test/hooks/actions/**/*.test.ts',
+  'test/hooks/actions/processGroup*.test.ts',
+  'test/hooks/actions/processWatchdog.test.ts',
+  'test/hooks/actions/directScript.test.ts',
+  'test/hooks/actions/scriptEnd.test.ts',
+  'test/hooks/actions/warm/**/*.test.ts',
   'test/**/*.memory.test.ts',
   'test/machines/load.test.ts',
   'test/machines/session.warmInterpreters.test.ts',
