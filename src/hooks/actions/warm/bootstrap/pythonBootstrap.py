@@ -20,7 +20,9 @@ environment or the working directory when imported. A script whose own directory
 one of those names would import that module when started cold, so for it the bootstrap starts the
 interpreter anew on the script (``os.execv``: the same process, its pipes and its environment), as
 cold as a spawned one. It also compiles a snippet once, so the one-time set-up of Python's compiler
-is not on the hook's path. What it loaded ahead is frozen out of the garbage collector
+is not on the hook's path, and, given the path of the script the host expects next as its argument,
+reads and compiles that script ahead; the hook uses that compilation only if the file still holds
+the same bytes. What it loaded ahead is frozen out of the garbage collector
 (``gc.freeze``), so Python's last collection at exit does not walk it.
 """
 import gc
@@ -59,6 +61,30 @@ compile(
     dont_inherit=True,
 )
 
+
+def _prepare(script_path):
+    """The script the host expects next (the bootstrap's argument), read and compiled ahead."""
+    try:
+        with open(script_path, "rb") as source_file:
+            source = source_file.read(_PREPARED_MAX_BYTES + 1)
+        if len(source) > _PREPARED_MAX_BYTES:
+            return None
+        import warnings
+
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            code = compile(source, script_path, "exec", dont_inherit=True)
+        # A compiler warning belongs on the stderr of the hook that runs this script, which may not
+        # be this process's: such a script is compiled by its hook, as cold.
+        return None if caught else (script_path, source, code)
+    except Exception:
+        # Unreadable or not valid Python now: the hook compiles it itself, and reports what it finds.
+        return None
+
+
+_PREPARED_MAX_BYTES = 1 << 20
+_PREPARED = _prepare(sys.argv[1]) if len(sys.argv) > 1 else None
+
 # Everything loaded so far lives as long as the process: kept out of the garbage collector's
 # generations (as pre-forking servers do), so the collection Python makes as it exits does not walk
 # it again. That collection is most of a small hook's exit.
@@ -90,6 +116,7 @@ def _hookrail_warm_start():
 
     exit_status = _exit_status
     announce_end = _announce_end
+    prepared = _PREPARED
     # The message's length, a newline, then the message: read exactly that, so the hook starts as
     # soon as the host has written it (warm/controlMessage.ts).
     received = b""
@@ -148,7 +175,11 @@ def _hookrail_warm_start():
     sys.orig_argv[1:] = sys.argv
     with open(script_path, "rb") as source_file:
         source = source_file.read()
-    code = compile(source, script_path, "exec", dont_inherit=True)
+    if prepared is not None and prepared[0] == script_path and prepared[1] == source:
+        # The same file name, flags and bytes: the same code object as a compilation now would give.
+        code = prepared[2]
+    else:
+        code = compile(source, script_path, "exec", dont_inherit=True)
 
     main = sys.modules["__main__"]
     namespace = main.__dict__
