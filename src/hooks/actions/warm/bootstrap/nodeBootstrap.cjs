@@ -38,12 +38,24 @@ import(pathToFileURL(join(__dirname, 'nodeEsmWarmup.mjs')).href).then(startHook,
 // terminal check): loaded once here, off the hook's path. A built-in module has no state a script
 // could tell apart, and none of these touches a descriptor when loaded.
 for (const name of ['node:net', 'node:stream', 'node:tty', 'node:string_decoder', 'node:util']) require(name);
+warmUp();
 
 /** Reads the hook from the control channel, applies it, and runs its script as the main module. */
 function runHook() {
-  const fields = readControlMessage().toString('utf8').split('\0');
+  const hook = parseHook(readControlMessage());
   announceEndOnExit();
+  const changes = environmentChanges(hook);
+  process.chdir(hook.workingDirectory);
+  for (const name of changes.removed) delete process.env[name];
+  for (const [name, value] of changes.set) process.env[name] = value;
+  process.argv = [process.execPath, resolve(hook.script), ...hook.scriptArguments];
+  // Called as Node calls it, so a stack trace names it the same way.
+  Module.runMain();
+}
 
+/** The hook a control message names (warm/controlMessage.ts), its length prefix already read. */
+function parseHook(message) {
+  const fields = message.toString('utf8').split('\0');
   let index = 0;
   const next = () => fields[index++];
   const workingDirectory = next();
@@ -60,17 +72,56 @@ function runHook() {
     const separator = entry.indexOf('=');
     if (separator > 0) environment.set(entry.slice(0, separator), entry.slice(separator + 1));
   }
+  return { workingDirectory, script, scriptArguments, kept, environment };
+}
 
-  process.chdir(workingDirectory);
+/** The variables to remove and to set so that the environment is the hook's, kept names aside. */
+function environmentChanges(hook) {
+  const removed = [];
+  const set = [];
   for (const name of Object.keys(startEnvironment)) {
-    if (!environment.has(name) && !kept.has(name)) delete process.env[name];
+    if (!hook.environment.has(name) && !hook.kept.has(name)) removed.push(name);
   }
-  for (const [name, value] of environment) {
-    if (!kept.has(name) && startEnvironment[name] !== value) process.env[name] = value;
+  for (const [name, value] of hook.environment) {
+    if (!hook.kept.has(name) && startEnvironment[name] !== value) set.push([name, value]);
   }
-  process.argv = [process.execPath, resolve(script), ...scriptArguments];
-  // Called as Node calls it, so a stack trace names it the same way.
-  Module.runMain();
+  return { removed, set };
+}
+
+/**
+ * Runs, on values of its own, the code a hook's first steps run: the parsing of a control message,
+ * and the stream code behind a script's first read of stdin and write of stdout (a Duplex in memory
+ * and a socket with no descriptor). The first call of each function compiles it, a millisecond in
+ * all that would otherwise fall on the hook's path. Nothing here touches a descriptor, the process's
+ * environment or its working directory.
+ */
+function warmUp() {
+  const { Duplex } = require('node:stream');
+  const { Socket } = require('node:net');
+  const sample = Buffer.from(['/', join(__dirname, 'hook.mjs'), '1', 'argument', '1', 'KEPT', 'NAME=value'].join('\0'));
+  const message = readLengthPrefixed(Buffer.concat([Buffer.from(`${sample.length}\n`, 'latin1'), sample]));
+  const hook = parseHook(message.body);
+  environmentChanges(hook);
+  resolve(hook.script);
+  const duplex = new Duplex({
+    read() {},
+    write(chunk, encoding, callback) {
+      callback();
+    },
+    final(callback) {
+      callback();
+    },
+  });
+  duplex.setEncoding('utf8');
+  duplex.on('data', () => {});
+  duplex.on('end', () => duplex.destroy());
+  duplex.push(Buffer.from('{"warm":true}'));
+  duplex.push(null);
+  duplex.end('{}\n');
+  const socket = new Socket();
+  socket.setEncoding('utf8');
+  socket.on('data', () => {});
+  socket.destroy();
 }
 
 /**
@@ -81,8 +132,9 @@ function runHook() {
 function readControlMessage() {
   const buffer = Buffer.allocUnsafe(65536);
   let received = Buffer.alloc(0);
-  let length;
-  while (length === undefined || received.length < length) {
+  for (;;) {
+    const message = readLengthPrefixed(received);
+    if (message.body !== undefined) return message.body;
     let count;
     try {
       count = readSync(controlDescriptor, buffer, 0, buffer.length, null);
@@ -95,14 +147,16 @@ function readControlMessage() {
     }
     if (count === 0) process.exit(0);
     received = Buffer.concat([received, buffer.subarray(0, count)]);
-    if (length === undefined) {
-      const newline = received.indexOf(10);
-      if (newline === -1) continue;
-      length = Number(received.subarray(0, newline).toString('latin1'));
-      received = received.subarray(newline + 1);
-    }
   }
-  return received;
+}
+
+/** `<length>\n<body>` from what was received so far: the body once it is all there. */
+function readLengthPrefixed(received) {
+  const newline = received.indexOf(10);
+  if (newline === -1) return { body: undefined };
+  const length = Number(received.subarray(0, newline).toString('latin1'));
+  const end = newline + 1 + length;
+  return { body: received.length >= end ? received.subarray(newline + 1, end) : undefined };
 }
 
 /**
