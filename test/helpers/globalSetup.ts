@@ -1,7 +1,8 @@
 /**
  * vitest globalSetup: rebuilds `dist/` if any source is newer than it (the CLI tests run the build),
- * marks this test run in the environment (every worker and every hook process inherits it) and, at teardown, fails the run if any process started from `test/fixtures/hooks/`
- * by this run is still alive — no hook process may outlive the suite.
+ * marks this test run in the environment (every worker and every hook process inherits it), keeps
+ * bash hooks from reading the developer's ~/.bashrc and, at teardown, fails the run if any process
+ * started from `test/fixtures/hooks/` by this run is still alive — no hook process may outlive the suite.
  */
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,11 @@ export default function setup(): () => Promise<void> {
   run.hookrailTestRunMarker ??= randomUUID();
   const marker = run.hookrailTestRunMarker;
   process.env[TEST_RUN_MARKER_VARIABLE] = marker;
+  // bash runs ~/.bashrc when it is a top-level shell (SHLVL below 2 once it has raised it) and its
+  // stdin is a socket, which Node's pipes are: a bash hook of this suite would then run whatever the
+  // developer's ~/.bashrc runs (a `pyenv init` here, whose lock a killed hook can leave behind). A
+  // runner that execs its command lowers SHLVL, so it can arrive at 0; from 1, bash hooks start at 2.
+  if (!/^[1-9]\d*$/.test(process.env.SHLVL ?? '')) process.env.SHLVL = '1';
   return async function teardown(): Promise<void> {
     try {
       await assertNoHookProcessesAlive({ marker });
