@@ -293,6 +293,11 @@ describe('Claude Code answers: what counts as an answer', () => {
       decision: 'deny',
       reason: 'no',
     });
+    // On another exit code too, blank lines around the JSON do not hide it.
+    expect(readClaudeAnswer(finished(1, `\n${denyJson}\n`, ''), context('PreToolUse')).output).toEqual({
+      decision: 'deny',
+      reason: 'no',
+    });
     const overCap: HookExecutionResult = { ...finished(0, denyJson, ''), success: false };
     expect(readClaudeAnswer(overCap, context('PreToolUse'))).toBe(overCap);
   });
@@ -332,6 +337,9 @@ describe('Claude Code answers: what counts as an answer', () => {
     ).toStrictEqual({ decision: 'deny', reason: 'Blocked by hook' });
     expect(answer('PreToolUse', { decision: 'approve', reason: '' })).toStrictEqual({ decision: 'allow' });
     expect(answer('PreToolUse', { decision: 'approve', reason: 4 })).toStrictEqual({ decision: 'allow' });
+    expect(
+      answer('PreToolUse', { hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 3 } }),
+    ).toStrictEqual({ decision: 'deny', reason: 'Blocked by hook' });
   });
 
   it("a deny without a reason of its own gives its systemMessage as the reason; the hook's own reason wins", () => {
@@ -500,6 +508,7 @@ describe('Claude Code answers: PermissionRequest', () => {
       decision: 'deny',
       reason: 'Blocked by hook',
     });
+    expect(decide({ behavior: 'deny', message: 5 })).toStrictEqual({ decision: 'deny', reason: 'Blocked by hook' });
   });
 
   it('any other behavior, or no decision object, leaves the ask to the user', () => {
