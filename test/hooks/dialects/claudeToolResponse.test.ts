@@ -246,6 +246,20 @@ describe('tool_response: what a Claude hook receives when the result says little
     expect(
       claudeView('run_shell_command', { llmContent: '', metadata: { exitCode: 2, stdout: '', stderr: 'bad flag' } }),
     ).toEqual({ kind: 'failure', error: 'Exit code 2\nbad flag', isInterrupt: false });
+    expect(
+      claudeView('run_shell_command', { llmContent: '', metadata: { exitCode: 1, stdout: 'out', stderr: 'err' } }),
+    ).toEqual({ kind: 'failure', error: 'Exit code 1\nout\nerr', isInterrupt: false });
+    // Only a shell's non-zero exit reads "Exit code N"; another tool's failure, or a shell error at exit 0, is its message.
+    expect(
+      claudeView('read_file', { llmContent: '', error: { message: 'No such file' }, metadata: { exitCode: 1 } }),
+    ).toEqual({ kind: 'failure', error: 'No such file', isInterrupt: false });
+    expect(
+      claudeView('run_shell_command', {
+        llmContent: '',
+        error: { message: 'spawn failed' },
+        metadata: { exitCode: 0 },
+      }),
+    ).toEqual({ kind: 'failure', error: 'spawn failed', isInterrupt: false });
     expect(claudeView('write_file', { llmContent: '', error: 'disk full' })).toEqual({
       kind: 'failure',
       error: 'The tool failed',
@@ -277,6 +291,13 @@ describe('tool_response: what a Claude hook receives when the result says little
     expect(write({})).toMatchObject({ filePath: '' });
     const edit = (toolInput: Record<string, unknown>) =>
       toClaudeToolResponse({ llmContent: '' }, { toolName: 'replace', toolInput, cwd });
+    expect(
+      toClaudeToolResponse(
+        { llmContent: '', metadata: { path: 'src/e.ts' } },
+        { toolName: 'replace', toolInput: {}, cwd },
+      ),
+    ).toMatchObject({ filePath: '/home/dev/shop/src/e.ts' });
+    expect(edit({ absolute_path: '/tmp/e.ts' })).toMatchObject({ filePath: '/tmp/e.ts' });
     expect(edit({ path: 'd.ts', expected_replacements: 3 })).toMatchObject({
       filePath: '/home/dev/shop/d.ts',
       replaceAll: true,
@@ -294,6 +315,16 @@ describe('tool_response: what a Claude hook receives when the result says little
       file: { filePath: '/home/dev/shop/n.txt', content: 'a\nb\nc', numLines: 3, startLine: 1, totalLines: 3 },
     });
     expect(read('')).toMatchObject({ file: { content: '', numLines: 0, totalLines: 0 } });
+    for (const toolInput of [{ absolute_path: '/tmp/n.txt' }, { path: '/tmp/n.txt' }])
+      expect(toClaudeToolResponse({ llmContent: 'x' }, { toolName: 'read_file', toolInput, cwd })).toMatchObject({
+        file: { filePath: '/tmp/n.txt' },
+      });
+    expect(
+      toClaudeToolResponse(
+        { llmContent: 'x', metadata: { path: 'm.txt' } },
+        { toolName: 'read_file', toolInput: {}, cwd },
+      ),
+    ).toMatchObject({ file: { filePath: '/home/dev/shop/m.txt' } });
     expect(read('x', { startLine: 5, endLine: 4, totalLines: 4 })).toMatchObject({
       file: { numLines: 0, startLine: 5, totalLines: 4 },
     });
