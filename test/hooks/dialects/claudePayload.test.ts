@@ -59,8 +59,11 @@ describe('a Claude payload read into the native fire', () => {
     expect(post('run_shell_command', { stdout: 'a' })?.fields['tool_response']).toMatchObject({ llmContent: 'a' });
     expect(post('run_shell_command', 'plain')?.fields['tool_response']).toMatchObject({ llmContent: 'plain' });
     // A Claude-named tool's response is Claude's shape, even one that looks native.
-    expect(post('Bash', { llmContent: 'x', stdout: 'real' })?.fields['tool_response']).toMatchObject({
+    expect(post('Bash', { llmContent: 'x', stdout: 'real' })?.fields['tool_response']).toStrictEqual({
       llmContent: 'x',
+      returnDisplay: 'x',
+      metadata: {},
+      stdout: 'real',
     });
   });
 
@@ -178,6 +181,9 @@ describe('a Claude payload read into the native fire', () => {
     expect(fromClaudeInput({ hook_event_name: 'PreCompact', custom_instructions: '' })?.fields).toStrictEqual({
       trigger: 'manual',
     });
+    expect(
+      fromClaudeInput({ hook_event_name: 'PreCompact', trigger: 'auto', custom_instructions: 'keep the plan' })?.fields,
+    ).toStrictEqual({ trigger: 'auto', custom_instructions: 'keep the plan' });
     expect(
       fromClaudeInput({ hook_event_name: 'Notification', message: 'waiting', title: 7, details: 'x' })?.fields,
     ).toMatchObject({ message: 'waiting', details: {} });
