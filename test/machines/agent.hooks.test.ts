@@ -29,6 +29,23 @@ describe('runAgent with real hook scripts', () => {
     expect(events).toContainEqual({ type: 'stopped', turn: 1, reason: 'budget exhausted' });
   });
 
+  it('HOOK-040, HOOK-020: a continue:false without a stopReason ends the run stopped with "No reason provided"', async () => {
+    for (const eventName of ['BeforeModel', 'BeforeTool'] as const) {
+      const hook = sandbox.respond({ stdout: { continue: false } });
+      const { config } = modelHookConfig({ [eventName]: commandGroup(hook.command) });
+      const generator = new FakeContentGenerator([callsTurn([{ name: 'read_file' }]), textTurn('never')]);
+      const events: AgentEvent[] = [];
+      const result = await runAgent('hi', {
+        config,
+        generator,
+        tools: [recordingTool('read_file')],
+        onEvent: (event) => events.push(event),
+      });
+      expect(result).toMatchObject({ status: 'stopped', stopReason: 'No reason provided' });
+      expect(events).toContainEqual({ type: 'stopped', turn: 1, reason: 'No reason provided' });
+    }
+  });
+
   it('HOOK-058: a BeforeToolSelection continue:false ends the run stopped', async () => {
     const hook = sandbox.respond({ stdout: { continue: false, stopReason: 'no tools today' } });
     const { config } = modelHookConfig({ BeforeToolSelection: commandGroup(hook.command) });
@@ -61,10 +78,17 @@ describe('runAgent with real hook scripts', () => {
       const { config } = modelHookConfig({ [eventName]: commandGroup(hook.command) });
       const generator = new FakeContentGenerator([callsTurn([{ name: 'read_file' }]), textTurn('never')]);
 
-      const result = await runAgent('hi', { config, generator, tools: [recordingTool('read_file')] });
+      const events: AgentEvent[] = [];
+      const result = await runAgent('hi', {
+        config,
+        generator,
+        tools: [recordingTool('read_file')],
+        onEvent: (event) => events.push(event),
+      });
 
       expect(result.status).toBe('stopped');
       expect(result.stopReason).toBe(`${eventName} says stop`);
+      expect(events).toContainEqual({ type: 'stopped', turn: 1, reason: `${eventName} says stop` });
       expect(generator.streamsOpened).toBe(1);
       // The stopped call is still answered in the history: no call is lost.
       expect(partsOf(result.history[2])).toHaveLength(1);
