@@ -21,7 +21,11 @@ describe('actionFailer', () => {
       startedAt: performance.now(),
       logger,
     });
+    const before = performance.now();
     const result = fail('http-status', 'answered HTTP 500', { httpStatus: 500 });
+    // The result's duration is the time since the run started.
+    expect(result.duration).toBeGreaterThanOrEqual(0);
+    expect(result.duration).toBeLessThanOrEqual(performance.now() - before + 1_000);
     expect(result.success).toBe(false);
     expect(result.httpStatus).toBe(500);
     expect(HookExecutionError.isInstance(result.error)).toBe(true);

@@ -40,6 +40,24 @@ describe('waiting for a hook model or sub-agent at most its timeout', () => {
     ).toEqual({ kind: 'threw', error: failure });
   });
 
+  it('work that answered in time is not told to abort', async () => {
+    let workSignal: AbortSignal | undefined;
+    const caller = new AbortController();
+    const result = await runWithDeadline({
+      timeoutMs: 5_000,
+      signal: caller.signal,
+      run: async (signal) => {
+        workSignal = signal;
+        return 'allow';
+      },
+    });
+    expect(result).toEqual({ kind: 'returned', value: 'allow' });
+    expect(workSignal?.aborted).toBe(false);
+    // Nor when the caller gives up afterwards: the wait is over.
+    caller.abort();
+    expect(workSignal?.aborted).toBe(false);
+  });
+
   it('at the deadline the wait ends as a timeout and the work is told why through its signal', async () => {
     const work = hangingWork();
     expect(await runWithDeadline({ timeoutMs: 20, run: work.run })).toEqual({ kind: 'timeout' });
