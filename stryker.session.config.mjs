@@ -3,15 +3,6 @@
 // a clone of its own, `git checkout -- .` there afterwards), one or a few files at a time:
 //   npm run mutate -- stryker.session.config.mjs --inPlace --concurrency 1 \
 //     --mutate src/machines/session.turn.ts,src/machines/session.stopCheck.ts
-import base from './stryker.config.mjs';
+import { roomConfig } from './stryker.config.mjs';
 
-/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
-export default {
-  ...base,
-  mutate: ['src/machines/session*.ts'],
-  vitest: { configFile: 'vitest.mutate.session.config.ts' },
-  // On top of the time the covering tests took unmutated: a mutant that leaves a session waiting
-  // forever is caught as a timeout 15 s later rather than a minute.
-  timeoutMS: 15_000,
-  htmlReporter: { fileName: 'reports/mutation/session.html' },
-};
+export default roomConfig({ room: 'session', mutate: ['src/machines/session*.ts'] });
