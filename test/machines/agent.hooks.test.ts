@@ -52,6 +52,8 @@ describe('runAgent with real hook scripts', () => {
     for (const eventName of ['BeforeModel', 'BeforeTool'] as const) {
       const { result, events } = await stopRun(sandbox, eventName, { continue: false });
       expect(result).toMatchObject({ status: 'stopped', stopReason: 'No reason provided' });
+      // Stopped before the model answered (BeforeModel) there is no answer and no call.
+      if (eventName === 'BeforeModel') expect(result).toMatchObject({ finalText: '', toolCalls: [], turns: 1 });
       expect(events).toContainEqual({ type: 'stopped', turn: 1, reason: 'No reason provided' });
     }
   });

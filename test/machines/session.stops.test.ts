@@ -117,7 +117,7 @@ describe("Gemini CLI's AfterAgent clearContext", () => {
     expect(result).toMatchObject({ status: 'completed', finalText: 'One sentence.', continuations: 1 });
     expect(textsOf(generator.requests[1]?.contents)).toEqual(['Start over and answer in one sentence.']);
     expect(textsOf(session.history())).toEqual(['Start over and answer in one sentence.', 'One sentence.']);
-    expect(events.some((event) => event.type === 'context_cleared')).toBe(true);
+    expect(events.filter((event) => event.type === 'context_cleared')).toEqual([{ type: 'context_cleared', turn: 1 }]);
     const entries = readJsonLines(session.transcriptPath);
     const boundary = entries.findIndex((entry) => entry['subtype'] === 'clear_boundary');
     expect(boundary).toBeGreaterThan(0);
@@ -145,10 +145,10 @@ describe("Gemini CLI's AfterAgent clearContext", () => {
 
 describe("Claude Code's Stop additionalContext", () => {
   it('reaches the model on the continuation, after the block reason', async () => {
-    const { session, generator } = sessionWith({ Stop: hookGroup(sessionFixtureCommand('claude-stop-context.py')) }, [
-      textTurn('Done.'),
-      textTurn('Tests pass. Done.'),
-    ]);
+    const { session, generator, events } = sessionWith(
+      { Stop: hookGroup(sessionFixtureCommand('claude-stop-context.py')) },
+      [textTurn('Done.'), textTurn('Tests pass. Done.')],
+    );
     const result = await session.prompt('fix the bug');
     expect(result).toMatchObject({ status: 'completed', continuations: 1, finalText: 'Tests pass. Done.' });
     const continuation = generator.requests[1]?.contents as Content[];
@@ -156,6 +156,7 @@ describe("Claude Code's Stop additionalContext", () => {
       'Run the tests before you finish.',
       'The test command is: npm test -- --run',
     ]);
+    expect(events.some((event) => event.type === 'context_cleared')).toBe(false);
     // Without clearContext the conversation so far stays: the model reads its own answer before the reason.
     expect(textsOf(continuation)).toEqual([
       'fix the bug',
