@@ -12,6 +12,8 @@ import { mutationTestFiles } from './vitest.mutate.config';
 export default defineConfig({
   test: {
     ...base.test,
+    // One set of files, not the suite's projects (vitest.config.ts).
+    projects: undefined,
     include: mutationTestFiles([
       'test/hooks/actions/**/*.test.ts',
       'test/hooks/engine/hookRunner.test.ts',

@@ -17,6 +17,8 @@ export function mutationTestFiles(files: string[]): string[] {
 export default defineConfig({
   test: {
     ...base.test,
+    // One set of files, not the suite's projects (vitest.config.ts).
+    projects: undefined,
     include: mutationTestFiles([
       'test/hooks/**/*.test.ts',
       'test/machines/**/*.test.ts',

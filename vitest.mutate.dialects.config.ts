@@ -17,6 +17,8 @@ import { mutationTestFiles } from './vitest.mutate.config';
 export default defineConfig({
   test: {
     ...base.test,
+    // One set of files, not the suite's projects (vitest.config.ts).
+    projects: undefined,
     include: mutationTestFiles([
       'test/hooks/dialects/**/*.test.ts',
       'test/hooks/engine/dialectHooks.test.ts',

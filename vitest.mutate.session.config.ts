@@ -13,6 +13,8 @@ import { mutationTestFiles } from './vitest.mutate.config';
 export default defineConfig({
   test: {
     ...base.test,
+    // One set of files, not the suite's projects (vitest.config.ts).
+    projects: undefined,
     include: mutationTestFiles([
       'test/machines/session.*.test.ts',
       'test/machines/agent.test.ts',

@@ -10,7 +10,10 @@ import { assertNoHookProcessesAlive, findHookFixtureProcesses, TEST_RUN_MARKER_V
 
 export default function setup(): () => Promise<void> {
   ensureFreshBuild(fileURLToPath(new URL('../..', import.meta.url)));
-  const marker = randomUUID();
+  // Each project of vitest.config.ts runs this setup; the run keeps one marker for all of them.
+  const run = globalThis as { hookrailTestRunMarker?: string };
+  run.hookrailTestRunMarker ??= randomUUID();
+  const marker = run.hookrailTestRunMarker;
   process.env[TEST_RUN_MARKER_VARIABLE] = marker;
   return async function teardown(): Promise<void> {
     try {

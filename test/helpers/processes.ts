@@ -34,7 +34,7 @@ export function isProcessAlive(pid: number): boolean {
 
 /**
  * Live (non-zombie) processes whose command line contains the fixtures path and, when `marker` is
- * given, whose environment carries `HOOKRAIL_TEST_RUN_MARKER=<marker>` or `<marker>.<pid>` (a test
+ * given, whose environment carries `HOOKRAIL_TEST_RUN_MARKER=<marker>` or `<marker>.<pid>-<n>` (a test
  * file's own marker under the run's).
  */
 export function findHookFixtureProcesses(
@@ -50,7 +50,7 @@ export function findHookFixtureProcesses(
     if (!commandLine?.includes(hookFixturesPath)) continue;
     if (marker !== undefined) {
       const environment = readProcText(pid, 'environ');
-      // A test file's marker is `<run marker>.<pid>`: the run's marker matches every file's processes.
+      // A test file's marker is `<run marker>.<pid>-<n>`: the run's marker matches every file's processes.
       const carried = environment?.split('\0').find((line) => line.startsWith(`${TEST_RUN_MARKER_VARIABLE}=`));
       const value = carried?.slice(TEST_RUN_MARKER_VARIABLE.length + 1);
       if (value !== marker && !value?.startsWith(`${marker}.`)) continue;

@@ -217,7 +217,11 @@ class ProcessGroupRun {
     if (options.stdin !== undefined && child.stdin) {
       // HOOK-192: a hook that exits without reading its input makes this write fail with EPIPE.
       child.stdin.on('error', () => {});
-      child.stdin.end(options.stdin);
+      child.stdin.write(options.stdin);
+      // Taken whole by the socket already: closing it now gives the hook the end of its input at
+      // once, where end() would close it only after the event loop's next turn.
+      if (child.stdin.writableLength === 0) child.stdin.destroy();
+      else child.stdin.end();
     }
     // Tracked for the watchdog once the hook has its input: the group file's write then overlaps the
     // hook's run instead of delaying it. It is still the spawn's turn of the event loop, so no exit

@@ -58,6 +58,23 @@ function processGroupOf(pid: number): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
 }
 
+describe("runInProcessGroup: the hook's input", () => {
+  it('HOOK-061: the hook has its whole input and the end of it before the host returns to its event loop', async () => {
+    const { pending, text } = run('cat; echo; date +%s%3N', { stdin: '{"tool_name":"Bash"}' });
+    // The host stays busy after starting the hook: an input closed only on a later turn of its event
+    // loop would keep `cat` waiting until then.
+    const busyUntil = Date.now() + 1_000;
+    while (Date.now() < busyUntil) {
+      // Spin: no turn of the event loop.
+    }
+    const outcome = await pending;
+    const [input, sawEndAt] = text().split('\n');
+    expect(outcome.exitCode).toBe(0);
+    expect(input).toBe('{"tool_name":"Bash"}');
+    expect(Number(sawEndAt)).toBeLessThan(busyUntil);
+  });
+});
+
 describe.runIf(process.platform === 'linux')('runInProcessGroup: pipes held outside the group', () => {
   it('the drain window is tens of milliseconds', () => {
     expect(PIPE_DRAIN_MS).toBeGreaterThanOrEqual(10);

@@ -25,8 +25,8 @@ afterEach(() => scratch.remove());
 
 describe('process leaks', () => {
   it('the leak check sees a live fixture process of this run, and stops seeing it once it is gone', async () => {
-    // The test file's own marker: the run's, then this worker's pid.
-    expect(process.env[TEST_RUN_MARKER_VARIABLE]).toMatch(/^[0-9a-f-]{36}\.[0-9]+$/);
+    // The test file's own marker: the run's, then this worker's pid and the file's number in it.
+    expect(process.env[TEST_RUN_MARKER_VARIABLE]).toMatch(new RegExp(`^[0-9a-f-]{36}\\.${process.pid}-[0-9]+$`));
     const child = spawn('node', [hookFixture('hang.js')], { stdio: 'ignore' });
     try {
       await new Promise<void>((resolve, reject) => {

@@ -1,9 +1,13 @@
 /**
- * What the host tells a warm interpreter on its control channel (descriptor 3, a pipe of its own —
- * stdin is the hook's): fields separated by NUL, which no path, argument or environment entry can
- * contain. The bootstraps in `bootstrap/` read it to the end of the channel:
+ * What the host tells a warm interpreter on its control channel (descriptor 3, a socket of its own —
+ * stdin is the hook's): its length in bytes and a newline, then fields separated by NUL, which no
+ * path, argument or environment entry can contain:
  *
- * `cwd \0 script \0 <n> \0 arg₁ … argₙ \0 <k> \0 kept₁ … keptₖ \0 NAME=value …`
+ * `<bytes>\n cwd \0 script \0 <n> \0 arg₁ … argₙ \0 <k> \0 kept₁ … keptₖ \0 NAME=value …`
+ *
+ * The bootstraps in `bootstrap/` read exactly that many bytes, so an interpreter starts on its hook
+ * as soon as the message is written, not once the host's event loop has come round to closing the
+ * channel. A channel closed before a whole message tells it the pool is shutting down.
  *
  * `kept` names variables the interpreter read at start: identical by construction, so the warm
  * process keeps the values it has (with any it set itself as it started).
@@ -20,8 +24,8 @@ export interface ControlMessage {
   keptNames: readonly string[];
 }
 
-/** The message as the bootstraps read it. */
-export function encodeControlMessage(message: ControlMessage): string {
+/** The message as the bootstraps read it: the length prefix, then the fields. */
+export function encodeControlMessage(message: ControlMessage): Buffer {
   const fields = [
     message.cwd,
     message.script,
@@ -34,7 +38,8 @@ export function encodeControlMessage(message: ControlMessage): string {
     const value = message.environment[name];
     if (value !== undefined) fields.push(`${name}=${value}`);
   }
-  return fields.join('\0');
+  const body = Buffer.from(fields.join('\0'), 'utf8');
+  return Buffer.concat([Buffer.from(`${body.length}\n`, 'latin1'), body]);
 }
 
 /** True when every field can be sent: no NUL anywhere (the shell and the kernel could not pass one either). */

@@ -47,6 +47,12 @@ export interface WarmInterpreterSpec {
   environment: Readonly<Record<string, string | undefined>>;
   /** Idle processes to keep for this interpreter (0: none). */
   idle: number;
+  /**
+   * The absolute path of the script this interpreter's hook runs, if known: a new idle Python process
+   * compiles it ahead (pythonBootstrap.py) and uses that compilation if the script is unchanged when
+   * its hook comes.
+   */
+  script?: string;
 }
 
 /** A warm process handed to a hook: write the control message to `control`, then treat `child` as spawned. */
@@ -164,7 +170,8 @@ export class WarmInterpreterPool {
     prepareProcessGroupTracking();
     let child: ChildProcess;
     try {
-      child = spawn(spec.executable, startArguments[spec.kind], {
+      const hint = spec.kind === 'python' && spec.script !== undefined ? [spec.script] : [];
+      child = spawn(spec.executable, [...startArguments[spec.kind], ...hint], {
         argv0: spec.argv0,
         env: spec.environment,
         // Its own process group, as a cold hook has: a kill reaches everything the hook starts.

@@ -7,6 +7,7 @@
  * while no idle process is ready, the caller spawns the hook cold.
  */
 import type { ChildProcess } from 'node:child_process';
+import { isAbsolute } from 'node:path';
 import type { Readable } from 'node:stream';
 import { encodeControlMessage, isEncodable } from './controlMessage.js';
 import { recognizeInterpreterCommand } from './interpreterCommand.js';
@@ -84,6 +85,7 @@ export function startWarmHook(options: WarmHookOptions): WarmHook | undefined {
     fingerprint: identity.fingerprint,
     environment: hookEnvironment,
     idle: options.idle,
+    script: isAbsolute(launch.script) ? launch.script : undefined,
   });
   if (!warm) return undefined;
   // A process that died while idle fails its write; its exit is then the hook's outcome, as for a crash.

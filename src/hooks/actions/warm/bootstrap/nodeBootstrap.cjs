@@ -2,10 +2,10 @@
 /**
  * A warm Node interpreter's bootstrap (hookrail). Started ahead of need with no flags, it waits on
  * descriptor 3 for one hook: the working directory, the script, its arguments and its environment,
- * fields separated by NUL (see warm/controlMessage.ts). It applies them and runs the script as the
- * main module through Node's own entry-point loading, so `require.main === module`, ES modules and
- * `process.argv` are what `node script.js` gives. stdin, stdout and stderr are the hook's pipes; the
- * bootstrap never writes to them. One hook per process.
+ * fields separated by NUL after the message's length (see warm/controlMessage.ts). It applies them
+ * and runs the script as the main module through Node's own entry-point loading, so
+ * `require.main === module`, ES modules and `process.argv` are what `node script.js` gives. stdin,
+ * stdout and stderr are the hook's pipes; the bootstrap never writes to them. One hook per process.
  *
  * When the script is over — its 'exit' listeners have run and no uncaught exception is being
  * reported — the bootstrap closes stdout and stderr and writes `end <exit code>\n` on descriptor 3,
@@ -25,6 +25,10 @@ const { pathToFileURL } = require('node:url');
 const Module = require('node:module');
 
 const controlDescriptor = 3;
+// The environment this process started with, which nothing changes before the hook: compared in
+// JavaScript, so applying the hook's reads no variable back from the process (each read is a call
+// into C++).
+const startEnvironment = { ...process.env };
 
 // The hook runs from a macrotask, as a cold main module does, not inside the import's promise job.
 const startHook = () => setImmediate(runHook);
@@ -37,25 +41,7 @@ for (const name of ['node:net', 'node:stream', 'node:tty', 'node:string_decoder'
 
 /** Reads the hook from the control channel, applies it, and runs its script as the main module. */
 function runHook() {
-  const chunks = [];
-  const buffer = Buffer.allocUnsafe(65536);
-  for (;;) {
-    let length;
-    try {
-      length = readSync(controlDescriptor, buffer, 0, buffer.length, null);
-    } catch (error) {
-      if (error.code === 'EAGAIN') {
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
-        continue;
-      }
-      throw error;
-    }
-    if (length === 0) break;
-    chunks.push(Buffer.from(buffer.subarray(0, length)));
-  }
-  const fields = Buffer.concat(chunks).toString('utf8').split('\0');
-  // The host closed the channel without a hook: the pool is shutting down.
-  if (fields.length < 4) process.exit(0);
+  const fields = readControlMessage().toString('utf8').split('\0');
   announceEndOnExit();
 
   let index = 0;
@@ -76,15 +62,47 @@ function runHook() {
   }
 
   process.chdir(workingDirectory);
-  for (const name of Object.keys(process.env)) {
+  for (const name of Object.keys(startEnvironment)) {
     if (!environment.has(name) && !kept.has(name)) delete process.env[name];
   }
   for (const [name, value] of environment) {
-    if (!kept.has(name) && process.env[name] !== value) process.env[name] = value;
+    if (!kept.has(name) && startEnvironment[name] !== value) process.env[name] = value;
   }
   process.argv = [process.execPath, resolve(script), ...scriptArguments];
   // Called as Node calls it, so a stack trace names it the same way.
   Module.runMain();
+}
+
+/**
+ * The hook's message: its length, a newline, then exactly that many bytes (warm/controlMessage.ts),
+ * so the hook starts as soon as the host has written it. A channel closed before a whole message
+ * means the pool is shutting down: the process exits.
+ */
+function readControlMessage() {
+  const buffer = Buffer.allocUnsafe(65536);
+  let received = Buffer.alloc(0);
+  let length;
+  while (length === undefined || received.length < length) {
+    let count;
+    try {
+      count = readSync(controlDescriptor, buffer, 0, buffer.length, null);
+    } catch (error) {
+      if (error.code === 'EAGAIN') {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+        continue;
+      }
+      throw error;
+    }
+    if (count === 0) process.exit(0);
+    received = Buffer.concat([received, buffer.subarray(0, count)]);
+    if (length === undefined) {
+      const newline = received.indexOf(10);
+      if (newline === -1) continue;
+      length = Number(received.subarray(0, newline).toString('latin1'));
+      received = received.subarray(newline + 1);
+    }
+  }
+  return received;
 }
 
 /**

@@ -1,7 +1,8 @@
 """A warm Python interpreter's bootstrap (hookrail).
 
 Started ahead of need with no flags, it waits on descriptor 3 for one hook: the working directory,
-the script, its arguments and its environment, fields separated by NUL (see warm/controlMessage.ts).
+the script, its arguments and its environment, fields separated by NUL after the message's length
+(see warm/controlMessage.ts).
 It applies them and runs the script in the interpreter's own ``__main__`` module, as ``python3
 script.py`` would: ``__name__ == "__main__"``, ``sys.argv``, ``sys.path[0]`` and ``__file__`` set
 the same way. stdin, stdout and stderr are the hook's pipes; the bootstrap never writes to them. One
@@ -18,8 +19,11 @@ them is most of what a small hook spends after the interpreter's start, and none
 environment or the working directory when imported. A script whose own directory holds a module of
 one of those names would import that module when started cold, so for it the bootstrap starts the
 interpreter anew on the script (``os.execv``: the same process, its pipes and its environment), as
-cold as a spawned one. What it loaded ahead is frozen out of the garbage collector (``gc.freeze``),
-so Python's last collection at exit does not walk it.
+cold as a spawned one. It also compiles a snippet once, so the one-time set-up of Python's compiler
+is not on the hook's path, and, given the path of the script the host expects next as its argument,
+reads and compiles that script ahead; the hook uses that compilation only if the file still holds
+the same bytes. What it loaded ahead is frozen out of the garbage collector
+(``gc.freeze``), so Python's last collection at exit does not walk it.
 """
 import gc
 import os
@@ -35,6 +39,51 @@ import subprocess  # noqa: E402,F401
 
 PRELOADED = frozenset(name.partition(".")[0] for name in sys.modules) - _loaded_at_start
 _MODULE_SUFFIXES = (".py", ".pyc", ".pyw", ".so")
+
+# The first call of compile() in an interpreter builds the classes of Python's syntax tree, about
+# half a millisecond, which a script's own compilation would otherwise pay on the hook's path. Done
+# here on a snippet of the usual constructs; the script is still compiled from its own source.
+compile(
+    b"import sys\n"
+    b"def f(a, *b, c=None, **d):\n"
+    b"    try:\n"
+    b"        return [x for x in b if x], {k: v for k, v in d.items()}, f'{a!r:>4}'\n"
+    b"    except (KeyError, ValueError) as error:\n"
+    b"        raise SystemExit(str(error)) from None\n"
+    b"    finally:\n"
+    b"        pass\n"
+    b"class C:\n"
+    b"    x: int = 1\n"
+    b"with open(__file__) as handle:\n"
+    b"    lines = handle.read().splitlines() if sys.argv[1:] else lambda: None\n",
+    "<hookrail warm-up>",
+    "exec",
+    dont_inherit=True,
+)
+
+
+def _prepare(script_path):
+    """The script the host expects next (the bootstrap's argument), read and compiled ahead."""
+    try:
+        with open(script_path, "rb") as source_file:
+            source = source_file.read(_PREPARED_MAX_BYTES + 1)
+        if len(source) > _PREPARED_MAX_BYTES:
+            return None
+        import warnings
+
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            code = compile(source, script_path, "exec", dont_inherit=True)
+        # A compiler warning belongs on the stderr of the hook that runs this script, which may not
+        # be this process's: such a script is compiled by its hook, as cold.
+        return None if caught else (script_path, source, code)
+    except Exception:
+        # Unreadable or not valid Python now: the hook compiles it itself, and reports what it finds.
+        return None
+
+
+_PREPARED_MAX_BYTES = 1 << 20
+_PREPARED = _prepare(sys.argv[1]) if len(sys.argv) > 1 else None
 
 # Everything loaded so far lives as long as the process: kept out of the garbage collector's
 # generations (as pre-forking servers do), so the collection Python makes as it exits does not walk
@@ -67,21 +116,26 @@ def _hookrail_warm_start():
 
     exit_status = _exit_status
     announce_end = _announce_end
-    chunks = []
-    while True:
+    prepared = _PREPARED
+    # The message's length, a newline, then the message: read exactly that, so the hook starts as
+    # soon as the host has written it (warm/controlMessage.ts).
+    received = b""
+    length = None
+    while length is None or len(received) < length:
         try:
             chunk = os.read(3, 65536)
         except BlockingIOError:
             continue
         if not chunk:
-            break
-        chunks.append(chunk)
+            # The host closed the channel before a whole hook: the pool is shutting down.
+            os._exit(0)
+        received += chunk
+        if length is None and b"\n" in received:
+            header, _, received = received.partition(b"\n")
+            length = int(header)
     # Kept open to announce the script's end; the script's own children do not inherit it.
     os.set_inheritable(3, False)
-    fields = b"".join(chunks).split(b"\0")
-    if len(fields) < 4:
-        # The host closed the channel without a hook: the pool is shutting down.
-        os._exit(0)
+    fields = received.split(b"\0")
     index = 0
     working_directory = fields[0]
     script = fields[1]
@@ -121,7 +175,11 @@ def _hookrail_warm_start():
     sys.orig_argv[1:] = sys.argv
     with open(script_path, "rb") as source_file:
         source = source_file.read()
-    code = compile(source, script_path, "exec", dont_inherit=True)
+    if prepared is not None and prepared[0] == script_path and prepared[1] == source:
+        # The same file name, flags and bytes: the same code object as a compilation now would give.
+        code = prepared[2]
+    else:
+        code = compile(source, script_path, "exec", dont_inherit=True)
 
     main = sys.modules["__main__"]
     namespace = main.__dict__

@@ -1,0 +1,82 @@
+/**
+ * A warm Python interpreter compiles ahead the script its interpreter's last hook ran: the hook uses
+ * that compilation only when the file still holds the same bytes, and a script whose compilation
+ * warns is left to its hook, so the warning reaches that hook's stderr and no other's.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeWarmInterpreters, sharedWarmInterpreterPool } from '../../../../src/hooks/actions/warm/warmStart.js';
+import { shellQuote } from '../../../helpers/hookFixtures.js';
+import { waitFor } from '../../../helpers/waiting.js';
+import { observable, pathWithRealPython, runCold, runWarm } from '../../../helpers/warmInterpreters.js';
+
+const project = mkdtempSync(join(tmpdir(), 'hookrail-warm-prepared-'));
+const path = pathWithRealPython();
+
+afterAll(async () => {
+  await closeWarmInterpreters();
+  rmSync(project, { recursive: true, force: true });
+});
+
+function hook(script: string) {
+  return {
+    command: `python3 ${shellQuote(script)}`,
+    cwd: project,
+    env: { PATH: path },
+    stdin: '{}',
+    timeoutMs: 20_000,
+    killGraceMs: 1_000,
+    maxStdoutBytes: 1 << 20,
+    maxStderrBytes: 1 << 20,
+  };
+}
+
+/** The pool's idle Python processes are all started and waiting for a hook (Linux: read(2) on descriptor 3). */
+async function idlePythonProcessesReady(): Promise<void> {
+  await waitFor(() => {
+    const ids = sharedWarmInterpreterPool().idleProcessIds('python');
+    return (
+      ids.length === 2 &&
+      ids.every((pid) => {
+        try {
+          return /^0 0x3 /.test(readFileSync(`/proc/${pid}/syscall`, 'utf8'));
+        } catch {
+          return false;
+        }
+      })
+    );
+  }, 'two idle Python processes waiting for a hook');
+}
+
+describe.runIf(process.platform === 'linux')('a Python script compiled ahead by its warm interpreter', () => {
+  it('a script edited after its idle interpreters compiled it runs as edited', async () => {
+    const script = join(project, 'edited.py');
+    writeFileSync(script, 'print("first version")\n');
+    expect((await runWarm(hook(script))).stdout).toBe('first version\n');
+    await idlePythonProcessesReady();
+    writeFileSync(script, 'print("edited version")\n');
+    const edited = await runWarm(hook(script));
+    expect(edited.stdout).toBe('edited version\n');
+    expect(observable(edited)).toEqual(observable(await runCold(hook(script))));
+  });
+
+  it("a compiler warning is on the stderr of the hook whose script has it, warm as cold, and on no other hook's", async () => {
+    const warns = join(project, 'warns.py');
+    writeFileSync(warns, 'print("is" is "is")\n');
+    const cold = await runCold(hook(warns));
+    expect(cold.stderr).toContain('SyntaxWarning');
+    // Twice: each warm run's replacement is told to expect warns.py, so then both idle processes are.
+    for (let run = 0; run < 2; run += 1) {
+      expect(observable(await runWarm(hook(warns)))).toEqual(observable(cold));
+      await idlePythonProcessesReady();
+    }
+    // Another script's hook takes one of them.
+    const quiet = join(project, 'quiet.py');
+    writeFileSync(quiet, 'print("quiet")\n');
+    const other = await runWarm(hook(quiet));
+    expect(other.stdout).toBe('quiet\n');
+    expect(other.stderr).toBe('');
+  });
+});
