@@ -12,6 +12,25 @@ function partsOf(content: Content | undefined): unknown[] {
   return content?.parts ?? [];
 }
 
+/** One prompt on `hookStdout` answering `eventName`, a model that calls read_file once: the result and the events. */
+async function stopRun(
+  sandbox: ReturnType<typeof useModelHookSandbox>,
+  eventName: string,
+  hookStdout: Record<string, unknown>,
+) {
+  const hook = sandbox.respond({ stdout: hookStdout });
+  const { config } = modelHookConfig({ [eventName]: commandGroup(hook.command) });
+  const generator = new FakeContentGenerator([callsTurn([{ name: 'read_file' }]), textTurn('never')]);
+  const events: AgentEvent[] = [];
+  const result = await runAgent('hi', {
+    config,
+    generator,
+    tools: [recordingTool('read_file')],
+    onEvent: (event) => events.push(event),
+  });
+  return { result, events, generator };
+}
+
 describe('runAgent with real hook scripts', () => {
   const sandbox = useModelHookSandbox();
 
@@ -27,6 +46,16 @@ describe('runAgent with real hook scripts', () => {
     expect(result.stopReason).toBe('budget exhausted');
     expect(generator.streamsOpened).toBe(0);
     expect(events).toContainEqual({ type: 'stopped', turn: 1, reason: 'budget exhausted' });
+  });
+
+  it('HOOK-040, HOOK-020: a continue:false without a stopReason ends the run stopped with "No reason provided"', async () => {
+    for (const eventName of ['BeforeModel', 'BeforeTool'] as const) {
+      const { result, events } = await stopRun(sandbox, eventName, { continue: false });
+      expect(result).toMatchObject({ status: 'stopped', stopReason: 'No reason provided' });
+      // Stopped before the model answered (BeforeModel) there is no answer and no call.
+      if (eventName === 'BeforeModel') expect(result).toMatchObject({ finalText: '', toolCalls: [], turns: 1 });
+      expect(events).toContainEqual({ type: 'stopped', turn: 1, reason: 'No reason provided' });
+    }
   });
 
   it('HOOK-058: a BeforeToolSelection continue:false ends the run stopped', async () => {
@@ -57,14 +86,14 @@ describe('runAgent with real hook scripts', () => {
 
   it('HOOK-020, HOOK-028: a BeforeTool or AfterTool continue:false ends the run stopped with its stopReason', async () => {
     for (const eventName of ['BeforeTool', 'AfterTool'] as const) {
-      const hook = sandbox.respond({ stdout: { continue: false, stopReason: `${eventName} says stop` } });
-      const { config } = modelHookConfig({ [eventName]: commandGroup(hook.command) });
-      const generator = new FakeContentGenerator([callsTurn([{ name: 'read_file' }]), textTurn('never')]);
-
-      const result = await runAgent('hi', { config, generator, tools: [recordingTool('read_file')] });
+      const { result, events, generator } = await stopRun(sandbox, eventName, {
+        continue: false,
+        stopReason: `${eventName} says stop`,
+      });
 
       expect(result.status).toBe('stopped');
       expect(result.stopReason).toBe(`${eventName} says stop`);
+      expect(events).toContainEqual({ type: 'stopped', turn: 1, reason: `${eventName} says stop` });
       expect(generator.streamsOpened).toBe(1);
       // The stopped call is still answered in the history: no call is lost.
       expect(partsOf(result.history[2])).toHaveLength(1);

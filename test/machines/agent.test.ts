@@ -76,6 +76,18 @@ describe('runAgent: the loop', () => {
     expect(types.indexOf('tool_result')).toBeGreaterThan(types.indexOf('model_response'));
     expect(types[types.length - 1]).toBe('done');
     expect(events.filter((event) => event.type === 'turn_start')).toHaveLength(2);
+    // The host sees each answer with the calls it asked for; nothing was blocked or hidden.
+    expect(events.filter((event) => event.type === 'model_response')).toEqual([
+      {
+        type: 'model_response',
+        turn: 1,
+        text: 'Reading it.',
+        functionCalls: [expect.objectContaining({ callId: 'call-1', name: 'read_file', args: { path: 'a.txt' } })],
+        suppressDisplay: false,
+      },
+      { type: 'model_response', turn: 2, text: 'The file says hello.', functionCalls: [], suppressDisplay: false },
+    ]);
+    expect(types).not.toContain('model_blocked');
   });
 
   it('runs several calls of one turn as one batch and answers them in the model order; calls without an id get one', async () => {

@@ -327,6 +327,9 @@ describe('AfterAgent / Stop hooks that make the agent go on', () => {
       1,
     ]);
     expect(readEventLog(log).map((entry) => entry.stop_hook_active)).toEqual([false, true, false, true]);
+    expect(first.stopReason).toBe(
+      'an AfterAgent (Stop) hook asked the agent to go on again after 1 continuation; stopped by the limit of 1 per prompt (maxContinuations)',
+    );
   });
 
   it('with stopEndsSession, an AfterAgent continue:false ends the session after the answer', async () => {

@@ -4,7 +4,8 @@
  * a `continue: false` ends the prompt, not the session (Gemini CLI's client and UI, Claude Code),
  * unless the host asks for the old behaviour with `stopEndsSession`.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { Config, createAgentSession, DebugLogger, type AgentEvent, type HooksSettings } from '../../src/index.js';
@@ -116,7 +117,7 @@ describe("Gemini CLI's AfterAgent clearContext", () => {
     expect(result).toMatchObject({ status: 'completed', finalText: 'One sentence.', continuations: 1 });
     expect(textsOf(generator.requests[1]?.contents)).toEqual(['Start over and answer in one sentence.']);
     expect(textsOf(session.history())).toEqual(['Start over and answer in one sentence.', 'One sentence.']);
-    expect(events.some((event) => event.type === 'context_cleared')).toBe(true);
+    expect(events.filter((event) => event.type === 'context_cleared')).toEqual([{ type: 'context_cleared', turn: 1 }]);
     const entries = readJsonLines(session.transcriptPath);
     const boundary = entries.findIndex((entry) => entry['subtype'] === 'clear_boundary');
     expect(boundary).toBeGreaterThan(0);
@@ -144,10 +145,10 @@ describe("Gemini CLI's AfterAgent clearContext", () => {
 
 describe("Claude Code's Stop additionalContext", () => {
   it('reaches the model on the continuation, after the block reason', async () => {
-    const { session, generator } = sessionWith({ Stop: hookGroup(sessionFixtureCommand('claude-stop-context.py')) }, [
-      textTurn('Done.'),
-      textTurn('Tests pass. Done.'),
-    ]);
+    const { session, generator, events } = sessionWith(
+      { Stop: hookGroup(sessionFixtureCommand('claude-stop-context.py')) },
+      [textTurn('Done.'), textTurn('Tests pass. Done.')],
+    );
     const result = await session.prompt('fix the bug');
     expect(result).toMatchObject({ status: 'completed', continuations: 1, finalText: 'Tests pass. Done.' });
     const continuation = generator.requests[1]?.contents as Content[];
@@ -155,6 +156,36 @@ describe("Claude Code's Stop additionalContext", () => {
       'Run the tests before you finish.',
       'The test command is: npm test -- --run',
     ]);
+    expect(events.some((event) => event.type === 'context_cleared')).toBe(false);
+    // Without clearContext the conversation so far stays: the model reads its own answer before the reason.
+    expect(textsOf(continuation)).toEqual([
+      'fix the bug',
+      'Done.',
+      'Run the tests before you finish.',
+      'The test command is: npm test -- --run',
+    ]);
+    await session.end();
+  });
+
+  it('from a Stop hook that lets the agent stop, reaches the model with the next prompt', async () => {
+    const answers = scratch.file('stop-answers');
+    mkdirSync(answers);
+    writeFileSync(
+      join(answers, '1.json'),
+      JSON.stringify({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'The build on main is red.' } }),
+    );
+    const { session, generator } = sessionWith({ Stop: hookGroup(sessionFixtureCommand('sequence.sh', answers)) }, [
+      textTurn('Done.'),
+      textTurn('Fixing it.'),
+    ]);
+    expect(await session.prompt('rename the flag')).toMatchObject({ status: 'completed', continuations: 0 });
+    await session.prompt('what next?');
+    const next = textsOf(generator.requests[1]?.contents);
+    expect(next[0]).toBe('rename the flag');
+    expect(next[1]).toBe('Done.');
+    expect(next[2]).toContain('The build on main is red.');
+    expect(next.at(-1)).toBe('what next?');
+    expect(next).toHaveLength(4);
     await session.end();
   });
 });

@@ -3,7 +3,7 @@
  * failed result naming the hook, the event, the policy and the reason.
  */
 import { describe, expect, it } from 'vitest';
-import { actionFailer } from '../../../src/hooks/actions/actionFailure.js';
+import { actionFailer, describeThrown } from '../../../src/hooks/actions/actionFailure.js';
 import { HookExecutionError } from '../../../src/errors.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
@@ -21,7 +21,11 @@ describe('actionFailer', () => {
       startedAt: performance.now(),
       logger,
     });
+    const before = performance.now();
     const result = fail('http-status', 'answered HTTP 500', { httpStatus: 500 });
+    // The result's duration is the time since the run started.
+    expect(result.duration).toBeGreaterThanOrEqual(0);
+    expect(result.duration).toBeLessThanOrEqual(performance.now() - before + 1_000);
     expect(result.success).toBe(false);
     expect(result.httpStatus).toBe(500);
     expect(HookExecutionError.isInstance(result.error)).toBe(true);
@@ -56,5 +60,63 @@ describe('actionFailer', () => {
     });
     expect(fail('timeout', 'timed out', { timedOut: true })).toMatchObject({ model: 'judge', timedOut: true });
     expect(fail('model', 'failed')).toMatchObject({ model: 'judge', timedOut: false });
+  });
+});
+
+describe('how a failure warning names the hook and what went wrong', () => {
+  const messageFor = (config: HookConfig) => {
+    const { logger } = recordingLogger();
+    return actionFailer({ hookConfig: config, eventName: HookEventName.BeforeTool, startedAt: 0, logger })(
+      'timeout',
+      'timed out',
+    ).error?.message;
+  };
+
+  it('each kind of hook as it was written: its name and what it runs, asks or calls', () => {
+    const cases: Array<[HookConfig, string]> = [
+      [{ type: 'function', name: 'guard', run: () => undefined }, 'guard (function)'],
+      [{ type: 'http', url: 'http://127.0.0.1:9/h' }, 'POST http://127.0.0.1:9/h'],
+      [{ type: 'http', url: 5 } as unknown as HookConfig, 'POST '],
+      [{ type: 'prompt', prompt: 'Is this command safe? $ARGUMENTS' }, 'prompt: Is this command safe? $ARGUMENTS'],
+      [{ type: 'agent', prompt: 'Check the tests', name: 'checker' }, 'checker (agent: Check the tests)'],
+      [{ type: 'command', command: 'guard.sh' }, 'guard.sh'],
+      [{ type: 'command', command: 'guard.sh', name: 'Guard' }, 'Guard (guard.sh)'],
+      [{ type: 'command' } as unknown as HookConfig, '<command hook>'],
+    ];
+    for (const [config, described] of cases)
+      expect(messageFor(config)).toBe(`Hook "${described}" for BeforeTool failed (fail-open): timed out`);
+  });
+
+  it("the failure names what the hook runs, as the error's command", () => {
+    const { logger, records } = recordingLogger();
+    const result = actionFailer({
+      hookConfig: { type: 'function', name: 'guard', run: () => undefined },
+      eventName: HookEventName.BeforeTool,
+      startedAt: 0,
+      logger,
+    })('threw', 'threw boom');
+    expect(result.error).toMatchObject({ command: 'function guard', eventName: 'BeforeTool', kind: 'threw' });
+    expect(records.at(-1)?.data).toMatchObject({ hook: 'function guard', type: 'function', kind: 'threw' });
+  });
+
+  it('a thrown value is told by its class and message, or as the value it is', () => {
+    class QuotaError extends Error {
+      override name = 'QuotaError';
+    }
+    const circular: Record<string, unknown> = {};
+    circular['self'] = circular;
+    expect(
+      [new Error('boom'), new QuotaError('over'), new TypeError('x'), 'text', 42, undefined, circular].map(
+        describeThrown,
+      ),
+    ).toEqual([
+      'boom',
+      'QuotaError: over',
+      'TypeError: x',
+      'a non-error value "text"',
+      'a non-error value 42',
+      'a non-error value undefined',
+      'a non-error value [object Object]',
+    ]);
   });
 });

@@ -81,6 +81,24 @@ describe('exec form', () => {
     });
   });
 
+  it("HOOK-188: a plugin hook's CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA are expanded when the hook has them; other $ text stays", () => {
+    const expanded = expandExecForm({
+      command: '${CLAUDE_PLUGIN_ROOT}/bin/guard',
+      args: ['$CLAUDE_PLUGIN_DATA/cache', '$CLAUDE_PLUGIN_ROOTS', '$HOME', 'price: $5', '${CLAUDE_PROJECT_DIR}'],
+      projectDir: '/work/shop',
+      variables: { CLAUDE_PLUGIN_ROOT: '/plugins/lint', CLAUDE_PLUGIN_DATA: '/data/lint', HOME: '/root' },
+    });
+    expect(expanded).toEqual({
+      command: '/plugins/lint/bin/guard',
+      args: ['/data/lint/cache', '$CLAUDE_PLUGIN_ROOTS', '$HOME', 'price: $5', '/work/shop'],
+    });
+    // A hook that is no plugin's has no plugin variables: the reference stays as written.
+    expect(expandExecForm({ command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/x.js'], projectDir: '/p' })).toEqual({
+      command: 'node',
+      args: ['${CLAUDE_PLUGIN_ROOT}/x.js'],
+    });
+  });
+
   it('an executable that does not exist cannot start: a spawn failure naming the command', async () => {
     const result = await newRunner().executeHook(
       { type: 'command', command: 'hookrail-no-such-program', args: ['--x'] },

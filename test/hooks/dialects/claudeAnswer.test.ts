@@ -2,6 +2,7 @@
  * A Claude Code hook's answer read by Claude Code's rules, per event, into hookrail's one internal
  * decision. (hookRunner.dialects.test.ts runs the same rules through real hook processes.)
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readClaudeAnswer, readClaudeStdout } from '../../../src/hooks/dialects/claudeAnswer.js';
 import type { ClaudeEventName } from '../../../src/hooks/dialects/claudeEvents.js';
@@ -270,5 +271,248 @@ describe('Claude Code answers: PostToolUse output replacement', () => {
       {},
     );
     expect(answer('PostToolUse', { hookSpecificOutput: { updatedMCPToolOutput: 'ignored for Bash' } })).toEqual({});
+  });
+});
+
+describe('Claude Code answers: what counts as an answer', () => {
+  const context = (eventName: ClaudeEventName, input: Record<string, unknown> = bashCall) => ({ eventName, input });
+  const denyJson = JSON.stringify({
+    hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'no' },
+  });
+
+  it('a hook that timed out, was killed by a signal or never started gives no answer, whatever its stdout says', () => {
+    const timedOut: HookExecutionResult = { ...finished(0, denyJson, ''), success: false, timedOut: true };
+    const killed: HookExecutionResult = { ...finished(1, denyJson, ''), success: false, signal: 'SIGKILL' };
+    const notStarted: HookExecutionResult = { ...finished(1, denyJson, ''), exitCode: undefined };
+    for (const result of [timedOut, killed, notStarted])
+      expect(readClaudeAnswer(result, context('PreToolUse'))).toBe(result);
+  });
+
+  it('exit 0 reads the JSON on stdout; an exit 0 the runner already failed (stdout over its cap) is not read', () => {
+    expect(readClaudeAnswer(finished(0, `\n  ${denyJson}\n`, ''), context('PreToolUse')).output).toEqual({
+      decision: 'deny',
+      reason: 'no',
+    });
+    // On another exit code too, blank lines around the JSON do not hide it.
+    expect(readClaudeAnswer(finished(1, `\n${denyJson}\n`, ''), context('PreToolUse')).output).toEqual({
+      decision: 'deny',
+      reason: 'no',
+    });
+    const overCap: HookExecutionResult = { ...finished(0, denyJson, ''), success: false };
+    expect(readClaudeAnswer(overCap, context('PreToolUse'))).toBe(overCap);
+  });
+
+  it('stdout is trimmed: surrounding blank lines are no context, and a blank stdout is no answer', () => {
+    expect(answer('UserPromptSubmit', '\n  Current branch: main \n')).toStrictEqual({
+      hookSpecificOutput: { additionalContext: 'Current branch: main' },
+    });
+    expect(answer('SessionStart', ' \n\t\n')).toBeUndefined();
+  });
+
+  it('fields of the wrong type or empty are dropped, not passed on', () => {
+    for (const eventName of ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop'] as const) {
+      expect(
+        answer(eventName, {
+          continue: 'no',
+          stopReason: 7,
+          suppressOutput: 'yes',
+          systemMessage: '',
+          reason: 'not a block',
+          hookSpecificOutput: { additionalContext: '' },
+        }),
+      ).toStrictEqual({});
+      expect(answer(eventName, { systemMessage: 5, hookSpecificOutput: { additionalContext: 3 } })).toStrictEqual({});
+    }
+  });
+
+  it('an allow or ask carries no reason unless the hook gave one; an empty reason counts as none', () => {
+    expect(answer('PreToolUse', { hookSpecificOutput: { permissionDecision: 'allow' } })).toStrictEqual({
+      decision: 'allow',
+    });
+    expect(
+      answer('PreToolUse', { hookSpecificOutput: { permissionDecision: 'ask', permissionDecisionReason: '' } }),
+    ).toStrictEqual({ decision: 'ask' });
+    expect(
+      answer('PreToolUse', { hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: '' } }),
+    ).toStrictEqual({ decision: 'deny', reason: 'Blocked by hook' });
+    expect(answer('PreToolUse', { decision: 'approve', reason: '' })).toStrictEqual({ decision: 'allow' });
+    expect(answer('PreToolUse', { decision: 'approve', reason: 4 })).toStrictEqual({ decision: 'allow' });
+    expect(
+      answer('PreToolUse', { hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 3 } }),
+    ).toStrictEqual({ decision: 'deny', reason: 'Blocked by hook' });
+  });
+
+  it("a deny without a reason of its own gives its systemMessage as the reason; the hook's own reason wins", () => {
+    expect(answer('PreToolUse', { decision: 'block', systemMessage: 'rm -rf is blocked by hookify' })).toStrictEqual({
+      decision: 'deny',
+      reason: 'rm -rf is blocked by hookify',
+      systemMessage: 'rm -rf is blocked by hookify',
+    });
+    expect(
+      answer('PreToolUse', {
+        hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: '' },
+        reason: '',
+        systemMessage: 'careful',
+      }),
+    ).toStrictEqual({ decision: 'deny', reason: 'careful', systemMessage: 'careful' });
+    // A reason that happens to read like the default is still the hook's own.
+    expect(
+      answer('PreToolUse', {
+        hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'Blocked by hook' },
+        systemMessage: 'careful',
+      }),
+    ).toStrictEqual({ decision: 'deny', reason: 'Blocked by hook', systemMessage: 'careful' });
+    expect(
+      answer('PreToolUse', { decision: 'block', reason: 'Blocked by hook', systemMessage: 'careful' }),
+    ).toStrictEqual({ decision: 'deny', reason: 'Blocked by hook', systemMessage: 'careful' });
+    // An allow keeps its system message as a message only.
+    expect(
+      answer('PreToolUse', { hookSpecificOutput: { permissionDecision: 'allow' }, systemMessage: 'fine' }),
+    ).toStrictEqual({ decision: 'allow', systemMessage: 'fine' });
+  });
+
+  it('a block without a reason stops with the default reason on Stop, UserPromptSubmit and PreCompact', () => {
+    expect(answer('Stop', { decision: 'block' })).toStrictEqual({ decision: 'block', reason: 'Blocked by hook' });
+    expect(answer('Stop', { decision: 'block', reason: '' })).toStrictEqual({
+      decision: 'block',
+      reason: 'Blocked by hook',
+    });
+    expect(answer('UserPromptSubmit', { decision: 'block' })).toStrictEqual({
+      decision: 'deny',
+      reason: 'Blocked by hook',
+    });
+    expect(answer('PreCompact', { decision: 'block', reason: 9 })).toStrictEqual({
+      decision: 'deny',
+      reason: 'Blocked by hook',
+    });
+  });
+
+  it('only decision "block" decides on UserPromptSubmit, Stop and PreCompact; a reason alone does nothing', () => {
+    for (const eventName of ['UserPromptSubmit', 'Stop', 'SubagentStop', 'PreCompact'] as const)
+      expect(answer(eventName, { decision: 'approve', reason: 'fine' })).toStrictEqual({});
+  });
+
+  it('PostToolUseFailure decision "block" + reason goes next to the error, as on PostToolUse; a reason without a block does not', () => {
+    expect(answer('PostToolUseFailure', { decision: 'block', reason: 'the build is red' })).toStrictEqual({
+      hookSpecificOutput: { additionalContext: 'the build is red' },
+    });
+    expect(answer('PostToolUse', { reason: 'just saying' })).toStrictEqual({});
+    expect(answer('PostToolUse', { decision: 'block' })).toStrictEqual({});
+  });
+
+  it('a null updatedToolOutput replaces nothing', () => {
+    expect(answer('PostToolUse', { hookSpecificOutput: { updatedToolOutput: null } })).toStrictEqual({});
+  });
+
+  it("updatedInput paths are read against the session's directory, or the host's when the call names none", () => {
+    const updated = (cwd: unknown) =>
+      answer(
+        'PreToolUse',
+        {
+          hookSpecificOutput: {
+            permissionDecision: 'allow',
+            updatedInput: { file_path: join(process.cwd(), 'notes', 'a.md') },
+          },
+        },
+        { tool_name: 'read_file', tool_input: { file_path: 'notes/a.md' }, ...(cwd === undefined ? {} : { cwd }) },
+      )?.hookSpecificOutput;
+    expect(updated(undefined)).toEqual({ tool_input: { file_path: join('notes', 'a.md') } });
+    expect(updated('')).toEqual({ tool_input: { file_path: join('notes', 'a.md') } });
+    // Another directory: the path is outside it, so it stays absolute.
+    expect(updated('/srv/elsewhere')).toEqual({ tool_input: { file_path: join(process.cwd(), 'notes', 'a.md') } });
+  });
+});
+
+describe('Claude Code answers: exit 2 with JSON on stdout', () => {
+  const context = (eventName: ClaudeEventName) => ({ eventName, input: bashCall });
+  const exitTwo = (stdout: unknown, stderr = 'stderr reason') =>
+    finished(2, typeof stdout === 'string' ? stdout : JSON.stringify(stdout), stderr, undefined);
+
+  it("blocks with the JSON's own blocking reason: a deny's permissionDecisionReason or a block's reason", () => {
+    expect(
+      readClaudeAnswer(
+        exitTwo({ hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 'no publishing' } }),
+        context('PreToolUse'),
+      ).output,
+    ).toStrictEqual({ decision: 'deny', reason: 'no publishing' });
+    expect(
+      readClaudeAnswer(exitTwo({ decision: 'block', reason: 'prompt has a secret' }), context('UserPromptSubmit'))
+        .output,
+    ).toStrictEqual({ decision: 'deny', reason: 'prompt has a secret' });
+  });
+
+  it("keeps stderr as the reason when the JSON gives no blocking reason (an allow's reason, an empty one, no block)", () => {
+    for (const stdout of [
+      { hookSpecificOutput: { permissionDecision: 'allow', permissionDecisionReason: 'fine' } },
+      { hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: '' } },
+      { hookSpecificOutput: { permissionDecision: 'deny', permissionDecisionReason: 3 } },
+      { decision: 'approve', reason: 'fine' },
+      { decision: 'block', reason: '' },
+      { decision: 'block', reason: 3 },
+      { reason: 'a reason without a block' },
+    ]) {
+      const result = exitTwo(stdout);
+      expect(readClaudeAnswer(result, context('PreToolUse'))).toBe(result);
+    }
+  });
+
+  it('on PostToolUse the trimmed stderr reaches the model; an empty one adds nothing', () => {
+    expect(readClaudeAnswer(exitTwo('', 'format failed\n'), context('PostToolUse')).output).toStrictEqual({
+      hookSpecificOutput: { additionalContext: 'format failed' },
+    });
+    expect(readClaudeAnswer(exitTwo('', '  \n'), context('PostToolUse')).output).toBeUndefined();
+    expect(
+      readClaudeAnswer(exitTwo({ decision: 'block', reason: 'lint failed' }, 'ignored'), context('PostToolUseFailure'))
+        .output,
+    ).toStrictEqual({ hookSpecificOutput: { additionalContext: 'lint failed' } });
+  });
+});
+
+describe('Claude Code answers: PermissionRequest', () => {
+  const decide = (decision: unknown) =>
+    answer('PermissionRequest', { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } });
+
+  it("allow answers the ask, with updatedInput in the tool's own argument names", () => {
+    expect(decide({ behavior: 'allow' })).toStrictEqual({ decision: 'allow' });
+    expect(decide({ behavior: 'allow', updatedInput: { command: 'npm publish --dry-run' } })).toStrictEqual({
+      decision: 'allow',
+      hookSpecificOutput: { tool_input: { command: 'npm publish --dry-run' } },
+    });
+  });
+
+  it('deny refuses with its message; interrupt also stops the agent with that message, or the default one', () => {
+    expect(decide({ behavior: 'deny', message: 'not on main' })).toStrictEqual({
+      decision: 'deny',
+      reason: 'not on main',
+    });
+    expect(decide({ behavior: 'deny', message: '', interrupt: true })).toStrictEqual({
+      decision: 'deny',
+      reason: 'Blocked by hook',
+      continue: false,
+      stopReason: 'Blocked by hook',
+    });
+    expect(decide({ behavior: 'deny', message: 'stop here', interrupt: true })).toStrictEqual({
+      decision: 'deny',
+      reason: 'stop here',
+      continue: false,
+      stopReason: 'stop here',
+    });
+    // The hook's own stopReason stays.
+    expect(
+      answer('PermissionRequest', {
+        stopReason: 'session over',
+        hookSpecificOutput: { decision: { behavior: 'deny', interrupt: true } },
+      }),
+    ).toStrictEqual({ decision: 'deny', reason: 'Blocked by hook', continue: false, stopReason: 'session over' });
+    expect(decide({ behavior: 'deny', interrupt: 'yes' })).toStrictEqual({
+      decision: 'deny',
+      reason: 'Blocked by hook',
+    });
+    expect(decide({ behavior: 'deny', message: 5 })).toStrictEqual({ decision: 'deny', reason: 'Blocked by hook' });
+  });
+
+  it('any other behavior, or no decision object, leaves the ask to the user', () => {
+    for (const decision of [{ behavior: 'ask' }, { behavior: 'ALLOW' }, 'allow', undefined])
+      expect(decide(decision)).toStrictEqual({});
   });
 });

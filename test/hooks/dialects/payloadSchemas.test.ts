@@ -122,6 +122,34 @@ describe('payload JSON Schemas', () => {
     ]);
   });
 
+  it('the checker names the kind of value it got, checks every item of a list, and stops at a wrong type', () => {
+    const schema = {
+      type: 'object',
+      required: ['calls'],
+      properties: {
+        calls: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } },
+        note: { type: 'null' },
+        details: { type: 'object', required: ['kind'] },
+      },
+    };
+    expect(
+      validateAgainstSchema({ calls: [{ id: 1 }, { id: 1.5 }, {}], note: null, details: { kind: 'x' } }, schema),
+    ).toEqual(['$.calls[1].id: expected integer, got number', '$.calls[2]: missing required field "id"']);
+    expect(validateAgainstSchema({ calls: {}, note: 'n', details: [] }, schema)).toEqual([
+      '$.calls: expected array, got object',
+      '$.note: expected null, got string',
+      '$.details: expected object, got an array',
+    ]);
+    expect(validateAgainstSchema(null, schema)).toEqual(['$: expected object, got null']);
+    expect(validateAgainstSchema([{ id: 1 }], schema)).toEqual(['$: expected object, got an array']);
+    // Without a type, a list is still checked item by item, and an object's required fields still count.
+    expect(validateAgainstSchema([{ id: 'a' }], { items: schema.properties.calls.items })).toEqual([
+      '$[0].id: expected integer, got string',
+    ]);
+    expect(validateAgainstSchema({ id: 1 }, { items: schema.properties.calls.items })).toEqual([]);
+    expect(validateAgainstSchema([], { required: ['id'] })).toEqual([]);
+  });
+
   it("every dialect speaker's stdin, for every event, conforms to its dialect's schema", () => {
     for (const dialect of dialects) {
       const schemas = payloadSchemas(dialect);

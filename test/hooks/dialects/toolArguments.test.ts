@@ -4,7 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { toClaudeInput } from '../../../src/hooks/dialects/claudeInput.js';
-import { toClaudeToolInput, toNativeToolInput } from '../../../src/hooks/dialects/toolArguments.js';
+import {
+  hasClaudeArgumentMapping,
+  toClaudeToolInput,
+  toNativeToolInput,
+} from '../../../src/hooks/dialects/toolArguments.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 
 const cwd = '/home/dev/shop';
@@ -186,5 +190,65 @@ describe("Claude Code's tool moments read the call in Claude's names, paths from
       },
       { tool_name: 'Bash', tool_input: { command: 'npm test' }, tool_use_id: 'call-2' },
     ]);
+  });
+});
+
+describe('tool arguments a Claude hook receives at the edges', () => {
+  const toClaude = (tool: string, args: Record<string, unknown>) => toClaudeToolInput(tool, args, { cwd });
+  const toNative = (tool: string, args: Record<string, unknown>) => toNativeToolInput(tool, args, { cwd });
+
+  it('only a non-empty relative path is made absolute: an empty path or a non-text value reaches the hook as given', () => {
+    expect(toClaude('read_file', { file_path: '' })).toEqual({ file_path: '' });
+    expect(toClaude('read_file', { file_path: 42 })).toEqual({ file_path: 42 });
+    expect(toClaude('read_file', { file_path: '/etc/hosts' })).toEqual({ file_path: '/etc/hosts' });
+    expect(toClaude('glob', { pattern: '*.ts', dir_path: 'src' })).toEqual({
+      pattern: '*.ts',
+      path: '/home/dev/shop/src',
+    });
+  });
+
+  it('a start_line alone reads from there to the end; an end_line alone reads from line 1', () => {
+    expect(toClaude('read_file', { file_path: '/a.ts', start_line: 5 })).toEqual({ file_path: '/a.ts', offset: 5 });
+    expect(toClaude('read_file', { file_path: '/a.ts', end_line: 8 })).toEqual({
+      file_path: '/a.ts',
+      offset: 1,
+      limit: 8,
+    });
+    expect(toClaude('read_file', { file_path: '/a.ts', start_line: '5', end_line: '9' })).toEqual({
+      file_path: '/a.ts',
+      offset: 1,
+    });
+  });
+
+  it('an offset that is not a number is passed on as it is, both ways, and is not shifted', () => {
+    expect(toClaude('read_file', { file_path: '/a.ts', offset: '10', limit: 5 })).toEqual({
+      file_path: '/a.ts',
+      offset: '10',
+      limit: 5,
+    });
+    expect(toNative('read_file', { file_path: '/a.ts', offset: '10' })).toEqual({ file_path: '/a.ts', offset: '10' });
+    expect(toNative('read_file', { file_path: '/a.ts', offset: 1, limit: 3 })).toEqual({
+      file_path: '/a.ts',
+      offset: 0,
+      limit: 3,
+    });
+  });
+
+  it('Edit.replace_all is true for allow_multiple or more than one expected replacement, false otherwise', () => {
+    const replaceAll = (args: Record<string, unknown>) =>
+      toClaude('replace', { file_path: '/a.ts', old_string: 'a', new_string: 'b', ...args })['replace_all'];
+    expect(replaceAll({ expected_replacements: 3 })).toBe(true);
+    expect(replaceAll({ expected_replacements: 1 })).toBe(false);
+    expect(replaceAll({ expected_replacements: '3' })).toBe(false);
+    expect(replaceAll({ allow_multiple: false })).toBe(false);
+    expect(replaceAll({ allow_multiple: true, expected_replacements: 1 })).toBe(true);
+    expect(replaceAll({})).toBeUndefined();
+  });
+
+  it('hookrail knows the Claude spelling of its built-in tools only', () => {
+    expect(hasClaudeArgumentMapping('read_file')).toBe(true);
+    expect(hasClaudeArgumentMapping('grep_search')).toBe(true);
+    expect(hasClaudeArgumentMapping('mcp__github__get_issue')).toBe(false);
+    expect(hasClaudeArgumentMapping('toString')).toBe(false);
   });
 });
