@@ -132,7 +132,9 @@ describe('stdin', () => {
 
 describe('timeouts', () => {
   it('HOOK-117, HOOK-119: on timeout the hook receives SIGTERM and fails open with a warning giving the timeout', async () => {
-    const { runner, records } = newRunner();
+    // The default grace: the hook exits on SIGTERM at once, and a loaded machine may take a while to
+    // run its trap; a short grace would turn that delay into a SIGKILL this test is not about.
+    const { runner, records } = newRunner({});
     const marker = join(scratch.path, 'marker');
     const result = await runner.executeHook(
       fixtureHook('exit-on-sigterm.sh', [marker], { timeout: 1_000 }),
@@ -149,7 +151,8 @@ describe('timeouts', () => {
   });
 
   it('HOOK-118: a hook that ignores SIGTERM is killed with SIGKILL after the grace period', async () => {
-    const { runner, records } = newRunner({ killGraceMs: 300 });
+    // Long enough for the hook's trap to record the SIGTERM on a loaded machine before the SIGKILL.
+    const { runner, records } = newRunner({ killGraceMs: 1_000 });
     const marker = join(scratch.path, 'marker');
     const result = await runner.executeHook(
       fixtureHook('ignore-sigterm.sh', [marker], { timeout: 1_000 }),
