@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test` runs its checks with vitest: the build first (the CLI tests spawn dist/) beside Biome,
-// then the type-check beside vitest itself. None depends on another's result, so on two cores they
-// overlap instead of queueing: the TypeScript compiler is single-threaded, and vitest's workers spend
-// much of their time waiting on hook processes.
+// `npm test` runs its checks before vitest: the build (the CLI tests spawn dist/), Biome and the
+// type-check at once. None depends on another's result, and the TypeScript compiler is
+// single-threaded, so on two cores they overlap instead of queueing; vitest, which keeps both cores
+// busy, then runs alone: beside vitest, the type-check took 21-28 s of a core vitest needed.
 //
 //   node scripts/run-checks.mjs SCRIPT... [-- COMMAND [ARGS...]]
 //
