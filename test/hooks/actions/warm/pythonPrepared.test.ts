@@ -3,6 +3,7 @@
  * that compilation only when the file still holds the same bytes, and a script whose compilation
  * warns is left to its hook, so the warning reaches that hook's stderr and no other's.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +61,18 @@ describe.runIf(process.platform === 'linux')('a Python script compiled ahead by 
     const edited = await runWarm(hook(script));
     expect(edited.stdout).toBe('edited version\n');
     expect(observable(edited)).toEqual(observable(await runCold(hook(script))));
+  });
+
+  it('a script replaced by a FIFO as its hook ends: the idle process started next still comes to wait for a hook', async () => {
+    const script = join(project, 'replaced.py');
+    writeFileSync(script, 'print("a regular file")\n');
+    await idlePythonProcessesReady();
+    expect((await runWarm(hook(script))).stdout).toBe('a regular file\n');
+    // The replacement of the process the hook took is told to expect replaced.py, and starts reading
+    // it some milliseconds from now: by then the path is a FIFO that no writer will ever open.
+    rmSync(script);
+    execFileSync('mkfifo', [script]);
+    await idlePythonProcessesReady();
   });
 
   it("a compiler warning is on the stderr of the hook whose script has it, warm as cold, and on no other hook's", async () => {

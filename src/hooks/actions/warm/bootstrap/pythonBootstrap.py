@@ -64,9 +64,19 @@ compile(
 
 def _prepare(script_path):
     """The script the host expects next (the bootstrap's argument), read and compiled ahead."""
+    import stat
+
     try:
-        with open(script_path, "rb") as source_file:
-            source = source_file.read(_PREPARED_MAX_BYTES + 1)
+        # Opened without blocking and read only if it is a regular file: a FIFO put in the script's
+        # place must not keep the idle process from ever waiting for its hook.
+        descriptor = os.open(script_path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        try:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                return None
+            with os.fdopen(descriptor, "rb", closefd=False) as source_file:
+                source = source_file.read(_PREPARED_MAX_BYTES + 1)
+        finally:
+            os.close(descriptor)
         if len(source) > _PREPARED_MAX_BYTES:
             return None
         import warnings
