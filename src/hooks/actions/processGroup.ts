@@ -19,9 +19,9 @@
  *   killed when its session ends, at the host's exit, or by the watchdog.
  * - A warm interpreter (`started` with `scriptEnd`) announces its script's end with the final exit
  *   code once its stdout and stderr are closed: the run then ends as if the process had exited,
- *   without waiting for the interpreter's teardown — unless the process still has children, which
- *   makes it wait for the real exit as a cold run does. The group is released (and a leftover
- *   found) at the real exit either way.
+ *   without waiting for the interpreter's teardown. A process with a child of its own announces
+ *   nothing (the interpreter checks), so the run waits for the real exit as a cold run does. The
+ *   group is released (and a leftover found) at the real exit either way.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { statSync } from 'node:fs';
@@ -39,7 +39,7 @@ import {
   terminateProcessGroups,
   trackProcessGroup,
 } from './processGroupRegistry.js';
-import { announcedEndIsFinal, listenForScriptEnd } from './scriptEnd.js';
+import { listenForScriptEnd } from './scriptEnd.js';
 
 /**
  * How long a pipe may stay open and quiet after the main process exited, counted from its last read
@@ -256,12 +256,12 @@ class ProcessGroupRun {
   }
 
   /**
-   * A warm interpreter's script is over, its stdout and stderr closed: from here the run goes on as
-   * after an exit with `code`. A process with children of its own waits for its real exit instead, so
-   * what they leave behind is found exactly as for a cold process.
+   * A warm interpreter's script is over, its stdout and stderr closed, and it has no child (it
+   * announces nothing otherwise): from here the run goes on as after an exit with `code`. Once the
+   * real exit has been seen, that is the outcome.
    */
   private onScriptEnd(code: number): void {
-    if (this.exited || this.reason || this.groupId === undefined || !announcedEndIsFinal(this.groupId)) return;
+    if (this.exited || this.reason || this.groupId === undefined) return;
     this.onExit(code, null);
   }
 

@@ -1,9 +1,10 @@
 /**
  * A process that announces its script's end on descriptor 3 (as the warm interpreters' bootstraps
  * do), run through the process-group runner with real processes: the run ends at the announcement
- * with its exit code and everything written before it, unless the process has a child of its own;
- * the group is released at the real exit; an interpreter stuck in its teardown is killed after the
- * kill grace.
+ * with its exit code and everything written before it; the group is released at the real exit; an
+ * interpreter stuck in its teardown is killed after the kill grace. That a process with a child of
+ * its own announces nothing is the bootstraps' part, checked with real hooks in
+ * warm/warmStart.test.ts (the leftover tests).
  */
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
@@ -69,34 +70,6 @@ describe('a process that announces its script end', () => {
     await waitFor(() => !trackedGroups().includes(outcome.groupId!), 'the group to be released at the real exit');
     expect(child.exitCode).toBe(0);
     expect(await killLeftoverProcesses()).toBe(0);
-  });
-
-  it('a process with a child of its own: the run waits for the real exit, and the child is a leftover', async () => {
-    const child = announcingProcess({
-      code: 0,
-      before: `require('node:child_process').spawn('sleep', ['30'], { stdio: 'ignore' });`,
-      after: 'setTimeout(() => process.exit(3), 300);',
-    });
-    const outcome = await runAnnouncing(child).outcome;
-    // The exit code is the real one, not the announced one: the announcement was not taken.
-    expect(outcome).toMatchObject({ exitCode: 3, leftover: true });
-    expect(await killLeftoverProcesses()).toBe(1);
-  });
-
-  it('an announcement read only after the process has exited is not taken: its real exit code, and what it left is a leftover', async () => {
-    const child = announcingProcess({
-      code: 7,
-      before: `require('node:child_process').spawn('sleep', ['30'], { stdio: 'ignore' }).unref();`,
-      after: 'process.exit(3);',
-    });
-    const run = runAnnouncing(child);
-    // The host is busy while the process announces and exits: both are read afterwards.
-    const busyUntil = Date.now() + 400;
-    while (Date.now() < busyUntil);
-    const outcome = await run.outcome;
-    expect(outcome).toMatchObject({ exitCode: 3, leftover: true });
-    expect(run.stdout()).toBe('the answer\n');
-    expect(await killLeftoverProcesses()).toBe(1);
   });
 
   it('HOOK-118: an interpreter stuck in its teardown after the announcement is killed after the kill grace', async () => {

@@ -1,10 +1,12 @@
 /**
  * A warm Python interpreter compiles ahead the script its interpreter's last hook ran: the hook uses
  * that compilation only when the file still holds the same bytes, and a script whose compilation
- * warns is left to its hook, so the warning reaches that hook's stderr and no other's.
+ * warns is left to its hook, so the warning reaches that hook's stderr and no other's. It also looks
+ * ahead for modules beside the script named like the ones it preloaded, an answer the hook uses only
+ * while the directory's entries are unchanged.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -91,5 +93,23 @@ describe.runIf(process.platform === 'linux')('a Python script compiled ahead by 
     const other = await runWarm(hook(quiet));
     expect(other.stdout).toBe('quiet\n');
     expect(other.stderr).toBe('');
+  });
+
+  it('a module named like a preloaded one, put beside the script after its idle interpreters looked: the script imports it, as cold', async () => {
+    const directory = join(project, 'hooks-dir');
+    mkdirSync(directory);
+    const script = join(directory, 'uses-json.py');
+    writeFileSync(script, 'import json\nprint(getattr(json, "shadowed", False))\n');
+    // A directory whose entries changed within the last second is listed again by each hook: this
+    // one has settled, so the idle processes decide ahead that nothing in it shadows json.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    for (let run = 0; run < 2; run += 1) {
+      expect((await runWarm(hook(script))).stdout).toBe('False\n');
+      await idlePythonProcessesReady();
+    }
+    writeFileSync(join(directory, 'json.py'), 'shadowed = True\n');
+    const cold = await runCold(hook(script));
+    expect(cold.stdout).toBe('True\n');
+    expect(observable(await runWarm(hook(script)))).toEqual(observable(cold));
   });
 });

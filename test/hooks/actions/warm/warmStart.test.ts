@@ -221,6 +221,17 @@ describe('a Python hook on a warm interpreter sees what a cold start gives it', 
     expect(await killLeftoverProcesses()).toBe(0);
   });
 
+  it('a hook that leaves a process running in its group: a leftover both ways, killed with its session', async () => {
+    const options = hook(`python3 ${shellQuote(warmFixture('python-leave-child.py'))}`);
+    const cold = await runCold(options);
+    await killLeftoverProcesses();
+    const warm = await runWarm(options);
+    expect(cold).toMatchObject({ exitCode: 0, stdout: '{}\n', leftover: true });
+    expect(observable(warm)).toEqual(observable(cold));
+    expect(await killLeftoverProcesses()).toBe(1);
+    expect(isProcessGroupAlive(warm.groupId!)).toBe(false);
+  });
+
   it('an uncaught exception: the same traceback on stderr (no bootstrap frame), exit 1', async () => {
     const stdout = await expectSameBothWays(hook(`python3 ${shellQuote(warmFixture('python-uncaught.py'))}`));
     expect(stdout).toBe('');

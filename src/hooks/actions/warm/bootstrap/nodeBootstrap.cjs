@@ -7,10 +7,10 @@
  * `require.main === module`, ES modules and `process.argv` are what `node script.js` gives. stdin,
  * stdout and stderr are the hook's pipes; the bootstrap never writes to them. One hook per process.
  *
- * When the script is over — its 'exit' listeners have run and no uncaught exception is being
- * reported — the bootstrap closes stdout and stderr and writes `end <exit code>\n` on descriptor 3,
- * so the host has the hook's answer without waiting for the interpreter's teardown (milliseconds
- * the cold process spends after its last write). Writes to pipes are synchronous in Node, so
+ * When the script is over — its 'exit' listeners have run, no uncaught exception is being
+ * reported and the process has no child of its own — the bootstrap closes stdout and stderr and
+ * writes `end <exit code>\n` on descriptor 3, so the host has the hook's answer without waiting for
+ * the interpreter's teardown (milliseconds the cold process spends after its last write). Writes to pipes are synchronous in Node, so
  * everything the script printed is already in them. An uncaught exception is printed after the
  * 'exit' event, so then no end is announced and the host waits for the real exit.
  *
@@ -19,7 +19,7 @@
  * between two hooks of the same interpreter (its flags come from the command line and
  * `NODE_OPTIONS`, which decide whether a hook may run warm at all).
  */
-const { closeSync, readSync, writeSync } = require('node:fs');
+const { closeSync, openSync, readSync, writeSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 const { pathToFileURL } = require('node:url');
 const Module = require('node:module');
@@ -150,6 +150,25 @@ function readControlMessage() {
   }
 }
 
+/**
+ * True unless the process provably has no child: a child of its own (running, or exited and not yet
+ * reaped) makes the hook end with the real exit, as cold, so what the child leaves in the group is
+ * found as for a cold process. Linux lists a thread's children in /proc; where it cannot be read,
+ * the answer is "maybe", so no end is announced.
+ */
+function hasChildProcess() {
+  try {
+    const descriptor = openSync(`/proc/self/task/${process.pid}/children`, 'r');
+    try {
+      return readSync(descriptor, Buffer.alloc(1), 0, 1, null) !== 0;
+    } finally {
+      closeSync(descriptor);
+    }
+  } catch {
+    return true;
+  }
+}
+
 /** `<length>\n<body>` from what was received so far: the body once it is all there. */
 function readLengthPrefixed(received) {
   const newline = received.indexOf(10);
@@ -173,7 +192,7 @@ function announceEndOnExit() {
   const emit = process.emit;
   process.emit = function emitThenAnnounceEnd(event, ...rest) {
     const result = emit.call(this, event, ...rest);
-    if (event === 'exit' && !reportingUncaught) {
+    if (event === 'exit' && !reportingUncaught && !hasChildProcess()) {
       const code = process.exitCode ?? rest[0] ?? 0;
       try {
         closeSync(1);

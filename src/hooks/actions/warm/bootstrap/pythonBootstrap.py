@@ -10,9 +10,11 @@ hook per process.
 
 When the script is over, the bootstrap does what Python does first as it exits — waits for the
 script's non-daemon threads, runs its ``atexit`` functions, flushes ``sys.stdout`` and
-``sys.stderr`` — then points descriptors 1 and 2 at ``/dev/null`` and writes ``end <exit status>``
-on descriptor 3: the host has the hook's answer without waiting for the interpreter's teardown,
-which then runs as usual (objects finalised, files flushed) with nothing left to print to.
+``sys.stderr`` — then, if the process has no child of its own, points descriptors 1 and 2 at
+``/dev/null`` and writes ``end <exit status>`` on descriptor 3: the host has the hook's answer
+without waiting for the interpreter's teardown, which then runs as usual (objects finalised, files
+flushed) with nothing left to print to. A process with a child says nothing and ends with its real
+exit, as a cold one does.
 
 Before it waits, it imports the standard-library modules hooks use most (``PRELOADED``): importing
 them is most of what a small hook spends after the interpreter's start, and none of them reads the
@@ -22,8 +24,10 @@ interpreter anew on the script (``os.execv``: the same process, its pipes and it
 cold as a spawned one. It also compiles a snippet once, so the one-time set-up of Python's compiler
 is not on the hook's path, and, given the path of the script the host expects next as its argument,
 reads and compiles that script ahead; the hook uses that compilation only if the file still holds
-the same bytes. What it loaded ahead is frozen out of the garbage collector
-(``gc.freeze``), so Python's last collection at exit does not walk it.
+the same bytes. It also lists that script's directory ahead for modules named like preloaded ones,
+an answer the hook uses only while the directory's entries are unchanged. What it loaded ahead is
+frozen out of the garbage collector (``gc.freeze``), so Python's last collection at exit does not
+walk it.
 """
 import gc
 import os
@@ -62,6 +66,49 @@ compile(
 )
 
 
+def _shadows_preloaded(directory):
+    """True when ``directory`` holds a module or package named like a preloaded module."""
+    try:
+        entries = os.listdir(directory)
+    except OSError:
+        return False
+    for entry in entries:
+        name, dot, suffix = entry.partition(".")
+        if name not in PRELOADED:
+            continue
+        if dot and ("." + suffix.rpartition(".")[2]) in _MODULE_SUFFIXES:
+            return True
+        if not dot and os.path.isdir(os.path.join(directory, entry)):
+            return True
+    return False
+
+
+def _directory_identity(directory):
+    """What changes whenever an entry of ``directory`` is added, removed or renamed: its change time."""
+    facts = os.stat(directory)
+    return (facts.st_dev, facts.st_ino, facts.st_ctime_ns)
+
+
+def _list_ahead(script_path):
+    """Whether the expected script's directory shadows a preloaded module, decided while idle.
+
+    Kept only for a directory whose entries have not changed for a second: any change made after
+    this listing then gives it another change time (which nothing can set back), even where the
+    file system's clock is coarse. The hook uses the answer only if the directory's identity is
+    still the one recorded here.
+    """
+    import time
+
+    try:
+        directory = os.path.dirname(os.path.realpath(script_path))
+        identity = _directory_identity(directory)
+        if identity[2] > time.time_ns() - 1_000_000_000:
+            return None
+        return (directory, identity, _shadows_preloaded(directory))
+    except OSError:
+        return None
+
+
 def _prepare(script_path):
     """The script the host expects next (the bootstrap's argument), read and compiled ahead."""
     import stat
@@ -94,28 +141,12 @@ def _prepare(script_path):
 
 _PREPARED_MAX_BYTES = 1 << 20
 _PREPARED = _prepare(sys.argv[1]) if len(sys.argv) > 1 else None
+_LISTED = _list_ahead(sys.argv[1]) if len(sys.argv) > 1 else None
 
 # Everything loaded so far lives as long as the process: kept out of the garbage collector's
 # generations (as pre-forking servers do), so the collection Python makes as it exits does not walk
 # it again. That collection is most of a small hook's exit.
 gc.freeze()
-
-
-def _shadows_preloaded(directory):
-    """True when ``directory`` holds a module or package named like a preloaded module."""
-    try:
-        entries = os.listdir(directory)
-    except OSError:
-        return False
-    for entry in entries:
-        name, dot, suffix = entry.partition(".")
-        if name not in PRELOADED:
-            continue
-        if dot and ("." + suffix.rpartition(".")[2]) in _MODULE_SUFFIXES:
-            return True
-        if not dot and os.path.isdir(os.path.join(directory, entry)):
-            return True
-    return False
 
 
 def _hookrail_warm_start():
@@ -178,7 +209,18 @@ def _hookrail_warm_start():
         script_path = os.path.join(os.getcwd(), script_path)
     if not getattr(sys.flags, "safe_path", False):
         script_directory = os.path.dirname(os.path.realpath(script_path))
-        if _shadows_preloaded(script_directory):
+        listed = _LISTED
+        try:
+            shadows = (
+                listed[2]
+                if listed is not None
+                and listed[0] == script_directory
+                and _directory_identity(script_directory) == listed[1]
+                else _shadows_preloaded(script_directory)
+            )
+        except OSError:
+            shadows = _shadows_preloaded(script_directory)
+        if shadows:
             os.execv(sys.executable, [sys.orig_argv[0], script, *arguments])
         sys.path[0] = script_directory
     sys.argv[:] = [os.fsdecode(script)] + [os.fsdecode(argument) for argument in arguments]
@@ -261,6 +303,16 @@ def _announce_end(status):
             stream.flush()
         except Exception:
             pass
+    # A script that leaves a child of its own (running, or exited and not waited for) ends with its
+    # real exit, as cold, so what the child leaves in the group is found as for a cold process. No
+    # child at all is the one case waitid reports as ECHILD; it looks without reaping (WNOWAIT).
+    try:
+        os.waitid(os.P_ALL, 0, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        return
+    except ChildProcessError:
+        pass
+    except (AttributeError, OSError):
+        return
     null = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null, 1)
     os.dup2(null, 2)
