@@ -38,10 +38,16 @@ export function prepareProcessGroupTracking(): void {
 
 /**
  * `groupId` (a detached process's PID, just spawned) is killed at the
- * host's exit and by the watchdog if the host dies.
+ * host's exit and by the watchdog if the host dies. A group tracked already (a warm interpreter,
+ * tracked since it started idle, now running its hook) is not written to the watchdog again.
  */
 export function trackProcessGroup(groupId: number): void {
   prepareProcessGroupTracking();
+  if (runningGroups.has(groupId)) {
+    // A watchdog that died meanwhile is replaced; its file starts with every tracked group.
+    watchdog?.ensureRunning();
+    return;
+  }
   runningGroups.add(groupId);
   watchdog?.add(groupId);
 }

@@ -96,6 +96,7 @@ export function startWarmHook(options: WarmHookOptions): WarmHook | undefined {
       script: launch.script,
       args: launch.args,
       environment: hookEnvironment,
+      startEnvironment: warm.startEnvironment,
       keptNames: identity.keptNames,
     }),
   );

@@ -25,6 +25,19 @@ writeFileSync(
   scripts.python,
   "import os, sys\nsys.stdout.write('ran ' + ' '.join(sys.argv[1:]) + ' in ' + os.getcwd() + '\\n')\n",
 );
+const environmentScripts: Record<InterpreterKind, string> = {
+  node: join(scratch, 'environment.cjs'),
+  python: join(scratch, 'environment.py'),
+};
+const probedNames = ['STALE', 'CHANGED', 'ADDED', 'UNTOUCHED'];
+writeFileSync(
+  environmentScripts.node,
+  `process.stdout.write(JSON.stringify(${JSON.stringify(probedNames)}.map((name) => process.env[name] ?? null)));\n`,
+);
+writeFileSync(
+  environmentScripts.python,
+  `import json, os, sys\nsys.stdout.write(json.dumps([os.environ.get(name) for name in ${JSON.stringify(probedNames)}], separators=(",", ":")))\n`,
+);
 
 const pools: WarmInterpreterPool[] = [];
 afterEach(async () => {
@@ -32,14 +45,14 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** An idle process of `kind`, taken from a pool of its own once it has started. */
-async function idleProcess(kind: InterpreterKind): Promise<WarmProcess> {
+/** An idle process of `kind`, started with `extra` in its environment and taken from a pool of its own once it has started. */
+async function idleProcess(kind: InterpreterKind, extra: Record<string, string> = {}): Promise<WarmProcess> {
   const path = pathWithRealPython();
   const executable = findExecutable({ name: kind === 'node' ? 'node' : 'python3', path, cwd: '/' });
   if (!executable) throw new Error(`${kind} is not on PATH`);
   const pool = new WarmInterpreterPool();
   pools.push(pool);
-  const environment = { ...process.env, PATH: path };
+  const environment = { ...process.env, PATH: path, ...extra };
   const spec = { kind, executable, argv0: kind === 'node' ? 'node' : 'python3', fingerprint: '', environment, idle: 1 };
   pool.take(spec);
   await waitFor(() => pool.idleProcessIds(kind).length === 1, `an idle ${kind} process`);
@@ -48,12 +61,13 @@ async function idleProcess(kind: InterpreterKind): Promise<WarmProcess> {
   return taken;
 }
 
-function messageFor(kind: InterpreterKind): Buffer {
+function messageFor(warm: WarmProcess, kind: InterpreterKind): Buffer {
   return encodeControlMessage({
     cwd: scratch,
     script: scripts[kind],
     args: ['é', ''],
-    environment: { PATH: process.env.PATH, HOOKRAIL_CONTROL_TEST: 'ünïcode' },
+    environment: warm.startEnvironment,
+    startEnvironment: warm.startEnvironment,
     keptNames: [],
   });
 }
@@ -71,20 +85,33 @@ function collect(stream: Readable): Promise<string> {
 }
 
 describe('encodeControlMessage', () => {
+  const message = encodeControlMessage({
+    cwd: scratch,
+    script: scripts.node,
+    args: ['é', ''],
+    environment: { PATH: '/bin', CHANGED: 'ünïcode', ADDED: 'yes', LANG: 'C', GONE_TOO: undefined },
+    startEnvironment: { PATH: '/bin', CHANGED: 'old', STALE: '1', LANG: 'C.UTF-8', GONE_TOO: 'x', NEVER: undefined },
+    keptNames: ['LANG'],
+  });
+
   it('puts the byte length of the fields first, so multi-byte text and empty arguments are counted exactly', () => {
-    const message = messageFor('node');
     const newline = message.indexOf(10);
-    const body = message.subarray(newline + 1);
-    expect(Number(message.subarray(0, newline).toString('latin1'))).toBe(body.length);
+    expect(Number(message.subarray(0, newline).toString('latin1'))).toBe(message.length - newline - 1);
+  });
+
+  it('sends the environment as what differs from the start environment: removed names, then changed and added variables; kept names never', () => {
+    const body = message.subarray(message.indexOf(10) + 1);
     expect(body.toString('utf8').split('\0')).toEqual([
       scratch,
       scripts.node,
       '2',
       'é',
       '',
-      '0',
-      `PATH=${process.env.PATH}`,
-      'HOOKRAIL_CONTROL_TEST=ünïcode',
+      '2',
+      'STALE',
+      'GONE_TOO',
+      'CHANGED=ünïcode',
+      'ADDED=yes',
     ]);
   });
 });
@@ -95,7 +122,7 @@ describe.each(['node', 'python'] as const)('a warm %s interpreter reading its co
     const output = collect(warm.child.stdout!);
     warm.child.stdin!.end();
     // Written, never ended: without the length the bootstrap would wait for the channel to close.
-    warm.control.write(messageFor(kind));
+    warm.control.write(messageFor(warm, kind));
     expect(await output).toBe(`ran é  in ${scratch}\n`);
     expect(await collect(warm.child.stdio[3] as Readable)).toBe('end 0\n');
     warm.control.end();
@@ -106,7 +133,7 @@ describe.each(['node', 'python'] as const)('a warm %s interpreter reading its co
     const warm = await idleProcess(kind);
     const output = collect(warm.child.stdout!);
     warm.child.stdin!.end();
-    const message = messageFor(kind);
+    const message = messageFor(warm, kind);
     warm.control.write(message.subarray(0, 1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     warm.control.write(message.subarray(1, message.indexOf(10) + 5));
@@ -116,11 +143,31 @@ describe.each(['node', 'python'] as const)('a warm %s interpreter reading its co
     warm.release();
   });
 
+  it("the hook's environment is the start environment with the message's changes: one removed, one changed, one added, the rest as started", async () => {
+    const warm = await idleProcess(kind, { STALE: 'from the start', CHANGED: 'old', UNTOUCHED: 'kept as started' });
+    const output = collect(warm.child.stdout!);
+    warm.child.stdin!.end();
+    const environment: Record<string, string | undefined> = { ...warm.startEnvironment, CHANGED: 'new', ADDED: 'é' };
+    delete environment.STALE;
+    warm.control.end(
+      encodeControlMessage({
+        cwd: scratch,
+        script: environmentScripts[kind],
+        args: [],
+        environment,
+        startEnvironment: warm.startEnvironment,
+        keptNames: [],
+      }),
+    );
+    expect(JSON.parse(await output)).toEqual([null, 'new', 'é', 'kept as started']);
+    warm.release();
+  });
+
   it('a channel closed before the whole message: the process exits 0 without running anything', async () => {
     const warm = await idleProcess(kind);
     const output = collect(warm.child.stdout!);
     const exited = new Promise<number | null>((resolve) => warm.child.once('exit', (code) => resolve(code)));
-    const message = messageFor(kind);
+    const message = messageFor(warm, kind);
     warm.control.end(message.subarray(0, message.length - 3));
     expect(await exited).toBe(0);
     expect(await output).toBe('');

@@ -1,8 +1,9 @@
 'use strict';
 /**
  * A warm Node interpreter's bootstrap (hookrail). Started ahead of need with no flags, it waits on
- * descriptor 3 for one hook: the working directory, the script, its arguments and its environment,
- * fields separated by NUL after the message's length (see warm/controlMessage.ts). It applies them
+ * descriptor 3 for one hook: the working directory, the script, its arguments and how its
+ * environment differs from the one this process started with, fields separated by NUL after the
+ * message's length (see warm/controlMessage.ts). It applies them
  * and runs the script as the main module through Node's own entry-point loading, so
  * `require.main === module`, ES modules and `process.argv` are what `node script.js` gives. stdin,
  * stdout and stderr are the hook's pipes; the bootstrap never writes to them. One hook per process.
@@ -25,10 +26,6 @@ const { pathToFileURL } = require('node:url');
 const Module = require('node:module');
 
 const controlDescriptor = 3;
-// The environment this process started with, which nothing changes before the hook: compared in
-// JavaScript, so applying the hook's reads no variable back from the process (each read is a call
-// into C++).
-const startEnvironment = { ...process.env };
 
 // The hook runs from a macrotask, as a cold main module does, not inside the import's promise job.
 const startHook = () => setImmediate(runHook);
@@ -44,10 +41,10 @@ warmUp();
 function runHook() {
   const hook = parseHook(readControlMessage());
   announceEndOnExit();
-  const changes = environmentChanges(hook);
   process.chdir(hook.workingDirectory);
-  for (const name of changes.removed) delete process.env[name];
-  for (const [name, value] of changes.set) process.env[name] = value;
+  // What differs from the environment this process started with: removed, then set.
+  for (const name of hook.unset) delete process.env[name];
+  for (const [name, value] of hook.set) process.env[name] = value;
   process.argv = [process.execPath, resolve(hook.script), ...hook.scriptArguments];
   // Called as Node calls it, so a stack trace names it the same way.
   Module.runMain();
@@ -63,29 +60,16 @@ function parseHook(message) {
   const argumentCount = Number(next());
   const scriptArguments = fields.slice(index, index + argumentCount);
   index += argumentCount;
-  const keptCount = Number(next());
-  const kept = new Set(fields.slice(index, index + keptCount));
-  index += keptCount;
-  const environment = new Map();
+  const unsetCount = Number(next());
+  const unset = fields.slice(index, index + unsetCount);
+  index += unsetCount;
+  const set = [];
   for (; index < fields.length; index += 1) {
     const entry = fields[index];
     const separator = entry.indexOf('=');
-    if (separator > 0) environment.set(entry.slice(0, separator), entry.slice(separator + 1));
+    if (separator > 0) set.push([entry.slice(0, separator), entry.slice(separator + 1)]);
   }
-  return { workingDirectory, script, scriptArguments, kept, environment };
-}
-
-/** The variables to remove and to set so that the environment is the hook's, kept names aside. */
-function environmentChanges(hook) {
-  const removed = [];
-  const set = [];
-  for (const name of Object.keys(startEnvironment)) {
-    if (!hook.environment.has(name) && !hook.kept.has(name)) removed.push(name);
-  }
-  for (const [name, value] of hook.environment) {
-    if (!hook.kept.has(name) && startEnvironment[name] !== value) set.push([name, value]);
-  }
-  return { removed, set };
+  return { workingDirectory, script, scriptArguments, unset, set };
 }
 
 /**
@@ -98,11 +82,9 @@ function environmentChanges(hook) {
 function warmUp() {
   const { Duplex } = require('node:stream');
   const { Socket } = require('node:net');
-  const sample = Buffer.from(['/', join(__dirname, 'hook.mjs'), '1', 'argument', '1', 'KEPT', 'NAME=value'].join('\0'));
+  const sample = Buffer.from(['/', join(__dirname, 'hook.mjs'), '1', 'argument', '1', 'GONE', 'NAME=value'].join('\0'));
   const message = readLengthPrefixed(Buffer.concat([Buffer.from(`${sample.length}\n`, 'latin1'), sample]));
-  const hook = parseHook(message.body);
-  environmentChanges(hook);
-  resolve(hook.script);
+  resolve(parseHook(message.body).script);
   const duplex = new Duplex({
     read() {},
     write(chunk, encoding, callback) {

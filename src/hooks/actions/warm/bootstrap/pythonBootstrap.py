@@ -1,8 +1,8 @@
 """A warm Python interpreter's bootstrap (hookrail).
 
 Started ahead of need with no flags, it waits on descriptor 3 for one hook: the working directory,
-the script, its arguments and its environment, fields separated by NUL after the message's length
-(see warm/controlMessage.ts).
+the script, its arguments and how its environment differs from the one this process started with,
+fields separated by NUL after the message's length (see warm/controlMessage.ts).
 It applies them and runs the script in the interpreter's own ``__main__`` module, as ``python3
 script.py`` would: ``__name__ == "__main__"``, ``sys.argv``, ``sys.path[0]`` and ``__file__`` set
 the same way. stdin, stdout and stderr are the hook's pipes; the bootstrap never writes to them. One
@@ -64,6 +64,24 @@ compile(
     "exec",
     dont_inherit=True,
 )
+
+
+def _warm_up():
+    """The first regular expressions and JSON a hook handles, on values of its own.
+
+    The first ``re.compile`` and ``json.loads`` of a process set up what later calls reuse (about
+    60 microseconds for a guard that compiles two patterns and reads its input). Nothing of it is
+    visible to a script: the regular-expression cache is emptied again.
+    """
+    for pattern in (r"^\s*(\w+)\s+-[a-z]+\b(?!.*\|)", r"(?i)rm\s+-rf?\s+/(?:\S*)$", r"\.(env|pem)$|^/etc/"):
+        for _ in range(3):
+            re.compile(pattern).search("grep -rn TODO src | sort")
+        re.purge()
+    for _ in range(3):
+        json.dumps(json.loads('{"tool_input": {"command": "ls -la", "numbers": [1, 2.5, true, null]}}'))
+
+
+_warm_up()
 
 
 def _shadows_preloaded(directory):
@@ -184,23 +202,19 @@ def _hookrail_warm_start():
     index = 3
     arguments = fields[index:index + argument_count]
     index += argument_count
-    kept_count = int(fields[index])
+    unset_count = int(fields[index])
     index += 1
-    kept = set(fields[index:index + kept_count])
-    index += kept_count
-    environment = {}
+    unset = fields[index:index + unset_count]
+    index += unset_count
+
+    os.chdir(working_directory)
+    # What differs from the environment this process started with: removed, then set.
+    environ = os.environb
+    for name in unset:
+        environ.pop(name, None)
     for entry in fields[index:]:
         name, separator, value = entry.partition(b"=")
         if separator and name:
-            environment[name] = value
-
-    os.chdir(working_directory)
-    environ = os.environb
-    for name in list(environ):
-        if name not in environment and name not in kept:
-            del environ[name]
-    for name, value in environment.items():
-        if name not in kept and environ.get(name) != value:
             environ[name] = value
 
     # Made absolute as Python does for its script: joined to the working directory, not normalised.
