@@ -6,7 +6,7 @@
  * expand, a redirection, a second command — is not recognised, and the hook runs as it always does.
  */
 import { basename, delimiter, isAbsolute, join, resolve } from 'node:path';
-import { scriptFileFacts } from '../scriptFile.js';
+import { type ScriptFileFacts, scriptFileFacts } from '../scriptFile.js';
 
 /** The interpreters hookrail keeps warm. */
 export type InterpreterKind = 'node' | 'python';
@@ -56,10 +56,12 @@ export function recognizeInterpreterCommand(
     const [script, ...args] = rest;
     // A flag (or `-` for stdin) before the script changes how the interpreter starts.
     if (script === undefined || script === '' || script.startsWith('-')) return undefined;
-    const executable = first.includes('/')
-      ? resolve(options.cwd, first)
-      : findExecutable({ name: first, path: options.path, cwd: options.cwd });
-    if (!executable || isScript(executable) || !isRegularFile(resolve(options.cwd, script))) return undefined;
+    const found = first.includes('/')
+      ? fileWithFacts(resolve(options.cwd, first))
+      : findExecutableWithFacts({ name: first, path: options.path, cwd: options.cwd });
+    if (!found?.facts.executable || isScriptHead(found.facts) || !isRegularFile(resolve(options.cwd, script)))
+      return undefined;
+    const executable = found.path;
     return {
       kind,
       executable,
@@ -80,9 +82,9 @@ export function recognizeInterpreterCommand(
     const name = shebang.argument;
     const envKind = name === undefined ? undefined : kindOfName(name);
     if (!envKind || name!.includes('/')) return undefined;
-    const executable = findExecutable({ name: name!, path: options.path, cwd: options.cwd });
-    return executable && !isScript(executable)
-      ? { kind: envKind, executable, argv0: name!, script: first, args: rest, viaShell, program: first }
+    const found = findExecutableWithFacts({ name: name!, path: options.path, cwd: options.cwd });
+    return found && !isScriptHead(found.facts)
+      ? { kind: envKind, executable: found.path, argv0: name!, script: first, args: rest, viaShell, program: first }
       : undefined;
   }
   const directKind = kindOfName(basename(shebang.interpreter));
@@ -120,20 +122,36 @@ export interface FindExecutableOptions {
 
 /** The first executable regular file called `name` in `path`'s directories, as the shell finds it. */
 export function findExecutable(options: FindExecutableOptions): string | undefined {
+  return findExecutableWithFacts(options)?.path;
+}
+
+/** A file and what it says of itself, looked at once. */
+interface FileWithFacts {
+  path: string;
+  facts: ScriptFileFacts;
+}
+
+function findExecutableWithFacts(options: FindExecutableOptions): FileWithFacts | undefined {
   if (options.path === undefined) return undefined;
   for (const directory of options.path.split(delimiter)) {
     const candidate = join(directory === '' ? options.cwd : resolve(options.cwd, directory), options.name);
-    if (isExecutableFile(candidate)) return candidate;
+    const found = fileWithFacts(candidate);
+    if (found?.facts.executable) return found;
   }
   return undefined;
+}
+
+function fileWithFacts(path: string): FileWithFacts | undefined {
+  const facts = scriptFileFacts(path);
+  return facts ? { path, facts } : undefined;
 }
 
 /**
  * True for a file that is itself a script (a version manager's shim, a wrapper): it would run
  * something else, with variables of its own, so what runs is not known here.
  */
-function isScript(path: string): boolean {
-  return scriptFileFacts(path)?.head.startsWith('#!') === true;
+function isScriptHead(facts: ScriptFileFacts): boolean {
+  return facts.head.startsWith('#!');
 }
 
 function isRegularFile(path: string): boolean {

@@ -52,7 +52,9 @@ function shellLevel(inherited: string | undefined): string | undefined {
 function shellWorkingDirectory(inherited: string | undefined, cwd: string): string | undefined {
   try {
     const here = statSync(cwd);
-    if (inherited !== undefined && isAbsolute(inherited) && isSameFile(inherited, here)) return inherited;
+    // The inherited PWD spelled as the working directory names it by definition: no second stat.
+    if (inherited !== undefined && isAbsolute(inherited) && (inherited === cwd || isSameFile(inherited, here)))
+      return inherited;
     return realpathSync(cwd);
   } catch {
     return undefined;

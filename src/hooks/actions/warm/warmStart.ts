@@ -90,7 +90,9 @@ export function startWarmHook(options: WarmHookOptions): WarmHook | undefined {
   if (!warm) return undefined;
   // A process that died while idle fails its write; its exit is then the hook's outcome, as for a crash.
   warm.control.on('error', () => {});
-  warm.control.end(
+  // Written, not ended: the interpreter reads exactly the message, and ending the channel here would
+  // put a shutdown on the hook's path. It is ended with the hook's run.
+  warm.control.write(
     encodeControlMessage({
       cwd: options.cwd,
       script: launch.script,
@@ -100,7 +102,14 @@ export function startWarmHook(options: WarmHookOptions): WarmHook | undefined {
       keptNames: identity.keptNames,
     }),
   );
-  return { process: warm.child, scriptEnd: warm.child.stdio[3] as Readable, release: warm.release };
+  return {
+    process: warm.child,
+    scriptEnd: warm.child.stdio[3] as Readable,
+    release: () => {
+      warm.control.end();
+      warm.release();
+    },
+  };
 }
 
 /** Exec form naming a script no interpreter here runs warm: a launcher executes it (scriptLauncher.ts). */
