@@ -4,6 +4,7 @@
  * and a channel closed before a whole message is the pool shutting down. Real Node and Python
  * bootstraps, taken from a pool of their own.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -171,6 +172,33 @@ describe.each(['node', 'python'] as const)('a warm %s interpreter reading its co
     warm.control.end(message.subarray(0, message.length - 3));
     expect(await exited).toBe(0);
     expect(await output).toBe('');
+    warm.release();
+  });
+});
+
+describe('a warm python interpreter whose script is gone by the time it opens it', () => {
+  it('says what Python says when it cannot open its script, and exits 2, as cold', async () => {
+    const missing = join(scratch, 'gone.py');
+    const executable = findExecutable({ name: 'python3', path: pathWithRealPython(), cwd: '/' })!;
+    const cold = spawnSync(executable, [missing], { argv0: 'python3', cwd: scratch, encoding: 'utf8', input: '' });
+    expect(cold.status).toBe(2);
+    expect(cold.stderr).toContain("can't open file");
+    const warm = await idleProcess('python');
+    const stderr = collect(warm.child.stderr!);
+    const exited = new Promise<number | null>((resolve) => warm.child.once('exit', (code) => resolve(code)));
+    warm.child.stdin!.end();
+    warm.control.end(
+      encodeControlMessage({
+        cwd: scratch,
+        script: missing,
+        args: [],
+        environment: warm.startEnvironment,
+        startEnvironment: warm.startEnvironment,
+        keptNames: [],
+      }),
+    );
+    expect(await exited).toBe(2);
+    expect(await stderr).toBe(cold.stderr);
     warm.release();
   });
 });

@@ -179,6 +179,8 @@ def _hookrail_warm_start():
 
     exit_status = _exit_status
     announce_end = _announce_end
+    real_path = _real_path
+    read_all = _read_all
     prepared = _PREPARED
     # The message's length, a newline, then the message: read exactly that, so the hook starts as
     # soon as the host has written it (warm/controlMessage.ts).
@@ -225,26 +227,37 @@ def _hookrail_warm_start():
     script_path = os.fsdecode(script)
     if not os.path.isabs(script_path):
         script_path = os.path.join(os.getcwd(), script_path)
-    if not getattr(sys.flags, "safe_path", False):
-        script_directory = os.path.dirname(os.path.realpath(script_path))
-        listed = _LISTED
-        try:
-            shadows = (
-                listed[2]
-                if listed is not None
-                and listed[0] == script_directory
-                and _directory_identity(script_directory) == listed[1]
-                else _shadows_preloaded(script_directory)
-            )
-        except OSError:
-            shadows = _shadows_preloaded(script_directory)
-        if shadows:
-            os.execv(sys.executable, [sys.orig_argv[0], script, *arguments])
-        sys.path[0] = script_directory
     sys.argv[:] = [os.fsdecode(script)] + [os.fsdecode(argument) for argument in arguments]
     sys.orig_argv[1:] = sys.argv
-    with open(script_path, "rb") as source_file:
-        source = source_file.read()
+    try:
+        descriptor = os.open(script_path, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError as error:
+        # Gone or unreadable since the host looked: what Python says when it cannot open its script.
+        sys.stderr.write(
+            "%s: can't open file %r: [Errno %d] %s\n" % (sys.orig_argv[0], script_path, error.errno, error.strerror)
+        )
+        announce_end(2)
+        sys.exit(2)
+    try:
+        if not getattr(sys.flags, "safe_path", False):
+            script_directory = os.path.dirname(real_path(descriptor, script_path))
+            listed = _LISTED
+            try:
+                shadows = (
+                    listed[2]
+                    if listed is not None
+                    and listed[0] == script_directory
+                    and _directory_identity(script_directory) == listed[1]
+                    else _shadows_preloaded(script_directory)
+                )
+            except OSError:
+                shadows = _shadows_preloaded(script_directory)
+            if shadows:
+                os.execv(sys.executable, [sys.orig_argv[0], script, *arguments])
+            sys.path[0] = script_directory
+        source = read_all(descriptor)
+    finally:
+        os.close(descriptor)
     if prepared is not None and prepared[0] == script_path and prepared[1] == source:
         # The same file name, flags and bytes: the same code object as a compilation now would give.
         code = prepared[2]
@@ -289,6 +302,36 @@ def _hookrail_warm_start():
         status = 0
     announce_end(status)
     sys.exit(status)
+
+
+def _real_path(descriptor, path):
+    """The path of the open file ``descriptor`` with every symbolic link resolved, as realpath(3).
+
+    Linux names an open file's resolved path in /proc in one step; ``os.path.realpath`` looks at each
+    component of the path in turn. Elsewhere, or for a file deleted since it was opened, that is
+    what answers.
+    """
+    import os
+
+    try:
+        resolved = os.readlink("/proc/self/fd/%d" % descriptor)
+    except OSError:
+        return os.path.realpath(path)
+    if not resolved.startswith("/") or resolved.endswith(" (deleted)"):
+        return os.path.realpath(path)
+    return resolved
+
+
+def _read_all(descriptor):
+    """Everything left to read from ``descriptor``."""
+    import os
+
+    chunks = []
+    while True:
+        chunk = os.read(descriptor, 1 << 20)
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
 
 
 def _exit_status(code):
