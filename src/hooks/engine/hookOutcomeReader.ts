@@ -97,12 +97,14 @@ export class HookOutcomeReader {
 
     if (outcome.exitCode === 2) {
       const output = convertPlainTextToHookOutput(stderr, 2);
-      this.logger.info(`Hook "${hookLabel(hookConfig)}" blocked ${eventName} (exit code 2): ${output.reason}`, {
-        command: commandOf(hookConfig),
-        eventName,
-        exitCode: 2,
-        stderr: excerpt(stderr),
-      });
+      // A block is the answer, not a failure: its record is built only for a logger that keeps it.
+      if (this.logger.isEnabled('info'))
+        this.logger.info(`Hook "${hookLabel(hookConfig)}" blocked ${eventName} (exit code 2): ${output.reason}`, {
+          command: commandOf(hookConfig),
+          eventName,
+          exitCode: 2,
+          stderr: excerpt(stderr),
+        });
       const error = new HookExecutionError({
         kind: 'exit-code',
         command: commandOf(hookConfig),
