@@ -15,15 +15,19 @@ export class HookrailError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;
-    const kinds: string[] = [];
-    for (
-      let type: unknown = new.target;
-      typeof type === 'function' && type !== Error;
-      type = Object.getPrototypeOf(type)
-    ) {
-      kinds.push((type as { name: string }).name);
+    // The same for every instance of a class: kept once on its prototype, where isInstance finds it.
+    const prototype: object = new.target.prototype;
+    if (!Object.hasOwn(prototype, errorKinds)) {
+      const kinds: string[] = [];
+      for (
+        let type: unknown = new.target;
+        typeof type === 'function' && type !== Error;
+        type = Object.getPrototypeOf(type)
+      ) {
+        kinds.push((type as { name: string }).name);
+      }
+      Object.defineProperty(prototype, errorKinds, { value: kinds, enumerable: false });
     }
-    Object.defineProperty(this, errorKinds, { value: kinds, enumerable: false });
   }
 
   /** True when `value` is an error of this class (or a subclass), from this copy of hookrail or another. */
@@ -222,12 +226,20 @@ export class HookExecutionError extends HookrailError {
     message: string;
     cause?: unknown;
   }) {
+    // Never thrown, only carried in a hook's result: the frames of hookrail's own reader would tell a
+    // user nothing, and capturing them cost each blocking or failing hook about 10 µs.
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (stackTraceIsSettable) Error.stackTraceLimit = 0;
     super(options.message, { cause: options.cause });
+    if (stackTraceIsSettable) Error.stackTraceLimit = stackTraceLimit;
     this.kind = options.kind;
     this.command = options.command;
     this.eventName = options.eventName;
   }
 }
+
+/** False where the host froze `Error` (a hardened realm): its stack trace limit is then left alone. */
+const stackTraceIsSettable = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit')?.writable === true;
 
 /** How a host's `onAskUser` failed to answer: each one denies the call. */
 export type AskUserFailureKind = 'threw' | 'timeout' | 'invalid-answer';

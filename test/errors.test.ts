@@ -59,4 +59,36 @@ describe('errors: one base class, a name per failure, isInstance across copies',
     }
     expect(errors.ModelError.isInstance(new secondCopy.ToolNotFoundError('x'))).toBe(false);
   });
+
+  it("a subclass made after its parent's first instance keeps its own kinds, which isInstance reads across copies", () => {
+    const kindsOf = (value: object) => (value as Record<symbol, unknown>)[Symbol.for('hookrail.errorKinds')];
+    const parent = new errors.HookExecutionError({
+      kind: 'threw',
+      command: 'x',
+      eventName: 'BeforeTool',
+      message: 'm',
+    });
+    class GuardError extends errors.HookExecutionError {}
+    const guard = new GuardError({ kind: 'threw', command: 'x', eventName: 'BeforeTool', message: 'm' });
+    expect(kindsOf(parent)).toEqual(['HookExecutionError', 'HookrailError']);
+    expect(kindsOf(guard)).toEqual(['GuardError', 'HookExecutionError', 'HookrailError']);
+    // As a copy of the class from another module would see them: by their kinds alone.
+    const seenFromAnotherCopy = (value: object) => ({ [Symbol.for('hookrail.errorKinds')]: kindsOf(value) });
+    expect(GuardError.isInstance(seenFromAnotherCopy(guard))).toBe(true);
+    expect(GuardError.isInstance(seenFromAnotherCopy(parent))).toBe(false);
+    expect(Object.getOwnPropertySymbols(guard)).toEqual([]);
+  });
+
+  it('a HookExecutionError, carried in a result and never thrown, has no stack frames; the limit is left as it was', () => {
+    const before = Error.stackTraceLimit;
+    const error = new errors.HookExecutionError({
+      kind: 'exit-code',
+      command: 'guard.sh',
+      eventName: 'BeforeTool',
+      message: 'blocked',
+    });
+    expect(error.stack).toBe('HookExecutionError: blocked');
+    expect(Error.stackTraceLimit).toBe(before);
+    expect(new errors.ModelError('m', 'no key').stack).toContain('errors.test.ts');
+  });
 });

@@ -90,8 +90,9 @@ export function startWarmHook(options: WarmHookOptions): WarmHook | undefined {
   if (!warm) return undefined;
   // A process that died while idle fails its write; its exit is then the hook's outcome, as for a crash.
   warm.control.on('error', () => {});
-  // Written, not ended: the interpreter reads exactly the message, and ending the channel here would
-  // put a shutdown on the hook's path. It is ended with the hook's run.
+  // Written, not ended: the interpreter reads exactly the message, and an end would put a shutdown
+  // on the hook's path. The channel closes by itself when the process exits (its end of the socket
+  // closes, and a child's stdio socket does not stay half open).
   warm.control.write(
     encodeControlMessage({
       cwd: options.cwd,
@@ -102,14 +103,7 @@ export function startWarmHook(options: WarmHookOptions): WarmHook | undefined {
       keptNames: identity.keptNames,
     }),
   );
-  return {
-    process: warm.child,
-    scriptEnd: warm.child.stdio[3] as Readable,
-    release: () => {
-      warm.control.end();
-      warm.release();
-    },
-  };
+  return { process: warm.child, scriptEnd: warm.child.stdio[3] as Readable, release: warm.release };
 }
 
 /** Exec form naming a script no interpreter here runs warm: a launcher executes it (scriptLauncher.ts). */

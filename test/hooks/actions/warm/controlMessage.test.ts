@@ -130,6 +130,18 @@ describe.each(['node', 'python'] as const)('a warm %s interpreter reading its co
     warm.release();
   });
 
+  it('the channel, written and never ended by the host, is closed on its side once the process has exited', async () => {
+    const warm = await idleProcess(kind);
+    const output = collect(warm.child.stdout!);
+    const scriptEnd = collect(warm.child.stdio[3] as Readable);
+    warm.child.stdin!.end();
+    warm.control.write(messageFor(warm, kind));
+    expect(await output).toBe(`ran é  in ${scratch}\n`);
+    expect(await scriptEnd).toBe('end 0\n');
+    await waitFor(() => warm.control.destroyed, 'the control channel to be closed');
+    warm.release();
+  });
+
   it('a message written in pieces (the length split, the fields later) is read whole', async () => {
     const warm = await idleProcess(kind);
     const output = collect(warm.child.stdout!);
