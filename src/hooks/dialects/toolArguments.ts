@@ -31,6 +31,13 @@ function firstDefined(args: Record<string, unknown>, keys: readonly string[]): u
   return undefined;
 }
 
+/** The fields of `args` among `keys` that are set, under the same names. */
+function definedFields(args: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const key of keys) if (args[key] !== undefined) fields[key] = args[key];
+  return fields;
+}
+
 /** The same name in both dialects. */
 function same(key: string): FieldMapping {
   return renamed([key], key);
@@ -55,12 +62,11 @@ function path(nativeKeys: readonly string[], claudeKey: string): FieldMapping {
   return {
     ...plain,
     toClaude: (args, context) => {
-      const value = firstDefined(args, nativeKeys);
-      if (value === undefined) return {};
-      return {
-        [claudeKey]:
-          typeof value === 'string' && value !== '' && !isAbsolute(value) ? resolve(context.cwd, value) : value,
-      };
+      const told = plain.toClaude(args, context);
+      const value = told[claudeKey];
+      return typeof value === 'string' && value !== '' && !isAbsolute(value)
+        ? { [claudeKey]: resolve(context.cwd, value) }
+        : told;
     },
   };
 }
@@ -73,25 +79,21 @@ const readWindow: FieldMapping = {
   native: ['offset', 'limit', 'start_line', 'end_line'],
   claude: ['offset', 'limit'],
   toClaude: (args) => {
-    const result: Record<string, unknown> = {};
     const startLine = args['start_line'];
     const endLine = args['end_line'];
     if (startLine !== undefined || endLine !== undefined) {
       const first = typeof startLine === 'number' ? startLine : 1;
-      result['offset'] = first;
+      const result: Record<string, unknown> = { offset: first };
       if (typeof endLine === 'number') result['limit'] = endLine - first + 1;
       return result;
     }
-    if (typeof args['offset'] === 'number') result['offset'] = args['offset'] + 1;
-    else if (args['offset'] !== undefined) result['offset'] = args['offset'];
-    if (args['limit'] !== undefined) result['limit'] = args['limit'];
+    const result = definedFields(args, ['offset', 'limit']);
+    if (typeof result['offset'] === 'number') result['offset'] += 1;
     return result;
   },
   toNative: (args) => {
-    const result: Record<string, unknown> = {};
-    if (typeof args['offset'] === 'number') result['offset'] = Math.max(0, args['offset'] - 1);
-    else if (args['offset'] !== undefined) result['offset'] = args['offset'];
-    if (args['limit'] !== undefined) result['limit'] = args['limit'];
+    const result = definedFields(args, ['offset', 'limit']);
+    if (typeof result['offset'] === 'number') result['offset'] = Math.max(0, result['offset'] - 1);
     return result;
   },
 };
@@ -175,7 +177,7 @@ export function toNativeToolInput(
     const unchanged =
       originalView !== undefined && mapping.claude.every((key) => sameValue(claudeArgs[key], originalView[key]));
     if (unchanged && original) {
-      for (const key of mapping.native) if (original[key] !== undefined) result[key] = original[key];
+      Object.assign(result, definedFields(original, mapping.native));
     } else {
       Object.assign(result, mapping.toNative(claudeArgs));
     }
