@@ -1,0 +1,59 @@
+/**
+ * The event keys of a settings file written for Claude Code, as its author sees them read: the
+ * events hookrail fires run, speaking Claude's dialect; the Claude Code events hookrail has no
+ * counterpart for are skipped with a warning that names them as Claude Code's, and still make the file
+ * Claude's, so its other hooks are told Claude's stdin.
+ */
+import { describe, expect, it } from 'vitest';
+import { readHooksInDialect } from '../../../src/hooks/engine/dialectHooks.js';
+import { HookEventName } from '../../../src/hooks/protocol/events.js';
+
+const hook = { type: 'command', command: 'context.sh' };
+
+/**
+ * Claude Code's hook events with no hookrail event (its hooks reference and settings schema list them
+ * beside the ones hookrail fires).
+ */
+const claudeEventsWithoutCounterpart = [
+  'PermissionDenied',
+  'Setup',
+  'CwdChanged',
+  'FileChanged',
+  'DirectoryAdded',
+  'InstructionsLoaded',
+  'ConfigChange',
+  'UserPromptExpansion',
+  'MessageDisplay',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'TeammateIdle',
+  'TaskCreated',
+  'TaskCompleted',
+  'Elicitation',
+  'ElicitationResult',
+];
+
+describe('a settings file naming a Claude Code event hookrail does not fire', () => {
+  it.each(claudeEventsWithoutCounterpart)(
+    '%s: its hooks are skipped with a warning that names it as Claude Code\'s, and the file\'s SessionStart hook speaks Claude',
+    (eventKey) => {
+      const result = readHooksInDialect({ [eventKey]: [{ hooks: [hook] }], SessionStart: [{ hooks: [hook] }] });
+      expect(result.dialect).toBe('claude');
+      expect(result.definitions.map((definition) => [definition.eventName, definition.config.dialect])).toEqual([
+        [HookEventName.SessionStart, 'claude'],
+      ]);
+      expect(result.problems).toHaveLength(1);
+      expect(result.problems[0]).toMatchObject({ path: `hooks.${eventKey}`, severity: 'warning' });
+      expect(result.problems[0]?.message).toContain(
+        `Claude Code event ${JSON.stringify(eventKey)} has no hookrail equivalent; its hooks are skipped`,
+      );
+    },
+  );
+
+  it('a key of neither agent leaves a SessionStart-only file native, with an "unknown hook event" warning', () => {
+    const result = readHooksInDialect({ TeamIdle: [{ hooks: [hook] }], SessionStart: [{ hooks: [hook] }] });
+    expect(result.dialect).toBe('native');
+    expect(result.definitions.map((definition) => definition.config.dialect)).toEqual([undefined]);
+    expect(result.problems[0]?.message).toContain('unknown hook event "TeamIdle"; skipped');
+  });
+});
