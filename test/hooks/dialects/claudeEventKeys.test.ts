@@ -5,6 +5,7 @@
  * Claude's, so its other hooks are told Claude's stdin.
  */
 import { describe, expect, it } from 'vitest';
+import { detectHooksDialect } from '../../../src/hooks/dialects/detect.js';
 import { readHooksInDialect } from '../../../src/hooks/engine/dialectHooks.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 
@@ -55,5 +56,12 @@ describe('a settings file naming a Claude Code event hookrail does not fire', ()
     expect(result.dialect).toBe('native');
     expect(result.definitions.map((definition) => definition.config.dialect)).toEqual([undefined]);
     expect(result.problems[0]?.message).toContain('unknown hook event "TeamIdle"; skipped');
+  });
+});
+
+describe('a settings file without hooks', () => {
+  it('is read as native, not mixed, whether its hooks are absent, null or not an object', () => {
+    for (const hooks of [undefined, null, 'PreToolUse', ['PreToolUse']])
+      expect(detectHooksDialect(hooks)).toEqual({ dialect: 'native', mixed: false, claudeKeys: [], nativeKeys: [] });
   });
 });
