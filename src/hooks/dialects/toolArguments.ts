@@ -9,6 +9,7 @@
  * `absolute_path`), so native → Claude → native gives back the same arguments.
  */
 import { isAbsolute, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { isPlainObject } from '../../values.js';
 
 /** What argument mapping needs to know about the call. */
@@ -175,7 +176,8 @@ export function toNativeToolInput(
   const result: Record<string, unknown> = {};
   for (const mapping of mappings) {
     const unchanged =
-      originalView !== undefined && mapping.claude.every((key) => sameValue(claudeArgs[key], originalView[key]));
+      originalView !== undefined &&
+      mapping.claude.every((key) => isDeepStrictEqual(claudeArgs[key], originalView[key]));
     if (unchanged && original) {
       Object.assign(result, definedFields(original, mapping.native));
     } else {
@@ -187,10 +189,4 @@ export function toNativeToolInput(
     if (!covered.has(key) && !(key in result)) result[key] = value;
   }
   return result;
-}
-
-function sameValue(left: unknown, right: unknown): boolean {
-  if (left === right) return true;
-  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
-  return JSON.stringify(left) === JSON.stringify(right);
 }
