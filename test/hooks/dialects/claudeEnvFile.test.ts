@@ -47,7 +47,7 @@ describe("a session's CLAUDE_ENV_FILE", () => {
   });
 });
 
-describe("ending a session whose CLAUDE_ENV_FILE was never made", () => {
+describe('ending a session whose CLAUDE_ENV_FILE was never made', () => {
   it('removes nothing and does not fail', async () => {
     await expect(removeClaudeEnvFile('never-started', { directory })).resolves.toBeUndefined();
     expect(existsSync(claudeEnvFilePath('never-started', { directory }))).toBe(false);

@@ -36,7 +36,7 @@ const claudeEventsWithoutCounterpart = [
 
 describe('a settings file naming a Claude Code event hookrail does not fire', () => {
   it.each(claudeEventsWithoutCounterpart)(
-    '%s: its hooks are skipped with a warning that names it as Claude Code\'s, and the file\'s SessionStart hook speaks Claude',
+    "%s: its hooks are skipped with a warning that names it as Claude Code's, and the file's SessionStart hook speaks Claude",
     (eventKey) => {
       const result = readHooksInDialect({ [eventKey]: [{ hooks: [hook] }], SessionStart: [{ hooks: [hook] }] });
       expect(result.dialect).toBe('claude');

@@ -45,11 +45,9 @@ describe('tool matchers per dialect', () => {
 
   it('a Claude Code matcher "Bas" is a list of exact names: it selects neither Bash nor run_shell_command', async () => {
     expect(
-      await planned(
-        { PreToolUse: [{ matcher: 'Bas', hooks: [commandHook('guard.sh')] }] },
-        HookEventName.BeforeTool,
-        { toolName: 'run_shell_command' },
-      ),
+      await planned({ PreToolUse: [{ matcher: 'Bas', hooks: [commandHook('guard.sh')] }] }, HookEventName.BeforeTool, {
+        toolName: 'run_shell_command',
+      }),
     ).toEqual([]);
   });
 });
@@ -66,5 +64,32 @@ describe('lifecycle matchers when the fire does not say its value', () => {
       // The same hook on a fire that says its source, another one: it does not run.
       expect(await planned(hooks, HookEventName.SessionStart, { matchValue: 'startup' })).toEqual([]);
     }
+  });
+});
+
+describe("Claude Code's narrowing events and moments", () => {
+  const compaction = {
+    PreCompact: [{ hooks: [commandHook('before-compact.sh')] }],
+    PostCompact: [{ hooks: [commandHook('after-compact.sh')] }],
+  };
+
+  it('a PreCompact hook runs on the compaction, a PostCompact hook only once the history is compacted', async () => {
+    expect(await planned(compaction, HookEventName.PreCompress, { matchValue: 'auto' })).toEqual(['before-compact.sh']);
+    expect(await planned(compaction, HookEventName.PreCompress, { matchValue: 'auto', moment: 'PostCompact' })).toEqual(
+      ['after-compact.sh'],
+    );
+  });
+
+  it('PostToolUse hooks run after a tool that succeeded, PostToolUseFailure hooks after one that failed, both when it is not known', async () => {
+    const hooks = {
+      PostToolUse: [{ matcher: 'Bash', hooks: [commandHook('after.sh')] }],
+      PostToolUseFailure: [{ matcher: 'Bash', hooks: [commandHook('failed.sh')] }],
+      PostToolBatch: [{ hooks: [commandHook('batch.sh')] }],
+    };
+    const after = (context: HookEventContext) => planned(hooks, HookEventName.AfterTool, context);
+    expect(await after({ toolName: 'run_shell_command', toolFailed: false })).toEqual(['after.sh']);
+    expect(await after({ toolName: 'run_shell_command', toolFailed: true })).toEqual(['failed.sh']);
+    expect(await after({ toolName: 'run_shell_command' })).toEqual(['after.sh', 'failed.sh']);
+    expect(await after({ moment: 'PostToolBatch' })).toEqual(['batch.sh']);
   });
 });
