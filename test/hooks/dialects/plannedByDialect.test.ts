@@ -86,10 +86,10 @@ describe("Claude Code's narrowing events and moments", () => {
       PostToolUseFailure: [{ matcher: 'Bash', hooks: [commandHook('failed.sh')] }],
       PostToolBatch: [{ hooks: [commandHook('batch.sh')] }],
     };
-    const after = (context: HookEventContext) => planned(hooks, HookEventName.AfterTool, context);
-    expect(await after({ toolName: 'run_shell_command', toolFailed: false })).toEqual(['after.sh']);
-    expect(await after({ toolName: 'run_shell_command', toolFailed: true })).toEqual(['failed.sh']);
-    expect(await after({ toolName: 'run_shell_command' })).toEqual(['after.sh', 'failed.sh']);
-    expect(await after({ moment: 'PostToolBatch' })).toEqual(['batch.sh']);
+    const afterTool = (context: HookEventContext) => planned(hooks, HookEventName.AfterTool, context);
+    expect(await afterTool({ toolName: 'run_shell_command', toolFailed: false })).toEqual(['after.sh']);
+    expect(await afterTool({ toolName: 'run_shell_command', toolFailed: true })).toEqual(['failed.sh']);
+    expect(await afterTool({ toolName: 'run_shell_command' })).toEqual(['after.sh', 'failed.sh']);
+    expect(await afterTool({ moment: 'PostToolBatch' })).toEqual(['batch.sh']);
   });
 });
