@@ -70,3 +70,18 @@ describe('a PostToolBatch hook', () => {
     ).toEqual([{ tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'c1' }]);
   });
 });
+
+describe('a moment named on a fire of another event', () => {
+  it("is not told: the hook hears the fired event's own Claude name", () => {
+    const told = (eventName: HookEventName, moment: string, fields: Record<string, unknown>) =>
+      openHookConversation({
+        hookConfig: { type: 'command', command: 'true', dialect: 'claude' },
+        eventName,
+        input: { ...base, hook_event_name: eventName, ...fields } as HookInput,
+        moment,
+      }).eventName;
+    expect(told(HookEventName.AfterTool, 'PostCompact', { tool_name: 'glob', tool_input: {} })).toBe('PostToolUse');
+    expect(told(HookEventName.SessionStart, 'PermissionRequest', { source: 'startup' })).toBe('SessionStart');
+    expect(told(HookEventName.PreCompress, 'StopFailure', { trigger: 'auto' })).toBe('PreCompact');
+  });
+});
