@@ -69,6 +69,20 @@ describe('a PostToolBatch hook', () => {
       })['tool_calls'],
     ).toEqual([{ tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 'c1' }]);
   });
+
+  it("reads a call's tool_response only when it is text (a `hooks fire` payload may give another value)", () => {
+    const call = { tool_name: 'glob', tool_input: { pattern: '*.md' }, tool_use_id: 'c2' };
+    const calls = stdinOf(HookEventName.AfterTool, 'PostToolBatch', {
+      tool_calls: [
+        { ...call, tool_response: 'README.md' },
+        { ...call, tool_response: { files: ['README.md'] } },
+      ],
+    })['tool_calls'];
+    expect(calls).toEqual([
+      { tool_name: 'Glob', tool_input: { pattern: '*.md' }, tool_use_id: 'c2', tool_response: 'README.md' },
+      { tool_name: 'Glob', tool_input: { pattern: '*.md' }, tool_use_id: 'c2' },
+    ]);
+  });
 });
 
 describe('a moment named on a fire of another event', () => {
