@@ -8,31 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { detectHooksDialect } from '../../../src/hooks/dialects/detect.js';
 import { readHooksInDialect } from '../../../src/hooks/engine/dialectHooks.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
+import { claudeEventNameList } from '../../../src/hooks/dialects/claudeEvents.js';
+import { claudeCodeEvents } from '../../helpers/claudeCodeEvents.js';
 
 const hook = { type: 'command', command: 'context.sh' };
 
-/**
- * Claude Code's hook events with no hookrail event (its hooks reference and settings schema list them
- * beside the ones hookrail fires).
- */
-const claudeEventsWithoutCounterpart = [
-  'PermissionDenied',
-  'Setup',
-  'CwdChanged',
-  'FileChanged',
-  'DirectoryAdded',
-  'InstructionsLoaded',
-  'ConfigChange',
-  'UserPromptExpansion',
-  'MessageDisplay',
-  'WorktreeCreate',
-  'WorktreeRemove',
-  'TeammateIdle',
-  'TaskCreated',
-  'TaskCompleted',
-  'Elicitation',
-  'ElicitationResult',
-];
+/** Claude Code's hook events with no hookrail event. */
+const claudeEventsWithoutCounterpart = claudeCodeEvents.filter(
+  (name) => !(claudeEventNameList as readonly string[]).includes(name),
+);
 
 describe('a settings file naming a Claude Code event hookrail does not fire', () => {
   it.each(claudeEventsWithoutCounterpart)(
