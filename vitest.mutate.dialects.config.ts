@@ -5,9 +5,10 @@ import { mutationTestFiles } from './vitest.mutate.config';
 // The tests run against each mutant of src/hooks/dialects (stryker.dialects.config.mjs): the dialect
 // tests, the planner and event-handler tests (matchers, fire contexts), the tool-result replacement
 // tests (a Gemini CLI AfterTool deny or exit 2) and the few in-process tests that reach the dialects
-// through the engine, the session machine or a tool adapter. With these, a mutant costs seconds
-// instead of the minute the full in-process set (vitest.mutate.config.ts) takes, so the whole folder
-// scores in one sitting. A mutant only a test outside this list would catch counts as survived: the
+// through the engine, the session machine or a tool adapter, and the table of every Claude Code and
+// Gemini CLI event (readmeHookEvents.test.ts: which Claude events are skipped with a warning). With
+// these, a mutant costs seconds instead of the minute the full in-process set (vitest.mutate.config.ts)
+// takes, so the whole folder scores in one sitting. A mutant only a test outside this list would catch counts as survived: the
 // score is a lower bound.
 //
 // HOOKRAIL_MUTATE_TESTS (comma-separated test files) replaces the list: on a loaded machine a
@@ -31,6 +32,7 @@ export default defineConfig({
       'test/machines/session.claudeMoments.test.ts',
       'test/machines/session.claudeToolMoments.test.ts',
       'test/adapters/tools/shellEnvironmentFile.test.ts',
+      'test/readmeHookEvents.test.ts',
     ]),
     exclude: ['**/node_modules/**', 'test/**/*.memory.test.ts'],
   },

@@ -13,6 +13,7 @@ import { HookEventName } from '../src/hooks/protocol/events.js';
 import { toClaudeLifecycleValue } from '../src/hooks/dialects/lifecycleValues.js';
 import { ASK_NOTIFICATION_TYPE } from '../src/hooks/triggers/askUserStep.js';
 import { IDLE_PROMPT_NOTIFICATION_TYPE } from '../src/cli/idlePrompt.js';
+import { claudeCodeEvents } from './helpers/claudeCodeEvents.js';
 
 const page = readFileSync(new URL('../docs/bring-your-hooks.md', import.meta.url), 'utf8');
 const table = page.slice(page.indexOf('<!-- events-table:start -->'), page.indexOf('<!-- events-table:end -->'));
@@ -34,41 +35,6 @@ const rows: EventRow[] = table
       .map((cell) => cell.trim());
     return { names: [...event.matchAll(/`(\w+)`/g)].map((match) => match[1]!), host, status, answer };
   });
-
-/** Claude Code's hook events, as its hooks reference and CHANGELOG list them. */
-const claudeCodeEvents = [
-  'SessionStart',
-  'SessionEnd',
-  'Notification',
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'PostToolBatch',
-  'PermissionRequest',
-  'PermissionDenied',
-  'UserPromptSubmit',
-  'UserPromptExpansion',
-  'Stop',
-  'StopFailure',
-  'SubagentStart',
-  'SubagentStop',
-  'PreCompact',
-  'PostCompact',
-  'Setup',
-  'InstructionsLoaded',
-  'ConfigChange',
-  'CwdChanged',
-  'FileChanged',
-  'DirectoryAdded',
-  'MessageDisplay',
-  'WorktreeCreate',
-  'WorktreeRemove',
-  'TeammateIdle',
-  'TaskCreated',
-  'TaskCompleted',
-  'Elicitation',
-  'ElicitationResult',
-];
 
 /** Gemini CLI's hook events (packages/core/src/hooks/types.ts, `HookEventName`). */
 const geminiCliEvents = [

@@ -48,7 +48,7 @@ export async function prepareClaudeEnvFile(path: string): Promise<void> {
  * `export` lines (and anything else in it) apply to the command.
  */
 export async function withEnvironmentFile(command: string, environmentFile: string | undefined): Promise<string> {
-  if (environmentFile === undefined || environmentFile === '') return command;
+  if (!environmentFile) return command;
   const stats = await stat(environmentFile).catch(() => undefined);
   if (!stats?.isFile() || stats.size === 0) return command;
   return `. ${escapeShellWord(environmentFile)}\n${command}`;

@@ -140,9 +140,9 @@ export function toClaudeEventName(eventName: HookEventName, facts: ClaudeEventFa
     case HookEventName.SessionEnd:
     case HookEventName.Notification:
       return eventName;
-    default:
-      return undefined;
   }
+  // The model events: Claude Code has none.
+  return undefined;
 }
 
 /**

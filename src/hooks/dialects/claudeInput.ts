@@ -49,6 +49,11 @@ function stringField(input: Record<string, unknown>, key: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** Sets the optional field `key` when `source` holds text there; Claude Code leaves it out otherwise. */
+function copyText(payload: Record<string, unknown>, source: Record<string, unknown>, key: string): void {
+  if (typeof source[key] === 'string') payload[key] = source[key];
+}
+
 /** Native input → the stdin object Claude Code would send for the same moment. */
 export function toClaudeInput(
   eventName: HookEventName,
@@ -78,8 +83,8 @@ export function toClaudeInput(
   if (eventsWithPermissionMode.has(claudeEvent)) payload['permission_mode'] = CLAUDE_PERMISSION_MODE;
   payload['hook_event_name'] = claudeEvent;
   // Inside a sub-agent every event says which one (Claude Code's agent_id and agent_type).
-  if (typeof input['agent_id'] === 'string') payload['agent_id'] = input['agent_id'];
-  if (typeof input['agent_type'] === 'string') payload['agent_type'] = input['agent_type'];
+  copyText(payload, input, 'agent_id');
+  copyText(payload, input, 'agent_type');
 
   switch (claudeEvent) {
     case 'PreToolUse':
@@ -139,7 +144,7 @@ export function toClaudeInput(
     case 'Notification':
       payload['message'] = stringField(input, 'message');
       payload['notification_type'] = toClaudeLifecycleValue(eventName, stringField(input, 'notification_type'));
-      if (typeof input['title'] === 'string') payload['title'] = input['title'];
+      copyText(payload, input, 'title');
       break;
   }
   return { eventName: claudeEvent, payload };
@@ -156,7 +161,7 @@ function toClaudeBatchCalls(calls: unknown, cwd: string): Record<string, unknown
       tool_input: toClaudeToolInput(toolName, toolInput, { cwd }),
       tool_use_id: stringField(call, 'tool_use_id'),
     };
-    if (typeof call['tool_response'] === 'string') claudeCall['tool_response'] = call['tool_response'];
+    copyText(claudeCall, call, 'tool_response');
     return claudeCall;
   });
 }

@@ -8,6 +8,7 @@ import type { HookEventName } from '../protocol/events.js';
 import type { HookConfig } from '../protocol/hookConfig.js';
 import type { HookInput } from '../protocol/inputs.js';
 import type { HookExecutionResult } from '../protocol/results.js';
+import { isPlainObject } from '../../values.js';
 import { claudeSpeaker } from './claude.js';
 import { claudeEnvFilePath, prepareClaudeEnvFile } from './claudeEnvFile.js';
 import type { HookDialect } from './dialect.js';
@@ -96,14 +97,14 @@ export function openHookConversation(options: OpenHookConversationOptions): Hook
       answered.stdin = stdin;
       return answered;
     },
+    ready,
   };
-  if (ready) conversation.ready = ready;
   return conversation;
 }
 
 /** The hook's own `env` (its string values) over `env`. */
 function addOwnEnvironment(env: Record<string, string>, hookConfig: HookConfig): void {
   const own = (hookConfig as { env?: unknown }).env;
-  if (typeof own !== 'object' || own === null || Array.isArray(own)) return;
+  if (!isPlainObject(own)) return;
   for (const [name, value] of Object.entries(own)) if (typeof value === 'string') env[name] = value;
 }

@@ -19,18 +19,13 @@ import type { HookDialect } from './dialect.js';
 export const CLAUDE_COMMAND_HOOK_TIMEOUT_MS = 600_000;
 /** Claude Code: an http hook's default timeout, 30 s. */
 export const CLAUDE_HTTP_HOOK_TIMEOUT_MS = 30_000;
-/** Claude Code: a prompt hook's default timeout, 30 s. */
-export const CLAUDE_PROMPT_HOOK_TIMEOUT_MS = 30_000;
-/** Claude Code: an agent hook's default timeout, 60 s. */
-export const CLAUDE_AGENT_HOOK_TIMEOUT_MS = 60_000;
 /** Claude Code: how long SessionEnd hooks may run at exit unless `CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS` is set, 1.5 s. */
 export const CLAUDE_SESSION_END_HOOK_TIMEOUT_MS = 1_500;
-/** Gemini CLI: every hook's default timeout, 60 s. */
-export const GEMINI_HOOK_TIMEOUT_MS = 60_000;
 
 /** What {@link defaultHookTimeoutMs} looks at. */
 export interface DefaultHookTimeoutOptions {
-  dialect: HookDialect;
+  /** The hook's dialect; native when not given. */
+  dialect?: HookDialect;
   /** The hook's `type`. */
   type: string;
   /** The hookrail event it runs on. */
@@ -39,17 +34,18 @@ export interface DefaultHookTimeoutOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** The milliseconds a hook of this dialect, type and event may run when it sets no `timeout`. */
+/**
+ * The milliseconds a hook of this dialect, type and event may run when it sets no `timeout`. Only
+ * Claude Code's SessionEnd, command and http defaults differ from the native ones: its prompt (30 s)
+ * and agent (60 s) defaults and Gemini CLI's 60 s are the native values.
+ */
 export function defaultHookTimeoutMs(options: DefaultHookTimeoutOptions): number {
   const { dialect, type, eventName } = options;
   if (dialect === 'claude') {
     if (eventName === HookEventName.SessionEnd) return sessionEndTimeout(options.env ?? process.env);
     if (type === 'command' || type === 'plugin') return CLAUDE_COMMAND_HOOK_TIMEOUT_MS;
     if (type === 'http') return CLAUDE_HTTP_HOOK_TIMEOUT_MS;
-    if (type === 'prompt') return CLAUDE_PROMPT_HOOK_TIMEOUT_MS;
-    if (type === 'agent') return CLAUDE_AGENT_HOOK_TIMEOUT_MS;
   }
-  if (dialect === 'gemini' && (type === 'command' || type === 'plugin')) return GEMINI_HOOK_TIMEOUT_MS;
   if (type === 'prompt') return DEFAULT_PROMPT_HOOK_TIMEOUT_MS;
   if (type === 'agent') return DEFAULT_AGENT_HOOK_TIMEOUT_MS;
   return DEFAULT_HOOK_TIMEOUT_MS;
@@ -63,8 +59,7 @@ export function hookTimeoutMs(
 ): number {
   const own = hookConfig.timeout;
   if (typeof own === 'number' && Number.isFinite(own) && own > 0) return own;
-  const dialect = hookConfig.dialect === 'claude' || hookConfig.dialect === 'gemini' ? hookConfig.dialect : 'native';
-  return defaultHookTimeoutMs({ dialect, type: String(hookConfig.type), eventName, env });
+  return defaultHookTimeoutMs({ dialect: hookConfig.dialect, type: String(hookConfig.type), eventName, env });
 }
 
 function sessionEndTimeout(env: NodeJS.ProcessEnv): number {

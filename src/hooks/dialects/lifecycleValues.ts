@@ -33,18 +33,15 @@ export function toNativeLifecycleValue(eventName: HookEventName, value: string):
   return lookup(claudeToNative[eventName], value);
 }
 
+/** Per lifecycle event, the field of its input that its matchers are compared with. */
+const lifecycleMatchFields: Partial<Record<HookEventName, string>> = {
+  [HookEventName.SessionStart]: 'source',
+  [HookEventName.SessionEnd]: 'reason',
+  [HookEventName.PreCompress]: 'trigger',
+  [HookEventName.Notification]: 'notification_type',
+};
+
 /** The field of a lifecycle event's input that its matchers are compared with, if it has one. */
 export function lifecycleMatchField(eventName: HookEventName): string | undefined {
-  switch (eventName) {
-    case HookEventName.SessionStart:
-      return 'source';
-    case HookEventName.SessionEnd:
-      return 'reason';
-    case HookEventName.PreCompress:
-      return 'trigger';
-    case HookEventName.Notification:
-      return 'notification_type';
-    default:
-      return undefined;
-  }
+  return lifecycleMatchFields[eventName];
 }

@@ -5,8 +5,9 @@
  *   `A-Z a-z 0-9 _ -` in the server and tool names becomes `_`. This is the name a call carries
  *   inside hookrail, so native hooks see it too.
  * - Gemini CLI: `mcp_SERVER_TOOL`, as Gemini CLI names them for its hooks: every character outside
- *   `A-Z a-z 0-9 _ - . :` becomes `_`, a name starting with neither a letter nor `_` gets a leading
- *   `_`, and a name over 63 characters keeps its first 30 and last 30 around `...`.
+ *   `A-Z a-z 0-9 _ - . :` becomes `_`, and a name over 63 characters keeps its first 30 and last 30
+ *   around `...`. (Gemini CLI also puts `_` before a name that starts with neither a letter nor `_`;
+ *   one starting with `mcp_` never needs it.)
  *
  * Matchers and `if` conditions are tested against both names, so a Claude matcher `mcp__github__.*`
  * and a Gemini matcher `mcp_github_.*` select the same tool.
@@ -64,8 +65,6 @@ export function parseMcpToolName(toolName: string): McpToolIdentity | undefined 
 
 /** `mcp_SERVER_TOOL`, shortened and cleaned as Gemini CLI does: the name Gemini CLI hooks see. */
 export function toGeminiMcpToolName(identity: McpToolIdentity): string {
-  let name = `mcp_${identity.server}_${identity.tool}`.replace(/[^A-Za-z0-9_\-.:]/g, '_');
-  if (!/^[A-Za-z_]/.test(name)) name = `_${name}`;
-  if (name.length > GEMINI_NAME_LIMIT) name = `${name.slice(0, 30)}...${name.slice(-30)}`;
-  return name;
+  const name = `mcp_${identity.server}_${identity.tool}`.replace(/[^A-Za-z0-9_\-.:]/g, '_');
+  return name.length > GEMINI_NAME_LIMIT ? `${name.slice(0, 30)}...${name.slice(-30)}` : name;
 }

@@ -9,6 +9,7 @@
  * `absolute_path`), so native → Claude → native gives back the same arguments.
  */
 import { isAbsolute, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { isPlainObject } from '../../values.js';
 
 /** What argument mapping needs to know about the call. */
@@ -29,6 +30,13 @@ interface FieldMapping {
 function firstDefined(args: Record<string, unknown>, keys: readonly string[]): unknown {
   for (const key of keys) if (args[key] !== undefined) return args[key];
   return undefined;
+}
+
+/** The fields of `args` among `keys` that are set, under the same names. */
+function definedFields(args: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const key of keys) if (args[key] !== undefined) fields[key] = args[key];
+  return fields;
 }
 
 /** The same name in both dialects. */
@@ -55,12 +63,11 @@ function path(nativeKeys: readonly string[], claudeKey: string): FieldMapping {
   return {
     ...plain,
     toClaude: (args, context) => {
-      const value = firstDefined(args, nativeKeys);
-      if (value === undefined) return {};
-      return {
-        [claudeKey]:
-          typeof value === 'string' && value !== '' && !isAbsolute(value) ? resolve(context.cwd, value) : value,
-      };
+      const told = plain.toClaude(args, context);
+      const value = told[claudeKey];
+      return typeof value === 'string' && value !== '' && !isAbsolute(value)
+        ? { [claudeKey]: resolve(context.cwd, value) }
+        : told;
     },
   };
 }
@@ -73,25 +80,21 @@ const readWindow: FieldMapping = {
   native: ['offset', 'limit', 'start_line', 'end_line'],
   claude: ['offset', 'limit'],
   toClaude: (args) => {
-    const result: Record<string, unknown> = {};
     const startLine = args['start_line'];
     const endLine = args['end_line'];
     if (startLine !== undefined || endLine !== undefined) {
       const first = typeof startLine === 'number' ? startLine : 1;
-      result['offset'] = first;
+      const result: Record<string, unknown> = { offset: first };
       if (typeof endLine === 'number') result['limit'] = endLine - first + 1;
       return result;
     }
-    if (typeof args['offset'] === 'number') result['offset'] = args['offset'] + 1;
-    else if (args['offset'] !== undefined) result['offset'] = args['offset'];
-    if (args['limit'] !== undefined) result['limit'] = args['limit'];
+    const result = definedFields(args, ['offset', 'limit']);
+    if (typeof result['offset'] === 'number') result['offset'] += 1;
     return result;
   },
   toNative: (args) => {
-    const result: Record<string, unknown> = {};
-    if (typeof args['offset'] === 'number') result['offset'] = Math.max(0, args['offset'] - 1);
-    else if (args['offset'] !== undefined) result['offset'] = args['offset'];
-    if (args['limit'] !== undefined) result['limit'] = args['limit'];
+    const result = definedFields(args, ['offset', 'limit']);
+    if (typeof result['offset'] === 'number') result['offset'] = Math.max(0, result['offset'] - 1);
     return result;
   },
 };
@@ -173,9 +176,10 @@ export function toNativeToolInput(
   const result: Record<string, unknown> = {};
   for (const mapping of mappings) {
     const unchanged =
-      originalView !== undefined && mapping.claude.every((key) => sameValue(claudeArgs[key], originalView[key]));
+      originalView !== undefined &&
+      mapping.claude.every((key) => isDeepStrictEqual(claudeArgs[key], originalView[key]));
     if (unchanged && original) {
-      for (const key of mapping.native) if (original[key] !== undefined) result[key] = original[key];
+      Object.assign(result, definedFields(original, mapping.native));
     } else {
       Object.assign(result, mapping.toNative(claudeArgs));
     }
@@ -185,10 +189,4 @@ export function toNativeToolInput(
     if (!covered.has(key) && !(key in result)) result[key] = value;
   }
   return result;
-}
-
-function sameValue(left: unknown, right: unknown): boolean {
-  if (left === right) return true;
-  if (typeof left !== 'object' || typeof right !== 'object' || left === null || right === null) return false;
-  return JSON.stringify(left) === JSON.stringify(right);
 }

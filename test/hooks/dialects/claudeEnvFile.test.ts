@@ -46,3 +46,16 @@ describe("a session's CLAUDE_ENV_FILE", () => {
     expect(await withEnvironmentFile('echo "$GREETING"', file)).toBe('echo "$GREETING"');
   });
 });
+
+describe('ending a session whose CLAUDE_ENV_FILE was never made', () => {
+  it('removes nothing and does not fail', async () => {
+    await expect(removeClaudeEnvFile('never-started', { directory })).resolves.toBeUndefined();
+    expect(existsSync(claudeEnvFilePath('never-started', { directory }))).toBe(false);
+  });
+
+  it('a shell command given no file, an empty path or a missing file runs as it is', async () => {
+    expect(await withEnvironmentFile('ls', undefined)).toBe('ls');
+    expect(await withEnvironmentFile('ls', '')).toBe('ls');
+    expect(await withEnvironmentFile('ls', path.join(directory, 'absent.sh'))).toBe('ls');
+  });
+});

@@ -64,4 +64,30 @@ describe('openHookConversation', () => {
     expect(existsSync(file!)).toBe(true);
     expect(readFileSync(file!, 'utf8')).toBe('');
   });
+
+  it('a Claude SessionStart fire that names no session gives its hook CLAUDE_ENV_FILE "session.sh"', () => {
+    const directory = join(scratch.path, 'session-env');
+    const { session_id: _unnamed, ...input } = inputOf(HookEventName.SessionStart, { source: 'startup' });
+    const conversation = openHookConversation({
+      hookConfig: { type: 'command', command: 'true', dialect: 'claude' },
+      eventName: HookEventName.SessionStart,
+      input: input as HookInput,
+      environmentFileDirectory: directory,
+    });
+    expect(conversation.env['CLAUDE_ENV_FILE']).toBe(join(directory, 'session.sh'));
+  });
+
+  it("a hook's own env sets its text values; values of another type, or an env that is no object, set nothing", () => {
+    const envOf = (env: unknown) =>
+      openHookConversation({
+        hookConfig: { type: 'command', command: 'true', dialect: 'claude', env } as never,
+        eventName: HookEventName.BeforeTool,
+        input: inputOf(HookEventName.BeforeTool, { tool_name: 'run_shell_command', tool_input: { command: 'ls' } }),
+      }).env;
+    expect(envOf({ CLAUDE_PLUGIN_ROOT: '/plugins/guard', PORT: 8080, DEBUG: true })).toEqual({
+      CLAUDE_PLUGIN_ROOT: '/plugins/guard',
+    });
+    expect(envOf(null)).toEqual({});
+    expect(envOf(['A=1'])).toEqual({});
+  });
 });

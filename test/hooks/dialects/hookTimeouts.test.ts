@@ -89,6 +89,21 @@ describe('default hook timeouts per dialect', () => {
     ).toBe(5_000);
   });
 
+  it('a timeout that is no finite positive number (Infinity, NaN, a text) gives the hook its default: Node would fire an infinite timer at once', () => {
+    for (const timeout of [Number.POSITIVE_INFINITY, Number.NaN, '90000'])
+      for (const [dialect, expected] of [
+        ['claude', 600_000],
+        ['gemini', 60_000],
+        [undefined, 60_000],
+      ] as const)
+        expect(
+          hookTimeoutMs(
+            { type: 'command', command: 'x', ...(dialect ? { dialect } : {}), timeout } as never,
+            HookEventName.BeforeTool,
+          ),
+        ).toBe(expected);
+  });
+
   it('the runner gives a Claude command hook without a timeout 10 minutes, a Gemini or native one 60 s', async () => {
     const { logger, records } = recordingLogger();
     const runner = new HookRunner({ logger });

@@ -130,6 +130,18 @@ describe('lifecycle matchers of Claude Code and Gemini CLI hooks', () => {
     });
   }
 
+  it('a Gemini CLI matcher is compared trimmed, as its planner does: " resume " runs for resume only', async () => {
+    const { received } = await valuesReceived({
+      dialect: 'gemini',
+      event: 'SessionStart',
+      field: 'source',
+      matcher: ' resume ',
+      fire: fireSessionStart,
+      values: ['startup', 'resume'],
+    });
+    expect(received).toEqual([['SessionStart', 'resume']]);
+  });
+
   it('a Claude Code list of names is exact and may be spaced: "clear | logout" selects those reasons, not other', async () => {
     const { received } = await valuesReceived({
       dialect: 'claude',

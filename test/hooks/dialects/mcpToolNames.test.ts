@@ -45,6 +45,9 @@ describe('MCP tool names', () => {
   it('gives Gemini CLI hooks mcp_SERVER_TOOL: invalid characters _, a leading _ where needed, over 63 characters 30 + ... + 30', () => {
     expect(toGeminiMcpToolName({ server: 'github', tool: 'create_issue' })).toBe('mcp_github_create_issue');
     expect(toGeminiMcpToolName({ server: 'my server', tool: 'a/b' })).toBe('mcp_my_server_a_b');
+    // Gemini's function names allow `.`, `:` and `-`: they stay, where Claude Code's naming makes them `_`.
+    expect(toGeminiMcpToolName({ server: 'docs.v2', tool: 'search:all-pages' })).toBe('mcp_docs.v2_search:all-pages');
+    expect(toGeminiToolName('mcp__docs.v2__search:all')).toBe('mcp_docs.v2_search:all');
     const long = toGeminiMcpToolName({ server: 'server', tool: 'x'.repeat(80) });
     expect(long).toBe(`${`mcp_server_${'x'.repeat(80)}`.slice(0, 30)}...${'x'.repeat(30)}`);
     expect(long).toHaveLength(63);
