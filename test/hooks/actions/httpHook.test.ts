@@ -106,6 +106,15 @@ describe('the request', () => {
     expect(withheld).toEqual(['B:withheld', 'C:not-allowed']);
   });
 
+  it('HOOK-188: interpolateHeaderValue without a listener still leaves withheld and unlisted variables empty; an allowed variable that is unset is empty too', () => {
+    const value = interpolateHeaderValue('[$A][$B][$C][${UNSET}]', {
+      allowed: new Set(['A', 'B', 'UNSET']),
+      environment: { A: '1', B: '2', C: '3' },
+      isWithheld: (name) => name === 'B',
+    });
+    expect(value).toBe('[1][][][]');
+  });
+
   it('HOOK-188: a variable in hookEnvironment.withhold is never sent in a header, even listed in allowedEnvVars; one warning names the hook and the variable', async () => {
     process.env['HOOKRAIL_TEST_DEPLOY_TOKEN'] = 'must-not-leak';
     process.env['HOOKRAIL_TEST_REGION'] = 'eu-west-1';
