@@ -32,14 +32,13 @@ const remembered = new Map<string, { stamp: string; facts: ScriptFileFacts }>();
 
 /** The facts of the file at `path`, or `undefined` when it cannot be found or looked at (see the module comment). */
 export function scriptFileFacts(path: string): ScriptFileFacts | undefined {
-  let stats: Stats | undefined;
+  let stats: Stats;
   try {
-    stats = statSync(path, { throwIfNoEntry: false });
+    stats = statSync(path);
   } catch {
-    // A path through something that is not a directory, or one this process may not search.
+    // No such file, a path through something that is not a directory, or one this process may not search.
     return undefined;
   }
-  if (stats === undefined) return undefined;
   const stamp = `${stats.dev}:${stats.ino}:${stats.mode}:${stats.uid}:${stats.gid}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`;
   const known = remembered.get(path);
   if (known?.stamp === stamp) return known.facts;

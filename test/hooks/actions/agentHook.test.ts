@@ -312,7 +312,7 @@ describe('an agent hook that cannot answer fails, naming why', () => {
     const result = await runAgentHook({
       hookConfig: agentHook(),
       eventName: HookEventName.BeforeTool,
-      input: circular as HookInput,
+      input: circular as unknown as HookInput,
       timeoutMs: 5_000,
       logger,
       runTask,

@@ -120,7 +120,9 @@ describe('http hooks over https', () => {
     expect(outcome.success).toBe(false);
     const error = outcome.error as HookExecutionError;
     expect(error.kind).toBe('connection');
-    expect(error.message).toContain(`POST ${tls.origin}/untrusted failed: DEPTH_ZERO_SELF_SIGNED_CERT: self-signed certificate`);
+    expect(error.message).toContain(
+      `POST ${tls.origin}/untrusted failed: DEPTH_ZERO_SELF_SIGNED_CERT: self-signed certificate`,
+    );
     expect(outcome.httpStatus).toBeUndefined();
     expect(tls.bodies).toEqual([]);
     expect(records.filter((record) => record.level === 'warn')).toHaveLength(1);
