@@ -5,6 +5,7 @@
  * runner, a throw, a timeout, a cancellation, an unfinished run, an answer that is not
  * `{ ok, reason }` — is a failed result naming what happened, never an exception.
  */
+import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import type { HookExecutionError } from '../../../src/errors.js';
 import { agentMaxTurns, runAgentHook } from '../../../src/hooks/actions/agentHook.js';
@@ -139,12 +140,15 @@ describe('the task an agent hook gives the sub-agent runner', () => {
 
 describe("an agent hook's answer decides", () => {
   it("ok false blocks with the sub-agent's reason; the result names the model, its answer and its turns", async () => {
-    const { runTask } = recordingRunner(completed('{"ok": false, "reason": "2 tests fail"}', { turns: 4 }));
+    const { runTask } = recordingRunner(completed(' {"ok": false, "reason": "2 tests fail"}\n', { turns: 4 }));
+    const before = performance.now();
     const { result, records } = await run(runTask);
+    expect(result.duration).toBeGreaterThanOrEqual(0);
+    expect(result.duration).toBeLessThanOrEqual(performance.now() - before);
     expect(result.success).toBe(true);
     expect(result.output).toEqual({ decision: 'block', reason: '2 tests fail' });
     expect(result.model).toBe('sub-model');
-    expect(result.modelAnswer).toBe('{"ok": false, "reason": "2 tests fail"}');
+    expect(result.modelAnswer).toBe(' {"ok": false, "reason": "2 tests fail"}\n');
     expect(result.modelTurns).toBe(4);
     expect(records.filter((record) => record.level === 'warn')).toEqual([]);
     expect(records.map((record) => record.message)).toContain(
