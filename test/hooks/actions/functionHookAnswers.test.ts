@@ -72,6 +72,17 @@ describe('a function hook call', () => {
     expect(await call(() => null)).toMatchObject({ success: true });
   });
 
+  it('HOOK-117: a timeout longer than a timer can hold (over 24.8 days) waits for the answer instead of firing at once', async () => {
+    const result = await call(
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return { decision: 'deny', reason: 'late but in time' };
+      },
+      { timeoutMs: 2 ** 31 },
+    );
+    expect(result).toMatchObject({ success: true, output: { decision: 'deny', reason: 'late but in time' } });
+  });
+
   it('a return value that is no output object is named in the warning', async () => {
     const described = async (value: unknown) => (await call(() => value as never)).error?.message;
     expect(await described('x'.repeat(80))).toContain(`returned a string "${'x'.repeat(80)}";`);

@@ -27,6 +27,9 @@ beforeEach(async () => {
       response.write('{"decision":');
       setTimeout(() => response.socket?.destroy(), 20);
     },
+    '/slow-deny': (_request, response) => {
+      setTimeout(() => response.writeHead(200).end('{"decision":"deny","reason":"slow"}'), 30);
+    },
     '/slow-body': (_request, response) => {
       response.writeHead(200);
       response.write('{"decision":');
@@ -51,6 +54,13 @@ function run(url: string, extra: Partial<Parameters<typeof runHttpHook>[0]> & { 
 }
 
 describe('what an http hook sends', () => {
+  it('HOOK-117: a timeout longer than a timer can hold (over 24.8 days) waits for a slow answer instead of firing at once', async () => {
+    const { result } = run(server.url('/slow-deny'), { timeoutMs: 2 ** 31 });
+    const outcome = await result;
+    expect(outcome.success).toBe(true);
+    expect(outcome.output).toEqual({ decision: 'deny', reason: 'slow' });
+  });
+
   it("the dialect's body when it has one, with the hook's own Content-Type and text headers only", async () => {
     const { result } = run(server.url('/empty'), {
       body: '{"hook_event_name":"PreToolUse"}',
