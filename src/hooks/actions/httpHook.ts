@@ -102,7 +102,7 @@ export async function runHttpHook(options: HttpHookRunOptions): Promise<HookExec
     // Request construction failed (an invalid header value, say): nothing was sent.
     return fail('invalid-config', `the request could not be sent: ${describeThrown(error)}`, undefined, error);
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(exchange.body).replace(/\u0000/g, '');
+  const text = new TextDecoder('utf-8').decode(exchange.body).replace(/\u0000/g, '');
   const fields: Partial<HookExecutionResult> = {
     stdout: text,
     ...(exchange.status !== undefined ? { httpStatus: exchange.status } : {}),
