@@ -26,7 +26,8 @@ export function listenForScriptEnd(channel: Readable, onEnd: (code: number) => v
 export function announcedEndIsFinal(pid: number): boolean {
   try {
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1');
-    if (children.trim() !== '') return false;
+    // The kernel lists each child as `<pid> `; no child, no text.
+    if (children !== '') return false;
     const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
     const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
     return state !== 'Z' && state !== 'X';

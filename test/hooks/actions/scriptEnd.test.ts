@@ -5,11 +5,14 @@
  * the group is released at the real exit; an interpreter stuck in its teardown is killed after the
  * kill grace.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CappedCapture } from '../../../src/hooks/actions/cappedCapture.js';
 import { runInProcessGroup } from '../../../src/hooks/actions/processGroup.js';
+import { announcedEndIsFinal, listenForScriptEnd } from '../../../src/hooks/actions/scriptEnd.js';
 import {
   isProcessGroupAlive,
   killLeftoverProcesses,
@@ -106,5 +109,77 @@ describe('a process that announces its script end', () => {
     await waitFor(() => child.signalCode !== null, 'the stuck process to be killed');
     expect(child.signalCode).toBe('SIGKILL');
     await waitFor(() => !trackedGroups().includes(outcome.groupId!), 'its group to be released');
+  });
+});
+
+describe('reading the announcement', () => {
+  it('an announcement split across reads is taken once whole, with a code of several digits', async () => {
+    const channel = new PassThrough();
+    const codes: number[] = [];
+    listenForScriptEnd(channel, (code) => codes.push(code));
+    for (const piece of ['en', 'd 12', '7']) {
+      channel.write(piece);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(codes).toEqual([]);
+    channel.write('\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(codes).toEqual([127]);
+  });
+
+  it('only an announcement at the start of the channel counts', async () => {
+    const channel = new PassThrough();
+    const codes: number[] = [];
+    listenForScriptEnd(channel, (code) => codes.push(code));
+    channel.write('noise end 3\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(codes).toEqual([]);
+  });
+
+  it('a channel that fails neither crashes the host nor ends the run', async () => {
+    const channel = new PassThrough();
+    const codes: number[] = [];
+    listenForScriptEnd(channel, (code) => codes.push(code));
+    channel.destroy(new Error('EPIPE from the interpreter'));
+    await new Promise((resolve) => channel.once('close', resolve));
+    expect(codes).toEqual([]);
+  });
+});
+
+describe.runIf(process.platform === 'linux')('whether an announcement can end the run', () => {
+  const started: ChildProcess[] = [];
+  afterEach(() => {
+    for (const child of started.splice(0)) child.kill('SIGKILL');
+  });
+
+  /** Starts `sh -c script` and resolves with it and its first line of output. */
+  function startShell(script: string): Promise<{ child: ChildProcess; line: string }> {
+    const child = spawn('sh', ['-c', script], { stdio: ['ignore', 'pipe', 'ignore'] });
+    started.push(child);
+    return new Promise((resolve) =>
+      child.stdout!.once('data', (data) => resolve({ child, line: String(data).trim() })),
+    );
+  }
+
+  it('yes for a running process with no child of its own', async () => {
+    const { child } = await startShell('echo ready; exec sleep 30');
+    expect(announcedEndIsFinal(child.pid!)).toBe(true);
+  });
+
+  it('no for a process with a child of its own', async () => {
+    const { child } = await startShell('sleep 30 & echo ready; wait');
+    expect(announcedEndIsFinal(child.pid!)).toBe(false);
+  });
+
+  it('no for a process that has exited but not been reaped (a zombie), nor for one that is gone', async () => {
+    // The inner shell ends after its parent became `sleep`, which never reaps it.
+    const { line } = await startShell('sh -c "sleep 0.1" & echo $!; exec sleep 30');
+    const zombie = Number(line);
+    await waitFor(() => {
+      const stat = readFileSync(`/proc/${zombie}/stat`, 'latin1');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+    }, 'the inner shell to become a zombie');
+    expect(announcedEndIsFinal(zombie)).toBe(false);
+    expect(announcedEndIsFinal(2 ** 30 + 7)).toBe(false);
   });
 });
