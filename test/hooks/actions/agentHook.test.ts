@@ -18,16 +18,9 @@ import {
   type HookAgentTask,
 } from '../../../src/hooks/protocol/judgedHooks.js';
 import { recordingLogger } from '../../../src/testing.js';
+import { beforeToolInput } from '../../helpers/hookFixtures.js';
 
-const input = {
-  session_id: 's1',
-  transcript_path: '',
-  cwd: '/project',
-  hook_event_name: 'BeforeTool',
-  timestamp: '2026-01-01T00:00:00.000Z',
-  tool_name: 'run_shell_command',
-  tool_input: { command: 'rm -rf build' },
-} as HookInput;
+const input = beforeToolInput({ command: 'rm -rf build' });
 
 function agentHook(extra: Partial<AgentHookConfig> = {}): AgentHookConfig {
   return { type: 'agent', prompt: 'Are the tests green? $ARGUMENTS', ...extra };
