@@ -66,6 +66,14 @@ describe('expandCommand finds where each reference stands', () => {
   /** [command, what the shell is given], with `@` standing for the variable and `=` for the escaped directory. */
   const cases: Array<[string, string, string]> = [
     ['a quote closed by its twin: the text after it is unquoted again', `'a' @ "b" @`, `'a' = "b" =`],
+    ['a single-quoted word of several characters stays whole', `'x @ y' @`, `'x @ y' =`],
+    ['a quote right after $( opens a quote inside the substitution', "echo $('@') @", "echo $('@') ="],
+    [
+      'a ) closing a case pattern at the top is plain text',
+      'case $1 in x) echo @;; esac',
+      'case $1 in x) echo =;; esac',
+    ],
+    ['a here-document operator at the very end', 'echo @; cat <<EOF', 'echo =; cat <<EOF'],
     ['an escaped dollar inside double quotes stays literal', `"\\@ @"`, `"\\@ "=""`],
     [
       '$(...) with parentheses of its own ends at its matching )',
