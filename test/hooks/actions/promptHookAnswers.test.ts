@@ -59,8 +59,10 @@ describe('the answer a prompt hook reads from the stream', () => {
     expect(contents).toEqual([{ role: 'user', parts: [{ text: 'Is this safe? {"tool_name":"Bash"}' }] }]);
   });
 
-  it('chunks without a candidate or content, and parts without text, add nothing', async () => {
+  it('chunks without a candidate (none at all, or an empty list) or content, and parts without text, add nothing', async () => {
     const empty = new GenerateContentResponse();
+    const noCandidates = new GenerateContentResponse();
+    noCandidates.candidates = [];
     const noContent = new GenerateContentResponse();
     noContent.candidates = [{ index: 0 }];
     const { result } = await run([
