@@ -24,6 +24,7 @@ beforeEach(async () => {
     '/teapot': { status: 418, body: '  short and stout \n' },
     '/gone': { status: 503, body: '' },
     '/blank-error': { status: 502, body: ' \n\t ' },
+    '/no-reason': (_request, response) => response.writeHead(599, '').end(),
     '/latin1': (_request, response) =>
       response
         .writeHead(200)
@@ -134,6 +135,8 @@ describe('how the answer is read', () => {
     expect(teapot.error?.message).toMatch(/answered HTTP 418 I'm a Teapot: short and stout$/i);
     const gone = await run(server.url('/gone')).result;
     expect(gone.error?.message).toMatch(/answered HTTP 503 Service Unavailable with an empty body$/);
+    const noReason = await run(server.url('/no-reason')).result;
+    expect(noReason.error?.message).toMatch(/answered HTTP 599 with an empty body$/);
   });
 
   it('bytes that are no UTF-8 become U+FFFD; the answer still decides', async () => {
@@ -192,7 +195,8 @@ describe('what each failure says', () => {
   it('a refused connection names the address once, with no status; a connection cut mid-body says so', async () => {
     const url = await unusedLocalUrl('/hook');
     const refused = await run(url).result;
-    expect(refused.httpStatus).toBeUndefined();
+    // No answer, so no status at all: the result has no httpStatus field.
+    expect('httpStatus' in refused).toBe(false);
     expect(refused.error?.message).toMatch(
       /POST http:\/\/127\.0\.0\.1:\d+\/hook failed: connect ECONNREFUSED 127\.0\.0\.1:\d+$/,
     );
