@@ -101,9 +101,11 @@ describe('a function hook call', () => {
   });
 
   it('a thenable function is awaited like a promise', async () => {
-    const thenable = Object.assign(() => undefined, {
-      then: (resolve: (value: unknown) => void) => resolve({ decision: 'deny', reason: 'from a thenable' }),
-    });
+    const thenable = () => undefined;
+    // A callable thenable, as some promise libraries make them (set by name: no literal `then` field).
+    Reflect.set(thenable, 'then', (resolve: (value: unknown) => void) =>
+      resolve({ decision: 'deny', reason: 'from a thenable' }),
+    );
     const result = await call(() => thenable as never);
     expect(result).toMatchObject({ success: true, output: { decision: 'deny', reason: 'from a thenable' } });
   });
