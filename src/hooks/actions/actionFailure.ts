@@ -23,14 +23,9 @@ export function hookTarget(hookConfig: HookConfig): string {
 
 /** The hook as a warning names it: `name (target)`, or the target alone. */
 export function describeHook(hookConfig: HookConfig): string {
-  const target =
-    hookConfig.type === 'http'
-      ? `POST ${hookTarget(hookConfig)}`
-      : hookConfig.type === 'function'
-        ? 'function'
-        : hookTarget(hookConfig);
-  if (hookConfig.name && hookConfig.type !== 'function') return `${hookConfig.name} (${target})`;
   if (hookConfig.type === 'function') return `${hookConfig.name} (function)`;
+  const target = hookConfig.type === 'http' ? `POST ${hookTarget(hookConfig)}` : hookTarget(hookConfig);
+  if (hookConfig.name) return `${hookConfig.name} (${target})`;
   return target || `<${String(hookConfig.type)} hook>`;
 }
 

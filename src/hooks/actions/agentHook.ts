@@ -79,8 +79,6 @@ export async function runAgentHook(options: AgentHookRunOptions): Promise<HookEx
       return fail('cancelled', 'cancelled while the sub-agent was working');
     case 'threw':
       return fail('agent', `the sub-agent failed: ${describeThrown(settlement.error)}`, {}, settlement.error);
-    case 'returned':
-      break;
   }
   const outcome = settlement.value;
   const fields: Partial<HookExecutionResult> = {

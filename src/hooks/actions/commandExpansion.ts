@@ -110,7 +110,7 @@ class CommandScanner {
     if (character === '\\') return this.copy(2);
     if (character === "'") return this.open('single', 1);
     if (character === '"') return this.open('double', 1);
-    if (character === '\n' && this.pendingHeredocs.length > 0) return this.skipHeredocBodies();
+    if (character === '\n') return this.skipHeredocBodies();
     if (character === '#' && this.atWordStart()) return this.skipComment();
     if (character === '<' && text.startsWith('<<', this.index) && !text.startsWith('<<<', this.index)) {
       return this.readHeredocOperator();
@@ -200,6 +200,7 @@ class CommandScanner {
     this.copy(cursor - this.index);
   }
 
+  /** At a newline: copies it, and the bodies of the here-documents its line opened, if any. */
   private skipHeredocBodies(): void {
     const text = this.command;
     let cursor = this.index + 1;

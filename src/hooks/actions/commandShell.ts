@@ -44,9 +44,10 @@ let resolvedShell: string | undefined;
 export function commandShell(): string | true {
   if (process.platform === 'win32') return true;
   const path = process.env.PATH ?? '';
-  if (resolvedShell === undefined || resolvedFor !== path) {
+  // `resolvedFor` starts undefined and `path` is a string: the first call always looks.
+  if (resolvedFor !== path) {
     resolvedShell = findBash({ path }) ?? FALLBACK_SHELL;
     resolvedFor = path;
   }
-  return resolvedShell;
+  return resolvedShell as string;
 }

@@ -35,7 +35,8 @@ export function runWithDeadline<Value>(options: DeadlineOptions<Value>): Promise
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       if (settlement.kind === 'timeout') controller.abort(new Error(`timed out after ${options.timeoutMs} ms`));
-      if (settlement.kind === 'cancelled') controller.abort(options.signal?.reason ?? new Error('cancelled'));
+      // Only the caller's signal cancels, and an aborted signal always has a reason.
+      if (settlement.kind === 'cancelled') controller.abort(options.signal!.reason);
       resolve(settlement);
     };
     const onAbort = (): void => settle({ kind: 'cancelled' });

@@ -167,11 +167,11 @@ function interpretReturn(value: unknown, context: ReturnContext): HookExecutionR
   };
 }
 
+/** Names a return value that is no output: an array, or no object at all (any other object is an output). */
 function describeReturned(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string')
     return `a string ${JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value)}`;
-  if (typeof value === 'object') return `an object of class ${(value as object).constructor?.name ?? 'unknown'}`;
   return `a ${typeof value} (${String(value)})`;
 }
 

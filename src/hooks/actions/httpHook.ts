@@ -9,7 +9,7 @@
  * first byte past it, so a server answering 10 MB costs at most the cap in memory.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Agent as HttpsAgent } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { DebugLogger } from '../../debugLogger.js';
 import type { HookEventName } from '../protocol/events.js';
@@ -102,7 +102,7 @@ export async function runHttpHook(options: HttpHookRunOptions): Promise<HookExec
     // Request construction failed (an invalid header value, say): nothing was sent.
     return fail('invalid-config', `the request could not be sent: ${describeThrown(error)}`, undefined, error);
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(exchange.body).replace(/\u0000/g, '');
+  const text = new TextDecoder('utf-8').decode(exchange.body).replace(/\u0000/g, '');
   const fields: Partial<HookExecutionResult> = {
     stdout: text,
     ...(exchange.status !== undefined ? { httpStatus: exchange.status } : {}),
@@ -156,8 +156,8 @@ export async function runHttpHook(options: HttpHookRunOptions): Promise<HookExec
 
 /** Sends the request and collects the answer; resolves on every outcome, rejects only if the request cannot be built. */
 function post(url: URL, headers: Record<string, string>, body: string, options: HttpHookRunOptions): Promise<Exchange> {
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const request = send(url, { method: 'POST', agent: agentFor(url.protocol), headers });
+  // The agent decides the protocol: with the https agent, Node's request makes a TLS connection.
+  const request = httpRequest(url, { method: 'POST', agent: agentFor(url.protocol), headers });
   return new Promise<Exchange>((resolve) => {
     const exchange: Exchange = { body: Buffer.alloc(0), truncated: false, timedOut: false, cancelled: false };
     const chunks: Buffer[] = [];
@@ -191,10 +191,10 @@ function post(url: URL, headers: Record<string, string>, body: string, options: 
       exchange.statusMessage = response.statusMessage;
       response.on('data', (chunk: Buffer) => {
         if (done) return;
-        const room = options.maxBodyBytes - kept;
+        const room = Math.max(options.maxBodyBytes - kept, 0);
         if (chunk.length > room) {
-          if (room > 0) chunks.push(chunk.subarray(0, room));
-          kept += Math.max(room, 0);
+          chunks.push(chunk.subarray(0, room));
+          kept += room;
           exchange.truncated = true;
           finish();
           // Stop reading at the cap: the rest of a huge body never reaches memory.

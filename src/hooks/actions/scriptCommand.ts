@@ -75,6 +75,6 @@ export function parseScriptCommand(options: ParseScriptCommandOptions): string |
       return undefined;
     }
   }
-  if (path === '' || !path.includes('/') || path.startsWith('-')) return undefined;
+  if (!path.includes('/') || path.startsWith('-')) return undefined;
   return path;
 }

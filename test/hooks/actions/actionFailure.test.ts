@@ -3,7 +3,7 @@
  * failed result naming the hook, the event, the policy and the reason.
  */
 import { describe, expect, it } from 'vitest';
-import { actionFailer, describeThrown } from '../../../src/hooks/actions/actionFailure.js';
+import { actionFailer, describeThrown, failedActionResult } from '../../../src/hooks/actions/actionFailure.js';
 import { HookExecutionError } from '../../../src/errors.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { HookConfig } from '../../../src/hooks/protocol/hookConfig.js';
@@ -47,6 +47,22 @@ describe('actionFailer', () => {
     expect(recordsAt(records, 'warn')).toEqual([]);
     expect(recordsAt(records, 'info')).toHaveLength(1);
     expect(result.error?.cause).toBe(cause);
+  });
+
+  it('failedActionResult without a level logs a warning', () => {
+    const { logger, records } = recordingLogger();
+    const result = failedActionResult({
+      hookConfig,
+      eventName: HookEventName.BeforeTool,
+      kind: 'connection',
+      reason: 'connect ECONNREFUSED',
+      startedAt: performance.now(),
+      logger,
+    });
+    expect(result.success).toBe(false);
+    expect(recordsAt(records, 'warn').map((record) => record.message)).toEqual([
+      'Hook "audit (POST http://127.0.0.1:9/hook)" for BeforeTool failed (fail-open): connect ECONNREFUSED',
+    ]);
   });
 
   it("the run's own fields (a prompt hook's model) are on every failure, a failure's own fields win", () => {

@@ -98,3 +98,25 @@ describe('CappedCapture, head and tail', () => {
     expect(kept(capture)).toEqual({ head: 'abc', tail: '456', droppedBytes: 9 });
   });
 });
+
+describe('CappedCapture, the edges of its cuts', () => {
+  it('a tail chunk only partly past the limit keeps its last bytes, not none of it', () => {
+    const capture = new CappedCapture({ limitBytes: 8, keep: 'headAndTail' });
+    for (const part of ['abcd', 'efg', 'hi']) capture.push(Buffer.from(part));
+    expect(kept(capture)).toEqual({ head: 'abcd', tail: 'fghi', droppedBytes: 1 });
+    capture.push(Buffer.from('j'));
+    expect(kept(capture)).toEqual({ head: 'abcd', tail: 'ghij', droppedBytes: 2 });
+  });
+
+  it('one chunk that outgrows the limit is cut to the excerpt at once', () => {
+    const capture = new CappedCapture({ limitBytes: 4, overflowExcerptBytes: 2 });
+    capture.push(Buffer.from('abcdef'));
+    expect(kept(capture)).toEqual({ head: 'ab', tail: '', droppedBytes: 2 });
+  });
+
+  it('head and tail ignore overflowExcerptBytes, even when the whole limit is the head', () => {
+    const capture = new CappedCapture({ limitBytes: 1, keep: 'headAndTail', overflowExcerptBytes: 0 });
+    capture.push(Buffer.from('abc'));
+    expect(kept(capture)).toEqual({ head: 'a', tail: '', droppedBytes: 2 });
+  });
+});

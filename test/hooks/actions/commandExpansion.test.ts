@@ -60,6 +60,70 @@ describe('expandCommand as text', () => {
   });
 });
 
+describe('expandCommand finds where each reference stands', () => {
+  const reference = '$CLAUDE_PROJECT_DIR';
+  const escaped = '/p\\ q';
+  /** [command, what the shell is given], with `@` standing for the variable and `=` for the escaped directory. */
+  const cases: Array<[string, string, string]> = [
+    ['a quote closed by its twin: the text after it is unquoted again', `'a' @ "b" @`, `'a' = "b" =`],
+    ['a single-quoted word of several characters stays whole', `'x @ y' @`, `'x @ y' =`],
+    ['a quote right after $( opens a quote inside the substitution', "echo $('@') @", "echo $('@') ="],
+    [
+      'a ) closing a case pattern at the top is plain text',
+      'case $1 in x) echo @;; esac',
+      'case $1 in x) echo =;; esac',
+    ],
+    ['a here-document operator at the very end', 'echo @; cat <<EOF', 'echo =; cat <<EOF'],
+    ['an escaped dollar inside double quotes stays literal', `"\\@ @"`, `"\\@ "=""`],
+    [
+      '$(...) with parentheses of its own ends at its matching )',
+      `echo "$( (ls) ; ls @)" @`,
+      `echo "$( (ls) ; ls =)" =`,
+    ],
+    ['arithmetic $((...)) inside $(...)', `echo $(echo $((1+2)) @) "@"`, `echo $(echo $((1+2)) =) ""=""`],
+    ['a reference right after a backtick, and text after the closing one', 'echo `@` @', 'echo `/p\\\\ q` ='],
+    ['a ${...} word ends at its }', 'echo ${X:-@} @', 'echo ${X:-@} ='],
+    ['a brace group at the top is no ${...} word', '{ echo @; }; echo @', '{ echo =; }; echo ='],
+    ['a # inside a word starts no comment', 'echo a#@', 'echo a#='],
+    ['a comment at the very start ends at its line', '#@\necho @', '#@\necho ='],
+    ['a comment after a word ends at its line', 'echo hi #@\necho @', 'echo hi #@\necho ='],
+    ['a < redirection is no here-document', 'cat < @', 'cat < ='],
+    [
+      'text after << on its own line is expanded; the body is not',
+      'cat <<EOF @\n@\nEOF\necho @',
+      'cat <<EOF =\n@\nEOF\necho =',
+    ],
+    ['a body of several lines', 'cat <<EOF\na\n@\nEOF\necho @', 'cat <<EOF\na\n@\nEOF\necho ='],
+    ['a one-letter delimiter that ends the operator line', 'cat <<E\n@\nE\necho @', 'cat <<E\n@\nE\necho ='],
+    ['a quoted delimiter', "cat <<'EOF'\n@\nEOF\necho @", "cat <<'EOF'\n@\nEOF\necho ="],
+    ['an escaped delimiter after blanks', 'cat << \t\\EOF\n@\nEOF\necho @', 'cat << \t\\EOF\n@\nEOF\necho ='],
+    [
+      '<<- strips leading tabs from the delimiter line only',
+      'cat <<-EOF\nEOF\t\n@\n\t\tEOF\necho @',
+      'cat <<-EOF\nEOF\t\n@\n\t\tEOF\necho =',
+    ],
+    [
+      'two here-documents on one line, bodies in order',
+      'cat <<A <<B\n@\nA\n@\nB\necho @',
+      'cat <<A <<B\n@\nA\n@\nB\necho =',
+    ],
+    ['a delimiter followed by more of the line', 'cat <<EOF;echo @\n@\nEOF\n@', 'cat <<EOF;echo =\n@\nEOF\n='],
+    ['<< with no word opens no here-document', 'x <<\necho @', 'x <<\necho ='],
+    ['a here-document never closed runs to the end', 'cat <<EOF\n@', 'cat <<EOF\n@'],
+  ];
+  for (const [rule, command, expected] of cases) {
+    it(`HOOK-188: ${rule}`, () => {
+      expect(expandCommand(command.replaceAll('@', reference), '/p q')).toBe(
+        expected.replaceAll('@', reference).replaceAll('=', escaped),
+      );
+    });
+  }
+
+  it('HOOK-188: a character from U+0080 up is kept as it is; ASCII punctuation is escaped', () => {
+    expect(escapeShellWord('a\u0080é\u007e')).toBe('a\u0080é\\~');
+  });
+});
+
 describe('expandCommand with a hostile directory name, as a real process', () => {
   const hostileName =
     'x; touch pwned-semicolon; echo $(touch pwned-subst) `touch pwned-backtick` \'sq\' "dq" \\ & | < > * ? ~ # end';

@@ -3,6 +3,7 @@
  * hold the call): its answer, its failure, the deadline or the caller's abort, whichever comes first;
  * at the deadline or the abort the work's own signal aborts, and a late answer is dropped.
  */
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { runWithDeadline } from '../../../src/hooks/actions/deadline.js';
 
@@ -104,5 +105,12 @@ describe('waiting for a hook model or sub-agent at most its timeout', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     answer('in time');
     expect(await long).toEqual({ kind: 'returned', value: 'in time' });
+  });
+
+  it("a finished wait leaves no listener on the caller's signal", async () => {
+    const caller = new AbortController();
+    await runWithDeadline({ timeoutMs: 1_000, signal: caller.signal, run: async () => 'answer' });
+    await runWithDeadline({ timeoutMs: 10, signal: caller.signal, run: hangingWork().run });
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
   });
 });

@@ -4,7 +4,10 @@
  * alone), and how a return value that is no output is named in the warning. functionHook.test.ts
  * covers the common paths through the hook runner and the scheduler.
  */
+import { getEventListeners } from 'node:events';
+import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
+import { HookExecutionError } from '../../../src/errors.js';
 import { runFunctionHook } from '../../../src/hooks/actions/functionHook.js';
 import { HookEventName } from '../../../src/hooks/protocol/events.js';
 import type { FunctionHookConfig } from '../../../src/hooks/protocol/hookConfig.js';
@@ -24,6 +27,10 @@ function call(
     signal: options.signal,
     logger,
   });
+}
+
+function kindOf(result: { error?: Error }): string | undefined {
+  return result.error instanceof HookExecutionError ? result.error.kind : undefined;
 }
 
 describe('a function hook call', () => {
@@ -46,6 +53,7 @@ describe('a function hook call', () => {
       new Promise((resolve) => signal.addEventListener('abort', () => resolve(reasons.push(String(signal.reason)))));
     const timedOut = await call(hanging, { timeoutMs: 20 });
     expect(timedOut).toMatchObject({ success: false, timedOut: true });
+    expect(kindOf(timedOut)).toBe('timeout');
     expect(timedOut.error?.message).toMatch(
       /: timed out after 20 ms \(its signal was aborted and its answer is no longer awaited\)$/,
     );
@@ -72,6 +80,17 @@ describe('a function hook call', () => {
     expect(await call(() => null)).toMatchObject({ success: true });
   });
 
+  it('HOOK-117: a timeout longer than a timer can hold (over 24.8 days) waits for the answer instead of firing at once', async () => {
+    const result = await call(
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return { decision: 'deny', reason: 'late but in time' };
+      },
+      { timeoutMs: 2 ** 31 },
+    );
+    expect(result).toMatchObject({ success: true, output: { decision: 'deny', reason: 'late but in time' } });
+  });
+
   it('a return value that is no output object is named in the warning', async () => {
     const described = async (value: unknown) => (await call(() => value as never)).error?.message;
     expect(await described('x'.repeat(80))).toContain(`returned a string "${'x'.repeat(80)}";`);
@@ -79,5 +98,40 @@ describe('a function hook call', () => {
     expect(await described([1])).toContain('returned an array;');
     expect(await described(7)).toContain('returned a number (7);');
     expect(await described(() => 1)).toContain('returned a function (() => 1);');
+  });
+
+  it('a thenable function is awaited like a promise', async () => {
+    const thenable = () => undefined;
+    // A callable thenable, as some promise libraries make them (set by name: no literal `then` field).
+    Reflect.set(thenable, 'then', (resolve: (value: unknown) => void) =>
+      resolve({ decision: 'deny', reason: 'from a thenable' }),
+    );
+    const result = await call(() => thenable as never);
+    expect(result).toMatchObject({ success: true, output: { decision: 'deny', reason: 'from a thenable' } });
+  });
+
+  it('HOOK-117: a hook that never reads its signal and hangs times out cleanly', async () => {
+    const result = await call(() => new Promise(() => {}), { timeoutMs: 20 });
+    expect(result).toMatchObject({ success: false, timedOut: true });
+    expect(kindOf(result)).toBe('timeout');
+  });
+
+  it("each failure has its kind; a finished call leaves no listener on the caller's signal; a sane duration", async () => {
+    expect(kindOf(await call(() => undefined, { signal: AbortSignal.abort() }))).toBe('cancelled');
+    const input = { ...beforeToolInput({ command: 'ls' }), size: 10n } as unknown as ReturnType<typeof beforeToolInput>;
+    expect(kindOf(await call(() => undefined, { input }))).toBe('invalid-input');
+    const caller = new AbortController();
+    const before = performance.now();
+    const results = [
+      await call(async () => ({ decision: 'allow' }), { signal: caller.signal }),
+      await call(async () => undefined, { signal: caller.signal }),
+    ];
+    const elapsed = performance.now() - before;
+    expect(getEventListeners(caller.signal, 'abort')).toHaveLength(0);
+    for (const result of results) {
+      expect(result.success).toBe(true);
+      expect(result.duration).toBeGreaterThanOrEqual(0);
+      expect(result.duration).toBeLessThanOrEqual(elapsed);
+    }
   });
 });

@@ -45,6 +45,17 @@ describe('judged prompt text', () => {
     expect(judgeInstruction(HookEventName.AfterTool)).toMatch(/ok: true when the condition holds/);
   });
 
+  it('the instruction says what a hook is, where the condition and the input are, and how to answer', () => {
+    const lines = judgeInstruction(HookEventName.BeforeTool).split('\n');
+    expect(lines[0]).toBe(
+      "You are a hook: a check that runs at one point of an AI coding agent's lifecycle and decides what happens next.",
+    );
+    expect(lines[1]).toBe("The user message states the condition to check and holds the event's input as JSON.");
+    expect(lines.at(-1)).toBe(
+      'Reply with only a JSON object: {"ok": true} or {"ok": false, "reason": "..."}. No other text.',
+    );
+  });
+
   it('the response schema is an object with a boolean ok (required) and a string reason', () => {
     expect(judgedAnswerSchema).toEqual({
       type: 'OBJECT',
@@ -68,6 +79,21 @@ describe('parseJudgedAnswer', () => {
       answer: { ok: false, reason: 'tests fail' },
     });
     expect(parseJudgedAnswer('{"ok": true, "reason": null, "confidence": 0.9}')).toEqual({ answer: { ok: true } });
+  });
+
+  it('a fenced block may be plain or json-tagged, padded with blanks, closed on the last line; blank reasons are none', () => {
+    const allow = { answer: { ok: true } };
+    expect(parseJudgedAnswer('\n  ```json\n{"ok": true}\n```  \n')).toEqual(allow);
+    expect(parseJudgedAnswer('```\n{"ok": true}\n```')).toEqual(allow);
+    expect(parseJudgedAnswer('```JSON  \n{"ok": true}\n```')).toEqual(allow);
+    expect(parseJudgedAnswer('```json\n{"ok": true}```')).toEqual(allow);
+    expect(parseJudgedAnswer('```json\n\u00a0{"ok": true}\u00a0\n```')).toEqual(allow);
+    expect(parseJudgedAnswer('{"ok": false, "reason": " \\t "}')).toEqual({ answer: { ok: false } });
+  });
+
+  it('text before or after the one fenced block makes it no answer', () => {
+    expect(parseJudgedAnswer('Verdict: ```json\n{"ok": true}\n```').problem).toMatch(/not JSON/);
+    expect(parseJudgedAnswer('```json\n{"ok": true}\n``` done').problem).toMatch(/not JSON/);
   });
 
   it.each([
@@ -127,6 +153,11 @@ describe('judgedHookOutput', () => {
         prompt: 'Check   that\nevery test passes and that the build is green before stopping',
       }),
     ).toBe('prompt hook "Check that every test passes and that th…"');
+    expect(judgedHookLabel({ type: 'prompt', prompt: '  Are all tasks done?  ', name: '   ' })).toBe(
+      'prompt hook "Are all tasks done?"',
+    );
+    const forty = 'x'.repeat(40);
+    expect(judgedHookLabel({ type: 'prompt', prompt: forty })).toBe(`prompt hook "${forty}"`);
   });
 });
 

@@ -23,6 +23,7 @@ describe('parseScriptCommand: taken as one script path', () => {
     ['./guard.sh', './guard.sh'],
     ['/usr/local/bin/policy-check', '/usr/local/bin/policy-check'],
     ['  .claude/hooks/x.py\t', '.claude/hooks/x.py'],
+    ['\t.claude/hooks/x.py \t ', '.claude/hooks/x.py'],
     ["'.claude/hooks/with space.sh'", '.claude/hooks/with space.sh'],
     ['"hooks dir"/guard.sh', 'hooks dir/guard.sh'],
     ['hooks/v1.2/guard@main+x,y:z%_.sh', 'hooks/v1.2/guard@main+x,y:z%_.sh'],

@@ -7,10 +7,12 @@
  * warm/warmStart.test.ts (the leftover tests).
  */
 import { spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CappedCapture } from '../../../src/hooks/actions/cappedCapture.js';
 import { runInProcessGroup } from '../../../src/hooks/actions/processGroup.js';
+import { listenForScriptEnd } from '../../../src/hooks/actions/scriptEnd.js';
 import {
   isProcessGroupAlive,
   killLeftoverProcesses,
@@ -79,5 +81,39 @@ describe('a process that announces its script end', () => {
     await waitFor(() => child.signalCode !== null, 'the stuck process to be killed');
     expect(child.signalCode).toBe('SIGKILL');
     await waitFor(() => !trackedGroups().includes(outcome.groupId!), 'its group to be released');
+  });
+});
+
+describe('reading the announcement', () => {
+  it('an announcement split across reads is taken once whole, with a code of several digits', async () => {
+    const channel = new PassThrough();
+    const codes: number[] = [];
+    listenForScriptEnd(channel, (code) => codes.push(code));
+    for (const piece of ['en', 'd 12', '7']) {
+      channel.write(piece);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(codes).toEqual([]);
+    channel.write('\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(codes).toEqual([127]);
+  });
+
+  it('only an announcement at the start of the channel counts', async () => {
+    const channel = new PassThrough();
+    const codes: number[] = [];
+    listenForScriptEnd(channel, (code) => codes.push(code));
+    channel.write('noise end 3\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(codes).toEqual([]);
+  });
+
+  it('a channel that fails neither crashes the host nor ends the run', async () => {
+    const channel = new PassThrough();
+    const codes: number[] = [];
+    listenForScriptEnd(channel, (code) => codes.push(code));
+    channel.destroy(new Error('EPIPE from the interpreter'));
+    await new Promise((resolve) => channel.once('close', resolve));
+    expect(codes).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * make to a hook script between two hooks — a rewrite, a chmod, a rename over it, a removal — is
  * seen by the next hook.
  */
-import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -63,5 +63,17 @@ describe('scriptFileFacts', () => {
     mkdirSync(join(directory, 'folder'));
     expect(scriptFileFacts(join(directory, 'folder'))).toEqual({ regular: false, executable: false, head: '' });
     expect(scriptFileFacts(join(script('file.txt', 'x'), 'below'))).toBeUndefined();
+  });
+
+  it('a regular file whose bytes cannot be read has no head', () => {
+    // Linux: /proc/self/mem is a regular file, and reading it at offset 0 fails.
+    expect(scriptFileFacts('/proc/self/mem')).toEqual({ regular: true, executable: false, head: '' });
+  });
+
+  it('reading the heads of many scripts leaves no file descriptor open', () => {
+    const paths = Array.from({ length: 200 }, (_, index) => script(`many-${index}.sh`, `#!/bin/sh\n# ${index}\n`));
+    const before = readdirSync('/proc/self/fd').length;
+    for (const path of paths) expect(scriptFileFacts(path)?.head).toMatch(/^#!\/bin\/sh\n/);
+    expect(readdirSync('/proc/self/fd').length - before).toBeLessThan(50);
   });
 });
