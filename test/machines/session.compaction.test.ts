@@ -236,3 +236,104 @@ describe('compaction on request and the cut rule', () => {
     expect(findCompactionCut(history.slice(0, 1), 1)).toBe(0);
   });
 });
+
+describe('what a compaction reports', () => {
+  it("compact() returns the trigger, the strategy, the contents removed and the tokens before and after; the transcript's boundary carries the trigger and the tokens before", async () => {
+    const session = createAgentSession({
+      config: new Config({ workingDir: scratch.directory }),
+      generator: new FakeContentGenerator([textTurn('one '.repeat(200)), textTurn('two')]),
+      tools: [],
+      compaction: { keepRecentTokens: 10, strategy: 'truncate' },
+      transcript: { directory: scratch.directory },
+    });
+    await session.prompt('first');
+    await session.prompt('second');
+    const before = session.history();
+    const report = await session.compact();
+    const after = session.history();
+    await session.end();
+    expect(after.length).toBeLessThan(before.length);
+    expect(report).toEqual({
+      trigger: 'manual',
+      strategy: 'truncate',
+      removedContents: before.length - after.length + 1,
+      tokensBefore: estimateTokens(before),
+      tokensAfter: estimateTokens(after),
+    });
+    expect(report!.tokensAfter).toBeLessThan(report!.tokensBefore);
+    const boundaries = (readJsonLines(session.transcriptPath) as unknown as TranscriptEntry[]).filter(
+      (entry) => entry.subtype === 'compact_boundary',
+    );
+    expect(boundaries.map((entry) => entry.compactMetadata)).toEqual([
+      { trigger: 'manual', preTokens: estimateTokens(before) },
+    ]);
+  });
+
+  it('a summary model that answers with no text: the history is truncated instead, with a warning saying so', async () => {
+    const warnings: string[] = [];
+    const logger = new DebugLogger('test', {
+      sink: (record) => (record.level === 'warn' ? warnings.push(record.message) : undefined),
+    });
+    const session = createAgentSession({
+      config: new Config({ workingDir: scratch.directory, logger }),
+      generator: new FakeContentGenerator([textTurn('one '.repeat(200)), textTurn('two')]),
+      tools: [],
+      compaction: {
+        keepRecentTokens: 10,
+        strategy: 'summarize',
+        generator: new FakeContentGenerator([textTurn('  ')]),
+      },
+      transcript: { directory: scratch.directory },
+    });
+    await session.prompt('first');
+    await session.prompt('second');
+    expect(await session.compact()).toMatchObject({ trigger: 'manual', strategy: 'truncate' });
+    expect(session.history()[0]?.parts?.[0]?.text).toMatch(/^\[Earlier conversation compacted: /);
+    await session.end();
+    expect(warnings).toEqual([
+      'the history could not be summarised, truncated instead: the model answered with no text',
+    ]);
+  });
+
+  it("PreCompress and PostCompact hooks' messages reach the user; a block without a reason is reported as having none", async () => {
+    let blockNext = true;
+    const events: AgentEvent[] = [];
+    const session = createAgentSession({
+      config: new Config({
+        enableHooks: true,
+        workingDir: scratch.directory,
+        functionHooks: [
+          {
+            event: 'PreCompress',
+            name: 'guard',
+            run: () =>
+              blockNext
+                ? { decision: 'block', systemMessage: 'compaction put off' }
+                : { systemMessage: 'compacting now' },
+          },
+        ],
+        hooks: {
+          PostCompact: [{ hooks: [{ type: 'command', command: `echo '{"systemMessage":"summary saved"}'` }] }],
+        },
+      }),
+      generator: new FakeContentGenerator([textTurn('one '.repeat(200)), textTurn('two')]),
+      tools: [],
+      compaction: { keepRecentTokens: 10, strategy: 'truncate' },
+      transcript: { directory: scratch.directory },
+      onEvent: (event) => events.push(event),
+    });
+    await session.prompt('first');
+    await session.prompt('second');
+    expect(await session.compact()).toBeUndefined();
+    blockNext = false;
+    expect(await session.compact()).toMatchObject({ trigger: 'manual' });
+    await session.end();
+    expect(events.filter((event) => ['hook_message', 'compaction_blocked', 'compacted'].includes(event.type))).toEqual([
+      { type: 'hook_message', eventName: 'PreCompress', message: 'compaction put off' },
+      { type: 'compaction_blocked', trigger: 'manual', reason: 'No reason provided' },
+      { type: 'hook_message', eventName: 'PostCompact', message: 'summary saved' },
+      { type: 'hook_message', eventName: 'PreCompress', message: 'compacting now' },
+      expect.objectContaining({ type: 'compacted', trigger: 'manual', strategy: 'truncate' }),
+    ]);
+  });
+});
