@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { InspectionLine, SessionRecord } from '../../src/engine.js';
 import { Config, createAgentSession, DebugLogger, type FunctionHookDefinition } from '../../src/index.js';
-import { FakeContentGenerator, textTurn, type FakeTurn } from '../helpers/modelFakeGenerator.js';
+import { recordingTool } from '../helpers/modelAgentTools.js';
+import { callsTurn, FakeContentGenerator, textTurn, type FakeTurn } from '../helpers/modelFakeGenerator.js';
 import { SESSION_END_WAIT_MS, useSessionScratch } from '../helpers/sessionHooks.js';
 
 const scratch = useSessionScratch();
@@ -16,6 +17,7 @@ function inspectedSession(options: {
   functionHooks: FunctionHookDefinition[];
   turns: FakeTurn[];
   sessionEndTimeoutMs?: number;
+  model?: string;
 }) {
   const lines: InspectionLine[] = [];
   const session = createAgentSession({
@@ -27,7 +29,8 @@ function inspectedSession(options: {
       logger: new DebugLogger('test', { sink: () => {} }),
     }),
     generator: new FakeContentGenerator(options.turns),
-    tools: [],
+    tools: [recordingTool('read_file')],
+    ...(options.model ? { model: options.model } : {}),
     transcript: { directory: scratch.directory },
     compaction: { tokenBudget: 1_000_000, keepRecentTokens: 1, strategy: 'truncate' },
     sessionEndTimeoutMs: options.sessionEndTimeoutMs ?? SESSION_END_WAIT_MS,
@@ -185,5 +188,59 @@ describe('the session records of an inspected session', () => {
         reason: 'logout (SessionEnd hooks timed out)',
       },
     ]);
+  });
+
+  it('record each model call of a turn: its start and its end with the turn, the model, the text and the tools it asked for', async () => {
+    const { session, lines } = inspectedSession({
+      functionHooks: [],
+      turns: [callsTurn([{ name: 'read_file', args: { path: 'a.md' } }], 'Reading.'), textTurn('It says hi.')],
+      model: 'gemini-2.5-pro',
+    });
+    await session.prompt('what does a.md say?');
+    await session.end();
+    const modelRecords = lines.flatMap((line) => (line.type === 'hookrail.model' ? [line] : []));
+    expect(
+      modelRecords.map(({ phase, turn, model, outcome, text, functionCalls }) => ({
+        phase,
+        turn,
+        model,
+        outcome,
+        text,
+        functionCalls,
+      })),
+    ).toEqual([
+      {
+        phase: 'start',
+        turn: 1,
+        model: 'gemini-2.5-pro',
+        outcome: undefined,
+        text: undefined,
+        functionCalls: undefined,
+      },
+      {
+        phase: 'end',
+        turn: 1,
+        model: 'gemini-2.5-pro',
+        outcome: 'completed',
+        text: 'Reading.',
+        functionCalls: ['read_file'],
+      },
+      {
+        phase: 'start',
+        turn: 2,
+        model: 'gemini-2.5-pro',
+        outcome: undefined,
+        text: undefined,
+        functionCalls: undefined,
+      },
+      { phase: 'end', turn: 2, model: 'gemini-2.5-pro', outcome: 'completed', text: 'It says hi.', functionCalls: [] },
+    ]);
+    // Each call's end names the actor its start named.
+    expect(modelRecords[1]?.actorId).toBe(modelRecords[0]?.actorId);
+    expect(modelRecords[3]?.actorId).toBe(modelRecords[2]?.actorId);
+    expect(modelRecords[0]?.actorId).not.toBe(modelRecords[2]?.actorId);
+    expect(modelRecords[0]?.actorId).toEqual(expect.any(String));
+    for (const record of modelRecords.filter((record) => record.phase === 'start'))
+      expect(record.rootId).toBe(record.actorId);
   });
 });
