@@ -269,10 +269,11 @@ describe('what a compaction reports', () => {
     ]);
   });
 
-  it('a summary model that answers with no text: the history is truncated instead, with a warning saying so', async () => {
-    const warnings: string[] = [];
+  it('a summary model that answers with no text: the history is truncated instead, with a warning under the session logger saying so', async () => {
+    const warnings: Array<{ namespace: string; message: string }> = [];
     const logger = new DebugLogger('test', {
-      sink: (record) => (record.level === 'warn' ? warnings.push(record.message) : undefined),
+      sink: (record) =>
+        record.level === 'warn' ? warnings.push({ namespace: record.namespace, message: record.message }) : undefined,
     });
     const session = createAgentSession({
       config: new Config({ workingDir: scratch.directory, logger }),
@@ -291,7 +292,56 @@ describe('what a compaction reports', () => {
     expect(session.history()[0]?.parts?.[0]?.text).toMatch(/^\[Earlier conversation compacted: /);
     await session.end();
     expect(warnings).toEqual([
-      'the history could not be summarised, truncated instead: the model answered with no text',
+      {
+        namespace: 'test:session',
+        message: 'the history could not be summarised, truncated instead: the model answered with no text',
+      },
+    ]);
+  });
+
+  it('the summary model is sent only the older contents it replaces, and PreCompress and PostCompact are told the session they belong to', async () => {
+    const summaries = new FakeContentGenerator([textTurn('They said hello twice.')]);
+    const payloads: Array<{ event: string; sessionId: string; transcriptPath: string }> = [];
+    const record = (input: { hook_event_name: string; session_id: string; transcript_path: string }) => {
+      payloads.push({
+        event: input.hook_event_name,
+        sessionId: input.session_id,
+        transcriptPath: input.transcript_path,
+      });
+      return undefined;
+    };
+    const log = scratch.file('post-compact.jsonl');
+    const config = new Config({
+      enableHooks: true,
+      sessionId: 'the-config-session',
+      workingDir: scratch.directory,
+      functionHooks: [{ event: 'PreCompress', name: 'record', run: record }],
+      hooks: {
+        PostCompact: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }] }],
+      },
+    });
+    const session = createAgentSession({
+      config,
+      sessionId: 'compacted-session',
+      generator: new FakeContentGenerator([textTurn(`OLDER-ANSWER ${'one '.repeat(200)}`), textTurn('RECENT-ANSWER')]),
+      tools: [],
+      compaction: { keepRecentTokens: 10, strategy: 'summarize', generator: summaries },
+      transcript: { directory: scratch.directory },
+    });
+    await session.prompt('first');
+    await session.prompt('second');
+    expect(await session.compact()).toMatchObject({ trigger: 'manual', strategy: 'summarize' });
+    const kept = session.history();
+    await session.end();
+    const summarised = JSON.stringify(summaries.requests[0]?.contents);
+    expect(summarised).toContain('OLDER-ANSWER');
+    expect(summarised).not.toContain('RECENT-ANSWER');
+    expect(JSON.stringify(kept)).toContain('RECENT-ANSWER');
+    expect(payloads).toEqual([
+      { event: 'PreCompress', sessionId: 'compacted-session', transcriptPath: session.transcriptPath },
+    ]);
+    expect(readEventLog(log).map((entry) => [entry.event, entry.input['session_id'], entry.transcript_path])).toEqual([
+      ['PostCompact', 'compacted-session', session.transcriptPath],
     ]);
   });
 
