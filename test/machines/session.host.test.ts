@@ -8,6 +8,7 @@ import {
   AgentSessionError,
   Config,
   createAgentSession,
+  executeToolWithHooks,
   type AgentEvent,
   type AgentSessionOptions,
 } from '../../src/index.js';
@@ -159,5 +160,44 @@ describe('a session machine that fails', () => {
     expect(session.ended).toBe(true);
     await expect(session.prompt('again')).rejects.toThrow(/has ended/);
     await session.end();
+  });
+});
+
+describe("the Config's own session", () => {
+  it("hooks fired outside any session are told the transcript of the session that has the Config's id, not a later session's", async () => {
+    const told: string[] = [];
+    const config = new Config({
+      enableHooks: true,
+      sessionId: 'main-session',
+      workingDir: scratch.directory,
+      functionHooks: [
+        {
+          event: 'BeforeTool',
+          name: 'record',
+          run: (input) => {
+            told.push(`${input.session_id} ${input.transcript_path}`);
+            return undefined;
+          },
+        },
+      ],
+    });
+    const options = {
+      config,
+      generator: new FakeContentGenerator([]),
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+    };
+    const main = createAgentSession(options);
+    const later = createAgentSession({ ...options, sessionId: 'later-session' });
+    expect(main.sessionId).toBe('main-session');
+    expect(later.transcriptPath).not.toBe(main.transcriptPath);
+    await executeToolWithHooks(config, 'read_file', { file_path: 'a' }, async () => ({
+      llmContent: 'a',
+      returnDisplay: 'a',
+    }));
+    expect(told).toEqual([`main-session ${main.transcriptPath}`]);
+    await later.end();
+    await main.end();
   });
 });
