@@ -93,7 +93,7 @@ describe('a lifecycle step that cannot run leaves the session going, with a warn
     );
     await session.prompt('first');
     expect(await session.prompt('second')).toMatchObject({ status: 'completed', finalText: 'done', turns: 2 });
-    expect(generator.requests[1]?.contents?.length).toBe(3);
+    expect(generator.requests[1]?.contents as unknown[]).toHaveLength(3);
     await session.end();
     // Tried before each model call of the prompt over budget; each failure lets the turn go on.
     expect(warnings()).toEqual([
