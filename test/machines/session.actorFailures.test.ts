@@ -113,6 +113,60 @@ describe('a lifecycle step that cannot run leaves the session going, with a warn
   });
 });
 
+describe('clear() whose SessionEnd cannot run or does not finish', () => {
+  it('still clears the history and starts the session again (source clear)', async () => {
+    const { session, events, warnings } = sessionWithFailing('fireSessionEnd', 'no goodbye', [textTurn('hi')]);
+    await session.prompt('hello');
+    await session.clear();
+    expect(session.history()).toEqual([]);
+    expect(events.filter((event) => event.type === 'session_start').map((event) => event.source)).toEqual([
+      'startup',
+      'clear',
+    ]);
+    expect(warnings()).toEqual(['test:session: SessionEnd hook could not run; continuing without it: no goodbye']);
+    await session.end();
+  });
+
+  it('a SessionEnd hook past its bound is cancelled with a warning naming the reason clear; the history is cleared', async () => {
+    const { logger, records } = recordingLogger({ level: 'warn' });
+    const events: AgentEvent[] = [];
+    const session = createAgentSession({
+      config: new Config({
+        enableHooks: true,
+        workingDir: scratch.directory,
+        logger,
+        functionHooks: [
+          {
+            event: 'SessionEnd',
+            name: 'slow-goodbye',
+            timeout: 60_000,
+            run: (input, { signal }) =>
+              input.reason === 'clear'
+                ? new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined)))
+                : undefined,
+          },
+        ],
+      }),
+      generator: new FakeContentGenerator([textTurn('hi')]),
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: 50,
+      onEvent: (event) => events.push(event),
+    });
+    await session.prompt('hello');
+    await session.clear();
+    expect(session.history()).toEqual([]);
+    expect(events.filter((event) => event.type === 'session_start').map((event) => event.source)).toEqual([
+      'startup',
+      'clear',
+    ]);
+    await session.end();
+    expect(records.filter((record) => record.level === 'warn').map((record) => record.message)).toEqual([
+      'SessionEnd hooks (reason "clear") did not finish within 50 ms and were cancelled',
+    ]);
+  });
+});
+
 describe('a step of a turn that cannot run ends the prompt with the error, on its turn', () => {
   it('the model call', async () => {
     const { session, events } = sessionWithFailing('callModel', 'model step broke');
