@@ -54,6 +54,24 @@ describe('a lifecycle step that cannot run leaves the session going, with a warn
     expect(warnings()).toEqual(['test:session: SessionStart hook could not run; continuing without it: no start']);
   });
 
+  it('SessionStart after an automatic compaction: the turn the compaction interrupted goes on', async () => {
+    const { session, generator, warnings } = sessionWithFailing(
+      'fireSessionStart',
+      'no start',
+      [textTurn('z'.repeat(4_000)), textTurn('done')],
+      500,
+    );
+    await session.prompt('first');
+    expect(await session.prompt('second')).toMatchObject({ status: 'completed', finalText: 'done', turns: 1 });
+    // The model reads the compacted history.
+    expect(JSON.stringify(generator.requests[1]?.contents)).toContain('Earlier conversation compacted');
+    await session.end();
+    expect(warnings()).toEqual([
+      'test:session: SessionStart hook could not run; continuing without it: no start',
+      'test:session: SessionStart hook could not run; continuing without it: no start',
+    ]);
+  });
+
   it('BeforeAgent: the prompt goes to the model as typed', async () => {
     const { session, generator, warnings } = sessionWithFailing('fireBeforeAgent', 'no check', [textTurn('hi')]);
     expect(await session.prompt('hello')).toMatchObject({ status: 'completed', finalText: 'hi' });
