@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { sessionMachine } from '../../src/engine.js';
-import { Config, createAgentSession, type AgentEvent } from '../../src/index.js';
+import { Config, createAgentSession, type AgentEvent, type AgentSession } from '../../src/index.js';
 import { recordingLogger } from '../../src/testing.js';
 import { recordingTool } from '../helpers/modelAgentTools.js';
 import { callsTurn, FakeContentGenerator, textTurn, type FakeTurn } from '../helpers/modelFakeGenerator.js';
@@ -131,16 +131,21 @@ describe('a lifecycle step that cannot run leaves the session going, with a warn
   });
 });
 
+/** After a prompt, clear() empties the history and SessionStart (clear) follows the first one. */
+async function expectClearedAndStartedAgain(session: AgentSession, events: AgentEvent[]): Promise<void> {
+  await session.prompt('hello');
+  await session.clear();
+  expect(session.history()).toEqual([]);
+  expect(events.filter((event) => event.type === 'session_start').map((event) => event.source)).toEqual([
+    'startup',
+    'clear',
+  ]);
+}
+
 describe('clear() whose SessionEnd cannot run or does not finish', () => {
   it('still clears the history and starts the session again (source clear)', async () => {
     const { session, events, warnings } = sessionWithFailing('fireSessionEnd', 'no goodbye', [textTurn('hi')]);
-    await session.prompt('hello');
-    await session.clear();
-    expect(session.history()).toEqual([]);
-    expect(events.filter((event) => event.type === 'session_start').map((event) => event.source)).toEqual([
-      'startup',
-      'clear',
-    ]);
+    await expectClearedAndStartedAgain(session, events);
     expect(warnings()).toEqual(['test:session: SessionEnd hook could not run; continuing without it: no goodbye']);
     await session.end();
   });
@@ -171,13 +176,7 @@ describe('clear() whose SessionEnd cannot run or does not finish', () => {
       sessionEndTimeoutMs: 50,
       onEvent: (event) => events.push(event),
     });
-    await session.prompt('hello');
-    await session.clear();
-    expect(session.history()).toEqual([]);
-    expect(events.filter((event) => event.type === 'session_start').map((event) => event.source)).toEqual([
-      'startup',
-      'clear',
-    ]);
+    await expectClearedAndStartedAgain(session, events);
     await session.end();
     expect(records.filter((record) => record.level === 'warn').map((record) => record.message)).toEqual([
       'SessionEnd hooks (reason "clear") did not finish within 50 ms and were cancelled',
