@@ -140,11 +140,16 @@ async function expectClearedAndStartedAgain(session: AgentSession, events: Agent
     'startup',
     'clear',
   ]);
+  // The session started again takes the next prompt.
+  expect(await session.prompt('again')).toMatchObject({ status: 'completed', finalText: 'hi again' });
 }
 
 describe('clear() whose SessionEnd cannot run or does not finish', () => {
   it('still clears the history and starts the session again (source clear)', async () => {
-    const { session, events, warnings } = sessionWithFailing('fireSessionEnd', 'no goodbye', [textTurn('hi')]);
+    const { session, events, warnings } = sessionWithFailing('fireSessionEnd', 'no goodbye', [
+      textTurn('hi'),
+      textTurn('hi again'),
+    ]);
     await expectClearedAndStartedAgain(session, events);
     expect(warnings()).toEqual(['test:session: SessionEnd hook could not run; continuing without it: no goodbye']);
     await session.end();
@@ -170,7 +175,7 @@ describe('clear() whose SessionEnd cannot run or does not finish', () => {
           },
         ],
       }),
-      generator: new FakeContentGenerator([textTurn('hi')]),
+      generator: new FakeContentGenerator([textTurn('hi'), textTurn('hi again')]),
       tools: [],
       transcript: { directory: scratch.directory },
       sessionEndTimeoutMs: 50,
@@ -178,9 +183,9 @@ describe('clear() whose SessionEnd cannot run or does not finish', () => {
     });
     await expectClearedAndStartedAgain(session, events);
     await session.end();
-    expect(records.filter((record) => record.level === 'warn').map((record) => record.message)).toEqual([
-      'SessionEnd hooks (reason "clear") did not finish within 50 ms and were cancelled',
-    ]);
+    expect(
+      records.filter((record) => record.level === 'warn').map((record) => `${record.namespace}: ${record.message}`),
+    ).toEqual(['test:session: SessionEnd hooks (reason "clear") did not finish within 50 ms and were cancelled']);
   });
 });
 

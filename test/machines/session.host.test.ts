@@ -122,6 +122,20 @@ describe('defaults and progress', () => {
     ]);
   });
 
+  it('a completed result carries no stop, error or block reason at all', async () => {
+    const { session } = hostSession([textTurn('fine')]);
+    const result = await session.prompt('all good?');
+    expect(Object.keys(result).sort()).toEqual([
+      'continuations',
+      'finalText',
+      'history',
+      'status',
+      'toolCalls',
+      'turns',
+    ]);
+    await session.end();
+  });
+
   it('history() is a copy: changing it does not change what the model is sent next', async () => {
     const { session, generator } = hostSession([textTurn('one'), textTurn('two')]);
     await session.prompt('first');
