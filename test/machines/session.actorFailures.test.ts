@@ -2,7 +2,8 @@
  * Fail-open: when a step of the session cannot run at all (a host's swapped implementation that
  * rejects, given with `machine: sessionMachine.provide(...)`), the session goes on and a warning
  * names the step; a step of a turn that cannot run ends the prompt with status `error` and the
- * failure's message, reported on its turn.
+ * failure's message, reported on its turn. A swapped model call that fails or stops without saying
+ * why still ends the prompt with a message of its own.
  */
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -211,6 +212,42 @@ describe('a step of a turn that cannot run ends the prompt with the error, on it
     expect(events.filter((event) => event.type === 'error')).toEqual([
       { type: 'error', turn: 1, message: 'tool step broke' },
     ]);
+    await session.end();
+  });
+});
+
+describe('a swapped model call that answers without the details', () => {
+  function sessionWithModelCall(call: Record<string, unknown>) {
+    const events: AgentEvent[] = [];
+    const session = createAgentSession({
+      config: new Config({ workingDir: scratch.directory }),
+      generator: new FakeContentGenerator([]),
+      tools: [],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+      onEvent: (event) => events.push(event),
+      machine: sessionMachine.provide({
+        actors: {
+          callModel: fromPromise(async () => ({ call: { request: { model: 'm', contents: [] }, ...call } })),
+        } as never,
+      }),
+    });
+    return { session, events };
+  }
+
+  it('a failure without an error ends the prompt with "the model call failed"', async () => {
+    const { session, events } = sessionWithModelCall({ outcome: 'failed' });
+    expect(await session.prompt('hello')).toMatchObject({ status: 'error', errorMessage: 'the model call failed' });
+    expect(events.filter((event) => event.type === 'error')).toEqual([
+      { type: 'error', turn: 1, message: 'the model call failed' },
+    ]);
+    await session.end();
+  });
+
+  it('a stop without a reason ends the prompt stopped with an empty reason', async () => {
+    const { session, events } = sessionWithModelCall({ outcome: 'stopped' });
+    expect(await session.prompt('hello')).toMatchObject({ status: 'stopped', stopReason: '' });
+    expect(events.filter((event) => event.type === 'stopped')).toEqual([{ type: 'stopped', turn: 1, reason: '' }]);
     await session.end();
   });
 });
