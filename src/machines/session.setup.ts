@@ -118,9 +118,10 @@ export const sessionSetup = setup({
     promptStopRequested: (_, params: { stopped?: boolean }) => params.stopped === true,
     /** BeforeAgent block / deny / exit 2: the prompt is refused. */
     promptBlocked: (_, params: BeforeAgentHookResult) => params.blocked,
-    turnLimitReached: ({ context }) => (context.prompt?.turn ?? 0) >= context.limits.maxTurns,
+    /** Checked in `turn`, where a prompt is always being answered. */
+    turnLimitReached: ({ context }) => context.prompt!.turn >= context.limits.maxTurns,
     overTokenBudget: ({ context }) =>
-      context.prompt?.compactionBlocked !== true && needsCompaction(context.history, context.services.compaction),
+      context.prompt!.compactionBlocked !== true && needsCompaction(context.history, context.services.compaction),
     canCompact: ({ context }) => needsCompaction(context.history, { ...context.services.compaction, tokenBudget: 0 }),
     resumesTurn: ({ context }) => context.resumeTurn,
     modelCallAborted: (_, params: { call: ModelCallOutput } & AbortAware) =>
@@ -139,7 +140,7 @@ export const sessionSetup = setup({
     compactionBlockedInTurn: ({ context }, params: CompactionOutput | BlockedCompaction) =>
       params.blocked === true && context.resumeTurn,
     continuationRequested: ({ context }, params: AfterAgentHookResult) =>
-      params.continueRequested && (context.prompt?.continuations ?? 0) < context.limits.maxContinuations,
+      params.continueRequested && context.prompt!.continuations < context.limits.maxContinuations,
     continuationRefused: (_, params: AfterAgentHookResult) => params.continueRequested,
   },
   actions: {
@@ -167,7 +168,7 @@ export const sessionSetup = setup({
     reportConversationCleared: ({ context }, params: { clear?: boolean }) => {
       if (!params.clear) return;
       context.services.transcript.restart({ subtype: 'clear_boundary', history: [] });
-      context.services.emit({ type: 'context_cleared', turn: context.prompt?.turn ?? 0 });
+      context.services.emit({ type: 'context_cleared', turn: context.prompt!.turn });
     },
     /** An AfterAgent hook's context with an ending prompt joins the history: the model reads it with the next prompt. */
     keepStopContext: assign(({ context }, params: { additionalContext?: string }) => ({
@@ -177,7 +178,7 @@ export const sessionSetup = setup({
       context.prompt ? { prompt: { ...context.prompt, compactionBlocked: true } } : {},
     ),
     finishPrompt: assign(({ context }, params: PromptEnding) => ({
-      lastResult: { promptId: context.prompt?.id ?? -1, result: promptResult(context, params) },
+      lastResult: { promptId: context.prompt!.id, result: promptResult(context, params) },
       prompt: undefined,
     })),
     applyStartContext: assign(({ context }, params: SessionStartHookResult) => ({
@@ -198,9 +199,8 @@ export const sessionSetup = setup({
     endResumedTurn: assign({ resumeTurn: false }),
     /** Progress for the host: one named action for every event the session reports. */
     report: ({ context }, params: AgentEvent) => context.services.emit(params),
-    reportPromptResult: ({ context }) => {
-      if (context.lastResult) context.services.emit({ type: 'done', result: context.lastResult.result });
-    },
+    /** Follows `finishPrompt`, which has just recorded the result. */
+    reportPromptResult: ({ context }) => context.services.emit({ type: 'done', result: context.lastResult!.result }),
     reportModelResponse: ({ context }) => {
       const prompt = context.prompt!;
       const call = prompt.lastCall!;

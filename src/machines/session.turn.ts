@@ -35,8 +35,8 @@ export const turnState = sessionSetup.createStateConfig({
         src: 'callModel',
         input: ({ context }) => ({
           ...actorInput(context),
-          prompt: context.prompt?.text,
-          response: context.prompt?.finalText,
+          prompt: context.prompt!.text,
+          response: context.prompt!.finalText,
         }),
         onDone: [
           {
@@ -127,7 +127,7 @@ export const turnState = sessionSetup.createStateConfig({
                 params: ({ context, event }) => ({
                   type: 'stopped',
                   turn: context.prompt!.turn,
-                  reason: event.output.stopReason ?? '',
+                  reason: event.output.stopReason!,
                 }),
               },
               ...finish(({ event }) => ({

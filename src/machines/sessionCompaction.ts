@@ -95,10 +95,8 @@ export async function compactHistory(
     compactMetadata: { trigger: input.trigger, preTokens: tokensBefore },
     summaryIndex: compacted.summaryIndex,
   });
-  const summary =
-    (compacted.history[compacted.summaryIndex]?.parts ?? []).flatMap((part) =>
-      typeof part.text === 'string' ? [part.text] : [],
-    )[0] ?? '';
+  // The compacted history's summary content opens with the summary (or truncation note) as its first text part.
+  const summary = compacted.history[compacted.summaryIndex]!.parts![0]!.text!;
   const postCompact = await firePostCompactHook(
     services.config,
     { trigger: input.trigger, compactSummary: summary },

@@ -128,7 +128,8 @@ export function recordToolResults(
 ): Pick<SessionContext, 'prompt' | 'history'> {
   const prompt = context.prompt!;
   const parts = outcomes.map((outcome, position) =>
-    functionResponsePart(outcome, prompt.functionCalls[position]?.modelCallId),
+    // The batch answers the model's calls one for one, in their order.
+    functionResponsePart(outcome, prompt.functionCalls[position]!.modelCallId),
   );
   return {
     history: withHookContext(appendToHistory(context.history, { role: 'user', parts }), batchContext, 'PostToolBatch'),
@@ -152,16 +153,16 @@ export function continueWith(
   };
 }
 
-/** The result a finished prompt leaves for the caller. */
+/** The result the prompt being answered leaves for the caller when it finishes. */
 export function promptResult(context: SessionContext, ending: PromptEnding): AgentRunResult {
-  const prompt = context.prompt;
+  const prompt = context.prompt!;
   const result: AgentRunResult = {
     status: ending.status,
-    finalText: prompt?.finalText ?? '',
-    turns: prompt?.turn ?? 0,
+    finalText: prompt.finalText,
+    turns: prompt.turn,
     history: context.history,
-    toolCalls: prompt?.toolCalls ?? [],
-    continuations: prompt?.continuations ?? 0,
+    toolCalls: prompt.toolCalls,
+    continuations: prompt.continuations,
   };
   if (ending.stopReason !== undefined) result.stopReason = ending.stopReason;
   if (ending.errorMessage !== undefined) result.errorMessage = ending.errorMessage;

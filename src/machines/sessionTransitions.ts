@@ -40,8 +40,8 @@ export function hookMessage(eventName: string) {
 
 /** Gemini CLI's AfterAgent `clearContext` with a stop or a block: the conversation is wiped, and the transcript says so. */
 export function clearIfRequested() {
-  const params = ({ event }: { event: { output?: AfterAgentHookResult } }) => ({
-    clear: event.output?.clearContext === true,
+  const params = ({ event }: { event: { output: AfterAgentHookResult } }) => ({
+    clear: event.output.clearContext === true,
   });
   return [
     { type: 'clearConversation', params },

@@ -7,7 +7,8 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type Config, createAgentSession, type AgentEvent, type LogRecord } from '../../src/index.js';
-import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
+import { recordingTool } from '../helpers/modelAgentTools.js';
+import { callsTurn, FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
 import { fixtureCommand, recordsAt } from '../helpers/hookFixtures.js';
 import { hookConfig } from '../helpers/systemFixtures.js';
 import { publishedHook } from '../helpers/publishedHooks.js';
@@ -113,5 +114,30 @@ describe('Claude Code events fired at their moment', () => {
     ]);
     expect(existsSync(serverLog)).toBe(false);
     expect(existsSync(stopLog)).toBe(false);
+  });
+
+  it('StopFailure is told the answer so far (last_assistant_message) when a later turn of the prompt fails', async () => {
+    const failureLog = scratch.file('failure.jsonl');
+    const { config } = claudeHooksConfig({ StopFailure: logger(failureLog) });
+    const session = createAgentSession({
+      config,
+      generator: new FakeContentGenerator([
+        callsTurn([{ name: 'read_file', args: { path: 'README.md' } }], 'Let me read the README first.'),
+        { failOnOpen: new Error('connection reset') },
+      ]),
+      tools: [recordingTool('read_file')],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+    });
+    const result = await session.prompt('summarise the repo');
+    await session.end();
+    expect(result).toMatchObject({ status: 'error', turns: 2 });
+    expect(readJsonLines(failureLog)).toEqual([
+      expect.objectContaining({
+        hook_event_name: 'StopFailure',
+        last_assistant_message: 'Let me read the README first.',
+        error_details: expect.stringContaining('connection reset'),
+      }),
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import {
   Config,
   createAgentSession,
   executeToolWithHooks,
+  type AgentEvent,
   type AgentRunResult,
   type AskUserRequest,
   type Tool,
@@ -82,6 +83,7 @@ interface PromptRun {
   sessionId: string;
   transcriptPath: string;
   asked: AskUserRequest[];
+  events: AgentEvent[];
 }
 
 /**
@@ -110,16 +112,26 @@ async function runPrompt(options: {
       : {}),
   });
   const generator = new FakeContentGenerator(options.turns);
+  const events: AgentEvent[] = [];
   const session = createAgentSession({
     config,
     generator,
     tools: options.tools,
     transcript: { directory: scratch.directory },
     sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+    onEvent: (event) => events.push(event),
   });
   const result = await session.prompt('go on');
   await session.end();
-  return { result, generator, config, sessionId: session.sessionId, transcriptPath: session.transcriptPath, asked };
+  return {
+    result,
+    generator,
+    config,
+    sessionId: session.sessionId,
+    transcriptPath: session.transcriptPath,
+    asked,
+    events,
+  };
 }
 
 describe('PermissionRequest: hooks answer an ask for the user', () => {
@@ -353,5 +365,30 @@ describe('PostToolBatch: once per batch, before the next model call', () => {
     expect(result).toMatchObject({ status: 'stopped', stopReason: 'batch of 1 calls reviewed; stopping here' });
     expect(shell.calls).toEqual([{ command: 'make' }]);
     expect(generator.streamsOpened).toBe(1);
+  });
+
+  it('its systemMessage is shown to the user under PostToolBatch; a continue:false without a stopReason stops the turn with "No reason provided"', async () => {
+    const shell = recordingTool('run_shell_command');
+    const { result, generator, events } = await runPrompt({
+      hooks: {
+        PostToolBatch: [
+          {
+            hooks: [
+              {
+                type: 'command',
+                command: fixtureCommand('respond.sh', '0', '{"continue":false,"systemMessage":"3 files changed"}'),
+              },
+            ],
+          },
+        ],
+      },
+      turns: [callsTurn([{ name: 'run_shell_command', args: { command: 'make' } }]), textTurn('never reached')],
+      tools: [shell],
+    });
+    expect(result).toMatchObject({ status: 'stopped', stopReason: 'No reason provided' });
+    expect(generator.streamsOpened).toBe(1);
+    expect(events.filter((event) => event.type === 'hook_message')).toEqual([
+      { type: 'hook_message', eventName: 'PostToolBatch', message: '3 files changed' },
+    ]);
   });
 });

@@ -236,3 +236,154 @@ describe('compaction on request and the cut rule', () => {
     expect(findCompactionCut(history.slice(0, 1), 1)).toBe(0);
   });
 });
+
+describe('what a compaction reports', () => {
+  it("compact() returns the trigger, the strategy, the contents removed and the tokens before and after; the transcript's boundary carries the trigger and the tokens before", async () => {
+    const session = createAgentSession({
+      config: new Config({ workingDir: scratch.directory }),
+      generator: new FakeContentGenerator([textTurn('one '.repeat(200)), textTurn('two')]),
+      tools: [],
+      compaction: { keepRecentTokens: 10, strategy: 'truncate' },
+      transcript: { directory: scratch.directory },
+    });
+    await session.prompt('first');
+    await session.prompt('second');
+    const before = session.history();
+    const report = await session.compact();
+    const after = session.history();
+    await session.end();
+    expect(after.length).toBeLessThan(before.length);
+    expect(report).toEqual({
+      trigger: 'manual',
+      strategy: 'truncate',
+      removedContents: before.length - after.length + 1,
+      tokensBefore: estimateTokens(before),
+      tokensAfter: estimateTokens(after),
+    });
+    expect(report!.tokensAfter).toBeLessThan(report!.tokensBefore);
+    const boundaries = (readJsonLines(session.transcriptPath) as unknown as TranscriptEntry[]).filter(
+      (entry) => entry.subtype === 'compact_boundary',
+    );
+    expect(boundaries.map((entry) => entry.compactMetadata)).toEqual([
+      { trigger: 'manual', preTokens: estimateTokens(before) },
+    ]);
+  });
+
+  it('a summary model that answers with no text: the history is truncated instead, with a warning under the session logger saying so', async () => {
+    const warnings: Array<{ namespace: string; message: string }> = [];
+    const logger = new DebugLogger('test', {
+      sink: (record) =>
+        record.level === 'warn' ? warnings.push({ namespace: record.namespace, message: record.message }) : undefined,
+    });
+    const session = createAgentSession({
+      config: new Config({ workingDir: scratch.directory, logger }),
+      generator: new FakeContentGenerator([textTurn('one '.repeat(200)), textTurn('two')]),
+      tools: [],
+      compaction: {
+        keepRecentTokens: 10,
+        strategy: 'summarize',
+        generator: new FakeContentGenerator([textTurn('  ')]),
+      },
+      transcript: { directory: scratch.directory },
+    });
+    await session.prompt('first');
+    await session.prompt('second');
+    expect(await session.compact()).toMatchObject({ trigger: 'manual', strategy: 'truncate' });
+    expect(session.history()[0]?.parts?.[0]?.text).toMatch(/^\[Earlier conversation compacted: /);
+    await session.end();
+    expect(warnings).toEqual([
+      {
+        namespace: 'test:session',
+        message: 'the history could not be summarised, truncated instead: the model answered with no text',
+      },
+    ]);
+  });
+
+  it('the summary model is sent only the older contents it replaces, and PreCompress and PostCompact are told the session they belong to', async () => {
+    const summaries = new FakeContentGenerator([textTurn('They said hello twice.')]);
+    const payloads: Array<{ event: string; sessionId: string; transcriptPath: string }> = [];
+    const record = (input: { hook_event_name: string; session_id: string; transcript_path: string }) => {
+      payloads.push({
+        event: input.hook_event_name,
+        sessionId: input.session_id,
+        transcriptPath: input.transcript_path,
+      });
+      return undefined;
+    };
+    const log = scratch.file('post-compact.jsonl');
+    const config = new Config({
+      enableHooks: true,
+      sessionId: 'the-config-session',
+      workingDir: scratch.directory,
+      functionHooks: [{ event: 'PreCompress', name: 'record', run: record }],
+      hooks: {
+        PostCompact: [{ hooks: [{ type: 'command', command: sessionFixtureCommand('log-event.py', log) }] }],
+      },
+    });
+    const session = createAgentSession({
+      config,
+      sessionId: 'compacted-session',
+      generator: new FakeContentGenerator([textTurn(`OLDER-ANSWER ${'one '.repeat(200)}`), textTurn('RECENT-ANSWER')]),
+      tools: [],
+      compaction: { keepRecentTokens: 10, strategy: 'summarize', generator: summaries },
+      transcript: { directory: scratch.directory },
+    });
+    await session.prompt('first');
+    await session.prompt('second');
+    expect(await session.compact()).toMatchObject({ trigger: 'manual', strategy: 'summarize' });
+    const kept = session.history();
+    await session.end();
+    const summarised = JSON.stringify(summaries.requests[0]?.contents);
+    expect(summarised).toContain('OLDER-ANSWER');
+    expect(summarised).not.toContain('RECENT-ANSWER');
+    expect(JSON.stringify(kept)).toContain('RECENT-ANSWER');
+    expect(payloads).toEqual([
+      { event: 'PreCompress', sessionId: 'compacted-session', transcriptPath: session.transcriptPath },
+    ]);
+    expect(readEventLog(log).map((entry) => [entry.event, entry.input['session_id'], entry.transcript_path])).toEqual([
+      ['PostCompact', 'compacted-session', session.transcriptPath],
+    ]);
+  });
+
+  it("PreCompress and PostCompact hooks' messages reach the user; a block without a reason is reported as having none", async () => {
+    let blockNext = true;
+    const events: AgentEvent[] = [];
+    const session = createAgentSession({
+      config: new Config({
+        enableHooks: true,
+        workingDir: scratch.directory,
+        functionHooks: [
+          {
+            event: 'PreCompress',
+            name: 'guard',
+            run: () =>
+              blockNext
+                ? { decision: 'block', systemMessage: 'compaction put off' }
+                : { systemMessage: 'compacting now' },
+          },
+        ],
+        hooks: {
+          PostCompact: [{ hooks: [{ type: 'command', command: `echo '{"systemMessage":"summary saved"}'` }] }],
+        },
+      }),
+      generator: new FakeContentGenerator([textTurn('one '.repeat(200)), textTurn('two')]),
+      tools: [],
+      compaction: { keepRecentTokens: 10, strategy: 'truncate' },
+      transcript: { directory: scratch.directory },
+      onEvent: (event) => events.push(event),
+    });
+    await session.prompt('first');
+    await session.prompt('second');
+    expect(await session.compact()).toBeUndefined();
+    blockNext = false;
+    expect(await session.compact()).toMatchObject({ trigger: 'manual' });
+    await session.end();
+    expect(events.filter((event) => ['hook_message', 'compaction_blocked', 'compacted'].includes(event.type))).toEqual([
+      { type: 'hook_message', eventName: 'PreCompress', message: 'compaction put off' },
+      { type: 'compaction_blocked', trigger: 'manual', reason: 'No reason provided' },
+      { type: 'hook_message', eventName: 'PostCompact', message: 'summary saved' },
+      { type: 'hook_message', eventName: 'PreCompress', message: 'compacting now' },
+      expect.objectContaining({ type: 'compacted', trigger: 'manual', strategy: 'truncate' }),
+    ]);
+  });
+});

@@ -7,7 +7,9 @@
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { Config, createAgentSession, DebugLogger } from '../../src/index.js';
-import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
+import { fixtureCommand } from '../helpers/hookFixtures.js';
+import { recordingTool } from '../helpers/modelAgentTools.js';
+import { callsTurn, FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
 import { SESSION_END_WAIT_MS, hookGroup, sessionFixtureCommand, useSessionScratch } from '../helpers/sessionHooks.js';
 import { textsOf } from '../helpers/sessionHooks.js';
 import { readJsonLines } from '../helpers/jsonLines.js';
@@ -87,5 +89,41 @@ describe('hook context in the transcript', () => {
     });
     expect(textsOf(resumed.history())).toEqual(['Remember the style guide', 'tidy up', 'Done.']);
     await resumed.end();
+  });
+
+  it('the context of a PostToolBatch hook and of a Stop hook that lets the agent stop are attachments named for their event', async () => {
+    const answer = (event: string, context: string) =>
+      hookGroup(
+        fixtureCommand(
+          'respond.sh',
+          '0',
+          JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: context } }),
+        ),
+      );
+    const config = new Config({
+      enableHooks: true,
+      hooks: { PostToolBatch: answer('PostToolBatch', 'batch digest'), Stop: answer('Stop', 'build is red') },
+      workingDir: scratch.directory,
+      logger: new DebugLogger('test', { sink: () => {} }),
+    });
+    const session = createAgentSession({
+      config,
+      generator: new FakeContentGenerator([callsTurn([{ name: 'read_file', args: { path: 'a' } }]), textTurn('Done.')]),
+      tools: [recordingTool('read_file')],
+      transcript: { directory: scratch.directory },
+      sessionEndTimeoutMs: SESSION_END_WAIT_MS,
+    });
+    await session.prompt('read a');
+    await session.end();
+    const attachments = readJsonLines(session.transcriptPath).filter((entry) => entry['type'] === 'attachment');
+    expect(
+      attachments.map((entry) => {
+        const attachment = entry['attachment'] as { content: string[]; hookEvent: string };
+        return [attachment.hookEvent, attachment.content];
+      }),
+    ).toEqual([
+      ['PostToolBatch', ['batch digest']],
+      ['Stop', ['build is red']],
+    ]);
   });
 });

@@ -8,8 +8,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
-import { Config, createAgentSession, DebugLogger, type AgentEvent, type HooksSettings } from '../../src/index.js';
-import { FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
+import {
+  Config,
+  createAgentSession,
+  DebugLogger,
+  type AgentEvent,
+  type HooksSettings,
+  type Tool,
+} from '../../src/index.js';
+import { recordingTool } from '../helpers/modelAgentTools.js';
+import { callsTurn, FakeContentGenerator, textTurn } from '../helpers/modelFakeGenerator.js';
 import {
   SESSION_END_WAIT_MS,
   hookGroup,
@@ -25,7 +33,11 @@ const scratch = useSessionScratch();
 function sessionWith(
   hooks: HooksSettings | Record<string, unknown>,
   turns: ReturnType<typeof textTurn>[],
-  options: { stopEndsSession?: boolean; compaction?: { tokenBudget: number; keepRecentTokens: number } } = {},
+  options: {
+    stopEndsSession?: boolean;
+    compaction?: { tokenBudget: number; keepRecentTokens: number };
+    tools?: Tool[];
+  } = {},
 ) {
   const config = new Config({
     enableHooks: true,
@@ -38,7 +50,7 @@ function sessionWith(
   const session = createAgentSession({
     config,
     generator,
-    tools: [],
+    tools: options.tools ?? [],
     transcript: { directory: scratch.directory },
     sessionEndTimeoutMs: SESSION_END_WAIT_MS,
     onEvent: (event) => events.push(event),
@@ -230,6 +242,36 @@ describe("Claude Code's PreCompact block", () => {
         .map((event) => (event as { trigger: string }).trigger),
     ).toEqual(['auto']);
     expect(events.some((event) => event.type === 'compacted')).toBe(false);
+    await session.end();
+  });
+
+  it('an automatic compaction a PreCompact hook blocked is not tried again when the same prompt calls a tool; the next prompt tries it again', async () => {
+    const marker = scratch.file('notes-saved');
+    const big = 'y'.repeat(8_000);
+    const reader = recordingTool('read_file');
+    const { session, generator, events } = sessionWith(
+      { PreCompact: hookGroup(sessionFixtureCommand('claude-precompact-guard.py', marker)) },
+      [
+        textTurn(big),
+        callsTurn([{ name: 'read_file', args: { path: 'notes.md' } }]),
+        textTurn('Read.'),
+        textTurn('Bye.'),
+      ],
+      { compaction: { tokenBudget: 1_000, keepRecentTokens: 100 }, tools: [reader] },
+    );
+    await session.prompt('write a lot');
+    expect(await session.prompt('read the notes')).toMatchObject({ status: 'completed', finalText: 'Read.', turns: 2 });
+    expect(reader.calls).toEqual([{ path: 'notes.md' }]);
+    // One PreCompact for the whole prompt: the model's second turn goes on with the whole history.
+    expect(readFileSync(`${marker}.triggers`, 'utf8').trim().split('\n')).toEqual(['auto']);
+    expect(textsOf(generator.requests[2]?.contents).slice(0, 3)).toEqual(['write a lot', big, 'read the notes']);
+    expect(await session.prompt('bye')).toMatchObject({ status: 'completed', finalText: 'Bye.' });
+    expect(readFileSync(`${marker}.triggers`, 'utf8').trim().split('\n')).toEqual(['auto', 'auto']);
+    expect(
+      events
+        .filter((event) => event.type === 'compaction_blocked')
+        .map((event) => (event as { trigger: string }).trigger),
+    ).toEqual(['auto', 'auto']);
     await session.end();
   });
 });
