@@ -112,4 +112,27 @@ describe.runIf(process.platform === 'linux')('a Python script compiled ahead by 
     expect(cold.stdout).toBe('True\n');
     expect(observable(await runWarm(hook(script)))).toEqual(observable(cold));
   });
+
+  it("regular expressions compiled ahead: the same matches, and a pattern that warns still warns on the hook's stderr, as cold", async () => {
+    const patterns = join(project, 'patterns.py');
+    writeFileSync(
+      patterns,
+      [
+        'import re, sys',
+        'GUARD = re.compile(r"^rm\\s+-rf\\b")',
+        'NESTED = re.compile("[[a]x")',
+        'print(bool(GUARD.match("rm -rf /")), bool(NESTED.match("ax")), GUARD is re.compile(r"^rm\\s+-rf\\b"))',
+        '',
+      ].join('\n'),
+    );
+    const cold = await runCold(hook(patterns));
+    expect(cold.stdout).toBe('True True True\n');
+    expect(cold.stderr).toContain('FutureWarning: Possible nested set');
+    // Twice: each warm run's replacement is told to expect patterns.py, so then both idle processes are.
+    for (let run = 0; run < 2; run += 1) {
+      await runWarm(hook(patterns));
+      await idlePythonProcessesReady();
+    }
+    expect(observable(await runWarm(hook(patterns)))).toEqual(observable(cold));
+  });
 });

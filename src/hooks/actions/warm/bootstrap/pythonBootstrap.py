@@ -155,12 +155,49 @@ def _prepare(script_path):
             code = compile(source, script_path, "exec", dont_inherit=True)
         # A compiler warning belongs on the stderr of the hook that runs this script, which may not
         # be this process's: such a script is compiled by its hook, as cold.
-        return None if caught else (script_path, source, code)
+        if caught:
+            return None
+        _compile_patterns_ahead(code)
+        return (script_path, source, code)
     except Exception:
         # Unreadable or not valid Python now: the hook compiles it itself, and reports what it finds.
         return None
 
 
+def _compile_patterns_ahead(code):
+    """The regular expressions the script is likely to compile, put in ``re``'s cache ahead.
+
+    A guard's patterns are string constants of its code (``re.compile(r"^rm\\s+-rf")``): each
+    constant that looks like one is compiled here with no flags, so the script's own call finds it
+    in the cache, the same pattern object a compilation would give. Should any of them warn (a
+    ``FutureWarning`` for a possible nested set), the cache is emptied again: the script must
+    compile that one itself, so the warning is on its hook's stderr, as cold.
+    """
+    import warnings
+
+    texts = []
+    pending = [code]
+    while pending and len(texts) < _PATTERNS_AHEAD_MAX:
+        for constant in pending.pop().co_consts:
+            if isinstance(constant, str):
+                if len(constant) <= 1000 and any(sign in constant for sign in _PATTERN_SIGNS):
+                    texts.append(constant)
+            elif hasattr(constant, "co_consts"):
+                pending.append(constant)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for text in texts[:_PATTERNS_AHEAD_MAX]:
+            try:
+                re.compile(text)
+            except Exception:
+                # Not a regular expression after all.
+                pass
+    if caught:
+        re.purge()
+
+
+_PATTERNS_AHEAD_MAX = 64
+_PATTERN_SIGNS = ("\\", "^", "$", "(", "[", "|", "*", "+", "?")
 _PREPARED_MAX_BYTES = 1 << 20
 _PREPARED = _prepare(sys.argv[1]) if len(sys.argv) > 1 else None
 _LISTED = _list_ahead(sys.argv[1]) if len(sys.argv) > 1 else None
