@@ -79,7 +79,7 @@ def _warm_up():
     """
     for pattern in (r"^\s*(\w+)\s+-[a-z]+\b(?!.*\|)", r"(?i)rm\s+-rf?\s+/(?:\S*)$", r"\.(env|pem)$|^/etc/"):
         for _ in range(3):
-            re.compile(pattern).search("grep -rn TODO src | sort")
+            re.compile(pattern).search("grep -rn main src | sort")
         re.purge()
     for _ in range(3):
         json.dumps(json.loads('{"tool_input": {"command": "ls -la", "numbers": [1, 2.5, true, null]}}'))
