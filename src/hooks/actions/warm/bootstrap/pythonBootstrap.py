@@ -106,9 +106,23 @@ def _shadows_preloaded(directory):
 
 
 def _directory_identity(directory):
-    """What changes whenever an entry of ``directory`` is added, removed or renamed: its change time."""
-    facts = os.stat(directory)
+    """What changes whenever an entry of ``directory`` is added, removed or renamed, or None.
+
+    Its device, inode and change time: nothing can set a change time back.
+    """
+    try:
+        facts = os.stat(directory)
+    except OSError:
+        return None
     return (facts.st_dev, facts.st_ino, facts.st_ctime_ns)
+
+
+def _shadows_for_hook(directory):
+    """``_shadows_preloaded(directory)``, from the listing made while idle if the directory is unchanged."""
+    listed = _LISTED
+    if listed is not None and listed[0] == directory and _directory_identity(directory) == listed[1]:
+        return listed[2]
+    return _shadows_preloaded(directory)
 
 
 def _list_ahead(script_path):
@@ -124,7 +138,7 @@ def _list_ahead(script_path):
     try:
         directory = os.path.dirname(os.path.realpath(script_path))
         identity = _directory_identity(directory)
-        if identity[2] > time.time_ns() - 1_000_000_000:
+        if identity is None or identity[2] > time.time_ns() - 1_000_000_000:
             return None
         return (directory, identity, _shadows_preloaded(directory))
     except OSError:
@@ -270,26 +284,14 @@ def _hookrail_warm_start():
         descriptor = os.open(script_path, os.O_RDONLY | os.O_CLOEXEC)
     except OSError as error:
         # Gone or unreadable since the host looked: what Python says when it cannot open its script.
-        sys.stderr.write(
-            "%s: can't open file %r: [Errno %d] %s\n" % (sys.orig_argv[0], script_path, error.errno, error.strerror)
-        )
+        program = sys.orig_argv[0]
+        sys.stderr.write("%s: can't open file %r: [Errno %d] %s\n" % (program, script_path, error.errno, error.strerror))
         announce_end(2)
         sys.exit(2)
     try:
         if not getattr(sys.flags, "safe_path", False):
             script_directory = os.path.dirname(real_path(descriptor, script_path))
-            listed = _LISTED
-            try:
-                shadows = (
-                    listed[2]
-                    if listed is not None
-                    and listed[0] == script_directory
-                    and _directory_identity(script_directory) == listed[1]
-                    else _shadows_preloaded(script_directory)
-                )
-            except OSError:
-                shadows = _shadows_preloaded(script_directory)
-            if shadows:
+            if _shadows_for_hook(script_directory):
                 os.execv(sys.executable, [sys.orig_argv[0], script, *arguments])
             sys.path[0] = script_directory
         source = read_all(descriptor)
